@@ -1,0 +1,22 @@
+"""rankscore: exact, fast scores for rankings and scored binary classifiers.
+
+Rankings against a reference list (``Ranking``, ``score``, ``enumerate_rankings`` …), the
+threshold sweep of a scored classifier (ROC, PR, KS, gain/lift, captured response) and the
+metrics at one threshold (confusion matrix and its rates). A Cython core does the loops; a
+NumPy fallback gives the same results (``rankscore.BACKEND`` says which one runs;
+``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
+"""
+
+from ._backend import BACKEND
+from .rankings import *  # noqa: F401,F403
+from .rankings import __all__ as _rankings_all
+from .ties import *  # noqa: F401,F403
+from .ties import __all__ as _ties_all
+from .curves import *  # noqa: F401,F403
+from .curves import __all__ as _curves_all
+from .metrics import *  # noqa: F401,F403
+from .metrics import __all__ as _metrics_all
+
+__version__ = "0.1.0"
+
+__all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_metrics_all]

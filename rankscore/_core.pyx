@@ -1,0 +1,11 @@
+# cython: language_level=3
+"""Compiled kernels of rankscore (see ``_core.pyi`` for the interface).
+
+Each topic keeps its kernels in its own include file; ``rankscore/_fallback/`` mirrors
+them one module per file. Inputs are validated on the Python side first, which is why the
+build turns bounds checks off.
+"""
+
+include "_kernels_ranking.pxi"
+include "_kernels_ties.pxi"
+include "_kernels_sweep.pxi"

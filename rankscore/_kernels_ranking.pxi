@@ -1,0 +1,1 @@
+# Kernels for ranking; mirrored by rankscore/_fallback/ranking.py

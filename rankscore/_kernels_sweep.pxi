@@ -1,0 +1,1 @@
+# Kernels for sweep; mirrored by rankscore/_fallback/sweep.py

@@ -1,0 +1,1 @@
+# Kernels for ties; mirrored by rankscore/_fallback/ties.py

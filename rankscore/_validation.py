@@ -1,0 +1,135 @@
+"""Input checks shared by every public function.
+
+Every public function turns its arguments into validated NumPy arrays here before any
+kernel sees them; the kernels skip bounds checks because of it. Messages name the argument
+and the problem. Nothing here modifies the caller's arrays: conversions copy only when the
+dtype, byte order or layout must change.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "as_1d",
+    "as_scores",
+    "check_finite",
+    "check_same_length",
+    "check_sample_weight",
+    "check_positive_int",
+]
+
+_SCORE_DTYPES = (np.float32, np.float64)
+
+
+def _name_of(x: Any) -> str:
+    return type(x).__name__
+
+
+def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:
+    """Return ``x`` as a 1-D array without copying when it already is one.
+
+    Accepts lists, tuples, NumPy arrays, pandas Series and other array-likes. Raises
+    ``TypeError`` for scalars/strings/None and ``ValueError`` for the wrong number of
+    dimensions or (unless ``allow_empty``) an empty input.
+    """
+    if x is None:
+        raise TypeError(f"{name} is None; expected a 1-D array-like")
+    if isinstance(x, (str, bytes)) or np.isscalar(x):
+        raise TypeError(f"{name} must be a 1-D array-like, got a scalar {_name_of(x)}")
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
+        x = x.to_numpy()
+    try:
+        arr = np.asarray(x)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as a 1-D array: {exc}") from None
+    if arr.ndim != 1:
+        if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
+            raise ValueError(
+                f"{name} must be 1-D, got shape {arr.shape}; use .ravel() if it is one column"
+            )
+        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
+    if arr.size == 0 and not allow_empty:
+        raise ValueError(f"{name} is empty")
+    if arr.dtype == object:
+        raise TypeError(f"{name} has dtype object; expected numbers")  # callers that accept
+        # object labels convert them before calling as_1d
+    return arr
+
+
+def check_finite(arr: np.ndarray, name: str) -> None:
+    """Raise ``ValueError`` naming the first NaN or infinite entry of a float array."""
+    if arr.dtype.kind not in "fc":
+        return
+    finite = np.isfinite(arr)
+    if not finite.all():
+        i = int(np.flatnonzero(~finite.ravel())[0])
+        what = "NaN" if np.isnan(arr.ravel()[i]) else "infinity"
+        raise ValueError(f"{name} contains {what} (first at index {i})")
+
+
+def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False) -> np.ndarray:
+    """Return a finite 1-D float32 or float64 array in native byte order.
+
+    float32/float64 input is returned as is (no copy: read-only and strided views are
+    fine for the kernels' ``const`` memoryviews); integer and bool input becomes float64;
+    non-native byte order is converted. NaN/inf, strings and complex numbers are errors.
+    """
+    arr = as_1d(x, name, allow_empty=allow_empty)
+    arr = _to_float(arr, name)
+    check_finite(arr, name)
+    return arr
+
+
+def _to_float(arr: np.ndarray, name: str) -> np.ndarray:
+    kind = arr.dtype.kind
+    if kind == "f":
+        if arr.dtype.type not in _SCORE_DTYPES:  # float16, longdouble
+            return arr.astype(np.float64)
+        if not arr.dtype.isnative:
+            return arr.astype(arr.dtype.newbyteorder("="))
+        return arr
+    if kind in "iub":
+        return arr.astype(np.float64)
+    if kind == "c":
+        raise TypeError(f"{name} is complex; expected real scores")
+    raise TypeError(f"{name} must be numeric, got dtype {arr.dtype}")
+
+
+def check_same_length(**arrays: np.ndarray | None) -> int:
+    """Return the common length of the named arrays, or raise naming each length."""
+    lengths = {k: len(v) for k, v in arrays.items() if v is not None}
+    if len(set(lengths.values())) > 1:
+        detail = ", ".join(f"{k} has {n}" for k, n in lengths.items())
+        raise ValueError(f"inconsistent numbers of samples: {detail}")
+    return next(iter(lengths.values()))
+
+
+def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
+    """Return ``None`` or a finite, non-negative float64 array of length ``n``."""
+    if sample_weight is None:
+        return None
+    w = as_1d(sample_weight, "sample_weight", allow_empty=(n == 0))
+    if w.dtype.kind not in "iufb":
+        raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}")
+    w = np.asarray(w, dtype=np.float64)  # copies only when needed
+    if len(w) != n:
+        raise ValueError(f"sample_weight has {len(w)} entries, expected {n} (one per sample)")
+    check_finite(w, "sample_weight")
+    if (w < 0).any():
+        i = int(np.flatnonzero(w < 0)[0])
+        raise ValueError(f"sample_weight must be non-negative; got {w[i]} at index {i}")
+    return w
+
+
+def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
+    """Return ``value`` as an ``int >= minimum``; bools and non-integers are errors."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {value!r}")
+    value = int(value)
+    if value < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {value}")
+    return value
