@@ -1,0 +1,96 @@
+"""The kernel modules: one chosen at import, both with the same interface."""
+
+import ast
+import inspect
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import rankscore
+from rankscore import _backend
+
+PACKAGE_DIR = pathlib.Path(rankscore.__file__).parent
+
+
+def _kernel_names(module):
+    return {
+        name
+        for name in getattr(module, "__all__", dir(module))
+        if not name.startswith("_") and callable(getattr(module, name))
+    }
+
+
+def _run(code, **env):
+    full_env = {**os.environ, **env}
+    full_env.pop("RANKSCORE_PURE_PYTHON", None)
+    full_env.update(env)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=full_env, capture_output=True, text=True, check=True
+    )
+    return out.stdout.strip()
+
+
+def test_pure_python_env_forces_fallback():
+    assert _run("import rankscore; print(rankscore.BACKEND)", RANKSCORE_PURE_PYTHON="1") == (
+        "python"
+    )
+
+
+def test_default_backend_is_compiled_when_built():
+    pytest.importorskip("rankscore._core")
+    assert _run("import rankscore; print(rankscore.BACKEND)") == "cython"
+
+
+def test_using_restores_previous_kernels(backend):
+    before = _backend.kernels
+    with _backend.using("python") as module:
+        assert _backend.kernels is module
+    assert _backend.kernels is before
+
+
+def test_unknown_backend_name():
+    with pytest.raises(ValueError, match="unknown backend 'fortran'"):
+        _backend.load("fortran")
+
+
+def test_both_modules_expose_the_same_kernels():
+    core = pytest.importorskip("rankscore._core")
+    fallback = _backend.load("python")
+    compiled, python = _kernel_names(core), _kernel_names(fallback)
+    assert compiled == python, f"only compiled: {compiled - python}; only python: {python - compiled}"
+    for name in sorted(compiled):
+        sig_c = inspect.signature(getattr(core, name))
+        sig_p = inspect.signature(getattr(fallback, name))
+        assert list(sig_c.parameters) == list(sig_p.parameters), name
+
+
+def test_stub_documents_every_kernel():
+    stub = ast.parse((PACKAGE_DIR / "_core.pyi").read_text())
+    documented = {n.name for n in stub.body if isinstance(n, ast.FunctionDef)}
+    assert _kernel_names(_backend.load("python")) <= documented
+
+
+def test_only_backend_module_imports_the_kernel_modules():
+    offenders = []
+    for path in PACKAGE_DIR.rglob("*.py"):
+        rel = path.relative_to(PACKAGE_DIR)
+        if rel.parts[0] == "_fallback" or rel.name == "_backend.py":
+            continue
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [a.name for a in node.names]
+                if any(n.split(".")[-1] in ("_core", "_fallback") for n in names):
+                    offenders.append(str(rel))
+    assert offenders == []
+
+
+def test_importing_rankscore_does_not_import_optional_dependencies():
+    loaded = _run(
+        "import sys, rankscore; "
+        "print(sorted(m for m in ('matplotlib', 'pandas', 'sklearn', 'scipy') if m in sys.modules))"
+    )
+    assert loaded == "[]"

@@ -1,0 +1,90 @@
+"""The shared input checks every public function goes through."""
+
+import numpy as np
+import pytest
+
+from rankscore._validation import (
+    as_1d,
+    as_scores,
+    check_positive_int,
+    check_sample_weight,
+    check_same_length,
+)
+
+
+def test_as_scores_keeps_float_arrays_without_copy():
+    for dtype in (np.float32, np.float64):
+        x = np.arange(5, dtype=dtype)
+        assert as_scores(x) is x
+
+
+def test_as_scores_accepts_read_only_and_strided_views():
+    base = np.arange(10, dtype=np.float64)
+    base.flags.writeable = False
+    view = base[::2]
+    out = as_scores(view)
+    assert out is view and not out.flags.writeable
+
+
+def test_as_scores_converts_byte_order_and_integers():
+    swapped = np.arange(4, dtype=">f8")
+    out = as_scores(swapped)
+    assert out.dtype == np.float64 and out.dtype.isnative
+    np.testing.assert_array_equal(out, [0, 1, 2, 3])
+    assert swapped.dtype.byteorder == ">"  # input untouched
+    assert as_scores([1, 2, 3]).dtype == np.float64
+    assert as_scores(np.array([True, False])).tolist() == [1.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "match"),
+    [
+        ([0.1, np.nan], ValueError, r"y_score contains NaN \(first at index 1\)"),
+        ([np.inf, 0.0], ValueError, r"y_score contains infinity \(first at index 0\)"),
+        ([], ValueError, "y_score is empty"),
+        ([[0.1, 0.2], [0.3, 0.4]], ValueError, r"must be 1-D, got an array of shape \(2, 2\)"),
+        ([[0.1], [0.2]], ValueError, r"use \.ravel\(\)"),
+        (0.5, TypeError, "got a scalar float"),
+        ("abc", TypeError, "got a scalar str"),
+        (None, TypeError, "y_score is None"),
+        (["a", "b"], TypeError, "must be numeric"),
+        ([1 + 2j], TypeError, "complex"),
+        ([[1], [2, 3]], ValueError, "could not be read as a 1-D array"),
+    ],
+)
+def test_as_scores_errors(value, error, match):
+    with pytest.raises(error, match=match):
+        as_scores(value)
+
+
+def test_as_1d_reads_pandas_series():
+    pd = pytest.importorskip("pandas")
+    s = pd.Series([0.5, 0.25])
+    np.testing.assert_array_equal(as_1d(s, "x"), [0.5, 0.25])
+
+
+def test_check_same_length_names_each_length():
+    with pytest.raises(ValueError, match="y_true has 3, y_score has 2"):
+        check_same_length(y_true=np.zeros(3), y_score=np.zeros(2))
+    assert check_same_length(a=np.zeros(4), b=np.zeros(4), c=None) == 4
+
+
+def test_check_sample_weight():
+    assert check_sample_weight(None, 3) is None
+    np.testing.assert_array_equal(check_sample_weight([1, 2, 0], 3), [1.0, 2.0, 0.0])
+    with pytest.raises(ValueError, match=r"non-negative; got -1\.0 at index 1"):
+        check_sample_weight([1, -1, 0], 3)
+    with pytest.raises(ValueError, match="2 entries, expected 3"):
+        check_sample_weight([1, 1], 3)
+    with pytest.raises(ValueError, match="sample_weight contains NaN"):
+        check_sample_weight([1, np.nan, 1], 3)
+
+
+def test_check_positive_int():
+    assert check_positive_int(np.int64(3), "n") == 3
+    with pytest.raises(TypeError, match="n must be an integer, got True"):
+        check_positive_int(True, "n")
+    with pytest.raises(TypeError, match="got 2.5"):
+        check_positive_int(2.5, "n")
+    with pytest.raises(ValueError, match="n must be >= 1, got 0"):
+        check_positive_int(0, "n")
