@@ -6,6 +6,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -27,8 +28,15 @@ def _run(code, **env):
     full_env = {**os.environ, **env}
     full_env.pop("RANKSCORE_PURE_PYTHON", None)
     full_env.update(env)
+    # run outside the source tree: a rankscore/ folder in the working directory would
+    # shadow the installed package
     out = subprocess.run(
-        [sys.executable, "-c", code], env=full_env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code],
+        env=full_env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tempfile.gettempdir(),
     )
     return out.stdout.strip()
 
