@@ -16,7 +16,16 @@ from .curves import *  # noqa: F401,F403
 from .curves import __all__ as _curves_all
 from .metrics import *  # noqa: F401,F403
 from .metrics import __all__ as _metrics_all
+from .multiclass import *  # noqa: F401,F403
+from .multiclass import __all__ as _multiclass_all
+from .regression import *  # noqa: F401,F403
+from .regression import __all__ as _regression_all
+from .information import *  # noqa: F401,F403
+from .information import __all__ as _information_all
+from .text import *  # noqa: F401,F403
+from .text import __all__ as _text_all
 
 __version__ = "0.1.0"
 
-__all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_metrics_all]
+__all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_metrics_all,
+           *_multiclass_all, *_regression_all, *_information_all, *_text_all]

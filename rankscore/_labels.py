@@ -1,0 +1,81 @@
+"""Class labels of any kind (numbers, strings, bools) as validated arrays and integer codes.
+
+Private helpers of the multiclass, information and text-free metrics: ``as_labels`` reads
+a 1-D label vector, ``encode`` turns it into indices into a list of classes (sorted
+unique values, or an explicit ``labels`` order).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+__all__ = ["as_labels", "classes_of", "encode", "undefined_metric_warning"]
+
+
+def as_labels(x: Any, name: str) -> np.ndarray:
+    """Return ``x`` as a non-empty 1-D array of labels (numbers, bools or strings)."""
+    if x is None:
+        raise TypeError(f"{name} is None; expected a 1-D array-like of labels")
+    if isinstance(x, (str, bytes)) or np.isscalar(x):
+        raise TypeError(f"{name} must be a 1-D array-like, got a scalar {type(x).__name__}")
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
+        x = x.to_numpy()
+    try:
+        arr = np.asarray(x)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as a 1-D array: {exc}") from None
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    kind = arr.dtype.kind
+    if kind == "c":
+        raise TypeError(f"{name} is complex; expected class labels")
+    if kind == "f" and not np.isfinite(arr).all():
+        i = int(np.flatnonzero(~np.isfinite(arr))[0])
+        raise ValueError(f"{name} contains {arr[i]} (first at index {i}); labels must be finite")
+    if kind == "O":
+        if any(v is None or (isinstance(v, float) and v != v) for v in arr):
+            raise ValueError(f"{name} contains None or NaN; labels must be defined")
+        try:
+            np.unique(arr)
+        except TypeError:
+            raise TypeError(f"{name} mixes label types that cannot be sorted "
+                            "(e.g. strings and numbers)") from None
+    elif kind not in "biufUS":
+        raise TypeError(f"{name} has dtype {arr.dtype}; expected numbers or strings")
+    return arr
+
+
+def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
+    """Return an explicit ``labels`` argument as a 1-D array of distinct labels."""
+    classes = as_labels(labels, name)
+    if len(np.unique(classes)) != len(classes):
+        raise ValueError(f"{name} must not repeat a label, got {list(classes)}")
+    return classes
+
+
+def encode(y: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
+    """Return ``index`` with ``classes[index[i]] == y[i]``; a label not in classes is an error."""
+    order = np.argsort(classes, kind="stable")
+    ordered = classes[order]
+    try:
+        pos = np.searchsorted(ordered, y)
+        pos = np.minimum(pos, len(ordered) - 1)
+        found = ordered[pos] == y
+    except TypeError:  # e.g. string labels against numeric classes
+        found = np.zeros(len(y), dtype=bool)
+        pos = np.zeros(len(y), dtype=np.intp)
+    if not np.all(found):
+        missing = sorted({str(v) for v in np.asarray(y)[~np.asarray(found, dtype=bool)]})[:5]
+        raise ValueError(f"{name} contains labels not in labels: {', '.join(missing)}")
+    return order[pos]
+
+
+def undefined_metric_warning() -> type[Warning]:
+    """The package's warning class for 0/0 metrics (``rankscore.metrics`` defines it)."""
+    from . import metrics
+
+    return getattr(metrics, "UndefinedMetricWarning", RuntimeWarning)

@@ -1,0 +1,281 @@
+"""Information-theoretic scores of predicted probabilities (SPEC §5).
+
+``log_loss`` follows scikit-learn 1.9 (clipping to ``[eps, 1 − eps]``, a warning for rows
+that do not sum to one); ``cross_entropy`` is the plain ``H(y, ŷ) = −Σ y log ŷ`` averaged
+over samples, for hard labels or soft (one-hot or probability) targets; ``perplexity`` is
+``exp(H)``. Natural logarithms throughout.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+
+from ._labels import as_labels, classes_of, encode
+from ._validation import check_finite, check_same_length, check_sample_weight
+
+__all__ = ["log_loss", "cross_entropy", "perplexity"]
+
+
+def _as_probabilities(x: Any, name: str) -> np.ndarray:
+    """Return finite probabilities in [0, 1], 1-D or 2-D, keeping float16/32/64 dtypes."""
+    if x is None:
+        raise TypeError(f"{name} is None; expected an array-like of probabilities")
+    if isinstance(x, (str, bytes)) or np.isscalar(x):
+        raise TypeError(f"{name} must be an array-like, got a scalar {type(x).__name__}")
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):
+        x = x.to_numpy()
+    try:
+        arr = np.asarray(x)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype.kind not in "iuf":  # bool, strings, objects, complex
+        raise TypeError(f"{name} must hold real probabilities, got dtype {arr.dtype}")
+    if arr.ndim not in (1, 2):
+        raise ValueError(f"{name} must be 1-D or 2-D (samples × classes), got shape {arr.shape}")
+    if arr.shape[0] == 0 or arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    if arr.dtype.kind != "f" or arr.dtype.type not in (np.float16, np.float32, np.float64):
+        arr = arr.astype(np.float64)
+    check_finite(arr, name)
+    if arr.max() > 1:
+        raise ValueError(f"{name} contains values greater than 1: {arr.max()}")
+    if arr.min() < 0:
+        raise ValueError(f"{name} contains values lower than 0: {arr.min()}")
+    return arr
+
+
+def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Validate labels against a probability matrix; return (class index, P, classes).
+
+    ``P`` has one column per class: a 1-D ``y_prob`` is the probability of the second
+    class and becomes ``[1 − p, p]``. Classes are ``labels`` in the given order, or the
+    sorted distinct values of ``y_true``.
+    """
+    y = as_labels(y_true, "y_true")
+    prob = _as_probabilities(y_prob, prob_name)
+    check_same_length(y_true=y, **{prob_name: prob})
+    if labels is None:
+        classes = np.unique(y)
+        if len(classes) == 1:
+            raise ValueError(f"y_true contains only one label ({classes[0]!r}); pass every "
+                             "class through the labels argument")
+        index = np.searchsorted(classes, y)
+    else:
+        classes = classes_of(labels)
+        if len(classes) < 2:
+            raise ValueError(f"labels needs at least two classes, got {list(classes)}")
+        index = encode(y, classes, "y_true")
+    if prob.ndim == 1:
+        prob = prob[:, None]
+    if prob.shape[1] == 1:
+        prob = np.concatenate([1 - prob, prob], axis=1)
+    if prob.shape[1] != len(classes):
+        source = "y_true" if labels is None else "labels"
+        raise ValueError(
+            f"{source} has {len(classes)} classes but {prob_name} has {prob.shape[1]} "
+            f"columns; classes: {list(classes)}"
+            + ("; pass every class through the labels argument" if labels is None else "")
+        )
+    eps = np.finfo(prob.dtype).eps
+    if not np.allclose(prob.sum(axis=1), 1, rtol=np.sqrt(eps), atol=0):
+        warnings.warn(f"The {prob_name} values do not sum to one. Make sure to pass "
+                      "probabilities.", UserWarning, stacklevel=3)
+    return index, prob, classes
+
+
+def _weighted_total(losses: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
+    if normalize:
+        return float(np.average(losses, weights=w))
+    return float(losses.sum() if w is None else np.dot(losses, w))
+
+
+def log_loss(
+    y_true: Any,
+    y_proba: Any,
+    *,
+    normalize: bool = True,
+    sample_weight: Any = None,
+    labels: Any = None,
+) -> float:
+    """Log loss (logistic loss, cross-entropy of hard labels), as scikit-learn 1.9.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (numbers, bools or strings).
+    y_proba : array-like of shape (n_samples, n_classes) or (n_samples,)
+        Predicted probabilities, one column per class. A 1-D array is the probability of
+        the second class (the greater of two labels).
+    normalize : bool, default True
+        Return the (weighted) mean loss per sample; ``False`` returns the (weighted) sum.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    labels : array-like, optional
+        The classes, in the order of ``y_proba``'s columns. Default: the sorted distinct
+        values of ``y_true`` (which must then hold at least two).
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    cross_entropy : the same without clipping, also for soft targets.
+    perplexity : ``exp`` of the cross-entropy.
+
+    Notes
+    -----
+    ``L = −(1 / Σ w) Σ_i w_i log clip(p_i,y_i, eps, 1 − eps)`` with ``eps`` the machine
+    epsilon of ``y_proba``'s dtype (float16/float32 kept, everything else float64), so a
+    confident mistake costs at most ``−log eps`` (36.04 in float64) instead of infinity.
+    Rows that do not sum to one give a ``UserWarning`` and are used as they are (no
+    renormalisation), as in scikit-learn 1.9. Values outside [0, 1] are errors.
+
+    Difference from scikit-learn: ``labels`` is honoured in the order given (its ``i``-th
+    entry names column ``i``); scikit-learn sorts it and warns when it was not sorted.
+    With sorted ``labels`` (or none) results are identical.
+
+    Examples
+    --------
+    >>> from rankscore import log_loss
+    >>> round(log_loss(["spam", "ham", "ham", "spam"],
+    ...                [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)
+    0.21616
+    """
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+    index, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
+    w = check_sample_weight(sample_weight, len(index))
+    eps = np.finfo(prob.dtype).eps
+    prob = np.clip(prob, eps, 1 - eps)
+    losses = -np.log(prob[np.arange(len(index)), index])  # −Σ_k y_ik log p_ik, y one-hot
+    if normalize and w is not None and not w.sum() > 0:
+        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+    return _weighted_total(losses, w, normalize)
+
+
+def _targets_and_probabilities(y_true: Any, y_prob: Any, labels: Any
+                               ) -> tuple[np.ndarray, np.ndarray]:
+    """Return (targets T, probabilities P) of the same 2-D shape for cross_entropy."""
+    arr = y_true.to_numpy() if hasattr(y_true, "to_numpy") else y_true
+    if isinstance(arr, (list, tuple, np.ndarray)) and np.ndim(arr) == 2:
+        if labels is not None:
+            raise ValueError("labels applies to a 1-D y_true of class labels, not to a "
+                             "2-D y_true of target probabilities")
+        target = np.asarray(arr)
+        if target.dtype.kind not in "biuf":
+            raise TypeError(f"a 2-D y_true must hold numbers, got dtype {target.dtype}")
+        target = target.astype(np.float64)
+        check_finite(target, "y_true")
+        if (target < 0).any():
+            raise ValueError("y_true must be non-negative (target probabilities)")
+        prob = _as_probabilities(y_prob, "y_prob")
+        if prob.shape != target.shape:
+            raise ValueError(f"y_true has shape {target.shape} but y_prob has shape "
+                             f"{prob.shape}; a 2-D y_true needs one column per class")
+        return target, prob
+    index, prob, _ = _class_probabilities(y_true, y_prob, labels, "y_prob")
+    target = np.zeros(prob.shape, dtype=prob.dtype)
+    target[np.arange(len(index)), index] = 1
+    return target, prob
+
+
+def cross_entropy(
+    y_true: Any,
+    y_prob: Any,
+    *,
+    sample_weight: Any = None,
+    labels: Any = None,
+) -> float:
+    """Categorical cross-entropy ``H(y, ŷ) = −Σ y log ŷ``, averaged over samples.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Either class labels (as for :func:`log_loss`) or target distributions: one-hot
+        rows, or soft targets (non-negative; rows are used as given).
+    y_prob : array-like of shape (n_samples, n_classes) or (n_samples,)
+        Predicted probabilities in [0, 1]. A 1-D array (with 1-D labels only) is the
+        probability of the second class.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights with a positive sum.
+    labels : array-like, optional
+        With 1-D ``y_true``: the classes in the order of ``y_prob``'s columns.
+
+    Returns
+    -------
+    float
+        In nats. ``inf`` when a target with positive weight has predicted probability 0.
+
+    See Also
+    --------
+    log_loss : the same for hard labels, with probabilities clipped to [eps, 1 − eps].
+    perplexity : ``exp(H)``.
+
+    Notes
+    -----
+    ``H = (1 / Σ w) Σ_i w_i (−Σ_k y_ik log ŷ_ik)`` with ``0 log 0 = 0`` (SPEC §5). Nothing
+    is clipped, so ``cross_entropy(labels, p) == log_loss(labels, p)`` whenever every
+    true-class probability lies in ``[eps, 1 − eps]``; where ``log_loss`` would clip a
+    zero to ``eps``, this returns ``inf``.
+
+    Examples
+    --------
+    >>> from rankscore import cross_entropy
+    >>> round(cross_entropy([0, 1], [[0.8, 0.2], [0.4, 0.6]]), 4)
+    0.367
+    >>> round(cross_entropy([[1, 0], [0.5, 0.5]], [[0.8, 0.2], [0.4, 0.6]]), 4)
+    0.4684
+    """
+    target, prob = _targets_and_probabilities(y_true, y_prob, labels)
+    w = check_sample_weight(sample_weight, len(target))
+    if w is not None and not w.sum() > 0:
+        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(target > 0, target * np.log(prob), 0.0)  # y log ŷ, 0 log 0 = 0
+    losses = -terms.sum(axis=1)
+    if w is not None:  # a zero weight must not turn an infinite loss into NaN
+        losses = np.where(w > 0, losses, 0.0)
+    return _weighted_total(losses, w, True)
+
+
+def perplexity(
+    y_true: Any,
+    y_prob: Any,
+    *,
+    sample_weight: Any = None,
+    labels: Any = None,
+) -> float:
+    """Perplexity ``exp(H)`` of predicted probabilities, H the :func:`cross_entropy`.
+
+    Parameters
+    ----------
+    y_true, y_prob, sample_weight, labels
+        As for :func:`cross_entropy`.
+
+    Returns
+    -------
+    float
+        At least 1 for one-hot targets; the effective number of equally likely choices.
+
+    See Also
+    --------
+    cross_entropy
+
+    Notes
+    -----
+    ``PP = exp(H(y, ŷ))`` with natural logarithms (SPEC §5). A model that spreads its
+    probability uniformly over ``K`` classes has perplexity ``K``.
+
+    Examples
+    --------
+    >>> from rankscore import perplexity
+    >>> round(perplexity([0, 1, 2], [[1/3] * 3] * 3), 10)
+    3.0
+    """
+    return float(np.exp(cross_entropy(y_true, y_prob, sample_weight=sample_weight,
+                                      labels=labels)))

@@ -1,0 +1,587 @@
+"""Multiclass one-vs-rest metrics, profit, improvement and top-k accuracy (SPEC §2).
+
+A confusion matrix ``C`` has rows = true class and columns = predicted class. For class
+``n``: ``tp = C[n, n]``, ``fn = row sum − tp``, ``fp = column sum − tp``,
+``tn = total − tp − fn − fp``. Every function taking ``(y_true, y_pred)`` also takes a
+precomputed confusion matrix alone, so results can be recomputed from a published table.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ._labels import as_labels, classes_of, encode, undefined_metric_warning
+from ._validation import check_finite, check_positive_int, check_same_length, check_sample_weight
+
+__all__ = [
+    "PerClassMetrics",
+    "per_class_metrics",
+    "average_class_accuracy",
+    "profit",
+    "Improvement",
+    "improvement",
+    "top_k_accuracy_score",
+]
+
+
+# --------------------------------------------------------------------------- inputs
+
+def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
+    """Return a finite 2-D float array; ``counts`` also requires square and non-negative."""
+    if x is None:
+        raise TypeError(f"{name} is None; expected a 2-D array-like")
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas DataFrame
+        x = x.to_numpy()
+    try:
+        arr = np.asarray(x)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"{name} could not be read as a 2-D array: {exc}") from None
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    check_finite(arr, name)
+    if counts:
+        if arr.shape[0] != arr.shape[1]:
+            raise ValueError(f"{name} must be square (rows = true class, columns = predicted "
+                             f"class), got shape {arr.shape}")
+        if (arr < 0).any():
+            raise ValueError(f"{name} must hold non-negative counts")
+        if not arr.sum() > 0:
+            raise ValueError(f"{name} holds no samples (all counts are zero)")
+    return arr
+
+
+def _confusion(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Return (confusion matrix, class labels) from labels or from a precomputed matrix."""
+    if y_pred is None:
+        if sample_weight is not None:
+            raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
+                             "matrix (weight its counts instead)")
+        matrix = _as_matrix(y_true, "confusion", counts=True)
+        if labels is None:
+            return matrix, np.arange(len(matrix))
+        classes = classes_of(labels)
+        if len(classes) != len(matrix):
+            raise ValueError(f"labels names {len(classes)} classes but the confusion "
+                             f"matrix has {len(matrix)}")
+        return matrix, classes
+    t = as_labels(y_true, "y_true")
+    p = as_labels(y_pred, "y_pred")
+    n = check_same_length(y_true=t, y_pred=p)
+    w = check_sample_weight(sample_weight, n)
+    if labels is None:
+        try:
+            classes = np.union1d(t, p)
+        except TypeError:
+            raise TypeError("y_true and y_pred mix label types that cannot be sorted") from None
+    else:
+        classes = classes_of(labels)
+    from . import metrics
+
+    if hasattr(metrics, "confusion_matrix"):
+        matrix = metrics.confusion_matrix(t, p, labels=classes, sample_weight=w)
+    else:  # until rankscore.metrics.confusion_matrix exists
+        matrix = _count_pairs(t, p, classes, w)
+    return np.asarray(matrix), classes
+
+
+def _count_pairs(t: np.ndarray, p: np.ndarray, classes: np.ndarray, w: np.ndarray | None
+                 ) -> np.ndarray:
+    """C[i, j] = Σ w over samples with true class i and predicted class j (in ``classes``)."""
+    known = np.isin(t, classes) & np.isin(p, classes)  # others are ignored, as sklearn does
+    i = encode(t[known], classes, "y_true")
+    j = encode(p[known], classes, "y_pred")
+    matrix = np.zeros((len(classes), len(classes)),
+                      dtype=np.int64 if w is None else np.float64)
+    np.add.at(matrix, (i, j), 1 if w is None else w[known])
+    return matrix
+
+
+# --------------------------------------------------------------------------- per class
+
+_ZERO_DIVISION = ("warn", 0.0, 1.0)
+
+
+def _check_zero_division(zero_division: Any) -> float | str:
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return zero_division
+    elif isinstance(zero_division, (int, float)) and not isinstance(zero_division, bool):
+        if zero_division in (0, 1) or math.isnan(zero_division):
+            return float(zero_division)
+    raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
+
+
+def _ratio(num: np.ndarray, den: np.ndarray, zero_division: float | str, what: str,
+           classes: np.ndarray) -> np.ndarray:
+    """num / den per class; where den = 0 the zero_division value (with a warning if "warn")."""
+    empty = den == 0
+    out = np.divide(num, den, out=np.zeros(len(num)), where=~empty)
+    if empty.any():
+        if zero_division == "warn":
+            names = ", ".join(str(c) for c in classes[empty])
+            warnings.warn(f"{what} is ill-defined and set to 0.0 for classes with no "
+                          f"samples in its denominator: {names}. Use zero_division to "
+                          "choose another value.", undefined_metric_warning(), stacklevel=3)
+        else:
+            out[empty] = zero_division
+    return out
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class PerClassMetrics:
+    """One-vs-rest counts and rates per class; one NumPy array per column.
+
+    Attributes
+    ----------
+    labels : ndarray
+        The classes, in the confusion matrix's order.
+    tp, fp, fn, tn : ndarray
+        One-vs-rest counts (integers, or floats with ``sample_weight``).
+    sensitivity : ndarray
+        ``tp / (tp + fn)`` (recall).
+    specificity : ndarray
+        ``tn / (tn + fp)``.
+    precision : ndarray
+        ``tp / (tp + fp)``, the confidence of a positive answer (confidence⊤).
+    npv : ndarray
+        ``tn / (tn + fn)``, the confidence of a negative answer (confidence⊥).
+    """
+
+    labels: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    fn: np.ndarray
+    tn: np.ndarray
+    sensitivity: np.ndarray
+    specificity: np.ndarray
+    precision: np.ndarray
+    npv: np.ndarray
+
+    columns = ("tp", "fp", "fn", "tn", "sensitivity", "specificity", "precision", "npv")
+
+    @property
+    def recall(self) -> np.ndarray:
+        """Alias of ``sensitivity``."""
+        return self.sensitivity
+
+    @property
+    def support(self) -> np.ndarray:
+        """Samples of each true class, ``tp + fn``."""
+        return self.tp + self.fn
+
+    def __len__(self) -> int:
+        return len(self.labels)
+
+    def to_dict(self) -> dict[Any, dict[str, float]]:
+        """``{label: {column: value}}`` with Python numbers."""
+        return {label.item() if hasattr(label, "item") else label:
+                {c: getattr(self, c)[i].item() for c in self.columns}
+                for i, label in enumerate(self.labels)}
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` indexed by label (needs the ``pandas`` extra)."""
+        try:
+            import pandas as pd
+        except ImportError:  # pragma: no cover - depends on the environment
+            raise ImportError("to_pandas needs pandas: pip install 'rankscore[pandas]'") from None
+        return pd.DataFrame({c: getattr(self, c) for c in self.columns},
+                            index=pd.Index(self.labels, name="label"))
+
+    def __str__(self) -> str:
+        def fmt(v: Any) -> str:
+            if isinstance(v, (float, np.floating)):
+                return f"{v:.4f}" if not float(v).is_integer() or v <= 1 else f"{v:g}"
+            return str(v)
+
+        header = ["label", *self.columns]
+        rows = [[str(label)] + [fmt(getattr(self, c)[i]) for c in self.columns]
+                for i, label in enumerate(self.labels)]
+        widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
+        lines = ["  ".join(cell.rjust(wd) for cell, wd in zip(row, widths))
+                 for row in [header, *rows]]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"PerClassMetrics(labels={list(self.labels)})\n{self}"
+
+
+def per_class_metrics(
+    y_true: Any,
+    y_pred: Any = None,
+    *,
+    labels: Any = None,
+    sample_weight: Any = None,
+    zero_division: float | str = "warn",
+) -> PerClassMetrics:
+    """One-vs-rest tp, fp, fn, tn, sensitivity, specificity, precision and NPV per class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,), or a confusion matrix
+        True labels; or, when ``y_pred`` is omitted, a square confusion matrix of
+        non-negative counts with rows = true class and columns = predicted class.
+    y_pred : array-like of shape (n_samples,), optional
+        Predicted labels.
+    labels : array-like, optional
+        Classes in the order of the table. With labels: default the sorted union of
+        ``y_true`` and ``y_pred`` (samples of classes not listed are ignored, as in
+        scikit-learn's ``confusion_matrix``). With a matrix: names of its rows
+        (default ``0 … N−1``).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights (labels input only).
+    zero_division : "warn", 0.0, 1.0 or np.nan, default "warn"
+        Value of a rate whose denominator is zero; "warn" gives 0.0 and an
+        ``UndefinedMetricWarning``, as scikit-learn does.
+
+    Returns
+    -------
+    PerClassMetrics
+        Columns as NumPy arrays, ``str()`` a readable table, ``to_pandas()``, ``to_dict()``.
+
+    See Also
+    --------
+    average_class_accuracy : mean of the per-class sensitivities.
+
+    Notes
+    -----
+    For class ``n`` of confusion matrix ``C`` (SPEC §2): ``tp = C[n,n]``,
+    ``fn = Σ_j C[n,j] − tp``, ``fp = Σ_i C[i,n] − tp``, ``tn = Σ C − tp − fn − fp``;
+    sensitivity ``tp/(tp+fn)``, specificity ``tn/(tn+fp)``, confidence⊤ = precision
+    ``tp/(tp+fp)``, confidence⊥ = NPV ``tn/(tn+fn)``. The tp/fp/fn/tn equal
+    scikit-learn's ``multilabel_confusion_matrix``; sensitivity and precision equal its
+    ``precision_recall_fscore_support(average=None)``.
+
+    Examples
+    --------
+    >>> from rankscore import per_class_metrics
+    >>> table = per_class_metrics([[5, 1, 0], [2, 3, 1], [0, 0, 4]], labels=["a", "b", "c"])
+    >>> print(table)
+    label  tp  fp  fn  tn  sensitivity  specificity  precision     npv
+        a   5   2   1   8       0.8333       0.8000     0.7143  0.8889
+        b   3   1   3   9       0.5000       0.9000     0.7500  0.7500
+        c   4   1   0  11       1.0000       0.9167     0.8000  1.0000
+    >>> table.specificity.round(4).tolist()
+    [0.8, 0.9, 0.9167]
+    """
+    zero_division = _check_zero_division(zero_division)
+    matrix, classes = _confusion(y_true, y_pred, labels, sample_weight)
+    tp = np.diag(matrix).copy()
+    fn = matrix.sum(axis=1) - tp
+    fp = matrix.sum(axis=0) - tp
+    tn = matrix.sum() - tp - fn - fp
+    return PerClassMetrics(
+        labels=classes, tp=tp, fp=fp, fn=fn, tn=tn,
+        sensitivity=_ratio(tp, tp + fn, zero_division, "Sensitivity", classes),
+        specificity=_ratio(tn, tn + fp, zero_division, "Specificity", classes),
+        precision=_ratio(tp, tp + fp, zero_division, "Precision", classes),
+        npv=_ratio(tn, tn + fn, zero_division, "NPV", classes),
+    )
+
+
+def average_class_accuracy(
+    y_true: Any,
+    y_pred: Any = None,
+    *,
+    labels: Any = None,
+    sample_weight: Any = None,
+    mean: str = "arithmetic",
+) -> float:
+    """Mean of the per-class recalls: arithmetic (balanced accuracy) or harmonic.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,), or a confusion matrix
+        True labels; or, when ``y_pred`` is omitted, a square confusion matrix
+        (rows = true class).
+    y_pred : array-like of shape (n_samples,), optional
+        Predicted labels.
+    labels : array-like, optional
+        Classes to consider (default: the union of ``y_true`` and ``y_pred``).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights (labels input only).
+    mean : {"arithmetic", "harmonic"}, default "arithmetic"
+        How to average the per-class recalls.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    per_class_metrics
+
+    Notes
+    -----
+    ``recall_l = C[l,l] / Σ_j C[l,j]``; arithmetic ``mean_l recall_l`` (equal to
+    scikit-learn's ``balanced_accuracy_score``), harmonic ``1 / mean_l (1 / recall_l)``
+    (SPEC §2). The harmonic mean punishes one badly recognised class: a class with recall
+    0 makes it 0 (its limit), without a warning. A class with no true samples (predicted
+    only, or listed in ``labels``) has no recall: it is left out with a warning
+    ("y_pred contains classes not in y_true"), as ``balanced_accuracy_score`` does.
+
+    Examples
+    --------
+    >>> from rankscore import average_class_accuracy
+    >>> C = [[5, 1, 0], [2, 3, 1], [0, 0, 4]]
+    >>> round(average_class_accuracy(C), 4), round(average_class_accuracy(C, mean="harmonic"), 4)
+    (0.7778, 0.7143)
+    """
+    if mean not in ("arithmetic", "harmonic"):
+        raise ValueError(f'mean must be "arithmetic" or "harmonic", got {mean!r}')
+    matrix, _ = _confusion(y_true, y_pred, labels, sample_weight)
+    rows = matrix.sum(axis=1)
+    if (rows == 0).any():
+        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+    present = rows > 0
+    if not present.any():
+        raise ValueError("no sample belongs to any of the labels")
+    recall = np.diag(matrix)[present] / rows[present]
+    if mean == "arithmetic":
+        return float(np.mean(recall))
+    if (recall == 0).any():
+        return 0.0
+    return float(1.0 / np.mean(1.0 / recall))
+
+
+# --------------------------------------------------------------------------- profit
+
+def profit(confusion: Any, profit_matrix: Any) -> float:
+    """Total profit of a confusion matrix: ``Σ_ij C[i,j] · P[i,j]``.
+
+    Parameters
+    ----------
+    confusion : array-like of shape (n_classes, n_classes)
+        Non-negative counts, rows = true class, columns = predicted class.
+    profit_matrix : array-like of the same shape
+        Gain (positive) or cost (negative) of one sample in each cell, same layout.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    ``profit = Σ_i Σ_j C[i,j] P[i,j]`` (SPEC §2). Both matrices must use the same row and
+    column order; mind that scikit-learn's ``confusion_matrix`` puts the negative class
+    first for labels {0, 1} while SPEC's layout puts the positive class first.
+
+    Examples
+    --------
+    >>> from rankscore import profit
+    >>> profit([[80, 20], [20, 80]], [[10, -5], [-2, 0]])  # rows/cols: positive first
+    660.0
+    """
+    c = _as_matrix(confusion, "confusion", counts=True)
+    p = _as_matrix(profit_matrix, "profit_matrix", counts=False)
+    if c.shape != p.shape:
+        raise ValueError(f"profit_matrix has shape {p.shape} but the confusion matrix has "
+                         f"shape {c.shape}; they must match cell for cell")
+    return float(np.sum(c * p))
+
+
+# --------------------------------------------------------------------------- improvement
+
+class Improvement(NamedTuple):
+    """Change of a metric from ``r1`` to ``r2``: ``absolute = r2 − r1``,
+    ``relative = (r2 − r1) / r1``."""
+
+    absolute: float
+    relative: float
+
+    @property
+    def percent(self) -> float:
+        """``100 · relative``."""
+        return 100.0 * self.relative
+
+    def __str__(self) -> str:
+        return f"absolute {self.absolute:+.6g}, relative {self.percent:+.6g} %"
+
+
+def _real(value: Any, name: str) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
+                                                                     np.floating)):
+        raise TypeError(f"{name} must be a real number, got {value!r}")
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value}")
+    return value
+
+
+def improvement(r1: float, r2: float) -> Improvement:
+    """Absolute and relative improvement of a metric from ``r1`` to ``r2``.
+
+    Parameters
+    ----------
+    r1, r2 : float
+        The metric before and after (finite real numbers).
+
+    Returns
+    -------
+    Improvement
+        Named tuple ``(absolute, relative)``; ``.percent`` is ``100 · relative``.
+
+    Notes
+    -----
+    ``absolute = r2 − r1``, ``relative = (r2 − r1) / r1`` (SPEC §2). Meant for metrics
+    that are positive; for a negative ``r1`` the relative change has the opposite sign
+    of the absolute one. ``r1 = 0`` has no relative change: ``relative`` is ``inf`` or
+    ``-inf`` (by the sign of ``r2``) or NaN when ``r2 = 0`` too, with a
+    ``RuntimeWarning``; ``absolute`` stays exact.
+
+    Examples
+    --------
+    >>> from rankscore import improvement
+    >>> round(improvement(0.8, 0.9).percent, 6)
+    12.5
+    >>> round(improvement(0.001, 0.01).percent, 6)
+    900.0
+    """
+    a, b = _real(r1, "r1"), _real(r2, "r2")
+    absolute = b - a
+    if a == 0:
+        warnings.warn("relative improvement from r1 = 0 is undefined (division by zero)",
+                      RuntimeWarning, stacklevel=2)
+        relative = math.copysign(math.inf, b) if b != 0 else math.nan
+    else:
+        relative = absolute / a
+    return Improvement(absolute, relative)
+
+
+# --------------------------------------------------------------------------- top-k
+
+def _as_scores_2d(y_score: Any) -> tuple[np.ndarray, bool]:
+    """Return scores as a 2-D float array and whether they were one column (binary)."""
+    if y_score is None or isinstance(y_score, (str, bytes)) or np.isscalar(y_score):
+        raise TypeError(f"y_score must be a 1-D or 2-D array-like, got {y_score!r}")
+    if hasattr(y_score, "to_numpy") and not isinstance(y_score, np.ndarray):
+        y_score = y_score.to_numpy()
+    try:
+        arr = np.asarray(y_score)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"y_score could not be read as an array: {exc}") from None
+    if arr.ndim == 1:
+        arr = arr[:, None]
+    if arr.ndim != 2:
+        raise ValueError(f"y_score must be 1-D or 2-D, got shape {arr.shape}")
+    arr = _as_matrix(arr, "y_score", counts=False)
+    return arr, arr.shape[1] == 1
+
+
+def top_k_accuracy_score(
+    y_true: Any,
+    y_score: Any,
+    *,
+    k: int = 2,
+    normalize: bool = True,
+    sample_weight: Any = None,
+    labels: Any = None,
+) -> float:
+    """Fraction of samples whose true class is among the ``k`` highest scores.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores (probabilities or decision values); one column per class in ``labels``
+        order (default: the sorted distinct values of ``y_true``). Binary case: a 1-D
+        array of scores of the second class.
+    k : int, default 2
+        Number of best-scored classes that count as a hit.
+    normalize : bool, default True
+        Return the (weighted) fraction of hits; ``False`` returns their (weighted) count.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    labels : array-like, optional
+        The classes, in the order of ``y_score``'s columns; needed when ``y_true`` lacks
+        some class.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    sklearn.metrics.top_k_accuracy_score : same arguments and results.
+
+    Notes
+    -----
+    ``top-k = Σ_i w_i [rank_i(y_i) ≤ k] / Σ_i w_i`` (SPEC §2), as scikit-learn 1.9:
+    among classes with equal scores, the one with the higher column index ranks first.
+    Binary ``y_true`` with 1-D scores: ``k = 1`` predicts the second class when the score
+    exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit.
+    ``k ≥ n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1.
+    Difference from scikit-learn: ``labels`` may be in any order (scikit-learn requires
+    it sorted); its ``i``-th entry names column ``i``.
+
+    Examples
+    --------
+    >>> from rankscore import top_k_accuracy_score
+    >>> y_score = [[0.5, 0.2, 0.2], [0.3, 0.4, 0.2], [0.2, 0.4, 0.3], [0.7, 0.2, 0.1]]
+    >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2)
+    0.75
+    >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2, normalize=False)
+    3.0
+    """
+    y = as_labels(y_true, "y_true")
+    k = check_positive_int(k, "k")
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+    if y.dtype.kind == "f" and not np.all(y == np.round(y)):
+        raise ValueError("y_true must hold class labels; got non-integer floats "
+                         "(a continuous target)")
+    score, one_column = _as_scores_2d(y_score)
+    n = check_same_length(y_true=y, y_score=score)
+    w = check_sample_weight(sample_weight, n)
+    binary = len(np.unique(y)) <= 2 and (labels is None or len(classes_of(labels)) <= 2)
+    if binary and not one_column:
+        raise ValueError(f"y_true is binary while y_score has {score.shape[1]} columns; "
+                         "if y_true lacks some class, pass every class through labels")
+    if not binary and score.shape[1] == 1:
+        raise ValueError("y_score must have shape (n_samples, n_classes) since y_true "
+                         f"holds several classes; got {score.shape[1]} column")
+    n_score_classes = 2 if binary else score.shape[1]
+    if labels is None:
+        classes = np.unique(y)
+        if len(classes) != n_score_classes:
+            raise ValueError(f"y_true holds {len(classes)} classes but y_score has "
+                             f"{n_score_classes}; pass every class through labels")
+        index = np.searchsorted(classes, y)
+    else:
+        classes = classes_of(labels)
+        if len(classes) != n_score_classes:
+            raise ValueError(f"labels names {len(classes)} classes but y_score has "
+                             f"{n_score_classes}")
+        index = encode(y, classes, "y_true")
+    if k >= len(classes):
+        warnings.warn(f"'k' ({k}) greater than or equal to 'n_classes' ({len(classes)}) "
+                      "will result in a perfect score and is therefore meaningless.",
+                      undefined_metric_warning(), stacklevel=2)
+    if binary:
+        s = score[:, 0]
+        if k == 1:
+            threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0.0
+            hits = (s > threshold).astype(np.intp) == index
+        else:
+            hits = np.ones(n, dtype=bool)
+    else:
+        true_score = score[np.arange(n), index][:, None]
+        column = np.arange(score.shape[1])
+        # classes ranked before the true one: higher score, or equal score and higher index
+        ahead = (score > true_score) | ((score == true_score) & (column > index[:, None]))
+        hits = ahead.sum(axis=1) < k
+    if normalize:
+        if w is not None and not w.sum() > 0:
+            raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+        return float(np.average(hits, weights=w))
+    return float(hits.sum() if w is None else np.dot(hits, w))
