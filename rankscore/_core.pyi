@@ -5,3 +5,94 @@ Both modules provide exactly these functions. Callers validate every argument fi
 
 import numpy as np
 from numpy.typing import NDArray
+
+# --- sweep (rankscore/_kernels_sweep.pxi, rankscore/_fallback/sweep.py) ---------------------
+# Labels are an integer array (any int/uint width; bool viewed as uint8) and the positive
+# code of the same dtype; scores float32 or float64. The merge kernels take each class's
+# scores sorted ascending (weights in the same order) and return float thresholds as Python
+# floats, counts as Python ints.
+
+def split_scores(
+    labels: NDArray[np.integer], pos_code: np.integer, scores: NDArray[np.floating]
+) -> tuple[NDArray[np.floating], NDArray[np.floating]]:
+    """(negatives' scores, positives' scores), input order kept."""
+
+def split_scores_weighted(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    weights: NDArray[np.float64],
+) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
+    """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
+
+def sweep_merge(
+    neg: NDArray[np.floating], pos: NDArray[np.floating]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """(fps, tps, thresholds): distinct thresholds descending, counts of scores >= each."""
+
+def sweep_merge_weighted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64],
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64],
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """As sweep_merge with summed weights (accumulated from the top score down)."""
+
+def auc_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> int:
+    """2 * Mann-Whitney U = sum over positives of 2 #{neg < s} + #{neg == s} (exact)."""
+
+def auc_merge_weighted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64],
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64],
+) -> float:
+    """Sum over positives of w+ (W-(< s) + W-(== s) / 2), ascending order."""
+
+def ks_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> tuple[int, float]:
+    """(max |n+ #{neg <= t} - n- #{pos <= t}|, smallest t reaching it); both classes non-empty."""
+
+def ks_merge_weighted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64],
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64],
+) -> tuple[float, float]:
+    """(max |F-(t) - F+(t)| with weighted CDFs, smallest t reaching it)."""
+
+# --- ranking (rankscore/_kernels_ranking.pxi, rankscore/_fallback/ranking.py) -------------
+# Ranking masks: bit i-1 set when position i (1-based) holds a list element; p <= 62.
+
+def check_positions(
+    positions: NDArray[np.int64], order: NDArray[np.int64], max_position: int
+) -> tuple[int, int, int]:
+    """(code, first, second): 0 ok; 1 positions[first] < 1; 3 positions[first] >
+    max_position; 2 positions[first] == positions[second] (first < second). ``order`` is
+    the stable argsort of ``positions``."""
+
+def score_columns(
+    k: NDArray[np.int64], p: NDArray[np.int64], soma: NDArray[np.int64], m: float
+) -> NDArray[np.float64]:
+    """s = k/p + (2/m) soma / (p (p-1)); s = 1 where p = 1."""
+
+def mask_columns(
+    masks: NDArray[np.uint64],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """(k, p, soma) of each mask; soma = sum of the positions holding '-'."""
+
+def score_masks(masks: NDArray[np.uint64], m: float) -> NDArray[np.float64]:
+    """score_columns(*mask_columns(masks), m)."""
+
+def enumerate_rankings_into(
+    p: int, k: int, m: float, masks: NDArray[np.uint64], scores: NDArray[np.float64]
+) -> None:
+    """Fill masks/scores (length C(p-1, k-1), preallocated) with all rankings of (p, k) in
+    SPEC 1.5 order ('x' before '-', lexicographic)."""
+
+# --- ties (rankscore/_kernels_ties.pxi, rankscore/_fallback/ties.py) ------------------------
+
+def equal_runs(
+    sorted_values: NDArray[np.float32] | NDArray[np.float64] | NDArray[np.int64] | NDArray[np.uint64],
+) -> NDArray[np.int64]:
+    """Run boundaries b of a sorted 1-D array (b[0] = 0, b[-1] = n); run j is
+    sorted_values[b[j]:b[j+1]]; empty input gives [0]."""

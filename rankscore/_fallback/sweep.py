@@ -1,3 +1,110 @@
-"""Fallback kernels for sweep; mirrors rankscore/_kernels_sweep.pxi."""
+"""Fallback kernels for the threshold sweep; mirrors rankscore/_kernels_sweep.pxi.
 
-__all__: list[str] = []
+Every kernel works on scores already split by class (``split_scores``) and sorted
+ascending by the caller: ``neg`` holds the negatives' scores, ``pos`` the positives'.
+Weighted kernels take the weights in the same order. Accumulations run sequentially
+(``np.cumsum``), in the same order as the compiled loops, so both backends return the same
+bits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "split_scores",
+    "split_scores_weighted",
+    "sweep_merge",
+    "sweep_merge_weighted",
+    "auc_merge",
+    "auc_merge_weighted",
+    "ks_merge",
+    "ks_merge_weighted",
+]
+
+
+def split_scores(labels, pos_code, scores):
+    """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order."""
+    is_pos = labels == pos_code
+    return scores[~is_pos], scores[is_pos]
+
+
+def split_scores_weighted(labels, pos_code, scores, weights):
+    """As ``split_scores`` with the weights alongside; zero-weight samples are dropped."""
+    is_pos = labels == pos_code
+    keep = weights != 0
+    neg, pos = keep & ~is_pos, keep & is_pos
+    return scores[neg], weights[neg], scores[pos], weights[pos]
+
+
+def _descending_distinct(neg, pos):
+    return np.unique(np.concatenate([neg, pos]))[::-1]
+
+
+def sweep_merge(neg, pos):
+    """Distinct thresholds (descending) with the counts of negatives/positives scoring >= each.
+
+    fps[i] = #{neg >= t_i}, tps[i] = #{pos >= t_i} (float64).
+    """
+    thresholds = _descending_distinct(neg, pos)
+    fps = (len(neg) - np.searchsorted(neg, thresholds, "left")).astype(np.float64)
+    tps = (len(pos) - np.searchsorted(pos, thresholds, "left")).astype(np.float64)
+    return fps, tps, thresholds
+
+
+def _weight_at_or_above(sorted_scores, weights, thresholds):
+    # running sum from the highest score down: top[j] = weight of the j highest scores
+    top = np.concatenate([[0.0], np.cumsum(weights[::-1])])
+    return top[len(sorted_scores) - np.searchsorted(sorted_scores, thresholds, "left")]
+
+
+def sweep_merge_weighted(neg, neg_weight, pos, pos_weight):
+    """As ``sweep_merge`` with weighted counts (sums of weights, accumulated from the top)."""
+    thresholds = _descending_distinct(neg, pos)
+    fps = _weight_at_or_above(neg, neg_weight, thresholds)
+    tps = _weight_at_or_above(pos, pos_weight, thresholds)
+    return fps, tps, thresholds
+
+
+def auc_merge(neg, pos):
+    """Twice the Mann-Whitney U as an exact int: sum over positives of
+    2 * #{neg < s} + #{neg == s}  (so AUC = result / (2 * n_pos * n_neg))."""
+    below = np.searchsorted(neg, pos, "left")
+    through = np.searchsorted(neg, pos, "right")
+    return int(below.sum(dtype=np.int64)) + int(through.sum(dtype=np.int64))
+
+
+def auc_merge_weighted(neg, neg_weight, pos, pos_weight):
+    """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
+    (AUC = result / (W+ * W-))."""
+    cum = np.concatenate([[0.0], np.cumsum(neg_weight)])
+    below = cum[np.searchsorted(neg, pos, "left")]
+    through = cum[np.searchsorted(neg, pos, "right")]
+    terms = pos_weight * (below + 0.5 * (through - below))
+    return float(np.cumsum(terms)[-1]) if len(terms) else 0.0
+
+
+def _ascending_distinct(neg, pos):
+    return np.unique(np.concatenate([neg, pos]))
+
+
+def ks_merge(neg, pos):
+    """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
+    smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
+    t = _ascending_distinct(neg, pos)
+    cneg = np.searchsorted(neg, t, "right").astype(np.int64)
+    cpos = np.searchsorted(pos, t, "right").astype(np.int64)
+    diff = np.abs(cneg * len(pos) - cpos * len(neg))
+    i = int(np.argmax(diff))
+    return int(diff[i]), float(t[i])
+
+
+def ks_merge_weighted(neg, neg_weight, pos, pos_weight):
+    """Largest |F-(t) - F+(t)| with weighted CDFs over distinct t, and the smallest t where
+    it is reached."""
+    t = _ascending_distinct(neg, pos)
+    cneg = np.concatenate([[0.0], np.cumsum(neg_weight)])[np.searchsorted(neg, t, "right")]
+    cpos = np.concatenate([[0.0], np.cumsum(pos_weight)])[np.searchsorted(pos, t, "right")]
+    diff = np.abs(cneg / cneg[-1] - cpos / cpos[-1])
+    i = int(np.argmax(diff))
+    return float(diff[i]), float(t[i])
