@@ -1,3 +1,96 @@
-"""Fallback kernels for ranking; mirrors rankscore/_kernels_ranking.pxi."""
+"""Fallback kernels for ranking; mirrors rankscore/_kernels_ranking.pxi.
 
-__all__: list[str] = []
+Bit convention of a ranking mask (uint64): bit i-1 is set when position i (1-based) holds a
+list element ('x'); p = bit length, k = number of set bits, masks fit p <= 62.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "check_positions",
+    "score_columns",
+    "mask_columns",
+    "score_masks",
+    "enumerate_rankings_into",
+]
+
+
+def _ranking_score(k, p, soma, m: float):
+    """s = k/p + (2/m) * soma / (p (p - 1)); s = 1 for p = 1 (same operation order as C)."""
+    k, p, soma = (np.asarray(a, dtype=np.int64) for a in (k, p, soma))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = k / p + (2.0 / m) * soma / (p * (p - 1.0))
+    return np.where(p == 1, 1.0, s)
+
+
+def check_positions(positions: np.ndarray, order: np.ndarray, max_position: int):
+    """Validate a position vector; ``order`` is its stable argsort.
+
+    Returns ``(code, first, second)``: 0 = valid; 1 = ``positions[first] < 1``;
+    3 = ``positions[first] > max_position``; 2 = a repeat, ``positions[first] ==
+    positions[second]`` with first < second.
+    """
+    bad = (positions < 1) | (positions > max_position)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        return (1 if positions[i] < 1 else 3), i, -1
+    ordered = positions[order]
+    same = np.flatnonzero(ordered[1:] == ordered[:-1])
+    if len(same):
+        j = int(same[0]) + 1
+        return 2, int(order[j - 1]), int(order[j])
+    return 0, -1, -1
+
+
+def score_columns(k: np.ndarray, p: np.ndarray, soma: np.ndarray, m: float) -> np.ndarray:
+    """Scores from columns: s = k/p + (2/m) soma / (p (p-1)), s = 1 where p = 1."""
+    return np.ascontiguousarray(_ranking_score(k, p, soma, m), dtype=np.float64)
+
+
+def mask_columns(masks: np.ndarray):
+    """``(k, p, soma)`` int64 columns of ranking masks (bit i-1 set = position i is 'x')."""
+    masks = np.asarray(masks, dtype=np.uint64)
+    k = np.zeros(len(masks), dtype=np.int64)
+    p = np.zeros(len(masks), dtype=np.int64)
+    sumx = np.zeros(len(masks), dtype=np.int64)
+    for bit in range(64):
+        is_x = ((masks >> np.uint64(bit)) & np.uint64(1)).astype(np.int64)
+        k += is_x
+        sumx += is_x * (bit + 1)
+        p = np.where(is_x == 1, bit + 1, p)
+    return k, p, p * (p + 1) // 2 - sumx  # soma = p(p+1)/2 - sum of 'x' positions
+
+
+def score_masks(masks: np.ndarray, m: float) -> np.ndarray:
+    """Scores of ranking masks (same arithmetic as ``score_columns``)."""
+    k, p, soma = mask_columns(masks)
+    return score_columns(k, p, soma, m)
+
+
+def _lex_subsets(n: int, r: int) -> np.ndarray:
+    """Masks of all r-subsets of bits 0..n-1, in lexicographic order of the sorted subsets.
+
+    Built bottom up: ``tails[a]`` holds the subsets of bits a..n-1 of the current size; a
+    subset of size j + 1 starting at bit f is bit f joined with a size-j subset of f+1..n-1.
+    """
+    tails = [np.zeros(1, dtype=np.uint64) for _ in range(n + 1)]  # size 0: the empty set
+    for size in range(1, r + 1):
+        new = []
+        for a in range(n + 1):
+            parts = [np.uint64(1 << f) | tails[f + 1] for f in range(a, n - size + 1)]
+            new.append(np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64))
+        tails = new
+    return tails[0]
+
+
+def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores: np.ndarray):
+    """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
+
+    Order: lexicographic with 'x' before '-' (SPEC 1.5): the first k-1 list elements take
+    the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
+    """
+    masks[:] = _lex_subsets(p - 1, k - 1) | np.uint64(1 << (p - 1))
+    kk, pp, soma = mask_columns(masks)
+    scores[:] = _ranking_score(kk, pp, soma, m)
