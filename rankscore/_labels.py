@@ -31,6 +31,11 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     if arr.size == 0:
         raise ValueError(f"{name} is empty")
     kind = arr.dtype.kind
+    if kind in "US" and isinstance(x, (list, tuple)) and \
+            not all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in x):
+        # NumPy would silently turn [1, "a"] into ["1", "a"]
+        raise TypeError(f"{name} mixes label types that cannot be sorted "
+                        "(e.g. strings and numbers)")
     if kind == "c":
         raise TypeError(f"{name} is complex; expected class labels")
     if kind == "f" and not np.isfinite(arr).all():
