@@ -14,6 +14,8 @@ from .ties import *  # noqa: F401,F403
 from .ties import __all__ as _ties_all
 from .curves import *  # noqa: F401,F403
 from .curves import __all__ as _curves_all
+from .gains import *  # noqa: F401,F403
+from .gains import __all__ as _gains_all
 from .metrics import *  # noqa: F401,F403
 from .metrics import __all__ as _metrics_all
 from .multiclass import *  # noqa: F401,F403
@@ -27,5 +29,5 @@ from .text import __all__ as _text_all
 
 __version__ = "0.1.0"
 
-__all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_metrics_all,
-           *_multiclass_all, *_regression_all, *_information_all, *_text_all]
+__all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_gains_all,
+           *_metrics_all, *_multiclass_all, *_regression_all, *_information_all, *_text_all]
