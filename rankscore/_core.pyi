@@ -96,3 +96,17 @@ def equal_runs(
 ) -> NDArray[np.int64]:
     """Run boundaries b of a sorted 1-D array (b[0] = 0, b[-1] = n); run j is
     sorted_values[b[j]:b[j+1]]; empty input gives [0]."""
+
+# ---- point metrics (_kernels_point.pxi / _fallback/point.py)
+# ``positive``: uint8 0/1 (a bool array viewed as uint8); ``score``: float32 or float64;
+# predicted positive = score >= threshold, compared in float64.
+
+def threshold_confusion(
+    positive: NDArray[np.uint8], score: NDArray[np.floating], threshold: float
+) -> tuple[int, int, int, int]: ...
+def threshold_confusion_weighted(
+    positive: NDArray[np.uint8],
+    score: NDArray[np.floating],
+    threshold: float,
+    weight: NDArray[np.float64],
+) -> tuple[float, float, float, float]: ...

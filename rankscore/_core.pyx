@@ -9,3 +9,4 @@ build turns bounds checks off.
 include "_kernels_ranking.pxi"
 include "_kernels_ties.pxi"
 include "_kernels_sweep.pxi"
+include "_kernels_point.pxi"

@@ -1,3 +1,1243 @@
-"""Placeholder; filled in by its issue."""
+"""Metrics at one threshold: confusion matrices and the rates of SPEC §2.
 
-__all__: list[str] = []
+Two faces on one computation:
+
+* ``binary_confusion`` returns a small immutable :class:`BinaryConfusion` (tp, fp, fn, tn)
+  with every rate of the table as a property — the object to reach for when one binary
+  classifier is judged at one threshold. Its properties give ``nan`` for a 0/0 ratio.
+* Functions with scikit-learn's names and signatures (``precision_score``, ``f1_score``,
+  ``classification_report`` …) for code that already speaks scikit-learn: same labels
+  handling, ``average``, ``pos_label`` and ``zero_division`` (0 plus an
+  :class:`UndefinedMetricWarning` where scikit-learn does that). Every one of them is a few
+  lines on a single one-vs-rest count of tp/fp/fn/tn per class (``_class_counts``).
+
+Multilabel-indicator targets are not supported (1-D labels only).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import warnings
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from . import _backend
+from ._validation import as_1d, as_scores, check_same_length, check_sample_weight
+
+__all__ = [
+    "UndefinedMetricWarning",
+    "BinaryConfusion",
+    "binary_confusion",
+    "confusion_matrix",
+    "accuracy_score",
+    "precision_score",
+    "recall_score",
+    "f1_score",
+    "fbeta_score",
+    "precision_recall_fscore_support",
+    "specificity_score",
+    "npv_score",
+    "g_mean_score",
+    "balanced_accuracy_score",
+    "matthews_corrcoef",
+    "classification_report",
+]
+
+_AVERAGES = (None, "micro", "macro", "weighted", "samples")
+
+
+class UndefinedMetricWarning(UserWarning):
+    """A metric was 0/0 and has been set to ``zero_division`` (as in scikit-learn)."""
+
+
+# ---------------------------------------------------------------------------------------
+# labels
+
+
+def _as_labels(x: Any, name: str) -> np.ndarray:
+    """A non-empty 1-D array of class labels: integers, bools, integral floats or strings."""
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas
+        x = x.to_numpy()
+    if not isinstance(x, (str, bytes)) and not np.isscalar(x) and x is not None:
+        arr = np.asarray(x)
+        if arr.dtype == object:
+            values = arr.ravel().tolist()
+            if all(isinstance(v, str) for v in values):
+                x = arr.astype(str)
+            elif any(isinstance(v, str) for v in values):
+                raise ValueError(f"{name} mixes string and number labels")
+            elif all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
+                x = arr.astype(np.float64)
+            else:
+                raise TypeError(f"{name} has labels that are neither strings nor numbers")
+        else:
+            x = arr
+    arr = as_1d(x, name)
+    kind = arr.dtype.kind
+    if kind == "f":
+        if np.isnan(arr).any():
+            raise ValueError(f"{name} contains NaN")
+        if not np.all(arr == np.floor(arr)):
+            raise ValueError(
+                f"{name} contains continuous values (non-integer floats); pass class labels,"
+                " or scores together with a threshold"
+            )
+    elif kind not in "biuUS":
+        raise TypeError(f"{name} must hold class labels (numbers or strings), got {arr.dtype}")
+    return arr
+
+
+def _is_string(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "US"
+
+
+def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
+    """Validate a pair of label vectors: ``(y_type, present, y_true, y_pred, weight)``.
+
+    ``present`` is the sorted union of the labels; ``y_type`` is ``"binary"`` for at most
+    two labels, else ``"multiclass"`` (scikit-learn's rule for 1-D targets).
+    """
+    yt = _as_labels(y_true, "y_true")
+    yp = _as_labels(y_pred, "y_pred")
+    n = check_same_length(y_true=yt, y_pred=yp)
+    w = check_sample_weight(sample_weight, n)
+    if _is_string(yt) != _is_string(yp):
+        raise ValueError("y_true and y_pred mix string and number labels")
+    present = np.unique(np.concatenate([yt, yp]))
+    return ("binary" if len(present) <= 2 else "multiclass"), present, yt, yp, w
+
+
+def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
+    lab = np.asarray(labels)
+    if lab.ndim != 1:
+        raise ValueError(f"labels must be 1-D, got shape {lab.shape}")
+    if lab.size == 0:
+        raise ValueError("'labels' should contain at least one label.")
+    if lab.dtype == object:
+        lab = _as_labels(lab, "labels")
+    if _is_string(lab) != _is_string(present):
+        raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
+    if len(np.unique(lab)) != len(lab):
+        raise ValueError(f"labels contains duplicates: {lab.tolist()}")
+    return lab
+
+
+def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
+    """Index of each value in the sorted ``classes``, -1 where absent."""
+    if _is_string(values) != _is_string(classes):  # e.g. pos_label=1 with string labels
+        return np.full(len(values), -1, dtype=np.int64)
+    pos = np.searchsorted(classes, values)
+    clipped = np.minimum(pos, len(classes) - 1)
+    return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
+
+
+def _class_counts(yt, yp, w, present, labels):
+    """One-vs-rest ``(tp, fp, fn, tn)`` arrays, one entry per label in ``labels`` order.
+
+    tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp (SPEC
+    §2); labels absent from the data count zero everywhere but tn. int64 when unweighted.
+    """
+    k = len(present)
+    ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
+    hit = ti == pi
+    if w is None:
+        tp_all = np.bincount(ti[hit], minlength=k)
+        true_all, pred_all = np.bincount(ti, minlength=k), np.bincount(pi, minlength=k)
+        total = len(yt)
+    else:
+        tp_all = np.bincount(ti[hit], weights=w[hit], minlength=k)
+        true_all = np.bincount(ti, weights=w, minlength=k)
+        pred_all = np.bincount(pi, weights=w, minlength=k)
+        total = w.sum()
+    where = _locate(labels, present)
+    found = where >= 0
+
+    def pick(counts):
+        out = np.zeros(len(labels), dtype=counts.dtype)
+        out[found] = counts[where[found]]
+        return out
+
+    tp, true_sum, pred_sum = pick(tp_all), pick(true_all), pick(pred_all)
+    fp, fn = pred_sum - tp, true_sum - tp
+    return tp, fp, fn, total - tp - fp - fn
+
+
+# ---------------------------------------------------------------------------------------
+# confusion matrix
+
+
+def confusion_matrix(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    sample_weight: Any = None,
+    normalize: str | None = None,
+) -> np.ndarray:
+    """Confusion matrix: rows = true class, columns = predicted class (scikit-learn's).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (numbers, bools or strings).
+    labels : array-like, optional
+        The classes and their order for the rows and columns (default: sorted union of the
+        labels in ``y_true`` and ``y_pred``). Samples whose label is not listed are left
+        out; at least one listed label must occur in ``y_true``.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights; the cells are weight sums (int64 if the weights are integers).
+    normalize : {"true", "pred", "all"}, optional
+        Divide by row sums, column sums or the total; an all-zero row or column gives 0.
+
+    Returns
+    -------
+    ndarray of shape (n_labels, n_labels)
+        int64 counts, or float64 when weighted or normalized.
+
+    See Also
+    --------
+    binary_confusion : the two-class case as an object with every rate.
+
+    Notes
+    -----
+    ``C[i, j]`` = number (weight) of samples of true class ``labels[i]`` predicted as
+    ``labels[j]``. Same behaviour as ``sklearn.metrics.confusion_matrix``, including the
+    ``UserWarning`` for a 1×1 result, except that duplicate ``labels`` are an error.
+    scikit-learn sorts the labels, so for {0, 1} the negative class comes first; SPEC's
+    reference layout (positive first) is ``labels=[1, 0]``.
+
+    Examples
+    --------
+    >>> from rankscore import confusion_matrix
+    >>> y_true = [1, 1, 1, 0, 0, 0, 0]
+    >>> y_pred = [1, 1, 0, 1, 0, 0, 0]
+    >>> confusion_matrix(y_true, y_pred)            # rows/columns 0, 1
+    array([[3, 1],
+           [1, 2]])
+    >>> confusion_matrix(y_true, y_pred, labels=[1, 0])   # positive first: [[tp, fn], [fp, tn]]
+    array([[2, 1],
+           [1, 3]])
+    """
+    if normalize not in (None, "true", "pred", "all"):
+        raise ValueError(f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}")
+    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    lab = present if labels is None else _check_labels(labels, present)
+    n_labels = len(lab)
+    index_of_present = np.full(len(present), -1, dtype=np.int64)
+    where = _locate(lab, present)
+    index_of_present[where[where >= 0]] = np.flatnonzero(where >= 0)
+    t = index_of_present[np.searchsorted(present, yt)]
+    p = index_of_present[np.searchsorted(present, yp)]
+    if labels is not None and not (t >= 0).any():
+        raise ValueError("At least one label specified must be in y_true")
+    keep = (t >= 0) & (p >= 0)
+    cells = t[keep] * n_labels + p[keep]
+    weights = None if w is None else w[keep]
+    cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)
+    cm = cm.reshape(n_labels, n_labels)
+    if w is not None and np.asarray(sample_weight).dtype.kind in "iub":
+        cm = cm.astype(np.int64)
+    if normalize is not None:
+        with np.errstate(all="ignore"):
+            if normalize == "true":
+                cm = cm / cm.sum(axis=1, keepdims=True)
+            elif normalize == "pred":
+                cm = cm / cm.sum(axis=0, keepdims=True)
+            else:
+                cm = cm / cm.sum()
+        cm = np.nan_to_num(cm)
+    if cm.shape == (1, 1):
+        warnings.warn(
+            "A single label was found in 'y_true' and 'y_pred'. For the confusion matrix to"
+            " have the correct shape, use the 'labels' parameter to pass all known labels.",
+            UserWarning,
+            stacklevel=2,
+        )
+    return cm
+
+
+# ---------------------------------------------------------------------------------------
+# the binary object
+
+
+def _ratio(num: float, den: float) -> float:
+    return num / den if den else math.nan
+
+
+@dataclass(frozen=True, repr=False)
+class BinaryConfusion:
+    """Counts of a binary classifier at one threshold, with every rate of SPEC §2.
+
+    ``tp, fp, fn, tn`` are ints when unweighted, floats (weight sums) when weighted;
+    ``threshold`` is the score threshold used (``None`` for hard predictions). A ratio
+    whose denominator is 0 is ``nan`` (undefined, never silently 0); F-beta and G follow
+    scikit-learn's count forms and are 0 when ``tp = 0`` unless there are neither actual
+    nor predicted positives; ``mcc`` is 0 when a margin is empty (as scikit-learn).
+
+    Examples
+    --------
+    >>> from rankscore import BinaryConfusion
+    >>> c = BinaryConfusion(tp=10, fp=20, fn=90, tn=10000)
+    >>> round(c.accuracy, 4), round(c.precision, 4), c.recall, round(c.q0, 4)
+    (0.9891, 0.3333, 0.1, 0.9901)
+    >>> c.to_array()
+    array([[   10,    90],
+           [   20, 10000]])
+    """
+
+    tp: float
+    fp: float
+    fn: float
+    tn: float
+    threshold: float | None = None
+
+    # ---- margins
+    @property
+    def n(self) -> float:
+        """All samples (total weight): tp + fp + fn + tn."""
+        return self.tp + self.fp + self.fn + self.tn
+
+    @property
+    def positives(self) -> float:
+        """Real positives rp = tp + fn."""
+        return self.tp + self.fn
+
+    @property
+    def negatives(self) -> float:
+        """Real negatives rn = fp + tn."""
+        return self.fp + self.tn
+
+    @property
+    def predicted_positives(self) -> float:
+        """Predicted positives pp = tp + fp."""
+        return self.tp + self.fp
+
+    @property
+    def predicted_negatives(self) -> float:
+        """Predicted negatives pn = fn + tn."""
+        return self.fn + self.tn
+
+    # ---- rates
+    @property
+    def accuracy(self) -> float:
+        """(tp + tn) / n."""
+        return _ratio(self.tp + self.tn, self.n)
+
+    @property
+    def error_rate(self) -> float:
+        """(fp + fn) / n."""
+        return _ratio(self.fp + self.fn, self.n)
+
+    @property
+    def tpr(self) -> float:
+        """True positive rate = recall = sensitivity: tp / (tp + fn)."""
+        return _ratio(self.tp, self.positives)
+
+    recall = sensitivity = tpr
+
+    @property
+    def tnr(self) -> float:
+        """True negative rate = specificity: tn / (tn + fp)."""
+        return _ratio(self.tn, self.negatives)
+
+    specificity = tnr
+
+    @property
+    def fpr(self) -> float:
+        """False positive rate: fp / (tn + fp)."""
+        return _ratio(self.fp, self.negatives)
+
+    @property
+    def fnr(self) -> float:
+        """False negative rate: fn / (tp + fn)."""
+        return _ratio(self.fn, self.positives)
+
+    @property
+    def precision(self) -> float:
+        """Precision = PPV (confidence of a positive answer): tp / (tp + fp)."""
+        return _ratio(self.tp, self.predicted_positives)
+
+    ppv = precision
+
+    @property
+    def npv(self) -> float:
+        """Negative predictive value (confidence of a negative answer): tn / (tn + fn)."""
+        return _ratio(self.tn, self.predicted_negatives)
+
+    def fbeta(self, beta: float) -> float:
+        """F-beta = (1 + b²) P R / (b² P + R) = (1 + b²) tp / ((1 + b²) tp + b² fn + fp)."""
+        beta = _check_beta(beta)
+        if math.isinf(beta):
+            return self.recall
+        b2 = beta * beta
+        return _ratio((1 + b2) * self.tp, (1 + b2) * self.tp + b2 * self.fn + self.fp)
+
+    @property
+    def f1(self) -> float:
+        """F1 = 2 P R / (P + R) = 2 tp / (2 tp + fn + fp)."""
+        return self.fbeta(1.0)
+
+    @property
+    def g_mean(self) -> float:
+        """G = sqrt(P R) = tp / sqrt((tp + fp)(tp + fn)) (SPEC §2; the Fowlkes–Mallows index)."""
+        if self.tp == 0:
+            return math.nan if self.predicted_positives == 0 and self.positives == 0 else 0.0
+        return self.tp / math.sqrt(self.predicted_positives * self.positives)
+
+    @property
+    def min_pr(self) -> float:
+        """M = min(P, R)."""
+        return min(self.precision, self.recall) if self._pr_defined else math.nan
+
+    @property
+    def mean_pr(self) -> float:
+        """A = (P + R) / 2."""
+        return (self.precision + self.recall) / 2
+
+    @property
+    def _pr_defined(self) -> bool:
+        return self.predicted_positives != 0 and self.positives != 0
+
+    @property
+    def informedness(self) -> float:
+        """Youden's J = TPR + TNR − 1 = TPR − FPR."""
+        return self.tpr + self.tnr - 1
+
+    youden = informedness
+
+    @property
+    def markedness(self) -> float:
+        """PPV + NPV − 1."""
+        return self.precision + self.npv - 1
+
+    @property
+    def mcc(self) -> float:
+        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0."""
+        den = math.sqrt(self.predicted_positives) * math.sqrt(self.predicted_negatives)
+        den *= math.sqrt(self.positives) * math.sqrt(self.negatives)
+        return (self.tp * self.tn - self.fp * self.fn) / den if den else 0.0
+
+    @property
+    def prevalence(self) -> float:
+        """Share of real positives (tp + fn) / n."""
+        return _ratio(self.positives, self.n)
+
+    @property
+    def q0(self) -> float:
+        """Majority-class rate max(rp, rn) / n: the accuracy any sensible model must beat."""
+        return _ratio(max(self.positives, self.negatives), self.n)
+
+    # ---- views
+    _RATES = (
+        "accuracy", "error_rate", "tpr", "tnr", "fpr", "fnr", "precision", "npv", "f1",
+        "g_mean", "min_pr", "mean_pr", "informedness", "markedness", "mcc", "prevalence", "q0",
+    )  # fmt: skip
+
+    def to_dict(self) -> dict[str, Any]:
+        """Counts, ``n``, ``threshold`` and every rate (``tpr`` is also recall/sensitivity)."""
+        out: dict[str, Any] = {"threshold": self.threshold}
+        out.update(tp=self.tp, fp=self.fp, fn=self.fn, tn=self.tn, n=self.n)
+        out.update({name: float(getattr(self, name)) for name in self._RATES})
+        return out
+
+    def to_array(self) -> np.ndarray:
+        """SPEC's positive-first layout ``[[tp, fn], [fp, tn]]`` (rows = actual)."""
+        return np.array([[self.tp, self.fn], [self.fp, self.tn]])
+
+    def table(self) -> str:
+        """The 2×2 table as text, positive first (rows = actual, columns = predicted)."""
+        cells = [[self.tp, self.fn], [self.fp, self.tn]]
+        text = [[_count_text(v) for v in row] for row in cells]
+        width = max(11, *(len(t) for row in text for t in row))
+        lines = [f"{'':10}{'predicted +':>{width}}  {'predicted -':>{width}}"]
+        for name, row in zip(("actual +", "actual -"), text):
+            lines.append(f"{name:10}{row[0]:>{width}}  {row[1]:>{width}}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{k}={_count_text(getattr(self, k))}" for k in ("tp", "fp", "fn", "tn"))
+        at = "" if self.threshold is None else f", threshold={self.threshold:g}"
+        rates = ", ".join(
+            f"{k}={getattr(self, k):.4g}" for k in ("accuracy", "precision", "recall", "f1")
+        )
+        return f"BinaryConfusion({counts}{at}; {rates})"
+
+
+def _count_text(v: float) -> str:
+    return str(v) if isinstance(v, (int, np.integer)) else f"{v:g}"
+
+
+def _check_beta(beta: Any) -> float:
+    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
+        raise TypeError(f"beta must be a real number, got {beta!r}")
+    if not beta >= 0:  # also catches NaN
+        raise ValueError(f"beta must be >= 0, got {beta}")
+    return float(beta)
+
+
+def _distinct(arr: np.ndarray) -> np.ndarray:
+    """Sorted distinct values; a one-pass min/max path for two-valued numeric arrays."""
+    if arr.dtype.kind in "iuf" and len(arr):
+        lo, hi = arr.min(), arr.max()
+        if lo == hi:
+            return np.array([lo])
+        if np.count_nonzero(arr == lo) + np.count_nonzero(arr == hi) == len(arr):
+            return np.array([lo, hi])
+    if arr.dtype.kind == "b":
+        return np.unique(arr[:1]) if arr.all() or not arr.any() else np.array([False, True])
+    return np.unique(arr)
+
+
+def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
+    """The positive label, scikit-learn's rule: needed unless labels ⊂ {0, 1} or {-1, 1}."""
+    values = classes.tolist()
+    if len(values) > 2:
+        shown = values if len(values) <= 6 else values[:5] + ["…"]
+        raise ValueError(
+            f"{name} has {len(values)} classes {shown}; a binary metric needs at most two"
+            " (use confusion_matrix or the multiclass functions)"
+        )
+    if pos_label is None:
+        numeric = not _is_string(classes)
+        if numeric and (set(values) <= {0, 1} or set(values) <= {-1, 1}):
+            return 1
+        raise ValueError(
+            f"{name} takes the values {values}; pass pos_label= to say which one is positive"
+        )
+    if isinstance(pos_label, str) != _is_string(classes):
+        raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {values}")
+    if len(values) == 2 and pos_label not in values:
+        raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {values}")
+    return pos_label
+
+
+def _positive_mask(y: np.ndarray, pos: Any) -> np.ndarray:
+    if y.dtype.kind == "b" and pos in (1, True):
+        return y
+    return y == pos
+
+
+def binary_confusion(
+    y_true: Any,
+    y_score_or_pred: Any,
+    *,
+    threshold: float | None = None,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+) -> BinaryConfusion:
+    """Counts of a binary classifier, as a :class:`BinaryConfusion` with every rate.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: two classes at most (numbers, bools or strings).
+    y_score_or_pred : array-like of shape (n_samples,)
+        With ``threshold``: scores, predicted positive when ``score >= threshold``.
+        Without: hard predictions with the same labels as ``y_true``.
+    threshold : float, optional
+        Score threshold (compared in float64, also for float32 scores).
+    pos_label : label, optional
+        The positive class; needed unless the labels are {0, 1}, {-1, 1} or bools.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights; the counts become weight sums (floats).
+
+    Returns
+    -------
+    BinaryConfusion
+        tp, fp, fn, tn (ints when unweighted), ``threshold``, and the rates of SPEC §2.
+
+    See Also
+    --------
+    confusion_matrix : any number of classes, scikit-learn's layout.
+    best_threshold : the threshold that maximizes an objective.
+
+    Notes
+    -----
+    tp = #(y = pos and s >= t), fp = #(y ≠ pos and s >= t), fn = #(y = pos and s < t),
+    tn = #(y ≠ pos and s < t). With scores it is one typed pass over the data.
+
+    Examples
+    --------
+    The spam demo of SPEC §4 at threshold 0.5:
+
+    >>> from rankscore import binary_confusion
+    >>> from rankscore.datasets import load_spam
+    >>> data = load_spam()
+    >>> c = binary_confusion(data.target, data.score, threshold=0.5, pos_label="spam")
+    >>> c
+    BinaryConfusion(tp=6, fp=2, fn=3, tn=9, threshold=0.5; accuracy=0.75, precision=0.75, recall=0.6667, f1=0.7059)
+    >>> round(c.tnr, 3), round(c.fpr, 3), round(c.f1, 3)
+    (0.818, 0.182, 0.706)
+    >>> print(c.table())
+              predicted +  predicted -
+    actual +            6            3
+    actual -            2            9
+    """
+    yt = _as_labels(y_true, "y_true")
+    if threshold is None:
+        yp = _as_labels(y_score_or_pred, "y_pred")
+        n = check_same_length(y_true=yt, y_pred=yp)
+        if _is_string(yt) != _is_string(yp):
+            raise ValueError("y_true and y_pred mix string and number labels")
+        classes = np.unique(np.concatenate([_distinct(yt), _distinct(yp)]))
+        pos = _pos_label_of(classes, pos_label, "y_true and y_pred")
+        positive, predicted = _positive_mask(yt, pos), _positive_mask(yp, pos)
+        w = check_sample_weight(sample_weight, n)
+        if w is None:
+            tp = int(np.count_nonzero(positive & predicted))
+            rp, pp = int(np.count_nonzero(positive)), int(np.count_nonzero(predicted))
+            return BinaryConfusion(tp, pp - tp, rp - tp, n - rp - pp + tp)
+        return BinaryConfusion(
+            float(w[positive & predicted].sum()),
+            float(w[~positive & predicted].sum()),
+            float(w[positive & ~predicted].sum()),
+            float(w[~positive & ~predicted].sum()),
+        )
+    threshold = _check_threshold(threshold)
+    score = as_scores(y_score_or_pred, "y_score")
+    n = check_same_length(y_true=yt, y_score=score)
+    w = check_sample_weight(sample_weight, n)
+    pos = _pos_label_of(_distinct(yt), pos_label, "y_true")
+    positive = np.ascontiguousarray(_positive_mask(yt, pos)).view(np.uint8)
+    kernels = _backend.kernels
+    if w is None:
+        counts = kernels.threshold_confusion(positive, score, threshold)
+        return BinaryConfusion(*(int(c) for c in counts), threshold=threshold)
+    counts = kernels.threshold_confusion_weighted(positive, score, threshold, w)
+    return BinaryConfusion(*(float(c) for c in counts), threshold=threshold)
+
+
+def _check_threshold(threshold: Any) -> float:
+    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
+        raise TypeError(f"threshold must be a real number, got {threshold!r}")
+    threshold = float(threshold)
+    if math.isnan(threshold):
+        raise ValueError("threshold is NaN")
+    return threshold
+
+
+# ---------------------------------------------------------------------------------------
+# scikit-learn-named functions, all on _class_counts
+
+
+def _check_zero_division(zero_division: Any) -> float:
+    if isinstance(zero_division, str):
+        if zero_division == "warn":
+            return 0.0
+    elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
+        if zero_division in (0, 1) or math.isnan(zero_division):
+            return float(zero_division)
+    raise ValueError(f"zero_division must be 'warn', 0.0, 1.0 or np.nan, got {zero_division!r}")
+
+
+def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
+    """scikit-learn's set-wise label logic, then the one-vs-rest counts per label."""
+    if average not in _AVERAGES and average != "binary":
+        raise ValueError("average has to be one of " + str(_AVERAGES))
+    y_type, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    if average == "binary":
+        if y_type != "binary":
+            raise ValueError(
+                "Target is multiclass but average='binary'. Please choose another average"
+                " setting, one of [None, 'micro', 'macro', 'weighted']."
+            )
+        if not any(p == pos_label for p in present.tolist()) and len(present) >= 2:
+            raise ValueError(
+                f"pos_label={pos_label} is not a valid label. It should be one of {present}"
+            )
+        labels = [pos_label]
+    elif pos_label not in (None, 1):
+        warnings.warn(
+            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary'"
+            f" (got {average!r}). You may use labels=[pos_label] to specify a single positive"
+            " class.",
+            UserWarning,
+            stacklevel=3,
+        )
+    if average == "samples":
+        raise ValueError(
+            "Samplewise metrics are not available outside of multilabel classification."
+        )
+    if labels is None:
+        lab = present
+    else:
+        lab = np.asarray(labels)
+        if not (average == "binary" and lab.dtype.kind in "biuf" and _is_string(present)):
+            lab = _check_labels(labels, present)
+    tp, fp, fn, tn = _class_counts(yt, yp, w, present, lab)
+    if average == "micro":
+        tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
+    return lab, tp, fp, fn, tn
+
+
+def _divide(num, den, metric, modifier, average, warn, zero_division):
+    """num / den; where den = 0 the ``zero_division`` value, with scikit-learn's warning."""
+    value = _check_zero_division(zero_division)
+    num, den = np.asarray(num, dtype=np.float64), np.asarray(den, dtype=np.float64)
+    zero = den == 0
+    result = num / np.where(zero, 1.0, den)
+    if not zero.any():
+        return result
+    result[zero] = value
+    if zero_division == "warn" and warn:
+        where = "due to" if result.shape[0] == 1 else "in labels with"
+        warnings.warn(
+            f"{metric} ill-defined and being set to 0.0 {where} no {modifier} samples. Use"
+            " `zero_division` parameter to control this behavior.",
+            UndefinedMetricWarning,
+            stacklevel=4,
+        )
+    return result
+
+
+def _nanaverage(a: np.ndarray, weights: np.ndarray | None) -> float:
+    mask = np.isnan(a)
+    if a.shape[0] == 0 or mask.all():
+        return math.nan
+    a = a[~mask]
+    if weights is None:
+        return float(a.mean())
+    weights = np.asarray(weights, dtype=np.float64)[~mask]
+    return float(np.average(a, weights=weights) if weights.sum() else a.mean())
+
+
+def _fscore(tp, fp, fn, beta, average, warn, zero_division):
+    if math.isinf(beta):
+        return _divide(tp, tp + fn, "F-score is", "true", average, False, zero_division)
+    b2 = beta * beta
+    if beta == 0:
+        return _divide(tp, tp + fp, "F-score is", "predicted", average, False, zero_division)
+    return _divide(
+        (1 + b2) * tp.astype(np.float64),
+        b2 * (tp + fn).astype(np.float64) + (tp + fp),
+        "F-score is",
+        "true nor predicted",
+        average,
+        warn,
+        zero_division,
+    )
+
+
+def _g_mean(tp, fp, fn, average, warn, zero_division):
+    pp, rp = (tp + fp).astype(np.float64), (tp + fn).astype(np.float64)
+    both_zero = (pp == 0) & (rp == 0)
+    den = np.sqrt(pp) * np.sqrt(rp)
+    den = np.where((den == 0) & ~both_zero, 1.0, den)  # tp = 0 there: G = 0
+    return _divide(tp, den, "G-mean is", "true nor predicted", average, warn, zero_division)
+
+
+def _finish(values: np.ndarray, support: np.ndarray, average: str | None):
+    if average is None:
+        return values
+    return _nanaverage(values, support if average == "weighted" else None)
+
+
+def precision_recall_fscore_support(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    beta: float = 1.0,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = None,
+    warn_for: Sequence[str] = ("precision", "recall", "f-score"),
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+):
+    """Precision, recall, F-beta and support per class or averaged (scikit-learn's).
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    beta : float, default 1.0
+        Weight of recall in the F-score.
+    labels : array-like, optional
+        Classes to report, in this order (default: sorted union of the labels).
+    pos_label : label, default 1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted"} or None
+        None: per-class arrays; "micro": from summed counts; "macro": plain mean over
+        classes; "weighted": mean weighted by support. "samples" (multilabel) is an error.
+    warn_for : sequence of str
+        Which metrics warn on zero division.
+    sample_weight : array-like, optional
+        Non-negative weights.
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default "warn"
+        Value of a 0/0 metric; "warn" = 0.0 with an :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    precision, recall, fbeta : float or ndarray
+    support : ndarray or None
+        Real positives per class (None when averaged).
+
+    Notes
+    -----
+    P = tp / (tp + fp), R = tp / (tp + fn), F = (1 + b²) tp / ((1 + b²) tp + b² fn + fp),
+    per class one-vs-rest.
+
+    Examples
+    --------
+    >>> from rankscore import precision_recall_fscore_support
+    >>> y_true = ["cat", "dog", "pig", "cat", "dog", "pig"]
+    >>> y_pred = ["cat", "pig", "dog", "cat", "cat", "dog"]
+    >>> p, r, f, s = precision_recall_fscore_support(y_true, y_pred, average="macro")
+    >>> round(p, 3), round(r, 3), round(f, 3), s
+    (0.222, 0.333, 0.267, None)
+    """
+    beta = _check_beta(beta)
+    _, tp, fp, fn, _ = _set_wise(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight,
+    )  # fmt: skip
+    precision = _divide(
+        tp, tp + fp, "Precision is", "predicted", average, "precision" in warn_for, zero_division
+    )
+    recall = _divide(
+        tp, tp + fn, "Recall is", "true", average, "recall" in warn_for, zero_division
+    )
+    f = _fscore(tp, fp, fn, beta, average, "f-score" in warn_for, zero_division)
+    support = tp + fn
+    if average is None:
+        return precision, recall, f, support
+    return (
+        _finish(precision, support, average),
+        _finish(recall, support, average),
+        _finish(f, support, average),
+        None,
+    )
+
+
+_SHARED_DOC = """
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted class labels (numbers, bools or strings).
+    labels : array-like, optional
+        Classes to include, in this order (default: sorted union of the labels).
+    pos_label : label, default 1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted"} or None, default "binary"
+        None: one value per class; "micro": from counts summed over classes; "macro":
+        plain mean over classes; "weighted": mean weighted by support (real positives).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default "warn"
+        Value of a 0/0 metric; "warn" means 0.0 with an :class:`UndefinedMetricWarning`.
+"""
+
+
+def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
+                zero_division, beta=1.0):  # fmt: skip
+    _, tp, fp, fn, tn = _set_wise(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight,
+    )  # fmt: skip
+    if name == "precision":
+        value = _divide(tp, tp + fp, "Precision is", "predicted", average, True, zero_division)
+    elif name == "recall":
+        value = _divide(tp, tp + fn, "Recall is", "true", average, True, zero_division)
+    elif name == "specificity":
+        value = _divide(tn, tn + fp, "Specificity is", "negative", average, True, zero_division)
+    elif name == "npv":
+        value = _divide(
+            tn, tn + fn, "NPV is", "predicted negative", average, True, zero_division
+        )
+    elif name == "g_mean":
+        value = _g_mean(tp, fp, fn, average, True, zero_division)
+    else:
+        value = _fscore(tp, fp, fn, beta, average, True, zero_division)
+    return _finish(value, tp + fn, average)
+
+
+def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                    sample_weight=None, zero_division="warn"):  # fmt: skip
+    """Precision tp / (tp + fp), as ``sklearn.metrics.precision_score``.
+    {shared}
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Examples
+    --------
+    >>> from rankscore import precision_score
+    >>> round(precision_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro"), 4)
+    0.2222
+    """
+    return _one_metric("precision", y_true, y_pred, labels, pos_label, average,
+                       sample_weight, zero_division)  # fmt: skip
+
+
+def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                 sample_weight=None, zero_division="warn"):  # fmt: skip
+    """Recall = sensitivity = TPR, tp / (tp + fn), as ``sklearn.metrics.recall_score``.
+    {shared}
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Examples
+    --------
+    >>> from rankscore import recall_score
+    >>> recall_score([0, 1, 1, 1], [0, 1, 0, 1])
+    0.6666666666666666
+    """
+    return _one_metric("recall", y_true, y_pred, labels, pos_label, average,
+                       sample_weight, zero_division)  # fmt: skip
+
+
+def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
+                sample_weight=None, zero_division="warn"):  # fmt: skip
+    """F-beta = (1 + b²) P R / (b² P + R), as ``sklearn.metrics.fbeta_score``.
+    {shared}
+    beta : float
+        b < 1 favours precision, b > 1 recall; 0 gives precision, inf recall.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    Computed as (1 + b²) tp / ((1 + b²) tp + b² fn + fp): 0/0 only when a class has
+    neither real nor predicted samples.
+
+    Examples
+    --------
+    >>> from rankscore import fbeta_score
+    >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 4)
+    0.6667
+    """
+    return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
+                       zero_division, beta=_check_beta(beta))  # fmt: skip
+
+
+def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+             sample_weight=None, zero_division="warn"):  # fmt: skip
+    """F1 = 2 P R / (P + R), as ``sklearn.metrics.f1_score``.
+    {shared}
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Examples
+    --------
+    SPEC §2: P = 0.4, R = 0.5 gives F = 0.444 (tp 2, fp 3, fn 2):
+
+    >>> from rankscore import f1_score
+    >>> round(f1_score([1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 0, 0]), 3)
+    0.444
+    """
+    return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
+                       zero_division)  # fmt: skip
+
+
+def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                      sample_weight=None, zero_division="warn"):  # fmt: skip
+    """Specificity = TNR, tn / (tn + fp), with scikit-learn's conventions.
+    {shared}
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    Per class one-vs-rest; "weighted" weighs by the class support (real positives), as for
+    the other scores. Warns "no negative samples" on 0/0.
+
+    Examples
+    --------
+    >>> from rankscore import specificity_score
+    >>> round(specificity_score([0, 0, 0, 1], [0, 1, 0, 1]), 4)
+    0.6667
+    """
+    return _one_metric("specificity", y_true, y_pred, labels, pos_label, average,
+                       sample_weight, zero_division)  # fmt: skip
+
+
+def npv_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+              sample_weight=None, zero_division="warn"):  # fmt: skip
+    """Negative predictive value tn / (tn + fn), with scikit-learn's conventions.
+    {shared}
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Examples
+    --------
+    >>> from rankscore import npv_score
+    >>> round(npv_score([0, 1, 0, 1], [0, 0, 0, 1]), 4)
+    0.6667
+    """
+    return _one_metric("npv", y_true, y_pred, labels, pos_label, average, sample_weight,
+                       zero_division)  # fmt: skip
+
+
+def g_mean_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                 sample_weight=None, zero_division="warn"):  # fmt: skip
+    """G = sqrt(precision × recall) of SPEC §2, with scikit-learn's conventions.
+    {shared}
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    G = sqrt(P R) = tp / sqrt((tp + fp)(tp + fn)) (the Fowlkes–Mallows index). Not
+    imbalanced-learn's ``geometric_mean_score``, which is sqrt(sensitivity × specificity).
+    Like F it is 0 when tp = 0, and 0/0 only for a class with neither real nor predicted
+    samples. "micro" uses the summed counts.
+
+    Examples
+    --------
+    SPEC §2: P = 0.9, R = 0.1 gives G = 0.3 (tp 9, fp 1, fn 81):
+
+    >>> from rankscore import g_mean_score
+    >>> y_true = [1] * 90 + [0]
+    >>> y_pred = [1] * 9 + [0] * 81 + [1]
+    >>> round(g_mean_score(y_true, y_pred), 4)
+    0.3
+    """
+    return _one_metric("g_mean", y_true, y_pred, labels, pos_label, average,
+                       sample_weight, zero_division)  # fmt: skip
+
+
+for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_score,
+           npv_score, g_mean_score):  # fmt: skip
+    _f.__doc__ = _f.__doc__.replace("    {shared}\n", _SHARED_DOC)
+del _f
+
+
+def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None) -> float:
+    """Share (or number, ``normalize=False``) of correct predictions, as scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    normalize : bool, default True
+        False returns the (weighted) number of correct predictions.
+    sample_weight : array-like, optional
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    accuracy = (tp + tn) / n in the binary case. On imbalanced data compare it with the
+    majority-class rate ``BinaryConfusion.q0``.
+
+    Examples
+    --------
+    >>> from rankscore import accuracy_score
+    >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
+    0.5
+    """
+    _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    correct = yt == yp
+    if not normalize:
+        return float(correct.sum() if w is None else np.dot(correct, w))
+    if w is None:
+        return float(correct.mean())
+    if w.sum() == 0:
+        raise ValueError("sample_weight sums to zero; accuracy is undefined")
+    return float(np.average(correct, weights=w))
+
+
+def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False) -> float:
+    """Mean recall over the classes of ``y_true``, as scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    sample_weight : array-like, optional
+        Non-negative weights.
+    adjusted : bool, default False
+        Rescale so that chance scores 0 and perfect 1: (score − 1/K) / (1 − 1/K).
+
+    Returns
+    -------
+    float
+
+    Notes
+    -----
+    mean over classes l in y_true of C[l, l] / Σ_j C[l, j]; classes only predicted are
+    skipped with a ``UserWarning`` (scikit-learn's behaviour). For two classes it is
+    (TPR + TNR) / 2.
+
+    Examples
+    --------
+    >>> from rankscore import balanced_accuracy_score
+    >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
+    0.625
+    """
+    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    tp, _, fn, _ = _class_counts(yt, yp, w, present, present)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per_class = tp / (tp + fn)
+    if np.isnan(per_class).any():
+        warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
+        per_class = per_class[~np.isnan(per_class)]
+    score = float(per_class.mean())
+    if adjusted:
+        chance = 1 / len(per_class)
+        score = (score - chance) / (1 - chance)
+    return score
+
+
+def matthews_corrcoef(y_true, y_pred, *, sample_weight=None) -> float:
+    """Matthews correlation coefficient (multiclass R_K), as scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    sample_weight : array-like, optional
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+        In [-1, 1]; 0 when the denominator is 0 (scikit-learn's convention).
+
+    Notes
+    -----
+    With t_k, p_k the true and predicted counts of class k, c correct of s samples:
+    MCC = (c s − Σ t_k p_k) / sqrt((s² − Σ p_k²)(s² − Σ t_k²)); for two classes
+    (tp tn − fp fn) / sqrt(pp pn rp rn).
+
+    Examples
+    --------
+    >>> from rankscore import matthews_corrcoef
+    >>> round(matthews_corrcoef([1, 1, 1, -1], [1, -1, 1, 1]), 4)
+    -0.3333
+    """
+    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    tp, fp, fn, _ = _class_counts(yt, yp, w, present, present)
+    t_sum = (tp + fn).astype(np.float64)
+    p_sum = (tp + fp).astype(np.float64)
+    n_correct = float(tp.sum())
+    n_samples = p_sum.sum()
+    cov_ytyp = n_correct * n_samples - np.dot(t_sum, p_sum)
+    cov_ypyp = n_samples**2 - np.dot(p_sum, p_sum)
+    cov_ytyt = n_samples**2 - np.dot(t_sum, t_sum)
+    den = cov_ypyp * cov_ytyt
+    return 0.0 if den == 0 else float(cov_ytyp / np.sqrt(den))
+
+
+def classification_report(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    target_names: Sequence[str] | None = None,
+    sample_weight: Any = None,
+    digits: int = 2,
+    output_dict: bool = False,
+    zero_division: Any = "warn",
+):
+    """Text (or dict) report of precision, recall, F1 and support, as scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels.
+    labels : array-like, optional
+        Classes to report, in this order.
+    target_names : sequence of str, optional
+        Display names of ``labels``.
+    sample_weight : array-like, optional
+        Non-negative weights.
+    digits : int, default 2
+        Digits of the floats in the text (the dict keeps full precision).
+    output_dict : bool, default False
+        Return a nested dict instead of text.
+    zero_division : {"warn", 0.0, 1.0, np.nan}, default "warn"
+        Value of a 0/0 metric.
+
+    Returns
+    -------
+    str or dict
+        Per class and "accuracy" (micro average when all labels are reported, else
+        "micro avg"), "macro avg", "weighted avg" — the same text and keys as
+        scikit-learn.
+
+    Examples
+    --------
+    >>> from rankscore import classification_report
+    >>> print(classification_report([0, 1, 2, 2, 2], [0, 0, 2, 2, 1]))
+                  precision    recall  f1-score   support
+    <BLANKLINE>
+               0       0.50      1.00      0.67         1
+               1       0.00      0.00      0.00         1
+               2       1.00      0.67      0.80         3
+    <BLANKLINE>
+        accuracy                           0.60         5
+       macro avg       0.50      0.56      0.49         5
+    weighted avg       0.70      0.60      0.61         5
+    <BLANKLINE>
+    """
+    if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
+        raise ValueError(f"digits must be an integer >= 0, got {digits!r}")
+    _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
+    if labels is None:
+        lab, labels_given = present, False
+    else:
+        lab, labels_given = _check_labels(labels, present), True
+    micro_is_accuracy = not labels_given or set(lab.tolist()) >= set(present.tolist())
+    if target_names is not None and len(lab) != len(target_names):
+        if labels_given:
+            warnings.warn(
+                f"labels size, {len(lab)}, does not match size of target_names,"
+                f" {len(target_names)}",
+                UserWarning,
+                stacklevel=2,
+            )
+        else:
+            raise ValueError(
+                f"Number of classes, {len(lab)}, does not match size of target_names,"
+                f" {len(target_names)}. Try specifying the labels parameter"
+            )
+    if target_names is None:
+        target_names = [str(v) for v in lab.tolist()]
+    headers = ["precision", "recall", "f1-score", "support"]
+    common = dict(labels=lab, sample_weight=sample_weight, zero_division=zero_division)
+    p, r, f1, s = precision_recall_fscore_support(y_true, y_pred, average=None, **common)
+    rows = list(zip(target_names, p, r, f1, s))
+    report_dict: dict[str, Any] = {}
+    if output_dict:
+        for name, *scores in rows:
+            report_dict[name] = dict(zip(headers, [float(v) for v in scores]))
+    else:
+        width = max(max(len(cn) for cn in target_names), len("weighted avg"), digits)
+        head_fmt = "{:>{width}s} " + " {:>9}" * len(headers)
+        report = head_fmt.format("", *headers, width=width) + "\n\n"
+        row_fmt = "{:>{width}s} " + " {:>9.{digits}f}" * 3 + " {:>9}\n"
+        for row in rows:
+            report += row_fmt.format(*row, width=width, digits=digits)
+        report += "\n"
+    for average in ("micro", "macro", "weighted"):
+        heading = "accuracy" if average == "micro" and micro_is_accuracy else average + " avg"
+        avg_p, avg_r, avg_f1, _ = precision_recall_fscore_support(
+            y_true, y_pred, average=average, **common
+        )
+        avg = [avg_p, avg_r, avg_f1, np.sum(s)]
+        if output_dict:
+            report_dict[heading] = dict(zip(headers, [float(v) for v in avg]))
+        elif heading == "accuracy":
+            fmt = "{:>{width}s} " + " {:>9.{digits}}" * 2 + " {:>9.{digits}f}" + " {:>9}\n"
+            report += fmt.format(heading, "", "", *avg[2:], width=width, digits=digits)
+        else:
+            report += row_fmt.format(heading, *avg, width=width, digits=digits)
+    if output_dict:
+        if "accuracy" in report_dict:
+            report_dict["accuracy"] = report_dict["accuracy"]["precision"]
+        return report_dict
+    return report
