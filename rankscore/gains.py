@@ -16,7 +16,7 @@ O(number of distinct scores), whatever the number of rows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -61,6 +61,11 @@ def _require_positives(positives: float) -> None:
 
 # ------------------------------------------------------------------------------------------
 # Gain table
+
+_COLUMNS = (
+    "group", "score_max", "score_min", "count", "positives", "response_rate", "gain",
+    "cumulative_gain", "lift", "cumulative_lift", "ks",
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,10 +133,10 @@ class GainTable:
     prior: float
     n_groups: int
 
-    @classmethod
-    def column_names(cls) -> tuple[str, ...]:
+    @staticmethod
+    def column_names() -> tuple[str, ...]:
         """Names of the per-group columns, in table order."""
-        return tuple(f.name for f in fields(cls) if f.type == "np.ndarray")
+        return _COLUMNS
 
     def __len__(self) -> int:
         return len(self.group)
@@ -162,13 +167,11 @@ class GainTable:
             row = []
             for name in self.column_names():
                 value = getattr(self, name)[i]
-                if name in ("group",) or isinstance(value, np.integer):
+                if isinstance(value, np.integer):
                     row.append(str(int(value)))
-                elif name.startswith("score"):
+                elif name in ("score_max", "score_min", "count", "positives"):
                     row.append(f"{value:.6g}")
-                elif name in ("count", "positives"):
-                    row.append(f"{value:.6g}")
-                else:
+                else:  # rates, gains, lifts, ks
                     row.append(f"{value:.4f}")
             rows.append(row)
         return rows
