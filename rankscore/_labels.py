@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["as_labels", "classes_of", "encode", "undefined_metric_warning"]
+__all__ = ["as_labels", "classes_of", "encode"]
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
@@ -78,9 +78,3 @@ def encode(y: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
         raise ValueError(f"{name} contains labels not in labels: {', '.join(missing)}")
     return order[pos]
 
-
-def undefined_metric_warning() -> type[Warning]:
-    """The package's warning class for 0/0 metrics (``rankscore.metrics`` defines it)."""
-    from . import metrics
-
-    return getattr(metrics, "UndefinedMetricWarning", RuntimeWarning)

@@ -15,8 +15,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._labels import as_labels, classes_of, encode, undefined_metric_warning
+from ._labels import as_labels, classes_of, encode
 from ._validation import check_finite, check_positive_int, check_same_length, check_sample_weight
+from .metrics import UndefinedMetricWarning, confusion_matrix
 
 __all__ = [
     "PerClassMetrics",
@@ -85,30 +86,11 @@ def _confusion(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
             raise TypeError("y_true and y_pred mix label types that cannot be sorted") from None
     else:
         classes = classes_of(labels)
-    from . import metrics
-
-    if hasattr(metrics, "confusion_matrix"):
-        matrix = metrics.confusion_matrix(t, p, labels=classes, sample_weight=w)
-    else:  # until rankscore.metrics.confusion_matrix exists
-        matrix = _count_pairs(t, p, classes, w)
+    matrix = confusion_matrix(t, p, labels=classes, sample_weight=w)
     return np.asarray(matrix), classes
 
 
-def _count_pairs(t: np.ndarray, p: np.ndarray, classes: np.ndarray, w: np.ndarray | None
-                 ) -> np.ndarray:
-    """C[i, j] = Σ w over samples with true class i and predicted class j (in ``classes``)."""
-    known = np.isin(t, classes) & np.isin(p, classes)  # others are ignored, as sklearn does
-    i = encode(t[known], classes, "y_true")
-    j = encode(p[known], classes, "y_pred")
-    matrix = np.zeros((len(classes), len(classes)),
-                      dtype=np.int64 if w is None else np.float64)
-    np.add.at(matrix, (i, j), 1 if w is None else w[known])
-    return matrix
-
-
 # --------------------------------------------------------------------------- per class
-
-_ZERO_DIVISION = ("warn", 0.0, 1.0)
 
 
 def _check_zero_division(zero_division: Any) -> float | str:
@@ -131,7 +113,7 @@ def _ratio(num: np.ndarray, den: np.ndarray, zero_division: float | str, what: s
             names = ", ".join(str(c) for c in classes[empty])
             warnings.warn(f"{what} is ill-defined and set to 0.0 for classes with no "
                           f"samples in its denominator: {names}. Use zero_division to "
-                          "choose another value.", undefined_metric_warning(), stacklevel=3)
+                          "choose another value.", UndefinedMetricWarning, stacklevel=3)
         else:
             out[empty] = zero_division
     return out
@@ -212,7 +194,7 @@ class PerClassMetrics:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"PerClassMetrics(labels={list(self.labels)})\n{self}"
+        return f"PerClassMetrics(labels={self.labels.tolist()})\n{self}"
 
 
 def per_class_metrics(
@@ -566,7 +548,7 @@ def top_k_accuracy_score(
     if k >= len(classes):
         warnings.warn(f"'k' ({k}) greater than or equal to 'n_classes' ({len(classes)}) "
                       "will result in a perfect score and is therefore meaningless.",
-                      undefined_metric_warning(), stacklevel=2)
+                      UndefinedMetricWarning, stacklevel=2)
     if binary:
         s = score[:, 0]
         if k == 1:

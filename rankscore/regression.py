@@ -15,8 +15,8 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._labels import undefined_metric_warning
 from ._validation import check_finite, check_same_length, check_sample_weight
+from .metrics import UndefinedMetricWarning
 
 __all__ = [
     "sse",
@@ -335,7 +335,7 @@ def r2_score(
         raise TypeError(f"force_finite must be True or False, got {force_finite!r}")
     if len(t) < 2:
         warnings.warn("R^2 score is not well-defined with less than two samples.",
-                      undefined_metric_warning(), stacklevel=2)
+                      UndefinedMetricWarning, stacklevel=2)
         return float("nan")
     weight = 1.0 if w is None else w[:, None]
     numerator = np.sum(weight * (t - p) ** 2, axis=0)  # 2 SSE per output
