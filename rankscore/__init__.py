@@ -18,6 +18,8 @@ from .gains import *  # noqa: F401,F403
 from .gains import __all__ as _gains_all
 from .metrics import *  # noqa: F401,F403
 from .metrics import __all__ as _metrics_all
+from .thresholds import *  # noqa: F401,F403
+from .thresholds import __all__ as _thresholds_all
 from .multiclass import *  # noqa: F401,F403
 from .multiclass import __all__ as _multiclass_all
 from .regression import *  # noqa: F401,F403
@@ -30,4 +32,5 @@ from .text import __all__ as _text_all
 __version__ = "0.1.0"
 
 __all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_gains_all,
-           *_metrics_all, *_multiclass_all, *_regression_all, *_information_all, *_text_all]
+           *_metrics_all, *_thresholds_all, *_multiclass_all, *_regression_all, *_information_all,
+           *_text_all]

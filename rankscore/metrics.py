@@ -492,25 +492,27 @@ def _distinct(arr: np.ndarray) -> np.ndarray:
 
 
 def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
-    """The positive label, scikit-learn's rule: needed unless labels ⊂ {0, 1} or {-1, 1}."""
+    """The positive label. scikit-learn's rule: ``pos_label`` is needed unless the labels
+    are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
+    functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
     values = classes.tolist()
-    if len(values) > 2:
-        shown = values if len(values) <= 6 else values[:5] + ["…"]
-        raise ValueError(
-            f"{name} has {len(values)} classes {shown}; a binary metric needs at most two"
-            " (use confusion_matrix or the multiclass functions)"
-        )
+    shown = values if len(values) <= 6 else values[:5] + ["…"]
     if pos_label is None:
         numeric = not _is_string(classes)
         if numeric and (set(values) <= {0, 1} or set(values) <= {-1, 1}):
             return 1
+        if len(values) > 2:
+            raise ValueError(
+                f"{name} has {len(values)} classes {shown}; pass pos_label= to score one"
+                " class against the rest (or use confusion_matrix for all of them)"
+            )
         raise ValueError(
             f"{name} takes the values {values}; pass pos_label= to say which one is positive"
         )
     if isinstance(pos_label, str) != _is_string(classes):
-        raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {values}")
-    if len(values) == 2 and pos_label not in values:
-        raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {values}")
+        raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {shown}")
+    if len(values) >= 2 and pos_label not in values:
+        raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {shown}")
     return pos_label
 
 
@@ -533,14 +535,16 @@ def binary_confusion(
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        True labels: two classes at most (numbers, bools or strings).
+        True labels (numbers, bools or strings): two classes, or any number with
+        ``pos_label`` (that class against the rest).
     y_score_or_pred : array-like of shape (n_samples,)
         With ``threshold``: scores, predicted positive when ``score >= threshold``.
         Without: hard predictions with the same labels as ``y_true``.
     threshold : float, optional
         Score threshold (compared in float64, also for float32 scores).
     pos_label : label, optional
-        The positive class; needed unless the labels are {0, 1}, {-1, 1} or bools.
+        The positive class; needed unless the labels are {0, 1}, {-1, 1} or bools
+        (then 1 / True), as scikit-learn's ``pos_label`` rule.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights; the counts become weight sums (floats).
 
@@ -583,7 +587,7 @@ def binary_confusion(
         if _is_string(yt) != _is_string(yp):
             raise ValueError("y_true and y_pred mix string and number labels")
         classes = np.unique(np.concatenate([_distinct(yt), _distinct(yp)]))
-        pos = _pos_label_of(classes, pos_label, "y_true and y_pred")
+        pos = _pos_label_of(classes, pos_label, "y_true/y_pred")
         positive, predicted = _positive_mask(yt, pos), _positive_mask(yp, pos)
         w = check_sample_weight(sample_weight, n)
         if w is None:

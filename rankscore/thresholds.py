@@ -1,0 +1,233 @@
+"""Choosing a threshold exactly: every distinct score is a candidate, no grid.
+
+``best_threshold`` runs the threshold sweep of :mod:`rankscore.curves` once (cumulative
+positives ``tps`` and negatives ``fps`` scoring at or above each distinct score) and
+evaluates the objective at every distinct score in one vectorized pass.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from .curves import _sweep
+from .metrics import BinaryConfusion, _check_beta
+
+__all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
+
+OBJECTIVES = ("max_recall", "max_precision", "youden", "f_beta", "profit")
+
+# Objective values within this relative distance of the best count as equal, so that
+# rounding never decides between two thresholds; the highest of them wins.
+_TIE_RTOL = 1e-12
+
+
+class ThresholdChoice(NamedTuple):
+    """The chosen threshold, the objective's value there and the confusion there."""
+
+    threshold: float
+    value: float
+    confusion: BinaryConfusion
+    objective: str
+
+
+def _check_fraction(value: Any, name: str) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in [0, 1], got {value!r}")
+    if not 0 <= value <= 1:
+        raise ValueError(f"{name} must be in [0, 1], got {value}")
+    return float(value)
+
+
+def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
+    try:
+        matrix = np.asarray(profit_matrix, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise TypeError(f"profit_matrix must be a 2x2 array of numbers, got {profit_matrix!r}")
+    if matrix.shape != (2, 2):
+        raise ValueError(
+            f"profit_matrix must have shape (2, 2) [[tp, fn], [fp, tn]], got {matrix.shape}"
+        )
+    if not np.isfinite(matrix).all():
+        raise ValueError("profit_matrix contains NaN or infinity")
+    return matrix
+
+
+def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
+    if objective not in OBJECTIVES:
+        names = ", ".join(map(repr, OBJECTIVES))
+        raise ValueError(f"objective must be one of {names}; got {objective!r}")
+    wanted = {
+        "min_precision": objective == "max_recall",
+        "min_recall": objective == "max_precision",
+        "profit_matrix": objective == "profit",
+    }
+    given = {
+        "min_precision": min_precision, "min_recall": min_recall, "profit_matrix": profit_matrix
+    }
+    for name, needed in wanted.items():
+        if needed and given[name] is None:
+            raise ValueError(f"objective={objective!r} needs {name}=")
+        if not needed and given[name] is not None:
+            raise ValueError(f"{name}= does not apply to objective={objective!r}")
+    if objective != "f_beta" and beta != 1.0:
+        raise ValueError(f"beta= applies to objective='f_beta' only, not {objective!r}")
+
+
+def best_threshold(
+    y_true: Any,
+    y_score: Any,
+    objective: str,
+    *,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+    min_precision: float | None = None,
+    min_recall: float | None = None,
+    beta: float = 1.0,
+    profit_matrix: Any = None,
+) -> ThresholdChoice:
+    """The threshold that maximizes an objective, over every distinct score.
+
+    Predicted positive means ``score >= threshold`` (SPEC §2). Every distinct score is
+    tried; no grid, no interpolation.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels: {0, 1}, {-1, 1}, bool, or any labels with ``pos_label``.
+    y_score : array-like of shape (n_samples,)
+        Finite scores, higher = more likely positive.
+    objective : {"max_recall", "max_precision", "youden", "f_beta", "profit"}
+        * ``"max_recall"``: highest recall with precision >= ``min_precision``;
+        * ``"max_precision"``: highest precision with recall >= ``min_recall``;
+        * ``"youden"``: highest informedness J = TPR − FPR;
+        * ``"f_beta"``: highest F-beta (``beta``);
+        * ``"profit"``: highest total profit, ``profit_matrix`` weighing the cells.
+    pos_label : label, optional
+        The positive class (needed unless labels are {0, 1}, {-1, 1} or bool).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights; zero-weight samples are ignored.
+    min_precision, min_recall : float in [0, 1]
+        The constraint of ``"max_recall"`` / ``"max_precision"`` (required there, an error
+        elsewhere).
+    beta : float, default 1.0
+        Of ``"f_beta"`` only.
+    profit_matrix : array-like of shape (2, 2)
+        Of ``"profit"`` only: value of one sample in each cell, in SPEC's positive-first
+        layout ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted) — e.g.
+        ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
+        costing 5 per non-responder contacted.
+
+    Returns
+    -------
+    ThresholdChoice
+        ``threshold`` (a score of the data, or ``inf`` — see Notes), ``value`` (the
+        objective there), ``confusion`` (the :class:`BinaryConfusion` there) and
+        ``objective``.
+
+    Raises
+    ------
+    ValueError
+        When no threshold meets the constraint (the message gives the best reachable
+        value), when y_true has no positives (no negatives, for "youden"), or for
+        options that do not fit the objective.
+
+    See Also
+    --------
+    binary_confusion : the counts and rates at a given threshold.
+
+    Notes
+    -----
+    With tps(t), fps(t) the positives/negatives scoring >= t, P and N the totals:
+    recall = tps / P, precision = tps / (tps + fps), J = tps / P − fps / N,
+    F-beta = (1 + b²) tps / (b² P + tps + fps), profit = v_tp tps + v_fn (P − tps) +
+    v_fp fps + v_tn (N − fps).
+
+    *Ties*: among thresholds whose values are equal (to 1e-12 relative), the highest
+    threshold wins — the one flagging the fewest samples for the same value.
+
+    *Candidates*: the distinct scores (each flags at least one sample). For ``"profit"``
+    the threshold ``inf`` (flag nobody) is a candidate too, since a campaign may lose
+    money at every threshold.
+
+    Cost: one sweep (a sort of each class's scores and a merge), then O(distinct scores).
+
+    Examples
+    --------
+    The spam demo of SPEC §4:
+
+    >>> from rankscore import best_threshold
+    >>> from rankscore.datasets import load_spam
+    >>> data = load_spam()
+    >>> choice = best_threshold(data.target, data.score, "youden", pos_label="spam")
+    >>> choice.threshold, round(choice.value, 4)
+    (0.676, 0.5758)
+    >>> choice = best_threshold(data.target, data.score, "max_recall", pos_label="spam",
+    ...                         min_precision=0.6)
+    >>> choice.threshold, choice.confusion.tp, choice.confusion.fp
+    (0.16, 9, 6)
+    """
+    _check_options(objective, min_precision, min_recall, beta, profit_matrix)
+    if min_precision is not None:
+        min_precision = _check_fraction(min_precision, "min_precision")
+    if min_recall is not None:
+        min_recall = _check_fraction(min_recall, "min_recall")
+    beta = _check_beta(beta)
+    matrix = None if profit_matrix is None else _check_profit_matrix(profit_matrix)
+
+    fps, tps, thresholds = _sweep(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
+    positives, negatives = float(tps[-1]), float(fps[-1])
+    if positives == 0 and objective != "profit":
+        raise ValueError(
+            "y_true has no positive samples (with nonzero weight); recall is undefined"
+        )
+    if negatives == 0 and objective == "youden":
+        raise ValueError("y_true has no negative samples (with nonzero weight); FPR is undefined")
+    flagged = tps + fps  # > 0 at every threshold: zero-weight samples are not in the sweep
+    feasible = None
+    if objective == "max_recall":
+        value = tps / positives
+        precision = tps / flagged
+        feasible = precision >= min_precision
+        if not feasible.any():
+            i = int(np.argmax(precision))
+            raise ValueError(
+                f"no threshold reaches precision >= {min_precision}: the highest precision is"
+                f" {precision[i]:.6g} (at threshold {float(thresholds[i]):.6g})"
+            )
+    elif objective == "max_precision":
+        value = tps / flagged
+        feasible = tps / positives >= min_recall
+        # recall rises to 1 at the lowest threshold, so only min_recall > 1 could fail
+    elif objective == "youden":
+        value = tps / positives - fps / negatives
+    elif objective == "f_beta":
+        if math.isinf(beta):
+            value = tps / positives
+        else:
+            b2 = beta * beta
+            value = (1 + b2) * tps / (b2 * positives + flagged)
+    else:
+        (v_tp, v_fn), (v_fp, v_tn) = matrix
+        value = v_tp * tps + v_fn * (positives - tps) + v_fp * fps + v_tn * (negatives - fps)
+        # "flag nobody" (threshold inf) goes first: it is the highest threshold
+        value = np.concatenate(([v_fn * positives + v_tn * negatives], value))
+        fps, tps = np.concatenate(([0.0], fps)), np.concatenate(([0.0], tps))
+        thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64)))
+
+    candidates = value if feasible is None else np.where(feasible, value, -np.inf)
+    best = float(candidates.max())
+    i = int(np.argmax(candidates >= best - _TIE_RTOL * max(1.0, abs(best))))
+    counts = (tps[i], fps[i], positives - tps[i], negatives - fps[i])
+    if sample_weight is None:
+        counts = tuple(int(round(c)) for c in counts)
+    else:
+        counts = tuple(float(c) for c in counts)
+    threshold = float(thresholds[i])
+    confusion = BinaryConfusion(counts[0], counts[1], counts[2], counts[3], threshold=threshold)
+    return ThresholdChoice(threshold, float(value[i]), confusion, objective)
