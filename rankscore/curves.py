@@ -10,14 +10,37 @@ scores by class, sort each part with NumPy and merge the two sorted parts in one
 from __future__ import annotations
 
 import numbers
+import os
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from itertools import combinations
 from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _backend
-from ._validation import as_scores, check_same_length, check_sample_weight
+from . import _backend, _validation
+from ._validation import (
+    as_scores,
+    check_finite,
+    check_positive_int,
+    check_same_length,
+    check_sample_weight,
+)
 
-__all__: list[str] = []
+__all__ = [
+    "KSResult",
+    "KSCurve",
+    "roc_curve",
+    "precision_recall_curve",
+    "det_curve",
+    "auc",
+    "roc_auc_score",
+    "gini_score",
+    "average_precision_score",
+    "pr_auc_score",
+    "ks_statistic",
+    "ks_curve",
+]
 
 
 class Sweep(NamedTuple):
@@ -194,3 +217,969 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
     class totals.
     """
     return _sweep_validated(*_validate_binary(y_true, y_score, pos_label, sample_weight))
+
+
+# ---------------------------------------------------------------------------------------
+# shared helpers of the public functions
+
+
+def _warn_undefined(message: str) -> None:
+    from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
+
+    warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
+                  stacklevel=3)
+
+
+def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:
+    """1-D float32/float64 scores, no finiteness pass (the fast paths check the sorted ends)."""
+    return _validation._to_float(_validation.as_1d(x, name), name)
+
+
+def _check_sorted_finite(parts, scores: np.ndarray) -> None:
+    # NaN sorts last and -inf/+inf sit at the ends: the ends of the sorted parts tell
+    for part in parts:
+        if len(part) and not (np.isfinite(part[0]) and np.isfinite(part[-1])):
+            check_finite(scores, "y_score")  # names the first bad entry
+
+
+def _split_sorted_checked(codes, pos_code, scores, weights):
+    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+    _check_sorted_finite((neg, pos), scores)
+    return neg, neg_w, pos, pos_w
+
+
+def _choice(value: Any, options: tuple, name: str) -> Any:
+    if not any(value is o or (isinstance(value, str) and value == o) for o in options):
+        raise ValueError(f"{name} must be one of {options}, got {value!r}")
+    return value
+
+
+def _check_flag(value: Any, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a bool, got {value!r}")
+    return bool(value)
+
+
+def _n_threads(n_threads: Any) -> int:
+    if n_threads is None:
+        return os.cpu_count() or 1
+    return check_positive_int(n_threads, "n_threads")
+
+
+def _drop_collinear(fps, tps, thresholds):
+    """Keep the first/last points and every corner (scikit-learn's drop_intermediate)."""
+    if len(fps) <= 2:
+        return fps, tps, thresholds
+    keep = np.empty(len(fps), dtype=bool)
+    keep[0] = keep[-1] = True
+    np.logical_or(np.diff(fps, 2), np.diff(tps, 2), out=keep[1:-1])
+    return fps[keep], tps[keep], thresholds[keep]
+
+
+def _drop_flat_tps(fps, tps, thresholds):
+    """Keep only the first and last point of each run of equal tps (PR and DET curves)."""
+    if len(fps) <= 2:
+        return fps, tps, thresholds
+    keep = np.empty(len(fps), dtype=bool)
+    keep[0] = keep[-1] = True
+    np.logical_or(np.diff(tps[:-1]), np.diff(tps[1:]), out=keep[1:-1])
+    return fps[keep], tps[keep], thresholds[keep]
+
+
+# ---------------------------------------------------------------------------------------
+# curves
+
+
+def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+    """Receiver operating characteristic: FPR and TPR at every distinct threshold.
+
+    Same signature, defaults, results and warnings as ``sklearn.metrics.roc_curve``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: {0, 1}, {-1, 1} or bool need no ``pos_label``; any other labels need it.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive. Finite float32/float64 read without copy.
+    pos_label : int, float, bool or str, default=None
+        The positive class (1 when ``y_true`` is {0, 1}, {-1, 1} or bool).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights; zero-weight samples are dropped before the sweep.
+    drop_intermediate : bool, default=True
+        Drop points collinear with their neighbours (the curve and its area are unchanged).
+
+    Returns
+    -------
+    fpr : ndarray of shape (>2,)
+        Increasing false positive rates; ``fpr[i]`` is the FPR of ``score >= thresholds[i]``.
+    tpr : ndarray of shape (>2,)
+        Increasing true positive rates.
+    thresholds : ndarray of shape (n_thresholds,)
+        Decreasing thresholds (float64); ``thresholds[0] = inf`` gives the point (0, 0).
+
+    See Also
+    --------
+    roc_auc_score : Area under this curve, computed without building it.
+    det_curve, precision_recall_curve : Other views of the same sweep.
+
+    Notes
+    -----
+    With ``fp(t)`` and ``tp(t)`` the (weighted) negatives and positives scoring ``>= t``:
+    ``fpr = fp(t) / fp(-inf)`` and ``tpr = tp(t) / tp(-inf)``. Without negatives (positives)
+    ``fpr`` (``tpr``) is NaN and an ``UndefinedMetricWarning`` is issued, as scikit-learn does.
+
+    Examples
+    --------
+    >>> from rankscore import roc_curve
+    >>> fpr, tpr, thresholds = roc_curve([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+    >>> fpr.tolist(), tpr.tolist()
+    ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
+    >>> thresholds.tolist()
+    [inf, 0.8, 0.4, 0.35, 0.1]
+    """
+    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
+                                  sample_weight=sample_weight)
+    if drop_intermediate:
+        fps, tps, thresholds = _drop_collinear(fps, tps, thresholds)
+    fps = np.concatenate(([0.0], fps))
+    tps = np.concatenate(([0.0], tps))
+    thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
+    if fps[-1] <= 0:
+        _warn_undefined("No negative samples in y_true, false positive value should be "
+                        "meaningless")
+        fpr = np.full(fps.shape, np.nan)
+    else:
+        fpr = fps / fps[-1]
+    if tps[-1] <= 0:
+        _warn_undefined("No positive samples in y_true, true positive value should be "
+                        "meaningless")
+        tpr = np.full(tps.shape, np.nan)
+    else:
+        tpr = tps / tps[-1]
+    return fpr, tpr, thresholds
+
+
+def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
+                           drop_intermediate=False):
+    """Precision and recall at every distinct threshold.
+
+    Same signature, defaults, results and warnings as
+    ``sklearn.metrics.precision_recall_curve``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels ({0, 1}, {-1, 1}, bool, or any labels with ``pos_label``).
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+    drop_intermediate : bool, default=False
+        Keep only the first and last point of each run of equal recall.
+
+    Returns
+    -------
+    precision : ndarray of shape (n_thresholds + 1,)
+        ``precision[i]`` of ``score >= thresholds[i]``; the last element is 1.
+    recall : ndarray of shape (n_thresholds + 1,)
+        Decreasing recall; the last element is 0.
+    thresholds : ndarray of shape (n_thresholds,)
+        Increasing distinct scores.
+
+    See Also
+    --------
+    average_precision_score : Step-wise area under this curve.
+    pr_auc_score : Trapezoidal area under this curve.
+
+    Notes
+    -----
+    ``precision = tp / (tp + fp)``, ``recall = tp / (tp + fn)``. The first point (lowest
+    threshold) has recall 1 and precision = prevalence; (recall 0, precision 1) is appended.
+    Without positives, recall is 1 everywhere with a warning (as scikit-learn).
+
+    Examples
+    --------
+    >>> from rankscore import precision_recall_curve
+    >>> precision, recall, thresholds = precision_recall_curve(
+    ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> [round(p, 4) for p in precision]
+    [0.5, 0.6667, 0.5, 1.0, 1.0]
+    >>> recall.tolist(), thresholds.tolist()
+    ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
+    """
+    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
+                                  sample_weight=sample_weight)
+    if drop_intermediate:
+        fps, tps, thresholds = _drop_flat_tps(fps, tps, thresholds)
+    ps = tps + fps
+    precision = np.divide(tps, ps, out=np.zeros_like(tps), where=ps != 0)
+    if tps[-1] == 0:
+        warnings.warn("No positive class found in y_true, recall is set to one for all "
+                      "thresholds.", UserWarning, stacklevel=2)
+        recall = np.ones_like(tps)
+    else:
+        recall = tps / tps[-1]
+    return (np.concatenate((precision[::-1], [1.0])), np.concatenate((recall[::-1], [0.0])),
+            thresholds[::-1])
+
+
+def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+    """Detection error tradeoff: false positive and false negative rates per threshold.
+
+    Same signature (``pos_label`` may be positional, as there), defaults and results as
+    ``sklearn.metrics.det_curve``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels; both classes must be present.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+    drop_intermediate : bool, default=False
+        Drop thresholds where the true positives do not change from both neighbours.
+
+    Returns
+    -------
+    fpr : ndarray
+        Decreasing false positive rates (FPR of ``score >= thresholds[i]``).
+    fnr : ndarray
+        Increasing false negative rates.
+    thresholds : ndarray
+        Increasing thresholds; ``inf`` is the last one when FPR 0 is only reached there.
+
+    See Also
+    --------
+    roc_curve : The same sweep as (FPR, TPR); ``fnr = 1 - tpr``.
+
+    Notes
+    -----
+    ``fpr = fp / (fp + tn)``, ``fnr = fn / (tp + fn)``; the curve runs from the first
+    threshold with ``fnr = 0`` to the last with ``fpr = 0``.
+
+    Examples
+    --------
+    >>> from rankscore import det_curve
+    >>> fpr, fnr, thresholds = det_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> fpr.tolist(), fnr.tolist(), thresholds.tolist()
+    ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
+    """
+    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
+                                  sample_weight=sample_weight)
+    fps = np.concatenate(([0.0], fps))
+    tps = np.concatenate(([0.0], tps))
+    thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
+    if drop_intermediate:
+        fps, tps, thresholds = _drop_flat_tps(fps, tps, thresholds)
+    if fps[-1] == 0 or tps[-1] == 0:
+        raise ValueError("Only one class is present in y_true. Detection error tradeoff "
+                         "curve is not defined in that case.")
+    fns = tps[-1] - tps
+    first = np.searchsorted(fps, fps[0], side="right") - 1  # last point with fp = 0
+    last = np.searchsorted(tps, tps[-1]) + 1  # first point with fn = 0
+    sl = slice(first if first > 0 else None, last)
+    return fps[sl][::-1] / fps[-1], fns[sl][::-1] / tps[-1], thresholds[sl][::-1]
+
+
+def auc(x, y):
+    """Area under a curve by the trapezoidal rule.
+
+    Same as ``sklearn.metrics.auc``: ``x`` must be monotonic (increasing or decreasing).
+
+    Parameters
+    ----------
+    x : array-like of shape (n,)
+        x coordinates, monotonic; at least 2 points.
+    y : array-like of shape (n,)
+        y coordinates.
+
+    Returns
+    -------
+    float
+        ``sum((x[i+1] - x[i]) * (y[i+1] + y[i]) / 2)``, sign-corrected for decreasing ``x``.
+
+    See Also
+    --------
+    roc_auc_score : ROC area from labels and scores (faster, exact).
+
+    Notes
+    -----
+    Area = Σ (x[i+1] − x[i]) (y[i] + y[i+1]) / 2.
+
+    Examples
+    --------
+    >>> from rankscore import auc, roc_curve
+    >>> fpr, tpr, _ = roc_curve([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+    >>> auc(fpr, tpr)
+    0.75
+    """
+    x = _validation.as_1d(x, "x", allow_empty=True)
+    y = _validation.as_1d(y, "y", allow_empty=True)
+    check_same_length(x=x, y=y)
+    if x.shape[0] < 2:
+        raise ValueError("At least 2 points are needed to compute area under curve, but "
+                         f"x.shape = {x.shape}")
+    x = _validation._to_float(x, "x")
+    y = _validation._to_float(y, "y")
+    direction = 1
+    dx = np.diff(x)
+    if np.any(dx < 0):
+        if np.all(dx <= 0):
+            direction = -1
+        else:
+            raise ValueError(f"x is neither increasing nor decreasing : {x}.")
+    return float(direction * np.add.reduce(dx * (y[1:] + y[:-1]) / 2.0))
+
+
+# ---------------------------------------------------------------------------------------
+# areas: binary fast paths
+
+
+def _auc_validated(codes, pos_code, scores, weights) -> float:
+    """Binary ROC AUC by merging the sorted class parts (Mann-Whitney, ties half credit)."""
+    k = _backend.kernels
+    neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, weights)
+    if len(neg) == 0 or len(pos) == 0:
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
+                        "in that case.")
+        return float("nan")
+    if weights is None:  # exact integer count; int / int rounds correctly
+        return k.auc_merge(neg, pos) / (2 * len(pos) * len(neg))
+    total = k.auc_merge_weighted(neg, neg_w, pos, pos_w)
+    return total / (float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1]))
+
+
+def _partial_auc(fpr, tpr, max_fpr) -> float:
+    """McClish-standardised partial AUC over [0, max_fpr] (scikit-learn's formula)."""
+    stop = np.searchsorted(fpr, max_fpr, "right")
+    x_interp = [fpr[stop - 1], fpr[stop]]
+    y_interp = [tpr[stop - 1], tpr[stop]]
+    tpr = np.append(tpr[:stop], np.interp(max_fpr, x_interp, y_interp))
+    fpr = np.append(fpr[:stop], max_fpr)
+    partial = auc(fpr, tpr)
+    min_area = 0.5 * max_fpr**2
+    return 0.5 * (1 + (partial - min_area) / (max_fpr - min_area))
+
+
+def _binary_auc(codes, pos_code, scores, weights, max_fpr) -> float:
+    if max_fpr is None or max_fpr == 1:
+        return _auc_validated(codes, pos_code, scores, weights)
+    check_finite(scores, "y_score")
+    fps, tps, thresholds = _sweep_validated(codes, pos_code, scores, weights)
+    if fps[-1] == 0 or tps[-1] == 0:
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
+                        "in that case.")
+        return float("nan")
+    fps, tps, _ = _drop_collinear(fps, tps, thresholds)
+    fpr = np.concatenate(([0.0], fps)) / fps[-1]
+    tpr = np.concatenate(([0.0], tps)) / tps[-1]
+    return _partial_auc(fpr, tpr, max_fpr)
+
+
+def _ap_validated(codes, pos_code, scores, weights) -> float:
+    """Average precision: sum over thresholds of (recall gain) x precision (no interpolation)."""
+    check_finite(scores, "y_score")
+    fps, tps, _ = _sweep_validated(codes, pos_code, scores, weights)
+    if tps[-1] == 0:
+        warnings.warn("No positive class found in y_true, recall is set to one for all "
+                      "thresholds.", UserWarning, stacklevel=3)
+        return 0.0
+    precision = tps / (tps + fps)
+    recall = np.concatenate(([0.0], tps / tps[-1]))
+    return float(max(0.0, np.sum(np.diff(recall) * precision)))
+
+
+# ---------------------------------------------------------------------------------------
+# areas: many columns
+
+
+def _as_score_matrix(x: Any, name: str = "y_score") -> np.ndarray:
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):
+        x = x.to_numpy()
+    arr = np.asarray(x)
+    if arr.ndim == 1:
+        return as_scores(arr, name)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 1-D or 2-D, got an array of shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty (shape {arr.shape})")
+    arr = _validation._to_float(arr, name)
+    check_finite(arr, name)
+    return arr
+
+
+def _as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
+    if hasattr(y, "to_numpy") and not isinstance(y, np.ndarray):
+        y = y.to_numpy()
+    arr = np.asarray(y)
+    if arr.dtype.kind not in "biuf" or arr.shape[1] < 2:
+        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 with at "
+                         f"least 2 columns; got shape {arr.shape} and dtype {arr.dtype}")
+    if arr.dtype.kind == "f":
+        check_finite(arr, name)
+    if not np.isin(arr, (0, 1)).all():
+        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 values")
+    return arr.astype(np.uint8, copy=False) if arr.dtype.kind != "b" else arr.view(np.uint8)
+
+
+def _map_columns(fn, n_columns: int, n_threads: int) -> np.ndarray:
+    """[fn(j) for j in range(n_columns)] on a thread pool (the kernels release the GIL)."""
+    if n_threads <= 1 or n_columns <= 1:
+        return np.array([fn(j) for j in range(n_columns)], dtype=np.float64)
+    with ThreadPoolExecutor(min(n_threads, n_columns)) as pool:
+        return np.array(list(pool.map(fn, range(n_columns))), dtype=np.float64)
+
+
+def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndarray:
+    """One AUC per column of ``scores2d`` against the same labels.
+
+    Unweighted: the rows of each class are gathered once per block of columns, each block is
+    sorted along its rows with NumPy (GIL released) and merged per column.
+    """
+    n, m = scores2d.shape
+    is_pos = codes == pos_code
+    n_pos = int(np.count_nonzero(is_pos))
+    if n_pos == 0 or n_pos == n:
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
+                        "in that case.")
+        return np.full(m, np.nan)
+    if weights is not None:
+        return _map_columns(
+            lambda j: _auc_validated(codes, pos_code, scores2d[:, j], weights), m, n_threads)
+    pos_rows, neg_rows = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    denominator = 2 * n_pos * (n - n_pos)
+    n_blocks = max(1, min(m, 4 * n_threads, -(-m * n // 2**22)))  # blocks of ~4M values
+    edges = np.linspace(0, m, max(n_blocks, min(m, n_threads)) + 1).astype(int)
+
+    def block(b):
+        c0, c1 = edges[b], edges[b + 1]
+        k = _backend.kernels
+        neg = np.ascontiguousarray(scores2d[neg_rows, c0:c1].T)
+        neg.sort(axis=1)
+        pos = np.ascontiguousarray(scores2d[pos_rows, c0:c1].T)
+        pos.sort(axis=1)
+        return [k.auc_merge(neg[j], pos[j]) / denominator for j in range(c1 - c0)]
+
+    n_blocks = len(edges) - 1
+    if n_threads <= 1 or n_blocks == 1:
+        parts = [block(b) for b in range(n_blocks)]
+    else:
+        with ThreadPoolExecutor(min(n_threads, n_blocks)) as pool:
+            parts = list(pool.map(block, range(n_blocks)))
+    return np.array([a for part in parts for a in part], dtype=np.float64)
+
+
+def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
+    """scikit-learn's ``_average_binary_score`` for an indicator matrix ``y2d`` (uint8)."""
+    if average == "micro":
+        w = None if sample_weight is None else np.repeat(sample_weight, y2d.shape[1])
+        return float(metric(y2d.ravel(), s2d.ravel(), w))
+    if average == "samples":
+        score = np.array([metric(y2d[i], s2d[i], None) for i in range(y2d.shape[0])])
+        average_weight = sample_weight
+    else:
+        score = _map_columns(
+            lambda j: metric(np.ascontiguousarray(y2d[:, j]), s2d[:, j], sample_weight),
+            y2d.shape[1], n_threads)
+        if average is None:
+            return score
+        average_weight = None
+        if average == "weighted":
+            average_weight = (y2d.sum(axis=0, dtype=np.float64) if sample_weight is None
+                              else y2d.T.astype(np.float64) @ sample_weight)
+            if np.isclose(average_weight.sum(), 0.0):
+                return 0
+    if average_weight is not None:
+        score[average_weight == 0] = 0
+    return float(np.average(score, weights=average_weight))
+
+
+def _check_max_fpr(max_fpr):
+    if max_fpr is None:
+        return None
+    if isinstance(max_fpr, (bool, np.bool_)) or not isinstance(max_fpr, numbers.Real):
+        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {max_fpr!r}")
+    if not 0 < max_fpr <= 1:
+        raise ValueError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+    return float(max_fpr)
+
+
+def _auc_positive_is_greater(y: np.ndarray):
+    """(codes, pos_code, n_classes) with scikit-learn's roc_auc_score rule for binary y_true:
+    the greater of the two labels is positive."""
+    kind = y.dtype.kind
+    if kind in "iub":
+        codes = y.view(np.uint8) if kind == "b" else y
+        if not codes.dtype.isnative:
+            codes = codes.astype(codes.dtype.newbyteorder("="))
+        lo, hi = codes.min(), codes.max()
+        if int(hi) - int(lo) <= 1:
+            return codes, hi, 1 + int(hi != lo)
+        n_classes = len(np.unique(codes))
+        if n_classes == 2:
+            return codes, hi, 2
+        return None, None, n_classes
+    classes = np.unique(y)
+    if len(classes) > 2:
+        return None, None, len(classes)
+    return (y == classes[-1]).view(np.uint8), np.uint8(1), len(classes)
+
+
+def _multiclass_auc(y, s, labels, multi_class, average, sample_weight, n_threads):
+    """scikit-learn's ``_multiclass_roc_auc_score`` (same checks, same messages)."""
+    if not np.allclose(1, s.sum(axis=1)):
+        raise ValueError("Target scores need to be probabilities for multiclass roc_auc, i.e. "
+                         "they should sum up to 1.0 over classes")
+    average_options = ("macro", "weighted", None)
+    if multi_class == "ovr":
+        average_options = ("micro",) + average_options
+    if average not in average_options:
+        raise ValueError(f"average must be one of {average_options} for multiclass problems")
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
+    if labels is not None:
+        labels = _as_label_array(labels, "labels")
+        classes = np.unique(labels)
+        if len(classes) != len(labels):
+            raise ValueError("Parameter 'labels' must be unique")
+        if not np.array_equal(classes, labels):
+            raise ValueError("Parameter 'labels' must be ordered")
+        if len(classes) != s.shape[1]:
+            raise ValueError(f"Number of given labels, {len(classes)}, not equal to the number "
+                             f"of columns in 'y_score', {s.shape[1]}")
+        if len(np.setdiff1d(y, classes)):
+            raise ValueError("'y_true' contains labels not in parameter 'labels'")
+    else:
+        classes = np.unique(y)
+        if len(classes) != s.shape[1]:
+            raise ValueError("Number of classes in y_true not equal to the number of columns "
+                             "in 'y_score'")
+    if multi_class == "ovo":
+        if sample_weight is not None:
+            raise ValueError("sample_weight is not supported for multiclass one-vs-one ROC "
+                             "AUC, 'sample_weight' must be None in this case.")
+        encoded = np.searchsorted(classes, y)
+        present = np.unique(encoded)
+        pair_scores, prevalence = [], []
+        for a, b in combinations(present, 2):  # Hand & Till (2001)
+            a_mask, b_mask = encoded == a, encoded == b
+            ab = a_mask | b_mask
+            prevalence.append(np.mean(ab))
+            a_auc = _auc_validated(a_mask[ab].view(np.uint8), np.uint8(1),
+                                   np.ascontiguousarray(s[ab, a]), None)
+            b_auc = _auc_validated(b_mask[ab].view(np.uint8), np.uint8(1),
+                                   np.ascontiguousarray(s[ab, b]), None)
+            pair_scores.append((a_auc + b_auc) / 2)
+        return float(np.average(pair_scores,
+                                weights=prevalence if average == "weighted" else None))
+    indicator = (y[:, None] == classes[None, :]).view(np.uint8)
+    return _average_columns(_auc_metric(None), indicator, s, average, sample_weight, n_threads)
+
+
+def _auc_metric(max_fpr):
+    def metric(y01, scores, weights):
+        return _binary_auc(y01, np.uint8(1), scores, weights, max_fpr)
+    return metric
+
+
+def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
+                  multi_class="raise", labels=None, n_threads=None):
+    """Area under the ROC curve, computed without building the curve.
+
+    Same signature, defaults, results and errors as ``sklearn.metrics.roc_auc_score`` for
+    binary, multilabel and multiclass (``"ovr"``/``"ovo"``) targets, plus ``n_threads`` and
+    one extension: **a 1-D binary** ``y_true`` **with a 2-D** ``y_score`` **of shape
+    (n_samples, n_models) gives one AUC per column** (many models or features scored against
+    the same labels; scikit-learn raises there). The rule: a 1-D ``y_true`` with a 2-D
+    ``y_score`` is multiclass when ``y_true`` has more than two classes or ``multi_class`` is
+    ``"ovr"``/``"ovo"`` (then the columns are class probabilities, as in scikit-learn);
+    otherwise (two classes, ``multi_class="raise"``) each column is scored on its own and an
+    array of ``n_models`` AUCs is returned (``average`` is ignored, as it is for every binary
+    ``y_true``). A single column ``(n_samples, 1)`` is read as 1-D, as scikit-learn does.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Binary labels (the greater label is positive, as in scikit-learn), multiclass labels,
+        or a 0/1 multilabel indicator matrix.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_columns)
+        Scores; higher means more likely positive.
+    average : {'micro', 'macro', 'samples', 'weighted'} or None, default='macro'
+        Averaging of multilabel / multiclass per-class AUCs (ignored for binary ``y_true``).
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+    max_fpr : float in (0, 1], default=None
+        Standardised partial AUC over FPR in [0, max_fpr] (McClish correction), binary only.
+    multi_class : {'raise', 'ovr', 'ovo'}, default='raise'
+        Multiclass scheme: one-vs-rest or one-vs-one (Hand & Till).
+    labels : array-like of shape (n_classes,), default=None
+        Multiclass only: the sorted labels indexing the columns of ``y_score``.
+    n_threads : int, default=None
+        Threads for per-column AUCs (default ``os.cpu_count()``).
+
+    Returns
+    -------
+    float or ndarray
+        The AUC; an array for ``average=None`` or for the per-column case. NaN with an
+        ``UndefinedMetricWarning`` when only one class is present.
+
+    See Also
+    --------
+    roc_curve : The curve whose area this is.
+    gini_score : 2 * AUC - 1.
+
+    Notes
+    -----
+    AUC = P(s+ > s-) + ½ P(s+ = s-) (Mann–Whitney), which equals the trapezoidal area under
+    the ROC curve. Each class's scores are sorted with NumPy and the two sorted parts merged
+    in one pass; without weights the pair count ``2U`` is an exact 64-bit integer (exact up
+    to 2^32 samples) and the division rounds once. With weights:
+    ``Σ_pos w+ (W-(< s) + W-(= s) / 2) / (W+ W-)``.
+
+    Examples
+    --------
+    >>> from rankscore import roc_auc_score
+    >>> y = [0, 1, 0, 0, 1, 1]
+    >>> s = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]
+    >>> round(roc_auc_score(y, s), 4)
+    0.7778
+
+    One AUC per column (two models, same labels):
+
+    >>> import numpy as np
+    >>> scores = np.column_stack([s, 1 - np.array(s)])
+    >>> [round(a, 4) for a in roc_auc_score(y, scores)]
+    [0.7778, 0.2222]
+    """
+    _choice(average, (None, "micro", "macro", "weighted", "samples"), "average")
+    _choice(multi_class, ("raise", "ovr", "ovo"), "multi_class")
+    max_fpr = _check_max_fpr(max_fpr)
+    n_threads = _n_threads(n_threads)
+    if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
+            not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
+        y2d = _as_indicator_matrix(y_true)
+        s2d = _as_score_matrix(y_score)
+        if s2d.shape != y2d.shape:
+            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
+                             f"input; got {y2d.shape} and {s2d.shape}")
+        w = check_sample_weight(sample_weight, y2d.shape[0])
+        return _average_columns(_auc_metric(max_fpr), y2d, s2d, average, w, n_threads)
+
+    y = _as_label_array(y_true)
+    scores = y_score if isinstance(y_score, np.ndarray) else np.asarray(
+        y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
+    if scores.ndim == 2 and scores.shape[1] == 1:
+        scores = scores[:, 0]
+    if scores.ndim == 2:
+        s2d = _as_score_matrix(scores)
+        check_same_length(y_true=y, y_score=s2d)
+        w = check_sample_weight(sample_weight, len(y))
+        codes, pos_code, n_classes = _auc_positive_is_greater(y)
+        if n_classes > 2 or multi_class != "raise":
+            if max_fpr is not None and max_fpr != 1.0:
+                raise ValueError("Partial AUC computation not available in multiclass setting, "
+                                 "'max_fpr' must be set to `None`, received "
+                                 f"`max_fpr={max_fpr}` instead")
+            if multi_class == "raise":
+                raise ValueError("multi_class must be in ('ovo', 'ovr')")
+            return _multiclass_auc(y, s2d, labels, multi_class, average, w, n_threads)
+        if max_fpr is not None and max_fpr != 1:
+            return _map_columns(
+                lambda j: _binary_auc(codes, pos_code, s2d[:, j], w, max_fpr),
+                s2d.shape[1], n_threads)
+        return _auc_shared_labels(codes, pos_code, s2d, w, n_threads)
+
+    scores = _scores_unchecked(scores)
+    n = check_same_length(y_true=y, y_score=scores)
+    w = check_sample_weight(sample_weight, n)
+    codes, pos_code, n_classes = _auc_positive_is_greater(y)
+    if n_classes > 2:
+        if max_fpr is not None and max_fpr != 1.0:
+            raise ValueError("Partial AUC computation not available in multiclass setting, "
+                             "'max_fpr' must be set to `None`, received "
+                             f"`max_fpr={max_fpr}` instead")
+        if multi_class == "raise":
+            raise ValueError("multi_class must be in ('ovo', 'ovr')")
+        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                         f"`y_true` contains multiple classes. Got `y_score.shape="
+                         f"{scores.shape}`.")
+    return _binary_auc(codes, pos_code, scores, w, max_fpr)
+
+
+def gini_score(y_true, y_score, *, average="macro", sample_weight=None, multi_class="raise",
+               labels=None, n_threads=None):
+    """Gini coefficient of a scored classifier: 2 · AUC − 1.
+
+    Takes every argument of :func:`roc_auc_score` but ``max_fpr`` and follows its rules
+    (binary, per-column, multilabel, multiclass).
+
+    Parameters
+    ----------
+    y_true, y_score, average, sample_weight, multi_class, labels, n_threads
+        As in :func:`roc_auc_score`.
+
+    Returns
+    -------
+    float or ndarray
+        In [-1, 1]: 0 for a random ranking, 1 for a perfect one.
+
+    See Also
+    --------
+    roc_auc_score : The AUC it rescales.
+
+    Notes
+    -----
+    Gini = 2·AUC − 1; it equals the area between the captured-response (cumulative gain)
+    curve and the diagonal over the same area for the perfect model.
+
+    Examples
+    --------
+    >>> from rankscore import gini_score
+    >>> round(gini_score([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
+    0.5556
+    """
+    value = roc_auc_score(y_true, y_score, average=average, sample_weight=sample_weight,
+                          multi_class=multi_class, labels=labels, n_threads=n_threads)
+    return 2 * value - 1
+
+
+def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
+                            sample_weight=None):
+    """Average precision: the step-wise area under the precision-recall curve.
+
+    Same signature, defaults, results and errors as
+    ``sklearn.metrics.average_precision_score`` (binary, multilabel and multiclass
+    ``y_true``; note ``pos_label=1`` by default, as there).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Binary labels, a 0/1 multilabel indicator matrix, or multiclass labels.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores; higher means more likely positive.
+    average : {'micro', 'samples', 'weighted', 'macro'} or None, default='macro'
+        Averaging over classes (ignored for binary ``y_true``).
+    pos_label : int, float, bool or str, default=1
+        The positive class of a binary ``y_true``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    float or ndarray
+        AP; per class for ``average=None``. 0 with a warning when there are no positives.
+
+    See Also
+    --------
+    precision_recall_curve : The curve it summarises.
+    pr_auc_score : Trapezoidal area under the same curve.
+
+    Notes
+    -----
+    AP = Σ_n (R_n − R_{n−1}) P_n over the thresholds in decreasing order (no interpolation).
+
+    Examples
+    --------
+    >>> from rankscore import average_precision_score
+    >>> round(average_precision_score([0, 1, 0, 0, 1, 1],
+    ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
+    0.8667
+    """
+    _choice(average, (None, "micro", "macro", "weighted", "samples"), "average")
+
+    def metric(y01, scores, weights):
+        return _ap_validated(y01, np.uint8(1), scores, weights)
+
+    if np.ndim(y_true) == 2:
+        y2d = _as_indicator_matrix(y_true)
+        if pos_label != 1:
+            raise ValueError("Parameter pos_label is fixed to 1 for multilabel-indicator "
+                             "y_true. Do not set pos_label or set pos_label to 1.")
+        s2d = _as_score_matrix(y_score)
+        if s2d.shape != y2d.shape:
+            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
+                             f"input; got {y2d.shape} and {s2d.shape}")
+        w = check_sample_weight(sample_weight, y2d.shape[0])
+        return _average_columns(metric, y2d, s2d, average, w, 1)
+    y = _as_label_array(y_true)
+    present = np.unique(y)
+    if len(present) > 2:
+        if pos_label != 1:
+            raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "
+                             "set pos_label or set pos_label to 1.")
+        s2d = _as_score_matrix(y_score)
+        indicator = (y[:, None] == present[None, :]).view(np.uint8)
+        if s2d.shape != indicator.shape:
+            raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                             "`y_true` contains multiple classes. Got "
+                             f"`y_score.shape={s2d.shape}`.")
+        w = check_sample_weight(sample_weight, len(y))
+        return _average_columns(metric, indicator, s2d, average, w, 1)
+    if len(present) == 2 and pos_label not in present.tolist():
+        raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of "
+                         f"{present}")
+    codes, pos_code, scores, w = _validate_binary(y, y_score, pos_label, sample_weight)
+    return _ap_validated(codes, pos_code, scores, w)
+
+
+def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Area under the precision-recall curve by the trapezoidal rule.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels ({0, 1}, {-1, 1}, bool, or others with ``pos_label``).
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+        ``auc(recall, precision)`` over every point of :func:`precision_recall_curve`.
+
+    See Also
+    --------
+    average_precision_score : The step-wise (non-interpolated) summary, usually preferred.
+
+    Notes
+    -----
+    End points are those of :func:`precision_recall_curve`: the curve runs from (recall 1,
+    precision = prevalence) at the lowest threshold to the appended (recall 0, precision 1).
+    Straight lines between points over-estimate precision between thresholds, so this is
+    usually above the average precision.
+
+    Examples
+    --------
+    >>> from rankscore import pr_auc_score
+    >>> round(pr_auc_score([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
+    0.85
+    """
+    precision, recall, _ = precision_recall_curve(y_true, y_score, pos_label=pos_label,
+                                                  sample_weight=sample_weight)
+    return auc(recall, precision)
+
+
+# ---------------------------------------------------------------------------------------
+# Kolmogorov-Smirnov
+
+
+class KSResult(NamedTuple):
+    """The KS statistic ``max_t |F-(t) - F+(t)|`` and the smallest threshold ``t`` reaching it."""
+
+    statistic: float
+    threshold: float
+
+
+class KSCurve(NamedTuple):
+    """Empirical CDFs of both classes at every distinct score (increasing thresholds)."""
+
+    thresholds: np.ndarray
+    cdf_negative: np.ndarray
+    cdf_positive: np.ndarray
+
+
+def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSResult:
+    """Kolmogorov–Smirnov separation of the positives' and negatives' score distributions.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels ({0, 1}, {-1, 1}, bool, or others with ``pos_label``).
+    y_score : array-like of shape (n_samples,)
+        Scores.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights (weighted empirical CDFs).
+
+    Returns
+    -------
+    KSResult
+        ``(statistic, threshold)``; ``(nan, nan)`` with an ``UndefinedMetricWarning`` when a
+        class is missing.
+
+    See Also
+    --------
+    ks_curve : Both CDFs at every threshold.
+    scipy.stats.ks_2samp : The same statistic for two samples (plus a p-value).
+
+    Notes
+    -----
+    With F±(t) the fraction of positives / negatives scoring ``<= t``,
+    KS = max_t |F−(t) − F+(t)|, taken over the distinct scores t; for a model that ranks
+    positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
+    distinct score where the maximum is reached (ties broken toward lower scores); predicting
+    positive for ``score > threshold`` attains it. Without weights the comparison is exact
+    (integer counts) and the statistic is rounded once.
+
+    Examples
+    --------
+    >>> from rankscore import ks_statistic
+    >>> ks = ks_statistic([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+    >>> round(ks.statistic, 4), ks.threshold
+    (0.6667, 0.52)
+    """
+    codes, pos_code, scores, w = _validate_binary(y_true, y_score, pos_label, sample_weight)
+    k = _backend.kernels
+    neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, w)
+    if len(neg) == 0 or len(pos) == 0:
+        _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
+                        "in that case.")
+        return KSResult(float("nan"), float("nan"))
+    if w is None:
+        diff, threshold = k.ks_merge(neg, pos)
+        return KSResult(diff / (len(pos) * len(neg)), threshold)
+    return KSResult(*k.ks_merge_weighted(neg, neg_w, pos, pos_w))
+
+
+def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
+    """Empirical CDFs of negatives' and positives' scores at every distinct score.
+
+    Parameters
+    ----------
+    y_true, y_score, pos_label, sample_weight
+        As in :func:`ks_statistic`.
+
+    Returns
+    -------
+    KSCurve
+        ``thresholds`` (increasing distinct scores), ``cdf_negative`` = F−(t) and
+        ``cdf_positive`` = F+(t), the (weighted) fractions scoring ``<= t``.
+
+    See Also
+    --------
+    ks_statistic : max |cdf_negative − cdf_positive| without building the curve.
+
+    Notes
+    -----
+    From the sweep: F(t_i) = 1 − (count scoring ``>= t_{i+1}``) / total, t_{i+1} the next
+    larger distinct score.
+
+    Examples
+    --------
+    >>> from rankscore import ks_curve
+    >>> c = ks_curve([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4])
+    >>> c.thresholds.tolist(), c.cdf_negative.tolist(), c.cdf_positive.tolist()
+    ([0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
+    """
+    codes, pos_code, scores, w = _validate_binary(y_true, y_score, pos_label, sample_weight)
+    fps, tps, thresholds = _sweep_validated(codes, pos_code, scores, w)
+    if fps[-1] == 0 or tps[-1] == 0:
+        _warn_undefined("Only one class is present in y_true. The KS curve is not defined "
+                        "in that case.")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        cdf_negative = (fps[-1] - np.concatenate(([0.0], fps[:-1]))) / fps[-1]
+        cdf_positive = (tps[-1] - np.concatenate(([0.0], tps[:-1]))) / tps[-1]
+    return KSCurve(thresholds[::-1], cdf_negative[::-1], cdf_positive[::-1])
