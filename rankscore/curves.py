@@ -405,7 +405,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> from rankscore import precision_recall_curve
     >>> precision, recall, thresholds = precision_recall_curve(
     ...     [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> [round(p, 4) for p in precision]
+    >>> precision.round(4).tolist()
     [0.5, 0.6667, 0.5, 1.0, 1.0]
     >>> recall.tolist(), thresholds.tolist()
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
@@ -856,7 +856,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
 
     >>> import numpy as np
     >>> scores = np.column_stack([s, 1 - np.array(s)])
-    >>> [round(a, 4) for a in roc_auc_score(y, scores)]
+    >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
     _choice(average, (None, "micro", "macro", "weighted", "samples"), "average")
