@@ -1,0 +1,95 @@
+"""``rankscore plot`` and ``rankscore report --plot``: files written, headless, clear errors."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from rankscore.cli import main
+
+pytest.importorskip("matplotlib")
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _is_png(path):
+    data = path.read_bytes()
+    return data[:8] == PNG_MAGIC and len(data) > 1000
+
+
+def test_plot_writes_a_png(tmp_path, capsys):
+    out = tmp_path / "ranking.png"
+    assert main(["plot", "xx--x", "-o", str(out)]) == 0
+    assert _is_png(out)
+    assert capsys.readouterr().out.strip() == f"wrote {out}"
+
+
+def test_plot_options_m_and_no_line(tmp_path, monkeypatch):
+    from rankscore import plot
+
+    drawn = {}
+    original = plot.plot_ranking
+
+    def spy(r, line=True, fun=None, ax=None):
+        ax = original(r, line=line, fun=fun, ax=ax)
+        drawn["title"] = ax
+        drawn["labels"] = [ln.get_label() for ln in ax.lines]
+        return ax
+
+    monkeypatch.setattr(plot, "plot_ranking", spy)
+    out = tmp_path / "r.svg"
+    assert main(["plot", "x-x", "--m", "5", "--no-line", "-o", str(out)]) == 0
+    assert out.read_bytes().lstrip().startswith(b"<?xml")
+    assert drawn["title"].get_title().splitlines()[-1] == "s(r) = 0.8000 (m = 5)"  # SPEC §1.6
+    assert not any(label.startswith("least squares") for label in drawn["labels"])
+    assert main(["plot", "x-x", "-o", str(tmp_path / "r.png")]) == 0
+    assert drawn["title"].get_title().splitlines()[-1] == "s(r) = 0.7333 (m = 10)"
+    assert any(label.startswith("least squares") for label in drawn["labels"])
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["plot", "xx--", "-o", "{tmp}/a.png"], "rankscore plot: error: "),
+        (["plot", "xx--x", "--m", "2", "-o", "{tmp}/a.png"], "rankscore plot: error: "),
+        (["plot", "xx--x", "-o", "{tmp}/a.nosuchformat"], "rankscore plot: error: "),
+        (["plot", "xx--x", "-o", "{tmp}/missing/dir/a.png"], "rankscore plot: error: "),
+    ],
+)
+def test_plot_errors_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_plot_requires_output(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["plot", "xx--x"])
+    assert exc.value.code == 2
+    assert "-o/--output" in capsys.readouterr().err
+
+
+def test_plot_without_matplotlib_names_the_extra(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["plot", "xx--x", "-o", str(tmp_path / "a.png")]) == 2
+    assert "pip install rankscore[plot]" in capsys.readouterr().err
+
+
+def test_cli_is_headless_and_leaves_pyplot_alone(tmp_path):
+    out = tmp_path / "ranking.png"
+    code = (
+        "import sys\n"
+        "from rankscore.cli import main\n"
+        f"assert main(['plot', 'x-x-x-xx', '-o', {str(out)!r}]) == 0\n"
+        "assert 'matplotlib.pyplot' not in sys.modules\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("MPLBACKEND", "DISPLAY")}
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env,
+        cwd=tempfile.gettempdir(), timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert _is_png(out)

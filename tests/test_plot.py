@@ -1,0 +1,512 @@
+"""rankscore.plot: the data inside the artists equal rankscore's own numbers.
+
+Pixels are not compared; every test reads back what was drawn (line data, legend texts,
+titles, labels) and checks it against the public functions that compute the same curve.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import pytest
+
+import rankscore
+from rankscore import plot
+from rankscore.datasets import load_spam
+
+mpl = pytest.importorskip("matplotlib")
+mpl.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+# SPEC §3's six-sample example and §4's spam demo
+Y6 = np.array([0, 1, 0, 0, 1, 1])
+S6 = np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+SPAM = load_spam()
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def two_models():
+    rng = np.random.default_rng(7)
+    y = rng.random(300) < 0.3
+    return y, {"weak": y * 0.5 + rng.normal(0, 1, 300), "strong": y * 2.0 + rng.normal(0, 1, 300)}
+
+
+def legend_texts(ax):
+    return [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def line_labelled(ax, text):
+    (line,) = [ln for ln in ax.lines if ln.get_label() == text]
+    return line
+
+
+def model_lines(ax, texts):
+    return [line_labelled(ax, t) for t in texts]
+
+
+def assert_line_data(line, x, y):
+    np.testing.assert_array_equal(np.asarray(line.get_xdata(), dtype=float), x)
+    np.testing.assert_array_equal(np.asarray(line.get_ydata(), dtype=float), y)
+
+
+# ----------------------------------------------------------------------------------------
+# optional dependency
+# ----------------------------------------------------------------------------------------
+def _run(code):
+    env = {k: v for k, v in os.environ.items() if k != "MPLBACKEND"}
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env,
+        cwd=tempfile.gettempdir(), timeout=120,
+    )
+
+
+def test_import_rankscore_does_not_import_matplotlib():
+    out = _run(
+        "import sys, rankscore\n"
+        "assert 'matplotlib' not in sys.modules, 'import rankscore imported matplotlib'\n"
+        "import rankscore.plot\n"
+        "assert 'matplotlib' not in sys.modules, 'import rankscore.plot imported matplotlib'\n"
+        "print('clean')"
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "clean"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: plot.plot_ranking("xx--x"),
+        lambda: plot.plot_score_landscape(2, range(2, 5)),
+        lambda: plot.plot_roc(Y6, S6),
+        lambda: plot.plot_precision_recall(Y6, S6),
+        lambda: plot.plot_ks(Y6, S6),
+        lambda: plot.plot_cumulative_gain(Y6, S6),
+        lambda: plot.plot_lift(Y6, S6),
+        lambda: plot.plot_roc_vs_captured_response(Y6, S6),
+        lambda: plot.plot_report_panel(Y6, S6),
+    ],
+)
+def test_without_matplotlib_every_plot_names_the_extra(monkeypatch, call):
+    for name in [m for m in sys.modules if m == "matplotlib" or m.startswith("matplotlib.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # None in sys.modules: ImportError
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(ImportError, match=r"pip install rankscore\[plot\]"):
+        call()
+
+
+def test_plot_is_not_in_the_top_level_namespace():
+    assert not any(name.startswith("plot_") for name in rankscore.__all__)
+
+
+# ----------------------------------------------------------------------------------------
+# plot_ranking (SPEC §1.8)
+# ----------------------------------------------------------------------------------------
+def test_plot_ranking_points_are_list_position_against_ranking_position():
+    ax = plot.plot_ranking("x-x-x-xx")
+    points = line_labelled(ax, "list elements")
+    assert_line_data(points, [1, 2, 3, 4, 5], [1, 3, 5, 7, 8])  # SPEC §1.8's pairs
+    assert ax.get_xlabel() == "list position"
+    assert ax.get_ylabel() == "ranking position"
+    assert ax.get_title() == "ranking: [x-x-x-xx] (p = 8, k = 5)"
+
+
+def test_plot_ranking_draws_the_least_squares_line():
+    ax = plot.plot_ranking("x-x-x-xx")
+    (fit,) = [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+    slope, intercept = np.polyfit([1, 2, 3, 4, 5], [1, 3, 5, 7, 8], 1)
+    np.testing.assert_allclose(fit.get_xdata(), [1, 5])
+    np.testing.assert_allclose(fit.get_ydata(), [slope + intercept, 5 * slope + intercept])
+    assert fit.get_label() == "least squares: y = 1.8·x − 0.6"
+
+
+def test_plot_ranking_without_line():
+    ax = plot.plot_ranking("x-x-x-xx", line=False)
+    assert not [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+
+
+def test_plot_ranking_title_holds_the_function_value():
+    r = rankscore.Ranking("x-x-x-xx")
+    ax = plot.plot_ranking(r, fun=lambda r: r.correlation())
+    assert ax.get_title().splitlines() == [
+        "ranking: [x-x-x-xx] (p = 8, k = 5)",
+        f"f(r) = {r.correlation():.4f}",
+    ]
+
+    def score(r):
+        return r.score()
+
+    ax = plot.plot_ranking("xxx-x", fun=score)
+    assert ax.get_title().splitlines()[1] == "score = 0.8400"  # SPEC §1.6
+
+
+@pytest.mark.parametrize("given", ["x-x-x-xx", "●○●○●○●●", [7, 1, 8, 3, 5]])
+def test_plot_ranking_accepts_strings_and_positions(given):
+    ax = plot.plot_ranking(given)
+    assert_line_data(line_labelled(ax, "list elements"), [1, 2, 3, 4, 5], [1, 3, 5, 7, 8])
+
+
+def test_plot_ranking_ticks_are_integers():
+    ax = plot.plot_ranking("xx--x-----x---xx-x")
+    ax.figure.canvas.draw()
+    for ticks in (ax.get_xticks(), ax.get_yticks()):
+        np.testing.assert_array_equal(ticks, np.round(ticks))
+
+
+def test_plot_ranking_single_element_has_no_line():
+    ax = plot.plot_ranking("--x")
+    assert_line_data(line_labelled(ax, "list elements"), [1], [3])
+    assert not [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+
+
+def test_plot_ranking_rejects_bad_rankings():
+    with pytest.raises(ValueError):
+        plot.plot_ranking("xx--")
+
+
+def test_ranking_plot_method_delegates():
+    fig, ax = plt.subplots()
+    got = rankscore.Ranking("xx--x").plot(line=False, ax=ax)
+    assert got is ax
+    assert_line_data(line_labelled(ax, "list elements"), [1, 2, 3], [1, 2, 5])
+
+
+# ----------------------------------------------------------------------------------------
+# plot_score_landscape (SPEC §1.6)
+# ----------------------------------------------------------------------------------------
+def test_score_landscape_plots_every_ranking_score():
+    k, ps, m = 3, range(3, 9), 3
+    ax = plot.plot_score_landscape(k, ps, m=m)
+    ticks = [ln for ln in ax.lines if ln.get_marker() == "_"]
+    assert len(ticks) == len(ps)
+    for p, line in zip(ps, ticks):
+        expected = np.sort(rankscore.enumerate_rankings(p, k, m=m).scores)
+        np.testing.assert_array_equal(line.get_xdata(), np.full(expected.size, p))
+        np.testing.assert_array_equal(line.get_ydata(), expected)
+    assert ax.get_xlabel() == "ranking length p"
+    assert ax.get_ylabel() == "score s(r)"
+    assert ax.get_title() == "scores of all rankings with k = 3 (m = 3)"
+
+
+def _overlapping_pairs(k, ps, m):
+    scores = {p: rankscore.enumerate_rankings(p, k, m=m).scores for p in ps}
+    return [p for p in ps[:-1] if scores[p + 1].max() > scores[p].min()]
+
+
+@pytest.mark.parametrize("m", [2.5, 3, 10, 100])
+def test_score_landscape_shades_the_overlap_of_neighbouring_p(m):
+    k, ps = 3, list(range(3, 11))
+    ax = plot.plot_score_landscape(k, ps, m=m)
+    overlaps = ax.collections  # the bars are patches; each overlap is one filled band
+    assert len(overlaps) == len(_overlapping_pairs(k, ps, m))
+    if overlaps:
+        assert "overlap of neighbouring p" in legend_texts(ax)
+
+
+def test_score_landscape_overlap_grows_as_m_shrinks():
+    ps = list(range(3, 11))
+    assert len(_overlapping_pairs(3, ps, 2.5)) > len(_overlapping_pairs(3, ps, 100))
+
+
+def test_score_landscape_thins_out_huge_p_but_keeps_the_range():
+    ax = plot.plot_score_landscape(5, [20])  # C(19, 4) = 3876 rankings
+    (ticks,) = [ln for ln in ax.lines if ln.get_marker() == "_"]
+    scores = rankscore.enumerate_rankings(20, 5).scores
+    assert len(ticks.get_ydata()) == 2000
+    assert ticks.get_ydata()[0] == scores.min() and ticks.get_ydata()[-1] == scores.max()
+
+
+@pytest.mark.parametrize(
+    "k, ps, match",
+    [(3, [2, 3], r"p = 2 < k = 3"), (3, [], r"p_range is empty")],
+)
+def test_score_landscape_errors(k, ps, match):
+    with pytest.raises(ValueError, match=match):
+        plot.plot_score_landscape(k, ps)
+
+
+def test_score_landscape_rejects_small_m():
+    with pytest.raises(ValueError):
+        plot.plot_score_landscape(3, range(3, 6), m=2)
+
+
+# ----------------------------------------------------------------------------------------
+# ROC
+# ----------------------------------------------------------------------------------------
+def test_plot_roc_draws_roc_curve_with_auc_in_the_legend():
+    ax = plot.plot_roc(Y6, S6)
+    fpr, tpr, _ = rankscore.roc_curve(Y6, S6)
+    assert_line_data(line_labelled(ax, "AUC = 0.7778"), fpr, tpr)  # SPEC §3
+    assert_line_data(line_labelled(ax, "chance (AUC = 0.5)"), [0, 1], [0, 1])
+    assert ax.get_xlabel() == "false positive rate (FPR)"
+    assert ax.get_ylabel() == "true positive rate (TPR)"
+    assert ax.get_title() == "ROC curve"
+
+
+def test_plot_roc_spam_demo_with_pos_label_and_name():
+    ax = plot.plot_roc(SPAM.target, SPAM.score, pos_label="spam", name="filter")
+    fpr, tpr, _ = rankscore.roc_curve(SPAM.target, SPAM.score, pos_label="spam")
+    assert legend_texts(ax)[0] == "filter (AUC = 0.7980)"  # 79/99, SPEC §4
+    assert_line_data(line_labelled(ax, "filter (AUC = 0.7980)"), fpr, tpr)
+
+
+def test_plot_roc_passes_sample_weight_and_drop_intermediate():
+    w = np.array([1.0, 2.0, 0.5, 1.0, 3.0, 1.0])
+    ax = plot.plot_roc(Y6, S6, sample_weight=w, drop_intermediate=False)
+    fpr, tpr, _ = rankscore.roc_curve(Y6, S6, sample_weight=w, drop_intermediate=False)
+    auc = rankscore.roc_auc_score(Y6, S6, sample_weight=w)
+    assert legend_texts(ax)[0] == f"AUC = {auc:.4f}"
+    assert_line_data(line_labelled(ax, f"AUC = {auc:.4f}"), fpr, tpr)
+
+
+def test_plot_roc_marks_the_ks_point():
+    ax = plot.plot_roc(SPAM.target, SPAM.score, pos_label="spam", ks=True)
+    ks = rankscore.ks_statistic(SPAM.target, SPAM.score, pos_label="spam")
+    statistic = ks[0]
+    assert legend_texts(ax)[0] == f"AUC = 0.7980, KS = {statistic:.4f}"
+    (mark,) = [ln for ln in ax.lines if ln.get_gid() == "ks"]
+    x, y = mark.get_xdata(), mark.get_ydata()
+    assert x[0] == x[1] and y[0] == x[0]  # from the diagonal straight up to the curve
+    assert y[1] - y[0] == pytest.approx(statistic, abs=1e-12)
+    fpr, tpr, _ = rankscore.roc_curve(SPAM.target, SPAM.score, pos_label="spam")
+    assert any((fpr == x[1]) & (tpr == y[1]))
+
+
+def test_plot_roc_several_models_one_line_each(two_models):
+    y, models = two_models
+    ax = plot.plot_roc(y, models, ks=True)
+    texts = legend_texts(ax)
+    assert len(texts) == 3
+    for (name, scores), text in zip(models.items(), texts):
+        auc = rankscore.roc_auc_score(y, scores)
+        assert text.startswith(f"{name} (AUC = {auc:.4f}, KS = ")
+        fpr, tpr, _ = rankscore.roc_curve(y, scores)
+        assert_line_data(line_labelled(ax, text), fpr, tpr)
+    marks = [ln for ln in ax.lines if ln.get_gid() == "ks"]
+    curves_ = model_lines(ax, texts[:2])
+    assert [m.get_color() for m in marks] == [c.get_color() for c in curves_]
+
+
+def test_plot_roc_reuses_the_given_axes(two_models):
+    y, models = two_models
+    fig, (left, right) = plt.subplots(1, 2)
+    assert plot.plot_roc(y, models["weak"], ax=right) is right
+    assert plot.plot_roc(y, models["strong"], name="again", ax=right) is right
+    assert not left.lines
+    assert len(right.get_legend().get_texts()) == 2 + 1  # two models, one chance line
+    assert len(fig.axes) == 2
+
+
+def test_empty_dict_of_models_is_an_error():
+    with pytest.raises(ValueError, match="empty dict"):
+        plot.plot_roc(Y6, {})
+
+
+def test_bad_input_errors_come_from_the_curve_functions():
+    with pytest.raises(ValueError):
+        plot.plot_roc(Y6, S6[:-1])
+
+
+# ----------------------------------------------------------------------------------------
+# precision-recall
+# ----------------------------------------------------------------------------------------
+def test_plot_precision_recall_steps_with_ap_and_prevalence():
+    ax = plot.plot_precision_recall(Y6, S6)
+    precision, recall, _ = rankscore.precision_recall_curve(Y6, S6)
+    curve = line_labelled(ax, "AP = 0.8667")  # SPEC §3
+    assert curve.get_drawstyle() == "steps-post"
+    assert_line_data(curve, recall, precision)
+    base = line_labelled(ax, "prevalence = 0.5000")
+    np.testing.assert_array_equal(base.get_ydata(), [0.5, 0.5])
+    assert ax.get_xlabel() == "recall (TPR)" and ax.get_ylabel() == "precision"
+
+
+def test_plot_precision_recall_several_models_and_weights(two_models):
+    y, models = two_models
+    w = np.linspace(0.5, 2.0, y.size)
+    ax = plot.plot_precision_recall(y, models, sample_weight=w)
+    texts = legend_texts(ax)
+    for (name, scores), text in zip(models.items(), texts):
+        ap = rankscore.average_precision_score(y, scores, sample_weight=w)
+        assert text == f"{name} (AP = {ap:.4f})"
+        precision, recall, _ = rankscore.precision_recall_curve(y, scores, sample_weight=w)
+        assert_line_data(line_labelled(ax, text), recall, precision)
+    prevalence = np.sum(w * y) / np.sum(w)
+    assert texts[-1] == f"prevalence = {prevalence:.4f}"
+
+
+def test_plot_precision_recall_spam_prevalence():
+    ax = plot.plot_precision_recall(SPAM.target, SPAM.score, pos_label="spam")
+    assert legend_texts(ax)[-1] == "prevalence = 0.4500"  # 9 spam of 20
+
+
+# ----------------------------------------------------------------------------------------
+# KS
+# ----------------------------------------------------------------------------------------
+def _ks_curve(*args, **kwargs):
+    """ks_curve's arrays as drawn: each CDF starts from 0 at the smallest score."""
+    thresholds, cdf_negative, cdf_positive = rankscore.ks_curve(*args, **kwargs)
+    return (
+        np.concatenate((thresholds[:1], thresholds)),
+        np.concatenate(([0.0], cdf_negative)),
+        np.concatenate(([0.0], cdf_positive)),
+    )
+
+
+def test_plot_ks_draws_both_cdfs_and_the_gap():
+    ax = plot.plot_ks(SPAM.target, SPAM.score, pos_label="spam")
+    thresholds, cdf_negative, cdf_positive = _ks_curve(SPAM.target, SPAM.score, pos_label="spam")
+    negatives = line_labelled(ax, "negatives F−(t)")
+    positives = line_labelled(ax, "positives F+(t)")
+    assert_line_data(negatives, thresholds, cdf_negative)
+    assert_line_data(positives, thresholds, cdf_positive)
+    statistic, threshold = rankscore.ks_statistic(SPAM.target, SPAM.score, pos_label="spam")
+    text = f"KS = {statistic:.4f} at t = {threshold:.4g}"
+    assert legend_texts(ax)[-1] == text
+    gap = line_labelled(ax, text)
+    assert list(gap.get_xdata()) == [threshold, threshold]
+    low, high = sorted(gap.get_ydata())
+    assert high - low == pytest.approx(statistic, abs=1e-12)
+    assert ax.get_xlabel() == "score threshold t"
+    assert ax.get_ylabel() == "fraction with score ≤ t"
+
+
+def test_plot_ks_several_models(two_models):
+    y, models = two_models
+    ax = plot.plot_ks(y, models)
+    for name, scores in models.items():
+        thresholds, cdf_negative, cdf_positive = _ks_curve(y, scores)
+        negatives = line_labelled(ax, f"{name}: negatives F−(t)")
+        positives = line_labelled(ax, f"{name}: positives F+(t)")
+        assert_line_data(negatives, thresholds, cdf_negative)
+        assert_line_data(positives, thresholds, cdf_positive)
+        assert negatives.get_color() == positives.get_color()
+        statistic, _ = rankscore.ks_statistic(y, scores)
+        assert any(t.startswith(f"{name}: KS = {statistic:.4f}") for t in legend_texts(ax))
+
+
+# ----------------------------------------------------------------------------------------
+# gain, lift, captured response
+# ----------------------------------------------------------------------------------------
+def test_plot_cumulative_gain_with_random_and_ideal_lines():
+    ax = plot.plot_cumulative_gain(SPAM.target, SPAM.score, pos_label="spam")
+    x, y, _ = rankscore.cumulative_gain_curve(SPAM.target, SPAM.score, pos_label="spam")
+    gini = 2 * 79 / 99 - 1
+    assert_line_data(line_labelled(ax, f"Gini = {gini:.4f}"), x, y)
+    assert_line_data(line_labelled(ax, "random"), [0, 1], [0, 1])
+    assert_line_data(line_labelled(ax, "ideal (prevalence = 0.4500)"), [0, 0.45, 1], [0, 1, 1])
+    assert ax.get_xlabel() == "fraction of population targeted"
+    assert ax.get_ylabel() == "fraction of positives captured"
+
+
+def test_plot_cumulative_gain_several_models(two_models):
+    y, models = two_models
+    ax = plot.plot_cumulative_gain(y, models)
+    for (name, scores), text in zip(models.items(), legend_texts(ax)):
+        gini = 2 * rankscore.roc_auc_score(y, scores) - 1
+        assert text == f"{name} (Gini = {gini:.4f})"
+        x, captured, _ = rankscore.cumulative_gain_curve(y, scores)
+        assert_line_data(line_labelled(ax, text), x, captured)
+
+
+def test_plot_lift_with_baseline():
+    ax = plot.plot_lift(Y6, S6)
+    x, lift, _ = rankscore.lift_curve(Y6, S6)
+    assert_line_data(line_labelled(ax, "lift at 10 % = 2"), x, lift)
+    base = line_labelled(ax, "random (lift = 1)")
+    np.testing.assert_array_equal(base.get_ydata(), [1, 1])
+    assert ax.get_ylabel() == "cumulative lift"
+
+
+def test_plot_lift_legend_gives_the_top_decile_lift(two_models):
+    y, models = two_models
+    w = np.linspace(1.0, 3.0, y.size)
+    ax = plot.plot_lift(y, models, sample_weight=w)
+    for (name, scores), text in zip(models.items(), legend_texts(ax)):
+        gx, gy, _ = rankscore.cumulative_gain_curve(y, scores, sample_weight=w)
+        assert text == f"{name} (lift at 10 % = {np.interp(0.1, gx, gy) / 0.1:.3g})"
+        x, lift, _ = rankscore.lift_curve(y, scores, sample_weight=w)
+        assert_line_data(line_labelled(ax, text), x, lift)
+
+
+def test_roc_vs_captured_response_same_gini_on_both_sides():
+    left, right = plot.plot_roc_vs_captured_response(SPAM.target, SPAM.score, pos_label="spam")
+    gini = f"Gini = {2 * 79 / 99 - 1:.4f}"
+    assert legend_texts(left)[0] == gini and legend_texts(right)[0] == gini
+    fpr, tpr, _ = rankscore.roc_curve(SPAM.target, SPAM.score, pos_label="spam")
+    assert_line_data(line_labelled(left, gini), fpr, tpr)
+    x, y = rankscore.roc_to_captured_response(fpr, tpr, 9 / 20)
+    assert_line_data(line_labelled(right, gini), x, y)
+    assert left.figure is right.figure
+    assert left.get_xlabel() == "false positive rate (FPR)"
+    assert right.get_xlabel() == "fraction of population targeted"
+
+
+def test_roc_vs_captured_response_several_models_on_given_axes(two_models):
+    y, models = two_models
+    fig, axes = plt.subplots(1, 2)
+    left, right = plot.plot_roc_vs_captured_response(y, models, ax=axes)
+    assert left is axes[0] and right is axes[1]
+    assert legend_texts(left)[:2] == legend_texts(right)[:2]
+    for name, scores in models.items():
+        gini = 2 * rankscore.roc_auc_score(y, scores) - 1
+        assert f"{name} (Gini = {gini:.4f})" in legend_texts(right)
+
+
+# ----------------------------------------------------------------------------------------
+# the 2x2 panel, files
+# ----------------------------------------------------------------------------------------
+def test_report_panel_has_roc_pr_ks_gain():
+    axes = plot.plot_report_panel(SPAM.target, SPAM.score, pos_label="spam")
+    assert axes.shape == (2, 2)
+    assert [a.get_title() for a in axes.ravel()] == [
+        "ROC curve",
+        "precision–recall curve",
+        "Kolmogorov–Smirnov: score CDFs by class",
+        "cumulative gain (captured response)",
+    ]
+    assert legend_texts(axes[0, 0])[0].startswith("AUC = 0.7980, KS = ")
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda ax: plot.plot_ranking("x-x-x-xx", fun=lambda r: r.correlation(), ax=ax),
+        lambda ax: plot.plot_score_landscape(3, range(3, 9), m=3, ax=ax),
+        lambda ax: plot.plot_roc(SPAM.target, SPAM.score, pos_label="spam", ks=True, ax=ax),
+        lambda ax: plot.plot_precision_recall(SPAM.target, SPAM.score, pos_label="spam", ax=ax),
+        lambda ax: plot.plot_ks(SPAM.target, SPAM.score, pos_label="spam", ax=ax),
+        lambda ax: plot.plot_cumulative_gain(SPAM.target, SPAM.score, pos_label="spam", ax=ax),
+        lambda ax: plot.plot_lift(SPAM.target, SPAM.score, pos_label="spam", ax=ax),
+    ],
+)
+def test_every_plot_returns_the_given_axes_and_saves_a_png(draw, tmp_path):
+    fig, ax = plt.subplots()
+    assert draw(ax) is ax
+    path = tmp_path / "figure.png"
+    fig.savefig(path)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 1000
+
+
+def test_new_figure_when_no_axes_given():
+    before = plt.get_fignums()
+    ax = plot.plot_roc(Y6, S6)
+    assert ax.figure.number not in before
+
+
+def test_plots_never_call_show(monkeypatch):
+    def fail(*args, **kwargs):
+        raise AssertionError("show() called")
+
+    monkeypatch.setattr(plt, "show", fail)
+    plot.plot_report_panel(Y6, S6)
+    plot.plot_roc_vs_captured_response(Y6, S6)
+    plot.plot_ranking("xx--x")
