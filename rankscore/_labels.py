@@ -11,21 +11,14 @@ from typing import Any
 
 import numpy as np
 
+from ._validation import as_array
+
 __all__ = ["as_labels", "classes_of", "encode"]
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
     """Return ``x`` as a non-empty 1-D array of labels (numbers, bools or strings)."""
-    if x is None:
-        raise TypeError(f"{name} is None; expected a 1-D array-like of labels")
-    if isinstance(x, (str, bytes)) or np.isscalar(x):
-        raise TypeError(f"{name} must be a 1-D array-like, got a scalar {type(x).__name__}")
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
-        x = x.to_numpy()
-    try:
-        arr = np.asarray(x)
-    except (ValueError, TypeError) as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as a 1-D array: {exc}") from None
+    arr = as_array(x, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if arr.size == 0:

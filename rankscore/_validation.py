@@ -20,6 +20,7 @@ __all__ = [
     "check_same_length",
     "check_sample_weight",
     "check_positive_int",
+    "as_array",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -133,3 +134,22 @@ def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return value
+
+
+def as_array(x: Any, name: str) -> np.ndarray:
+    """Return ``x`` (list, tuple, NumPy array, pandas object) as an array of any shape.
+
+    The reading step of ``as_1d`` without its shape and dtype rules, for 2-D inputs
+    (confusion matrices, probability matrices, multi-output targets): ``TypeError`` for
+    None, scalars and strings, ``ValueError`` for ragged nested lists.
+    """
+    if x is None:
+        raise TypeError(f"{name} is None; expected an array-like")
+    if isinstance(x, (str, bytes)) or np.isscalar(x):
+        raise TypeError(f"{name} must be an array-like, got a scalar {_name_of(x)}")
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas
+        x = x.to_numpy()
+    try:
+        return np.asarray(x)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None

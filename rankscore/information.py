@@ -14,23 +14,14 @@ from typing import Any
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import check_finite, check_same_length, check_sample_weight
+from ._validation import as_array, check_finite, check_same_length, check_sample_weight
 
 __all__ = ["log_loss", "cross_entropy", "perplexity"]
 
 
 def _as_probabilities(x: Any, name: str) -> np.ndarray:
     """Return finite probabilities in [0, 1], 1-D or 2-D, keeping float16/32/64 dtypes."""
-    if x is None:
-        raise TypeError(f"{name} is None; expected an array-like of probabilities")
-    if isinstance(x, (str, bytes)) or np.isscalar(x):
-        raise TypeError(f"{name} must be an array-like, got a scalar {type(x).__name__}")
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):
-        x = x.to_numpy()
-    try:
-        arr = np.asarray(x)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    arr = as_array(x, name)
     if arr.dtype.kind not in "iuf":  # bool, strings, objects, complex
         raise TypeError(f"{name} must hold real probabilities, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2):

@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import check_finite, check_positive_int, check_same_length, check_sample_weight
+from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
+                          check_sample_weight)
 from .metrics import UndefinedMetricWarning, confusion_matrix
 
 __all__ = [
@@ -34,14 +35,7 @@ __all__ = [
 
 def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
     """Return a finite 2-D float array; ``counts`` also requires square and non-negative."""
-    if x is None:
-        raise TypeError(f"{name} is None; expected a 2-D array-like")
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas DataFrame
-        x = x.to_numpy()
-    try:
-        arr = np.asarray(x)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{name} could not be read as a 2-D array: {exc}") from None
+    arr = as_array(x, name)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
     if arr.ndim != 2:
@@ -443,14 +437,7 @@ def improvement(r1: float, r2: float) -> Improvement:
 
 def _as_scores_2d(y_score: Any) -> tuple[np.ndarray, bool]:
     """Return scores as a 2-D float array and whether they were one column (binary)."""
-    if y_score is None or isinstance(y_score, (str, bytes)) or np.isscalar(y_score):
-        raise TypeError(f"y_score must be a 1-D or 2-D array-like, got {y_score!r}")
-    if hasattr(y_score, "to_numpy") and not isinstance(y_score, np.ndarray):
-        y_score = y_score.to_numpy()
-    try:
-        arr = np.asarray(y_score)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"y_score could not be read as an array: {exc}") from None
+    arr = as_array(y_score, "y_score")
     if arr.ndim == 1:
         arr = arr[:, None]
     if arr.ndim != 2:

@@ -15,7 +15,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._validation import check_finite, check_same_length, check_sample_weight
+from ._validation import as_array, check_finite, check_same_length, check_sample_weight
 from .metrics import UndefinedMetricWarning
 
 __all__ = [
@@ -34,16 +34,7 @@ _R2_AVERAGES = ("raw_values", "uniform_average", "variance_weighted")
 
 def _as_targets(x: Any, name: str) -> np.ndarray:
     """Return ``x`` as a finite float 2-D array ``(n_samples, n_outputs)``."""
-    if x is None:
-        raise TypeError(f"{name} is None; expected an array-like of numbers")
-    if isinstance(x, (str, bytes)) or np.isscalar(x):
-        raise TypeError(f"{name} must be an array-like, got a scalar {type(x).__name__}")
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas
-        x = x.to_numpy()
-    try:
-        arr = np.asarray(x)
-    except (ValueError, TypeError) as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    arr = as_array(x, name)
     if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2):
