@@ -17,7 +17,8 @@ __all__ = ["as_labels", "classes_of", "encode"]
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
-    """Return ``x`` as a non-empty 1-D array of labels (numbers, bools or strings)."""
+    """Return ``x`` as a non-empty 1-D array of labels: integers, bools, integral floats or
+    strings."""
     arr = as_array(x, name)
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
@@ -31,9 +32,14 @@ def as_labels(x: Any, name: str) -> np.ndarray:
                         "(e.g. strings and numbers)")
     if kind == "c":
         raise TypeError(f"{name} is complex; expected class labels")
-    if kind == "f" and not np.isfinite(arr).all():
-        i = int(np.flatnonzero(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} contains {arr[i]} (first at index {i}); labels must be finite")
+    if kind == "f":
+        if not np.isfinite(arr).all():
+            i = int(np.flatnonzero(~np.isfinite(arr))[0])
+            raise ValueError(f"{name} contains {arr[i]} (first at index {i}); labels must be "
+                             "finite")
+        if not np.all(arr == np.floor(arr)):  # scikit-learn's "continuous" target
+            raise ValueError(f"{name} contains continuous values (non-integer floats); "
+                             "pass class labels")
     if kind == "O":
         if any(v is None or (isinstance(v, float) and v != v) for v in arr):
             raise ValueError(f"{name} contains None or NaN; labels must be defined")

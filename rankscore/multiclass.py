@@ -506,9 +506,6 @@ def top_k_accuracy_score(
     k = check_positive_int(k, "k")
     if not isinstance(normalize, (bool, np.bool_)):
         raise TypeError(f"normalize must be True or False, got {normalize!r}")
-    if y.dtype.kind == "f" and not np.all(y == np.round(y)):
-        raise ValueError("y_true must hold class labels; got non-integer floats "
-                         "(a continuous target)")
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)

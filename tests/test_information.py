@@ -129,6 +129,7 @@ def test_log_loss_normalize_false_and_weights():
         ([0, None], [0.5, 0.5], {}, ValueError, "None or NaN"),
         ([0.0, np.nan], [0.5, 0.5], {}, ValueError, "labels must be finite"),
         (["a", 1], [0.5, 0.5], {}, TypeError, "cannot be sorted"),
+        ([0.5, 1.5], [0.5, 0.5], {}, ValueError, "continuous values"),
     ],
 )
 def test_log_loss_validation(y, prob, kwargs, error, match):

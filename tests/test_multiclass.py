@@ -371,7 +371,7 @@ def test_top_k_matches_sklearn(task, normalize):
          "names 4 classes but y_score has 3"),
         ([0, 1, 4], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 2]}, ValueError, "not in labels"),
         ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 1]}, ValueError, "must not repeat"),
-        ([0.5, 1.5, 2], [[0.2, 0.3, 0.5]] * 3, {}, ValueError, "non-integer floats"),
+        ([0.5, 1.5, 2], [[0.2, 0.3, 0.5]] * 3, {}, ValueError, "continuous values"),
         ([0, 1, 2], [[0.2, 0.3, np.nan]] * 3, {}, ValueError, "y_score contains NaN"),
         ([0, 1, 2], [[0.2, 0.3, 0.5]] * 2, {}, ValueError, "inconsistent numbers"),
         ([0, 1, 2], np.zeros((3, 3, 1)), {}, ValueError, "1-D or 2-D"),
