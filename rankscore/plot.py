@@ -10,9 +10,10 @@ backend, so it works in notebooks, scripts and on headless servers alike. The pl
 are exactly what rankscore's own functions return (``roc_curve``, ``ks_curve``,
 ``cumulative_gain_curve`` …), so a figure never disagrees with the numbers.
 
-The curve plots take ``y_score`` either as one array or as a dict ``name -> scores`` (several
-models against the same ``y_true`` on one figure, one legend entry per model with its
-AUC / Gini / KS / average precision), and pass ``pos_label`` and ``sample_weight`` through.
+The curve plots take ``y_score`` either as one array or as a dict ``name -> scores`` (or a
+pandas DataFrame, one model per column): several models against the same ``y_true`` on one
+figure, one legend entry per model with its AUC / Gini / KS / average precision. They pass
+``pos_label`` and ``sample_weight`` through.
 """
 
 from __future__ import annotations
@@ -74,11 +75,12 @@ def _pyplot():
     return plt
 
 
-def _axes(ax: Axes | None) -> Axes:
+def _axes(ax: Axes | None, square: bool = False) -> Axes:
     """The Axes to draw on: ``ax`` itself, or one on a new pyplot figure."""
     _require_matplotlib()
     if ax is None:
-        _, ax = _pyplot().subplots(layout="constrained")
+        figsize = (5.6, 5.2) if square else None  # unit-square curves: no wasted margins
+        _, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
     return ax
 
 
@@ -98,7 +100,9 @@ def _headless_figure(nrows: int = 1, ncols: int = 1, figsize=(6.4, 4.8)) -> tupl
 # shared pieces
 # --------------------------------------------------------------------------------------
 def _models(y_score: Scores, name: str | None) -> list[tuple[str | None, Any]]:
-    """``[(name, scores), ...]`` from one array or a dict ``name -> scores``."""
+    """``[(name, scores), ...]`` from one array, a dict ``name -> scores`` or a DataFrame."""
+    if hasattr(y_score, "columns") and hasattr(y_score, "items"):  # pandas DataFrame
+        y_score = dict(y_score.items())
     if isinstance(y_score, Mapping):
         if len(y_score) == 0:
             raise ValueError("y_score is an empty dict; give at least one model name -> scores")
@@ -378,7 +382,8 @@ def plot_roc(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores (higher means more likely positive); a dict draws one curve per model.
+        Scores (higher means more likely positive); a dict ``name -> scores`` (or a
+        DataFrame, one model per column) draws one curve per model.
     pos_label : int, float, bool or str, optional
         The positive class, as in :func:`rankscore.roc_curve`.
     sample_weight : array-like of shape (n_samples,), optional
@@ -415,7 +420,7 @@ def plot_roc(
     >>> ax.get_legend().get_texts()[0].get_text()
     'AUC = 0.7778'
     """
-    ax = _axes(ax)
+    ax = _axes(ax, square=True)
     for model, scores in _models(y_score, name):
         fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)
         auc = curves.auc(fpr, tpr)
@@ -455,7 +460,7 @@ def plot_precision_recall(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict draws one curve per model.
+        Scores; a dict (or DataFrame) draws one curve per model.
     pos_label : int, float, bool or str, optional
         The positive class, as in :func:`rankscore.precision_recall_curve`.
     sample_weight : array-like of shape (n_samples,), optional
@@ -489,7 +494,7 @@ def plot_precision_recall(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['AP = 0.8667', 'prevalence = 0.5000']
     """
-    ax = _axes(ax)
+    ax = _axes(ax, square=True)
     prevalence = None
     for model, scores in _models(y_score, name):
         precision, recall, _ = curves.precision_recall_curve(
@@ -626,7 +631,7 @@ def plot_cumulative_gain(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict draws one curve per model.
+        Scores; a dict (or DataFrame) draws one curve per model.
     pos_label : int, float, bool or str, optional
         The positive class.
     sample_weight : array-like of shape (n_samples,), optional
@@ -659,7 +664,7 @@ def plot_cumulative_gain(
     >>> ax.get_legend().get_texts()[0].get_text()
     'Gini = 0.5556'
     """
-    ax = _axes(ax)
+    ax = _axes(ax, square=True)
     prior = None
     for model, scores in _models(y_score, name):
         x, y, _ = _gains().cumulative_gain_curve(
@@ -694,7 +699,7 @@ def plot_lift(
     y_true : array-like of shape (n_samples,)
         True binary labels.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict draws one curve per model.
+        Scores; a dict (or DataFrame) draws one curve per model.
     pos_label : int, float, bool or str, optional
         The positive class.
     sample_weight : array-like of shape (n_samples,), optional

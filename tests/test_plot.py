@@ -510,3 +510,13 @@ def test_plots_never_call_show(monkeypatch):
     plot.plot_report_panel(Y6, S6)
     plot.plot_roc_vs_captured_response(Y6, S6)
     plot.plot_ranking("xx--x")
+
+
+def test_a_dataframe_is_one_model_per_column(two_models):
+    pd = pytest.importorskip("pandas")
+    y, models = two_models
+    ax = plot.plot_cumulative_gain(y, pd.DataFrame(models))
+    texts = legend_texts(ax)
+    assert [t.split(" (")[0] for t in texts[:2]] == ["weak", "strong"]
+    x, captured, _ = rankscore.cumulative_gain_curve(y, models["strong"])
+    assert_line_data(line_labelled(ax, texts[1]), x, captured)
