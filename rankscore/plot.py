@@ -336,6 +336,7 @@ def plot_score_landscape(
         ax.plot(
             np.full(scores.size, p), scores, linestyle="none", marker="_", markersize=12,
             markeredgewidth=1.2, color="C0", zorder=3,
+            alpha=min(1.0, max(0.15, 15.0 / scores.size)),  # dense p: shading shows density
             label="one ranking's score" if i == 0 else "_nolegend_",
         )
     overlap_label = "overlap of neighbouring p"
