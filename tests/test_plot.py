@@ -378,18 +378,23 @@ def test_plot_ks_draws_both_cdfs_and_the_gap():
     assert ax.get_ylabel() == "fraction with score ≤ t"
 
 
-def test_plot_ks_several_models(two_models):
+def test_plot_ks_several_models_with_weights(two_models):
     y, models = two_models
-    ax = plot.plot_ks(y, models)
+    w = np.linspace(0.2, 2.0, y.size)
+    models = {name: scores.astype(np.float32) for name, scores in models.items()}
+    ax = plot.plot_ks(y, models, sample_weight=w)
     for name, scores in models.items():
-        thresholds, cdf_negative, cdf_positive = _ks_curve(y, scores)
+        thresholds, cdf_negative, cdf_positive = _ks_curve(y, scores, sample_weight=w)
         negatives = line_labelled(ax, f"{name}: negatives F−(t)")
         positives = line_labelled(ax, f"{name}: positives F+(t)")
         assert_line_data(negatives, thresholds, cdf_negative)
         assert_line_data(positives, thresholds, cdf_positive)
         assert negatives.get_color() == positives.get_color()
-        statistic, _ = rankscore.ks_statistic(y, scores)
-        assert any(t.startswith(f"{name}: KS = {statistic:.4f}") for t in legend_texts(ax))
+        statistic, threshold = rankscore.ks_statistic(y, scores, sample_weight=w)
+        gap = line_labelled(ax, f"{name}: KS = {statistic:.4f} at t = {threshold:.4g}")
+        assert list(gap.get_xdata()) == [threshold, threshold]
+        low, high = sorted(gap.get_ydata())
+        assert high - low == pytest.approx(statistic, abs=1e-12)
 
 
 # ----------------------------------------------------------------------------------------
