@@ -34,7 +34,8 @@ __all__ = [
 # --------------------------------------------------------------------------- inputs
 
 def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
-    """Return a finite 2-D float array; ``counts`` also requires square and non-negative."""
+    """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
+    with a positive total (a confusion matrix)."""
     arr = as_array(x, name)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
@@ -61,6 +62,9 @@ def _confusion(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
         if sample_weight is not None:
             raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
                              "matrix (weight its counts instead)")
+        if np.ndim(y_true) == 1:
+            raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
+                             "confusion matrix alone")
         matrix = _as_matrix(y_true, "confusion", counts=True)
         if labels is None:
             return matrix, np.arange(len(matrix))
@@ -174,13 +178,10 @@ class PerClassMetrics:
                             index=pd.Index(self.labels, name="label"))
 
     def __str__(self) -> str:
-        def fmt(v: Any) -> str:
-            if isinstance(v, (float, np.floating)):
-                return f"{v:.4f}" if not float(v).is_integer() or v <= 1 else f"{v:g}"
-            return str(v)
-
+        counts = ("tp", "fp", "fn", "tn")
         header = ["label", *self.columns]
-        rows = [[str(label)] + [fmt(getattr(self, c)[i]) for c in self.columns]
+        rows = [[str(label)] + [f"{getattr(self, c)[i]:{'g' if c in counts else '.4f'}}"
+                                for c in self.columns]
                 for i, label in enumerate(self.labels)]
         widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
         lines = ["  ".join(cell.rjust(wd) for cell, wd in zip(row, widths))

@@ -90,6 +90,7 @@ def label_pairs(draw, weighted=True):
     if weighted and draw(st.booleans()):
         w = np.array(draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 2.0]), min_size=n,
                                    max_size=n)))
+        w[0] = 1.0  # all-zero weights are an error in confusion_matrix
     return t, p, w
 
 
@@ -135,6 +136,8 @@ def test_per_class_metrics_weighted_counts_are_float():
     table = rs.per_class_metrics([0, 1, 1], [0, 1, 0], sample_weight=[0.5, 2, 1])
     assert table.tp.dtype == np.float64
     assert table.tp.tolist() == [0.5, 2.0] and table.fn.tolist() == [0.0, 1.0]
+    assert str(table).splitlines()[1].split() == ["0", "0.5", "1", "0", "2", "1.0000",
+                                                  "0.6667", "0.3333", "1.0000"]
 
 
 # --------------------------------------------------------------------------- average accuracy
@@ -163,8 +166,6 @@ def test_class_absent_from_y_true_is_dropped_with_sklearn_warning():
 @given(pair=label_pairs())
 def test_arithmetic_average_class_accuracy_is_balanced_accuracy(pair):
     t, p, w = pair
-    if w is not None and w.sum() == 0:
-        w[0] = 1.0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
@@ -181,7 +182,7 @@ def test_average_class_accuracy_errors():
     with pytest.raises(ValueError, match='mean must be "arithmetic" or "harmonic"'):
         rs.average_class_accuracy(C3, mean="geometric")
     with pytest.raises(ValueError, match="no sample belongs"), pytest.warns(UserWarning):
-        rs.average_class_accuracy([0, 1], [0, 1], sample_weight=[0, 0])
+        rs.average_class_accuracy([0, 5], [0, 5], labels=[0, 1], sample_weight=[0, 1])
 
 
 # --------------------------------------------------------------------------- matrices in
@@ -194,7 +195,8 @@ def test_average_class_accuracy_errors():
         (([[1, -2], [3, 4]],), {}, ValueError, "non-negative counts"),
         (([[0, 0], [0, 0]],), {}, ValueError, "holds no samples"),
         (([[1, np.nan], [3, 4]],), {}, ValueError, "confusion contains NaN"),
-        (([1, 2, 3],), {}, ValueError, "must be 2-D"),
+        (([1, 2, 3],), {}, ValueError, "y_pred is missing"),
+        (([[[1]]],), {}, ValueError, "must be 2-D"),
         ((np.zeros((0, 0)),), {}, ValueError, "confusion is empty"),
         (([["a", "b"], ["c", "d"]],), {}, TypeError, "real numbers"),
         ((None,), {}, TypeError, "None"),
