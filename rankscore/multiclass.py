@@ -510,7 +510,8 @@ def top_k_accuracy_score(
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)
-    binary = len(np.unique(y)) <= 2 and (labels is None or len(classes_of(labels)) <= 2)
+    present = np.unique(y)
+    binary = len(present) <= 2 and (labels is None or len(classes_of(labels)) <= 2)
     if binary and not one_column:
         raise ValueError(f"y_true is binary while y_score has {score.shape[1]} columns; "
                          "if y_true lacks some class, pass every class through labels")
@@ -519,7 +520,7 @@ def top_k_accuracy_score(
                          f"holds several classes; got {score.shape[1]} column")
     n_score_classes = 2 if binary else score.shape[1]
     if labels is None:
-        classes = np.unique(y)
+        classes = present
         if len(classes) != n_score_classes:
             raise ValueError(f"y_true holds {len(classes)} classes but y_score has "
                              f"{n_score_classes}; pass every class through labels")
