@@ -72,16 +72,18 @@ def score_masks(masks: np.ndarray, m: float) -> np.ndarray:
 def _lex_subsets(n: int, r: int) -> np.ndarray:
     """Masks of all r-subsets of bits 0..n-1, in lexicographic order of the sorted subsets.
 
-    Built bottom up: ``tails[a]`` holds the subsets of bits a..n-1 of the current size; a
-    subset of size j + 1 starting at bit f is bit f joined with a size-j subset of f+1..n-1.
+    Built bottom up: ``tails[a]`` holds the subsets of size ``j`` of bits a..n-1; a subset
+    of size j + 1 starting at bit f is bit f joined with a size-j subset of f+1..n-1. Only
+    the starts a that a full r-subset can reach (r - j <= a <= n - j) are kept.
     """
-    tails = [np.zeros(1, dtype=np.uint64) for _ in range(n + 1)]  # size 0: the empty set
+    tails = {a: np.zeros(1, dtype=np.uint64) for a in range(r, n + 1)}  # size 0: empty set
     for size in range(1, r + 1):
-        new = []
-        for a in range(n + 1):
-            parts = [np.uint64(1 << f) | tails[f + 1] for f in range(a, n - size + 1)]
-            new.append(np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64))
-        tails = new
+        tails = {
+            a: np.concatenate(
+                [np.uint64(1 << f) | tails[f + 1] for f in range(a, n - size + 1)]
+            )
+            for a in range(r - size, n - size + 1)
+        }
     return tails[0]
 
 
