@@ -1,6 +1,6 @@
 """Class labels of any kind (numbers, strings, bools) as validated arrays and integer codes.
 
-Private helpers of the multiclass, information and text-free metrics: ``as_labels`` reads
+Private helpers of the multiclass and information metrics: ``as_labels`` reads
 a 1-D label vector, ``encode`` turns it into indices into a list of classes (sorted
 unique values, or an explicit ``labels`` order).
 """

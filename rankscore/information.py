@@ -124,7 +124,8 @@ def log_loss(
     epsilon of ``y_proba``'s dtype (float16/float32 kept, everything else float64), so a
     confident mistake costs at most ``−log eps`` (36.04 in float64) instead of infinity.
     Rows that do not sum to one give a ``UserWarning`` and are used as they are (no
-    renormalisation), as in scikit-learn 1.9. Values outside [0, 1] are errors.
+    renormalisation), as in scikit-learn 1.9. Values outside [0, 1] are errors. ``y_true``
+    holds labels; for one-hot or soft targets use :func:`cross_entropy`.
 
     Difference from scikit-learn: ``labels`` is honoured in the order given (its ``i``-th
     entry names column ``i``); scikit-learn sorts it and warns when it was not sorted.
@@ -152,12 +153,11 @@ def log_loss(
 def _targets_and_probabilities(y_true: Any, y_prob: Any, labels: Any
                                ) -> tuple[np.ndarray, np.ndarray]:
     """Return (targets T, probabilities P) of the same 2-D shape for cross_entropy."""
-    arr = y_true.to_numpy() if hasattr(y_true, "to_numpy") else y_true
-    if isinstance(arr, (list, tuple, np.ndarray)) and np.ndim(arr) == 2:
+    target = as_array(y_true, "y_true")
+    if target.ndim == 2:
         if labels is not None:
             raise ValueError("labels applies to a 1-D y_true of class labels, not to a "
                              "2-D y_true of target probabilities")
-        target = np.asarray(arr)
         if target.dtype.kind not in "biuf":
             raise TypeError(f"a 2-D y_true must hold numbers, got dtype {target.dtype}")
         target = target.astype(np.float64)
@@ -169,7 +169,7 @@ def _targets_and_probabilities(y_true: Any, y_prob: Any, labels: Any
             raise ValueError(f"y_true has shape {target.shape} but y_prob has shape "
                              f"{prob.shape}; a 2-D y_true needs one column per class")
         return target, prob
-    index, prob, _ = _class_probabilities(y_true, y_prob, labels, "y_prob")
+    index, prob, _ = _class_probabilities(target, y_prob, labels, "y_prob")
     target = np.zeros(prob.shape, dtype=prob.dtype)
     target[np.arange(len(index)), index] = 1
     return target, prob

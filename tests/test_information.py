@@ -191,6 +191,8 @@ def test_perplexity():
         ([[1, 0]], [[0.5, 1.5]], {}, ValueError, "greater than 1"),
         ([0, 1], [0.5, 0.5], {"sample_weight": [0, 0]}, ValueError, "sums to zero"),
         ([0, 1], [0.5], {}, ValueError, "inconsistent numbers of samples"),
+        ([[1, 0], [1]], [[0.5, 0.5]] * 2, {}, ValueError, "y_true could not be read"),
+        (np.ones((2, 2, 2)), [[0.5, 0.5]] * 2, {}, ValueError, "y_true must be 1-D"),
     ],
 )
 @pytest.mark.parametrize("f", [rs.cross_entropy, rs.perplexity])
