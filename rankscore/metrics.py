@@ -103,11 +103,18 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     yt = _as_labels(y_true, "y_true")
     yp = _as_labels(y_pred, "y_pred")
     n = check_same_length(y_true=yt, y_pred=yp)
-    w = check_sample_weight(sample_weight, n)
+    w = _check_weight(sample_weight, n)
     if _is_string(yt) != _is_string(yp):
         raise ValueError("y_true and y_pred mix string and number labels")
     present = np.unique(np.concatenate([yt, yp]))
     return ("binary" if len(present) <= 2 else "multiclass"), present, yt, yp, w
+
+
+def _check_weight(sample_weight: Any, n: int) -> np.ndarray | None:
+    w = check_sample_weight(sample_weight, n)
+    if w is not None and not w.any():  # scikit-learn refuses it too
+        raise ValueError("sample_weight is zero for every sample; nothing to count")
+    return w
 
 
 def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
@@ -589,7 +596,7 @@ def binary_confusion(
         classes = np.unique(np.concatenate([_distinct(yt), _distinct(yp)]))
         pos = _pos_label_of(classes, pos_label, "y_true/y_pred")
         positive, predicted = _positive_mask(yt, pos), _positive_mask(yp, pos)
-        w = check_sample_weight(sample_weight, n)
+        w = _check_weight(sample_weight, n)
         if w is None:
             tp = int(np.count_nonzero(positive & predicted))
             rp, pp = int(np.count_nonzero(positive)), int(np.count_nonzero(predicted))
@@ -603,7 +610,7 @@ def binary_confusion(
     threshold = _check_threshold(threshold)
     score = as_scores(y_score_or_pred, "y_score")
     n = check_same_length(y_true=yt, y_score=score)
-    w = check_sample_weight(sample_weight, n)
+    w = _check_weight(sample_weight, n)
     pos = _pos_label_of(_distinct(yt), pos_label, "y_true")
     positive = np.ascontiguousarray(_positive_mask(yt, pos)).view(np.uint8)
     kernels = _backend.kernels
@@ -1049,8 +1056,6 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None) -> flo
         return float(correct.sum() if w is None else np.dot(correct, w))
     if w is None:
         return float(correct.mean())
-    if w.sum() == 0:
-        raise ValueError("sample_weight sums to zero; accuracy is undefined")
     return float(np.average(correct, weights=w))
 
 
@@ -1064,7 +1069,8 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     sample_weight : array-like, optional
         Non-negative weights.
     adjusted : bool, default False
-        Rescale so that chance scores 0 and perfect 1: (score − 1/K) / (1 − 1/K).
+        Rescale so that chance scores 0 and perfect 1: (score − 1/K) / (1 − 1/K); nan
+        when y_true has one class (scikit-learn divides by zero there).
 
     Returns
     -------
@@ -1090,9 +1096,9 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
         warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
         per_class = per_class[~np.isnan(per_class)]
     score = float(per_class.mean())
-    if adjusted:
+    if adjusted:  # undefined (nan) for a single class
         chance = 1 / len(per_class)
-        score = (score - chance) / (1 - chance)
+        score = (score - chance) / (1 - chance) if chance < 1 else math.nan
     return score
 
 
