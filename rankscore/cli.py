@@ -25,7 +25,103 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     # subcommands are registered here, one function per topic
     _add_plot_command(sub)
+    _add_ranking_commands(sub)
     return parser
+
+
+def _parse_ranking(text: str):
+    """A ranking from a string (xx--x, ●●○○●) or comma-separated positions (3,7,5,1)."""
+    from .rankings import Ranking
+
+    if text and set(text) <= set("0123456789,. +-eE") and any(c.isdigit() for c in text):
+        values = []
+        for token in text.split(","):
+            token = token.strip()
+            try:
+                values.append(int(token))
+            except ValueError:
+                try:
+                    values.append(float(token))
+                except ValueError:
+                    raise UsageError(f"position {token!r} is not a number") from None
+        return Ranking.from_positions(values)
+    return Ranking(text)
+
+
+def _add_ranking_commands(sub) -> None:
+    """``score``, ``count``, ``enumerate`` and ``ties`` (SPEC §1)."""
+    m_help = "parameter m > 2 of the score, exact: 10, 3.5 or 21/2 (default 10)"
+    cmd = sub.add_parser(
+        "score", help="score one ranking",
+        description="Print the score s(r) = k/p + (2/m) soma / (p(p-1)) of a ranking given as "
+        "a string (xx--x, ●●○○●) or as comma-separated 1-based positions (3,7,5,1). Put -- "
+        "before a ranking that starts with '-': rankscore score -- -xx",
+    )
+    cmd.add_argument("ranking", help="xx--x, ●●○○● or 3,7,5,1")
+    cmd.add_argument("--m", default="10", help=m_help)
+    cmd.add_argument("--exact", action="store_true", help="print the exact fraction")
+    cmd.set_defaults(run=_run_score)
+
+    cmd = sub.add_parser("count", help="count the rankings of length p (with k list elements)")
+    cmd.add_argument("p", type=int)
+    cmd.add_argument("k", type=int, nargs="?", help="number of list elements (default: all)")
+    cmd.set_defaults(run=_run_count)
+
+    cmd = sub.add_parser(
+        "enumerate", help="list every ranking of length p (with k list elements) and its score"
+    )
+    cmd.add_argument("p", type=int, help="length, 1..62")
+    cmd.add_argument("k", type=int, nargs="?", help="number of list elements (default: all)")
+    cmd.add_argument("--m", default="10", help=m_help)
+    cmd.add_argument("--limit", type=int, metavar="N", help="print only the first N rankings")
+    cmd.add_argument("--unicode", action="store_true", help="print ●/○ instead of x/-")
+    cmd.set_defaults(run=_run_enumerate)
+
+    cmd = sub.add_parser(
+        "ties", help="groups of rankings of length p with exactly equal scores"
+    )
+    cmd.add_argument("p", type=int, help="length, 1..62")
+    cmd.add_argument("k", type=int, nargs="?", help="number of list elements (default: all)")
+    cmd.add_argument("--m", default="10", help=m_help)
+    cmd.set_defaults(run=_run_ties)
+
+
+def _run_score(args) -> int:
+    ranking = _parse_ranking(args.ranking)
+    print(ranking.score_exact(args.m) if args.exact else format(ranking.score(args.m), ".15g"))
+    return 0
+
+
+def _run_count(args) -> int:
+    from .rankings import count_rankings
+
+    print(count_rankings(args.p, args.k))
+    return 0
+
+
+def _run_enumerate(args) -> int:
+    from .rankings import enumerate_rankings
+
+    if args.limit is not None and args.limit < 0:
+        raise UsageError(f"--limit must be >= 0, got {args.limit}")
+    rankings = enumerate_rankings(args.p, args.k, args.m)
+    if args.limit is not None:
+        rankings = rankings[: args.limit]
+    lines = (
+        f"{text}\t{value:.15g}"
+        for text, value in zip(rankings.strings(unicode=args.unicode), rankings.scores.tolist())
+    )
+    sys.stdout.write("".join(line + "\n" for line in lines))
+    return 0
+
+
+def _run_ties(args) -> int:
+    from .rankings import tied_rankings
+
+    for group in tied_rankings(args.p, args.k, args.m):
+        exact = group[0].score_exact(args.m)
+        print(f"{exact} ({float(exact):.15g}): {' '.join(group.strings())}")
+    return 0
 
 
 def _add_plot_command(sub) -> None:

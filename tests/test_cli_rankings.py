@@ -1,0 +1,91 @@
+"""The score, count, enumerate and ties subcommands (both backends)."""
+
+import subprocess
+import sys
+
+import pytest
+
+from rankscore import score
+from rankscore.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_string_and_m(capsys):
+    assert run(capsys, "score", "xx--x", "--m", "5") == (0, f"{score('xx--x', 5):.15g}\n", "")
+    assert run(capsys, "score", "xxx-x")[1] == "0.84\n"
+    assert run(capsys, "score", "●○●")[1] == "0.733333333333333\n"
+    assert run(capsys, "score", "--", "-xx")[1] == "0.7\n"
+
+
+def test_score_positions_and_exact(capsys):
+    assert run(capsys, "score", "3,7,5,1")[1] == f"{score('x-x-x-x'):.15g}\n"
+    assert run(capsys, "score", "xxxx--xx", "--exact")[1] == "221/280\n"
+    assert run(capsys, "score", "x-x", "--m", "5", "--exact")[1] == "4/5\n"
+    assert run(capsys, "score", "x-x", "--m", "21/2", "--exact")[1] == "46/63\n"
+
+
+@pytest.mark.parametrize(
+    "argv, match",
+    [
+        (["score", "xx--"], "ends with '-'"),
+        (["score", "xxa"], "'a' at position 3"),
+        (["score", "1.5,2"], "positive integers; got 1.5 at index 0"),
+        (["score", "3,3"], "must not repeat"),
+        (["score", "1,,2"], "position '' is not a number"),
+        (["score", "xx", "--m", "2"], "m must be > 2"),
+        (["score", "xx", "--m", "nan"], "m must be a number > 2, got the string 'nan'"),
+        (["count", "5", "6"], "k must be <= p"),
+        (["count", "0"], "p must be >= 1"),
+        (["enumerate", "63"], "up to p = 62"),
+        (["enumerate", "62", "31"], "GiB"),
+        (["enumerate", "5", "--limit", "-1"], "--limit must be >= 0"),
+        (["ties", "5", "--m", "1"], "m must be > 2"),
+    ],
+)
+def test_errors_are_one_line_exit_2(capsys, argv, match):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and match in err
+    assert err.startswith(f"rankscore {argv[0]}: error: ")
+
+
+def test_count(capsys):
+    assert run(capsys, "count", "30", "10")[1] == "10015005\n"
+    assert run(capsys, "count", "5")[1] == "16\n"
+    assert run(capsys, "count", "100")[1] == f"{2**99}\n"
+
+
+def test_enumerate(capsys):
+    code, out, _ = run(capsys, "enumerate", "5", "3")
+    lines = out.splitlines()
+    assert code == 0 and [l.split("\t")[0] for l in lines] == [
+        "xx--x", "x-x-x", "x--xx", "-xx-x", "-x-xx", "--xxx"
+    ]
+    assert lines[0].split("\t")[1] == "0.67"
+    out = run(capsys, "enumerate", "8", "5", "--limit", "5")[1]
+    assert [l.split("\t")[0] for l in out.splitlines()] == [
+        "xxxx---x", "xxx-x--x", "xxx--x-x", "xxx---xx", "xx-xx--x"
+    ]
+    out = run(capsys, "enumerate", "5", "--unicode", "--m", "5")[1].splitlines()
+    assert len(out) == 16 and out[0].startswith("○○○○●\t") and out[-1] == "●●●●●\t1"
+
+
+def test_ties(capsys):
+    code, out, _ = run(capsys, "ties", "8", "6")
+    assert code == 0
+    assert out.splitlines()[0] == "221/280 (0.789285714285714): xxxx--xx xxx-xx-x"
+    assert run(capsys, "ties", "5")[1] == "13/20 (0.65): x--xx -xx-x\n"
+    assert run(capsys, "ties", "3")[1] == ""
+
+
+def test_python_dash_m(tmp_path):
+    done = subprocess.run(
+        [sys.executable, "-m", "rankscore", "score", "xx--x", "--m", "5"],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert done.returncode == 0 and done.stdout == "0.74\n"
