@@ -596,6 +596,127 @@ class Ranking:
 
         return plot_ranking(self, **kwargs)
 
+    # -- threshold sweep: the ranking as a scored sample ---------------------------------
+
+    def _as_scored(self) -> tuple[np.ndarray, np.ndarray]:
+        """Labels (1 for ``x``, 0 for ``-``) and strictly decreasing scores ``p, ..., 1``."""
+        labels = np.zeros(self._p, dtype=np.int8)
+        labels[self._positions - 1] = 1
+        return labels, np.arange(self._p, 0, -1, dtype=np.float64)
+
+    def _require_gaps(self, what: str) -> None:
+        if self._k == self._p:
+            raise ValueError(
+                f"Only one class is present in y_true: the perfect ranking {self} "
+                f"(p = k = {self._p}) has no '-' element, so {what} is not defined"
+            )
+
+    def roc_curve(self, *, drop_intermediate: bool = True):
+        """ROC curve of the ranking read as a sorted label vector.
+
+        Position ``i`` (1-based) gets the score ``p - i + 1`` (no ties); ``x`` is positive,
+        ``-`` negative. See :func:`rankscore.roc_curve`.
+
+        Parameters
+        ----------
+        drop_intermediate : bool, default=True
+            As in :func:`rankscore.roc_curve`.
+
+        Returns
+        -------
+        fpr, tpr, thresholds : ndarray
+            As :func:`rankscore.roc_curve`; ``thresholds`` are the scores ``p - i + 1``.
+
+        Raises
+        ------
+        ValueError
+            For a perfect ranking (``p == k``): with no ``-`` the FPR is undefined
+            (scikit-learn's "Only one class is present" case).
+
+        Notes
+        -----
+        A ranking always ends with an ``x`` (SPEC §1.1), so the curve reaches TPR 1 at
+        its last step with FPR 1.
+
+        Examples
+        --------
+        >>> from rankscore import rk
+        >>> fpr, tpr, thresholds = rk("x-x-x").roc_curve(drop_intermediate=False)
+        >>> fpr.tolist(), tpr.round(4).tolist()
+        ([0.0, 0.0, 0.5, 0.5, 1.0, 1.0], [0.0, 0.3333, 0.3333, 0.6667, 0.6667, 1.0])
+        """
+        from .curves import roc_curve
+
+        self._require_gaps("the ROC curve")
+        return roc_curve(*self._as_scored(), drop_intermediate=drop_intermediate)
+
+    def roc_auc(self) -> float:
+        """ROC AUC of the ranking: the fraction of (``x``, ``-``) pairs in the right order.
+
+        Returns
+        -------
+        float
+            ``rankscore.roc_auc_score(labels, scores)`` of the label vector (see
+            :meth:`roc_curve`).
+
+        Raises
+        ------
+        ValueError
+            For a perfect ranking (``p == k``): no ``-``, AUC undefined (where
+            scikit-learn warns "Only one class is present" and returns NaN).
+
+        Notes
+        -----
+        With ``n = p - k`` gaps, the ``j``-th gap (at position ``g_j``) follows ``g_j - j``
+        list elements, so ``AUC = (soma - n (n + 1) / 2) / (k n)``. A ranking always ends
+        with an ``x`` (SPEC §1.1), so the AUC is below 1 whenever it has a ``-``.
+
+        Examples
+        --------
+        >>> from rankscore import rk
+        >>> round(rk("xx--x").roc_auc(), 4)  # 4 of the 6 (x, -) pairs are in order
+        0.6667
+        """
+        from .curves import roc_auc_score
+
+        self._require_gaps("ROC AUC")
+        return float(roc_auc_score(*self._as_scored()))
+
+    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+        """Precision-recall curve of the ranking read as a sorted label vector.
+
+        See :meth:`roc_curve` for the scores and :func:`rankscore.precision_recall_curve`
+        for the outputs (precision, recall, thresholds; ends at recall 0, precision 1).
+
+        Examples
+        --------
+        >>> from rankscore import rk
+        >>> precision, recall, thresholds = rk("x-x").precision_recall_curve()
+        >>> precision.round(4).tolist(), recall.tolist()
+        ([0.6667, 0.5, 1.0, 1.0], [1.0, 0.5, 0.5, 0.0])
+        """
+        from .curves import precision_recall_curve
+
+        return precision_recall_curve(*self._as_scored(), drop_intermediate=drop_intermediate)
+
+    def average_precision(self) -> float:
+        """Average precision of the ranking: the mean precision at each ``x``.
+
+        Notes
+        -----
+        ``AP = (1 / k) * sum_i i / positions[i]`` (scikit-learn's step-wise definition on
+        the label vector); 1 for a perfect ranking.
+
+        Examples
+        --------
+        >>> from rankscore import rk
+        >>> round(rk("x-x").average_precision(), 4)  # (1/1 + 2/3) / 2
+        0.8333
+        """
+        from .curves import average_precision_score
+
+        return float(average_precision_score(*self._as_scored()))
+
 
 def _chars(positions: np.ndarray, first: int, last: int) -> str:
     """The 'x'/'-' characters of positions first..last (1-based, inclusive)."""
