@@ -53,39 +53,69 @@ def score_columns(const int64_t[:] k, const int64_t[:] p, const int64_t[:] soma,
     return out
 
 
+# per byte value b: number of set bits, and sum of their 1-based positions within the byte
+cdef int64_t _BYTE_COUNT[256]
+cdef int64_t _BYTE_POSITION_SUM[256]
+cdef int64_t _BYTE_LENGTH[256]
+
+
+cdef void _init_byte_tables() noexcept:
+    cdef int b, i
+    for b in range(256):
+        _BYTE_COUNT[b] = 0
+        _BYTE_POSITION_SUM[b] = 0
+        _BYTE_LENGTH[b] = 0
+        for i in range(8):
+            if (b >> i) & 1:
+                _BYTE_COUNT[b] += 1
+                _BYTE_POSITION_SUM[b] += i + 1
+                _BYTE_LENGTH[b] = i + 1
+
+
+_init_byte_tables()
+
+
+cdef inline void _mask_kps(uint64_t x, int64_t* k, int64_t* p, int64_t* soma) noexcept nogil:
+    # k = popcount, p = bit length, soma = p(p+1)/2 - sum of the 1-based positions of set bits
+    cdef int64_t kk = 0, pp = 0, sumx = 0, shift = 0
+    cdef uint64_t b
+    while x:
+        b = x & 255
+        if b:
+            kk += _BYTE_COUNT[b]
+            sumx += _BYTE_POSITION_SUM[b] + shift * _BYTE_COUNT[b]
+            pp = shift + _BYTE_LENGTH[b]
+        x >>= 8
+        shift += 8
+    k[0] = kk
+    p[0] = pp
+    soma[0] = pp * (pp + 1) // 2 - sumx
+
+
 def mask_columns(const uint64_t[:] masks):
     """``(k, p, soma)`` int64 columns of ranking masks (bit i-1 set = position i is 'x')."""
     cdef Py_ssize_t i, n = masks.shape[0]
-    cdef int64_t b, kk, pp, sumx
-    cdef uint64_t x
     k_out = np.empty(n, dtype=np.int64)
     p_out = np.empty(n, dtype=np.int64)
     soma_out = np.empty(n, dtype=np.int64)
     cdef int64_t[:] k = k_out, p = p_out, soma = soma_out
     with nogil:
         for i in range(n):
-            x = masks[i]
-            kk = 0
-            pp = 0
-            sumx = 0
-            b = 1
-            while x:  # soma = p(p+1)/2 - sum of the positions of 'x'
-                if x & 1:
-                    kk += 1
-                    sumx += b
-                    pp = b
-                x >>= 1
-                b += 1
-            k[i] = kk
-            p[i] = pp
-            soma[i] = pp * (pp + 1) // 2 - sumx
+            _mask_kps(masks[i], &k[i], &p[i], &soma[i])
     return k_out, p_out, soma_out
 
 
 def score_masks(const uint64_t[:] masks, double m):
     """Scores of ranking masks (same arithmetic as ``score_columns``)."""
-    k, p, soma = mask_columns(masks)
-    return score_columns(k, p, soma, m)
+    cdef Py_ssize_t i, n = masks.shape[0]
+    cdef int64_t k, p, soma
+    out = np.empty(n, dtype=np.float64)
+    cdef double[:] s = out
+    with nogil:
+        for i in range(n):
+            _mask_kps(masks[i], &k, &p, &soma)
+            s[i] = _ranking_score(k, p, soma, m)
+    return out
 
 
 def enumerate_rankings_into(int64_t p, int64_t k, double m, uint64_t[:] masks, double[:] scores):
