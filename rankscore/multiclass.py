@@ -447,6 +447,21 @@ def _as_scores_2d(y_score: Any) -> tuple[np.ndarray, bool]:
     return arr, arr.shape[1] == 1
 
 
+def _top_k_hits(score: np.ndarray, index: np.ndarray, k: int, binary: bool) -> np.ndarray:
+    """Whether each sample's true class (column ``index``) is among its ``k`` best scores."""
+    if binary:  # one column: the score of the second class
+        s = score[:, 0]
+        if k >= 2:
+            return np.ones(len(s), dtype=bool)
+        threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0.0
+        return (s > threshold).astype(np.intp) == index
+    true_score = score[np.arange(len(score)), index][:, None]
+    column = np.arange(score.shape[1])
+    # rank = 1 + #classes ahead: a higher score, or an equal score and a higher column
+    ahead = (score > true_score) | ((score == true_score) & (column > index[:, None]))
+    return ahead.sum(axis=1) < k
+
+
 def top_k_accuracy_score(
     y_true: Any,
     y_score: Any,
@@ -535,19 +550,7 @@ def top_k_accuracy_score(
         warnings.warn(f"'k' ({k}) greater than or equal to 'n_classes' ({len(classes)}) "
                       "will result in a perfect score and is therefore meaningless.",
                       UndefinedMetricWarning, stacklevel=2)
-    if binary:
-        s = score[:, 0]
-        if k == 1:
-            threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0.0
-            hits = (s > threshold).astype(np.intp) == index
-        else:
-            hits = np.ones(n, dtype=bool)
-    else:
-        true_score = score[np.arange(n), index][:, None]
-        column = np.arange(score.shape[1])
-        # classes ranked before the true one: higher score, or equal score and higher index
-        ahead = (score > true_score) | ((score == true_score) & (column > index[:, None]))
-        hits = ahead.sum(axis=1) < k
+    hits = _top_k_hits(score, index, k, binary)
     if normalize:
         if w is not None and not w.sum() > 0:
             raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
