@@ -273,6 +273,8 @@ class Ranking:
     _soma: int
 
     def __init__(self, text: str) -> None:
+        if hasattr(self, "_positions"):
+            raise AttributeError("Ranking is immutable; cannot re-initialize it")
         self._set(_positions_from_string(text))
 
     def _set(self, sorted_positions: np.ndarray) -> None:
@@ -931,7 +933,7 @@ class RankingSetTooLargeError(MemoryError, ValueError):
     """
 
 
-_BYTES_PER_RANKING = 16  # one uint64 mask + one float64 score
+_BYTES_PER_RANKING = 32  # uint64 mask, float64 score, int64 k and p
 
 
 def _available_memory() -> int | None:
@@ -1037,12 +1039,15 @@ class RankingSet:
         out: list[str] = [""] * len(self)
         lengths = self.p
         for length in np.unique(lengths).tolist():
-            rows = np.flatnonzero(lengths == length)
-            bits = (self._masks[rows, None] >> np.arange(length, dtype=np.uint64)) & np.uint64(1)
-            chars = np.where(bits == 1, ord(x), ord(gap)).astype("<u4")
-            text = chars.tobytes().decode("utf-32-le")
-            for j, row in enumerate(rows.tolist()):
-                out[row] = text[j * length : (j + 1) * length]
+            shifts = np.arange(length, dtype=np.uint64)
+            rows_all = np.flatnonzero(lengths == length)
+            for start in range(0, len(rows_all), 2**20):  # bounded temporary memory
+                rows = rows_all[start : start + 2**20]
+                bits = (self._masks[rows, None] >> shifts) & np.uint64(1)
+                chars = np.where(bits == 1, ord(x), ord(gap)).astype("<u4")
+                text = chars.tobytes().decode("utf-32-le")
+                for j, row in enumerate(rows.tolist()):
+                    out[row] = text[j * length : (j + 1) * length]
         return out
 
     def to_pandas(self):
@@ -1099,8 +1104,8 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     Raises
     ------
     RankingSetTooLargeError
-        (a ``MemoryError`` and ``ValueError``) before allocating anything, when the masks
-        and scores (16 bytes per ranking) would exceed the memory available now
+        (a ``MemoryError`` and ``ValueError``) before allocating anything, when the four
+        columns (32 bytes per ranking) would exceed the memory available now
         (``MemAvailable`` on Linux, else free physical memory).
     ValueError
         ``p > 62``, ``k > p``, ``m <= 2``.

@@ -181,6 +181,9 @@ def test_immutable():
         r.positions[0] = 2
     with pytest.raises(ValueError, match="read-only"):
         r.gaps[0] = 1
+    with pytest.raises(AttributeError, match="re-initialize"):
+        r.__init__("x")
+    assert str(r) == "xx--x"
 
 
 def test_positions_input_not_aliased():
