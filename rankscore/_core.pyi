@@ -38,6 +38,23 @@ def sweep_merge_weighted(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """As sweep_merge with summed weights (accumulated from the top score down)."""
 
+def roc_merge(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """The sweep (weighted when weights are given) without points collinear with their
+    neighbours (scikit-learn's drop_intermediate); first and last points kept."""
+
+def ap_merge(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> float:
+    """Average precision sum_k (tp_k - tp_{k-1}) tp_k / (tp_k + fp_k) / tp_last, descending."""
+
 def auc_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> int:
     """2 * Mann-Whitney U = sum over positives of 2 #{neg < s} + #{neg == s} (exact)."""
 

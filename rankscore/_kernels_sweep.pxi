@@ -27,23 +27,24 @@ ctypedef fused sweep_label_t:
 def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
                  const sweep_score_t[:] scores):
     """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order."""
-    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, a = 0, b = 0
+    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, a = 0, b = 0, p
+    cdef sweep_score_t x
     with nogil:
         for i in range(n):
             n_pos += labels[i] == pos_code
     dtype = np.float32 if sweep_score_t is float else np.float64
-    neg_arr = np.empty(n - n_pos, dtype=dtype)
-    pos_arr = np.empty(n_pos, dtype=dtype)
+    neg_arr = np.empty(n - n_pos + 1, dtype=dtype)  # one spare slot each: branch-free writes
+    pos_arr = np.empty(n_pos + 1, dtype=dtype)
     cdef sweep_score_t[:] neg = neg_arr, pos = pos_arr
     with nogil:
         for i in range(n):
-            if labels[i] == pos_code:
-                pos[b] = scores[i]
-                b += 1
-            else:
-                neg[a] = scores[i]
-                a += 1
-    return neg_arr, pos_arr
+            x = scores[i]
+            p = labels[i] == pos_code
+            pos[b] = x
+            neg[a] = x
+            b += p
+            a += 1 - p
+    return neg_arr[:n - n_pos], pos_arr[:n_pos]
 
 
 def split_scores_weighted(const sweep_label_t[:] labels, sweep_label_t pos_code,
@@ -77,21 +78,16 @@ def split_scores_weighted(const sweep_label_t[:] labels, sweep_label_t pos_code,
     return neg_arr, neg_w_arr, pos_arr, pos_w_arr
 
 
-cdef Py_ssize_t _count_distinct(const sweep_score_t[:] neg, const sweep_score_t[:] pos) noexcept nogil:
-    # distinct values of the union of two ascending arrays
-    cdef Py_ssize_t i = 0, j = 0, count = 0
-    cdef sweep_score_t t
-    while i < neg.shape[0] or j < pos.shape[0]:
-        if j == pos.shape[0] or (i < neg.shape[0] and neg[i] < pos[j]):
-            t = neg[i]
-        else:
-            t = pos[j]
-        while i < neg.shape[0] and neg[i] == t:
-            i += 1
-        while j < pos.shape[0] and pos[j] == t:
-            j += 1
-        count += 1
-    return count
+cdef inline sweep_score_t _next_down(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
+                                     Py_ssize_t i, Py_ssize_t j) noexcept nogil:
+    # the largest score not yet swept (i, j: last unswept index of each part, -1 when done)
+    if j < 0 or (i >= 0 and neg[i] > pos[j]):
+        return neg[i]
+    return pos[j]
+
+
+def _sweep_arrays(Py_ssize_t size, dtype):
+    return np.empty(size), np.empty(size), np.empty(size, dtype=dtype)
 
 
 def sweep_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
@@ -99,21 +95,15 @@ def sweep_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
 
     fps[i] = #{neg >= t_i}, tps[i] = #{pos >= t_i} (float64).
     """
-    cdef Py_ssize_t m, k = 0, i, j
-    with nogil:
-        m = _count_distinct(neg, pos)
-    dtype = np.float32 if sweep_score_t is float else np.float64
-    fps_arr, tps_arr, thr_arr = np.empty(m), np.empty(m), np.empty(m, dtype=dtype)
+    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1
+    fps_arr, tps_arr, thr_arr = _sweep_arrays(
+        neg.shape[0] + pos.shape[0], np.float32 if sweep_score_t is float else np.float64)
     cdef double[:] fps = fps_arr, tps = tps_arr
     cdef sweep_score_t[:] thr = thr_arr
     cdef sweep_score_t t
-    i, j = neg.shape[0] - 1, pos.shape[0] - 1
     with nogil:
         while i >= 0 or j >= 0:  # from the top score down
-            if j < 0 or (i >= 0 and neg[i] > pos[j]):
-                t = neg[i]
-            else:
-                t = pos[j]
+            t = _next_down(neg, pos, i, j)
             while i >= 0 and neg[i] == t:
                 i -= 1
             while j >= 0 and pos[j] == t:
@@ -122,28 +112,25 @@ def sweep_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
             fps[k] = neg.shape[0] - 1 - i
             tps[k] = pos.shape[0] - 1 - j
             k += 1
+    fps = tps = thr = None  # release the buffers so the arrays can shrink in place
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
     return fps_arr, tps_arr, thr_arr
 
 
 def sweep_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
                          const sweep_score_t[:] pos, const double[:] pos_weight):
     """As ``sweep_merge`` with weighted counts (sums of weights, accumulated from the top)."""
-    cdef Py_ssize_t m, k = 0, i, j
-    with nogil:
-        m = _count_distinct(neg, pos)
-    dtype = np.float32 if sweep_score_t is float else np.float64
-    fps_arr, tps_arr, thr_arr = np.empty(m), np.empty(m), np.empty(m, dtype=dtype)
+    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1
+    fps_arr, tps_arr, thr_arr = _sweep_arrays(
+        neg.shape[0] + pos.shape[0], np.float32 if sweep_score_t is float else np.float64)
     cdef double[:] fps = fps_arr, tps = tps_arr
     cdef sweep_score_t[:] thr = thr_arr
     cdef sweep_score_t t
     cdef double fp = 0.0, tp = 0.0
-    i, j = neg.shape[0] - 1, pos.shape[0] - 1
     with nogil:
         while i >= 0 or j >= 0:
-            if j < 0 or (i >= 0 and neg[i] > pos[j]):
-                t = neg[i]
-            else:
-                t = pos[j]
+            t = _next_down(neg, pos, i, j)
             while i >= 0 and neg[i] == t:
                 fp += neg_weight[i]
                 i -= 1
@@ -154,7 +141,76 @@ def sweep_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
             fps[k] = fp
             tps[k] = tp
             k += 1
+    fps = tps = thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
     return fps_arr, tps_arr, thr_arr
+
+
+cdef inline bint _corner(double f0, double f1, double f2, double t0, double t1,
+                         double t2) noexcept nogil:
+    # point 1 is kept unless collinear: np.diff(fps, 2) != 0 or np.diff(tps, 2) != 0
+    return ((f2 - f1) - (f1 - f0)) != 0 or ((t2 - t1) - (t1 - t0)) != 0
+
+
+def roc_merge(const sweep_score_t[:] neg, const double[:] neg_weight,
+              const sweep_score_t[:] pos, const double[:] pos_weight):
+    """``sweep_merge`` (weights None) or ``sweep_merge_weighted`` without the points
+    collinear with their neighbours (the first and last points are always kept)."""
+    cdef bint weighted = neg_weight is not None
+    cdef Py_ssize_t k = 0, n = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1
+    fps_arr, tps_arr, thr_arr = _sweep_arrays(
+        neg.shape[0] + pos.shape[0], np.float32 if sweep_score_t is float else np.float64)
+    cdef double[:] fps = fps_arr, tps = tps_arr
+    cdef sweep_score_t[:] thr = thr_arr
+    cdef sweep_score_t t, t_cur = 0
+    cdef double fp = 0.0, tp = 0.0, f_prev = 0.0, t_prev = 0.0, f_cur = 0.0, tp_cur = 0.0
+    with nogil:
+        while i >= 0 or j >= 0:
+            t = _next_down(neg, pos, i, j)
+            while i >= 0 and neg[i] == t:
+                fp += neg_weight[i] if weighted else 1.0
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                tp += pos_weight[j] if weighted else 1.0
+                j -= 1
+            # decide on the pending point now that its successor (fp, tp) is known
+            if n == 1 or (n > 1 and _corner(f_prev, f_cur, fp, t_prev, tp_cur, tp)):
+                thr[k], fps[k], tps[k] = t_cur, f_cur, tp_cur
+                k += 1
+            f_prev, t_prev = f_cur, tp_cur
+            f_cur, tp_cur, t_cur = fp, tp, t
+            n += 1
+        if n > 0:
+            thr[k], fps[k], tps[k] = t_cur, f_cur, tp_cur
+            k += 1
+    fps = tps = thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr
+
+
+def ap_merge(const sweep_score_t[:] neg, const double[:] neg_weight,
+             const sweep_score_t[:] pos, const double[:] pos_weight):
+    """Average precision: sum over thresholds (descending) of
+    (tp_k - tp_{k-1}) * tp_k / (tp_k + fp_k), accumulated in that order, over tp_last
+    (needs a positive); weights None means unweighted."""
+    cdef bint weighted = neg_weight is not None
+    cdef Py_ssize_t i = neg.shape[0] - 1, j = pos.shape[0] - 1
+    cdef sweep_score_t t
+    cdef double fp = 0.0, tp = 0.0, tp_before, total = 0.0
+    with nogil:
+        while i >= 0 or j >= 0:
+            t = _next_down(neg, pos, i, j)
+            tp_before = tp
+            while i >= 0 and neg[i] == t:
+                fp += neg_weight[i] if weighted else 1.0
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                tp += pos_weight[j] if weighted else 1.0
+                j -= 1
+            total += (tp - tp_before) * (tp / (tp + fp))
+    return total / tp
 
 
 def auc_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
@@ -208,24 +264,32 @@ def auc_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
 def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
     smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
+    # D(t) = n_pos #{neg <= t} - n_neg #{pos <= t} rises over runs of negatives and falls over
+    # positives, so |D| peaks just before or at a positive's value: only those are visited
+    # (in ascending order, so the first strict maximum is the smallest t, as a full scan).
     cdef Py_ssize_t i = 0, j = 0
     cdef int64_t n_neg = neg.shape[0], n_pos = pos.shape[0], d, best = -1
-    cdef sweep_score_t t, best_t = 0
+    cdef sweep_score_t v, best_t = 0
     with nogil:
-        while i < n_neg or j < n_pos:  # ascending over distinct values
-            if j == n_pos or (i < n_neg and neg[i] < pos[j]):
-                t = neg[i]
-            else:
-                t = pos[j]
-            while i < n_neg and neg[i] == t:
+        while j < n_pos:
+            v = pos[j]
+            if i < n_neg and neg[i] < v:
+                while i < n_neg and neg[i] < v:
+                    i += 1
+                d = i * n_pos - j * n_neg  # at t = neg[i - 1]
+                if d < 0:
+                    d = -d
+                if d > best:
+                    best, best_t = d, neg[i - 1]
+            while i < n_neg and neg[i] == v:
                 i += 1
-            while j < n_pos and pos[j] == t:
+            while j < n_pos and pos[j] == v:
                 j += 1
-            d = i * n_pos - j * n_neg
+            d = i * n_pos - j * n_neg  # at t = v
             if d < 0:
                 d = -d
             if d > best:
-                best, best_t = d, t
+                best, best_t = d, v
     return int(best), best_t
 
 

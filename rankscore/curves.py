@@ -266,14 +266,13 @@ def _n_threads(n_threads: Any) -> int:
     return check_positive_int(n_threads, "n_threads")
 
 
-def _drop_collinear(fps, tps, thresholds):
-    """Keep the first/last points and every corner (scikit-learn's drop_intermediate)."""
-    if len(fps) <= 2:
-        return fps, tps, thresholds
-    keep = np.empty(len(fps), dtype=bool)
-    keep[0] = keep[-1] = True
-    np.logical_or(np.diff(fps, 2), np.diff(tps, 2), out=keep[1:-1])
-    return fps[keep], tps[keep], thresholds[keep]
+def _roc_points(codes, pos_code, scores, weights, drop_intermediate):
+    """The sweep, without the points collinear with their neighbours if asked (scikit-learn's
+    drop_intermediate: keep the ends and every corner)."""
+    if not drop_intermediate:
+        return _sweep_validated(codes, pos_code, scores, weights)
+    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+    return Sweep(*_backend.kernels.roc_merge(neg, neg_w, pos, pos_w))
 
 
 def _drop_flat_tps(fps, tps, thresholds):
@@ -338,10 +337,8 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
-                                  sample_weight=sample_weight)
-    if drop_intermediate:
-        fps, tps, thresholds = _drop_collinear(fps, tps, thresholds)
+    fps, tps, thresholds = _roc_points(
+        *_validate_binary(y_true, y_score, pos_label, sample_weight), drop_intermediate)
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
@@ -415,16 +412,18 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
                                   sample_weight=sample_weight)
     if drop_intermediate:
         fps, tps, thresholds = _drop_flat_tps(fps, tps, thresholds)
-    ps = tps + fps
-    precision = np.divide(tps, ps, out=np.zeros_like(tps), where=ps != 0)
+    m = len(tps)
+    precision, recall = np.empty(m + 1), np.empty(m + 1)  # filled back to front
+    precision[m], recall[m] = 1.0, 0.0
+    np.add(tps, fps, out=precision[m - 1::-1])  # every threshold holds a sample: no 0/0
+    np.divide(tps, precision[m - 1::-1], out=precision[m - 1::-1])
     if tps[-1] == 0:
         warnings.warn("No positive class found in y_true, recall is set to one for all "
                       "thresholds.", UserWarning, stacklevel=2)
-        recall = np.ones_like(tps)
+        recall[:m] = 1.0
     else:
-        recall = tps / tps[-1]
-    return (np.concatenate((precision[::-1], [1.0])), np.concatenate((recall[::-1], [0.0])),
-            thresholds[::-1])
+        np.divide(tps, tps[-1], out=recall[m - 1::-1])
+    return precision, recall, thresholds[::-1]
 
 
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
@@ -573,12 +572,11 @@ def _binary_auc(codes, pos_code, scores, weights, max_fpr) -> float:
     if max_fpr is None or max_fpr == 1:
         return _auc_validated(codes, pos_code, scores, weights)
     check_finite(scores, "y_score")
-    fps, tps, thresholds = _sweep_validated(codes, pos_code, scores, weights)
+    fps, tps, _ = _roc_points(codes, pos_code, scores, weights, True)
     if fps[-1] == 0 or tps[-1] == 0:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
-    fps, tps, _ = _drop_collinear(fps, tps, thresholds)
     fpr = np.concatenate(([0.0], fps)) / fps[-1]
     tpr = np.concatenate(([0.0], tps)) / tps[-1]
     return _partial_auc(fpr, tpr, max_fpr)
@@ -587,14 +585,12 @@ def _binary_auc(codes, pos_code, scores, weights, max_fpr) -> float:
 def _ap_validated(codes, pos_code, scores, weights) -> float:
     """Average precision: sum over thresholds of (recall gain) x precision (no interpolation)."""
     check_finite(scores, "y_score")
-    fps, tps, _ = _sweep_validated(codes, pos_code, scores, weights)
-    if tps[-1] == 0:
+    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+    if len(pos) == 0:
         warnings.warn("No positive class found in y_true, recall is set to one for all "
                       "thresholds.", UserWarning, stacklevel=3)
         return 0.0
-    precision = tps / (tps + fps)
-    recall = np.concatenate(([0.0], tps / tps[-1]))
-    return float(max(0.0, np.sum(np.diff(recall) * precision)))
+    return max(0.0, _backend.kernels.ap_merge(neg, neg_w, pos, pos_w))
 
 
 # ---------------------------------------------------------------------------------------
@@ -710,6 +706,15 @@ def _check_max_fpr(max_fpr):
     if not 0 < max_fpr <= 1:
         raise ValueError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
     return float(max_fpr)
+
+
+def _present_classes(y: np.ndarray) -> np.ndarray:
+    """np.unique(y), without sorting when integer labels span at most two values."""
+    if y.dtype.kind in "iub":
+        lo, hi = y.min(), y.max()
+        if int(hi) - int(lo) <= 1:
+            return np.array([lo, hi] if hi != lo else [lo], dtype=y.dtype)
+    return np.unique(y)
 
 
 def _auc_positive_is_greater(y: np.ndarray):
@@ -878,6 +883,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores[:, 0]
+    if scores.ndim > 2:
+        raise ValueError(f"y_score must be 1-D or 2-D, got an array of shape {scores.shape}")
     if scores.ndim == 2:
         s2d = _as_score_matrix(scores)
         check_same_length(y_true=y, y_score=s2d)
@@ -1010,7 +1017,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         w = check_sample_weight(sample_weight, y2d.shape[0])
         return _average_columns(metric, y2d, s2d, average, w, 1)
     y = _as_label_array(y_true)
-    present = np.unique(y)
+    present = _present_classes(y)
     if len(present) > 2:
         if pos_label != 1:
             raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "

@@ -16,6 +16,8 @@ __all__ = [
     "split_scores_weighted",
     "sweep_merge",
     "sweep_merge_weighted",
+    "roc_merge",
+    "ap_merge",
     "auc_merge",
     "auc_merge_weighted",
     "ks_merge",
@@ -64,6 +66,33 @@ def sweep_merge_weighted(neg, neg_weight, pos, pos_weight):
     fps = _weight_at_or_above(neg, neg_weight, thresholds)
     tps = _weight_at_or_above(pos, pos_weight, thresholds)
     return fps, tps, thresholds
+
+
+def _sweep_any(neg, neg_weight, pos, pos_weight):
+    if neg_weight is None:
+        return sweep_merge(neg, pos)
+    return sweep_merge_weighted(neg, neg_weight, pos, pos_weight)
+
+
+def roc_merge(neg, neg_weight, pos, pos_weight):
+    """``sweep_merge`` (weights None) or ``sweep_merge_weighted`` without the points
+    collinear with their neighbours (the first and last points are always kept)."""
+    fps, tps, thresholds = _sweep_any(neg, neg_weight, pos, pos_weight)
+    if len(fps) <= 2:
+        return fps, tps, thresholds
+    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
+    keep[1:-1] |= np.diff(tps, 2) != 0
+    return fps[keep], tps[keep], thresholds[keep]
+
+
+def ap_merge(neg, neg_weight, pos, pos_weight):
+    """Average precision: sum over thresholds (descending) of
+    (tp_k - tp_{k-1}) * tp_k / (tp_k + fp_k), accumulated in that order, over tp_last
+    (needs a positive); weights None means unweighted."""
+    fps, tps, _ = _sweep_any(neg, neg_weight, pos, pos_weight)
+    gain = np.diff(np.concatenate(([0.0], tps)))
+    terms = gain * (tps / (tps + fps))
+    return float(np.cumsum(terms)[-1] / tps[-1])
 
 
 def auc_merge(neg, pos):

@@ -1,0 +1,512 @@
+"""rankscore.curves: SPEC §3/§4 values, parity with scikit-learn 1.9, fast path == curve path,
+input handling and every error. Runs on both backends (conftest fixture)."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import rankscore as rs
+from rankscore import _backend
+from rankscore.curves import _binary_target, _sweep
+
+sk = pytest.importorskip("sklearn.metrics")
+
+SPEC_Y = [0, 1, 0, 0, 1, 1]
+SPEC_S = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]
+
+
+def quiet(fn, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*args, **kwargs)
+
+
+# ---------------------------------------------------------------------------------------
+# SPEC values
+
+
+def test_spec_section3_example():
+    assert round(rs.roc_auc_score(SPEC_Y, SPEC_S), 4) == 0.7778
+    assert rs.roc_auc_score(SPEC_Y, SPEC_S) == 7 / 9
+    assert round(rs.average_precision_score(SPEC_Y, SPEC_S), 4) == 0.8667
+    assert rs.gini_score(SPEC_Y, SPEC_S) == pytest.approx(2 * 7 / 9 - 1, abs=1e-15)
+    fpr, tpr, _ = rs.roc_curve(SPEC_Y, SPEC_S)
+    assert rs.auc(fpr, tpr) == pytest.approx(7 / 9, abs=1e-15)
+
+
+def test_spec_section4_spam_demo():
+    from rankscore.datasets import load_spam
+
+    _, target, score = load_spam()
+    fpr, tpr, thresholds = rs.roc_curve(target, score, pos_label="spam")
+    assert abs(rs.auc(fpr, tpr) - 79 / 99) <= 1e-15
+    assert abs(rs.roc_auc_score(target, score) - 79 / 99) <= 1e-15  # "spam" > "ham"
+    is_spam = np.asarray(target) == "spam"
+    assert abs(rs.roc_auc_score(is_spam, score) - 79 / 99) <= 1e-15
+    # at threshold 0.5: tp 6 of 9, fp 2 of 11 (SPEC §4)
+    fps, tps, thr = _sweep(target, score, pos_label="spam")
+    i = np.flatnonzero(thr >= 0.5)[-1]
+    assert (tps[i], fps[i]) == (6, 2)
+    i = np.flatnonzero(thr >= 0.25)[-1]
+    assert (tps[i], fps[i]) == (7, 4)
+
+
+def test_sweep_counts_and_dtypes():
+    fps, tps, thr = _sweep([0, 1, 1, 0, 1], np.array([0.5, 0.5, 0.9, 0.1, 0.1], np.float32))
+    assert thr.dtype == np.float32
+    assert thr.tolist() == pytest.approx([0.9, 0.5, 0.1])
+    assert fps.tolist() == [0, 1, 2] and tps.tolist() == [1, 2, 3]
+    assert fps.dtype == tps.dtype == np.float64
+    fps, tps, thr = _sweep([0, 1, 1], [3.0, 2.0, 1.0], sample_weight=[2.0, 0.0, 0.5])
+    assert thr.tolist() == [3.0, 1.0]  # the zero-weight sample is dropped
+    assert fps.tolist() == [2.0, 2.0] and tps.tolist() == [0.0, 0.5]
+
+
+def test_binary_target():
+    assert _binary_target([0, 1, 1]).tolist() == [False, True, True]
+    assert _binary_target([-1, 1]).tolist() == [False, True]
+    assert _binary_target([True, False]).tolist() == [True, False]
+    assert _binary_target(["a", "b"], pos_label="a").tolist() == [True, False]
+    assert _binary_target([1, 2, 3], pos_label=3).tolist() == [False, False, True]
+    assert _binary_target(np.array([0.0, 1.0])).tolist() == [False, True]
+    assert _binary_target([True, False], pos_label=False).tolist() == [False, True]
+
+
+def test_ks_statistic_spec_example():
+    ks = rs.ks_statistic(SPEC_Y, SPEC_S)
+    # F-(0.52) = 1, F+(0.52) = 1/3: the largest gap, first reached at t = 0.52
+    assert ks.statistic == 2 / 3 and ks.threshold == 0.52
+    curve = rs.ks_curve(SPEC_Y, SPEC_S)
+    assert curve.thresholds.tolist() == sorted(SPEC_S)
+    assert curve.cdf_negative.tolist() == pytest.approx([1 / 3, 1 / 3, 2 / 3, 1, 1, 1])
+    assert curve.cdf_positive.tolist() == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3, 2 / 3, 1])
+
+
+def test_ks_threshold_tie_break_is_smallest_score():
+    # |F- - F+| = 1/2 at t = 1 and again at t = 3
+    ks = rs.ks_statistic([0, 1, 0, 1], [1.0, 2.0, 3.0, 4.0])
+    assert ks == (0.5, 1.0)
+
+
+# ---------------------------------------------------------------------------------------
+# parity with scikit-learn
+
+
+@st.composite
+def binary_problem(draw, min_n=2, max_n=40):
+    n = draw(st.integers(min_n, max_n))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    n_values = draw(st.sampled_from([1, 2, 3, 5, 1000]))  # heavy ties ... none
+    s = np.array(draw(st.lists(st.integers(0, n_values - 1), min_size=n, max_size=n)))
+    s = s / n_values - 0.3
+    w = None
+    if draw(st.booleans()):
+        w = np.array(draw(st.lists(st.sampled_from([0.0, 0.5, 1.0, 3.0]), min_size=n,
+                                   max_size=n)))
+        assume(w.sum() > 0)
+    return y, s, w
+
+
+LABELINGS = {
+    "01": lambda y: (y, None),
+    "-11": lambda y: (2 * y - 1, None),
+    "bool": lambda y: (y.astype(bool), None),
+    "str": lambda y: (np.where(y == 1, "spam", "ham"), "spam"),
+    "12pos1": lambda y: (2 - y, 1),
+}
+
+
+def assert_same(a, b):
+    for x, z in zip(a, b):
+        np.testing.assert_allclose(np.asarray(x, float), np.asarray(z, float), rtol=1e-12,
+                                   atol=1e-14)
+
+
+@given(binary_problem(), st.sampled_from(sorted(LABELINGS)), st.booleans())
+def test_roc_curve_matches_sklearn(problem, labeling, drop):
+    y, s, w = problem
+    y, pos_label = LABELINGS[labeling](y)
+    ours = quiet(rs.roc_curve, y, s, pos_label=pos_label, sample_weight=w,
+                 drop_intermediate=drop)
+    theirs = quiet(sk.roc_curve, y, s, pos_label=pos_label, sample_weight=w,
+                   drop_intermediate=drop)
+    assert ours[2].tolist() == theirs[2].tolist()
+    assert_same(ours, theirs)
+
+
+@given(binary_problem(), st.sampled_from(sorted(LABELINGS)), st.booleans())
+def test_precision_recall_curve_matches_sklearn(problem, labeling, drop):
+    y, s, w = problem
+    y, pos_label = LABELINGS[labeling](y)
+    ours = quiet(rs.precision_recall_curve, y, s, pos_label=pos_label, sample_weight=w,
+                 drop_intermediate=drop)
+    theirs = quiet(sk.precision_recall_curve, y, s, pos_label=pos_label, sample_weight=w,
+                   drop_intermediate=drop)
+    assert ours[2].tolist() == theirs[2].tolist()
+    assert_same(ours, theirs)
+
+
+@given(binary_problem(), st.booleans())
+def test_det_curve_matches_sklearn(problem, drop):
+    y, s, w = problem
+    assume(len(np.unique(y)) == 2)
+    if w is not None:
+        assume(w[y == 1].sum() > 0 and w[y == 0].sum() > 0)
+    ours = rs.det_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    theirs = sk.det_curve(y, s, sample_weight=w, drop_intermediate=drop)
+    assert ours[2].tolist() == theirs[2].tolist()
+    assert_same(ours, theirs)
+
+
+@given(binary_problem(), st.sampled_from([None, 1.0, 0.5, 0.1, 0.999]))
+def test_roc_auc_score_matches_sklearn(problem, max_fpr):
+    y, s, w = problem
+    ours = quiet(rs.roc_auc_score, y, s, sample_weight=w, max_fpr=max_fpr)
+    theirs = quiet(sk.roc_auc_score, y, s, sample_weight=w, max_fpr=max_fpr)
+    np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
+
+
+@given(binary_problem(), st.sampled_from(["01", "-11", "bool"]))
+def test_average_precision_and_scores_match_sklearn(problem, labeling):
+    y, s, w = problem
+    y, _ = LABELINGS[labeling](y)
+    ours = quiet(rs.average_precision_score, y, s, sample_weight=w)
+    theirs = quiet(sk.average_precision_score, y, s, sample_weight=w)
+    np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
+    precision, recall, _ = quiet(sk.precision_recall_curve, y, s, sample_weight=w)
+    if len(precision) >= 2:
+        assert quiet(rs.pr_auc_score, y, s, sample_weight=w) == pytest.approx(
+            sk.auc(recall, precision), rel=1e-12, abs=1e-14)
+
+
+def test_average_precision_string_labels():
+    y = np.array(["b", "a", "b", "a"])
+    s = [0.9, 0.2, 0.4, 0.5]
+    assert rs.average_precision_score(y, s, pos_label="b") == sk.average_precision_score(
+        y, s, pos_label="b")
+    with pytest.raises(ValueError, match="pos_label=1 is not a valid label"):
+        rs.average_precision_score(y, s)
+
+
+@given(st.lists(st.floats(-5, 5, allow_nan=False), min_size=2, max_size=30),
+       st.booleans())
+def test_auc_matches_sklearn(values, decreasing):
+    x = np.sort(np.array(values))
+    if decreasing:
+        x = x[::-1]
+    y = np.cos(np.arange(len(x)))
+    assert rs.auc(x, y) == sk.auc(x, y)
+
+
+@pytest.mark.parametrize("average", [None, "micro", "macro", "weighted", "samples"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multilabel_matches_sklearn(average, weighted):
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, (60, 4))
+    y[:, 3] = 0  # a column without positives: NaN AUC, 0 AP, as scikit-learn
+    s = np.round(rng.random((60, 4)), 1)
+    w = rng.random(60) if weighted else None
+    for ours_fn, sk_fn in [(rs.roc_auc_score, sk.roc_auc_score),
+                           (rs.average_precision_score, sk.average_precision_score)]:
+        ours = quiet(ours_fn, y, s, average=average, sample_weight=w)
+        theirs = quiet(sk_fn, y, s, average=average, sample_weight=w)
+        np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
+
+
+@pytest.mark.parametrize("multi_class", ["ovr", "ovo"])
+@pytest.mark.parametrize("average", ["macro", "weighted", None, "micro"])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_multiclass_matches_sklearn(multi_class, average, weighted):
+    rng = np.random.default_rng(5)
+    y = rng.choice(["a", "b", "c", "d"], 80)
+    p = np.round(rng.random((80, 4)), 1) + 0.01
+    p /= p.sum(axis=1, keepdims=True)
+    w = rng.random(80) if weighted else None
+    kwargs = dict(multi_class=multi_class, average=average, sample_weight=w)
+    try:
+        theirs = sk.roc_auc_score(y, p, **kwargs)
+    except (ValueError, NotImplementedError) as exc:
+        with pytest.raises(type(exc), match=str(exc)[:30].replace("(", r"\(")
+                           .replace(")", r"\)").replace("'", ".")):
+            rs.roc_auc_score(y, p, **kwargs)
+        return
+    np.testing.assert_allclose(rs.roc_auc_score(y, p, **kwargs), theirs, rtol=1e-12)
+
+
+def test_multiclass_with_labels_and_average_precision():
+    rng = np.random.default_rng(6)
+    y = rng.integers(0, 3, 50)
+    p = rng.random((50, 4))
+    p /= p.sum(axis=1, keepdims=True)
+    for mc in ("ovr", "ovo"):  # class 3 never occurs: NaN for ovr (with a warning)
+        assert quiet(rs.roc_auc_score, y, p, multi_class=mc,
+                     labels=[0, 1, 2, 3]) == pytest.approx(
+            quiet(sk.roc_auc_score, y, p, multi_class=mc, labels=[0, 1, 2, 3]), rel=1e-12,
+            nan_ok=True)
+    p3 = p[:, :3] / p[:, :3].sum(axis=1, keepdims=True)
+    assert rs.average_precision_score(y, p3) == pytest.approx(
+        sk.average_precision_score(y, p3), rel=1e-12)
+    # a binary y_true with multi_class given is read as class probabilities too
+    yb = rng.integers(0, 2, 50)
+    assert rs.roc_auc_score(yb, p, multi_class="ovo", labels=[0, 1, 2, 3]) == pytest.approx(
+        sk.roc_auc_score(yb, p, multi_class="ovo", labels=[0, 1, 2, 3]), rel=1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# fast paths, per-column AUC, backends
+
+
+@given(binary_problem(min_n=2, max_n=60))
+def test_fast_paths_equal_curve_paths(problem):
+    y, s, w = problem
+    keep = np.ones(len(y), bool) if w is None else w > 0
+    assume(len(np.unique(y[keep])) == 2)
+    fpr, tpr, _ = rs.roc_curve(y, s, sample_weight=w)
+    assert rs.roc_auc_score(y, s, sample_weight=w) == pytest.approx(rs.auc(fpr, tpr),
+                                                                    rel=1e-13, abs=1e-15)
+    fpr, tpr, _ = rs.roc_curve(y, s, sample_weight=w, drop_intermediate=False)
+    assert rs.roc_auc_score(y, s, sample_weight=w) == pytest.approx(rs.auc(fpr, tpr),
+                                                                    rel=1e-13, abs=1e-15)
+    precision, recall, _ = rs.precision_recall_curve(y, s, sample_weight=w)
+    assert rs.average_precision_score(y, s, sample_weight=w) == pytest.approx(
+        -np.sum(np.diff(recall) * precision[:-1]), rel=1e-13, abs=1e-15)
+    ks = rs.ks_statistic(y, s, sample_weight=w)
+    curve = rs.ks_curve(y, s, sample_weight=w)
+    gap = np.abs(curve.cdf_negative - curve.cdf_positive)
+    assert ks.statistic == pytest.approx(gap.max(), rel=1e-13, abs=1e-15)
+    assert ks.threshold in curve.thresholds[np.isclose(gap, gap.max(), rtol=1e-13, atol=0)]
+
+
+@given(binary_problem(min_n=2, max_n=60))
+def test_ks_matches_scipy(problem):
+    stats = pytest.importorskip("scipy.stats")
+    y, s, _ = problem
+    assume(len(np.unique(y)) == 2)
+    expected = stats.ks_2samp(s[y == 1], s[y == 0]).statistic
+    assert rs.ks_statistic(y, s).statistic == pytest.approx(expected, rel=1e-13, abs=1e-15)
+
+
+@given(binary_problem(min_n=2, max_n=60), st.randoms(use_true_random=False))
+def test_results_do_not_depend_on_input_order(problem, random):
+    y, s, w = problem
+    order = list(range(len(y)))
+    random.shuffle(order)
+    yp, sp, wp = y[order], s[order], None if w is None else w[order]
+    a, b = _sweep(y, s, sample_weight=w), _sweep(yp, sp, sample_weight=wp)
+    assert a.thresholds.tolist() == b.thresholds.tolist()
+    assert_same(a, b)
+    assert quiet(rs.roc_auc_score, y, s, sample_weight=w) == pytest.approx(
+        quiet(rs.roc_auc_score, yp, sp, sample_weight=wp), rel=1e-13, nan_ok=True)
+    if w is None:  # exact integer arithmetic: identical bits
+        assert quiet(rs.ks_statistic, y, s) == quiet(rs.ks_statistic, yp, sp) or np.isnan(
+            quiet(rs.ks_statistic, y, s).statistic)
+
+
+@given(binary_problem(min_n=2, max_n=60))
+def test_backends_agree_bit_for_bit(problem):
+    pytest.importorskip("rankscore._core")
+    y, s, w = problem
+    results = {}
+    for name in ("cython", "python"):
+        with _backend.using(name):
+            results[name] = [
+                _sweep(y, s, sample_weight=w),
+                quiet(rs.roc_curve, y, s, sample_weight=w),
+                quiet(rs.roc_auc_score, y, s, sample_weight=w),
+                quiet(rs.average_precision_score, y, s, sample_weight=w),
+                quiet(rs.ks_statistic, y, s, sample_weight=w),
+            ]
+    for a, b in zip(results["cython"], results["python"]):
+        np.testing.assert_array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("n_threads", [1, 2])
+def test_per_column_auc(weighted, n_threads):
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 300)
+    scores = np.round(rng.random((300, 9)), 2)
+    w = rng.random(300) if weighted else None
+    got = rs.roc_auc_score(y, scores, sample_weight=w, n_threads=n_threads)
+    expected = [sk.roc_auc_score(y, scores[:, j], sample_weight=w) for j in range(9)]
+    assert got.shape == (9,)
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+    got = rs.roc_auc_score(y, scores, sample_weight=w, max_fpr=0.3, n_threads=n_threads)
+    expected = [sk.roc_auc_score(y, scores[:, j], sample_weight=w, max_fpr=0.3)
+                for j in range(9)]
+    np.testing.assert_allclose(got, expected, rtol=1e-12)
+    # string labels: the greater label is positive, as for 1-D scores
+    labels = np.where(y == 1, "yes", "no")
+    np.testing.assert_allclose(rs.roc_auc_score(labels, scores, n_threads=n_threads),
+                               rs.roc_auc_score(y, scores), rtol=1e-15)
+    gini = rs.gini_score(y, scores, n_threads=n_threads)
+    np.testing.assert_allclose(gini, 2 * rs.roc_auc_score(y, scores) - 1, rtol=1e-15)
+
+
+def test_single_score_column_is_read_as_1d():
+    y, s = np.array(SPEC_Y), np.array(SPEC_S)
+    assert rs.roc_auc_score(y, s[:, None]) == rs.roc_auc_score(y, s)
+
+
+# ---------------------------------------------------------------------------------------
+# inputs
+
+
+def test_float32_scores_and_any_integer_labels():
+    rng = np.random.default_rng(8)
+    y = rng.integers(0, 2, 200)
+    s = np.round(rng.random(200), 2).astype(np.float32)
+    expected = sk.roc_auc_score(y, s.astype(np.float64))
+    for dtype in (np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64,
+                  np.uint64, np.float64, bool):
+        yd = y.astype(dtype)
+        assert rs.roc_auc_score(yd, s) == pytest.approx(expected, rel=1e-14)
+        assert rs.ks_statistic(yd, s) == rs.ks_statistic(y, s.astype(np.float64))
+    assert _sweep(y, s).thresholds.dtype == np.float32
+    assert rs.roc_curve(y, s)[2].dtype == np.float64
+
+
+def test_readonly_strided_and_byteswapped_inputs_are_not_modified():
+    rng = np.random.default_rng(9)
+    y_big = rng.integers(0, 2, 400)
+    s_big = rng.random(400)
+    w_big = rng.random(400)
+    y, s, w = y_big[::2], s_big[::2], w_big[::2]  # strided views
+    for a in (y_big, s_big, w_big):
+        a.flags.writeable = False
+    before = [a.copy() for a in (y, s, w)]
+    expected = sk.roc_auc_score(y, s, sample_weight=w)
+    assert rs.roc_auc_score(y, s, sample_weight=w) == pytest.approx(expected, rel=1e-12)
+    swapped_s = s.astype(s.dtype.newbyteorder())
+    swapped_y = y.astype(y.dtype.newbyteorder())
+    assert rs.roc_auc_score(swapped_y, swapped_s, sample_weight=w) == pytest.approx(
+        expected, rel=1e-12)
+    for fn in (rs.roc_curve, rs.precision_recall_curve, rs.det_curve, rs.ks_curve):
+        fn(swapped_y, swapped_s, sample_weight=w)
+        fn(y, s, sample_weight=w)
+    rs.ks_statistic(y, s)
+    rs.average_precision_score(y, s, sample_weight=w)
+    scores2d = np.column_stack([s_big, 1 - s_big])[::2]
+    scores2d.flags.writeable = False
+    rs.roc_auc_score(y, scores2d)
+    for a, b in zip((y, s, w), before):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_lists_and_pandas():
+    pd = pytest.importorskip("pandas")
+    y = pd.Series(SPEC_Y)
+    s = pd.Series(SPEC_S)
+    assert rs.roc_auc_score(y, s) == 7 / 9
+    assert rs.roc_auc_score(list(SPEC_Y), tuple(SPEC_S)) == 7 / 9
+    frame = pd.DataFrame({"a": SPEC_S, "b": SPEC_S[::-1]})
+    assert rs.roc_auc_score(y, frame).tolist() == pytest.approx(
+        [7 / 9, sk.roc_auc_score(SPEC_Y, SPEC_S[::-1])])
+
+
+# ---------------------------------------------------------------------------------------
+# warnings and errors
+
+
+def test_one_class_warns_like_sklearn():
+    from rankscore.metrics import UndefinedMetricWarning
+
+    with pytest.warns(UndefinedMetricWarning, match="Only one class is present"):
+        assert np.isnan(rs.roc_auc_score([1, 1, 1], [0.1, 0.2, 0.3]))
+    with pytest.warns(UndefinedMetricWarning, match="No negative samples"):
+        fpr, tpr, _ = rs.roc_curve([1, 1], [0.1, 0.2])
+    assert np.isnan(fpr).all() and tpr.tolist() == [0.0, 0.5, 1.0]
+    with pytest.warns(UndefinedMetricWarning, match="No positive samples"):
+        rs.roc_curve([0, 0], [0.1, 0.2])
+    with pytest.warns(UserWarning, match="No positive class found"):
+        assert rs.average_precision_score([0, 0], [0.1, 0.2]) == 0.0
+    with pytest.warns(UndefinedMetricWarning, match="KS statistic is not defined"):
+        assert np.isnan(rs.ks_statistic([0, 0], [0.1, 0.2]).statistic)
+    with pytest.warns(UndefinedMetricWarning, match="Only one class"):
+        assert np.isnan(rs.roc_auc_score([0, 0, 0], np.ones((3, 2)))).all()
+
+
+@pytest.mark.parametrize(
+    "call, error, match",
+    [
+        (lambda: _sweep([0, 1, 2], [1, 2, 3]), ValueError, "multiclass format"),
+        (lambda: _sweep(["a", "b"], [1, 2]), ValueError, r"takes value in \{'a', 'b'\}"),
+        (lambda: _sweep([0, 2], [1, 2]), ValueError, r"takes value in \{0, 2\}"),
+        (lambda: _sweep([0, 1], [0.1, np.nan]), ValueError, "NaN"),
+        (lambda: _sweep([0, 1], [0.1, np.inf]), ValueError, "infinity"),
+        (lambda: rs.roc_auc_score([0, 1], [0.1, np.nan]), ValueError, "NaN"),
+        (lambda: rs.roc_auc_score([0, 1], [-np.inf, 1.0]), ValueError, "infinity"),
+        (lambda: rs.ks_statistic([0, 1], [0.1, np.nan]), ValueError, "NaN"),
+        (lambda: _sweep([0, 1, 1], [0.1, 0.2]), ValueError, "inconsistent numbers"),
+        (lambda: _sweep([], []), ValueError, "y_true is empty"),
+        (lambda: _sweep([0, 1], []), ValueError, "y_score is empty"),
+        (lambda: _sweep([0, 1], [0.1, 0.2], sample_weight=[1, -1]), ValueError,
+         "non-negative"),
+        (lambda: _sweep([0, 1], [0.1, 0.2], sample_weight=[1]), ValueError, "sample_weight"),
+        (lambda: _sweep([0, 1], [0.1, 0.2], sample_weight=[0, 0]), ValueError,
+         "zero for every sample"),
+        (lambda: _sweep([[0, 1]], [0.1, 0.2]), ValueError, "must be 1-D"),
+        (lambda: _sweep([0, 1], [[0.1, 0.2]]), ValueError, "1-D"),
+        (lambda: _sweep([0.5, 1], [0.1, 0.2]), ValueError, "continuous"),
+        (lambda: _sweep([np.nan, 1], [0.1, 0.2]), ValueError, "labels must be finite"),
+        (lambda: _sweep(None, [0.1]), TypeError, "None"),
+        (lambda: _sweep(1, [0.1]), TypeError, "scalar"),
+        (lambda: _sweep([0, 1], ["a", "b"]), TypeError, "numeric"),
+        (lambda: _sweep([1j, 0], [0.1, 0.2]), TypeError, "complex"),
+        (lambda: rs.roc_curve([0, 1], [0.1, 0.2], drop_intermediate="yes"), TypeError,
+         "drop_intermediate"),
+        (lambda: rs.roc_auc_score([0, 1, 2], [0.1, 0.2, 0.3]), ValueError,
+         r"multi_class must be in \('ovo', 'ovr'\)"),
+        (lambda: rs.roc_auc_score([0, 1, 2], [0.1, 0.2, 0.3], multi_class="ovr"), ValueError,
+         "needs to be of shape"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(3), max_fpr=0.5), ValueError,
+         "Partial AUC computation not available"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.full((3, 3), 0.5), multi_class="ovr"),
+         ValueError, "need to be probabilities"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(3), multi_class="ovo", average=None),
+         NotImplementedError, "average=None is not implemented"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(3), multi_class="ovo",
+                                  sample_weight=[1, 1, 1]), ValueError, "sample_weight"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(3), multi_class="ovr",
+                                  labels=[0, 1, 1]), ValueError, "must be unique"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(3), multi_class="ovr",
+                                  labels=[0, 2, 1]), ValueError, "must be ordered"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(3), multi_class="ovr",
+                                  labels=[0, 1]), ValueError, "Number of given labels"),
+        (lambda: rs.roc_auc_score([0, 1, 3], np.eye(3), multi_class="ovr",
+                                  labels=[0, 1, 2]), ValueError, "not in parameter"),
+        (lambda: rs.roc_auc_score([0, 1, 2], np.eye(4)[:3], multi_class="ovr"), ValueError,
+         "Number of classes in y_true"),
+        (lambda: rs.roc_auc_score([0, 1], [0.1, 0.2], max_fpr=0), ValueError,
+         r"max_fpr in range \(0, 1\]"),
+        (lambda: rs.roc_auc_score([0, 1], [0.1, 0.2], max_fpr="x"), TypeError, "max_fpr"),
+        (lambda: rs.roc_auc_score([0, 1], [0.1, 0.2], average="mean"), ValueError,
+         "average must be one of"),
+        (lambda: rs.roc_auc_score([0, 1], [0.1, 0.2], multi_class="ova"), ValueError,
+         "multi_class must be one of"),
+        (lambda: rs.roc_auc_score([0, 1], [0.1, 0.2], n_threads=0), ValueError, "n_threads"),
+        (lambda: rs.roc_auc_score([[0, 1], [1, 0]], [[0.1, 0.2]]), ValueError, "same shape"),
+        (lambda: rs.roc_auc_score([[0, 2], [1, 0]], np.eye(2)), ValueError, "indicator"),
+        (lambda: rs.roc_auc_score([0, 1], np.zeros((2, 2, 2))), ValueError, "1-D or 2-D"),
+        (lambda: rs.roc_auc_score([0, 1], np.array([[0.1, np.nan], [0.2, 0.3]])),
+         ValueError, "NaN"),
+        (lambda: rs.average_precision_score([[0, 1], [1, 0]], np.eye(2), pos_label=0),
+         ValueError, "fixed to 1 for multilabel"),
+        (lambda: rs.average_precision_score([0, 1, 2], np.eye(3), pos_label=2), ValueError,
+         "fixed to 1 for multiclass"),
+        (lambda: rs.average_precision_score([0, 1, 2], [0.1, 0.2, 0.3]), ValueError,
+         "needs to be of shape"),
+        (lambda: rs.average_precision_score([0, 2], [0.1, 0.2]), ValueError,
+         "pos_label=1 is not a valid label"),
+        (lambda: rs.det_curve([1, 1], [0.1, 0.2]), ValueError, "Only one class"),
+        (lambda: rs.auc([0.0], [1.0]), ValueError, "At least 2 points"),
+        (lambda: rs.auc([0, 1, 0.5], [1, 2, 3]), ValueError, "neither increasing"),
+        (lambda: rs.auc([0, 1], [1, 2, 3]), ValueError, "inconsistent numbers"),
+    ],
+)
+def test_errors(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
