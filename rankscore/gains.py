@@ -200,6 +200,30 @@ class GainTable:
         return head + "\n" + str(self)
 
 
+def _group_borders(counts: np.ndarray, n_groups: int, *, weighted: bool) -> np.ndarray:
+    """Indices of the last tie block of each group, from the cumulative counts.
+
+    The border after group g is the first block end with ``counts >= g * total / n_groups``.
+    So block ``j`` ends a group when an ideal cut lies in ``(counts[j-1], counts[j]]``:
+    ``floor(counts[j] * n_groups / total)`` (the ideal group of the next row) grows there.
+    O(number of blocks) whatever ``n_groups``.
+    """
+    total = counts[-1]
+    if not weighted:
+        # integer counts: with n_groups >= total every block ends a group already, so
+        # capping n_groups keeps counts * n_groups exact in int64 (up to ~3e9 rows)
+        n, groups = int(total), min(n_groups, int(total))
+        if n * groups < 2**63:
+            next_group = counts.astype(np.int64) * groups // n
+        else:  # pragma: no cover - more than 3e9 rows
+            next_group = np.floor(counts * (groups / n))
+    else:
+        next_group = np.floor(counts * n_groups / total)
+    borders = np.flatnonzero(np.diff(next_group, prepend=0) > 0)
+    borders[-1] = len(counts) - 1  # the last group ends the sweep
+    return borders
+
+
 def gain_table(
     y_true: Any,
     y_score: Any,
@@ -272,7 +296,8 @@ def gain_table(
     * with weights, cuts are made in cumulative weight, and samples with zero weight are
       ignored (as scikit-learn's curves ignore them).
 
-    Cost: one sweep (sort) of the input, then O(number of distinct scores).
+    Cost: one sweep (sort) of the input, then O(number of distinct scores), whatever
+    ``n_groups``.
 
     Examples
     --------
@@ -312,11 +337,7 @@ def gain_table(
         )
     total = float(counts[-1])
 
-    # Border after group g: the first distinct-score boundary with counts >= g * total /
-    # n_groups, compared as counts * n_groups >= g * total (exact for integer counts).
-    ideal_cuts = np.arange(1, n_groups, dtype=np.float64) * total
-    borders = np.searchsorted(counts * n_groups, ideal_cuts, side="left")
-    borders = np.unique(np.append(borders, len(counts) - 1))  # the last group ends the sweep
+    borders = _group_borders(counts, n_groups, weighted=sample_weight is not None)
     firsts = np.concatenate(([0], borders[:-1] + 1))
 
     cumulative_count = counts[borders]

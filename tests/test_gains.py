@@ -199,6 +199,14 @@ def test_more_groups_than_distinct_scores():
     assert table.score_max.tolist() == table.score_min.tolist() == [5, 4, 3, 2, 1]
 
 
+def test_huge_n_groups_costs_nothing_extra():
+    y = [1, 0, 1, 1, 0, 0, 1]
+    s = [5, 5, 4, 3, 3, 2, 1]
+    for weights in (None, [1.5, 1, 2, 1, 1, 0.5, 1]):
+        table = gain_table(y, s, n_groups=10**15, sample_weight=weights)
+        assert table.score_min.tolist() == [5, 4, 3, 2, 1] and table.n_groups == 10**15
+
+
 def test_one_group():
     table = gain_table([0, 1, 1, 0], [0.1, 0.4, 0.35, 0.8], n_groups=1)
     assert table.count.tolist() == [4] and table.positives.tolist() == [2]
