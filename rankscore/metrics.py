@@ -245,8 +245,9 @@ def confusion_matrix(
     weights = None if w is None else w[keep]
     cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)
     cm = cm.reshape(n_labels, n_labels)
-    if w is not None and np.asarray(sample_weight).dtype.kind in "iub":
-        cm = cm.astype(np.int64)
+    if w is not None:  # (bincount of nothing is int64 even with weights)
+        integral = np.asarray(sample_weight).dtype.kind in "iub"
+        cm = cm.astype(np.int64 if integral else np.float64)
     if normalize is not None:
         with np.errstate(all="ignore"):
             if normalize == "true":
