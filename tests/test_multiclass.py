@@ -113,6 +113,19 @@ def test_per_class_metrics_match_sklearn(pair):
     np.testing.assert_allclose(table.sensitivity, recall, rtol=1e-12)
 
 
+@given(pair=label_pairs())
+def test_per_class_metrics_agree_with_the_point_metrics(pair):
+    t, p, w = pair
+    kwargs = {"sample_weight": w, "average": None, "zero_division": 0.0}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = rs.per_class_metrics(t, p, sample_weight=w, zero_division=0.0)
+        specificity = rs.specificity_score(t, p, labels=table.labels, **kwargs)
+        npv = rs.npv_score(t, p, labels=table.labels, **kwargs)
+    np.testing.assert_allclose(table.specificity, specificity, rtol=1e-12)
+    np.testing.assert_allclose(table.npv, npv, rtol=1e-12)
+
+
 def test_per_class_metrics_zero_division():
     matrix = [[2, 0, 0], [1, 0, 0], [0, 0, 0]]  # class 1 never predicted, class 2 absent
     with warnings.catch_warnings(record=True) as caught:
