@@ -35,7 +35,7 @@ _R2_AVERAGES = ("raw_values", "uniform_average", "variance_weighted")
 def _as_targets(x: Any, name: str) -> np.ndarray:
     """Return ``x`` as a finite float 2-D array ``(n_samples, n_outputs)``."""
     arr = as_array(x, name)
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
+    if arr.dtype.kind not in "biuf":  # bools count as 0/1 (MSE of 0/1 targets = Brier score)
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2):
         raise ValueError(f"{name} must be 1-D or 2-D (samples × outputs), got shape {arr.shape}")
@@ -111,7 +111,7 @@ def sse(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers).
+        Targets and predictions (finite real numbers; bools count as 0 and 1).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights ``w`` (default 1 each).
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
@@ -157,7 +157,7 @@ def mean_squared_error(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers).
+        Targets and predictions (finite real numbers; bools count as 0 and 1).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
@@ -203,7 +203,7 @@ def root_mean_squared_error(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers).
+        Targets and predictions (finite real numbers; bools count as 0 and 1).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
@@ -245,7 +245,7 @@ def mean_absolute_error(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers).
+        Targets and predictions (finite real numbers; bools count as 0 and 1).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
@@ -287,7 +287,7 @@ def r2_score(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers).
+        Targets and predictions (finite real numbers; bools count as 0 and 1).
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     multioutput : {"raw_values", "uniform_average", "variance_weighted"} or array-like

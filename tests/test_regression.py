@@ -68,6 +68,12 @@ def test_float32_stays_float32_like_sklearn():
     np.testing.assert_array_equal(got, skm.mean_squared_error(t, p, multioutput="raw_values"))
 
 
+def test_bool_targets_are_zero_one_brier_score():
+    y = np.array([True, False, True, True])
+    prob = np.array([0.9, 0.2, 0.6, 1.0])
+    assert rs.mean_squared_error(y, prob) == skm.brier_score_loss(y, prob)
+
+
 def test_pandas_and_integer_input():
     pd = pytest.importorskip("pandas")
     assert rs.mean_absolute_error(pd.Series([1, 2, 3]), pd.Series([1, 2, 5])) == 2 / 3
@@ -160,7 +166,6 @@ FUNCS = [rs.sse, rs.mean_squared_error, rs.root_mean_squared_error, rs.mean_abso
         (np.zeros((2, 0)), np.zeros((2, 0)), {}, ValueError, "no outputs"),
         ([[1, 2], [3]], [1, 2], {}, ValueError, "could not be read"),
         (["a", "b"], [1, 2], {}, TypeError, "real numbers"),
-        ([True, False], [1, 2], {}, TypeError, "real numbers"),
         (None, [1, 2], {}, TypeError, "y_true is None"),
         (3.0, [1, 2], {}, TypeError, "scalar"),
         ([1, 2], [1, 2], {"sample_weight": [1, -1]}, ValueError, "non-negative"),
