@@ -983,8 +983,29 @@ class RankingSet:
     [19, 21]
     """
 
-    def __init__(self, masks: np.ndarray, scores: np.ndarray, m: Fraction,
-                 k: np.ndarray | None = None, p: np.ndarray | None = None) -> None:
+    def __init__(self, masks: Any, m: Any = 10) -> None:
+        """Rankings from their bit masks (bit ``i - 1`` set = position ``i`` is ``x``),
+        scored at ``m``; masks must be non-zero and below ``2**62``."""
+        arr = as_1d(masks, "masks", allow_empty=True)
+        if len(arr) == 0:
+            arr = arr.astype(np.uint64)
+        if arr.dtype.kind not in "iu":
+            raise TypeError(f"masks must be integers, got dtype {arr.dtype}")
+        if len(arr) and (arr.min() < 1 or arr.max() >= 2**MAX_MASK_P):
+            raise ValueError(f"masks must lie in 1 .. 2**{MAX_MASK_P} - 1 (p <= {MAX_MASK_P})")
+        arr = np.ascontiguousarray(arr, dtype=np.uint64)
+        m_exact = _exact_m(m)
+        self._set(arr, _backend.kernels.score_masks(arr, float(m_exact)), m_exact, None, None)
+
+    @classmethod
+    def _make(cls, masks: np.ndarray, scores: np.ndarray, m: Fraction,
+              k: np.ndarray | None = None, p: np.ndarray | None = None) -> "RankingSet":
+        """Trusted constructor: columns already valid and consistent."""
+        self = object.__new__(cls)
+        self._set(masks, scores, m, k, p)
+        return self
+
+    def _set(self, masks, scores, m, k, p) -> None:
         self._masks = _read_only(masks)
         self._scores = _read_only(scores)
         self._m = m
@@ -1031,7 +1052,7 @@ class RankingSet:
             return Ranking._from_mask_int(int(self._masks[index]))
         k = None if self._k is None else self._k[index]
         p = None if self._p is None else self._p[index]
-        return RankingSet(self._masks[index], self._scores[index], self._m, k, p)
+        return RankingSet._make(self._masks[index], self._scores[index], self._m, k, p)
 
     def strings(self, unicode: bool = False) -> list[str]:
         """Each ranking as a string, in order (``●``/``○`` with ``unicode=True``)."""
@@ -1145,7 +1166,7 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
         )
         start += n
     k_column = np.repeat(np.array(ks, dtype=np.int64), counts)
-    return RankingSet(masks, scores, m_exact, k_column, np.full(total, p, dtype=np.int64))
+    return RankingSet._make(masks, scores, m_exact, k_column, np.full(total, p, dtype=np.int64))
 
 
 def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]:

@@ -294,8 +294,27 @@ def test_ranking_set_columns_and_indexing():
 
 def test_ranking_set_lazy_columns_after_subset():
     rs = enumerate_rankings(6)[np.array([0, 31])]
-    rs2 = RankingSet(rs.masks, rs.scores, rs.m)
+    rs2 = RankingSet(rs.masks, m=rs.m)
     assert rs2.k.tolist() == [1, 6] and rs2.p.tolist() == [6, 6]
+    assert rs2.scores.tolist() == rs.scores.tolist()
+    assert RankingSet([0b101, 1], m="5").strings() == ["x-x", "x"]
+    assert len(RankingSet([])) == 0
+
+
+@pytest.mark.parametrize(
+    "masks, m, error, match",
+    [
+        ([0, 1], 10, ValueError, "masks must lie in 1 .. 2\\*\\*62 - 1"),
+        ([2**62], 10, ValueError, "masks must lie in"),
+        ([-1], 10, ValueError, "masks must lie in"),
+        ([1.0], 10, TypeError, "masks must be integers"),
+        ([[1]], 10, ValueError, "masks must be 1-D"),
+        ([1], 2, ValueError, "m must be > 2"),
+    ],
+)
+def test_ranking_set_constructor_errors(masks, m, error, match):
+    with pytest.raises(error, match=match):
+        RankingSet(masks, m)
 
 
 def test_to_pandas():
@@ -621,7 +640,7 @@ def test_backends_agree_on_scores(strings, m):
     b = _on("python", lambda: score_many(strings, m))
     assert a.tobytes() == b.tobytes()
     masks = [sum(1 << (i - 1) for i in rk(s).positions.tolist()) for s in strings]
-    rs = RankingSet(np.array(masks, dtype=np.uint64), np.zeros(len(masks)), Fraction(10))
+    rs = RankingSet(masks)
     assert _on("cython", lambda: score_many(rs, m)).tobytes() == a.tobytes()
     assert _on("python", lambda: score_many(rs, m)).tobytes() == a.tobytes()
 
