@@ -14,8 +14,8 @@ from numpy.typing import NDArray
 
 def split_scores(
     labels: NDArray[np.integer], pos_code: np.integer, scores: NDArray[np.floating]
-) -> tuple[NDArray[np.floating], NDArray[np.floating]]:
-    """(negatives' scores, positives' scores), input order kept."""
+) -> tuple[NDArray[np.floating], NDArray[np.floating], int, int]:
+    """(negatives' scores, positives' scores, smallest label, largest label); order kept."""
 
 def split_scores_weighted(
     labels: NDArray[np.integer],

@@ -26,12 +26,17 @@ ctypedef fused sweep_label_t:
 
 def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
                  const sweep_score_t[:] scores):
-    """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order."""
+    """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order;
+    also return the smallest and largest label (for the caller's label checks)."""
     cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, a = 0, b = 0, p
+    cdef sweep_label_t lo = labels[0], hi = labels[0], label
     cdef sweep_score_t x
     with nogil:
         for i in range(n):
-            n_pos += labels[i] == pos_code
+            label = labels[i]
+            n_pos += label == pos_code
+            lo = label if label < lo else lo
+            hi = label if label > hi else hi
     dtype = np.float32 if sweep_score_t is float else np.float64
     neg_arr = np.empty(n - n_pos + 1, dtype=dtype)  # one spare slot each: branch-free writes
     pos_arr = np.empty(n_pos + 1, dtype=dtype)
@@ -44,7 +49,7 @@ def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
             neg[a] = x
             b += p
             a += 1 - p
-    return neg_arr[:n - n_pos], pos_arr[:n_pos]
+    return neg_arr[:n - n_pos], pos_arr[:n_pos], lo, hi
 
 
 def split_scores_weighted(const sweep_label_t[:] labels, sweep_label_t pos_code,

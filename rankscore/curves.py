@@ -9,6 +9,7 @@ scores by class, sort each part with NumPy and merge the two sorted parts in one
 
 from __future__ import annotations
 
+import math
 import numbers
 import os
 import warnings
@@ -187,7 +188,7 @@ def _split_sorted(codes, pos_code, scores, weights):
     """Scores (and weights) split by class, each part sorted ascending."""
     k = _backend.kernels
     if weights is None:
-        neg, pos = k.split_scores(codes, pos_code, scores)
+        neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
         neg.sort()
         pos.sort()
         return neg, None, pos, None
@@ -238,7 +239,7 @@ def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:
 def _check_sorted_finite(parts, scores: np.ndarray) -> None:
     # NaN sorts last and -inf/+inf sit at the ends: the ends of the sorted parts tell
     for part in parts:
-        if len(part) and not (np.isfinite(part[0]) and np.isfinite(part[-1])):
+        if len(part) and not (math.isfinite(part[0]) and math.isfinite(part[-1])):
             check_finite(scores, "y_score")  # names the first bad entry
 
 
@@ -249,9 +250,33 @@ def _split_sorted_checked(codes, pos_code, scores, weights):
 
 
 def _choice(value: Any, options: tuple, name: str) -> Any:
-    if not any(value is o or (isinstance(value, str) and value == o) for o in options):
-        raise ValueError(f"{name} must be one of {options}, got {value!r}")
-    return value
+    try:
+        if value in options and (value is None or isinstance(value, str)):
+            return value
+    except (TypeError, ValueError):  # arrays and other odd values
+        pass
+    raise ValueError(f"{name} must be one of {options}, got {value!r}")
+
+
+_AVERAGES = (None, "micro", "macro", "weighted", "samples")
+_FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def _auc_fast(y_true: np.ndarray, y_score: np.ndarray) -> float | None:
+    """Binary AUC of native int/bool labels in {0, 1} and float scores, with the fewest
+    Python steps (small inputs); None when the labels need the general path."""
+    codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
+    neg, pos, lo, hi = _backend.kernels.split_scores(codes, codes.dtype.type(1), y_score)
+    if lo < 0 or hi > 1:
+        return None
+    neg.sort()
+    pos.sort()
+    _check_sorted_finite((neg, pos), y_score)
+    if len(neg) == 0 or len(pos) == 0:
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
+                        "in that case.")
+        return float("nan")
+    return _backend.kernels.auc_merge(neg, pos) / (2 * len(pos) * len(neg))
 
 
 def _check_flag(value: Any, name: str) -> bool:
@@ -262,7 +287,8 @@ def _check_flag(value: Any, name: str) -> bool:
 
 def _n_threads(n_threads: Any) -> int:
     if n_threads is None:
-        return os.cpu_count() or 1
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+            os.cpu_count() or 1)
     return check_positive_int(n_threads, "n_threads")
 
 
@@ -864,10 +890,18 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
-    _choice(average, (None, "micro", "macro", "weighted", "samples"), "average")
+    _choice(average, _AVERAGES, "average")
     _choice(multi_class, ("raise", "ovr", "ovo"), "multi_class")
+    if n_threads is not None:
+        check_positive_int(n_threads, "n_threads")
+    if (max_fpr is None and sample_weight is None and type(y_true) is np.ndarray
+            and type(y_score) is np.ndarray and y_true.ndim == 1 and y_score.ndim == 1
+            and y_true.dtype.kind in "iub" and y_true.dtype.isnative
+            and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score)):
+        auc_value = _auc_fast(y_true, y_score)  # the common case, with little overhead
+        if auc_value is not None:
+            return auc_value
     max_fpr = _check_max_fpr(max_fpr)
-    n_threads = _n_threads(n_threads)
     if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
             not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
         y2d = _as_indicator_matrix(y_true)
@@ -876,7 +910,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             raise ValueError(f"y_true and y_score must have the same shape for multilabel "
                              f"input; got {y2d.shape} and {s2d.shape}")
         w = check_sample_weight(sample_weight, y2d.shape[0])
-        return _average_columns(_auc_metric(max_fpr), y2d, s2d, average, w, n_threads)
+        return _average_columns(_auc_metric(max_fpr), y2d, s2d, average, w,
+                                _n_threads(n_threads))
 
     y = _as_label_array(y_true)
     scores = y_score if isinstance(y_score, np.ndarray) else np.asarray(
@@ -897,12 +932,13 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
                                  f"`max_fpr={max_fpr}` instead")
             if multi_class == "raise":
                 raise ValueError("multi_class must be in ('ovo', 'ovr')")
-            return _multiclass_auc(y, s2d, labels, multi_class, average, w, n_threads)
+            return _multiclass_auc(y, s2d, labels, multi_class, average, w,
+                                   _n_threads(n_threads))
         if max_fpr is not None and max_fpr != 1:
             return _map_columns(
                 lambda j: _binary_auc(codes, pos_code, s2d[:, j], w, max_fpr),
-                s2d.shape[1], n_threads)
-        return _auc_shared_labels(codes, pos_code, s2d, w, n_threads)
+                s2d.shape[1], _n_threads(n_threads))
+        return _auc_shared_labels(codes, pos_code, s2d, w, _n_threads(n_threads))
 
     scores = _scores_unchecked(scores)
     n = check_same_length(y_true=y, y_score=scores)
@@ -1000,7 +1036,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.8667
     """
-    _choice(average, (None, "micro", "macro", "weighted", "samples"), "average")
+    _choice(average, _AVERAGES, "average")
 
     def metric(y01, scores, weights):
         return _ap_validated(y01, np.uint8(1), scores, weights)

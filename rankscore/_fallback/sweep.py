@@ -26,9 +26,10 @@ __all__ = [
 
 
 def split_scores(labels, pos_code, scores):
-    """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order."""
+    """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order;
+    also return the smallest and largest label (for the caller's label checks)."""
     is_pos = labels == pos_code
-    return scores[~is_pos], scores[is_pos]
+    return scores[~is_pos], scores[is_pos], int(labels.min()), int(labels.max())
 
 
 def split_scores_weighted(labels, pos_code, scores, weights):
