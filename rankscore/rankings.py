@@ -110,6 +110,10 @@ def _checked_positions(positions: Any) -> np.ndarray:
         arr = np.asarray(positions)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"positions could not be read as a 1-D array: {exc}") from None
+    if arr.ndim == 0:
+        raise TypeError(
+            f"positions must be a 1-D sequence of integers, got {type(positions).__name__}"
+        )
     if arr.ndim != 1:
         raise ValueError(f"positions must be 1-D, got an array of shape {arr.shape}")
     if arr.size == 0:
@@ -954,7 +958,15 @@ def _available_memory() -> int | None:
 
 
 class RankingSet:
-    """Many rankings as NumPy columns (from :func:`enumerate_rankings`).
+    """Many rankings as NumPy columns (usually from :func:`enumerate_rankings`).
+
+    Parameters
+    ----------
+    masks : array-like of int, shape (n,)
+        One bit mask per ranking: bit ``i - 1`` set when position ``i`` holds a list
+        element (so ``0b10011`` is ``xx--x``); each in ``1 .. 2**62 - 1``.
+    m : int, Fraction, float or str, default 10
+        The score's ``m`` (> 2), kept exactly in :attr:`m`.
 
     Attributes
     ----------

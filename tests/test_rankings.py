@@ -160,6 +160,8 @@ def test_positions_value_errors(positions, match):
         (np.array(["1", "2"]), r"string '1'"),
         ("132", "got the string '132'"),
         (5, "1-D sequence of integers, got 5"),
+        (None, "1-D sequence of integers, got NoneType"),
+        ({1, 2}, "1-D sequence of integers, got set"),
         ([1 + 2j], "complex"),
     ],
 )
