@@ -674,3 +674,15 @@ def test_public_names():
     for name in ["Ranking", "RankingSet", "rk", "count_rankings", "enumerate_rankings", "score",
                  "score_exact", "score_many", "tied_rankings", "find_ties"]:
         assert name in rankscore.__all__
+
+
+@given(
+    st.lists(st.sampled_from([0.1, 0.5, 0.5, 0.9, 2.0]), min_size=1, max_size=25),
+    st.lists(st.booleans(), min_size=25, max_size=25),
+    st.sampled_from(["error", "optimistic", "pessimistic"]),
+)
+def test_backends_agree_on_from_scores(values, flags, ties):
+    pytest.importorskip("rankscore._core")
+    flags = flags[: len(values)]
+    run = lambda: _outcome(lambda: str(Ranking.from_scores(values, flags, ties=ties)))  # noqa: E731
+    assert _on("cython", run) == _on("python", run)
