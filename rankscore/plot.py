@@ -917,8 +917,12 @@ def _save_ranking_plot(ranking: str, path: str, *, m: float = 10, line: bool = T
     fig.savefig(path, dpi=150)
 
 
-def _save_report_panel(y_true, y_score, path: str, *, pos_label: Any = None) -> None:
+def _save_report_panel(
+    y_true, y_score, path: str, *, pos_label: Any = None, title: str | None = None
+) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
-    fig, axes = _headless_figure(2, 2, figsize=(10, 9))
+    fig, axes = _headless_figure(2, 2, figsize=(10, 9.4))
     plot_report_panel(y_true, y_score, pos_label=pos_label, axes=axes)
+    if title:
+        fig.suptitle(title)
     fig.savefig(path, dpi=120)
