@@ -26,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     # subcommands are registered here, one function per topic
     _add_plot_command(sub)
     _add_ranking_commands(sub)
+    _add_report_command(sub)
     return parser
 
 
@@ -154,6 +155,41 @@ def _run_plot(args) -> int:
         raise UsageError(str(exc)) from None
     print(f"wrote {args.output}")
     return 0
+
+
+def _add_report_command(sub) -> None:
+    """``rankscore report [FILE]``: the whole picture of a scored binary classifier."""
+    cmd = sub.add_parser(
+        "report",
+        help="judge a scored binary classifier: AUC, Gini, KS, rates, best thresholds, gains",
+        description="Read a label column and a score column from a CSV (or Parquet) file and "
+        "print counts and prevalence, ROC AUC, Gini, KS, average precision, PR AUC, the "
+        "confusion and every rate at a threshold, the best thresholds for Youden's J and F1, "
+        "and the gain/lift table. Without FILE: the spam demo of the documentation.",
+    )
+    cmd.add_argument("file", nargs="?", metavar="FILE", help="CSV or .parquet file")
+    cmd.add_argument("--label", default="target", metavar="COL",
+                     help="label column (default: target)")
+    cmd.add_argument("--score", default="score", metavar="COL",
+                     help="score column, higher = more likely positive (default: score)")
+    cmd.add_argument("--pos-label", metavar="V",
+                     help="the positive label (needed unless labels are 0/1, -1/1 or "
+                     "true/false; 'spam' for the demo)")
+    cmd.add_argument("--threshold", type=float, default=0.5, metavar="T",
+                     help="threshold of the confusion section: positive = score >= T (0.5)")
+    cmd.add_argument("--groups", type=int, default=10, metavar="N",
+                     help="groups of the gain/lift table (default 10: deciles)")
+    cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+    cmd.add_argument("--plot", metavar="FILE.png",
+                     help="also write a 2x2 figure: ROC, precision-recall, KS, cumulative gain "
+                     "(needs matplotlib: pip install rankscore[plot])")
+    cmd.set_defaults(run=_run_report)
+
+
+def _run_report(args) -> int:
+    from .report import run_command
+
+    return run_command(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,418 @@
+"""One report on a scored binary classifier: what ``rankscore report`` prints.
+
+:func:`binary_report` computes everything as a JSON-ready ``dict`` with stable keys
+(counts and prevalence; ROC AUC, Gini, KS, average precision, PR AUC; the confusion and
+every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table);
+:func:`format_report` renders it as text. The command line reads the two columns from a
+CSV (or Parquet) file with :func:`read_columns`.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import warnings
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .curves import average_precision_score, gini_score, ks_statistic, pr_auc_score
+from .curves import roc_auc_score
+from .metrics import binary_confusion
+from .thresholds import best_threshold
+
+__all__ = ["binary_report", "format_report", "read_columns"]
+
+_PARQUET_SUFFIXES = (".parquet", ".pq")
+
+
+def _number(x: Any) -> Any:
+    """A JSON-ready number: int stays int, NaN becomes None."""
+    if isinstance(x, (bool, np.bool_)):
+        return bool(x)
+    if isinstance(x, (int, np.integer)):
+        return int(x)
+    x = float(x)
+    return None if math.isnan(x) else x
+
+
+def _confusion_dict(c) -> dict[str, Any]:
+    return {k: _number(v) if v is not None else None for k, v in c.to_dict().items()}
+
+
+def binary_report(
+    y_true: Any,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    threshold: float = 0.5,
+    n_groups: int = 10,
+) -> dict[str, Any]:
+    """Everything ``rankscore report`` shows, as a JSON-ready dict with stable keys.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Two classes: {0, 1}, {-1, 1}, bool, or any two labels with ``pos_label``.
+    y_score : array-like of shape (n_samples,)
+        Finite scores, higher = more likely positive.
+    pos_label : label, optional
+        The positive class.
+    threshold : float, default 0.5
+        Threshold of the confusion section (positive means ``score >= threshold``).
+    n_groups : int, default 10
+        Groups of the gain/lift table (10: deciles).
+
+    Returns
+    -------
+    dict
+        Keys ``"counts"`` (n, positives, negatives, prevalence), ``"ranking"`` (roc_auc,
+        gini, ks, ks_threshold, average_precision, pr_auc), ``"threshold"``,
+        ``"confusion"`` (:meth:`BinaryConfusion.to_dict`), ``"best_thresholds"``
+        (``"youden"`` and ``"f1"``, each threshold, value and confusion) and
+        ``"gain_table"`` (one dict per group). NaN becomes ``None``.
+
+    Examples
+    --------
+    >>> from rankscore.report import binary_report
+    >>> from rankscore.datasets import load_spam
+    >>> data = load_spam()
+    >>> r = binary_report(data.target, data.score, pos_label="spam")
+    >>> r["counts"]
+    {'n': 20, 'positives': 9, 'negatives': 11, 'prevalence': 0.45}
+    >>> round(r["ranking"]["roc_auc"], 5), r["confusion"]["tp"], r["confusion"]["fp"]
+    (0.79798, 6, 2)
+    >>> r["best_thresholds"]["f1"]["threshold"]
+    0.676
+    """
+    from .gains import gain_table
+
+    # one validation of the labels, then a boolean target for every function
+    confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label)
+    if confusion.positives == 0 or confusion.negatives == 0:
+        missing = "positive" if confusion.positives == 0 else "negative"
+        raise ValueError(f"y_true has no {missing} samples: nothing to rank")
+    labels = np.asarray(y_true)
+    positive = labels == (1 if pos_label is None else pos_label)
+    scores = np.asarray(y_score)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # both classes are present: nothing is undefined
+        ks = ks_statistic(positive, scores)
+        ranking = {
+            "roc_auc": roc_auc_score(positive, scores),
+            "gini": gini_score(positive, scores),
+            "ks": ks.statistic,
+            "ks_threshold": ks.threshold,
+            "average_precision": average_precision_score(positive, scores),
+            "pr_auc": pr_auc_score(positive, scores),
+        }
+    best = {}
+    for key, objective in (("youden", "youden"), ("f1", "f_beta")):
+        choice = best_threshold(positive, scores, objective)
+        best[key] = {
+            "threshold": _number(choice.threshold),
+            "value": _number(choice.value),
+            "confusion": _confusion_dict(choice.confusion),
+        }
+    table = gain_table(positive, scores, n_groups)
+    columns = table.to_dict()
+    groups = [
+        {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
+    ]
+    return {
+        "counts": {
+            "n": _number(confusion.n),
+            "positives": _number(confusion.positives),
+            "negatives": _number(confusion.negatives),
+            "prevalence": _number(confusion.prevalence),
+        },
+        "ranking": {k: _number(v) for k, v in ranking.items()},
+        "threshold": _number(threshold),
+        "confusion": _confusion_dict(confusion),
+        "best_thresholds": best,
+        "gain_table": groups,
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# text
+
+
+def _f(x: Any, digits: int = 4) -> str:
+    return "undefined" if x is None else f"{x:.{digits}f}"
+
+
+def _t(x: Any) -> str:
+    return f"{x:.6g}"
+
+
+def _confusion_text(c: dict[str, Any], indent: str = "  ") -> list[str]:
+    cells = [[c["tp"], c["fn"]], [c["fp"], c["tn"]]]
+    text = [[f"{v:.6g}" if isinstance(v, float) else str(v) for v in row] for row in cells]
+    width = max(11, *(len(t) for row in text for t in row))
+    lines = [f"{indent}{'':10}{'predicted +':>{width}}  {'predicted -':>{width}}"]
+    for name, row in zip(("actual +", "actual -"), text):
+        lines.append(f"{indent}{name:10}{row[0]:>{width}}  {row[1]:>{width}}")
+    return lines
+
+
+def _rate_lines(c: dict[str, Any], indent: str = "  ") -> list[str]:
+    rows = [
+        [("accuracy", "accuracy"), ("error rate", "error_rate"), ("majority rate q0", "q0")],
+        [("recall (TPR)", "tpr"), ("specificity (TNR)", "tnr"), ("FPR", "fpr")],
+        [("precision", "precision"), ("NPV", "npv"), ("FNR", "fnr")],
+        [("F1", "f1"), ("G = sqrt(P·R)", "g_mean"), ("MCC", "mcc")],
+        [("informedness", "informedness"), ("markedness", "markedness"),
+         ("min(P, R)", "min_pr")],
+    ]  # fmt: skip
+    return [
+        indent + "   ".join(f"{name:<18}{_f(c[key]):>9}" for name, key in row) for row in rows
+    ]
+
+
+def _short_confusion(c: dict[str, Any]) -> str:
+    counts = ", ".join(f"{k} {c[k]:.6g}" for k in ("tp", "fp", "fn", "tn"))
+    return f"{counts}; precision {_f(c['precision'], 3)}, recall {_f(c['tpr'], 3)}"
+
+
+def _gain_lines(groups: list[dict[str, Any]], indent: str = "  ") -> list[str]:
+    header = ["group", "scores", "count", "positives", "rate", "gain", "cum. gain", "lift",
+              "cum. lift", "KS"]  # fmt: skip
+    rows = []
+    for g in groups:
+        rows.append([
+            str(g["group"]),
+            f"{_t(g['score_max'])} – {_t(g['score_min'])}",
+            f"{g['count']:.6g}",
+            f"{g['positives']:.6g}",
+            _f(g["response_rate"], 3),
+            _f(g["gain"], 3),
+            _f(g["cumulative_gain"], 3),
+            _f(g["lift"], 2),
+            _f(g["cumulative_lift"], 2),
+            _f(g["ks"], 3),
+        ])  # fmt: skip
+    widths = [max(len(h), *(len(r[j]) for r in rows)) for j, h in enumerate(header)]
+    out = [indent + "  ".join(h.rjust(w) for h, w in zip(header, widths))]
+    out += [indent + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
+    return out
+
+
+def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
+    """Render a :func:`binary_report` dict as text (what ``rankscore report`` prints)."""
+    counts, ranking = report["counts"], report["ranking"]
+    lines = []
+    if title:
+        lines += [title, "=" * len(title), ""]
+    lines += [
+        f"rows {counts['n']:.6g}   positives {counts['positives']:.6g}   negatives "
+        f"{counts['negatives']:.6g}   prevalence {_f(counts['prevalence'])}",
+        "",
+        "Ranking quality (every threshold)",
+        f"  ROC AUC              {_f(ranking['roc_auc'])}",
+        f"  Gini (2·AUC − 1)     {_f(ranking['gini'])}",
+        f"  KS                   {_f(ranking['ks'])}   max |F−(t) − F+(t)| at t = "
+        f"{_t(ranking['ks_threshold'])} (positive = score > {_t(ranking['ks_threshold'])})",
+        f"  average precision    {_f(ranking['average_precision'])}",
+        f"  PR AUC (trapezoid)   {_f(ranking['pr_auc'])}",
+        "",
+        f"At threshold {_t(report['threshold'])} (positive = score >= {_t(report['threshold'])})",
+    ]
+    lines += _confusion_text(report["confusion"])
+    lines.append("")
+    lines += _rate_lines(report["confusion"])
+    lines += ["", "Best thresholds (every distinct score tried; ties → highest threshold)"]
+    for key, name in (("youden", "Youden J = TPR − FPR"), ("f1", "F1")):
+        b = report["best_thresholds"][key]
+        lines.append(
+            f"  {name:<23}{_f(b['value'])} at score >= {_t(b['threshold'])}"
+            f"   ({_short_confusion(b['confusion'])})"
+        )
+    n_groups = len(report["gain_table"])
+    lines += ["", f"Gain and lift ({n_groups} groups, best scores first; ties stay together)"]
+    lines += _gain_lines(report["gain_table"])
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------------------
+# reading a file
+
+
+def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, np.ndarray]:
+    """Read the label column (as strings) and the score column (as float64) of a file.
+
+    CSV (delimiter sniffed among ``, ; tab |``, UTF-8 with or without BOM) or Parquet
+    (``.parquet``/``.pq``, needs pyarrow). Every problem is a ``ValueError`` naming the
+    file, the column and, for a bad value, the row.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file")
+    if path.suffix.lower() in _PARQUET_SUFFIXES:
+        labels, raw_scores, first_row = _read_parquet(path, label, score)
+    else:
+        labels, raw_scores, first_row = _read_csv(path, label, score)
+    if not labels:
+        raise ValueError(f"{path}: no data rows")
+    try:  # fast path; the loop below finds the row of a bad value
+        scores = np.asarray(raw_scores, dtype=np.float64)
+        if np.isfinite(scores).all():
+            raw_scores = []
+    except (TypeError, ValueError):
+        scores = np.empty(len(raw_scores), dtype=np.float64)
+    for i, value in enumerate(raw_scores):
+        try:
+            scores[i] = float(value)
+        except (TypeError, ValueError):
+            scores[i] = math.nan
+        if not math.isfinite(scores[i]):
+            shown = "an empty value" if value in ("", None) else repr(value)
+            raise ValueError(
+                f"{path}, row {i + first_row}: score column {score!r} has {shown}, not a"
+                " finite number"
+            )
+    for i, value in enumerate(labels):
+        if value in ("", None):
+            raise ValueError(f"{path}, row {i + first_row}: label column {label!r} is empty")
+    return np.asarray(labels, dtype=str), scores
+
+
+def _missing(path: Path, names: list[str], wanted: str, what: str) -> ValueError:
+    shown = ", ".join(repr(n) for n in names)
+    option = "--label" if what == "label" else "--score"
+    return ValueError(
+        f"{path}: no {what} column {wanted!r} (columns: {shown}); choose one with {option}"
+    )
+
+
+def _read_csv(path: Path, label: str, score: str):
+    with open(path, newline="", encoding="utf-8-sig") as fh:
+        sample = fh.read(65536)
+        if not sample.strip():
+            raise ValueError(f"{path}: the file is empty")
+        fh.seek(0)
+        try:
+            dialect = csv.Sniffer().sniff(sample.splitlines()[0], delimiters=",;\t|")
+        except csv.Error:
+            dialect = csv.excel
+        reader = csv.reader(fh, dialect)
+        header = [name.strip() for name in next(reader)]
+        for wanted, what in ((label, "label"), (score, "score")):
+            if wanted not in header:
+                raise _missing(path, header, wanted, what)
+        li, si = header.index(label), header.index(score)
+        labels, scores = [], []
+        for row in reader:
+            if not row or all(not cell.strip() for cell in row):
+                continue
+            if len(row) <= max(li, si):
+                raise ValueError(
+                    f"{path}, row {reader.line_num}: {len(row)} fields, expected {len(header)}"
+                )
+            labels.append(row[li].strip())
+            scores.append(row[si].strip())
+    return labels, scores, 2  # row numbers as in a spreadsheet: the header is row 1
+
+
+def _read_parquet(path: Path, label: str, score: str):
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ValueError(
+            f"{path}: reading Parquet needs pyarrow (pip install rankscore[parquet])"
+        ) from None
+    names = pq.read_schema(path).names
+    for wanted, what in ((label, "label"), (score, "score")):
+        if wanted not in names:
+            raise _missing(path, names, wanted, what)
+    table = pq.read_table(path, columns=[label, score])
+    labels = ["" if v is None else str(v) for v in table.column(label).to_pylist()]
+    return labels, table.column(score).to_pylist(), 1
+
+
+def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
+    """The positive label among the two values of a label column read as text."""
+    values = sorted(set(labels.tolist()))
+    shown = ", ".join(repr(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
+    if len(values) > 2:
+        raise ValueError(
+            f"label column {column!r} has {len(values)} values ({shown}); a binary report"
+            " needs two"
+        )
+    if len(values) < 2:
+        raise ValueError(f"label column {column!r} has one value only ({shown}); need two")
+    if pos_label is not None:
+        if pos_label in values:
+            return pos_label
+        matches = [v for v in values if _same_number(v, pos_label)]
+        if matches:
+            return matches[0]
+        raise ValueError(f"--pos-label {pos_label!r} is not a value of {column!r} ({shown})")
+    numbers = [_as_float(v) for v in values]
+    if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
+        return values[numbers.index(1.0)]
+    lowered = [v.lower() for v in values]
+    if set(lowered) == {"true", "false"}:
+        return values[lowered.index("true")]
+    raise ValueError(
+        f"label column {column!r} has the values {shown}; say which is positive with"
+        " --pos-label"
+    )
+
+
+def _as_float(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _same_number(a: str, b: str) -> bool:
+    x, y = _as_float(a), _as_float(b)
+    return x is not None and x == y
+
+
+# ---------------------------------------------------------------------------------------
+# the command
+
+
+def run_command(args: Any) -> int:
+    """``rankscore report``: read, compute, print (text or JSON). Errors: ``ValueError``."""
+    import json
+    from importlib import resources
+
+    if args.groups < 1:
+        raise ValueError(f"--groups must be >= 1, got {args.groups}")
+    if not math.isfinite(args.threshold):
+        raise ValueError(f"--threshold must be a finite number, got {args.threshold}")
+    if args.file is None:
+        from . import datasets
+
+        with resources.as_file(datasets.spam_path()) as demo:
+            labels, scores = read_columns(demo, args.label, args.score)
+        source = "demo data: 20 e-mails scored by a spam filter (rankscore.datasets)"
+        pos_label = "spam" if args.pos_label is None else args.pos_label
+    else:
+        labels, scores = read_columns(args.file, args.label, args.score)
+        source, pos_label = str(args.file), args.pos_label
+    pos_label = _decide_pos_label(labels, pos_label, args.label)
+    report = binary_report(
+        labels, scores, pos_label=pos_label, threshold=args.threshold, n_groups=args.groups
+    )
+    if getattr(args, "plot", None):  # --plot FILE: the 2x2 panel of rankscore.plot
+        from .plot import _save_report_panel
+
+        try:
+            _save_report_panel(labels, scores, args.plot, pos_label=pos_label, title=source)
+        except ImportError as exc:  # matplotlib missing: one line naming the extra
+            raise ValueError(str(exc)) from None
+    if args.json:
+        meta = {"source": source, "label_column": args.label, "score_column": args.score,
+                "pos_label": pos_label}  # fmt: skip
+        print(json.dumps({**meta, **report}, indent=2, allow_nan=False))
+    else:
+        title = f"rankscore report — {source}"
+        print(f"{title}\nlabel {args.label!r} (positive {pos_label!r}), score {args.score!r}\n")
+        print(format_report(report), end="")
+    return 0

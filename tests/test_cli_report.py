@@ -1,0 +1,177 @@
+"""``rankscore report``: the demo, files, --json, and one-line errors with exit code 2."""
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import rankscore as rs
+from rankscore import cli
+from rankscore.datasets import load_spam
+
+
+def run(argv, capsys):
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_demo_text(capsys):
+    code, out, err = run(["report"], capsys)
+    assert code == 0 and err == ""
+    assert "rows 20   positives 9   negatives 11   prevalence 0.4500" in out
+    assert "ROC AUC              0.7980" in out  # 79/99
+    assert "Gini (2·AUC − 1)     0.5960" in out
+    assert "KS                   0.5758" in out
+    assert "At threshold 0.5 (positive = score >= 0.5)" in out
+    table = out.split("At threshold 0.5")[1].splitlines()
+    assert table[2].split()[-2:] == ["6", "3"] and table[3].split()[-2:] == ["2", "9"]
+    assert "accuracy             0.7500" in out
+    assert "F1                   0.7059" in out
+    assert "Youden J = TPR − FPR   0.5758 at score >= 0.676" in out
+    assert "F1                     0.7500 at score >= 0.676" in out
+    assert out.count("0.963 – 0.96") == 1  # first decile of the gain table
+    assert len(out.split("Gain and lift")[1].strip().splitlines()) == 12  # title, header, 10
+
+
+def test_demo_json_matches_the_library(capsys):
+    code, out, err = run(["report", "--json", "--threshold", "0.25", "--groups", "5"], capsys)
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert list(data) == [
+        "source", "label_column", "score_column", "pos_label", "counts", "ranking",
+        "threshold", "confusion", "best_thresholds", "gain_table",
+    ]  # fmt: skip
+    assert data["pos_label"] == "spam" and data["threshold"] == 0.25
+    c = data["confusion"]
+    assert (c["tp"], c["fn"], c["fp"], c["tn"]) == (7, 2, 4, 7)  # SPEC §4 at 0.25
+    spam = load_spam()
+    y = spam.target == "spam"
+    assert data["ranking"]["roc_auc"] == pytest.approx(79 / 99, rel=1e-12)
+    assert data["ranking"]["average_precision"] == rs.average_precision_score(y, spam.score)
+    assert data["ranking"]["pr_auc"] == rs.pr_auc_score(y, spam.score)
+    assert data["ranking"]["ks"] == rs.ks_statistic(y, spam.score).statistic
+    assert data["best_thresholds"]["youden"]["threshold"] == 0.676
+    assert data["best_thresholds"]["f1"]["value"] == 0.75
+    assert len(data["gain_table"]) == 5 and data["gain_table"][-1]["cumulative_gain"] == 1.0
+    assert set(data["gain_table"][0]) == set(rs.GainTable.column_names())
+
+
+def test_csv_file_with_numeric_labels(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    score = rng.random(300)
+    label = (rng.random(300) < score).astype(int)
+    path = tmp_path / "scores.csv"
+    lines = ["id;outcome;p"] + [f"{i};{a};{b!r}" for i, (a, b) in enumerate(zip(label.tolist(), score.tolist()))]
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run(["report", str(path), "--label", "outcome", "--score", "p",
+                          "--json", "--threshold", "0.4"], capsys)  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["pos_label"] == "1"
+    expected = rs.binary_confusion(label, score, threshold=0.4)
+    assert data["confusion"]["tp"] == expected.tp and data["confusion"]["tn"] == expected.tn
+    assert data["ranking"]["roc_auc"] == pytest.approx(rs.roc_auc_score(label, score))
+    best = rs.best_threshold(label, score, "youden")
+    assert data["best_thresholds"]["youden"]["threshold"] == best.threshold
+
+
+def test_pos_label_for_string_labels_and_numeric_equivalence(tmp_path, capsys):
+    path = tmp_path / "s.csv"
+    path.write_text("y,s\nyes,0.9\nno,0.2\nyes,0.4\nno,0.6\n")
+    code, out, _ = run(["report", str(path), "--label", "y", "--score", "s",
+                        "--pos-label", "yes", "--json"], capsys)  # fmt: skip
+    assert code == 0 and json.loads(out)["counts"]["positives"] == 2
+    path.write_text("y,s\n1.0,0.9\n0.0,0.2\n1.0,0.4\n0.0,0.6\n")
+    code, out, _ = run(["report", str(path), "--label", "y", "--score", "s",
+                        "--pos-label", "1", "--json"], capsys)  # fmt: skip
+    assert code == 0 and json.loads(out)["pos_label"] == "1.0"
+
+
+def test_parquet_file(tmp_path, capsys):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    spam = load_spam()
+    path = tmp_path / "spam.parquet"
+    pd.DataFrame({"target": spam.target, "score": spam.score}).to_parquet(path)
+    code, out, _ = run(["report", str(path), "--pos-label", "spam", "--json"], capsys)
+    assert code == 0 and json.loads(out)["confusion"]["tp"] == 6
+
+
+def test_parquet_without_pyarrow_is_one_line(tmp_path, capsys):
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("pyarrow is installed")
+    path = tmp_path / "x.parquet"
+    path.write_bytes(b"PAR1")
+    code, out, err = run(["report", str(path)], capsys)
+    assert code == 2 and out == ""
+    assert err.strip().endswith("reading Parquet needs pyarrow (pip install rankscore[parquet])")
+
+
+@pytest.mark.parametrize(
+    "content, argv, message",
+    [
+        ("y,s\n1,0.9\n0,0.2\n", ["--label", "z", "--score", "s"],
+         "no label column 'z' (columns: 'y', 's'); choose one with --label"),
+        ("y,s\n1,0.9\n0,0.2\n", ["--label", "y", "--score", "t"], "no score column 't'"),
+        ("y,s\n1,0.9\n0,abc\n", ["--label", "y", "--score", "s"],
+         "row 3: score column 's' has 'abc', not a finite number"),
+        ("y,s\n1,0.9\n0,\n", ["--label", "y", "--score", "s"], "row 3: score column 's' has an"
+         " empty value"),
+        ("y,s\n1,0.9\n0,nan\n", ["--label", "y", "--score", "s"], "has 'nan', not a finite"),
+        ("y,s\na,0.9\nb,0.2\nc,0.5\n", ["--label", "y", "--score", "s"],
+         "label column 'y' has 3 values ('a', 'b', 'c'); a binary report needs two"),
+        ("y,s\na,0.9\na,0.2\n", ["--label", "y", "--score", "s"], "has one value only"),
+        ("y,s\na,0.9\nb,0.2\n", ["--label", "y", "--score", "s"], "say which is positive with"
+         " --pos-label"),
+        ("y,s\na,0.9\nb,0.2\n", ["--label", "y", "--score", "s", "--pos-label", "c"],
+         "--pos-label 'c' is not a value of 'y'"),
+        ("y,s\n,0.9\nb,0.2\n", ["--label", "y", "--score", "s"], "row 2: label column 'y' is"
+         " empty"),
+        ("y,s\n1\n0,0.2\n", ["--label", "y", "--score", "s"], "row 2: 1 fields, expected 2"),
+        ("", [], "the file is empty"),
+        ("y,s\n", ["--label", "y", "--score", "s"], "no data rows"),
+        ("y,s\n1,0.9\n0,0.2\n", ["--label", "y", "--score", "s", "--groups", "0"],
+         "--groups must be >= 1"),
+        ("y,s\n1,0.9\n0,0.2\n", ["--label", "y", "--score", "s", "--threshold", "inf"],
+         "--threshold must be a finite number"),
+    ],
+)
+def test_errors_are_one_line_and_exit_2(tmp_path, capsys, content, argv, message):
+    path = tmp_path / "data.csv"
+    path.write_text(content)
+    code, out, err = run(["report", str(path), *argv], capsys)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith("rankscore report: error: ")
+    assert message in err
+
+
+def test_missing_file(tmp_path, capsys):
+    code, _, err = run(["report", str(tmp_path / "nope.csv")], capsys)
+    assert code == 2 and "nope.csv: no such file" in err
+
+
+def test_subprocess_entry_point(tmp_path):
+    env = dict(os.environ)
+    ok = subprocess.run([sys.executable, "-m", "rankscore", "report", "--json"],
+                        capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
+    assert ok.returncode == 0 and json.loads(ok.stdout)["counts"]["n"] == 20
+    bad = subprocess.run([sys.executable, "-m", "rankscore", "report", "missing.csv"],
+                         capture_output=True, text=True, cwd=tmp_path, env=env)  # fmt: skip
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip() == "rankscore report: error: missing.csv: no such file"
+
+
+def test_binary_report_rejects_one_class():
+    from rankscore.report import binary_report
+
+    with pytest.raises(ValueError, match="no positive samples"):
+        binary_report([0, 0, 0], [0.1, 0.2, 0.3])
