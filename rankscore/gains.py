@@ -11,7 +11,7 @@ O(number of distinct scores), whatever the number of rows.
 * :func:`roc_to_captured_response` and :func:`captured_response_to_roc` convert between the
   ROC curve and the captured response curve for a given prior (a linear map).
 * :func:`captured_response_gini`: the Gini read from the captured response curve (equal to
-  ``2 * AUC - 1`` from the ROC curve).
+  ``2 * AUC - 1`` from the ROC curve); :func:`prevalence` gives the prior it needs.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from . import _validation
-from .curves import _sweep
+from .curves import _binary_target, _sweep
 
 __all__ = [
     "GainTable",
@@ -32,6 +32,7 @@ __all__ = [
     "roc_to_captured_response",
     "captured_response_to_roc",
     "captured_response_gini",
+    "prevalence",
 ]
 
 # A point of a converted curve may leave [0, 1] by rounding only; more than this is an error.
@@ -501,6 +502,57 @@ def lift_curve(
 
 # ------------------------------------------------------------------------------------------
 # ROC <-> captured response
+
+
+def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None) -> float:
+    """Share of positives (the prior ``pi``): positives / all samples, weighted if asked.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels: {0, 1}, {-1, 1}, bool, or any two values with ``pos_label``
+        (the same rules as :func:`rankscore.roc_curve`).
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+        ``sum(w[y == pos_label]) / sum(w)``; in [0, 1] (0 or 1 when one class is absent).
+
+    Raises
+    ------
+    ValueError
+        Bad labels (as :func:`rankscore.roc_curve`), weights of the wrong length, negative
+        or non-finite, or all zero.
+
+    See Also
+    --------
+    roc_to_captured_response, captured_response_to_roc, captured_response_gini :
+        They take this number as ``prior``.
+
+    Notes
+    -----
+    No sort and no scores: one pass over the labels (and weights). It is the right end of
+    the precision-recall curve and the slope ``1 / pi`` of the ideal lift.
+
+    Examples
+    --------
+    >>> from rankscore import prevalence
+    >>> from rankscore.datasets import load_spam
+    >>> prevalence(load_spam().target, pos_label="spam")
+    0.45
+    """
+    is_positive = _binary_target(y_true, pos_label)
+    weights = _validation.check_sample_weight(sample_weight, len(is_positive))
+    if weights is None:
+        return int(np.count_nonzero(is_positive)) / len(is_positive)
+    total = float(weights.sum())
+    if not total > 0:
+        raise ValueError("sample_weight is zero for every sample; the prevalence is undefined")
+    return float(weights[is_positive].sum()) / total
 
 
 def _check_prior(prior: Any) -> float:

@@ -17,6 +17,7 @@ from rankscore import (
     cumulative_gain_curve,
     gain_table,
     lift_curve,
+    prevalence,
     roc_to_captured_response,
 )
 from rankscore.datasets import load_spam
@@ -421,7 +422,8 @@ def test_round_trip_and_gini_equal_two_auc_minus_one(data, weighted):
     y, s, w = data
     w = w if weighted else None
     fpr, tpr, _ = sk_roc_curve(y, s, sample_weight=w, drop_intermediate=False)
-    prior = float(np.average(y, weights=w))
+    prior = prevalence(y, sample_weight=w)
+    assert prior == pytest.approx(float(np.average(y, weights=w)), rel=1e-15)
     x_cr, y_cr = roc_to_captured_response(fpr, tpr, prior)
     fpr2, tpr2 = captured_response_to_roc(x_cr, y_cr, prior)
     np.testing.assert_allclose(fpr2, fpr, rtol=1e-12, atol=1e-15)
@@ -432,6 +434,34 @@ def test_round_trip_and_gini_equal_two_auc_minus_one(data, weighted):
     auc = sk_roc_auc_score(y, s, sample_weight=w)
     assert captured_response_gini(cx, cy, prior) == pytest.approx(2 * auc - 1, abs=1e-12)
     assert captured_response_gini(x_cr, y_cr, prior) == pytest.approx(2 * auc - 1, abs=1e-12)
+
+
+def test_prevalence(spam):
+    assert prevalence(spam.target, pos_label="spam") == 9 / 20
+    assert prevalence(spam.target, pos_label="ham") == 11 / 20
+    assert prevalence([True, False, False, False]) == 0.25
+    assert type(prevalence([1, 0])) is float
+    assert type(prevalence([1, 0], sample_weight=[1, 1])) is float
+    assert prevalence([-1, 1, 1, -1, -1]) == 0.4
+    assert prevalence([0, 0]) == 0.0 and prevalence([1]) == 1.0
+    assert prevalence([1, 0, 0], sample_weight=[3, 1, 0]) == 0.75
+    table = gain_table(spam.target, spam.score, pos_label="spam")
+    assert table.prior == prevalence(spam.target, pos_label="spam")
+
+
+def test_prevalence_errors():
+    with pytest.raises(ValueError, match="pos_label"):
+        prevalence(["a", "b"])
+    with pytest.raises(ValueError, match="multiclass"):
+        prevalence([0, 1, 2])
+    with pytest.raises(ValueError, match="is empty"):
+        prevalence([])
+    with pytest.raises(ValueError, match="sample_weight has 2 entries, expected 3"):
+        prevalence([0, 1, 1], sample_weight=[1, 1])
+    with pytest.raises(ValueError, match="non-negative"):
+        prevalence([0, 1], sample_weight=[1, -1])
+    with pytest.raises(ValueError, match="zero for every sample"):
+        prevalence([0, 1], sample_weight=[0, 0])
 
 
 def test_gini_of_ideal_random_and_worst():
@@ -481,5 +511,5 @@ def test_conversion_errors():
 def test_public_names():
     for name in ("GainTable", "gain_table", "cumulative_gain_curve", "lift_curve",
                  "roc_to_captured_response", "captured_response_to_roc",
-                 "captured_response_gini"):
+                 "captured_response_gini", "prevalence"):
         assert name in rankscore.__all__ and hasattr(rankscore, name)
