@@ -93,3 +93,80 @@ def test_cli_is_headless_and_leaves_pyplot_alone(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert _is_png(out)
+
+
+# ----------------------------------------------------------------------------------------
+# rankscore report --plot FILE: the 2x2 panel
+# ----------------------------------------------------------------------------------------
+@pytest.fixture
+def panel_spy(monkeypatch):
+    """Keep the Axes the report's panel was drawn on."""
+    from rankscore import plot
+
+    drawn = {}
+    original = plot.plot_report_panel
+
+    def spy(*args, **kwargs):
+        drawn["axes"] = original(*args, **kwargs)
+        return drawn["axes"]
+
+    monkeypatch.setattr(plot, "plot_report_panel", spy)
+    return drawn
+
+
+def _legend(ax):
+    return [t.get_text() for t in ax.get_legend().get_texts()]
+
+
+def test_report_plot_writes_the_panel_for_the_demo(tmp_path, capsys, panel_spy):
+    out = tmp_path / "report.png"
+    assert main(["report", "--plot", str(out)]) == 0
+    assert _is_png(out)
+    assert "prevalence 0.4500" in capsys.readouterr().out  # the text report still prints
+    axes = panel_spy["axes"]
+    assert [a.get_title() for a in axes.ravel()] == [
+        "ROC curve",
+        "precision–recall curve",
+        "Kolmogorov–Smirnov: score CDFs by class",
+        "cumulative gain (captured response)",
+    ]
+    assert _legend(axes[0, 0])[0] == "AUC = 0.7980, KS = 0.5758"  # 79/99 (SPEC §4)
+    assert _legend(axes[1, 1])[0] == f"Gini = {2 * 79 / 99 - 1:.4f}"
+    assert _legend(axes[0, 1])[-1] == "prevalence = 0.4500"
+    assert axes[0, 0].figure._suptitle.get_text().startswith("demo data")
+
+
+def test_report_plot_with_json_keeps_stdout_json(tmp_path, capsys):
+    import json
+
+    out = tmp_path / "report.png"
+    assert main(["report", "--json", "--plot", str(out)]) == 0
+    assert json.loads(capsys.readouterr().out)["pos_label"] == "spam"
+    assert _is_png(out)
+
+
+def test_report_plot_from_a_csv_file(tmp_path, panel_spy):
+    import numpy as np
+
+    import rankscore
+
+    rng = np.random.default_rng(3)
+    y = (rng.random(200) < 0.4).astype(int)
+    s = np.round(y * 0.3 + rng.random(200), 2)  # ties
+    csv = tmp_path / "scores.csv"
+    csv.write_text("y,p\n" + "".join(f"{a},{b}\n" for a, b in zip(y, s)))
+    out = tmp_path / "panel.png"
+    assert main(["report", str(csv), "--label", "y", "--score", "p", "--plot", str(out)]) == 0
+    assert _is_png(out)
+    roc = panel_spy["axes"][0, 0]
+    auc = rankscore.roc_auc_score(y, s)
+    assert _legend(roc)[0].startswith(f"AUC = {auc:.4f}, KS = ")
+
+
+def test_report_plot_errors_are_one_line(tmp_path, capsys, monkeypatch):
+    assert main(["report", "--plot", str(tmp_path / "no" / "dir.png")]) == 2
+    assert capsys.readouterr().err.startswith("rankscore report: error: ")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["report", "--plot", str(tmp_path / "a.png")]) == 2
+    err = capsys.readouterr().err
+    assert "pip install rankscore[plot]" in err and err.count("\n") == 1
