@@ -47,9 +47,7 @@ def _sweep_with_totals(y_true, y_score, pos_label, sample_weight):
     """The sweep plus cumulative counts ``counts`` and the totals of positives/negatives."""
     sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     counts = sweep.tps + sweep.fps  # rows (weight) scoring >= each threshold
-    positives = float(sweep.tps[-1]) if len(counts) else 0.0
-    negatives = float(sweep.fps[-1]) if len(counts) else 0.0
-    return sweep, counts, positives, negatives
+    return sweep, counts, float(sweep.tps[-1]), float(sweep.fps[-1])
 
 
 def _require_positives(positives: float) -> None:
