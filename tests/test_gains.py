@@ -279,6 +279,23 @@ def test_labels_and_dtypes():
     assert ref.lift.tolist() == [1.0, 2.0, 0.0]
 
 
+def test_array_likes_and_inputs_left_alone():
+    import pandas as pd
+
+    y = np.array([1, 0, 1, 1, 0, 0, 1, 0] * 2, dtype=np.int8)
+    s = np.linspace(1.0, 0.0, 32).astype(np.float32)[::2]  # strided view
+    y.flags.writeable = s.flags.writeable = False
+    before = (y.copy(), s.copy())
+    ref = gain_table(y.tolist(), s.tolist(), n_groups=4)
+    for yy, ss in ((y, s), (pd.Series(y), pd.Series(s)), (y.astype(">i4"), s.astype(">f8"))):
+        table = gain_table(yy, ss, n_groups=4)
+        assert table.positives.tolist() == ref.positives.tolist() == [3, 1, 3, 1]
+        np.testing.assert_allclose(table.score_max, ref.score_max, rtol=1e-7)
+        x, _, _ = cumulative_gain_curve(yy, ss)
+        assert len(x) == 17
+    assert np.array_equal(y, before[0]) and np.array_equal(s, before[1])
+
+
 def test_table_outputs(spam):
     table = gain_table(spam.target, spam.score, pos_label="spam")
     assert GainTable.column_names() == COLUMNS
