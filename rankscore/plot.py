@@ -867,7 +867,7 @@ def plot_report_panel(
     pos_label: Any = None,
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
-    axes: Any = None,
+    ax: Any = None,
 ) -> np.ndarray:
     """A 2×2 panel: ROC (with the KS point), precision–recall, KS CDFs, cumulative gain.
 
@@ -877,8 +877,8 @@ def plot_report_panel(
     ----------
     y_true, y_score, pos_label, sample_weight, name
         As in :func:`plot_roc`.
-    axes : 2×2 array of matplotlib Axes, optional
-        Where to draw; a new 10×9-inch figure when omitted.
+    ax : 2×2 array of matplotlib Axes, optional
+        Where to draw (e.g. ``fig.subplots(2, 2)``); a new 10×9-inch figure when omitted.
 
     Returns
     -------
@@ -892,11 +892,11 @@ def plot_report_panel(
     >>> [a.get_title() for a in axes.ravel()][:2]
     ['ROC curve', 'precision–recall curve']
     """
-    if axes is None:
-        _, axes = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
+    if ax is None:
+        _, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
     else:
         _require_matplotlib()
-    axes = np.asarray(axes, dtype=object).reshape(2, 2)
+    axes = np.asarray(ax, dtype=object).reshape(2, 2)
     common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
     plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
     plot_precision_recall(y_true, y_score, ax=axes[0, 1], **common)
@@ -922,7 +922,7 @@ def _save_report_panel(
 ) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
     fig, axes = _headless_figure(2, 2, figsize=(10, 9.4))
-    plot_report_panel(y_true, y_score, pos_label=pos_label, axes=axes)
+    plot_report_panel(y_true, y_score, pos_label=pos_label, ax=axes)
     if title:
         fig.suptitle(title)
     fig.savefig(path, dpi=120)

@@ -26,6 +26,12 @@ S6 = np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
 SPAM = load_spam()
 
 
+def _once_per_run(backend):
+    """A fresh interpreter does not see the fixture's kernels: run such a test once."""
+    if backend != "python":
+        pytest.skip("runs a subprocess; once (on the python pass) is enough")
+
+
 @pytest.fixture(autouse=True)
 def _close_figures():
     yield
@@ -68,7 +74,8 @@ def _run(code):
     )
 
 
-def test_import_rankscore_does_not_import_matplotlib():
+def test_import_rankscore_does_not_import_matplotlib(backend):
+    _once_per_run(backend)
     out = _run(
         "import sys, rankscore\n"
         "assert 'matplotlib' not in sys.modules, 'import rankscore imported matplotlib'\n"
@@ -78,6 +85,22 @@ def test_import_rankscore_does_not_import_matplotlib():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "clean"
+
+
+def test_plotting_never_changes_the_users_backend(backend):
+    _once_per_run(backend)
+    env = {**os.environ, "MPLBACKEND": "svg"}
+    out = subprocess.run(
+        [sys.executable, "-c",
+         "import matplotlib\n"
+         "from rankscore import plot\n"
+         "plot.plot_roc([0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8]).figure.savefig('f.png')\n"
+         "plot.plot_report_panel([0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8])\n"
+         "print(matplotlib.get_backend())"],
+        capture_output=True, text=True, env=env, cwd=tempfile.mkdtemp(), timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "svg"
 
 
 @pytest.mark.parametrize(
@@ -478,6 +501,18 @@ def test_report_panel_has_roc_pr_ks_gain():
         "cumulative gain (captured response)",
     ]
     assert legend_texts(axes[0, 0])[0].startswith("AUC = 0.7980, KS = ")
+
+
+def test_report_panel_draws_on_given_axes(two_models):
+    y, models = two_models
+    fig, grid = plt.subplots(2, 2)
+    axes = plot.plot_report_panel(y, models, ax=grid)
+    assert all(a is b for a, b in zip(axes.ravel(), grid.ravel()))
+    assert len(fig.axes) == 4
+    for name, scores in models.items():
+        fpr, tpr, _ = rankscore.roc_curve(y, scores)
+        (roc,) = [ln for ln in grid[0, 0].lines if ln.get_label().startswith(f"{name} (AUC")]
+        assert_line_data(roc, fpr, tpr)
 
 
 @pytest.mark.parametrize(
