@@ -299,7 +299,7 @@ def plot_score_landscape(
     -----
     ``s(r) = k/p + (2/m) * soma / (p (p - 1))``. When a ``p`` has more than 2000 rankings,
     2000 of its scores are drawn, evenly spaced in score order (minimum and maximum
-    included); the band always spans the full range.
+    included); the bar always spans the full range.
 
     Examples
     --------
@@ -310,10 +310,14 @@ def plot_score_landscape(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
+    from ._validation import check_positive_int
     from .rankings import enumerate_rankings
 
     _require_matplotlib()
-    ps = [int(p) for p in p_range]
+    k = check_positive_int(k, "k")
+    if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
+        raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
+    ps = [check_positive_int(p, "p") for p in p_range]
     if not ps:
         raise ValueError("p_range is empty; give at least one ranking length p")
     for p in ps:
@@ -348,7 +352,7 @@ def plot_score_landscape(
                 linewidth=0, label=overlap_label,
             )
             overlap_label = "_nolegend_"
-    ax.set_title(f"scores of all rankings with k = {k} (m = {m:g})")
+    ax.set_title(f"scores of all rankings with k = {k} (m = {float(m):g})")
     ax.set_xlabel("ranking length p")
     ax.set_ylabel("score s(r)")
     ax.set_xlim(ps[0] - 0.7, ps[-1] + 0.7)

@@ -255,6 +255,16 @@ def test_score_landscape_errors(k, ps, match):
         plot.plot_score_landscape(k, ps)
 
 
+@pytest.mark.parametrize(
+    "k, ps, match",
+    [(0, [3], r"k must be >= 1"), (2.0, [3], r"k must be an integer"),
+     (2, [3, 4.5], r"p must be an integer"), (2, 5, r"p_range must be a sequence")],
+)
+def test_score_landscape_type_errors(k, ps, match):
+    with pytest.raises((TypeError, ValueError), match=match):
+        plot.plot_score_landscape(k, ps)
+
+
 def test_score_landscape_rejects_small_m():
     with pytest.raises(ValueError):
         plot.plot_score_landscape(3, range(3, 6), m=2)
