@@ -25,17 +25,17 @@ def threshold_confusion_weighted(const unsigned char[:] positive, const point_sc
                                  double threshold, const double[:] weight):
     """``(tp, fp, fn, tn)`` weighted float sums with predicted positive = ``score >= threshold``."""
     cdef Py_ssize_t i, n = score.shape[0]
-    cdef double tp = 0.0, fp = 0.0, fn = 0.0, tn = 0.0
+    cdef double tp = 0.0, fp = 0.0, fn = 0.0, tn = 0.0, w
+    cdef bint predicted, actual
     with nogil:
         for i in range(n):
-            # each weight lands in the cell (actual, predicted) of its sample
-            if <double>score[i] >= threshold:
-                if positive[i]:
-                    tp += weight[i]
-                else:
-                    fp += weight[i]
-            elif positive[i]:
-                fn += weight[i]
-            else:
-                tn += weight[i]
+            # each weight lands in the cell (actual, predicted) of its sample; adding 0.0
+            # to the other three keeps the loop branch-free and the sums unchanged
+            predicted = <double>score[i] >= threshold
+            actual = positive[i]
+            w = weight[i]
+            tp += w * (predicted & actual)
+            fp += w * (predicted & (not actual))
+            fn += w * ((not predicted) & actual)
+            tn += w * ((not predicted) & (not actual))
     return tp, fp, fn, tn
