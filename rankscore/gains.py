@@ -182,6 +182,9 @@ class GainTable:
         lines += ["| " + " | ".join(row) + " |" for row in self._cells()]
         return "\n".join(lines)
 
+    def _repr_markdown_(self) -> str:  # Jupyter shows the Markdown table
+        return self.to_markdown()
+
     def __str__(self) -> str:
         names = self.column_names()
         rows = self._cells()

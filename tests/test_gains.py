@@ -311,6 +311,7 @@ def test_table_outputs(spam):
     assert md[0] == "| " + " | ".join(COLUMNS) + " |" and len(md) == 12
     assert md[2].startswith("| 1 | 0.963 | 0.96 | 2 | 2 | 1.0000 | 0.2222 |")
     assert repr(table).startswith("GainTable(10 groups of 10 asked; total_count=20,")
+    assert table._repr_markdown_() == table.to_markdown()
     with pytest.raises(KeyError, match="'lifts' is not a column"):
         table["lifts"]
 
