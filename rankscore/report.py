@@ -19,7 +19,7 @@ import numpy as np
 
 from .curves import average_precision_score, gini_score, ks_statistic, pr_auc_score
 from .curves import roc_auc_score
-from .metrics import binary_confusion
+from .metrics import BinaryConfusion, binary_confusion
 from .thresholds import best_threshold
 
 __all__ = ["binary_report", "format_report", "read_columns"]
@@ -148,13 +148,8 @@ def _t(x: Any) -> str:
 
 
 def _confusion_text(c: dict[str, Any], indent: str = "  ") -> list[str]:
-    cells = [[c["tp"], c["fn"]], [c["fp"], c["tn"]]]
-    text = [[f"{v:.6g}" if isinstance(v, float) else str(v) for v in row] for row in cells]
-    width = max(11, *(len(t) for row in text for t in row))
-    lines = [f"{indent}{'':10}{'predicted +':>{width}}  {'predicted -':>{width}}"]
-    for name, row in zip(("actual +", "actual -"), text):
-        lines.append(f"{indent}{name:10}{row[0]:>{width}}  {row[1]:>{width}}")
-    return lines
+    table = BinaryConfusion(c["tp"], c["fp"], c["fn"], c["tn"]).table()
+    return [indent + line for line in table.splitlines()]
 
 
 def _rate_lines(c: dict[str, Any], indent: str = "  ") -> list[str]:
