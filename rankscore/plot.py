@@ -762,7 +762,7 @@ def plot_lift(
     _reference(ax, ideal_x, 1.0 / np.maximum(ideal_x, prior), ideal, _IDEAL)
     _reference(ax, None, 1.0, "random (lift = 1)", hline=True)
     ax.set_xlim(-0.01, 1.01)
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, 1.08 / prior)  # the ideal lift 1 / prevalence is the ceiling, plus room
     ax.set_xlabel("fraction of population targeted")
     ax.set_ylabel("cumulative lift")
     ax.set_title("cumulative lift")
