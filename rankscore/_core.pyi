@@ -69,6 +69,20 @@ def auc_merge_weighted(
 def ks_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> tuple[int, float]:
     """(max |n+ #{neg <= t} - n- #{pos <= t}|, smallest t reaching it); both classes non-empty."""
 
+def count_scores(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    max_distinct: int,
+) -> tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.int64], int, int] | None:
+    """(distinct scores ascending, negatives per score, positives per score, min label,
+    max label); None when there are more than max_distinct distinct scores."""
+
+def take_rows_transposed(
+    scores: NDArray[np.floating], rows: NDArray[np.intp], out: NDArray[np.floating]
+) -> None:
+    """out[j, r] = scores[rows[r], j] (out C-contiguous, same dtype as scores)."""
+
 def ks_merge_weighted(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64],

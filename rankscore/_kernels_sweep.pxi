@@ -327,3 +327,68 @@ def ks_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
             if d > best:
                 best, best_t = d, t
     return best, best_t
+
+
+def take_rows_transposed(const sweep_score_t[:, :] scores, const Py_ssize_t[:] rows,
+                         sweep_score_t[:, ::1] out):
+    """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (tiled so
+    that reads and writes both stay in cache)."""
+    cdef Py_ssize_t n_rows = rows.shape[0], m = out.shape[0], r0, r1, r, j
+    with nogil:
+        for r0 in range(0, n_rows, 16):
+            r1 = min(r0 + 16, n_rows)
+            for j in range(m):
+                for r in range(r0, r1):
+                    out[j, r] = scores[rows[r], j]
+
+
+def count_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
+                 const sweep_score_t[:] scores, Py_ssize_t max_distinct):
+    """(distinct scores ascending as float64, negatives per score, positives per score,
+    smallest label, largest label), or None as soon as there are more than ``max_distinct``
+    distinct scores. One pass over an open-addressing table (heavily tied scores)."""
+    cdef Py_ssize_t n = scores.shape[0], i, n_distinct = 0, capacity = 1, shift = 64
+    while capacity < 2 * max_distinct:
+        capacity <<= 1
+        shift -= 1
+    keys_arr = np.empty(capacity, dtype=np.uint64)
+    used_arr = np.zeros(capacity, dtype=np.uint8)
+    neg_arr = np.zeros(capacity, dtype=np.int64)
+    pos_arr = np.zeros(capacity, dtype=np.int64)
+    cdef uint64_t[::1] keys = keys_arr
+    cdef uint8_t[::1] used = used_arr
+    cdef int64_t[::1] neg = neg_arr, pos = pos_arr
+    cdef uint64_t bits, h, mask = capacity - 1
+    cdef double x
+    cdef int64_t p
+    cdef bint too_many = False
+    cdef sweep_label_t lo = labels[0], hi = labels[0], label
+    with nogil:
+        for i in range(n):
+            x = scores[i]
+            if x == 0:
+                x = 0.0  # -0.0 and 0.0 are one threshold
+            bits = (<uint64_t*>&x)[0]
+            h = (bits * <uint64_t>0x9E3779B97F4A7C15) >> shift  # Fibonacci hashing
+            while used[h] and keys[h] != bits:
+                h = (h + 1) & mask
+            if not used[h]:
+                if n_distinct == max_distinct:
+                    too_many = True
+                    break
+                used[h] = 1
+                keys[h] = bits
+                n_distinct += 1
+            label = labels[i]
+            p = label == pos_code
+            pos[h] += p
+            neg[h] += 1 - p
+            lo = label if label < lo else lo
+            hi = label if label > hi else hi
+    if too_many:
+        return None
+    slots = np.flatnonzero(used_arr)
+    values = keys_arr[slots].view(np.float64)
+    order = np.argsort(values)
+    slots = slots[order]
+    return values[order], neg_arr[slots], pos_arr[slots], lo, hi

@@ -202,7 +202,72 @@ def _split_sorted(codes, pos_code, scores, weights):
     return neg, neg_w, pos, pos_w
 
 
+# Heavily tied scores (rounded, bucketed, small integers): one counting pass over a small
+# hash table replaces the sorts when the input is large, unweighted and has few distinct
+# scores; the results are the same integers.
+_COUNT_MIN_ROWS = 1 << 15
+_COUNT_MAX_DISTINCT = 1 << 12
+
+
+class _Counts(NamedTuple):
+    values: np.ndarray  # distinct scores, ascending (float64)
+    neg: np.ndarray  # negatives per score (int64)
+    pos: np.ndarray  # positives per score (int64)
+
+
+def _try_count(codes, pos_code, scores, weights, *, labels_checked=True):
+    """Per-score class counts, or None (weighted, small, or too many distinct scores).
+
+    With ``labels_checked=False`` returns (counts, smallest label, largest label)."""
+    if weights is not None or len(scores) < _COUNT_MIN_ROWS:
+        return None
+    found = _backend.kernels.count_scores(codes, pos_code, scores, _COUNT_MAX_DISTINCT)
+    if found is None:
+        return None
+    values, neg, pos, lo, hi = found
+    if not (math.isfinite(values[0]) and math.isfinite(values[-1])):  # NaN sorts last
+        check_finite(scores, "y_score")
+    counts = _Counts(values, neg, pos)
+    return counts if labels_checked else (counts, lo, hi)
+
+
+def _sweep_from_counts(counts: _Counts, dtype) -> Sweep:
+    return Sweep(np.cumsum(counts.neg[::-1]).astype(np.float64),
+                 np.cumsum(counts.pos[::-1]).astype(np.float64),
+                 counts.values[::-1].astype(dtype))
+
+
+def _auc_from_counts(counts: _Counts) -> float:
+    neg_below = np.cumsum(counts.neg) - counts.neg
+    n_pos, n_neg = int(counts.pos.sum()), int(counts.neg.sum())
+    if n_pos == 0 or n_neg == 0:
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
+                        "in that case.")
+        return float("nan")
+    # 2U = sum over scores of positives * (2 * negatives below + negatives tied): exact ints
+    return int(np.dot(counts.pos, 2 * neg_below + counts.neg)) / (2 * n_pos * n_neg)
+
+
+def _drop_collinear(fps, tps, thresholds):
+    """scikit-learn's drop_intermediate for ROC (the ``roc_merge`` kernel does it while
+    merging): keep the first and last points and every corner."""
+    if len(fps) <= 2:
+        return Sweep(fps, tps, thresholds)
+    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
+    keep[1:-1] |= np.diff(tps, 2) != 0
+    return Sweep(fps[keep], tps[keep], thresholds[keep])
+
+
+def _ap_from_sweep(fps, tps) -> float:
+    """As the ``ap_merge`` kernel, on a sweep already built."""
+    gain = np.diff(np.concatenate(([0.0], tps)))
+    return float(np.cumsum(gain * (tps / (tps + fps)))[-1] / tps[-1])
+
+
 def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+    counts = _try_count(codes, pos_code, scores, weights)
+    if counts is not None:
+        return _sweep_from_counts(counts, scores.dtype)
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
     if weights is None:
         return Sweep(*_backend.kernels.sweep_merge(neg, pos))
@@ -266,6 +331,10 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray) -> float | None:
     """Binary AUC of native int/bool labels in {0, 1} and float scores, with the fewest
     Python steps (small inputs); None when the labels need the general path."""
     codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
+    counted = _try_count(codes, codes.dtype.type(1), y_score, None, labels_checked=False)
+    if counted is not None:
+        counts, lo, hi = counted
+        return None if lo < 0 or hi > 1 else _auc_from_counts(counts)
     neg, pos, lo, hi = _backend.kernels.split_scores(codes, codes.dtype.type(1), y_score)
     if lo < 0 or hi > 1:
         return None
@@ -297,6 +366,9 @@ def _roc_points(codes, pos_code, scores, weights, drop_intermediate):
     drop_intermediate: keep the ends and every corner)."""
     if not drop_intermediate:
         return _sweep_validated(codes, pos_code, scores, weights)
+    counts = _try_count(codes, pos_code, scores, weights)
+    if counts is not None:
+        return _drop_collinear(*_sweep_from_counts(counts, scores.dtype))
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
     return Sweep(*_backend.kernels.roc_merge(neg, neg_w, pos, pos_w))
 
@@ -571,6 +643,9 @@ def auc(x, y):
 def _auc_validated(codes, pos_code, scores, weights) -> float:
     """Binary ROC AUC by merging the sorted class parts (Mann-Whitney, ties half credit)."""
     k = _backend.kernels
+    counts = _try_count(codes, pos_code, scores, weights)
+    if counts is not None:
+        return _auc_from_counts(counts)
     neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, weights)
     if len(neg) == 0 or len(pos) == 0:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
@@ -611,11 +686,15 @@ def _binary_auc(codes, pos_code, scores, weights, max_fpr) -> float:
 def _ap_validated(codes, pos_code, scores, weights) -> float:
     """Average precision: sum over thresholds of (recall gain) x precision (no interpolation)."""
     check_finite(scores, "y_score")
-    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
-    if len(pos) == 0:
+    counts = _try_count(codes, pos_code, scores, weights)
+    if counts is None:
+        neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+    if (len(pos) if counts is None else counts.pos.sum()) == 0:
         warnings.warn("No positive class found in y_true, recall is set to one for all "
                       "thresholds.", UserWarning, stacklevel=3)
         return 0.0
+    if counts is not None:
+        return max(0.0, _ap_from_sweep(*_sweep_from_counts(counts, scores.dtype)[:2]))
     return max(0.0, _backend.kernels.ap_merge(neg, neg_w, pos, pos_w))
 
 
@@ -678,19 +757,21 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
             lambda j: _auc_validated(codes, pos_code, scores2d[:, j], weights), m, n_threads)
     pos_rows, neg_rows = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     denominator = 2 * n_pos * (n - n_pos)
-    n_blocks = max(1, min(m, 4 * n_threads, -(-m * n // 2**22)))  # blocks of ~4M values
-    edges = np.linspace(0, m, max(n_blocks, min(m, n_threads)) + 1).astype(int)
+    n_blocks = min(m, max(n_threads, -(-m * n // 2**20)))  # ~1M values (8 MB) per block
+    edges = np.linspace(0, m, n_blocks + 1).astype(np.intp)
 
     def block(b):
-        c0, c1 = edges[b], edges[b + 1]
         k = _backend.kernels
-        neg = np.ascontiguousarray(scores2d[neg_rows, c0:c1].T)
-        neg.sort(axis=1)
-        pos = np.ascontiguousarray(scores2d[pos_rows, c0:c1].T)
-        pos.sort(axis=1)
-        return [k.auc_merge(neg[j], pos[j]) / denominator for j in range(c1 - c0)]
+        sub = scores2d[:, edges[b]:edges[b + 1]]
+        parts = []
+        for rows in (neg_rows, pos_rows):
+            part = np.empty((sub.shape[1], len(rows)), dtype=sub.dtype)
+            k.take_rows_transposed(sub, rows, part)
+            part.sort(axis=1)
+            parts.append(part)
+        neg, pos = parts
+        return [k.auc_merge(neg[j], pos[j]) / denominator for j in range(sub.shape[1])]
 
-    n_blocks = len(edges) - 1
     if n_threads <= 1 or n_blocks == 1:
         parts = [block(b) for b in range(n_blocks)]
     else:
@@ -1176,11 +1257,20 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     """
     codes, pos_code, scores, w = _validate_binary(y_true, y_score, pos_label, sample_weight)
     k = _backend.kernels
-    neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, w)
-    if len(neg) == 0 or len(pos) == 0:
+    counts = _try_count(codes, pos_code, scores, w)
+    if counts is not None:
+        n_neg, n_pos = int(counts.neg.sum()), int(counts.pos.sum())
+    else:
+        neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, w)
+        n_neg, n_pos = len(neg), len(pos)
+    if n_neg == 0 or n_pos == 0:
         _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
                         "in that case.")
         return KSResult(float("nan"), float("nan"))
+    if counts is not None:  # |n+ F-(t) n- - n- F+(t) n+| at every distinct t, exact ints
+        gap = np.abs(np.cumsum(counts.neg) * n_pos - np.cumsum(counts.pos) * n_neg)
+        i = int(np.argmax(gap))  # the first maximum: the smallest t
+        return KSResult(int(gap[i]) / (n_pos * n_neg), float(counts.values[i]))
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)

@@ -22,6 +22,8 @@ __all__ = [
     "auc_merge_weighted",
     "ks_merge",
     "ks_merge_weighted",
+    "take_rows_transposed",
+    "count_scores",
 ]
 
 
@@ -138,3 +140,21 @@ def ks_merge_weighted(neg, neg_weight, pos, pos_weight):
     diff = np.abs(cneg / cneg[-1] - cpos / cpos[-1])
     i = int(np.argmax(diff))
     return float(diff[i]), float(t[i])
+
+
+def take_rows_transposed(scores, rows, out):
+    """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column."""
+    out[...] = scores[rows].T
+
+
+def count_scores(labels, pos_code, scores, max_distinct):
+    """(distinct scores ascending as float64, negatives per score, positives per score,
+    smallest label, largest label), or None when there are more than ``max_distinct``
+    distinct scores."""
+    values, inverse = np.unique(scores.astype(np.float64), return_inverse=True)
+    if len(values) > max_distinct:
+        return None
+    is_pos = labels == pos_code
+    neg = np.bincount(inverse[~is_pos], minlength=len(values)).astype(np.int64)
+    pos = np.bincount(inverse[is_pos], minlength=len(values)).astype(np.int64)
+    return values + 0.0, neg, pos, int(labels.min()), int(labels.max())  # + 0.0: no -0.0
