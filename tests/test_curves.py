@@ -263,6 +263,19 @@ def test_multiclass_with_labels_and_average_precision():
 # fast paths, per-column AUC, backends
 
 
+@contextlib.contextmanager
+def counting_path(max_distinct):
+    """Send small inputs through the counting path (heavily tied scores) too."""
+    saved = curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT
+    curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT = 1, max_distinct
+    try:
+        yield
+    finally:
+        curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT = saved
+
+
+
+
 @given(binary_problem(min_n=2, max_n=60))
 def test_fast_paths_equal_curve_paths(problem):
     y, s, w = problem
@@ -314,8 +327,9 @@ def test_backends_agree_bit_for_bit(problem):
     pytest.importorskip("rankscore._core")
     y, s, w = problem
     results = {}
-    for name in ("cython", "python"):
-        with _backend.using(name):
+    for name, path in [("cython", contextlib.nullcontext), ("python", contextlib.nullcontext),
+                       ("cython-count", counting_path), ("python-count", counting_path)]:
+        with _backend.using(name.split("-")[0]), path(5):
             results[name] = [
                 _sweep(y, s, sample_weight=w),
                 quiet(rs.roc_curve, y, s, sample_weight=w),
@@ -323,8 +337,10 @@ def test_backends_agree_bit_for_bit(problem):
                 quiet(rs.average_precision_score, y, s, sample_weight=w),
                 quiet(rs.ks_statistic, y, s, sample_weight=w),
             ]
-    for a, b in zip(results["cython"], results["python"]):
-        np.testing.assert_array_equal(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+    for path in ("", "-count"):
+        for a, b in zip(results["cython" + path], results["python" + path]):
+            np.testing.assert_array_equal(np.asarray(a, dtype=float),
+                                          np.asarray(b, dtype=float))
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -353,17 +369,6 @@ def test_per_column_auc(weighted, n_threads):
 def test_single_score_column_is_read_as_1d():
     y, s = np.array(SPEC_Y), np.array(SPEC_S)
     assert rs.roc_auc_score(y, s[:, None]) == rs.roc_auc_score(y, s)
-
-
-@contextlib.contextmanager
-def counting_path(max_distinct):
-    """Send small inputs through the counting path (heavily tied scores) too."""
-    saved = curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT
-    curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT = 1, max_distinct
-    try:
-        yield
-    finally:
-        curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT = saved
 
 
 @given(binary_problem(min_n=2, max_n=60), st.sampled_from([1, 3, 1000]))

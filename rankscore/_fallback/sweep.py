@@ -147,14 +147,28 @@ def take_rows_transposed(scores, rows, out):
     out[...] = scores[rows].T
 
 
+def _runs(sorted_scores):
+    """Distinct values of a sorted array and how often each occurs."""
+    if len(sorted_scores) == 0:
+        return sorted_scores, np.zeros(0, dtype=np.int64)
+    starts = np.flatnonzero(np.concatenate(([True], sorted_scores[1:] != sorted_scores[:-1])))
+    return sorted_scores[starts], np.diff(np.append(starts, len(sorted_scores)))
+
+
 def count_scores(labels, pos_code, scores, max_distinct):
     """(distinct scores ascending as float64, negatives per score, positives per score,
     smallest label, largest label), or None when there are more than ``max_distinct``
     distinct scores."""
-    values, inverse = np.unique(scores.astype(np.float64), return_inverse=True)
-    if len(values) > max_distinct:
+    if len(np.unique(scores[: 2 * max_distinct + 1])) > max_distinct:  # early way out
         return None
     is_pos = labels == pos_code
-    neg = np.bincount(inverse[~is_pos], minlength=len(values)).astype(np.int64)
-    pos = np.bincount(inverse[is_pos], minlength=len(values)).astype(np.int64)
+    neg_values, neg_counts = _runs(np.sort(scores[~is_pos]).astype(np.float64))
+    pos_values, pos_counts = _runs(np.sort(scores[is_pos]).astype(np.float64))
+    values = np.union1d(neg_values, pos_values)
+    if len(values) > max_distinct:
+        return None
+    neg = np.zeros(len(values), dtype=np.int64)
+    pos = np.zeros(len(values), dtype=np.int64)
+    neg[np.searchsorted(values, neg_values)] = neg_counts
+    pos[np.searchsorted(values, pos_values)] = pos_counts
     return values + 0.0, neg, pos, int(labels.min()), int(labels.max())  # + 0.0: no -0.0
