@@ -4,7 +4,10 @@ One sweep serves every curve: ``_sweep`` turns (labels, scores, weights) into th
 thresholds (descending) with the cumulative weighted counts of negatives (``fps``) and
 positives (``tps``) scoring at or above each; every curve is a thin view on it (as
 scikit-learn's ``_binary_clf_curve``). The kernels never sort by index: they split the
-scores by class, sort each part with NumPy and merge the two sorted parts in one pass.
+scores by class, sort each part with NumPy and merge the two sorted parts in one pass (or,
+for large unweighted inputs with few distinct scores, count each class per distinct score
+in one pass). AUC, average precision and KS are computed while merging, without building
+a curve.
 """
 
 from __future__ import annotations
@@ -245,7 +248,8 @@ def _auc_from_counts(counts: _Counts) -> float:
                         "in that case.")
         return float("nan")
     # 2U = sum over scores of positives * (2 * negatives below + negatives tied): exact ints
-    return int(np.dot(counts.pos, 2 * neg_below + counts.neg)) / (2 * n_pos * n_neg)
+    pairs = np.dot(counts.pos.astype(np.uint64), (2 * neg_below + counts.neg).astype(np.uint64))
+    return int(pairs) / (2 * n_pos * n_neg)
 
 
 def _drop_collinear(fps, tps, thresholds):
@@ -953,7 +957,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     AUC = P(s+ > s-) + ½ P(s+ = s-) (Mann–Whitney), which equals the trapezoidal area under
     the ROC curve. Each class's scores are sorted with NumPy and the two sorted parts merged
     in one pass; without weights the pair count ``2U`` is an exact 64-bit integer (exact up
-    to 2^32 samples) and the division rounds once. With weights:
+    to 2^32 samples) and the division rounds once. Large unweighted inputs with at most
+    4096 distinct scores (rounded or bucketed scores) skip the sorts: one pass counts each
+    class per distinct score. With weights:
     ``Σ_pos w+ (W-(< s) + W-(= s) / 2) / (W+ W-)``.
 
     Examples

@@ -395,6 +395,15 @@ def test_counting_path_equals_sorting_path(problem, max_distinct):
             assert_same(a, b)
 
 
+def test_auc_counts_stay_exact_past_2_to_31_rows():
+    from fractions import Fraction
+
+    # 5e9 rows in two tied scores: 2U = 7e18 does not fit a double exactly, fits 64 bits
+    counts = curves._Counts(np.array([0.0, 1.0]), np.array([2 * 10**9, 10**9]),
+                            np.array([10**9, 10**9]))
+    assert curves._auc_from_counts(counts) == float(Fraction(7 * 10**18, 12 * 10**18))
+
+
 def test_counting_path_large_tied_input_matches_sklearn():
     rng = np.random.default_rng(11)
     n = 3 * curves._COUNT_MIN_ROWS
