@@ -129,15 +129,17 @@ def equal_runs(
     sorted_values[b[j]:b[j+1]]; empty input gives [0]."""
 
 # ---- point metrics (_kernels_point.pxi / _fallback/point.py)
-# ``positive``: uint8 0/1 (a bool array viewed as uint8); ``score``: float32 or float64;
-# predicted positive = score >= threshold, compared in float64.
+# ``labels``: any integer dtype (bools viewed as uint8), ``pos_code`` the positive label in
+# that dtype; ``score``: float32 or float64; predicted positive = score >= threshold,
+# compared in float64. Returns the four cells and the smallest/largest label.
 
 def threshold_confusion(
-    positive: NDArray[np.uint8], score: NDArray[np.floating], threshold: float
-) -> tuple[int, int, int, int]: ...
+    labels: NDArray[np.integer], pos_code: int, score: NDArray[np.floating], threshold: float
+) -> tuple[int, int, int, int, int, int]: ...
 def threshold_confusion_weighted(
-    positive: NDArray[np.uint8],
+    labels: NDArray[np.integer],
+    pos_code: int,
     score: NDArray[np.floating],
     threshold: float,
     weight: NDArray[np.float64],
-) -> tuple[float, float, float, float]: ...
+) -> tuple[float, float, float, float, int, int]: ...

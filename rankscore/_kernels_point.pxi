@@ -1,41 +1,69 @@
 # Kernels for point metrics (one threshold); mirrored by rankscore/_fallback/point.py
+#
+# Labels arrive as an integer array (bools viewed as uint8) with the code of the positive
+# class, so they are read once: the kernels also return the smallest and largest label,
+# which is all the caller needs to check the labels ({0, 1}, {-1, 1}, a typo in pos_label).
+
+from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
+                          uint64_t)
 
 ctypedef fused point_score_t:
     float
     double
 
+ctypedef fused point_label_t:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+    uint8_t
+    uint16_t
+    uint32_t
+    uint64_t
 
-def threshold_confusion(const unsigned char[:] positive, const point_score_t[:] score,
-                        double threshold):
-    """``(tp, fp, fn, tn)`` int64 counts with predicted positive = ``score >= threshold``."""
+
+def threshold_confusion(const point_label_t[:] labels, point_label_t pos_code,
+                        const point_score_t[:] score, double threshold):
+    """``(tp, fp, fn, tn, lo, hi)``: int64 counts with actual positive = ``labels == pos_code``
+    and predicted positive = ``score >= threshold``; lo/hi = smallest/largest label."""
     cdef Py_ssize_t i, n = score.shape[0]
     cdef long long tp = 0, pp = 0, rp = 0
-    cdef bint predicted
+    cdef point_label_t lo = labels[0], hi = labels[0], label
+    cdef bint predicted, actual
     with nogil:
         for i in range(n):
             # tp = #(y & s >= t), pp = #(s >= t), rp = #y; fp = pp - tp, fn = rp - tp
+            label = labels[i]
+            actual = label == pos_code
             predicted = <double>score[i] >= threshold
             pp += predicted
-            rp += positive[i]
-            tp += predicted & positive[i]
-    return tp, pp - tp, rp - tp, n - pp - rp + tp
+            rp += actual
+            tp += predicted & actual
+            lo = label if label < lo else lo
+            hi = label if label > hi else hi
+    return tp, pp - tp, rp - tp, n - pp - rp + tp, lo, hi
 
 
-def threshold_confusion_weighted(const unsigned char[:] positive, const point_score_t[:] score,
-                                 double threshold, const double[:] weight):
-    """``(tp, fp, fn, tn)`` weighted float sums with predicted positive = ``score >= threshold``."""
+def threshold_confusion_weighted(const point_label_t[:] labels, point_label_t pos_code,
+                                 const point_score_t[:] score, double threshold,
+                                 const double[:] weight):
+    """``(tp, fp, fn, tn, lo, hi)``: weighted float sums of ``threshold_confusion``."""
     cdef Py_ssize_t i, n = score.shape[0]
     cdef double tp = 0.0, fp = 0.0, fn = 0.0, tn = 0.0, w
+    cdef point_label_t lo = labels[0], hi = labels[0], label
     cdef bint predicted, actual
     with nogil:
         for i in range(n):
             # each weight lands in the cell (actual, predicted) of its sample; adding 0.0
             # to the other three keeps the loop branch-free and the sums unchanged
+            label = labels[i]
+            actual = label == pos_code
             predicted = <double>score[i] >= threshold
-            actual = positive[i]
             w = weight[i]
             tp += w * (predicted & actual)
             fp += w * (predicted & (not actual))
             fn += w * ((not predicted) & actual)
             tn += w * ((not predicted) & (not actual))
-    return tp, fp, fn, tn
+            lo = label if label < lo else lo
+            hi = label if label > hi else hi
+    return tp, fp, fn, tn, lo, hi

@@ -612,14 +612,52 @@ def binary_confusion(
     score = as_scores(y_score_or_pred, "y_score")
     n = check_same_length(y_true=yt, y_score=score)
     w = _check_weight(sample_weight, n)
-    pos = _pos_label_of(_distinct(yt), pos_label, "y_true")
-    positive = np.ascontiguousarray(_positive_mask(yt, pos)).view(np.uint8)
+    codes, pos_code = _integer_codes(yt, pos_label)
+    read_by_kernel = codes is not None
+    if not read_by_kernel:  # strings, float labels: check them, then count a boolean mask
+        pos = _pos_label_of(_distinct(yt), pos_label, "y_true")
+        codes, pos_code = _positive_mask(yt, pos).view(np.uint8), np.uint8(1)
     kernels = _backend.kernels
     if w is None:
-        counts = kernels.threshold_confusion(positive, score, threshold)
-        return BinaryConfusion(*(int(c) for c in counts), threshold=threshold)
-    counts = kernels.threshold_confusion_weighted(positive, score, threshold, w)
-    return BinaryConfusion(*(float(c) for c in counts), threshold=threshold)
+        *counts, lo, hi = kernels.threshold_confusion(codes, pos_code, score, threshold)
+        counts = [int(c) for c in counts]
+    else:
+        *counts, lo, hi = kernels.threshold_confusion_weighted(codes, pos_code, score,
+                                                               threshold, w)  # fmt: skip
+        counts = [float(c) for c in counts]
+    if read_by_kernel:  # check the integer labels from their range
+        _check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
+    return BinaryConfusion(*counts, threshold=threshold)
+
+
+def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any]:
+    """Integer/bool labels as they are (bools viewed as uint8) and the positive code, or
+    ``(None, None)`` when the labels or ``pos_label`` need the general path."""
+    kind = y.dtype.kind
+    if kind not in "biu" or not y.dtype.isnative:
+        return None, None
+    if pos_label is None:
+        pos_label = 1
+    elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
+        return None, None
+    if kind == "b":
+        return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
+    info = np.iinfo(y.dtype)
+    if pos_label != int(pos_label) or not info.min <= int(pos_label) <= info.max:
+        return None, None
+    return y, y.dtype.type(int(pos_label))
+
+
+def _check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
+    """The label checks of ``_pos_label_of`` from the smallest and largest integer label."""
+    if pos_label is None:
+        if lo >= 0 and hi <= 1:  # {0}, {1} or {0, 1}
+            return
+        if lo == -1 and hi <= 1 and (hi == -1 or not (y == 0).any()):  # ⊂ {-1, 1}
+            return
+    elif any_positive or lo == hi:
+        return
+    _pos_label_of(_distinct(y), pos_label, "y_true")  # raises the message
 
 
 def _check_threshold(threshold: Any) -> float:

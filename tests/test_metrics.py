@@ -235,6 +235,55 @@ def test_binary_confusion_errors(y_true, y, kwargs, error, match):
         rs.binary_confusion(y_true, y, **kwargs)
 
 
+@pytest.mark.parametrize(
+    "dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
+              bool, ">i8", np.float64, "U1"],
+)  # fmt: skip
+def test_every_label_dtype(dtype):
+    y = np.array([0, 1, 1, 0, 1, 0, 0]).astype(dtype)
+    s = np.array([0.9, 0.8, 0.3, 0.2, 0.6, 0.5, 0.1])
+    pos_label = "1" if np.dtype(dtype).kind == "U" else None
+    c = rs.binary_confusion(y, s, threshold=0.5, pos_label=pos_label)
+    assert (c.tp, c.fp, c.fn, c.tn) == (2, 2, 1, 2)
+    w = np.arange(1.0, 8.0)
+    c = rs.binary_confusion(y, s, threshold=0.5, pos_label=pos_label, sample_weight=w)
+    assert (c.tp, c.fp, c.fn, c.tn) == (2.0 + 5.0, 1.0 + 6.0, 3.0, 4.0 + 7.0)
+
+
+@pytest.mark.parametrize(
+    "y, pos_label, expected",
+    [
+        ([-1, 1, 1, -1], None, (1, 1, 1, 1)),
+        ([-1, -1, -1, -1], None, (0, 2, 0, 2)),
+        ([1, 1, 1, 1], None, (2, 0, 2, 0)),
+        ([0, 1, 2, 2], 2, (0, 2, 2, 0)),
+        ([3, 3, 3, 3], 5, (0, 2, 0, 2)),
+        ([True, False, True, False], False, (1, 1, 1, 1)),
+        ([0, 1, 0, 1], 1.0, (1, 1, 1, 1)),
+    ],
+)
+def test_integer_label_rules(y, pos_label, expected):
+    s = [0.9, 0.8, 0.2, 0.1]
+    c = rs.binary_confusion(np.array(y), s, threshold=0.5, pos_label=pos_label)
+    assert (c.tp, c.fp, c.fn, c.tn) == expected
+
+
+@pytest.mark.parametrize(
+    "y, pos_label, match",
+    [
+        ([-1, 0, 1], None, "has 3 classes"),
+        ([2, 3, 3], None, r"takes the values \[2, 3\]"),
+        ([0, 1, 1], 5, "pos_label=5 is not a label of y_true"),
+        ([0, 1, 1], 0.5, "pos_label=0.5 is not a label"),
+        ([0, 1, 1], "1", "not of the type"),
+        ([True, False, True], 2, "pos_label=2 is not a label"),
+    ],
+)
+def test_integer_label_errors(y, pos_label, match):
+    with pytest.raises(ValueError, match=match):
+        rs.binary_confusion(np.array(y), [0.1, 0.5, 0.9], threshold=0.5, pos_label=pos_label)
+
+
 def test_inputs_are_not_modified_and_read_only_arrays_work():
     rng = np.random.default_rng(3)
     y = rng.random(100) < 0.4

@@ -7,29 +7,33 @@ import numpy as np
 __all__ = ["threshold_confusion", "threshold_confusion_weighted"]
 
 
-def _predicted(score: np.ndarray, threshold: float) -> np.ndarray:
+def _masks(labels, pos_code, score, threshold):
+    actual = np.asarray(labels) == pos_code
     # compare in float64 like the kernel (a bare Python float would round to float32 scores)
-    return score >= np.float64(threshold)
+    predicted = np.asarray(score) >= np.float64(threshold)
+    return actual, predicted
 
 
-def threshold_confusion(positive, score, threshold):
-    """``(tp, fp, fn, tn)`` int64 counts with predicted positive = ``score >= threshold``."""
-    positive = np.asarray(positive).view(bool)
-    predicted = _predicted(np.asarray(score), threshold)
-    tp = int(np.count_nonzero(positive & predicted))
+def threshold_confusion(labels, pos_code, score, threshold):
+    """``(tp, fp, fn, tn, lo, hi)``: int64 counts with actual positive = ``labels == pos_code``
+    and predicted positive = ``score >= threshold``; lo/hi = smallest/largest label."""
+    actual, predicted = _masks(labels, pos_code, score, threshold)
+    tp = int(np.count_nonzero(actual & predicted))
     pp = int(np.count_nonzero(predicted))
-    rp = int(np.count_nonzero(positive))
-    return tp, pp - tp, rp - tp, len(predicted) - pp - rp + tp
+    rp = int(np.count_nonzero(actual))
+    n = len(predicted)
+    return tp, pp - tp, rp - tp, n - pp - rp + tp, labels.min(), labels.max()
 
 
-def threshold_confusion_weighted(positive, score, threshold, weight):
-    """``(tp, fp, fn, tn)`` weighted float sums with predicted positive = ``score >= threshold``."""
-    positive = np.asarray(positive).view(bool)
-    predicted = _predicted(np.asarray(score), threshold)
+def threshold_confusion_weighted(labels, pos_code, score, threshold, weight):
+    """``(tp, fp, fn, tn, lo, hi)``: weighted float sums of ``threshold_confusion``."""
+    actual, predicted = _masks(labels, pos_code, score, threshold)
     weight = np.asarray(weight)
     return (
-        float(weight[positive & predicted].sum()),
-        float(weight[~positive & predicted].sum()),
-        float(weight[positive & ~predicted].sum()),
-        float(weight[~positive & ~predicted].sum()),
+        float(weight[actual & predicted].sum()),
+        float(weight[~actual & predicted].sum()),
+        float(weight[actual & ~predicted].sum()),
+        float(weight[~actual & ~predicted].sum()),
+        labels.min(),
+        labels.max(),
     )
