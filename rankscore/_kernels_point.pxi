@@ -49,21 +49,14 @@ def threshold_confusion_weighted(const point_label_t[:] labels, point_label_t po
                                  const double[:] weight):
     """``(tp, fp, fn, tn, lo, hi)``: weighted float sums of ``threshold_confusion``."""
     cdef Py_ssize_t i, n = score.shape[0]
-    cdef double tp = 0.0, fp = 0.0, fn = 0.0, tn = 0.0, w
+    cdef double cells[4]  # index 2 * actual + predicted: tn, fp, fn, tp
     cdef point_label_t lo = labels[0], hi = labels[0], label
-    cdef bint predicted, actual
+    cells[0] = cells[1] = cells[2] = cells[3] = 0.0
     with nogil:
         for i in range(n):
-            # each weight lands in the cell (actual, predicted) of its sample; adding 0.0
-            # to the other three keeps the loop branch-free and the sums unchanged
+            # each weight lands in the cell (actual, predicted) of its sample
             label = labels[i]
-            actual = label == pos_code
-            predicted = <double>score[i] >= threshold
-            w = weight[i]
-            tp += w * (predicted & actual)
-            fp += w * (predicted & (not actual))
-            fn += w * ((not predicted) & actual)
-            tn += w * ((not predicted) & (not actual))
+            cells[2 * (label == pos_code) + (<double>score[i] >= threshold)] += weight[i]
             lo = label if label < lo else lo
             hi = label if label > hi else hi
-    return tp, fp, fn, tn, lo, hi
+    return cells[3], cells[1], cells[2], cells[0], lo, hi

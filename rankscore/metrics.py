@@ -611,7 +611,7 @@ def binary_confusion(
     threshold = _check_threshold(threshold)
     score = as_scores(y_score_or_pred, "y_score")
     n = check_same_length(y_true=yt, y_score=score)
-    w = _check_weight(sample_weight, n)
+    w = check_sample_weight(sample_weight, n)  # all-zero weights: checked on the counts
     codes, pos_code = _integer_codes(yt, pos_label)
     read_by_kernel = codes is not None
     if not read_by_kernel:  # strings, float labels: check them, then count a boolean mask
@@ -625,6 +625,8 @@ def binary_confusion(
         *counts, lo, hi = kernels.threshold_confusion_weighted(codes, pos_code, score,
                                                                threshold, w)  # fmt: skip
         counts = [float(c) for c in counts]
+        if not any(counts):
+            _check_weight(w, n)  # raises: every weight is zero
     if read_by_kernel:  # check the integer labels from their range
         _check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
     return BinaryConfusion(*counts, threshold=threshold)
