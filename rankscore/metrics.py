@@ -715,10 +715,10 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
         )
     if labels is None:
         lab = present
-    else:
+    elif average == "binary":  # [pos_label]: absent or of another type -> counts zero
         lab = np.asarray(labels)
-        if not (average == "binary" and lab.dtype.kind in "biuf" and _is_string(present)):
-            lab = _check_labels(labels, present)
+    else:
+        lab = _check_labels(labels, present)
     tp, fp, fn, tn = _class_counts(yt, yp, w, present, lab)
     if average == "micro":
         tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
