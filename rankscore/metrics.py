@@ -906,8 +906,16 @@ def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
     return _finish(value, tp + fn, average)
 
 
-def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                    sample_weight=None, zero_division="warn"):  # fmt: skip
+def precision_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """Precision tp / (tp + fp), as ``sklearn.metrics.precision_score``.
     {shared}
     Returns
@@ -924,8 +932,16 @@ def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary
                        sample_weight, zero_division)  # fmt: skip
 
 
-def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                 sample_weight=None, zero_division="warn"):  # fmt: skip
+def recall_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """Recall = sensitivity = TPR, tp / (tp + fn), as ``sklearn.metrics.recall_score``.
     {shared}
     Returns
@@ -942,8 +958,17 @@ def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                        sample_weight, zero_division)  # fmt: skip
 
 
-def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="binary",
-                sample_weight=None, zero_division="warn"):  # fmt: skip
+def fbeta_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    beta: float,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """F-beta = (1 + b²) P R / (b² P + R), as ``sklearn.metrics.fbeta_score``.
     {shared}
     beta : float
@@ -968,8 +993,16 @@ def fbeta_score(y_true, y_pred, *, beta, labels=None, pos_label=1, average="bina
                        zero_division, beta=_check_beta(beta))  # fmt: skip
 
 
-def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-             sample_weight=None, zero_division="warn"):  # fmt: skip
+def f1_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """F1 = 2 P R / (P + R), as ``sklearn.metrics.f1_score``.
     {shared}
     Returns
@@ -988,8 +1021,16 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                        zero_division)  # fmt: skip
 
 
-def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                      sample_weight=None, zero_division="warn"):  # fmt: skip
+def specificity_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """Specificity = TNR, tn / (tn + fp), with scikit-learn's conventions.
     {shared}
     Returns
@@ -1011,8 +1052,16 @@ def specificity_score(y_true, y_pred, *, labels=None, pos_label=1, average="bina
                        sample_weight, zero_division)  # fmt: skip
 
 
-def npv_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-              sample_weight=None, zero_division="warn"):  # fmt: skip
+def npv_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """Negative predictive value tn / (tn + fn), with scikit-learn's conventions.
     {shared}
     Returns
@@ -1029,8 +1078,16 @@ def npv_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
                        zero_division)  # fmt: skip
 
 
-def g_mean_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
-                 sample_weight=None, zero_division="warn"):  # fmt: skip
+def g_mean_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
     """G = sqrt(precision × recall) of SPEC §2, with scikit-learn's conventions.
     {shared}
     Returns
@@ -1064,7 +1121,9 @@ for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_sco
 del _f
 
 
-def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None) -> float:
+def accuracy_score(
+    y_true: Any, y_pred: Any, *, normalize: bool = True, sample_weight: Any = None
+) -> float:
     """Share (or number, ``normalize=False``) of correct predictions, as scikit-learn's.
 
     Parameters
@@ -1100,7 +1159,9 @@ def accuracy_score(y_true, y_pred, *, normalize=True, sample_weight=None) -> flo
     return float(np.average(correct, weights=w))
 
 
-def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=False) -> float:
+def balanced_accuracy_score(
+    y_true: Any, y_pred: Any, *, sample_weight: Any = None, adjusted: bool = False
+) -> float:
     """Mean recall over the classes of ``y_true``, as scikit-learn's.
 
     Parameters
@@ -1143,7 +1204,7 @@ def balanced_accuracy_score(y_true, y_pred, *, sample_weight=None, adjusted=Fals
     return score
 
 
-def matthews_corrcoef(y_true, y_pred, *, sample_weight=None) -> float:
+def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
     """Matthews correlation coefficient (multiclass R_K), as scikit-learn's.
 
     Parameters
