@@ -190,6 +190,7 @@ def best_threshold(
         raise ValueError("y_true has no negative samples (with nonzero weight); FPR is undefined")
     flagged = tps + fps  # > 0 at every threshold: zero-weight samples are not in the sweep
     feasible = None
+    nobody = None  # "profit": the value of flagging nobody (threshold inf)
     if objective == "max_recall":
         value = tps / positives
         precision = tps / flagged
@@ -215,19 +216,20 @@ def best_threshold(
     else:
         (v_tp, v_fn), (v_fp, v_tn) = matrix
         value = v_tp * tps + v_fn * (positives - tps) + v_fp * fps + v_tn * (negatives - fps)
-        # "flag nobody" (threshold inf) goes first: it is the highest threshold
-        value = np.concatenate(([v_fn * positives + v_tn * negatives], value))
-        fps, tps = np.concatenate(([0.0], fps)), np.concatenate(([0.0], tps))
-        thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64)))
+        nobody = float(v_fn * positives + v_tn * negatives)
 
     candidates = value if feasible is None else np.where(feasible, value, -np.inf)
-    best = float(candidates.max())
-    i = int(np.argmax(candidates >= best - _TIE_RTOL * max(1.0, abs(best))))
-    counts = (tps[i], fps[i], positives - tps[i], negatives - fps[i])
+    best = float(candidates.max()) if nobody is None else max(float(candidates.max()), nobody)
+    near_best = best - _TIE_RTOL * max(1.0, abs(best))
+    if nobody is not None and nobody >= near_best:  # inf is the highest threshold: it wins ties
+        threshold, chosen, tp, fp = math.inf, nobody, 0.0, 0.0
+    else:
+        i = int(np.argmax(candidates >= near_best))
+        threshold, chosen, tp, fp = float(thresholds[i]), float(value[i]), tps[i], fps[i]
+    counts = (tp, fp, positives - tp, negatives - fp)
     if sample_weight is None:
         counts = tuple(int(round(c)) for c in counts)
     else:
         counts = tuple(float(c) for c in counts)
-    threshold = float(thresholds[i])
-    confusion = BinaryConfusion(counts[0], counts[1], counts[2], counts[3], threshold=threshold)
-    return ThresholdChoice(threshold, float(value[i]), confusion, objective)
+    confusion = BinaryConfusion(*counts, threshold=threshold)
+    return ThresholdChoice(threshold, chosen, confusion, objective)
