@@ -89,6 +89,12 @@ def test_pos_label_for_string_labels_and_numeric_equivalence(tmp_path, capsys):
     code, out, _ = run(["report", str(path), "--label", "y", "--score", "s",
                         "--pos-label", "1", "--json"], capsys)  # fmt: skip
     assert code == 0 and json.loads(out)["pos_label"] == "1.0"
+    for text, positive in (("True", "True"), ("-1", "1")):
+        other = "False" if text == "True" else "-1"
+        path.write_text(f"y,s\n{positive},0.9\n{other},0.2\n{positive},0.4\n{other},0.6\n")
+        code, out, _ = run(["report", str(path), "--label", "y", "--score", "s", "--json"],
+                           capsys)  # fmt: skip
+        assert code == 0 and json.loads(out)["pos_label"] == positive
 
 
 def test_parquet_file(tmp_path, capsys):
