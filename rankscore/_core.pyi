@@ -58,6 +58,9 @@ def ap_merge(
 def auc_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> int:
     """2 * Mann-Whitney U = sum over positives of 2 #{neg < s} + #{neg == s} (exact)."""
 
+def auc_merge_rows(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> NDArray[np.uint64]:
+    """auc_merge of each row pair of two C-contiguous 2-D arrays (rows sorted ascending)."""
+
 def auc_merge_weighted(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64],

@@ -218,26 +218,44 @@ def ap_merge(const sweep_score_t[:] neg, const double[:] neg_weight,
     return total / tp
 
 
+cdef uint64_t _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos) noexcept nogil:
+    # sum over positives of 2 * #{neg < s} + #{neg == s}; both parts ascending
+    cdef Py_ssize_t i = 0, j = 0, eq
+    cdef uint64_t total = 0  # <= 2 * n_pos * n_neg <= n^2 / 2: exact below 2^32 rows
+    while j < pos.shape[0]:
+        while i < neg.shape[0] and neg[i] < pos[j]:
+            i += 1
+        eq = 0
+        while i + eq < neg.shape[0] and neg[i + eq] == pos[j]:
+            eq += 1
+        # every positive of this tied value gets 2 * below + equal
+        while True:
+            total += 2 * <uint64_t>i + <uint64_t>eq
+            j += 1
+            if j == pos.shape[0] or pos[j] != pos[j - 1]:
+                break
+        i += eq
+    return total
+
+
 def auc_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     """Twice the Mann-Whitney U as an exact int: sum over positives of
     2 * #{neg < s} + #{neg == s}  (so AUC = result / (2 * n_pos * n_neg))."""
-    cdef Py_ssize_t i = 0, j = 0, eq
-    cdef uint64_t total = 0  # <= 2 * n_pos * n_neg <= n^2 / 2: exact below 2^32 rows
+    cdef uint64_t total
     with nogil:
-        while j < pos.shape[0]:
-            while i < neg.shape[0] and neg[i] < pos[j]:
-                i += 1
-            eq = 0
-            while i + eq < neg.shape[0] and neg[i + eq] == pos[j]:
-                eq += 1
-            # every positive of this tied value gets 2 * below + equal
-            while True:
-                total += 2 * <uint64_t>i + <uint64_t>eq
-                j += 1
-                if j == pos.shape[0] or pos[j] != pos[j - 1]:
-                    break
-            i += eq
+        total = _auc_pairs(neg, pos)
     return int(total)
+
+
+def auc_merge_rows(const sweep_score_t[:, :] neg, const sweep_score_t[:, :] pos):
+    """``auc_merge`` of every row pair (neg[r], pos[r]), as a uint64 array."""
+    out_arr = np.empty(neg.shape[0], dtype=np.uint64)
+    cdef uint64_t[::1] out = out_arr
+    cdef Py_ssize_t r
+    with nogil:
+        for r in range(neg.shape[0]):
+            out[r] = _auc_pairs(neg[r], pos[r])
+    return out_arr
 
 
 def auc_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,

@@ -707,7 +707,7 @@ def _ap_validated(codes, pos_code, scores, weights) -> float:
 # areas: many columns
 
 
-def _as_score_matrix(x: Any, name: str = "y_score") -> np.ndarray:
+def _as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> np.ndarray:
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):
         x = x.to_numpy()
     arr = np.asarray(x)
@@ -718,7 +718,8 @@ def _as_score_matrix(x: Any, name: str = "y_score") -> np.ndarray:
     if arr.size == 0:
         raise ValueError(f"{name} is empty (shape {arr.shape})")
     arr = _validation._to_float(arr, name)
-    check_finite(arr, name)
+    if finite:  # else the caller checks the ends of its sorted columns
+        check_finite(arr, name)
     return arr
 
 
@@ -754,6 +755,7 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
     is_pos = codes == pos_code
     n_pos = int(np.count_nonzero(is_pos))
     if n_pos == 0 or n_pos == n:
+        check_finite(scores2d, "y_score")
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return np.full(m, np.nan)
@@ -775,7 +777,9 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
             part.sort(axis=1)
             parts.append(part)
         neg, pos = parts
-        return [k.auc_merge(neg[j], pos[j]) / denominator for j in range(sub.shape[1])]
+        if not (np.isfinite(neg[:, [0, -1]]).all() and np.isfinite(pos[:, [0, -1]]).all()):
+            check_finite(scores2d, "y_score")  # NaN sorts last, infinities sit at the ends
+        return [int(pairs) / denominator for pairs in k.auc_merge_rows(neg, pos)]
 
     if n_threads <= 1 or n_blocks == 1:
         parts = [block(b) for b in range(n_blocks)]
@@ -1009,7 +1013,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     if scores.ndim > 2:
         raise ValueError(f"y_score must be 1-D or 2-D, got an array of shape {scores.shape}")
     if scores.ndim == 2:
-        s2d = _as_score_matrix(scores)
+        s2d = _as_score_matrix(scores, finite=False)
         check_same_length(y_true=y, y_score=s2d)
         w = check_sample_weight(sample_weight, len(y))
         codes, pos_code, n_classes = _auc_positive_is_greater(y)
@@ -1020,8 +1024,11 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
                                  f"`max_fpr={max_fpr}` instead")
             if multi_class == "raise":
                 raise ValueError("multi_class must be in ('ovo', 'ovr')")
+            check_finite(s2d, "y_score")
             return _multiclass_auc(y, s2d, labels, multi_class, average, w,
                                    _n_threads(n_threads))
+        if max_fpr is not None and max_fpr != 1 or w is not None:
+            check_finite(s2d, "y_score")
         if max_fpr is not None and max_fpr != 1:
             return _map_columns(
                 lambda j: _binary_auc(codes, pos_code, s2d[:, j], w, max_fpr),

@@ -20,6 +20,7 @@ __all__ = [
     "ap_merge",
     "auc_merge",
     "auc_merge_weighted",
+    "auc_merge_rows",
     "ks_merge",
     "ks_merge_weighted",
     "take_rows_transposed",
@@ -104,6 +105,11 @@ def auc_merge(neg, pos):
     below = np.searchsorted(neg, pos, "left")
     through = np.searchsorted(neg, pos, "right")
     return int(below.sum(dtype=np.int64)) + int(through.sum(dtype=np.int64))
+
+
+def auc_merge_rows(neg, pos):
+    """``auc_merge`` of every row pair (neg[r], pos[r]), as a uint64 array."""
+    return np.array([auc_merge(a, b) for a, b in zip(neg, pos)], dtype=np.uint64)
 
 
 def auc_merge_weighted(neg, neg_weight, pos, pos_weight):
