@@ -332,7 +332,33 @@ _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 _FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
 
-def _auc_fast(y_true: np.ndarray, y_score: np.ndarray) -> float | None:
+_PARALLEL_SORT_ROWS = 1 << 21
+
+
+def _auc_of_sorted_parts(neg, pos, scores, n_threads) -> float:
+    """AUC from the unsorted class parts (copies, sorted in place). Large inputs on several
+    threads: 2U adds up over any split of the negatives, so each half of them is sorted and
+    merged on its own (NumPy's sort releases the GIL)."""
+    k = _backend.kernels
+    if len(neg) == 0 or len(pos) == 0:
+        _check_sorted_finite((np.sort(neg), np.sort(pos)), scores)
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
+                        "in that case.")
+        return float("nan")
+    half = len(neg) // 2
+    parts = [neg[:half], neg[half:], pos]
+    if len(scores) >= _PARALLEL_SORT_ROWS and _n_threads(n_threads) > 1:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(np.ndarray.sort, parts))
+    else:
+        for part in parts:
+            part.sort()
+    _check_sorted_finite(parts, scores)
+    pairs = k.auc_merge(parts[0], pos) + k.auc_merge(parts[1], pos)
+    return pairs / (2 * len(pos) * len(neg))
+
+
+def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | None:
     """Binary AUC of native int/bool labels in {0, 1} and float scores, with the fewest
     Python steps (small inputs); None when the labels need the general path."""
     codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
@@ -343,14 +369,7 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray) -> float | None:
     neg, pos, lo, hi = _backend.kernels.split_scores(codes, codes.dtype.type(1), y_score)
     if lo < 0 or hi > 1:
         return None
-    neg.sort()
-    pos.sort()
-    _check_sorted_finite((neg, pos), y_score)
-    if len(neg) == 0 or len(pos) == 0:
-        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
-                        "in that case.")
-        return float("nan")
-    return _backend.kernels.auc_merge(neg, pos) / (2 * len(pos) * len(neg))
+    return _auc_of_sorted_parts(neg, pos, y_score, n_threads)
 
 
 def _check_flag(value: Any, name: str) -> bool:
@@ -645,19 +664,20 @@ def auc(x, y):
 # areas: binary fast paths
 
 
-def _auc_validated(codes, pos_code, scores, weights) -> float:
+def _auc_validated(codes, pos_code, scores, weights, n_threads=1) -> float:
     """Binary ROC AUC by merging the sorted class parts (Mann-Whitney, ties half credit)."""
     k = _backend.kernels
     counts = _try_count(codes, pos_code, scores, weights)
     if counts is not None:
         return _auc_from_counts(counts)
+    if weights is None:
+        neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
+        return _auc_of_sorted_parts(neg, pos, scores, n_threads)
     neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, weights)
     if len(neg) == 0 or len(pos) == 0:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
-    if weights is None:  # exact integer count; int / int rounds correctly
-        return k.auc_merge(neg, pos) / (2 * len(pos) * len(neg))
     total = k.auc_merge_weighted(neg, neg_w, pos, pos_w)
     return total / (float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1]))
 
@@ -674,9 +694,9 @@ def _partial_auc(fpr, tpr, max_fpr) -> float:
     return 0.5 * (1 + (partial - min_area) / (max_fpr - min_area))
 
 
-def _binary_auc(codes, pos_code, scores, weights, max_fpr) -> float:
+def _binary_auc(codes, pos_code, scores, weights, max_fpr, n_threads=1) -> float:
     if max_fpr is None or max_fpr == 1:
-        return _auc_validated(codes, pos_code, scores, weights)
+        return _auc_validated(codes, pos_code, scores, weights, n_threads)
     check_finite(scores, "y_score")
     fps, tps, _ = _roc_points(codes, pos_code, scores, weights, True)
     if fps[-1] == 0 or tps[-1] == 0:
@@ -990,7 +1010,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
             and type(y_score) is np.ndarray and y_true.ndim == 1 and y_score.ndim == 1
             and y_true.dtype.kind in "iub" and y_true.dtype.isnative
             and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score)):
-        auc_value = _auc_fast(y_true, y_score)  # the common case, with little overhead
+        auc_value = _auc_fast(y_true, y_score, n_threads)  # the common case, little overhead
         if auc_value is not None:
             return auc_value
     max_fpr = _check_max_fpr(max_fpr)
@@ -1049,7 +1069,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
                          f"`y_true` contains multiple classes. Got `y_score.shape="
                          f"{scores.shape}`.")
-    return _binary_auc(codes, pos_code, scores, w, max_fpr)
+    return _binary_auc(codes, pos_code, scores, w, max_fpr, n_threads)
 
 
 def gini_score(y_true, y_score, *, average="macro", sample_weight=None, multi_class="raise",

@@ -366,6 +366,20 @@ def test_per_column_auc(weighted, n_threads):
     np.testing.assert_allclose(gini, 2 * rs.roc_auc_score(y, scores) - 1, rtol=1e-15)
 
 
+@given(binary_problem(min_n=2, max_n=60))
+def test_threaded_sort_gives_the_same_auc(problem):
+    y, s, _ = problem
+    expected = quiet(rs.roc_auc_score, y, s, n_threads=1)
+    saved = curves._PARALLEL_SORT_ROWS
+    curves._PARALLEL_SORT_ROWS = 1
+    try:
+        for labels in (y, list(y)):  # the low-overhead path and the general one
+            got = quiet(rs.roc_auc_score, labels, s, n_threads=2)
+            assert got == expected or np.isnan(got) and np.isnan(expected)
+    finally:
+        curves._PARALLEL_SORT_ROWS = saved
+
+
 def test_single_score_column_is_read_as_1d():
     y, s = np.array(SPEC_Y), np.array(SPEC_S)
     assert rs.roc_auc_score(y, s[:, None]) == rs.roc_auc_score(y, s)
