@@ -964,7 +964,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     labels : array-like of shape (n_classes,), default=None
         Multiclass only: the sorted labels indexing the columns of ``y_score``.
     n_threads : int, default=None
-        Threads for per-column AUCs (default ``os.cpu_count()``).
+        Threads for per-column AUCs and for sorting inputs of 2^21 rows or more (default:
+        the CPUs this process may use; 1 runs everything on the calling thread).
 
     Returns
     -------
