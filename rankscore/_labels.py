@@ -1,56 +1,67 @@
 """Class labels of any kind (numbers, strings, bools) as validated arrays and integer codes.
 
-Private helpers of the multiclass and information metrics: ``as_labels`` reads
+Private helpers of the label metrics (metrics, multiclass, information): ``as_labels`` reads
 a 1-D label vector, ``encode`` turns it into indices into a list of classes (sorted
 unique values, or an explicit ``labels`` order).
 """
 
 from __future__ import annotations
 
+import numbers
 from typing import Any
 
 import numpy as np
 
-from ._validation import as_array
+from ._validation import as_1d, as_array
 
 __all__ = ["as_labels", "classes_of", "encode"]
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
     """Return ``x`` as a non-empty 1-D array of labels: integers, bools, integral floats or
-    strings."""
+    strings.
+
+    An object array (e.g. a pandas object column) becomes strings when every value is a
+    string and floats when every value is a number; a mix of the two is an error.
+    """
+    if x is None or isinstance(x, (str, bytes)) or np.isscalar(x):
+        as_1d(x, name)  # raises its TypeError: labels are a 1-D array-like
     arr = as_array(x, name)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    kind = arr.dtype.kind
-    if kind in "US" and isinstance(x, (list, tuple)) and \
+    if arr.dtype == object:
+        arr = _from_objects(arr, name)
+    elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)) and \
             not all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in x):
         # NumPy would silently turn [1, "a"] into ["1", "a"]
         raise TypeError(f"{name} mixes label types that cannot be sorted "
                         "(e.g. strings and numbers)")
-    if kind == "c":
-        raise TypeError(f"{name} is complex; expected class labels")
+    arr = as_1d(arr, name)
+    kind = arr.dtype.kind
     if kind == "f":
         if not np.isfinite(arr).all():
             i = int(np.flatnonzero(~np.isfinite(arr))[0])
-            raise ValueError(f"{name} contains {arr[i]} (first at index {i}); labels must be "
+            what = "NaN" if np.isnan(arr[i]) else "infinity"
+            raise ValueError(f"{name} contains {what} (first at index {i}); labels must be "
                              "finite")
         if not np.all(arr == np.floor(arr)):  # scikit-learn's "continuous" target
             raise ValueError(f"{name} contains continuous values (non-integer floats); "
                              "pass class labels")
-    if kind == "O":
-        if any(v is None or (isinstance(v, float) and v != v) for v in arr):
-            raise ValueError(f"{name} contains None or NaN; labels must be defined")
-        try:
-            np.unique(arr)
-        except TypeError:
-            raise TypeError(f"{name} mixes label types that cannot be sorted "
-                            "(e.g. strings and numbers)") from None
-    elif kind not in "biufUS":
-        raise TypeError(f"{name} has dtype {arr.dtype}; expected numbers or strings")
+    elif kind not in "biuUS":
+        raise TypeError(f"{name} must hold class labels (numbers or strings), got {arr.dtype}")
     return arr
+
+
+def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
+    """An object array of labels as strings (all strings) or floats (all numbers)."""
+    values = arr.ravel().tolist()
+    if any(v is None or (isinstance(v, float) and v != v) for v in values):
+        raise ValueError(f"{name} contains None or NaN; labels must be defined")
+    if all(isinstance(v, str) for v in values):
+        return arr.astype(str)
+    if any(isinstance(v, str) for v in values):
+        raise ValueError(f"{name} mixes string and number labels")
+    if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
+        return arr.astype(np.float64)
+    raise TypeError(f"{name} has labels that are neither strings nor numbers")
 
 
 def classes_of(labels: Any, name: str = "labels") -> np.ndarray:

@@ -25,7 +25,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import _backend
-from ._validation import as_1d, as_scores, check_same_length, check_sample_weight
+from ._labels import as_labels
+from ._validation import as_scores, check_same_length, check_sample_weight
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -57,39 +58,6 @@ class UndefinedMetricWarning(UserWarning):
 # labels
 
 
-def _as_labels(x: Any, name: str) -> np.ndarray:
-    """A non-empty 1-D array of class labels: integers, bools, integral floats or strings."""
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas
-        x = x.to_numpy()
-    if not isinstance(x, (str, bytes)) and not np.isscalar(x) and x is not None:
-        arr = np.asarray(x)
-        if arr.dtype == object:
-            values = arr.ravel().tolist()
-            if all(isinstance(v, str) for v in values):
-                x = arr.astype(str)
-            elif any(isinstance(v, str) for v in values):
-                raise ValueError(f"{name} mixes string and number labels")
-            elif all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
-                x = arr.astype(np.float64)
-            else:
-                raise TypeError(f"{name} has labels that are neither strings nor numbers")
-        else:
-            x = arr
-    arr = as_1d(x, name)
-    kind = arr.dtype.kind
-    if kind == "f":
-        if np.isnan(arr).any():
-            raise ValueError(f"{name} contains NaN")
-        if not np.all(arr == np.floor(arr)):
-            raise ValueError(
-                f"{name} contains continuous values (non-integer floats); pass class labels,"
-                " or scores together with a threshold"
-            )
-    elif kind not in "biuUS":
-        raise TypeError(f"{name} must hold class labels (numbers or strings), got {arr.dtype}")
-    return arr
-
-
 def _is_string(arr: np.ndarray) -> bool:
     return arr.dtype.kind in "US"
 
@@ -100,8 +68,8 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     ``present`` is the sorted union of the labels; ``y_type`` is ``"binary"`` for at most
     two labels, else ``"multiclass"`` (scikit-learn's rule for 1-D targets).
     """
-    yt = _as_labels(y_true, "y_true")
-    yp = _as_labels(y_pred, "y_pred")
+    yt = as_labels(y_true, "y_true")
+    yp = as_labels(y_pred, "y_pred")
     n = check_same_length(y_true=yt, y_pred=yp)
     w = _check_weight(sample_weight, n)
     if _is_string(yt) != _is_string(yp):
@@ -124,7 +92,7 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
     if lab.size == 0:
         raise ValueError("'labels' should contain at least one label.")
     if lab.dtype == object:
-        lab = _as_labels(lab, "labels")
+        lab = as_labels(lab, "labels")
     if _is_string(lab) != _is_string(present):
         raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
     if len(np.unique(lab)) != len(lab):
@@ -588,9 +556,9 @@ def binary_confusion(
     actual +            6            3
     actual -            2            9
     """
-    yt = _as_labels(y_true, "y_true")
+    yt = as_labels(y_true, "y_true")
     if threshold is None:
-        yp = _as_labels(y_score_or_pred, "y_pred")
+        yp = as_labels(y_score_or_pred, "y_pred")
         n = check_same_length(y_true=yt, y_pred=yp)
         if _is_string(yt) != _is_string(yp):
             raise ValueError("y_true and y_pred mix string and number labels")
