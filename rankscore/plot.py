@@ -136,16 +136,6 @@ def _unit_square(ax: Axes, xlabel: str, ylabel: str) -> None:
     ax.grid(True, alpha=0.3)
 
 
-def _prevalence(y_true, scores, pos_label, sample_weight) -> float:
-    """Weighted share of positives: the precision at the lowest threshold (recall 1)."""
-    precision, recall, _ = curves.precision_recall_curve(
-        y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-    )
-    precision = np.asarray(precision)
-    recall = np.asarray(recall)
-    return float(precision[recall == recall.max()].min())
-
-
 def _roc(y_true, scores, pos_label, sample_weight, drop_intermediate=True):
     fpr, tpr, thresholds = curves.roc_curve(
         y_true,
@@ -678,7 +668,7 @@ def plot_cumulative_gain(
         x = np.asarray(x, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
         if prior is None:
-            prior = _prevalence(y_true, scores, pos_label, sample_weight)
+            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         gini = _gains().captured_response_gini(x, y, prior)
         ax.plot(x, y, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini:.4f}"))
     _gain_reference_lines(ax, prior)
@@ -751,7 +741,7 @@ def plot_lift(
         gain_y = np.concatenate(([0.0], lift * x))
         top_decile = float(np.interp(0.1, gain_x, gain_y)) / 0.1
         if prior is None:
-            prior = _prevalence(y_true, scores, pos_label, sample_weight)
+            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         ax.plot(
             x, lift, linewidth=2, zorder=3, marker="o" if x.size <= 50 else None,
             markersize=3, label=_label(model, f"lift at 10 % = {top_decile:.3g}"),
@@ -837,7 +827,7 @@ def plot_roc_vs_captured_response(
     for model, scores in models:
         fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight)
         if prior is None:
-            prior = _prevalence(y_true, scores, pos_label, sample_weight)
+            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         x, y = _gains().roc_to_captured_response(fpr, tpr, prior)
         x = np.asarray(x, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
