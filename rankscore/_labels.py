@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import as_1d, as_array
+from ._validation import _read, as_1d
 
 __all__ = ["as_labels", "classes_of", "encode"]
 
@@ -24,9 +24,7 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     An object array (e.g. a pandas object column) becomes strings when every value is a
     string and floats when every value is a number; a mix of the two is an error.
     """
-    if x is None or isinstance(x, (str, bytes)) or np.isscalar(x):
-        as_1d(x, name)  # raises its TypeError: labels are a 1-D array-like
-    arr = as_array(x, name)
+    arr = _read(x, name, "a 1-D array")
     if arr.dtype == object:
         arr = _from_objects(arr, name)
     elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)) and \

@@ -30,6 +30,21 @@ def _name_of(x: Any) -> str:
     return type(x).__name__
 
 
+def _read(x: Any, name: str, what: str) -> np.ndarray:
+    """``np.asarray(x)`` for lists, tuples, arrays and pandas objects; ``what`` ("a 1-D
+    array", "an array") names the expected input in the messages."""
+    if x is None:
+        raise TypeError(f"{name} is None; expected {what}-like")
+    if isinstance(x, (str, bytes)) or np.isscalar(x):
+        raise TypeError(f"{name} must be {what}-like, got a scalar {_name_of(x)}")
+    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
+        x = x.to_numpy()
+    try:
+        return np.asarray(x)
+    except (ValueError, TypeError) as exc:  # ragged nested lists
+        raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+
+
 def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:
     """Return ``x`` as a 1-D array without copying when it already is one.
 
@@ -37,16 +52,7 @@ def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:
     ``TypeError`` for scalars/strings/None and ``ValueError`` for the wrong number of
     dimensions or (unless ``allow_empty``) an empty input.
     """
-    if x is None:
-        raise TypeError(f"{name} is None; expected a 1-D array-like")
-    if isinstance(x, (str, bytes)) or np.isscalar(x):
-        raise TypeError(f"{name} must be a 1-D array-like, got a scalar {_name_of(x)}")
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
-        x = x.to_numpy()
-    try:
-        arr = np.asarray(x)
-    except (ValueError, TypeError) as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as a 1-D array: {exc}") from None
+    arr = _read(x, name, "a 1-D array")
     if arr.ndim != 1:
         if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
             raise ValueError(
@@ -143,13 +149,4 @@ def as_array(x: Any, name: str) -> np.ndarray:
     (confusion matrices, probability matrices, multi-output targets): ``TypeError`` for
     None, scalars and strings, ``ValueError`` for ragged nested lists.
     """
-    if x is None:
-        raise TypeError(f"{name} is None; expected an array-like")
-    if isinstance(x, (str, bytes)) or np.isscalar(x):
-        raise TypeError(f"{name} must be an array-like, got a scalar {_name_of(x)}")
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas
-        x = x.to_numpy()
-    try:
-        return np.asarray(x)
-    except (ValueError, TypeError) as exc:  # ragged nested lists
-        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    return _read(x, name, "an array")
