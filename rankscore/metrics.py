@@ -643,10 +643,11 @@ def _check_threshold(threshold: Any) -> float:
 # scikit-learn-named functions, all on _class_counts
 
 
-def _check_zero_division(zero_division: Any) -> float:
+def _check_zero_division(zero_division: Any) -> float | str:
+    """``"warn"`` as it is, or 0.0, 1.0 or NaN as a float."""
     if isinstance(zero_division, str):
         if zero_division == "warn":
-            return 0.0
+            return zero_division
     elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
         if zero_division in (0, 1) or math.isnan(zero_division):
             return float(zero_division)
@@ -701,8 +702,8 @@ def _divide(num, den, metric, modifier, average, warn, zero_division):
     result = num / np.where(zero, 1.0, den)
     if not zero.any():
         return result
-    result[zero] = value
-    if zero_division == "warn" and warn:
+    result[zero] = 0.0 if value == "warn" else value
+    if value == "warn" and warn:
         where = "due to" if result.shape[0] == 1 else "in labels with"
         warnings.warn(
             f"{metric} ill-defined and being set to 0.0 {where} no {modifier} samples. Use"

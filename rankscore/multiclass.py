@@ -18,7 +18,7 @@ import numpy as np
 from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
                           check_sample_weight)
-from .metrics import UndefinedMetricWarning, confusion_matrix
+from .metrics import UndefinedMetricWarning, _check_zero_division, confusion_matrix
 
 __all__ = [
     "PerClassMetrics",
@@ -89,16 +89,6 @@ def _confusion(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
 
 
 # --------------------------------------------------------------------------- per class
-
-
-def _check_zero_division(zero_division: Any) -> float | str:
-    if isinstance(zero_division, str):
-        if zero_division == "warn":
-            return zero_division
-    elif isinstance(zero_division, (int, float)) and not isinstance(zero_division, bool):
-        if zero_division in (0, 1) or math.isnan(zero_division):
-            return float(zero_division)
-    raise ValueError(f'zero_division must be "warn", 0.0, 1.0 or np.nan, got {zero_division!r}')
 
 
 def _ratio(num: np.ndarray, den: np.ndarray, zero_division: float | str, what: str,
