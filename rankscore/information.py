@@ -78,10 +78,14 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     return index, prob, classes
 
 
-def _weighted_total(losses: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
-    if normalize:
-        return float(np.average(losses, weights=w))
-    return float(losses.sum() if w is None else np.dot(losses, w))
+def _weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
+    """The (weighted) mean of per-sample values, or with ``normalize=False`` their
+    (weighted) sum; a mean over weights that sum to zero is an error."""
+    if not normalize:
+        return float(values.sum() if w is None else np.dot(values, w))
+    if w is not None and not w.sum() > 0:
+        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+    return float(np.average(values, weights=w))
 
 
 def log_loss(
@@ -145,8 +149,6 @@ def log_loss(
     eps = np.finfo(prob.dtype).eps
     prob = np.clip(prob, eps, 1 - eps)
     losses = -np.log(prob[np.arange(len(index)), index])  # −Σ_k y_ik log p_ik, y one-hot
-    if normalize and w is not None and not w.sum() > 0:
-        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
     return _weighted_total(losses, w, normalize)
 
 
@@ -224,8 +226,6 @@ def cross_entropy(
     """
     target, prob = _targets_and_probabilities(y_true, y_prob, labels)
     w = check_sample_weight(sample_weight, len(target))
-    if w is not None and not w.sum() > 0:
-        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(target > 0, target * np.log(prob), 0.0)  # y log ŷ, 0 log 0 = 0
     losses = -terms.sum(axis=1)

@@ -18,6 +18,7 @@ import numpy as np
 from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
                           check_sample_weight)
+from .information import _weighted_total
 from .metrics import UndefinedMetricWarning, _check_zero_division, confusion_matrix
 
 __all__ = [
@@ -541,8 +542,4 @@ def top_k_accuracy_score(
                       "will result in a perfect score and is therefore meaningless.",
                       UndefinedMetricWarning, stacklevel=2)
     hits = _top_k_hits(score, index, k, binary)
-    if normalize:
-        if w is not None and not w.sum() > 0:
-            raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
-        return float(np.average(hits, weights=w))
-    return float(hits.sum() if w is None else np.dot(hits, w))
+    return _weighted_total(hits, w, normalize)
