@@ -107,13 +107,11 @@ def test_parquet_file(tmp_path, capsys):
     assert code == 0 and json.loads(out)["confusion"]["tp"] == 6
 
 
-def test_parquet_without_pyarrow_is_one_line(tmp_path, capsys):
-    try:
-        import pyarrow  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        pytest.skip("pyarrow is installed")
+def test_parquet_without_pyarrow_is_one_line(tmp_path, capsys, monkeypatch):
+    # None in sys.modules makes "import pyarrow.parquet" raise ImportError, as if pyarrow
+    # were not installed
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
     path = tmp_path / "x.parquet"
     path.write_bytes(b"PAR1")
     code, out, err = run(["report", str(path)], capsys)
