@@ -242,7 +242,7 @@ def plot_ranking(
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
     _reference(ax, [1, k], [1, k], "perfect ranking (y = x)", _IDEAL)
-    title = f"ranking: [{ranking}] (p = {p}, k = {k})"
+    title = repr(ranking)  # "ranking: [x-x] (p = 3, k = 2)", abbreviated past p = 1000
     if fun is not None:
         value = fun(ranking)
         shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"

@@ -183,6 +183,15 @@ def test_plot_ranking_ticks_are_integers():
         np.testing.assert_array_equal(ticks, np.round(ticks))
 
 
+def test_plot_ranking_title_is_abbreviated_for_long_rankings():
+    # p = 2**32 is a valid ranking; the title must not spell out 4 GB of characters
+    ax = plot.plot_ranking([1, 2**32])
+    title = ax.get_title()
+    assert title == repr(rankscore.rk([1, 2**32]))
+    assert title.endswith("(p = 4294967296, k = 2)") and len(title) < 200
+    assert_line_data(line_labelled(ax, "list elements"), [1, 2], [1, 2**32])
+
+
 def test_plot_ranking_single_element_has_no_line():
     ax = plot.plot_ranking("--x")
     assert_line_data(line_labelled(ax, "list elements"), [1], [3])
