@@ -116,7 +116,7 @@ def check_same_length(**arrays: np.ndarray | None) -> int:
 
 
 def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
-    """Return ``None`` or a finite, non-negative float64 array of length ``n``."""
+    """Return ``None`` or a finite, non-negative float64 array of length ``n`` with a finite sum."""
     if sample_weight is None:
         return None
     w = as_1d(sample_weight, "sample_weight", allow_empty=(n == 0))
@@ -129,6 +129,11 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     if (w < 0).any():
         i = int(np.flatnonzero(w < 0)[0])
         raise ValueError(f"sample_weight must be non-negative; got {w[i]} at index {i}")
+    with np.errstate(over="ignore"):
+        total = w.sum()
+    if not np.isfinite(total):
+        raise ValueError("sample_weight sums to inf (beyond float64); rescale the weights, "
+                         "e.g. divide them by their maximum")
     return w
 
 

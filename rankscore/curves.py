@@ -148,9 +148,9 @@ def _label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
     if kind == "b":
         if isinstance(pos_label, (bool, np.bool_, numbers.Integral)) and pos_label in (0, 1):
             return y.view(np.uint8), np.uint8(bool(pos_label))
-    elif kind in "iu" and isinstance(pos_label, numbers.Number) and not isinstance(
+    elif kind in "iu" and isinstance(pos_label, numbers.Real) and not isinstance(
         pos_label, (bool, np.bool_)
-    ):
+    ) and math.isfinite(pos_label):  # int(nan) and int(inf) raise
         info = np.iinfo(y.dtype)
         if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
             if not y.dtype.isnative:
@@ -678,8 +678,14 @@ def _auc_validated(codes, pos_code, scores, weights, n_threads=1) -> float:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
-    total = k.auc_merge_weighted(neg, neg_w, pos, pos_w)
-    return total / (float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1]))
+    denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
+    if not 1e-290 < denominator < 1e290:
+        # products of weights would under- or overflow. Scaling one class's weights by a
+        # scales numerator and denominator alike, so divide each class by its own maximum:
+        # both totals land in [1, n] (one shared scale could push a class to 0)
+        neg_w, pos_w = neg_w / neg_w.max(), pos_w / pos_w.max()
+        denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
+    return k.auc_merge_weighted(neg, neg_w, pos, pos_w) / denominator
 
 
 def _partial_auc(fpr, tpr, max_fpr) -> float:

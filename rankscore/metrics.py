@@ -610,6 +610,8 @@ def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, An
         pos_label = 1
     elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
+    elif not math.isfinite(pos_label):  # int(nan) and int(inf) raise
+        return None, None
     if kind == "b":
         return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
     info = np.iinfo(y.dtype)

@@ -29,6 +29,40 @@ def quiet(fn, *args, **kwargs):
 # SPEC values
 
 
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e160, 1e290])
+def test_roc_auc_score_weights_of_any_magnitude(scale):
+    # the weight products underflowed to 0 (ZeroDivisionError) or overflowed to inf;
+    # AUC is invariant to scaling every weight
+    y = [0, 1, 0, 1, 1, 0, 1, 0]
+    s = [0.1, 0.9, 0.3, 0.8, 0.35, 0.2, 0.7, 0.4]
+    w = np.array([1.0, 2.0, 1.0, 1.0, 3.0, 1.0, 1.0, 2.0])
+    expected = rs.roc_auc_score(y, s, sample_weight=w)
+    assert expected == pytest.approx(29 / 35, rel=1e-12)
+    assert rs.roc_auc_score(y, s, sample_weight=w * scale) == pytest.approx(expected, rel=1e-12)
+    assert rs.gini_score(y, s, sample_weight=w * scale) == pytest.approx(2 * expected - 1, rel=1e-12)
+    assert rs.roc_auc_score(y, s, sample_weight=[5e-324] * 8) == 0.9375
+
+
+def test_roc_auc_score_classes_weighted_300_orders_apart():
+    # one scale shared by both classes turned the positives' weights into 0
+    y, s = [0, 1, 0, 1, 1], [0.1, 0.9, 0.3, 0.8, 0.2]
+    w = [1e10, 5e-324, 1e10, 5e-324, 1e-323]
+    assert rs.roc_auc_score(y, s, sample_weight=w) == 0.75
+    fpr, tpr, _ = rs.roc_curve(y, s, sample_weight=w)
+    assert rs.auc(fpr, tpr) == 0.75
+
+
+@pytest.mark.parametrize("pos_label", [np.nan, np.inf, -np.inf])
+def test_non_finite_pos_label_is_an_absent_label(pos_label):
+    # int(nan) raised "cannot convert float NaN to integer" on integer labels
+    y, s = [0, 1, 0, 1, 1], [0.1, 0.9, 0.3, 0.8, 0.6]
+    expected = quiet(rs.roc_curve, y, s, pos_label=2)
+    with pytest.warns(rs.UndefinedMetricWarning):
+        got = rs.roc_curve(y, s, pos_label=pos_label)
+    for a, b in zip(got, expected):
+        np.testing.assert_array_equal(a, b)
+
+
 def test_spec_section3_example():
     assert round(rs.roc_auc_score(SPEC_Y, SPEC_S), 4) == 0.7778
     assert rs.roc_auc_score(SPEC_Y, SPEC_S) == 7 / 9

@@ -329,6 +329,16 @@ def test_kernel_backends_agree_and_match_brute_force(n, seed, weighted, dtype):
         assert (a.tp, a.fp, a.fn, a.tn) == (b.tp, b.fp, b.fn, b.tn)
 
 
+@pytest.mark.parametrize("pos_label", [np.nan, np.inf, -np.inf])
+def test_binary_confusion_non_finite_pos_label_is_an_absent_label(pos_label):
+    # int(nan) raised "cannot convert float NaN to integer" on integer labels
+    y, s = [0, 1, 0, 1, 1], [0.1, 0.9, 0.3, 0.8, 0.6]
+    with pytest.raises(ValueError, match="is not a label of y_true"):
+        rs.binary_confusion(y, s, threshold=0.5, pos_label=pos_label)
+    with pytest.raises(ValueError, match="is not a label of y_true/y_pred"):
+        rs.binary_confusion(y, [0, 1, 1, 1, 0], pos_label=pos_label)
+
+
 @given(st.integers(1, 60), st.integers(0, 2**32 - 1), st.booleans())
 def test_binary_confusion_rates_match_sklearn(n, seed, weighted):
     rng = np.random.default_rng(seed)

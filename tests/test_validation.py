@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+import rankscore
 from rankscore._validation import (
     as_1d,
     as_scores,
@@ -78,6 +79,20 @@ def test_check_sample_weight():
         check_sample_weight([1, 1], 3)
     with pytest.raises(ValueError, match="sample_weight contains NaN"):
         check_sample_weight([1, np.nan, 1], 3)
+
+
+@pytest.mark.parametrize(
+    "fn",
+    [rankscore.gain_table, rankscore.ks_statistic, rankscore.roc_curve, rankscore.f1_score],
+    ids=lambda f: f.__name__,
+)
+def test_weights_whose_sum_overflows_are_rejected(fn):
+    # each weight is finite but their total is inf: cumulative sums would be inf/NaN
+    # (an IndexError in gain_table, a silent NaN or a backend-dependent KS before)
+    with pytest.raises(ValueError, match="sample_weight sums to inf"):
+        check_sample_weight([1e308, 1e308], 2)
+    with pytest.raises(ValueError, match="sample_weight sums to inf"):
+        fn([0, 1, 0, 1], [0, 1, 1, 1], sample_weight=[1e308] * 4)
 
 
 def test_check_positive_int():
