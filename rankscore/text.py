@@ -44,14 +44,16 @@ def _closest_length(reference_lengths: list[int], c: int) -> int:
     return min(reference_lengths, key=lambda r: (abs(r - c), r))
 
 
-def _check_weights(max_n: Any, weights: Any) -> list[float]:
+def _check_weights(max_n: Any, weights: Any) -> tuple[int, list[float] | None]:
+    """``(N, weights)``: the longest n-gram and the explicit weights, or ``None`` for the
+    uniform ``1/N`` (never built as a list: ``max_n`` may be huge)."""
     if weights is None:
         n = 4 if max_n is None else max_n
         if isinstance(n, bool) or not isinstance(n, int):
             raise TypeError(f"max_n must be an integer, got {n!r}")
         if n < 1:
             raise ValueError(f"max_n must be >= 1, got {n}")
-        return [1.0 / n] * n
+        return n, None
     if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence):
         raise TypeError(f"weights must be a sequence of numbers, got {weights!r}")
     w = []
@@ -65,7 +67,7 @@ def _check_weights(max_n: Any, weights: Any) -> list[float]:
         raise ValueError(f"weights has {len(w)} entries but max_n is {max_n}")
     if any(not math.isfinite(v) or v < 0 for v in w) or not sum(w) > 0:
         raise ValueError(f"weights must be finite, non-negative, with a positive sum; got {w}")
-    return w
+    return len(w), w
 
 
 def bleu_score(
@@ -124,7 +126,7 @@ def bleu_score(
     >>> round(bleu_score(refs, ["the cat sat on the mat"], smoothing="add1"), 4)
     0.4855
     """
-    w = _check_weights(max_n, weights)
+    n_max, w = _check_weights(max_n, weights)
     if smoothing not in _SMOOTHING:
         raise ValueError(f"smoothing must be one of {_SMOOTHING}, got {smoothing!r}")
     for name, x in (("references", references), ("candidates", candidates)):
@@ -135,16 +137,17 @@ def bleu_score(
                          f"{len(candidates)}; give the references of each candidate")
     if len(candidates) == 0:
         raise ValueError("candidates is empty")
-    n_max = len(w)
-    matches = [0] * n_max  # m_n
-    totals = [0] * n_max  # l_n
+    corpus = [(_tokens(cand, f"candidates[{i}]"), _references(refs, f"references[{i}]"))
+              for i, (refs, cand) in enumerate(zip(references, candidates))]
+    # n-grams longer than every candidate occur nowhere: counted below without a loop
+    n_counted = min(n_max, max(len(tokens) for tokens, _ in corpus))
+    matches = [0] * n_counted  # m_n
+    totals = [0] * n_counted  # l_n
     c = r = 0
-    for i, (refs, cand) in enumerate(zip(references, candidates)):
-        tokens = _tokens(cand, f"candidates[{i}]")
-        ref_tokens = _references(refs, f"references[{i}]")
+    for tokens, ref_tokens in corpus:
         c += len(tokens)
         r += _closest_length([len(t) for t in ref_tokens], len(tokens))
-        for n in range(1, n_max + 1):
+        for n in range(1, min(n_counted, len(tokens)) + 1):
             counts = _ngrams(tokens, n)
             max_ref: Counter = Counter()
             for ref in ref_tokens:
@@ -153,18 +156,29 @@ def bleu_score(
             totals[n - 1] += sum(counts.values())
     if c == 0:
         return 0.0
+
+    def weight(n: int) -> float:
+        return 1.0 / n_max if w is None else w[n - 1]
+
     log_sum = 0.0
-    for n in range(1, n_max + 1):
+    for n in range(1, n_counted + 1):
         m, l = matches[n - 1], max(totals[n - 1], 1)
         if smoothing == "add1" and n >= 2:
             m, l = m + 1, l + 1
         elif smoothing == "epsilon" and m == 0:
             m = _EPSILON
-        if w[n - 1] == 0:
+        if weight(n) == 0:
             continue
         if m == 0:
             return 0.0
-        log_sum += w[n - 1] * math.log(m / l)
+        log_sum += weight(n) * math.log(m / l)
+    if n_counted < n_max:  # every longer n: m_n = 0 of l_n = 0 (counted as 1)
+        rest = (n_max - n_counted) / n_max if w is None else math.fsum(w[n_counted:])
+        if rest > 0:
+            if smoothing is None:
+                return 0.0
+            # add1: (0 + 1) / (1 + 1) (n >= 2 here, since c > 0); epsilon: 0.1 / 1
+            log_sum += rest * math.log(0.5 if smoothing == "add1" else _EPSILON)
     brevity = 1.0 if c > r else math.exp(1 - r / c)
     return brevity * math.exp(log_sum)
 

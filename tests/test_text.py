@@ -114,6 +114,35 @@ def test_empty_candidate_scores_zero():
         math.exp(1 - 2) * math.sqrt(0.5), rel=1e-15)
 
 
+def test_huge_max_n_costs_no_more_than_the_longest_candidate():
+    # n-grams longer than every candidate occur nowhere: m_n = 0 of l_n = 0 (counted as 1).
+    # max_n = 10**12 built a list of 10**12 weights (MemoryError) and looped to N (a hang).
+    n = 10**12
+    assert rs.sentence_bleu("a b c", "a b c", max_n=n) == 0.0
+    # p1..p3 = 1; every longer n contributes (1/N) log 0.1 (epsilon) or (1/N) log 0.5 (add1)
+    assert rs.sentence_bleu("a b c", "a b c", max_n=n, smoothing="epsilon") == pytest.approx(
+        math.exp((n - 3) / n * math.log(0.1)), rel=1e-12)
+    assert rs.sentence_bleu("a b c", "a b c", max_n=n, smoothing="add1") == pytest.approx(
+        math.exp((n - 3) / n * math.log(0.5)), rel=1e-12)
+    # explicit weights: only those beyond the candidates' length decide
+    assert rs.sentence_bleu("a b c", "a b c", weights=[0.5, 0.5] + [0.0] * 10**5) == 1.0
+    assert rs.sentence_bleu("a b c", "a b c", weights=[1.0] * 3 + [0.0] * 10**5 + [1e-9]) == 0.0
+
+
+short_sentence = st.lists(st.sampled_from(["a", "b"]), min_size=0, max_size=4)
+
+
+@given(corpus=st.lists(st.tuples(st.lists(short_sentence, min_size=1, max_size=2),
+                                 short_sentence), min_size=1, max_size=3),
+       max_n=st.integers(4, 9), smoothing=st.sampled_from([None, "add1", "epsilon"]))
+def test_n_beyond_every_candidate_matches_brute_force(corpus, max_n, smoothing):
+    references = [refs for refs, _ in corpus]
+    candidates = [cand for _, cand in corpus]
+    expected = brute_bleu(references, candidates, max_n=max_n, smoothing=smoothing)
+    got = rs.bleu_score(references, candidates, max_n=max_n, smoothing=smoothing)
+    assert got == pytest.approx(expected, rel=1e-12, abs=0)
+
+
 # --------------------------------------------------------------------------- brute force
 
 words = st.sampled_from(["a", "b", "c", "the"])
