@@ -248,7 +248,8 @@ class BinaryConfusion:
     """Counts of a binary classifier at one threshold, with every rate of SPEC §2.
 
     ``tp, fp, fn, tn`` are ints when unweighted, floats (weight sums) when weighted;
-    ``threshold`` is the score threshold used (``None`` for hard predictions). A ratio
+    a negative, NaN or infinite count is an error. ``threshold`` is the score threshold
+    used (``None`` for hard predictions). A ratio
     whose denominator is 0 is ``nan`` (undefined, never silently 0); F-beta and G follow
     scikit-learn's count forms and are 0 when ``tp = 0`` unless there are neither actual
     nor predicted positives; ``mcc`` is 0 when a margin is empty (as scikit-learn).
@@ -269,6 +270,20 @@ class BinaryConfusion:
     fn: float
     tn: float
     threshold: float | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("tp", "fp", "fn", "tn"):
+            value = getattr(self, name)
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise TypeError(f"{name} must be a count (a real number), got {value!r}")
+            if not (value >= 0 and math.isfinite(value)):  # NaN fails both
+                raise ValueError(f"{name} must be a finite count >= 0, got {value!r}")
+        t = self.threshold
+        if t is not None:
+            if isinstance(t, (bool, np.bool_)) or not isinstance(t, numbers.Real):
+                raise TypeError(f"threshold must be None or a real number, got {t!r}")
+            if math.isnan(t):
+                raise ValueError("threshold is NaN")
 
     # ---- margins
     @property

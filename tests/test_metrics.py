@@ -153,6 +153,32 @@ def test_result_is_immutable():
         c.tp = 5
 
 
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        (dict(tp=-1, fp=2, fn=3, tn=4), ValueError, "tp must be a finite count >= 0, got -1"),
+        (dict(tp=1, fp=-0.5, fn=3, tn=4), ValueError, "fp must be a finite count >= 0"),
+        (dict(tp=1, fp=2, fn=math.nan, tn=4), ValueError, "fn must be a finite count >= 0"),
+        (dict(tp=1, fp=2, fn=3, tn=math.inf), ValueError, "tn must be a finite count >= 0"),
+        (dict(tp="6", fp=2, fn=3, tn=4), TypeError, "tp must be a count"),
+        (dict(tp=True, fp=2, fn=3, tn=4), TypeError, "tp must be a count"),
+        (dict(tp=None, fp=2, fn=3, tn=4), TypeError, "tp must be a count"),
+        (dict(tp=1, fp=2, fn=3, tn=4, threshold=math.nan), ValueError, "threshold is NaN"),
+        (dict(tp=1, fp=2, fn=3, tn=4, threshold="0.5"), TypeError, "threshold must be None"),
+    ],
+)
+def test_constructor_rejects_impossible_counts(kwargs, error, match):
+    # BinaryConfusion(tp=-1, fp=2, fn=3, tn=4) used to report precision -1 and recall -0.5
+    with pytest.raises(error, match=match):
+        rs.BinaryConfusion(**kwargs)
+
+
+def test_constructor_accepts_weight_sums_numpy_counts_and_infinite_threshold():
+    c = rs.BinaryConfusion(np.int64(6), np.float32(2.5), 0.0, 9, threshold=math.inf)
+    assert c.tp == 6 and c.fp == 2.5 and c.precision == pytest.approx(6 / 8.5)
+    assert rs.BinaryConfusion(0, 0, 0, 0, threshold=np.float64(-math.inf)).n == 0
+
+
 def test_zero_division_gives_nan_not_zero():
     c = rs.BinaryConfusion(tp=0, fp=0, fn=5, tn=5)  # nothing predicted positive
     assert math.isnan(c.precision) and math.isnan(c.min_pr) and math.isnan(c.mean_pr)
