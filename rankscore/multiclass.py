@@ -19,7 +19,8 @@ from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
                           check_sample_weight)
 from .information import _weighted_total
-from .metrics import UndefinedMetricWarning, _check_zero_division, confusion_matrix
+from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
+                      confusion_matrix)
 
 __all__ = [
     "PerClassMetrics",
@@ -328,8 +329,11 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
 
     Parameters
     ----------
-    confusion : array-like of shape (n_classes, n_classes)
-        Non-negative counts, rows = true class, columns = predicted class.
+    confusion : array-like of shape (n_classes, n_classes), or BinaryConfusion
+        Non-negative counts, rows = true class, columns = predicted class. A
+        :class:`BinaryConfusion` is read in SPEC's positive-first layout
+        ``[[tp, fn], [fp, tn]]`` (its ``to_array()``, the layout of
+        ``best_threshold``'s ``profit_matrix``).
     profit_matrix : array-like of the same shape
         Gain (positive) or cost (negative) of one sample in each cell, same layout.
 
@@ -348,7 +352,12 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     >>> from rankscore import profit
     >>> profit([[80, 20], [20, 80]], [[10, -5], [-2, 0]])  # rows/cols: positive first
     660.0
+    >>> from rankscore import BinaryConfusion
+    >>> profit(BinaryConfusion(tp=80, fp=20, fn=20, tn=80), [[10, -5], [-2, 0]])
+    660.0
     """
+    if isinstance(confusion, BinaryConfusion):
+        confusion = confusion.to_array()
     c = _as_matrix(confusion, "confusion", counts=True)
     p = _as_matrix(profit_matrix, "profit_matrix", counts=False)
     if c.shape != p.shape:

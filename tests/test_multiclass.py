@@ -243,6 +243,21 @@ def test_profit_sums_cellwise_products():
     assert rs.profit(C3, np.eye(3)) == 12.0
 
 
+def test_profit_of_a_binary_confusion_uses_the_positive_first_layout():
+    # profit(binary_confusion(...), M) used to fail: "confusion must hold real numbers, got
+    # dtype object"; it is the value best_threshold reports for the same matrix
+    gains = [[100, -10], [-50, 0]]  # [[tp, fn], [fp, tn]]
+    assert rs.profit(rs.BinaryConfusion(tp=48, fp=2, fn=52, tn=98), gains) == (
+        48 * 100 - 52 * 10 - 2 * 50)
+    y = [1, 0, 1, 1, 0, 0, 1, 0]
+    s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2]
+    choice = rs.best_threshold(y, s, "profit", profit_matrix=gains)
+    assert choice.threshold == 0.3  # tp 4, fp 3, fn 0, tn 1
+    assert rs.profit(choice.confusion, gains) == choice.value == 4 * 100 - 3 * 50
+    weighted = rs.binary_confusion(y, s, threshold=0.5, sample_weight=[0.5] * 8)
+    assert rs.profit(weighted, gains) == 1.5 * 100 - 0.5 * 10 - 1.0 * 50
+
+
 @pytest.mark.parametrize(
     "confusion, gains, error, match",
     [
