@@ -66,7 +66,7 @@ def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
     """Return an explicit ``labels`` argument as a 1-D array of distinct labels."""
     classes = as_labels(labels, name)
     if len(np.unique(classes)) != len(classes):
-        raise ValueError(f"{name} must not repeat a label, got {list(classes)}")
+        raise ValueError(f"{name} must not repeat a label, got {classes.tolist()}")
     return classes
 
 

@@ -52,13 +52,13 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     if labels is None:
         classes = np.unique(y)
         if len(classes) == 1:
-            raise ValueError(f"y_true contains only one label ({classes[0]!r}); pass every "
-                             "class through the labels argument")
+            raise ValueError(f"y_true contains only one label ({classes[0].item()!r}); pass "
+                             "every class through the labels argument")
         index = np.searchsorted(classes, y)
     else:
         classes = classes_of(labels)
         if len(classes) < 2:
-            raise ValueError(f"labels needs at least two classes, got {list(classes)}")
+            raise ValueError(f"labels needs at least two classes, got {classes.tolist()}")
         index = encode(y, classes, "y_true")
     if prob.ndim == 1:
         prob = prob[:, None]
@@ -68,7 +68,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
         source = "y_true" if labels is None else "labels"
         raise ValueError(
             f"{source} has {len(classes)} classes but {prob_name} has {prob.shape[1]} "
-            f"columns; classes: {list(classes)}"
+            f"columns; classes: {classes.tolist()}"
             + ("; pass every class through the labels argument" if labels is None else "")
         )
     eps = np.finfo(prob.dtype).eps

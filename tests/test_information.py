@@ -137,6 +137,22 @@ def test_log_loss_validation(y, prob, kwargs, error, match):
         rs.log_loss(y, prob, **kwargs)
 
 
+def test_label_messages_show_plain_values_not_numpy_reprs():
+    # NumPy 2 scalars used to appear as "np.int64(1)" in these messages
+    cases = [
+        (([1, 1], [0.5, 0.5]), {}, r"only one label \(1\);"),
+        ((["a", "a"], [0.5, 0.5]), {}, r"only one label \('a'\);"),
+        (([0, 1], [0.5, 0.5]), {"labels": [0, 0, 1]}, r"must not repeat a label, got \[0, 0, 1\]$"),
+        (([0, 0], [0.5, 0.5]), {"labels": [0]}, r"at least two classes, got \[0\]$"),
+        (([0, 1, 2], [0.5, 0.5, 0.5]), {}, r"classes: \[0, 1, 2\];"),
+    ]
+    for args, kwargs, match in cases:
+        with pytest.raises(ValueError, match=match):
+            rs.log_loss(*args, **kwargs)
+    with pytest.raises(ValueError, match=r"got \[0, 1, 1\]$"):
+        rs.top_k_accuracy_score([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, labels=[0, 1, 1])
+
+
 def test_log_loss_accepts_zero_weight_sum_when_not_normalized():
     assert rs.log_loss([0, 1], [0.5, 0.5], sample_weight=[0, 0], normalize=False) == 0.0
 
