@@ -203,5 +203,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except (UsageError, ValueError, TypeError, OSError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        message = " ".join(str(message).splitlines())  # one line, whatever raised it
         print(f"rankscore {args.command}: error: {message}", file=sys.stderr)
         return 2

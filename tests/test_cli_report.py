@@ -1,5 +1,6 @@
 """``rankscore report``: the demo, files, --json, and one-line errors with exit code 2."""
 
+import csv
 import json
 import os
 import subprocess
@@ -156,6 +157,74 @@ def test_errors_are_one_line_and_exit_2(tmp_path, capsys, content, argv, message
     assert len(err.strip().splitlines()) == 1
     assert err.startswith("rankscore report: error: ")
     assert message in err
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        # not UTF-8: the codec's message named neither the file nor the remedy
+        (b"y,s\n\xff\xfe,0.9\n0,0.2\n", "data.csv: not UTF-8 text (invalid start byte);"
+         " save the file as UTF-8 CSV"),
+        ("y,s\n1,0.9\n0,0.2\n".encode("utf-16"), "data.csv: not UTF-8 text"),
+        # two columns of one name: the first one was taken silently
+        (b"y,s,y\n1,0.9,0\n0,0.2,1\n", "data.csv: 2 columns are named 'y'; rename all but one"),
+        # a blank line before the bad value: the row number was one too small
+        (b"y,s\n1,0.9\n\n0,abc\n", "data.csv, row 4: score column 's' has 'abc'"),
+        # a long bad value is shortened, not printed whole
+        (b"y,s\n1,0.9\n0," + b"x" * 5000 + b"\n", "score column 's' has 'xxxxxxxxxxxxxxxxx"
+         "xxxxxxxxxxxxxxxxxx\u2026', not a finite number"),
+    ],
+)
+def test_unreadable_csv_is_one_line_naming_the_file(tmp_path, capsys, content, message):
+    path = tmp_path / "data.csv"
+    path.write_bytes(content)
+    code, out, err = run(["report", str(path), "--label", "y", "--score", "s"], capsys)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and len(err) < 300
+    assert message in err
+
+
+def test_csv_with_long_text_column_and_blank_lines(tmp_path, capsys):
+    # a text column beyond csv's default field limit (131072 characters) raised csv.Error:
+    # a traceback; leading blank lines made the header empty
+    path = tmp_path / "mail.csv"
+    body = "spam spam " * 20000
+    path.write_text(f"\n\ny,s,body\n1,0.9,\"{body}\"\n\n0,0.2,short\n0,0.4,x\n")
+    code, out, err = run(["report", str(path), "--label", "y", "--score", "s", "--json"],
+                         capsys)  # fmt: skip
+    assert code == 0 and err == ""
+    counts = json.loads(out)["counts"]
+    assert (counts["n"], counts["positives"]) == (3, 1)
+    assert csv.field_size_limit() == 131072  # restored
+
+
+def test_directory_and_broken_parquet_are_one_line(tmp_path, capsys):
+    code, _, err = run(["report", str(tmp_path)], capsys)
+    assert code == 2 and err.strip().endswith(": is a directory, not a file")
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    broken = tmp_path / "broken.parquet"
+    broken.write_bytes(b"not parquet at all")
+    code, _, err = run(["report", str(broken)], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "broken.parquet: cannot read it as Parquet: " in err
+    # duplicate column names: pyarrow's error was a multi-line schema dump
+    dup = tmp_path / "dup.parquet"
+    table = pa.Table.from_arrays([pa.array(["1", "0"]), pa.array([0.9, 0.1]),
+                                  pa.array(["0", "1"])], names=["target", "score", "target"])
+    pq.write_table(table, dup)
+    code, _, err = run(["report", str(dup)], capsys)
+    assert code == 2 and err == (
+        f"rankscore report: error: {dup}: 2 columns are named 'target'; rename all but one\n")
+
+
+def test_any_multi_line_error_is_printed_on_one_line(capsys, monkeypatch):
+    def fail(args):
+        raise ValueError("first line\nsecond line")
+
+    monkeypatch.setattr("rankscore.report.run_command", fail)
+    code, out, err = run(["report"], capsys)
+    assert code == 2 and err == "rankscore report: error: first line second line\n"
 
 
 def test_missing_file(tmp_path, capsys):
