@@ -247,12 +247,28 @@ def _ratio(num: float, den: float) -> float:
 class BinaryConfusion:
     """Counts of a binary classifier at one threshold, with every rate of SPEC §2.
 
-    ``tp, fp, fn, tn`` are ints when unweighted, floats (weight sums) when weighted;
-    a negative, NaN or infinite count is an error. ``threshold`` is the score threshold
-    used (``None`` for hard predictions). A ratio
-    whose denominator is 0 is ``nan`` (undefined, never silently 0); F-beta and G follow
-    scikit-learn's count forms and are 0 when ``tp = 0`` unless there are neither actual
-    nor predicted positives; ``mcc`` is 0 when a margin is empty (as scikit-learn).
+    A ratio whose denominator is 0 is ``nan`` (undefined, never silently 0); F-beta and G
+    follow scikit-learn's count forms and are 0 when ``tp = 0`` unless there are neither
+    actual nor predicted positives; ``mcc`` is 0 when a margin is empty (as scikit-learn).
+
+    Parameters
+    ----------
+    tp, fp, fn, tn : int or float
+        True positives, false positives, false negatives, true negatives: ints when
+        unweighted, weight sums (floats) when weighted. A negative, NaN or infinite count
+        is an error.
+    threshold : float, optional
+        The score threshold the counts were taken at (``None`` for hard predictions).
+
+    Notes
+    -----
+    Properties (SPEC §2, with rp = tp + fn, rn = fp + tn, pp = tp + fp, pn = fn + tn):
+    accuracy (tp + tn) / n, error_rate (fp + fn) / n, tpr = recall = sensitivity tp / rp,
+    tnr = specificity tn / rn, fpr fp / rn, fnr fn / rp, precision tp / pp, npv tn / pn,
+    ``fbeta(b)`` (1 + b²) tp / ((1 + b²) tp + b² fn + fp), f1, g_mean sqrt(P R),
+    min_pr min(P, R), mean_pr (P + R) / 2, informedness TPR − FPR, markedness
+    PPV + NPV − 1, mcc (tp tn − fp fn) / sqrt(pp pn rp rn), prevalence rp / n and
+    q0 max(rp, rn) / n.
 
     Examples
     --------
@@ -908,6 +924,13 @@ def precision_score(
     -------
     float or ndarray of shape (n_labels,)
 
+    Notes
+    -----
+    Per class l (one-vs-rest counts): ``P_l = tp_l / (tp_l + fp_l)``; "micro" is
+    ``Σ tp / Σ (tp + fp)``, "macro" ``mean_l P_l``, "weighted" ``Σ_l s_l P_l / Σ_l s_l``
+    with support ``s_l = tp_l + fn_l``. 0/0 (no predicted sample of l) gives
+    ``zero_division``.
+
     Examples
     --------
     >>> from rankscore import precision_score
@@ -933,6 +956,11 @@ def recall_score(
     Returns
     -------
     float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    Per class l (one-vs-rest counts): ``R_l = tp_l / (tp_l + fn_l)``; averages as for
+    :func:`precision_score`. 0/0 (no true sample of l) gives ``zero_division``.
 
     Examples
     --------
@@ -995,6 +1023,13 @@ def f1_score(
     -------
     float or ndarray of shape (n_labels,)
 
+    Notes
+    -----
+    ``F1 = 2 P R / (P + R) = 2 tp / (2 tp + fn + fp)`` per class (the count form, so F1
+    is 0, not undefined, when tp = 0 but the class was predicted or present); 0/0 only
+    for a class with neither true nor predicted samples. "macro" averages the per-class
+    F1 values (not F1 of the averaged P and R).
+
     Examples
     --------
     SPEC §2: P = 0.4, R = 0.5 gives F = 0.444 (tp 2, fp 3, fn 2):
@@ -1053,6 +1088,12 @@ def npv_score(
     Returns
     -------
     float or ndarray of shape (n_labels,)
+
+    Notes
+    -----
+    Per class l one-vs-rest: ``NPV_l = tn_l / (tn_l + fn_l)``, the confidence of a
+    negative answer (SPEC §2); "weighted" weighs by the support ``tp_l + fn_l`` as the
+    other scores. Warns "no predicted negative samples" on 0/0.
 
     Examples
     --------
@@ -1266,6 +1307,13 @@ def classification_report(
         Per class and "accuracy" (micro average when all labels are reported, else
         "micro avg"), "macro avg", "weighted avg" — the same text and keys as
         scikit-learn.
+
+    Notes
+    -----
+    Each row is :func:`precision_recall_fscore_support` with ``average=None`` for that
+    label: P = tp / (tp + fp), R = tp / (tp + fn), F1 = 2 tp / (2 tp + fn + fp),
+    support = tp + fn. The summary rows use ``average="micro"`` (shown as "accuracy",
+    Σ tp / n, when every label is reported), ``"macro"`` and ``"weighted"``.
 
     Examples
     --------

@@ -196,7 +196,28 @@ def _gain_lines(groups: list[dict[str, Any]], indent: str = "  ") -> list[str]:
 
 
 def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
-    """Render a :func:`binary_report` dict as text (what ``rankscore report`` prints)."""
+    """Render a :func:`binary_report` dict as text (what ``rankscore report`` prints).
+
+    Parameters
+    ----------
+    report : dict
+        The result of :func:`binary_report` (or the same dict read back from JSON).
+    title : str, optional
+        A heading, underlined, above the report.
+
+    Returns
+    -------
+    str
+        The report, one section per block, ending with a newline; undefined rates
+        (``None``) read "undefined".
+
+    Examples
+    --------
+    >>> from rankscore.report import binary_report, format_report
+    >>> text = format_report(binary_report([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.7]))
+    >>> print(text.splitlines()[0])
+    rows 4   positives 2   negatives 2   prevalence 0.5000
+    """
     counts, ranking = report["counts"], report["ranking"]
     lines = []
     if title:
@@ -238,10 +259,27 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
 def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, np.ndarray]:
     """Read the label column (as strings) and the score column (as float64) of a file.
 
-    CSV (delimiter sniffed among ``, ; tab |``, UTF-8 with or without BOM; blank lines
-    skipped) or Parquet (``.parquet``/``.pq``, needs pyarrow). Every problem is a one-line
-    ``ValueError`` naming the file, the column and, for a bad value, the row (the line of
-    a CSV file, the 1-based row of a Parquet file).
+    Parameters
+    ----------
+    path : str or Path
+        A CSV file (delimiter sniffed among ``, ; tab |``, UTF-8 with or without BOM,
+        blank lines skipped) or a Parquet file (``.parquet``/``.pq``, needs pyarrow).
+    label, score : str
+        Names of the label column and of the score column.
+
+    Returns
+    -------
+    labels : ndarray of str
+        The label column as text (stripped).
+    scores : ndarray of float64
+        The score column, every value finite.
+
+    Raises
+    ------
+    ValueError
+        One line naming the file, the column and, for a bad value, the row (the line of
+        a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
+        empty file, a score that is not a finite number, an empty label, unreadable file.
     """
     path = Path(path)
     if path.is_dir():
