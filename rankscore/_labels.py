@@ -51,7 +51,7 @@ def as_labels(x: Any, name: str) -> np.ndarray:
 def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     """An object array of labels as strings (all strings) or floats (all numbers)."""
     values = arr.ravel().tolist()
-    if any(v is None or (isinstance(v, float) and v != v) for v in values):
+    if any(_is_missing(v) for v in values):
         raise ValueError(f"{name} contains None or NaN; labels must be defined")
     if all(isinstance(v, str) for v in values):
         return arr.astype(str)
@@ -60,6 +60,19 @@ def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
         return arr.astype(np.float64)
     raise TypeError(f"{name} has labels that are neither strings nor numbers")
+
+
+def _is_missing(value: Any) -> bool:
+    """None, NaN, or a missing-value marker such as pandas' ``pd.NA`` (unequal to itself,
+    or without a truth value)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return False
+    try:
+        return bool(value != value)
+    except (TypeError, ValueError):  # pd.NA != pd.NA is pd.NA, whose bool() raises
+        return True
 
 
 def classes_of(labels: Any, name: str = "labels") -> np.ndarray:

@@ -670,6 +670,18 @@ def test_confusion_matrix_single_label_warns_and_layouts():
     assert rs.confusion_matrix(y, p, sample_weight=[1, 1, 1, 1, 1, 1, 2]).dtype == np.int64
 
 
+def test_missing_values_in_pandas_labels_are_named_as_missing():
+    # pd.NA in a string column was reported as "mixes string and number labels"
+    pd = pytest.importorskip("pandas")
+    for y in (pd.Series(["a", None, "b"], dtype="string"),
+              pd.Series(["a", pd.NA, "b"], dtype=object),
+              pd.Series([0, None, 1], dtype="Int64").astype(object)):
+        with pytest.raises(ValueError, match="y_true contains None or NaN"):
+            rs.binary_confusion(y, [0.1, 0.9, 0.5], threshold=0.5, pos_label="b")
+        with pytest.raises(ValueError, match="y_true contains None or NaN"):
+            rs.confusion_matrix(y, ["a", "a", "b"])
+
+
 def test_pandas_and_object_inputs():
     pd = pytest.importorskip("pandas")
     y = pd.Series(["a", "b", "b"], dtype=object)
