@@ -7,8 +7,11 @@ else is normalised (case, punctuation), so tokenise the same way on both sides.
 from __future__ import annotations
 
 import math
+import numbers
 from collections import Counter
 from typing import Any, Sequence
+
+import numpy as np
 
 __all__ = ["bleu_score", "sentence_bleu"]
 
@@ -20,6 +23,8 @@ def _tokens(x: Any, name: str) -> list[str]:
     """A token list from a string (whitespace-split) or a sequence of strings."""
     if isinstance(x, str):
         return x.split()
+    if hasattr(x, "tolist") and not isinstance(x, (list, tuple)):
+        x = x.tolist()  # a NumPy array or pandas Series of tokens
     if isinstance(x, (list, tuple)) and all(isinstance(t, str) for t in x):
         return list(x)
     raise TypeError(f"{name} must be a string or a list of string tokens, got {x!r:.80}")
@@ -29,10 +34,21 @@ def _references(x: Any, name: str) -> list[list[str]]:
     """The references of one candidate: a string, or a sequence of strings/token lists."""
     if isinstance(x, str):
         return [_tokens(x, name)]
+    if hasattr(x, "tolist") and not isinstance(x, (list, tuple)):
+        x = x.tolist()  # a NumPy array or pandas Series of references
     if not isinstance(x, (list, tuple)) or len(x) == 0:
         raise TypeError(f"{name} must be a reference string or a non-empty list of "
                         f"references (strings or token lists), got {x!r:.80}")
     return [_tokens(r, f"{name}[{j}]") for j, r in enumerate(x)]
+
+
+def _as_list(x: Any, name: str, what: str) -> Sequence[Any]:
+    """A sequence as it is; a NumPy array or pandas Series as a list; else a TypeError."""
+    if hasattr(x, "tolist") and not isinstance(x, (str, bytes, list, tuple)):
+        x = x.tolist()  # numpy arrays, pandas Series
+    if isinstance(x, (str, bytes)) or not isinstance(x, Sequence):
+        raise TypeError(f"{name} must be {what}, got {type(x).__name__}")
+    return x
 
 
 def _ngrams(tokens: list[str], n: int) -> Counter:
@@ -47,18 +63,19 @@ def _closest_length(reference_lengths: list[int], c: int) -> int:
 def _check_weights(max_n: Any, weights: Any) -> tuple[int, list[float] | None]:
     """``(N, weights)``: the longest n-gram and the explicit weights, or ``None`` for the
     uniform ``1/N`` (never built as a list: ``max_n`` may be huge)."""
+    if max_n is not None:
+        if isinstance(max_n, (bool, np.bool_)) or not isinstance(max_n, numbers.Integral):
+            raise TypeError(f"max_n must be an integer, got {max_n!r}")
+        max_n = int(max_n)
     if weights is None:
         n = 4 if max_n is None else max_n
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"max_n must be an integer, got {n!r}")
         if n < 1:
             raise ValueError(f"max_n must be >= 1, got {n}")
         return n, None
-    if isinstance(weights, (str, bytes)) or not isinstance(weights, Sequence):
-        raise TypeError(f"weights must be a sequence of numbers, got {weights!r}")
+    weights = _as_list(weights, "weights", "a sequence of numbers")
     w = []
     for v in weights:
-        if isinstance(v, bool) or not isinstance(v, (int, float)):
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
             raise TypeError(f"weights must be numbers, got {v!r}")
         w.append(float(v))
     if not w:
@@ -129,9 +146,8 @@ def bleu_score(
     n_max, w = _check_weights(max_n, weights)
     if smoothing not in _SMOOTHING:
         raise ValueError(f"smoothing must be one of {_SMOOTHING}, got {smoothing!r}")
-    for name, x in (("references", references), ("candidates", candidates)):
-        if isinstance(x, (str, bytes)) or not isinstance(x, Sequence):
-            raise TypeError(f"{name} must be a sequence with one entry per candidate")
+    references = _as_list(references, "references", "a sequence with one entry per candidate")
+    candidates = _as_list(candidates, "candidates", "a sequence with one entry per candidate")
     if len(references) != len(candidates):
         raise ValueError(f"references has {len(references)} entries but candidates has "
                          f"{len(candidates)}; give the references of each candidate")

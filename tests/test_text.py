@@ -160,6 +160,30 @@ def test_matches_brute_force(corpus, max_n, smoothing):
     assert got == pytest.approx(expected, rel=1e-12, abs=0)
 
 
+def test_numpy_and_pandas_arguments():
+    # np.int64(3) was "max_n must be an integer", np.array weights "must be a sequence",
+    # a pandas Series of sentences "references must be a sequence"
+    np = pytest.importorskip("numpy")
+    pd = pytest.importorskip("pandas")
+    expected = rs.bleu_score([REFS, "a b c d"], [CAND, "a b c d"], max_n=3)
+    assert rs.bleu_score([REFS, "a b c d"], [CAND, "a b c d"], max_n=np.int64(3)) == expected
+    assert rs.bleu_score([REFS, "a b c d"], [CAND, "a b c d"],
+                         weights=np.full(3, 1 / 3)) == pytest.approx(expected, rel=1e-15)
+    assert rs.bleu_score([REFS, "a b c d"], [CAND, "a b c d"],
+                         weights=[np.float32(0.5), np.float32(0.5)]) == rs.bleu_score(
+        [REFS, "a b c d"], [CAND, "a b c d"], max_n=2)
+    frame = pd.DataFrame({"ref": ["the cat is on the mat", "a b c d"],
+                          "hyp": ["the cat sat on the mat", "a b c d"]})
+    assert rs.bleu_score(frame["ref"], frame["hyp"], max_n=3) == rs.bleu_score(
+        list(frame["ref"]), list(frame["hyp"]), max_n=3)
+    assert rs.sentence_bleu(np.array(REFS), np.array(CAND.split()), max_n=3) == pytest.approx(
+        0.5, rel=1e-15)
+    with pytest.raises(TypeError, match="max_n must be an integer"):
+        rs.bleu_score([REFS], [CAND], max_n=np.float64(3))
+    with pytest.raises(TypeError, match="max_n must be an integer"):
+        rs.bleu_score([REFS], [CAND], max_n=np.bool_(True))
+
+
 # --------------------------------------------------------------------------- validation
 
 @pytest.mark.parametrize(
