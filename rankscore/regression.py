@@ -2,7 +2,9 @@
 
 ``mean_squared_error``, ``root_mean_squared_error``, ``mean_absolute_error`` and
 ``r2_score`` follow scikit-learn 1.9 (same signatures, ``sample_weight``, ``multioutput``,
-``force_finite``) and give the same numbers. ``sse`` keeps the ½ of this material:
+``force_finite``) and give the same numbers (float32 targets with ``sample_weight``: the
+weights stay float64 here, scikit-learn rounds them to float32, so the last float32 digits
+may differ). ``sse`` keeps the ½ of this material:
 ``SSE = ½ Σ (t − ŷ)²``. Inputs are validated here (shapes, NaN/inf, lengths, weights) and
 every failure is a ``ValueError``/``TypeError`` naming the argument. Pure NumPy: these are
 one pass over the data, not sweep kernels.
