@@ -144,6 +144,25 @@ def _class_counts(yt, yp, w, present, labels):
 # confusion matrix
 
 
+def _label_indices(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
+    """scikit-learn's confusion-matrix view of two label vectors: ``(lab, t, p, keep, w)``.
+
+    ``lab`` are the classes (``labels`` in its order, default the sorted union), ``t`` and
+    ``p`` the index of each sample's true and predicted label in ``lab`` (-1 when not
+    listed), ``keep`` the samples with both listed, ``w`` the validated weights.
+    """
+    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    lab = present if labels is None else _check_labels(labels, present)
+    index_of_present = np.full(len(present), -1, dtype=np.int64)
+    where = _locate(lab, present)
+    index_of_present[where[where >= 0]] = np.flatnonzero(where >= 0)
+    t = index_of_present[np.searchsorted(present, yt)]
+    p = index_of_present[np.searchsorted(present, yp)]
+    if labels is not None and not (t >= 0).any():
+        raise ValueError("At least one label specified must be in y_true")
+    return lab, t, p, (t >= 0) & (p >= 0), w
+
+
 def confusion_matrix(
     y_true: Any,
     y_pred: Any,
@@ -198,17 +217,8 @@ def confusion_matrix(
     """
     if normalize not in (None, "true", "pred", "all"):
         raise ValueError(f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}")
-    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    lab = present if labels is None else _check_labels(labels, present)
+    lab, t, p, keep, w = _label_indices(y_true, y_pred, labels, sample_weight)
     n_labels = len(lab)
-    index_of_present = np.full(len(present), -1, dtype=np.int64)
-    where = _locate(lab, present)
-    index_of_present[where[where >= 0]] = np.flatnonzero(where >= 0)
-    t = index_of_present[np.searchsorted(present, yt)]
-    p = index_of_present[np.searchsorted(present, yp)]
-    if labels is not None and not (t >= 0).any():
-        raise ValueError("At least one label specified must be in y_true")
-    keep = (t >= 0) & (p >= 0)
     cells = t[keep] * n_labels + p[keep]
     weights = None if w is None else w[keep]
     cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)

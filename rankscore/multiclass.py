@@ -20,7 +20,7 @@ from ._validation import (as_array, check_finite, check_positive_int, check_same
                           check_sample_weight)
 from .information import _weighted_total
 from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
-                      confusion_matrix)
+                      _label_indices)
 
 __all__ = [
     "PerClassMetrics",
@@ -57,9 +57,13 @@ def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
     return arr
 
 
-def _confusion(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """Return (confusion matrix, class labels) from labels or from a precomputed matrix."""
+def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
+    """``(tp, true_sum, pred_sum, total, classes)`` per class, from labels or from a
+    precomputed confusion matrix: its diagonal, row sums, column sums and total.
+
+    From labels this is what ``confusion_matrix(y_true, y_pred, labels=...)`` would give
+    (samples of unlisted classes left out), counted in O(n + k) without the k × k matrix.
+    """
     if y_pred is None:
         if sample_weight is not None:
             raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
@@ -69,25 +73,42 @@ def _confusion(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
                              "confusion matrix alone")
         matrix = _as_matrix(y_true, "confusion", counts=True)
         if labels is None:
-            return matrix, np.arange(len(matrix))
-        classes = classes_of(labels)
-        if len(classes) != len(matrix):
-            raise ValueError(f"labels names {len(classes)} classes but the confusion "
-                             f"matrix has {len(matrix)}")
-        return matrix, classes
+            classes = np.arange(len(matrix))
+        else:
+            classes = classes_of(labels)
+            if len(classes) != len(matrix):
+                raise ValueError(f"labels names {len(classes)} classes but the confusion "
+                                 f"matrix has {len(matrix)}")
+        return (np.diag(matrix).copy(), matrix.sum(axis=1), matrix.sum(axis=0), matrix.sum(),
+                classes)
     t = as_labels(y_true, "y_true")
     p = as_labels(y_pred, "y_pred")
     n = check_same_length(y_true=t, y_pred=p)
     w = check_sample_weight(sample_weight, n)
     if labels is None:
         try:
-            classes = np.union1d(t, p)
+            np.union1d(t[:1], p[:1])
         except TypeError:
             raise TypeError("y_true and y_pred mix label types that cannot be sorted") from None
     else:
-        classes = classes_of(labels)
-    matrix = confusion_matrix(t, p, labels=classes, sample_weight=w)
-    return np.asarray(matrix), classes
+        labels = classes_of(labels)
+    classes, ti, pi, keep, w = _label_indices(t, p, labels, w)
+    k = len(classes)
+    if not keep.all():  # samples of unlisted classes are left out
+        ti, pi = ti[keep], pi[keep]
+        w = None if w is None else w[keep]
+    hit = ti == pi
+    if w is None:
+        tp = np.bincount(ti[hit], minlength=k)
+        true_sum = np.bincount(ti, minlength=k)
+        pred_sum = np.bincount(pi, minlength=k)
+        total = len(ti)
+    else:  # (bincount of nothing is int64 even with weights)
+        tp = np.bincount(ti[hit], weights=w[hit], minlength=k).astype(np.float64)
+        true_sum = np.bincount(ti, weights=w, minlength=k).astype(np.float64)
+        pred_sum = np.bincount(pi, weights=w, minlength=k).astype(np.float64)
+        total = float(w.sum())
+    return tp, true_sum, pred_sum, total, classes
 
 
 # --------------------------------------------------------------------------- per class
@@ -243,11 +264,11 @@ def per_class_metrics(
     [0.8, 0.9, 0.9167]
     """
     zero_division = _check_zero_division(zero_division)
-    matrix, classes = _confusion(y_true, y_pred, labels, sample_weight)
-    tp = np.diag(matrix).copy()
-    fn = matrix.sum(axis=1) - tp
-    fp = matrix.sum(axis=0) - tp
-    tn = matrix.sum() - tp - fn - fp
+    tp, true_sum, pred_sum, total, classes = _one_vs_rest(y_true, y_pred, labels,
+                                                          sample_weight)
+    fn = true_sum - tp
+    fp = pred_sum - tp
+    tn = total - tp - fn - fp
     return PerClassMetrics(
         labels=classes, tp=tp, fp=fp, fn=fn, tn=tn,
         sensitivity=_ratio(tp, tp + fn, zero_division, "Sensitivity", classes),
@@ -307,14 +328,13 @@ def average_class_accuracy(
     """
     if mean not in ("arithmetic", "harmonic"):
         raise ValueError(f'mean must be "arithmetic" or "harmonic", got {mean!r}')
-    matrix, _ = _confusion(y_true, y_pred, labels, sample_weight)
-    rows = matrix.sum(axis=1)
+    tp, rows, _, _, _ = _one_vs_rest(y_true, y_pred, labels, sample_weight)
     if (rows == 0).any():
         warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
     present = rows > 0
     if not present.any():
         raise ValueError("no sample belongs to any of the labels")
-    recall = np.diag(matrix)[present] / rows[present]
+    recall = tp[present] / rows[present]
     if mean == "arithmetic":
         return float(np.mean(recall))
     if (recall == 0).any():
