@@ -73,8 +73,21 @@ def _exact_m(m: Any) -> Fraction:
     return value
 
 
+def _as_float(m: Fraction) -> float:
+    """The float the kernels get for an exact ``m > 2``.
+
+    An ``m`` beyond the float range (``10**400``) becomes ``inf``: the gap term
+    ``(2/m) soma / (p(p-1))`` is then 0, and ``k/p`` is the correctly rounded score (the
+    true gap term is far below half an ulp of ``k/p``). ``score_exact`` keeps it exactly.
+    """
+    try:
+        return float(m)
+    except OverflowError:
+        return math.inf
+
+
 def _float_m(m: Any) -> float:
-    return float(_exact_m(m))
+    return _as_float(_exact_m(m))
 
 
 # --------------------------------------------------------------------------------------
@@ -814,6 +827,8 @@ def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
     -----
     ``s = k/p + (2/m) * soma / (p (p - 1))`` where ``soma`` is the sum of the positions
     holding ``-``; ``s = 1`` for ``p = 1``.
+    An ``m`` too large for a float (``10**400``, ``"1e400"``) is accepted: the gap term
+    is then below half an ulp of ``k/p``, so the result is ``k/p``, correctly rounded.
 
     Examples
     --------
@@ -1007,7 +1022,7 @@ class RankingSet:
             raise ValueError(f"masks must lie in 1 .. 2**{MAX_MASK_P} - 1 (p <= {MAX_MASK_P})")
         arr = np.ascontiguousarray(arr, dtype=np.uint64)
         m_exact = _exact_m(m)
-        self._set(arr, _backend.kernels.score_masks(arr, float(m_exact)), m_exact, None, None)
+        self._set(arr, _backend.kernels.score_masks(arr, _as_float(m_exact)), m_exact, None, None)
 
     @classmethod
     def _make(cls, masks: np.ndarray, scores: np.ndarray, m: Fraction,
@@ -1170,7 +1185,7 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
         )
     masks = np.empty(total, dtype=np.uint64)
     scores = np.empty(total, dtype=np.float64)
-    m_float = float(m_exact)
+    m_float = _as_float(m_exact)
     start = 0
     for kk, n in zip(ks, counts):
         _backend.kernels.enumerate_rankings_into(

@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -27,6 +28,10 @@ def test_score_positions_and_exact(capsys):
     assert run(capsys, "score", "xxxx--xx", "--exact")[1] == "221/280\n"
     assert run(capsys, "score", "x-x", "--m", "5", "--exact")[1] == "4/5\n"
     assert run(capsys, "score", "x-x", "--m", "21/2", "--exact")[1] == "46/63\n"
+    # an exact m beyond the float range: the float score is k/p, the exact one keeps the gap
+    assert run(capsys, "score", "xx--x", "--m", "1e400") == (0, "0.6\n", "")
+    exact = run(capsys, "score", "xx--x", "--m", "1e400", "--exact")[1]
+    assert Fraction(exact.strip()) == (Fraction(10**400) * 3 * 4 + 2 * 7) / (Fraction(10**400) * 20)
 
 
 @pytest.mark.parametrize(

@@ -438,6 +438,21 @@ def test_m_validation(m, error, match):
         rk("x").score(m)
 
 
+def test_m_beyond_the_float_range():
+    # m = 10**400 is a valid m > 2, kept exactly; as a float it would overflow. The gap term
+    # (2/m) soma / (p(p-1)) is then far below half an ulp of k/p, so the correctly rounded
+    # score is k/p (and score_exact still holds the gap term).
+    for m in (10**400, "1e400", Fraction(10**400, 3)):
+        assert score("xx--x", m=m) == float(score_exact("xx--x", m=m)) == 3 / 5
+        assert score_exact("xx--x", m=m) > Fraction(3, 5)
+        assert rk("x-x").score(m) == 2 / 3
+        assert score_many(["xx--x", "x", "-x"], m=m).tolist() == [3 / 5, 1.0, 1 / 2]
+        rs = enumerate_rankings(5, 3, m=m)
+        assert rs.m == Fraction(m) and rs.scores.tolist() == [3 / 5] * 6
+        assert score_many(rs, m=m).tolist() == [3 / 5] * 6
+        assert RankingSet([19, 1], m=m).scores.tolist() == [3 / 5, 1.0]
+
+
 def test_score_many_inputs():
     rs = enumerate_rankings(6, 3)
     assert np.array_equal(score_many(rs), rs.scores)
@@ -480,7 +495,8 @@ def _brute_force_groups(p, k, m):
 @pytest.mark.parametrize(
     "p, k, m",
     [(5, 3, 10), (8, None, 10), (9, None, 5), (7, 4, Fraction(7, 3)), (8, None, 3.5),
-     (6, None, "10"), (9, None, Fraction(2**60 + 1, 2**40)), (1, None, 10), (2, None, 10)],
+     (6, None, "10"), (9, None, Fraction(2**60 + 1, 2**40)), (1, None, 10), (2, None, 10),
+     pytest.param(7, None, 10**400, id="7-None-10**400"), (6, 3, "1e400")],
 )
 def test_tied_rankings_match_brute_force(p, k, m):
     groups = tied_rankings(p, k, m)
