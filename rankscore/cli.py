@@ -97,7 +97,19 @@ def _run_score(args) -> int:
 def _run_count(args) -> int:
     from .rankings import count_rankings
 
-    print(count_rankings(args.p, args.k))
+    count = count_rankings(args.p, args.k)
+    # Python refuses to print ints of more than 4300 digits by default; counts are bounded
+    # (MAX_COUNT_BITS), so print them in full
+    get_limit = getattr(sys, "get_int_max_str_digits", None)
+    limit = get_limit() if get_limit else 0
+    if limit:
+        sys.set_int_max_str_digits(0)
+    try:
+        text = str(count)
+    finally:
+        if limit:
+            sys.set_int_max_str_digits(limit)
+    print(text)
     return 0
 
 

@@ -41,6 +41,9 @@ __all__ = [
 MAX_POSITION = 2**32
 #: Largest ``p`` a bit mask (and so ``enumerate_rankings``) can hold.
 MAX_MASK_P = 62
+#: Largest count (in bits) ``count_rankings`` computes: about 315,653 decimal digits, a few
+#: seconds of ``math.comb``; beyond it the time grows without bound (``p = 10**12``).
+MAX_COUNT_BITS = 2**20
 
 _TO_ASCII = str.maketrans({"●": "x", "○": "-"})
 _BAD_CHAR = re.compile(r"[^x\-]")
@@ -935,6 +938,14 @@ def count_rankings(p: int, k: int | None = None) -> int:
     int
         ``C(p - 1, k - 1)``, or ``2**(p - 1)`` for ``k=None``.
 
+    Raises
+    ------
+    ValueError
+        ``p < 1``, ``k < 1``, ``k > p``; or a count of more than ``2**20`` bits (about
+        315,653 decimal digits), which is refused at once instead of computed for hours.
+    TypeError
+        ``p`` or ``k`` is not an integer (booleans and floats included).
+
     Examples
     --------
     >>> from rankscore import count_rankings
@@ -942,7 +953,27 @@ def count_rankings(p: int, k: int | None = None) -> int:
     (6, 10015005, 16)
     """
     p, k = _check_p_k(p, k)
-    return 2 ** (p - 1) if k is None else math.comb(p - 1, k - 1)
+    n, r = (p - 1, None) if k is None else (p - 1, min(k - 1, p - k))
+    bits = n if r is None else _log2_binomial(n, r)
+    if bits > MAX_COUNT_BITS:
+        raise ValueError(
+            f"count_rankings(p = {p}, k = {k}) has more than 2**20 bits (315,653 decimal "
+            "digits); counts are computed exactly up to that size only, larger ones would "
+            "take hours or days"
+        )
+    return 2**n if r is None else math.comb(n, r)
+
+
+def _log2_binomial(n: int, r: int) -> float:
+    """log2 C(n, r) for 0 <= r <= n/2 (accurate to a few bits; no big-integer work)."""
+    if r == 0:
+        return 0.0
+    if r > MAX_COUNT_BITS:  # C(n, r) >= 2**r when r <= n/2
+        return float(r)
+    if n < 2**53:
+        return (math.lgamma(n + 1) - math.lgamma(r + 1) - math.lgamma(n - r + 1)) / math.log(2)
+    # n huge and r <= 2**20 << sqrt(n): C(n, r) = n**r / r! to within a factor near 1
+    return r * math.log2(n) - math.lgamma(r + 1) / math.log(2)
 
 
 class RankingSetTooLargeError(MemoryError, ValueError):

@@ -46,6 +46,7 @@ def test_score_positions_and_exact(capsys):
         (["score", "xx", "--m", "nan"], "m must be a number > 2, got the string 'nan'"),
         (["count", "5", "6"], "k must be <= p"),
         (["count", "0"], "p must be >= 1"),
+        (["count", "1000000000000", "500000000000"], "2**20 bits"),
         (["enumerate", "63"], "up to p = 62"),
         (["enumerate", "62", "31"], "GiB"),
         (["enumerate", "5", "--limit", "-1"], "--limit must be >= 0"),
@@ -63,6 +64,18 @@ def test_count(capsys):
     assert run(capsys, "count", "30", "10")[1] == "10015005\n"
     assert run(capsys, "count", "5")[1] == "16\n"
     assert run(capsys, "count", "100")[1] == f"{2**99}\n"
+    # more than Python's default 4300 digits for int -> str: printed in full all the same
+    limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    code, out, err = run(capsys, "count", "20000")  # 6021 digits
+    assert (code, err) == (0, "")
+    if limit:
+        assert sys.get_int_max_str_digits() == limit  # restored
+        sys.set_int_max_str_digits(0)
+    try:
+        assert out == f"{2**19999}\n"
+    finally:
+        if limit:
+            sys.set_int_max_str_digits(limit)
 
 
 def test_enumerate(capsys):

@@ -218,6 +218,26 @@ def test_counts():
     assert isinstance(count_rankings(70, 30), int)
 
 
+def test_counts_of_huge_p_are_exact_or_refused_at_once():
+    # counts up to 2**20 bits are computed exactly; larger ones are refused before
+    # computing (math.comb(10**12, 5 * 10**11) would run for days, 2**(10**12) needs 125 GB)
+    assert count_rankings(2**20 + 1) == 2 ** (2**20)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(2**20 + 2)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(10**12)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(10**12, 5 * 10**11)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(2**21, 2**20)
+    # small counts of huge p stay exact
+    assert count_rankings(10**400, 1) == count_rankings(10**400, 10**400) == 1
+    assert count_rankings(10**400, 2) == 10**400 - 1
+    assert count_rankings(10**400, 3) == math.comb(10**400 - 1, 2)
+    assert count_rankings(2**32, 2**32 - 1) == 2**32 - 1
+    assert count_rankings(2**18 + 1, 2**17 + 1) == math.comb(2**18, 2**17)
+
+
 @pytest.mark.parametrize(
     "args, error, match",
     [
