@@ -984,6 +984,20 @@ class RankingSetTooLargeError(MemoryError, ValueError):
 
 
 _BYTES_PER_RANKING = 32  # uint64 mask, float64 score, int64 k and p
+# tied_rankings' peak: the 32 above, the (k, p, soma) columns, the integer score key, its
+# sort order and the sorted key (tracemalloc measures about 113 bytes for p >= 20)
+_TIES_BYTES_PER_RANKING = 128
+
+
+def _refuse_if_too_large(total: int, bytes_per_ranking: int, what: str) -> None:
+    """Raise RankingSetTooLargeError when ``total`` rankings need more memory than is free."""
+    needed = total * bytes_per_ranking
+    available = _available_memory()
+    if available is not None and needed > available:
+        raise RankingSetTooLargeError(
+            f"{what} needs {needed / 2**30:,.1f} GiB but only {available / 2**30:,.1f} GiB "
+            "of memory is available"
+        )
 
 
 def _available_memory() -> int | None:
@@ -1207,13 +1221,7 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     ks = list(range(1, p + 1)) if k is None else [k]
     counts = [math.comb(p - 1, kk - 1) for kk in ks]
     total = sum(counts)
-    needed = total * _BYTES_PER_RANKING
-    available = _available_memory()
-    if available is not None and needed > available:
-        raise RankingSetTooLargeError(
-            f"enumerating {total:,} rankings (p = {p}, k = {k}) needs {needed / 2**30:,.1f} GiB "
-            f"but only {available / 2**30:,.1f} GiB of memory is available"
-        )
+    _refuse_if_too_large(total, _BYTES_PER_RANKING, f"enumerating {total:,} rankings (p = {p}, k = {k})")
     masks = np.empty(total, dtype=np.uint64)
     scores = np.empty(total, dtype=np.float64)
     m_float = _as_float(m_exact)
@@ -1245,6 +1253,14 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
         One per group of two or more rankings with equal scores; groups ordered by score,
         highest first; rankings within a group in enumeration order.
 
+    Raises
+    ------
+    RankingSetTooLargeError
+        (a ``MemoryError`` and ``ValueError``) before allocating anything, when the work
+        (about 128 bytes per ranking) would exceed the memory available now.
+    ValueError
+        ``p > 62``, ``k > p``, ``m <= 2``.
+
     Notes
     -----
     With ``m = a/b`` in lowest terms, every ranking of length ``p`` has the score
@@ -1263,6 +1279,13 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
     >>> [g.strings() for g in tied_rankings(5, 3)]
     [['x--xx', '-xx-x']]
     """
+    p, k = _check_p_k(p, k)
+    _exact_m(m)  # argument errors come before the memory check
+    if p <= MAX_MASK_P:  # (enumerate_rankings refuses larger p)
+        total = count_rankings(p, k)
+        _refuse_if_too_large(
+            total, _TIES_BYTES_PER_RANKING, f"finding the ties among {total:,} rankings (p = {p}, k = {k})"
+        )
     rankings = enumerate_rankings(p, k, m)
     m_exact = rankings.m
     a, b = m_exact.numerator, m_exact.denominator

@@ -385,6 +385,26 @@ def test_enumeration_refuses_before_allocating(monkeypatch):
     assert len(enumerate_rankings(10, 10)) == 1
 
 
+def test_tied_rankings_refuse_before_allocating(monkeypatch):
+    # tied_rankings needs several columns beyond the enumeration's 32 bytes per ranking;
+    # it refuses when they would not fit, even if the enumeration alone would
+    import tracemalloc
+
+    from rankscore import rankings
+
+    n = count_rankings(20)
+    tracemalloc.start()
+    tied_rankings(20)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    monkeypatch.setattr(rankings, "_available_memory", lambda: peak - 1)
+    assert len(enumerate_rankings(20)) == n  # 32 bytes per ranking fit
+    with pytest.raises(RankingSetTooLargeError, match=r"ties among 524,288 rankings .* needs"):
+        tied_rankings(20)
+    with pytest.raises(ValueError, match="m must be > 2"):
+        tied_rankings(20, m=2)  # argument errors first
+
+
 def test_enumeration_p62_edges():
     rs = enumerate_rankings(62, 1)
     assert rs.masks.tolist() == [1 << 61]
