@@ -98,8 +98,11 @@ def _float_m(m: Any) -> float:
 
 
 def _first_bad_element(values: Sequence[Any]) -> str | None:
-    """Describe the first bool or string inside a position sequence (None if there is none)."""
+    """Describe the first bool, string or None inside a position sequence (None if there is
+    none)."""
     for i, v in enumerate(values):
+        if v is None:  # (NumPy would read it as NaN)
+            return f"positions must be integers, got None at index {i}"
         if isinstance(v, (bool, np.bool_)):
             return f"positions must be integers, got the boolean {v!r} at index {i}"
         if isinstance(v, (str, bytes)):

@@ -163,6 +163,8 @@ def test_positions_value_errors(positions, match):
         (None, "1-D sequence of integers, got NoneType"),
         ({1, 2}, "1-D sequence of integers, got set"),
         ([1 + 2j], "complex"),
+        ([1, None], r"got None at index 1"),
+        (np.array([3, None, 1], dtype=object), r"got None at index 1"),
     ],
 )
 def test_positions_type_errors(positions, match):
