@@ -693,6 +693,28 @@ def test_backends_agree_on_position_validation(values):
     assert a == b
 
 
+_ANY_POSITION = st.one_of(
+    st.integers(-3, 40),
+    st.integers(2**32 - 3, 2**32 + 3),  # around MAX_POSITION
+    st.integers(2**62, 2**65),  # beyond int64 / uint64
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1.0, 2.5, 2.0**32, True, False, "3", None, 1 + 1j]),
+)
+
+
+@given(st.one_of(st.lists(_ANY_POSITION, max_size=8), position_vectors()), st.sampled_from([10, 2.5, "21/2"]))
+def test_backends_agree_on_any_position_vector(values, m):
+    # every validation error (same type and message) and, for valid input, the same
+    # ranking and bit-identical scores, huge p included
+    pytest.importorskip("rankscore._core")
+
+    def run():
+        r = Ranking.from_positions(values)
+        return repr(r), r.score(m), score_many([r, r.positions], m).tobytes()
+
+    assert _on("cython", lambda: _outcome(run)) == _on("python", lambda: _outcome(run))
+
+
 @given(st.lists(ranking_strings(max_p=62), min_size=1, max_size=20), st.floats(2.01, 1e6))
 def test_backends_agree_on_scores(strings, m):
     pytest.importorskip("rankscore._core")
