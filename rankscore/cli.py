@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import Sequence
 
@@ -56,8 +57,7 @@ def _add_ranking_commands(sub) -> None:
     cmd = sub.add_parser(
         "score", help="score one ranking",
         description="Print the score s(r) = k/p + (2/m) soma / (p(p-1)) of a ranking given as "
-        "a string (xx--x, ●●○○●) or as comma-separated 1-based positions (3,7,5,1). Put -- "
-        "before a ranking that starts with '-': rankscore score -- -xx",
+        "a string (xx--x, ●●○○●, -xx) or as comma-separated 1-based positions (3,7,5,1).",
     )
     cmd.add_argument("ranking", help="xx--x, ●●○○● or 3,7,5,1")
     cmd.add_argument("--m", default="10", help=m_help)
@@ -205,9 +205,25 @@ def _run_report(args) -> int:
     return run_command(args)
 
 
+#: A ranking string that starts with '-' (argparse would read it as an option).
+_DASH_RANKING = re.compile(r"-[-x●○]*[x●○][-x●○]*")
+
+
+def _dash_ranking_last(argv: list[str]) -> list[str]:
+    """``score -xx --m 5`` -> ``score --m 5 -- -xx``: the subcommands taking one ranking get
+    a ranking that starts with '-' as a positional argument (no option looks like one)."""
+    if not argv or argv[0] not in ("score", "plot") or "--" in argv:
+        return argv
+    hits = [i for i, a in enumerate(argv) if i > 0 and _DASH_RANKING.fullmatch(a)]
+    if len(hits) != 1:
+        return argv
+    ranking = argv[hits[0]]
+    return [a for i, a in enumerate(argv) if i != hits[0]] + ["--", ranking]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_dash_ranking_last(list(sys.argv[1:] if argv is None else argv)))
     try:
         return int(args.run(args) or 0)
     except BrokenPipeError:  # output piped into `head` and closed: stop quietly

@@ -23,6 +23,19 @@ def test_score_string_and_m(capsys):
     assert run(capsys, "score", "--", "-xx")[1] == "0.7\n"
 
 
+def test_score_ranking_starting_with_dash(capsys):
+    # `rankscore score -xx` used to fail with "the following arguments are required: ranking"
+    assert run(capsys, "score", "-xx") == (0, "0.7\n", "")
+    assert run(capsys, "score", "-xx", "--m", "5") == (0, f"{score('-xx', 5):.15g}\n", "")
+    assert run(capsys, "score", "--exact", "-xxxxxxx") == (0, "123/140\n", "")
+    assert run(capsys, "score", "○●●", "--m", "5")[1] == f"{score('-xx', 5):.15g}\n"
+    code, out, err = run(capsys, "score", "-x-")
+    assert (code, out) == (2, "") and err == (
+        "rankscore score: error: ranking string '-x-' ends with '-'; the last element of a "
+        "ranking is a list element (a ranking is cut right after its last list element)\n"
+    )
+
+
 def test_score_positions_and_exact(capsys):
     assert run(capsys, "score", "3,7,5,1")[1] == f"{score('x-x-x-x'):.15g}\n"
     assert run(capsys, "score", "xxxx--xx", "--exact")[1] == "221/280\n"
