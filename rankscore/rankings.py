@@ -332,7 +332,9 @@ class Ranking:
         Parameters
         ----------
         positions : array-like of int, shape (k,)
-            Distinct positive integers; ``p`` is the largest.
+            Distinct positive integers (at most ``2**32``); ``p`` is the largest. Floats
+            holding whole numbers (``3.0``) are taken as those integers, as the command line
+            does for ``3.0,1``; ``1.5``, NaN and infinity are errors.
 
         Returns
         -------
@@ -341,9 +343,10 @@ class Ranking:
         Raises
         ------
         ValueError
-            Empty, non-positive, non-integer, NaN or repeated positions; 2-D input.
+            Empty, non-positive, non-integer, NaN, repeated or too large (> ``2**32``)
+            positions; 2-D input.
         TypeError
-            Booleans, strings or other non-numbers.
+            Booleans, strings, None or other non-numbers.
 
         Examples
         --------
@@ -480,6 +483,16 @@ class Ranking:
     def to_string(self, unicode: bool = False) -> str:
         """The ranking as ``x``/``-`` characters, or ``●``/``○`` with ``unicode=True``.
 
+        Parameters
+        ----------
+        unicode : bool, default False
+            Use ``●`` for list elements and ``○`` for the others.
+
+        Returns
+        -------
+        str
+            ``p`` characters (``str(r)`` is ``r.to_string()``).
+
         Examples
         --------
         >>> from rankscore import rk
@@ -537,6 +550,15 @@ class Ranking:
     def score(self, m: Any = 10) -> float:
         """The score s(r) of SPEC §1.6 (see :func:`score`).
 
+        Parameters
+        ----------
+        m : int, Fraction, float or str, default 10
+            Must be > 2.
+
+        Returns
+        -------
+        float
+
         Examples
         --------
         >>> from rankscore import rk
@@ -547,6 +569,15 @@ class Ranking:
 
     def score_exact(self, m: Any = 10) -> Fraction:
         """The score as an exact fraction (see :func:`score_exact`).
+
+        Parameters
+        ----------
+        m : int, Fraction, float or str, default 10
+            Taken exactly; must be > 2.
+
+        Returns
+        -------
+        fractions.Fraction
 
         Examples
         --------
@@ -774,6 +805,21 @@ def _raise_on_mixed_ties(ordered_scores: np.ndarray, ordered_flags: np.ndarray, 
 
 def rk(x: Any) -> Ranking:
     """Short constructor: a ranking from a string or from a vector of positions.
+
+    Parameters
+    ----------
+    x : str, array-like of int, or Ranking
+        A ranking string (``Ranking(x)``), 1-based positions
+        (``Ranking.from_positions(x)``) or a ranking (returned as is).
+
+    Returns
+    -------
+    Ranking
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :class:`Ranking` and :meth:`Ranking.from_positions`.
 
     Examples
     --------
@@ -1130,7 +1176,23 @@ class RankingSet:
         return RankingSet._make(self._masks[index], self._scores[index], self._m, k, p)
 
     def strings(self, unicode: bool = False) -> list[str]:
-        """Each ranking as a string, in order (``●``/``○`` with ``unicode=True``)."""
+        """Each ranking as a string, in order.
+
+        Parameters
+        ----------
+        unicode : bool, default False
+            Use ``●``/``○`` instead of ``x``/``-``.
+
+        Returns
+        -------
+        list of str
+
+        Examples
+        --------
+        >>> from rankscore import enumerate_rankings
+        >>> enumerate_rankings(4, 2).strings(unicode=True)
+        ['●○○●', '○●○●', '○○●●']
+        """
         x, gap = ("●", "○") if unicode else ("x", "-")
         out: list[str] = [""] * len(self)
         lengths = self.p
@@ -1149,10 +1211,23 @@ class RankingSet:
     def to_pandas(self):
         """A ``pandas.DataFrame`` with columns ranking, p, k, score, mask.
 
+        Returns
+        -------
+        pandas.DataFrame
+            One row per ranking, in order.
+
         Raises
         ------
         ImportError
             pandas is not installed (``pip install rankscore[pandas]``).
+
+        Examples
+        --------
+        >>> from rankscore import enumerate_rankings
+        >>> enumerate_rankings(5, 3, m=5).to_pandas().head(2)
+          ranking  p  k  score  mask
+        0   xx--x  5  3   0.74    19
+        1   x-x-x  5  3   0.72    21
         """
         try:
             import pandas as pd
