@@ -121,11 +121,13 @@ def _run_enumerate(args) -> int:
     rankings = enumerate_rankings(args.p, args.k, args.m)
     if args.limit is not None:
         rankings = rankings[: args.limit]
-    lines = (
-        f"{text}\t{value:.15g}"
-        for text, value in zip(rankings.strings(unicode=args.unicode), rankings.scores.tolist())
-    )
-    sys.stdout.write("".join(line + "\n" for line in lines))
+    chunk = 2**14  # lines are built a chunk at a time: memory stays that of the enumeration
+    for start in range(0, len(rankings), chunk):
+        part = rankings[start : start + chunk]
+        sys.stdout.write("".join(
+            f"{text}\t{value:.15g}\n"
+            for text, value in zip(part.strings(unicode=args.unicode), part.scores.tolist())
+        ))
     return 0
 
 
