@@ -48,6 +48,7 @@ MAX_COUNT_BITS = 2**20
 _TO_ASCII = str.maketrans({"●": "x", "○": "-"})
 _BAD_CHAR = re.compile(r"[^x\-]")
 _TIE_POLICIES = ("error", "optimistic", "pessimistic")
+_EXPONENT = re.compile(r"[eE][+-]?([\d_]+)\s*$")  # the decimal exponent of a string m
 
 
 # --------------------------------------------------------------------------------------
@@ -59,6 +60,11 @@ def _exact_m(m: Any) -> Fraction:
     if isinstance(m, (bool, np.bool_)):
         raise TypeError(f"m must be a number > 2, got the boolean {m!r}")
     if isinstance(m, str):
+        # Fraction builds 10**exponent exactly: '1e999999999' would take hours
+        exponent = _EXPONENT.search(m)
+        digits = exponent.group(1).replace("_", "").lstrip("0") if exponent else ""
+        if len(digits) > 4 or (digits and int(digits) > 4300):
+            raise ValueError(f"m {m!r} has a decimal exponent beyond 4300 in magnitude")
         try:
             value = Fraction(m.strip())
         except (ValueError, ZeroDivisionError):

@@ -495,6 +495,17 @@ def test_m_beyond_the_float_range():
         assert RankingSet([19, 1], m=m).scores.tolist() == [3 / 5, 1.0]
 
 
+def test_m_string_with_a_huge_exponent_is_refused_at_once():
+    # Fraction("1e999999999") would build a 3.3-billion-bit integer (hours); exponents are
+    # limited to Python's 4300 digits for int <-> str
+    assert score_exact("x-x", m="1e4300") > Fraction(2, 3)
+    for m in ("1e4301", "2.5E+5000", "1e-5000", "1e999999999", " 3e-99999999999999999999 "):
+        for f in (lambda: score("x-x", m=m), lambda: score_exact("x-x", m=m),
+                  lambda: enumerate_rankings(3, m=m)):
+            with pytest.raises(ValueError, match=r"decimal exponent beyond 4300"):
+                f()
+
+
 def test_score_many_inputs():
     rs = enumerate_rankings(6, 3)
     assert np.array_equal(score_many(rs), rs.scores)
