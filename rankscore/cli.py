@@ -90,27 +90,36 @@ def _add_ranking_commands(sub) -> None:
 
 def _run_score(args) -> int:
     ranking = _parse_ranking(args.ranking)
-    print(ranking.score_exact(args.m) if args.exact else format(ranking.score(args.m), ".15g"))
+    if args.exact:
+        print(_in_full(ranking.score_exact(args.m)))
+    else:
+        print(format(ranking.score(args.m), ".15g"))
     return 0
 
 
 def _run_count(args) -> int:
     from .rankings import count_rankings
 
-    count = count_rankings(args.p, args.k)
-    # Python refuses to print ints of more than 4300 digits by default; counts are bounded
-    # (MAX_COUNT_BITS), so print them in full
-    get_limit = getattr(sys, "get_int_max_str_digits", None)
+    print(_in_full(count_rankings(args.p, args.k)))
+    return 0
+
+
+def _in_full(value) -> str:
+    """``str(value)`` of an exact int or Fraction, however many digits.
+
+    Python refuses int -> str conversions of more than 4300 digits by default; the exact
+    numbers printed here are bounded (counts by 2**20 bits, ``m`` by a decimal exponent of
+    4300), so they are printed in full.
+    """
+    get_limit = getattr(sys, "get_int_max_str_digits", None)  # Python >= 3.10.7
     limit = get_limit() if get_limit else 0
     if limit:
         sys.set_int_max_str_digits(0)
     try:
-        text = str(count)
+        return str(value)
     finally:
         if limit:
             sys.set_int_max_str_digits(limit)
-    print(text)
-    return 0
 
 
 def _run_enumerate(args) -> int:
@@ -136,7 +145,7 @@ def _run_ties(args) -> int:
 
     for group in tied_rankings(args.p, args.k, args.m):
         exact = group[0].score_exact(args.m)
-        print(f"{exact} ({float(exact):.15g}): {' '.join(group.strings())}")
+        print(f"{_in_full(exact)} ({float(exact):.15g}): {' '.join(group.strings())}")
     return 0
 
 

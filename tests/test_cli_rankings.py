@@ -73,6 +73,29 @@ def test_errors_are_one_line_exit_2(capsys, argv, match):
     assert err.startswith(f"rankscore {argv[0]}: error: ")
 
 
+def test_exact_fractions_of_more_than_4300_digits_are_printed(capsys):
+    # m = 10**4300 is accepted; its exact scores have about 4320 digits, past Python's
+    # default limit for int -> str
+    def fraction(text):  # parsed with the limit lifted (the CLI must print in full under it)
+        limit = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+        if limit:
+            sys.set_int_max_str_digits(0)
+        try:
+            return Fraction(text)
+        finally:
+            if limit:
+                sys.set_int_max_str_digits(limit)
+
+    m = Fraction(10**4300)
+    code, out, err = run(capsys, "score", "xx-x", "--m", "1e4300", "--exact")
+    assert (code, err) == (0, "")
+    assert fraction(out.strip()) == (m * 3 * 3 + 2 * 3) / (m * 4 * 3)
+    code, out, err = run(capsys, "ties", "5", "3", "--m", "1e4300")
+    assert (code, err) == (0, "")
+    assert out.endswith(" (0.6): x--xx -xx-x\n")
+    assert fraction(out.split(" ")[0]) == (m * 3 * 4 + 2 * 5) / (m * 5 * 4)
+
+
 def test_count(capsys):
     assert run(capsys, "count", "30", "10")[1] == "10015005\n"
     assert run(capsys, "count", "5")[1] == "16\n"
