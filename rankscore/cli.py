@@ -130,7 +130,7 @@ def _run_enumerate(args) -> int:
     rankings = enumerate_rankings(args.p, args.k, args.m)
     if args.limit is not None:
         rankings = rankings[: args.limit]
-    chunk = 2**14  # lines are built a chunk at a time: memory stays that of the enumeration
+    chunk = 2**12  # lines are built a chunk at a time: memory stays that of the enumeration
     for start in range(0, len(rankings), chunk):
         part = rankings[start : start + chunk]
         sys.stdout.write("".join(
