@@ -909,7 +909,8 @@ def score_exact(r: Ranking | str | Sequence[int], m: Any = 10) -> Fraction:
     r : Ranking, str or sequence of int
     m : int, Fraction, float or str, default 10
         Taken exactly: a float is converted with ``Fraction(m)`` (so ``0.1`` is the binary
-        fraction it stores), a string like ``"10"`` or ``"21/2"`` is parsed. Must be > 2.
+        fraction it stores), a string like ``"10"``, ``"21/2"`` or ``"1e400"`` is parsed
+        (decimal exponents up to 4300 in magnitude). Must be > 2.
 
     Returns
     -------
