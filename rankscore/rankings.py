@@ -404,7 +404,8 @@ class Ranking:
         Parameters
         ----------
         scores : array-like of float, shape (n,)
-            The model's score of every element of the population (finite).
+            The model's score of every element of the population (finite). Integer scores
+            are compared exactly (also beyond ``2**53``).
         in_list : array-like of bool (or 0/1), shape (n,)
             Which elements belong to the list; at least one must.
         ties : {"error", "optimistic", "pessimistic"}, default "error"
@@ -439,14 +440,19 @@ class Ranking:
         """
         if ties not in _TIE_POLICIES:
             raise ValueError(f"ties must be one of {_TIE_POLICIES}, got {ties!r}")
-        values = as_scores(scores, "scores")
+        values = as_1d(scores, "scores")
+        if values.dtype.kind in "iub":  # integers stay exact (float64 merges 2**53 and 2**53 + 1)
+            values = values.astype(np.uint64 if values.dtype.kind == "u" else np.int64)
+        else:
+            values = as_scores(values, "scores")
         flags = _as_bool_vector(in_list, "in_list")
         check_same_length(scores=values, in_list=flags)
         if not flags.any():
             raise ValueError("in_list has no true entry; a ranking needs at least one list element")
         # highest score first; among equal scores list elements first (optimistic) or last
-        second_key = flags if ties == "pessimistic" else ~flags
-        order = np.lexsort((second_key, -values.astype(np.float64)))
+        # (pessimistic): sort ascending by (score, key), then reverse
+        key = ~flags if ties == "pessimistic" else flags
+        order = np.lexsort((key, values))[::-1]
         ordered_flags = flags[order]
         if ties == "error":
             _raise_on_mixed_ties(values[order], ordered_flags, order)
@@ -804,7 +810,7 @@ def _raise_on_mixed_ties(ordered_scores: np.ndarray, ordered_flags: np.ndarray, 
     others = f" ({len(mixed) - 1} more such groups)" if len(mixed) > 1 else ""
     raise ValueError(
         f"tied scores make the ranking undefined: elements {shown}{more} "
-        f"(list: {listed[:10].tolist()}) all score {float(ordered_scores[bounds[j]])!r}{others}; "
+        f"(list: {listed[:10].tolist()}) all score {ordered_scores[bounds[j]].item()!r}{others}; "
         "pass ties='optimistic' or 'pessimistic' to bound it"
     )
 

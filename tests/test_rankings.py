@@ -610,6 +610,21 @@ def test_from_scores_tie_policies():
         Ranking.from_scores(scores, in_list)
 
 
+def test_from_scores_integer_scores_are_compared_exactly():
+    # 2**53 + 1 > 2**53, but both become 2**53 as float64: the ranking was called undefined
+    # (ties="error") or put the list element second (ties="pessimistic")
+    for ties in ("error", "optimistic", "pessimistic"):
+        assert Ranking.from_scores([2**53, 2**53 + 1], [False, True], ties=ties) == rk("x")
+        top = np.array([2**64 - 2, 2**64 - 1], dtype=np.uint64)
+        assert Ranking.from_scores(top, [True, False], ties=ties) == rk("-x")
+        low = np.array([-(2**63), -(2**63) + 1], dtype=">i8")
+        assert Ranking.from_scores(low, [True, False], ties=ties) == rk("-x")
+        assert Ranking.from_scores([True, False], [False, True], ties=ties) == rk("-x")
+    with pytest.raises(ValueError, match=r"elements \[0, 1\] \(list: \[1\]\) all score 9007199254740993;"):
+        Ranking.from_scores([2**53 + 1, 2**53 + 1, 2**53], [False, True, False])
+    assert str(Ranking.from_scores([7, 7, 3], [True, False, True], ties="pessimistic")) == "-xx"
+
+
 def test_from_scores_harmless_ties_allowed():
     # ties among list elements only, or non-list only, do not change the ranking
     r = Ranking.from_scores([0.9, 0.9, 0.5, 0.2, 0.1, 0.1], [True, True, False, True, False, False])
