@@ -387,6 +387,20 @@ def test_enumeration_refuses_before_allocating(monkeypatch):
     assert len(enumerate_rankings(10, 10)) == 1
 
 
+def test_enumeration_memory_is_close_to_what_the_check_counts():
+    # enumerate_rankings refuses when 32 bytes per ranking do not fit; its peak must stay
+    # near that (the fallback scored all rankings at once: 64 bytes per ranking)
+    import tracemalloc
+
+    n = count_rankings(22, 11)
+    enumerate_rankings(5, 3)  # first-call allocations are not counted
+    tracemalloc.start()
+    rankings = enumerate_rankings(22, 11)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(rankings) == n and peak < 1.5 * 32 * n
+
+
 def test_tied_rankings_refuse_before_allocating(monkeypatch):
     # tied_rankings needs several columns beyond the enumeration's 32 bytes per ranking;
     # it refuses when they would not fit, even if the enumeration alone would
