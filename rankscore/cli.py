@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import Sequence
 
@@ -56,8 +57,7 @@ def _add_ranking_commands(sub) -> None:
     cmd = sub.add_parser(
         "score", help="score one ranking",
         description="Print the score s(r) = k/p + (2/m) soma / (p(p-1)) of a ranking given as "
-        "a string (xx--x, ●●○○●) or as comma-separated 1-based positions (3,7,5,1). Put -- "
-        "before a ranking that starts with '-': rankscore score -- -xx",
+        "a string (xx--x, ●●○○●, -xx) or as comma-separated 1-based positions (3,7,5,1).",
     )
     cmd.add_argument("ranking", help="xx--x, ●●○○● or 3,7,5,1")
     cmd.add_argument("--m", default="10", help=m_help)
@@ -90,15 +90,36 @@ def _add_ranking_commands(sub) -> None:
 
 def _run_score(args) -> int:
     ranking = _parse_ranking(args.ranking)
-    print(ranking.score_exact(args.m) if args.exact else format(ranking.score(args.m), ".15g"))
+    if args.exact:
+        print(_in_full(ranking.score_exact(args.m)))
+    else:
+        print(format(ranking.score(args.m), ".15g"))
     return 0
 
 
 def _run_count(args) -> int:
     from .rankings import count_rankings
 
-    print(count_rankings(args.p, args.k))
+    print(_in_full(count_rankings(args.p, args.k)))
     return 0
+
+
+def _in_full(value) -> str:
+    """``str(value)`` of an exact int or Fraction, however many digits.
+
+    Python refuses int -> str conversions of more than 4300 digits by default; the exact
+    numbers printed here are bounded (counts by 2**20 bits, ``m`` by a decimal exponent of
+    4300), so they are printed in full.
+    """
+    get_limit = getattr(sys, "get_int_max_str_digits", None)  # Python >= 3.10.7
+    limit = get_limit() if get_limit else 0
+    if limit:
+        sys.set_int_max_str_digits(0)
+    try:
+        return str(value)
+    finally:
+        if limit:
+            sys.set_int_max_str_digits(limit)
 
 
 def _run_enumerate(args) -> int:
@@ -109,11 +130,13 @@ def _run_enumerate(args) -> int:
     rankings = enumerate_rankings(args.p, args.k, args.m)
     if args.limit is not None:
         rankings = rankings[: args.limit]
-    lines = (
-        f"{text}\t{value:.15g}"
-        for text, value in zip(rankings.strings(unicode=args.unicode), rankings.scores.tolist())
-    )
-    sys.stdout.write("".join(line + "\n" for line in lines))
+    chunk = 2**12  # lines are built a chunk at a time: memory stays that of the enumeration
+    for start in range(0, len(rankings), chunk):
+        part = rankings[start : start + chunk]
+        sys.stdout.write("".join(
+            f"{text}\t{value:.15g}\n"
+            for text, value in zip(part.strings(unicode=args.unicode), part.scores.tolist())
+        ))
     return 0
 
 
@@ -122,7 +145,7 @@ def _run_ties(args) -> int:
 
     for group in tied_rankings(args.p, args.k, args.m):
         exact = group[0].score_exact(args.m)
-        print(f"{exact} ({float(exact):.15g}): {' '.join(group.strings())}")
+        print(f"{_in_full(exact)} ({float(exact):.15g}): {' '.join(group.strings())}")
     return 0
 
 
@@ -193,9 +216,25 @@ def _run_report(args) -> int:
     return run_command(args)
 
 
+#: A ranking string that starts with '-' (argparse would read it as an option).
+_DASH_RANKING = re.compile(r"-[-x●○]*[x●○][-x●○]*")
+
+
+def _dash_ranking_last(argv: list[str]) -> list[str]:
+    """``score -xx --m 5`` -> ``score --m 5 -- -xx``: the subcommands taking one ranking get
+    a ranking that starts with '-' as a positional argument (no option looks like one)."""
+    if not argv or argv[0] not in ("score", "plot") or "--" in argv:
+        return argv
+    hits = [i for i, a in enumerate(argv) if i > 0 and _DASH_RANKING.fullmatch(a)]
+    if len(hits) != 1:
+        return argv
+    ranking = argv[hits[0]]
+    return [a for i, a in enumerate(argv) if i != hits[0]] + ["--", ranking]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_dash_ranking_last(list(sys.argv[1:] if argv is None else argv)))
     try:
         return int(args.run(args) or 0)
     except BrokenPipeError:  # output piped into `head` and closed: stop quietly

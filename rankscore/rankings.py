@@ -41,10 +41,14 @@ __all__ = [
 MAX_POSITION = 2**32
 #: Largest ``p`` a bit mask (and so ``enumerate_rankings``) can hold.
 MAX_MASK_P = 62
+#: Largest count (in bits) ``count_rankings`` computes: about 315,653 decimal digits, a few
+#: seconds of ``math.comb``; beyond it the time grows without bound (``p = 10**12``).
+MAX_COUNT_BITS = 2**20
 
 _TO_ASCII = str.maketrans({"●": "x", "○": "-"})
 _BAD_CHAR = re.compile(r"[^x\-]")
 _TIE_POLICIES = ("error", "optimistic", "pessimistic")
+_EXPONENT = re.compile(r"[eE][+-]?([\d_]+)\s*$")  # the decimal exponent of a string m
 
 
 # --------------------------------------------------------------------------------------
@@ -56,6 +60,11 @@ def _exact_m(m: Any) -> Fraction:
     if isinstance(m, (bool, np.bool_)):
         raise TypeError(f"m must be a number > 2, got the boolean {m!r}")
     if isinstance(m, str):
+        # Fraction builds 10**exponent exactly: '1e999999999' would take hours
+        exponent = _EXPONENT.search(m)
+        digits = exponent.group(1).replace("_", "").lstrip("0") if exponent else ""
+        if len(digits) > 4 or (digits and int(digits) > 4300):
+            raise ValueError(f"m {m!r} has a decimal exponent beyond 4300 in magnitude")
         try:
             value = Fraction(m.strip())
         except (ValueError, ZeroDivisionError):
@@ -73,8 +82,21 @@ def _exact_m(m: Any) -> Fraction:
     return value
 
 
+def _as_float(m: Fraction) -> float:
+    """The float the kernels get for an exact ``m > 2``.
+
+    An ``m`` beyond the float range (``10**400``) becomes ``inf``: the gap term
+    ``(2/m) soma / (p(p-1))`` is then 0, and ``k/p`` is the correctly rounded score (the
+    true gap term is far below half an ulp of ``k/p``). ``score_exact`` keeps it exactly.
+    """
+    try:
+        return float(m)
+    except OverflowError:
+        return math.inf
+
+
 def _float_m(m: Any) -> float:
-    return float(_exact_m(m))
+    return _as_float(_exact_m(m))
 
 
 # --------------------------------------------------------------------------------------
@@ -82,8 +104,11 @@ def _float_m(m: Any) -> float:
 
 
 def _first_bad_element(values: Sequence[Any]) -> str | None:
-    """Describe the first bool or string inside a position sequence (None if there is none)."""
+    """Describe the first bool, string or None inside a position sequence (None if there is
+    none)."""
     for i, v in enumerate(values):
+        if v is None:  # (NumPy would read it as NaN)
+            return f"positions must be integers, got None at index {i}"
         if isinstance(v, (bool, np.bool_)):
             return f"positions must be integers, got the boolean {v!r} at index {i}"
         if isinstance(v, (str, bytes)):
@@ -313,7 +338,9 @@ class Ranking:
         Parameters
         ----------
         positions : array-like of int, shape (k,)
-            Distinct positive integers; ``p`` is the largest.
+            Distinct positive integers (at most ``2**32``); ``p`` is the largest. Floats
+            holding whole numbers (``3.0``) are taken as those integers, as the command line
+            does for ``3.0,1``; ``1.5``, NaN and infinity are errors.
 
         Returns
         -------
@@ -322,9 +349,10 @@ class Ranking:
         Raises
         ------
         ValueError
-            Empty, non-positive, non-integer, NaN or repeated positions; 2-D input.
+            Empty, non-positive, non-integer, NaN, repeated or too large (> ``2**32``)
+            positions; 2-D input.
         TypeError
-            Booleans, strings or other non-numbers.
+            Booleans, strings, None or other non-numbers.
 
         Examples
         --------
@@ -376,7 +404,8 @@ class Ranking:
         Parameters
         ----------
         scores : array-like of float, shape (n,)
-            The model's score of every element of the population (finite).
+            The model's score of every element of the population (finite). Integer scores
+            are compared exactly (also beyond ``2**53``).
         in_list : array-like of bool (or 0/1), shape (n,)
             Which elements belong to the list; at least one must.
         ties : {"error", "optimistic", "pessimistic"}, default "error"
@@ -411,14 +440,19 @@ class Ranking:
         """
         if ties not in _TIE_POLICIES:
             raise ValueError(f"ties must be one of {_TIE_POLICIES}, got {ties!r}")
-        values = as_scores(scores, "scores")
+        values = as_1d(scores, "scores")
+        if values.dtype.kind in "iub":  # integers stay exact (float64 merges 2**53 and 2**53 + 1)
+            values = values.astype(np.uint64 if values.dtype.kind == "u" else np.int64)
+        else:
+            values = as_scores(values, "scores")
         flags = _as_bool_vector(in_list, "in_list")
         check_same_length(scores=values, in_list=flags)
         if not flags.any():
             raise ValueError("in_list has no true entry; a ranking needs at least one list element")
         # highest score first; among equal scores list elements first (optimistic) or last
-        second_key = flags if ties == "pessimistic" else ~flags
-        order = np.lexsort((second_key, -values.astype(np.float64)))
+        # (pessimistic): sort ascending by (score, key), then reverse
+        key = ~flags if ties == "pessimistic" else flags
+        order = np.lexsort((key, values))[::-1]
         ordered_flags = flags[order]
         if ties == "error":
             _raise_on_mixed_ties(values[order], ordered_flags, order)
@@ -460,6 +494,16 @@ class Ranking:
 
     def to_string(self, unicode: bool = False) -> str:
         """The ranking as ``x``/``-`` characters, or ``●``/``○`` with ``unicode=True``.
+
+        Parameters
+        ----------
+        unicode : bool, default False
+            Use ``●`` for list elements and ``○`` for the others.
+
+        Returns
+        -------
+        str
+            ``p`` characters (``str(r)`` is ``r.to_string()``).
 
         Examples
         --------
@@ -518,6 +562,15 @@ class Ranking:
     def score(self, m: Any = 10) -> float:
         """The score s(r) of SPEC §1.6 (see :func:`score`).
 
+        Parameters
+        ----------
+        m : int, Fraction, float or str, default 10
+            Must be > 2.
+
+        Returns
+        -------
+        float
+
         Examples
         --------
         >>> from rankscore import rk
@@ -528,6 +581,15 @@ class Ranking:
 
     def score_exact(self, m: Any = 10) -> Fraction:
         """The score as an exact fraction (see :func:`score_exact`).
+
+        Parameters
+        ----------
+        m : int, Fraction, float or str, default 10
+            Taken exactly; must be > 2.
+
+        Returns
+        -------
+        fractions.Fraction
 
         Examples
         --------
@@ -748,13 +810,28 @@ def _raise_on_mixed_ties(ordered_scores: np.ndarray, ordered_flags: np.ndarray, 
     others = f" ({len(mixed) - 1} more such groups)" if len(mixed) > 1 else ""
     raise ValueError(
         f"tied scores make the ranking undefined: elements {shown}{more} "
-        f"(list: {listed[:10].tolist()}) all score {float(ordered_scores[bounds[j]])!r}{others}; "
+        f"(list: {listed[:10].tolist()}) all score {ordered_scores[bounds[j]].item()!r}{others}; "
         "pass ties='optimistic' or 'pessimistic' to bound it"
     )
 
 
 def rk(x: Any) -> Ranking:
     """Short constructor: a ranking from a string or from a vector of positions.
+
+    Parameters
+    ----------
+    x : str, array-like of int, or Ranking
+        A ranking string (``Ranking(x)``), 1-based positions
+        (``Ranking.from_positions(x)``) or a ranking (returned as is).
+
+    Returns
+    -------
+    Ranking
+
+    Raises
+    ------
+    ValueError, TypeError
+        As :class:`Ranking` and :meth:`Ranking.from_positions`.
 
     Examples
     --------
@@ -814,6 +891,8 @@ def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
     -----
     ``s = k/p + (2/m) * soma / (p (p - 1))`` where ``soma`` is the sum of the positions
     holding ``-``; ``s = 1`` for ``p = 1``.
+    An ``m`` too large for a float (``10**400``, ``"1e400"``) is accepted: the gap term
+    is then below half an ulp of ``k/p``, so the result is ``k/p``, correctly rounded.
 
     Examples
     --------
@@ -836,7 +915,8 @@ def score_exact(r: Ranking | str | Sequence[int], m: Any = 10) -> Fraction:
     r : Ranking, str or sequence of int
     m : int, Fraction, float or str, default 10
         Taken exactly: a float is converted with ``Fraction(m)`` (so ``0.1`` is the binary
-        fraction it stores), a string like ``"10"`` or ``"21/2"`` is parsed. Must be > 2.
+        fraction it stores), a string like ``"10"``, ``"21/2"`` or ``"1e400"`` is parsed
+        (decimal exponents up to 4300 in magnitude). Must be > 2.
 
     Returns
     -------
@@ -920,6 +1000,14 @@ def count_rankings(p: int, k: int | None = None) -> int:
     int
         ``C(p - 1, k - 1)``, or ``2**(p - 1)`` for ``k=None``.
 
+    Raises
+    ------
+    ValueError
+        ``p < 1``, ``k < 1``, ``k > p``; or a count of more than ``2**20`` bits (about
+        315,653 decimal digits), which is refused at once instead of computed for hours.
+    TypeError
+        ``p`` or ``k`` is not an integer (booleans and floats included).
+
     Examples
     --------
     >>> from rankscore import count_rankings
@@ -927,7 +1015,27 @@ def count_rankings(p: int, k: int | None = None) -> int:
     (6, 10015005, 16)
     """
     p, k = _check_p_k(p, k)
-    return 2 ** (p - 1) if k is None else math.comb(p - 1, k - 1)
+    n, r = (p - 1, None) if k is None else (p - 1, min(k - 1, p - k))
+    bits = n if r is None else _log2_binomial(n, r)
+    if bits > MAX_COUNT_BITS:
+        raise ValueError(
+            f"count_rankings(p = {p}, k = {k}) has more than 2**20 bits (315,653 decimal "
+            "digits); counts are computed exactly up to that size only, larger ones would "
+            "take hours or days"
+        )
+    return 2**n if r is None else math.comb(n, r)
+
+
+def _log2_binomial(n: int, r: int) -> float:
+    """log2 C(n, r) for 0 <= r <= n/2 (accurate to a few bits; no big-integer work)."""
+    if r == 0:
+        return 0.0
+    if r > MAX_COUNT_BITS:  # C(n, r) >= 2**r when r <= n/2
+        return float(r)
+    if n < 2**53:
+        return (math.lgamma(n + 1) - math.lgamma(r + 1) - math.lgamma(n - r + 1)) / math.log(2)
+    # n huge and r <= 2**20 << sqrt(n): C(n, r) = n**r / r! to within a factor near 1
+    return r * math.log2(n) - math.lgamma(r + 1) / math.log(2)
 
 
 class RankingSetTooLargeError(MemoryError, ValueError):
@@ -938,6 +1046,20 @@ class RankingSetTooLargeError(MemoryError, ValueError):
 
 
 _BYTES_PER_RANKING = 32  # uint64 mask, float64 score, int64 k and p
+# tied_rankings' peak: the 32 above, the (k, p, soma) columns, the integer score key, its
+# sort order and the sorted key (tracemalloc measures about 113 bytes for p >= 20)
+_TIES_BYTES_PER_RANKING = 128
+
+
+def _refuse_if_too_large(total: int, bytes_per_ranking: int, what: str) -> None:
+    """Raise RankingSetTooLargeError when ``total`` rankings need more memory than is free."""
+    needed = total * bytes_per_ranking
+    available = _available_memory()
+    if available is not None and needed > available:
+        raise RankingSetTooLargeError(
+            f"{what} needs {needed / 2**30:,.1f} GiB but only {available / 2**30:,.1f} GiB "
+            "of memory is available"
+        )
 
 
 def _available_memory() -> int | None:
@@ -1007,7 +1129,7 @@ class RankingSet:
             raise ValueError(f"masks must lie in 1 .. 2**{MAX_MASK_P} - 1 (p <= {MAX_MASK_P})")
         arr = np.ascontiguousarray(arr, dtype=np.uint64)
         m_exact = _exact_m(m)
-        self._set(arr, _backend.kernels.score_masks(arr, float(m_exact)), m_exact, None, None)
+        self._set(arr, _backend.kernels.score_masks(arr, _as_float(m_exact)), m_exact, None, None)
 
     @classmethod
     def _make(cls, masks: np.ndarray, scores: np.ndarray, m: Fraction,
@@ -1067,7 +1189,23 @@ class RankingSet:
         return RankingSet._make(self._masks[index], self._scores[index], self._m, k, p)
 
     def strings(self, unicode: bool = False) -> list[str]:
-        """Each ranking as a string, in order (``●``/``○`` with ``unicode=True``)."""
+        """Each ranking as a string, in order.
+
+        Parameters
+        ----------
+        unicode : bool, default False
+            Use ``●``/``○`` instead of ``x``/``-``.
+
+        Returns
+        -------
+        list of str
+
+        Examples
+        --------
+        >>> from rankscore import enumerate_rankings
+        >>> enumerate_rankings(4, 2).strings(unicode=True)
+        ['●○○●', '○●○●', '○○●●']
+        """
         x, gap = ("●", "○") if unicode else ("x", "-")
         out: list[str] = [""] * len(self)
         lengths = self.p
@@ -1086,10 +1224,23 @@ class RankingSet:
     def to_pandas(self):
         """A ``pandas.DataFrame`` with columns ranking, p, k, score, mask.
 
+        Returns
+        -------
+        pandas.DataFrame
+            One row per ranking, in order.
+
         Raises
         ------
         ImportError
             pandas is not installed (``pip install rankscore[pandas]``).
+
+        Examples
+        --------
+        >>> from rankscore import enumerate_rankings
+        >>> enumerate_rankings(5, 3, m=5).to_pandas().head(2)
+          ranking  p  k  score  mask
+        0   xx--x  5  3   0.74    19
+        1   x-x-x  5  3   0.72    21
         """
         try:
             import pandas as pd
@@ -1161,16 +1312,10 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     ks = list(range(1, p + 1)) if k is None else [k]
     counts = [math.comb(p - 1, kk - 1) for kk in ks]
     total = sum(counts)
-    needed = total * _BYTES_PER_RANKING
-    available = _available_memory()
-    if available is not None and needed > available:
-        raise RankingSetTooLargeError(
-            f"enumerating {total:,} rankings (p = {p}, k = {k}) needs {needed / 2**30:,.1f} GiB "
-            f"but only {available / 2**30:,.1f} GiB of memory is available"
-        )
+    _refuse_if_too_large(total, _BYTES_PER_RANKING, f"enumerating {total:,} rankings (p = {p}, k = {k})")
     masks = np.empty(total, dtype=np.uint64)
     scores = np.empty(total, dtype=np.float64)
-    m_float = float(m_exact)
+    m_float = _as_float(m_exact)
     start = 0
     for kk, n in zip(ks, counts):
         _backend.kernels.enumerate_rankings_into(
@@ -1199,6 +1344,14 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
         One per group of two or more rankings with equal scores; groups ordered by score,
         highest first; rankings within a group in enumeration order.
 
+    Raises
+    ------
+    RankingSetTooLargeError
+        (a ``MemoryError`` and ``ValueError``) before allocating anything, when the work
+        (about 128 bytes per ranking) would exceed the memory available now.
+    ValueError
+        ``p > 62``, ``k > p``, ``m <= 2``.
+
     Notes
     -----
     With ``m = a/b`` in lowest terms, every ranking of length ``p`` has the score
@@ -1217,6 +1370,13 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
     >>> [g.strings() for g in tied_rankings(5, 3)]
     [['x--xx', '-xx-x']]
     """
+    p, k = _check_p_k(p, k)
+    _exact_m(m)  # argument errors come before the memory check
+    if p <= MAX_MASK_P:  # (enumerate_rankings refuses larger p)
+        total = count_rankings(p, k)
+        _refuse_if_too_large(
+            total, _TIES_BYTES_PER_RANKING, f"finding the ties among {total:,} rankings (p = {p}, k = {k})"
+        )
     rankings = enumerate_rankings(p, k, m)
     m_exact = rankings.m
     a, b = m_exact.numerator, m_exact.denominator

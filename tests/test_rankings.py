@@ -163,6 +163,8 @@ def test_positions_value_errors(positions, match):
         (None, "1-D sequence of integers, got NoneType"),
         ({1, 2}, "1-D sequence of integers, got set"),
         ([1 + 2j], "complex"),
+        ([1, None], r"got None at index 1"),
+        (np.array([3, None, 1], dtype=object), r"got None at index 1"),
     ],
 )
 def test_positions_type_errors(positions, match):
@@ -216,6 +218,26 @@ def test_counts():
         assert count_rankings(p) == 2 ** (p - 1) == sum(count_rankings(p, k) for k in range(1, p + 1))
     assert count_rankings(200) == 2**199
     assert isinstance(count_rankings(70, 30), int)
+
+
+def test_counts_of_huge_p_are_exact_or_refused_at_once():
+    # counts up to 2**20 bits are computed exactly; larger ones are refused before
+    # computing (math.comb(10**12, 5 * 10**11) would run for days, 2**(10**12) needs 125 GB)
+    assert count_rankings(2**20 + 1) == 2 ** (2**20)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(2**20 + 2)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(10**12)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(10**12, 5 * 10**11)
+    with pytest.raises(ValueError, match=r"2\*\*20 bits"):
+        count_rankings(2**21, 2**20)
+    # small counts of huge p stay exact
+    assert count_rankings(10**400, 1) == count_rankings(10**400, 10**400) == 1
+    assert count_rankings(10**400, 2) == 10**400 - 1
+    assert count_rankings(10**400, 3) == math.comb(10**400 - 1, 2)
+    assert count_rankings(2**32, 2**32 - 1) == 2**32 - 1
+    assert count_rankings(2**18 + 1, 2**17 + 1) == math.comb(2**18, 2**17)
 
 
 @pytest.mark.parametrize(
@@ -365,6 +387,40 @@ def test_enumeration_refuses_before_allocating(monkeypatch):
     assert len(enumerate_rankings(10, 10)) == 1
 
 
+def test_enumeration_memory_is_close_to_what_the_check_counts():
+    # enumerate_rankings refuses when 32 bytes per ranking do not fit; its peak must stay
+    # near that (the fallback scored all rankings at once: 64 bytes per ranking)
+    import tracemalloc
+
+    n = count_rankings(22, 11)
+    enumerate_rankings(5, 3)  # first-call allocations are not counted
+    tracemalloc.start()
+    rankings = enumerate_rankings(22, 11)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert len(rankings) == n and peak < 1.5 * 32 * n
+
+
+def test_tied_rankings_refuse_before_allocating(monkeypatch):
+    # tied_rankings needs several columns beyond the enumeration's 32 bytes per ranking;
+    # it refuses when they would not fit, even if the enumeration alone would
+    import tracemalloc
+
+    from rankscore import rankings
+
+    n = count_rankings(20)
+    tracemalloc.start()
+    tied_rankings(20)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    monkeypatch.setattr(rankings, "_available_memory", lambda: peak - 1)
+    assert len(enumerate_rankings(20)) == n  # 32 bytes per ranking fit
+    with pytest.raises(RankingSetTooLargeError, match=r"ties among 524,288 rankings .* needs"):
+        tied_rankings(20)
+    with pytest.raises(ValueError, match="m must be > 2"):
+        tied_rankings(20, m=2)  # argument errors first
+
+
 def test_enumeration_p62_edges():
     rs = enumerate_rankings(62, 1)
     assert rs.masks.tolist() == [1 << 61]
@@ -438,6 +494,32 @@ def test_m_validation(m, error, match):
         rk("x").score(m)
 
 
+def test_m_beyond_the_float_range():
+    # m = 10**400 is a valid m > 2, kept exactly; as a float it would overflow. The gap term
+    # (2/m) soma / (p(p-1)) is then far below half an ulp of k/p, so the correctly rounded
+    # score is k/p (and score_exact still holds the gap term).
+    for m in (10**400, "1e400", Fraction(10**400, 3)):
+        assert score("xx--x", m=m) == float(score_exact("xx--x", m=m)) == 3 / 5
+        assert score_exact("xx--x", m=m) > Fraction(3, 5)
+        assert rk("x-x").score(m) == 2 / 3
+        assert score_many(["xx--x", "x", "-x"], m=m).tolist() == [3 / 5, 1.0, 1 / 2]
+        rs = enumerate_rankings(5, 3, m=m)
+        assert rs.m == Fraction(m) and rs.scores.tolist() == [3 / 5] * 6
+        assert score_many(rs, m=m).tolist() == [3 / 5] * 6
+        assert RankingSet([19, 1], m=m).scores.tolist() == [3 / 5, 1.0]
+
+
+def test_m_string_with_a_huge_exponent_is_refused_at_once():
+    # Fraction("1e999999999") would build a 3.3-billion-bit integer (hours); exponents are
+    # limited to Python's 4300 digits for int <-> str
+    assert score_exact("x-x", m="1e4300") > Fraction(2, 3)
+    for m in ("1e4301", "2.5E+5000", "1e-5000", "1e999999999", " 3e-99999999999999999999 "):
+        for f in (lambda: score("x-x", m=m), lambda: score_exact("x-x", m=m),
+                  lambda: enumerate_rankings(3, m=m)):
+            with pytest.raises(ValueError, match=r"decimal exponent beyond 4300"):
+                f()
+
+
 def test_score_many_inputs():
     rs = enumerate_rankings(6, 3)
     assert np.array_equal(score_many(rs), rs.scores)
@@ -480,7 +562,8 @@ def _brute_force_groups(p, k, m):
 @pytest.mark.parametrize(
     "p, k, m",
     [(5, 3, 10), (8, None, 10), (9, None, 5), (7, 4, Fraction(7, 3)), (8, None, 3.5),
-     (6, None, "10"), (9, None, Fraction(2**60 + 1, 2**40)), (1, None, 10), (2, None, 10)],
+     (6, None, "10"), (9, None, Fraction(2**60 + 1, 2**40)), (1, None, 10), (2, None, 10),
+     pytest.param(7, None, 10**400, id="7-None-10**400"), (6, 3, "1e400")],
 )
 def test_tied_rankings_match_brute_force(p, k, m):
     groups = tied_rankings(p, k, m)
@@ -539,6 +622,21 @@ def test_from_scores_tie_policies():
     assert str(Ranking.from_scores(scores, in_list, ties="pessimistic")) == "x--xx"
     with pytest.raises(ValueError, match=r"elements \[1, 2, 3\] \(list: \[2\]\) all score 0.5"):
         Ranking.from_scores(scores, in_list)
+
+
+def test_from_scores_integer_scores_are_compared_exactly():
+    # 2**53 + 1 > 2**53, but both become 2**53 as float64: the ranking was called undefined
+    # (ties="error") or put the list element second (ties="pessimistic")
+    for ties in ("error", "optimistic", "pessimistic"):
+        assert Ranking.from_scores([2**53, 2**53 + 1], [False, True], ties=ties) == rk("x")
+        top = np.array([2**64 - 2, 2**64 - 1], dtype=np.uint64)
+        assert Ranking.from_scores(top, [True, False], ties=ties) == rk("-x")
+        low = np.array([-(2**63), -(2**63) + 1], dtype=">i8")
+        assert Ranking.from_scores(low, [True, False], ties=ties) == rk("-x")
+        assert Ranking.from_scores([True, False], [False, True], ties=ties) == rk("-x")
+    with pytest.raises(ValueError, match=r"elements \[0, 1\] \(list: \[1\]\) all score 9007199254740993;"):
+        Ranking.from_scores([2**53 + 1, 2**53 + 1, 2**53], [False, True, False])
+    assert str(Ranking.from_scores([7, 7, 3], [True, False, True], ties="pessimistic")) == "-xx"
 
 
 def test_from_scores_harmless_ties_allowed():
@@ -633,6 +731,28 @@ def test_backends_agree_on_position_validation(values):
     a = _on("cython", lambda: _outcome(lambda: str(Ranking.from_positions(values))))
     b = _on("python", lambda: _outcome(lambda: str(Ranking.from_positions(values))))
     assert a == b
+
+
+_ANY_POSITION = st.one_of(
+    st.integers(-3, 40),
+    st.integers(2**32 - 3, 2**32 + 3),  # around MAX_POSITION
+    st.integers(2**62, 2**65),  # beyond int64 / uint64
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1.0, 2.5, 2.0**32, True, False, "3", None, 1 + 1j]),
+)
+
+
+@given(st.one_of(st.lists(_ANY_POSITION, max_size=8), position_vectors()), st.sampled_from([10, 2.5, "21/2"]))
+def test_backends_agree_on_any_position_vector(values, m):
+    # every validation error (same type and message) and, for valid input, the same
+    # ranking and bit-identical scores, huge p included
+    pytest.importorskip("rankscore._core")
+
+    def run():
+        r = Ranking.from_positions(values)
+        return repr(r), r.score(m), score_many([r, r.positions], m).tobytes()
+
+    assert _on("cython", lambda: _outcome(run)) == _on("python", lambda: _outcome(run))
 
 
 @given(st.lists(ranking_strings(max_p=62), min_size=1, max_size=20), st.floats(2.01, 1e6))

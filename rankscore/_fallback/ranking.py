@@ -93,6 +93,10 @@ def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores:
     Order: lexicographic with 'x' before '-' (SPEC 1.5): the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
     """
-    masks[:] = _lex_subsets(p - 1, k - 1) | np.uint64(1 << (p - 1))
-    kk, pp, soma = mask_columns(masks)
-    scores[:] = _ranking_score(kk, pp, soma, m)
+    np.bitwise_or(_lex_subsets(p - 1, k - 1), np.uint64(1 << (p - 1)), out=masks)
+    # scores a chunk at a time: the temporaries stay small, so the enumeration's memory is
+    # its result, as with the compiled kernel (enumerate_rankings checks 32 bytes per ranking)
+    chunk = 2**14
+    for start in range(0, len(masks), chunk):
+        kk, pp, soma = mask_columns(masks[start : start + chunk])
+        scores[start : start + chunk] = _ranking_score(kk, pp, soma, m)
