@@ -165,7 +165,9 @@ def _as_ranking(r: Any) -> Ranking:
 def _integer_ticks(axis) -> None:
     from matplotlib.ticker import MaxNLocator
 
-    axis.set_major_locator(MaxNLocator(integer=True))
+    # min_n_ticks=1: an axis spanning one integer (k = 1, p = 1) gets that one tick instead
+    # of MaxNLocator's fallback to fractional ticks 0.5, 0.6, ... 1.5
+    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
 
 def _function_name(fun: Callable) -> str:

@@ -183,6 +183,21 @@ def test_plot_ranking_ticks_are_integers():
         np.testing.assert_array_equal(ticks, np.round(ticks))
 
 
+@pytest.mark.parametrize("ranking", ["x", "--x", "xx", "-x"])
+def test_plot_ranking_ticks_are_integers_for_one_element_or_length_one(ranking):
+    # a single list element (k = 1) or p = 1 spans less than one unit: the locator fell
+    # back to ticks at 0.5, 0.6, ... 1.5 — positions that do not exist
+    ax = plot.plot_ranking(ranking)
+    ax.figure.canvas.draw()
+    for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+        shown = [t for t in axis.get_ticklocs() if low <= t <= high]
+        assert shown, "no tick inside the axis"
+        np.testing.assert_array_equal(shown, np.round(shown))
+    shown = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    expected = [1.0] if rankscore.rk(ranking).k == 1 else [1.0, 2.0]
+    assert shown == expected
+
+
 def test_plot_ranking_title_is_abbreviated_for_long_rankings():
     # p = 2**32 is a valid ranking; the title must not spell out 4 GB of characters
     ax = plot.plot_ranking([1, 2**32])
