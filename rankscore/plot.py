@@ -19,6 +19,7 @@ figure, one legend entry per model with its AUC / Gini / KS / average precision.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
@@ -175,6 +176,22 @@ def _function_name(fun: Callable) -> str:
     return name if name and name != "<lambda>" else "f(r)"
 
 
+def _least_squares(positions: list[int]) -> tuple[Fraction, Fraction]:
+    """Exact slope and intercept of the least-squares line through ``(i, positions[i-1])``.
+
+    Integer sums, so a perfect ranking gives ``y = 1·x + 0`` exactly (``numpy.polyfit``
+    left rounding noise such as ``- 1.07e-15`` in the legend).
+    """
+    k = len(positions)
+    sum_x, sum_xx = k * (k + 1) // 2, k * (k + 1) * (2 * k + 1) // 6
+    sum_y = sum(positions)
+    sum_xy = sum(i * y for i, y in enumerate(positions, start=1))
+    denominator = k * sum_xx - sum_x * sum_x  # k^2 (k^2 - 1) / 12 > 0 for k >= 2
+    slope = Fraction(k * sum_xy - sum_x * sum_y, denominator)
+    intercept = Fraction(sum_y * sum_xx - sum_x * sum_xy, denominator)
+    return slope, intercept
+
+
 def plot_ranking(
     r: Ranking | str | Sequence[int],
     line: bool = True,
@@ -213,7 +230,7 @@ def plot_ranking(
     Notes
     -----
     The regression line is ``y = a x + b`` with ``a, b`` minimising
-    ``sum (position_i - a i - b)^2`` (``numpy.polyfit`` of degree 1).
+    ``sum (position_i - a i - b)^2``, computed exactly from integer sums.
 
     Examples
     --------
@@ -234,9 +251,10 @@ def plot_ranking(
     )
     y_low, y_high = 0.5, p + 0.5
     if line and k >= 2:
-        slope, intercept = np.polyfit(x.astype(np.float64), y.astype(np.float64), 1)
+        slope, intercept = _least_squares(y.tolist())
         xs = np.array([1.0, float(k)])
-        ys = slope * xs + intercept
+        ys = np.array([float(slope + intercept), float(slope * k + intercept)])
+        slope, intercept = float(slope), float(intercept)
         sign = "+" if intercept >= 0 else "−"
         ax.plot(
             xs, ys, color="C1", linewidth=1.5, zorder=2,

@@ -150,6 +150,32 @@ def test_plot_ranking_draws_the_least_squares_line():
     assert fit.get_label() == "least squares: y = 1.8·x − 0.6"
 
 
+@pytest.mark.parametrize(
+    "ranking, label, ys",
+    [
+        ("xxxx", "least squares: y = 1·x + 0", [1, 4]),  # perfect: the fit is y = x exactly
+        ("-x-x-x", "least squares: y = 2·x + 0", [2, 6]),
+        ("--xxx", "least squares: y = 1·x + 2", [3, 5]),
+        ("xx--x", "least squares: y = 2·x − 1.33", [2 / 3, 14 / 3]),
+    ],
+)
+def test_plot_ranking_least_squares_line_is_exact(ranking, label, ys):
+    # polyfit left rounding noise in the legend: "y = 1·x − 1.07e-15" for xxxx
+    ax = plot.plot_ranking(ranking)
+    (fit,) = [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+    assert fit.get_label() == label
+    np.testing.assert_array_equal(fit.get_ydata(), ys)
+
+
+def test_plot_ranking_least_squares_line_of_far_positions():
+    # positions up to 2**32: the exact sums exceed int64 and float64's integer range
+    positions = [1, 3, 2**32 - 5, 2**32]
+    ax = plot.plot_ranking(positions)
+    (fit,) = [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+    slope, intercept = np.polyfit([1.0, 2, 3, 4], np.array(positions, dtype=float), 1)
+    np.testing.assert_allclose(fit.get_ydata(), [slope + intercept, 4 * slope + intercept])
+
+
 def test_plot_ranking_without_line():
     ax = plot.plot_ranking("x-x-x-xx", line=False)
     assert not [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
