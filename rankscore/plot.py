@@ -52,6 +52,8 @@ INSTALL_HINT = "rankscore.plot needs matplotlib; install it with: pip install ra
 # Grey reference lines (chance, ideal, baselines) stay behind the model curves.
 _REFERENCE = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
 _IDEAL = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
+# Rankings longer than this are abbreviated in plot_ranking's title.
+_TITLE_MAX_CHARS = 40
 # At most this many points per p in the score landscape (evenly spaced in score order,
 # min and max always kept); beyond it the markers would only hide each other.
 _LANDSCAPE_MAX_POINTS = 2000
@@ -176,6 +178,23 @@ def _function_name(fun: Callable) -> str:
     return name if name and name != "<lambda>" else "f(r)"
 
 
+def _ranking_title(ranking: Ranking) -> str:
+    """``ranking: [x-x-x-xx] (p = 8, k = 5)``, the string abbreviated to fit a figure.
+
+    Up to ``p = 40`` the whole string; beyond, its first 24 and last 12 characters around
+    an ellipsis (``repr``'s 81 characters ran off a default-size figure).
+    """
+    from .rankings import _chars
+
+    p = ranking.p
+    if p <= _TITLE_MAX_CHARS:
+        text = ranking.to_string()
+    else:
+        positions = ranking.positions
+        text = _chars(positions, 1, 24) + "…" + _chars(positions, p - 11, p)
+    return f"ranking: [{text}] (p = {p}, k = {ranking.k})"
+
+
 def _least_squares(positions: list[int]) -> tuple[Fraction, Fraction]:
     """Exact slope and intercept of the least-squares line through ``(i, positions[i-1])``.
 
@@ -203,7 +222,8 @@ def plot_ranking(
     The i-th list element met reading the ranking left to right is drawn at
     ``(i, position)``; a perfect ranking lies on the diagonal ``y = x``, and every ``-``
     before a list element lifts it above. By default the least-squares line through the
-    points is drawn too.
+    points is drawn too. The title is the ranking with ``p`` and ``k``; past ``p = 40``
+    its string is abbreviated (first 24 and last 12 characters) so that it fits.
 
     Parameters
     ----------
@@ -262,7 +282,7 @@ def plot_ranking(
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
     _reference(ax, [1, k], [1, k], "perfect ranking (y = x)", _IDEAL)
-    title = repr(ranking)  # "ranking: [x-x] (p = 3, k = 2)", abbreviated past p = 1000
+    title = _ranking_title(ranking)
     if fun is not None:
         value = fun(ranking)
         shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"

@@ -58,6 +58,16 @@ def model_lines(ax, texts):
     return [line_labelled(ax, t) for t in texts]
 
 
+def assert_inside_figure(fig):
+    """Nothing drawn sticks out of the figure: titles, labels, tick labels, legends."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        box = ax.get_tightbbox(renderer)
+        assert box.x0 >= -1 and box.y0 >= -1, (ax.get_title(), box.bounds)
+        assert box.x1 <= fig.bbox.x1 + 1 and box.y1 <= fig.bbox.y1 + 1, (ax.get_title(), box.bounds)
+
+
 def assert_line_data(line, x, y):
     np.testing.assert_array_equal(np.asarray(line.get_xdata(), dtype=float), x)
     np.testing.assert_array_equal(np.asarray(line.get_ydata(), dtype=float), y)
@@ -225,12 +235,30 @@ def test_plot_ranking_ticks_are_integers_for_one_element_or_length_one(ranking):
 
 
 def test_plot_ranking_title_is_abbreviated_for_long_rankings():
-    # p = 2**32 is a valid ranking; the title must not spell out 4 GB of characters
+    # p = 2**32 is a valid ranking; the title must not spell out 4 GB of characters, and
+    # it must fit the figure (repr's 81-character abbreviation ran off both sides)
     ax = plot.plot_ranking([1, 2**32])
     title = ax.get_title()
-    assert title == repr(rankscore.rk([1, 2**32]))
+    assert title == "ranking: [x" + "-" * 23 + "…" + "-" * 11 + "x] (p = 4294967296, k = 2)"
     assert title.endswith("(p = 4294967296, k = 2)") and len(title) < 200
     assert_line_data(line_labelled(ax, "list elements"), [1, 2], [1, 2**32])
+    assert_inside_figure(ax.figure)
+
+
+@pytest.mark.parametrize("p", [40, 41, 200, 1000, 5000])
+def test_plot_ranking_title_fits_the_figure(p):
+    # p = 200 spelled out 200 characters: the title ran off both sides of the figure
+    rng = np.random.default_rng(p)
+    positions = sorted(set(rng.choice(np.arange(1, p), p // 5, replace=False).tolist()) | {p})
+    r = rankscore.rk(positions)
+    ax = plot.plot_ranking(r, fun=lambda r: r.correlation())
+    text = r.to_string()
+    shown = text if p <= 40 else text[:24] + "…" + text[-12:]
+    assert ax.get_title().splitlines() == [
+        f"ranking: [{shown}] (p = {p}, k = {r.k})",
+        f"f(r) = {r.correlation():.4f}",
+    ]
+    assert_inside_figure(ax.figure)
 
 
 def test_plot_ranking_single_element_has_no_line():
