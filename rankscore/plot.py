@@ -78,9 +78,39 @@ def _pyplot():
     return plt
 
 
-def _axes(ax: Axes | None, square: bool = False) -> Axes:
-    """The Axes to draw on: ``ax`` itself, or one on a new pyplot figure."""
+def _check_axes(ax: Any) -> None:
+    """``ax`` must be a matplotlib Axes (a Figure, a string, an array of Axes are not)."""
     _require_matplotlib()
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax must be a matplotlib Axes, got {_describe(ax)}")
+
+
+def _axes_group(ax: Any, n: int, what: str) -> list:
+    """The ``n`` Axes in ``ax`` (any nesting, e.g. ``fig.subplots(2, 2)``), checked."""
+    _require_matplotlib()
+    from matplotlib.axes import Axes
+
+    items = None
+    if not isinstance(ax, (Axes, str, bytes)) and np.iterable(ax):
+        items = list(np.asarray(ax, dtype=object).ravel())
+    if items is None or len(items) != n or not all(isinstance(a, Axes) for a in items):
+        raise TypeError(f"ax must be {what}, got {_describe(ax)}")
+    return items
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, (str, bytes)) or not np.iterable(value):
+        return type(value).__name__
+    return f"{type(value).__name__} of {len(np.asarray(value, dtype=object).ravel())} items"
+
+
+def _axes(ax: Axes | None, square: bool = False) -> Axes:
+    """The Axes to draw on: ``ax`` itself (checked), or one on a new pyplot figure."""
+    _require_matplotlib()
+    if ax is not None:
+        _check_axes(ax)
     if ax is None:
         figsize = (5.6, 5.2) if square else None  # unit-square curves: no wasted margins
         _, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
@@ -860,8 +890,7 @@ def plot_roc_vs_captured_response(
         _, pair = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
         ax_roc, ax_cr = pair
     else:
-        _require_matplotlib()
-        ax_roc, ax_cr = ax
+        ax_roc, ax_cr = _axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
     models = _models(y_score, name)
     prior = None
     for model, scores in models:
@@ -912,7 +941,8 @@ def plot_report_panel(
     y_true, y_score, pos_label, sample_weight, name
         As in :func:`plot_roc`.
     ax : 2×2 array of matplotlib Axes, optional
-        Where to draw (e.g. ``fig.subplots(2, 2)``); a new 10×9-inch figure when omitted.
+        Where to draw (e.g. ``fig.subplots(2, 2)``; any four Axes, in reading order); a new
+        10×9-inch figure when omitted.
 
     Returns
     -------
@@ -928,9 +958,9 @@ def plot_report_panel(
     """
     if ax is None:
         _, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
-    else:
-        _require_matplotlib()
-    axes = np.asarray(ax, dtype=object).reshape(2, 2)
+    axes = np.empty(4, dtype=object)
+    axes[:] = _axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
+    axes = axes.reshape(2, 2)
     common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
     plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
     plot_precision_recall(y_true, y_score, ax=axes[0, 1], **common)

@@ -415,6 +415,55 @@ def test_plot_roc_reuses_the_given_axes(two_models):
     assert len(fig.axes) == 2
 
 
+ONE_AXES_CALLS = [
+    lambda ax: plot.plot_ranking("xx--x", ax=ax),
+    lambda ax: plot.plot_score_landscape(2, range(2, 5), ax=ax),
+    lambda ax: plot.plot_roc(Y6, S6, ax=ax),
+    lambda ax: plot.plot_precision_recall(Y6, S6, ax=ax),
+    lambda ax: plot.plot_ks(Y6, S6, ax=ax),
+    lambda ax: plot.plot_cumulative_gain(Y6, S6, ax=ax),
+    lambda ax: plot.plot_lift(Y6, S6, ax=ax),
+]
+
+
+@pytest.mark.parametrize("call", ONE_AXES_CALLS)
+@pytest.mark.parametrize("bad", ["left", 3, "figure", "axes pair"])
+def test_ax_that_is_not_an_axes_is_a_clear_type_error(call, bad):
+    # was AttributeError: 'str' object has no attribute 'plot'
+    fig, pair = plt.subplots(1, 2)
+    bad = {"figure": fig, "axes pair": pair}.get(bad, bad)
+    with pytest.raises(TypeError, match=r"^ax must be a matplotlib Axes, got (str|int|Figure|ndarray)"):
+        call(bad)
+    assert not pair[0].lines and not pair[1].lines
+
+
+@pytest.mark.parametrize("bad", ["ab", 3, "one axes", "three axes", "figure"])
+def test_roc_vs_captured_response_needs_a_pair_of_axes(bad):
+    # was "too many values to unpack" / "cannot unpack non-iterable int object"
+    fig, axes = plt.subplots(1, 3)
+    bad = {"one axes": axes[0], "three axes": axes, "figure": fig}.get(bad, bad)
+    with pytest.raises(TypeError, match=r"^ax must be a pair of matplotlib Axes"):
+        plot.plot_roc_vs_captured_response(Y6, S6, ax=bad)
+    assert not any(a.lines for a in axes)
+
+
+@pytest.mark.parametrize("bad", ["abcd", 3, "one axes", "three axes", "figure"])
+def test_report_panel_needs_four_axes(bad):
+    # was "cannot reshape array of size 1 into shape (2,2)"
+    fig, axes = plt.subplots(1, 3)
+    bad = {"one axes": axes[0], "three axes": axes, "figure": fig}.get(bad, bad)
+    with pytest.raises(TypeError, match=r"^ax must be a 2×2 array of matplotlib Axes"):
+        plot.plot_report_panel(Y6, S6, ax=bad)
+    assert not any(a.lines for a in axes)
+
+
+def test_report_panel_accepts_four_axes_in_a_row():
+    fig, axes = plt.subplots(1, 4)
+    got = plot.plot_report_panel(Y6, S6, ax=axes)
+    assert got.shape == (2, 2) and list(got.ravel()) == list(axes)
+    assert axes[3].get_title() == "cumulative gain (captured response)"
+
+
 def test_empty_dict_of_models_is_an_error():
     with pytest.raises(ValueError, match="empty dict"):
         plot.plot_roc(Y6, {})
