@@ -106,6 +106,13 @@ def _describe(value: Any) -> str:
     return f"{type(value).__name__} of {len(np.asarray(value, dtype=object).ravel())} items"
 
 
+def _check_ax_given(ax: Any) -> None:
+    """Check ``ax`` up front (before any input is read or anything is drawn)."""
+    _require_matplotlib()
+    if ax is not None:
+        _check_axes(ax)
+
+
 def _axes(ax: Axes | None, square: bool = False) -> Axes:
     """The Axes to draw on: ``ax`` itself (checked), or one on a new pyplot figure."""
     _require_matplotlib()
@@ -291,10 +298,16 @@ def plot_ranking(
     >>> ax.get_title()
     'ranking: [x-x-x-xx] (p = 8, k = 5)'
     """
-    ax = _axes(ax)
+    _check_ax_given(ax)
     ranking = _as_ranking(r)
     k, p = ranking.k, ranking.p
     x, y = ranking.table().T  # (list position, ranking position)
+    title = _ranking_title(ranking)
+    if fun is not None:
+        value = fun(ranking)
+        shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
+        title += f"\n{_function_name(fun)} = {shown}"
+    ax = _axes(ax)
     ax.plot(
         x, y, linestyle="none", marker="o", markersize=7, color="C0", label="list elements",
         zorder=3,
@@ -312,11 +325,6 @@ def plot_ranking(
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
     _reference(ax, [1, k], [1, k], "perfect ranking (y = x)", _IDEAL)
-    title = _ranking_title(ranking)
-    if fun is not None:
-        value = fun(ranking)
-        shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
-        title += f"\n{_function_name(fun)} = {shown}"
     ax.set_title(title)
     ax.set_xlabel("list position")
     ax.set_ylabel("ranking position")
@@ -383,16 +391,20 @@ def plot_score_landscape(
     for p in ps:
         if p < k:
             raise ValueError(f"p_range holds p = {p} < k = {k}; a ranking has p >= k")
-    ax = _axes(ax)
+    _check_ax_given(ax)
     ps = sorted(set(ps))
     half = 0.3  # half-width of a p's bar
-    ranges = {}
-    for i, p in enumerate(ps):
+    ranges, shown = {}, {}
+    for p in ps:
         scores = np.sort(np.asarray(enumerate_rankings(p, k, m=m).scores, dtype=np.float64))
         ranges[p] = (scores[0], scores[-1])
         if scores.size > _LANDSCAPE_MAX_POINTS:
             keep = np.linspace(0, scores.size - 1, _LANDSCAPE_MAX_POINTS).round().astype(int)
             scores = scores[np.unique(keep)]
+        shown[p] = scores
+    ax = _axes(ax)
+    for i, p in enumerate(ps):
+        scores = shown[p]
         ax.bar(
             p, scores[-1] - scores[0], bottom=scores[0], width=2 * half, color="C0",
             alpha=0.15, zorder=1, label="range of one p" if i == 0 else "_nolegend_",
@@ -485,9 +497,13 @@ def plot_roc(
     >>> ax.get_legend().get_texts()[0].get_text()
     'AUC = 0.7778'
     """
+    _check_ax_given(ax)
+    computed = [
+        (model, _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)[:2])
+        for model, scores in _models(y_score, name)
+    ]
     ax = _axes(ax, square=True)
-    for model, scores in _models(y_score, name):
-        fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)
+    for model, (fpr, tpr) in computed:
         auc = curves.auc(fpr, tpr)
         stats = f"AUC = {auc:.4f}"
         if ks:
@@ -559,13 +575,17 @@ def plot_precision_recall(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['AP = 0.8667', 'prevalence = 0.5000']
     """
-    ax = _axes(ax, square=True)
-    prevalence = None
-    for model, scores in _models(y_score, name):
-        precision, recall, _ = curves.precision_recall_curve(
+    _check_ax_given(ax)
+    computed = [
+        (model, curves.precision_recall_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight,
             drop_intermediate=drop_intermediate,
-        )
+        )[:2])
+        for model, scores in _models(y_score, name)
+    ]  # fmt: skip
+    ax = _axes(ax, square=True)
+    prevalence = None
+    for model, (precision, recall) in computed:
         precision = np.asarray(precision)
         recall = np.asarray(recall)
         ap = -float(np.sum(np.diff(recall) * precision[:-1]))  # as average_precision_score
@@ -632,18 +652,16 @@ def plot_ks(
     >>> [t.get_text() for t in ax.get_legend().get_texts()][-1]
     'KS = 0.6667 at t = 0.52'
     """
-    ax = _axes(ax)
+    _check_ax_given(ax)
     models = _models(y_score, name)
+    computed = []
     for model, scores in models:
-        thresholds, cdf_negative, cdf_positive = curves.ks_curve(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        thresholds = np.asarray(thresholds, dtype=np.float64)
-        cdf_negative = np.asarray(cdf_negative, dtype=np.float64)
-        cdf_positive = np.asarray(cdf_positive, dtype=np.float64)
-        statistic, threshold = curves.ks_statistic(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
+        common = dict(pos_label=pos_label, sample_weight=sample_weight)
+        curve = curves.ks_curve(y_true, scores, **common)
+        computed.append((model, curve, curves.ks_statistic(y_true, scores, **common)))
+    ax = _axes(ax)
+    for model, curve, (statistic, threshold) in computed:
+        thresholds, cdf_negative, cdf_positive = (np.asarray(a, dtype=np.float64) for a in curve)
         prefix = f"{model}: " if model else ""
         # both CDFs are 0 left of the smallest score: start the steps there
         x = np.concatenate((thresholds[:1], thresholds))
@@ -729,7 +747,8 @@ def plot_cumulative_gain(
     >>> ax.get_legend().get_texts()[0].get_text()
     'Gini = 0.5556'
     """
-    ax = _axes(ax, square=True)
+    _check_ax_given(ax)
+    computed = []
     prior = None
     for model, scores in _models(y_score, name):
         x, y, _ = _gains().cumulative_gain_curve(
@@ -739,7 +758,9 @@ def plot_cumulative_gain(
         y = np.asarray(y, dtype=np.float64)
         if prior is None:
             prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
-        gini = _gains().captured_response_gini(x, y, prior)
+        computed.append((model, x, y, _gains().captured_response_gini(x, y, prior)))
+    ax = _axes(ax, square=True)
+    for model, x, y, gini in computed:
         ax.plot(x, y, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini:.4f}"))
     _gain_reference_lines(ax, prior)
     _unit_square(ax, "fraction of population targeted", "fraction of positives captured")
@@ -799,7 +820,8 @@ def plot_lift(
     >>> ax.get_legend().get_texts()[0].get_text()
     'lift at 10 % = 2'
     """
-    ax = _axes(ax)
+    _check_ax_given(ax)
+    computed = []
     prior = None
     for model, scores in _models(y_score, name):
         x, lift, _ = _gains().lift_curve(
@@ -812,6 +834,9 @@ def plot_lift(
         top_decile = float(np.interp(0.1, gain_x, gain_y)) / 0.1
         if prior is None:
             prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
+        computed.append((model, x, lift, top_decile))
+    ax = _axes(ax)
+    for model, x, lift, top_decile in computed:
         ax.plot(
             x, lift, linewidth=2, zorder=3, marker="o" if x.size <= 50 else None,
             markersize=3, label=_label(model, f"lift at 10 % = {top_decile:.3g}"),
@@ -886,12 +911,11 @@ def plot_roc_vs_captured_response(
     >>> left.get_legend().get_texts()[0].get_text(), right.get_legend().get_texts()[0].get_text()
     ('Gini = 0.5556', 'Gini = 0.5556')
     """
-    if ax is None:
-        _, pair = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
-        ax_roc, ax_cr = pair
-    else:
-        ax_roc, ax_cr = _axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
+    _require_matplotlib()
+    if ax is not None:
+        ax = _axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
     models = _models(y_score, name)
+    computed = []
     prior = None
     for model, scores in models:
         fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight)
@@ -902,6 +926,11 @@ def plot_roc_vs_captured_response(
         y = np.asarray(y, dtype=np.float64)
         gini_roc = 2.0 * curves.auc(fpr, tpr) - 1.0
         gini_cr = _gains().captured_response_gini(x, y, prior)
+        computed.append((model, fpr, tpr, x, y, gini_roc, gini_cr))
+    if ax is None:
+        _, ax = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
+    ax_roc, ax_cr = ax
+    for model, fpr, tpr, x, y, gini_roc, gini_cr in computed:
         (line,) = ax_roc.plot(
             fpr, tpr, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini_roc:.4f}")
         )
@@ -956,16 +985,24 @@ def plot_report_panel(
     >>> [a.get_title() for a in axes.ravel()][:2]
     ['ROC curve', 'precision–recall curve']
     """
+    _require_matplotlib()
+    new_figure = None
     if ax is None:
-        _, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
+        new_figure, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
     axes = np.empty(4, dtype=object)
     axes[:] = _axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
     axes = axes.reshape(2, 2)
     common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
-    plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
-    plot_precision_recall(y_true, y_score, ax=axes[0, 1], **common)
-    plot_ks(y_true, y_score, ax=axes[1, 0], **common)
-    plot_cumulative_gain(y_true, y_score, ax=axes[1, 1], **common)
+    try:
+        # the ROC call checks every input before anything is drawn
+        plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
+        plot_precision_recall(y_true, y_score, ax=axes[0, 1], **common)
+        plot_ks(y_true, y_score, ax=axes[1, 0], **common)
+        plot_cumulative_gain(y_true, y_score, ax=axes[1, 1], **common)
+    except BaseException:
+        if new_figure is not None:  # no half-drawn (or blank) figure left in pyplot
+            _pyplot().close(new_figure)
+        raise
     return axes
 
 

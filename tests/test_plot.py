@@ -432,7 +432,8 @@ def test_ax_that_is_not_an_axes_is_a_clear_type_error(call, bad):
     # was AttributeError: 'str' object has no attribute 'plot'
     fig, pair = plt.subplots(1, 2)
     bad = {"figure": fig, "axes pair": pair}.get(bad, bad)
-    with pytest.raises(TypeError, match=r"^ax must be a matplotlib Axes, got (str|int|Figure|ndarray)"):
+    got = r"(str|int|Figure|ndarray)"
+    with pytest.raises(TypeError, match=rf"^ax must be a matplotlib Axes, got {got}"):
         call(bad)
     assert not pair[0].lines and not pair[1].lines
 
@@ -462,6 +463,60 @@ def test_report_panel_accepts_four_axes_in_a_row():
     got = plot.plot_report_panel(Y6, S6, ax=axes)
     assert got.shape == (2, 2) and list(got.ravel()) == list(axes)
     assert axes[3].get_title() == "cumulative gain (captured response)"
+
+
+BAD_SECOND_MODEL = {"good": S6, "short": S6[:-1]}
+FAILING_CALLS = [
+    (lambda ax: plot.plot_ranking("xx--", ax=ax), ValueError),
+    (lambda ax: plot.plot_ranking("xx-x", fun=lambda r: 1 / 0, ax=ax), ZeroDivisionError),
+    (lambda ax: plot.plot_score_landscape(3, range(3, 6), m=2, ax=ax), ValueError),
+    (lambda ax: plot.plot_roc(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_precision_recall(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_ks(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_cumulative_gain(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_lift(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+]
+
+
+def _untouched(ax):
+    return (
+        not ax.lines and not ax.collections and not ax.patches and not ax.texts
+        and ax.get_title() == "" and ax.get_legend() is None
+    )
+
+
+@pytest.mark.parametrize("call, error", FAILING_CALLS)
+def test_a_failed_call_leaves_no_blank_figure(call, error):
+    # the figure was created before the input was checked: in a notebook, every failed
+    # call also showed an empty figure (and pyplot kept it open)
+    before = plt.get_fignums()
+    with pytest.raises(error):
+        call(None)
+    assert plt.get_fignums() == before
+
+
+@pytest.mark.parametrize("call, error", FAILING_CALLS)
+def test_a_failed_call_leaves_the_given_axes_untouched(call, error):
+    # a dict whose second model is bad drew the first model's curve, then raised
+    fig, ax = plt.subplots()
+    with pytest.raises(error):
+        call(ax)
+    assert _untouched(ax)
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_failed_two_axes_plots_leave_nothing_behind(given):
+    before = plt.get_fignums()
+    pair = plt.subplots(1, 2)[1] if given else None
+    grid = plt.subplots(2, 2)[1] if given else None
+    opened = plt.get_fignums()
+    with pytest.raises(ValueError):
+        plot.plot_roc_vs_captured_response(Y6, BAD_SECOND_MODEL, ax=pair)
+    with pytest.raises(ValueError):
+        plot.plot_report_panel(Y6, BAD_SECOND_MODEL, ax=grid)
+    assert plt.get_fignums() == (opened if given else before)
+    if given:
+        assert all(_untouched(a) for a in [*pair, *grid.ravel()])
 
 
 def test_empty_dict_of_models_is_an_error():
