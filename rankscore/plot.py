@@ -13,7 +13,9 @@ are exactly what rankscore's own functions return (``roc_curve``, ``ks_curve``,
 The curve plots take ``y_score`` either as one array or as a dict ``name -> scores`` (or a
 pandas DataFrame, one model per column): several models against the same ``y_true`` on one
 figure, one legend entry per model with its AUC / Gini / KS / average precision. They pass
-``pos_label`` and ``sample_weight`` through.
+``pos_label`` and ``sample_weight`` through. Every input (``ax`` too) is checked before
+anything is drawn, so a failed call leaves no blank figure and no half-drawn Axes; a
+``y_true`` with one class only is a ``ValueError`` (every curve is undefined then).
 """
 
 from __future__ import annotations
@@ -191,6 +193,23 @@ def _gains():
     from . import gains
 
     return gains
+
+
+def _prior(y_true, pos_label, sample_weight, what: str) -> float:
+    """The share of positives, checked to lie strictly between 0 and 1.
+
+    Checked before any curve is computed: with one class only, every curve is undefined
+    (``roc_curve`` warns and returns NaN), so a plot of it would say nothing.
+    """
+    prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
+    if not 0.0 < prior < 1.0:
+        missing = "positive" if prior == 0.0 else "negative"
+        weighted = " with non-zero weight" if sample_weight is not None else ""
+        label = "" if pos_label is None else f" (pos_label = {pos_label!r})"
+        raise ValueError(
+            f"y_true has no {missing} samples{weighted}{label}; {what} needs both classes"
+        )
+    return prior
 
 
 # --------------------------------------------------------------------------------------
@@ -498,9 +517,11 @@ def plot_roc(
     'AUC = 0.7778'
     """
     _check_ax_given(ax)
+    models = _models(y_score, name)
+    _prior(y_true, pos_label, sample_weight, "a ROC curve")
     computed = [
         (model, _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)[:2])
-        for model, scores in _models(y_score, name)
+        for model, scores in models
     ]
     ax = _axes(ax, square=True)
     for model, (fpr, tpr) in computed:
@@ -576,12 +597,14 @@ def plot_precision_recall(
     ['AP = 0.8667', 'prevalence = 0.5000']
     """
     _check_ax_given(ax)
+    models = _models(y_score, name)
+    _prior(y_true, pos_label, sample_weight, "a precision–recall curve")
     computed = [
         (model, curves.precision_recall_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight,
             drop_intermediate=drop_intermediate,
         )[:2])
-        for model, scores in _models(y_score, name)
+        for model, scores in models
     ]  # fmt: skip
     ax = _axes(ax, square=True)
     prevalence = None
@@ -654,6 +677,7 @@ def plot_ks(
     """
     _check_ax_given(ax)
     models = _models(y_score, name)
+    _prior(y_true, pos_label, sample_weight, "the KS statistic")
     computed = []
     for model, scores in models:
         common = dict(pos_label=pos_label, sample_weight=sample_weight)
@@ -748,16 +772,15 @@ def plot_cumulative_gain(
     'Gini = 0.5556'
     """
     _check_ax_given(ax)
+    models = _models(y_score, name)
+    prior = _prior(y_true, pos_label, sample_weight, "a cumulative gain curve")
     computed = []
-    prior = None
-    for model, scores in _models(y_score, name):
+    for model, scores in models:
         x, y, _ = _gains().cumulative_gain_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight
         )
         x = np.asarray(x, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
-        if prior is None:
-            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         computed.append((model, x, y, _gains().captured_response_gini(x, y, prior)))
     ax = _axes(ax, square=True)
     for model, x, y, gini in computed:
@@ -821,9 +844,10 @@ def plot_lift(
     'lift at 10 % = 2'
     """
     _check_ax_given(ax)
+    models = _models(y_score, name)
+    prior = _prior(y_true, pos_label, sample_weight, "a lift curve")
     computed = []
-    prior = None
-    for model, scores in _models(y_score, name):
+    for model, scores in models:
         x, lift, _ = _gains().lift_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight
         )
@@ -832,8 +856,6 @@ def plot_lift(
         gain_x = np.concatenate(([0.0], x))
         gain_y = np.concatenate(([0.0], lift * x))
         top_decile = float(np.interp(0.1, gain_x, gain_y)) / 0.1
-        if prior is None:
-            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         computed.append((model, x, lift, top_decile))
     ax = _axes(ax)
     for model, x, lift, top_decile in computed:
@@ -915,12 +937,10 @@ def plot_roc_vs_captured_response(
     if ax is not None:
         ax = _axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
     models = _models(y_score, name)
+    prior = _prior(y_true, pos_label, sample_weight, "a ROC or captured-response curve")
     computed = []
-    prior = None
     for model, scores in models:
         fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight)
-        if prior is None:
-            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         x, y = _gains().roc_to_captured_response(fpr, tpr, prior)
         x = np.asarray(x, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)

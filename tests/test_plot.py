@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import warnings
 
 import numpy as np
 import pytest
@@ -517,6 +518,42 @@ def test_failed_two_axes_plots_leave_nothing_behind(given):
     assert plt.get_fignums() == (opened if given else before)
     if given:
         assert all(_untouched(a) for a in [*pair, *grid.ravel()])
+
+
+CURVE_PLOTS = [
+    plot.plot_roc,
+    plot.plot_precision_recall,
+    plot.plot_ks,
+    plot.plot_cumulative_gain,
+    plot.plot_lift,
+    plot.plot_roc_vs_captured_response,
+    plot.plot_report_panel,
+]
+ONE_CLASS = {
+    "only negatives": (np.zeros(6, int), {}, "no positive samples"),
+    "only positives": (np.ones(6, int), {}, "no negative samples"),
+    "pos_label absent": (Y6, {"pos_label": 7}, "no positive samples"),
+    "positives weigh 0": (
+        Y6, {"sample_weight": np.where(Y6 == 1, 0.0, 1.0)}, "no positive samples with non-zero"
+    ),
+    "negatives weigh 0": (
+        Y6, {"sample_weight": np.where(Y6 == 1, 1.0, 0.0)}, "no negative samples with non-zero"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", ONE_CLASS)
+@pytest.mark.parametrize("draw", CURVE_PLOTS)
+def test_one_class_is_a_clear_error(draw, case):
+    # ROC, PR and KS drew NaN curves ("AUC = nan") behind warnings; the others failed with
+    # "prior must be in the open interval (0, 1), got 0.0", or plot_lift drew a flat line
+    y, kwargs, missing = ONE_CLASS[case]
+    before = plt.get_fignums()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the error comes before any curve's warning
+        with pytest.raises(ValueError, match=rf"^y_true has {missing}.*needs both classes"):
+            draw(y, {"a": S6, "b": S6[::-1]}, **kwargs)
+    assert plt.get_fignums() == before
 
 
 def test_empty_dict_of_models_is_an_error():
