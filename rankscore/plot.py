@@ -373,8 +373,9 @@ def plot_score_landscape(
         Number of list elements (``k >= 1``).
     p_range : sequence of int
         Ranking lengths to show (each ``>= k``), e.g. ``range(5, 13)``.
-    m : float, default 10
-        The score's parameter (``m > 2``), SPEC §1.6.
+    m : float, Fraction or str, default 10
+        The score's parameter (``m > 2``), SPEC §1.6; exact forms such as ``"21/2"`` as
+        in :func:`rankscore.score`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
@@ -398,10 +399,11 @@ def plot_score_landscape(
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
     from ._validation import check_positive_int
-    from .rankings import enumerate_rankings
+    from .rankings import _exact_m, enumerate_rankings
 
     _require_matplotlib()
     k = check_positive_int(k, "k")
+    m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
         raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
     ps = [check_positive_int(p, "p") for p in p_range]

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import tempfile
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -342,6 +343,18 @@ def test_score_landscape_errors(k, ps, match):
 def test_score_landscape_type_errors(k, ps, match):
     with pytest.raises((TypeError, ValueError), match=match):
         plot.plot_score_landscape(k, ps)
+
+
+@pytest.mark.parametrize("m, shown", [("21/2", "10.5"), (Fraction(7, 3), "2.33333"), (3, "3")])
+def test_score_landscape_takes_m_as_every_score_function_does(m, shown):
+    # Ranking.score and enumerate_rankings take m = "21/2"; the landscape drew every p and
+    # then failed on its title: "could not convert string to float: '21/2'"
+    ax = plot.plot_score_landscape(3, range(3, 7), m=m)
+    assert ax.get_title() == f"scores of all rankings with k = 3 (m = {shown})"
+    ticks = [ln for ln in ax.lines if ln.get_marker() == "_"]
+    for p, line in zip(range(3, 7), ticks):
+        expected = np.sort(rankscore.enumerate_rankings(p, 3, m=m).scores)
+        np.testing.assert_array_equal(line.get_ydata(), expected)
 
 
 def test_score_landscape_rejects_small_m():
