@@ -56,6 +56,9 @@ _REFERENCE = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
 _IDEAL = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
 # Rankings longer than this are abbreviated in plot_ranking's title.
 _TITLE_MAX_CHARS = 40
+# plot_score_landscape enumerates every ranking of every p it shows; beyond this many in
+# all (about a second and 640 MB for the largest p) it refuses before enumerating any.
+_LANDSCAPE_MAX_RANKINGS = 20_000_000
 # At most this many points per p in the score landscape (evenly spaced in score order,
 # min and max always kept); beyond it the markers would only hide each other.
 _LANDSCAPE_MAX_POINTS = 2000
@@ -387,7 +390,9 @@ def plot_score_landscape(
     -----
     ``s(r) = k/p + (2/m) * soma / (p (p - 1))``. When a ``p`` has more than 2000 rankings,
     2000 of its scores are drawn, evenly spaced in score order (minimum and maximum
-    included); the bar always spans the full range.
+    included); the bar always spans the full range. Every ranking is enumerated, so more
+    than 20 million in all (``sum of C(p - 1, k - 1)``) is refused with a ``ValueError``
+    before any is.
 
     Examples
     --------
@@ -399,7 +404,7 @@ def plot_score_landscape(
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
     from ._validation import check_positive_int
-    from .rankings import _exact_m, enumerate_rankings
+    from .rankings import _exact_m, count_rankings, enumerate_rankings
 
     _require_matplotlib()
     k = check_positive_int(k, "k")
@@ -414,6 +419,14 @@ def plot_score_landscape(
             raise ValueError(f"p_range holds p = {p} < k = {k}; a ranking has p >= k")
     _check_ax_given(ax)
     ps = sorted(set(ps))
+    total = sum(count_rankings(p, k) for p in ps)  # exact ints: C(p - 1, k - 1) each
+    if total > _LANDSCAPE_MAX_RANKINGS:
+        lengths = f"p = {ps[0]}" if len(ps) == 1 else f"p = {ps[0]}..{ps[-1]}"
+        raise ValueError(
+            f"plot_score_landscape would enumerate {total:,} rankings (k = {k}, {lengths}); "
+            f"it draws at most {_LANDSCAPE_MAX_RANKINGS:,}: choose fewer or shorter p, or "
+            "another k"
+        )
     half = 0.3  # half-width of a p's bar
     ranges, shown = {}, {}
     for p in ps:

@@ -4,10 +4,12 @@ Pixels are not compared; every test reads back what was drawn (line data, legend
 titles, labels) and checks it against the public functions that compute the same curve.
 """
 
+import math
 import os
 import subprocess
 import sys
 import tempfile
+import time
 import warnings
 from fractions import Fraction
 
@@ -324,6 +326,36 @@ def test_score_landscape_thins_out_huge_p_but_keeps_the_range():
     scores = rankscore.enumerate_rankings(20, 5).scores
     assert len(ticks.get_ydata()) == 2000
     assert ticks.get_ydata()[0] == scores.min() and ticks.get_ydata()[-1] == scores.max()
+
+
+@pytest.mark.parametrize(
+    "k, ps, total",
+    [
+        (10, range(10, 63), sum(math.comb(p - 1, 9) for p in range(10, 63))),
+        (31, [62], math.comb(61, 30)),  # 2.3e17 rankings of one length
+        (10, range(10, 37), sum(math.comb(p - 1, 9) for p in range(10, 37))),  # 254 million
+    ],
+)
+def test_score_landscape_refuses_astronomically_many_rankings(k, ps, total):
+    # it enumerated p after p (minutes, tens of GB) until enumerate_rankings ran out of
+    # memory, or never returned
+    before = plt.get_fignums()
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=rf"^plot_score_landscape would enumerate {total:,} rank"):
+        plot.plot_score_landscape(k, ps)
+    assert time.perf_counter() - start < 5
+    assert plt.get_fignums() == before
+
+
+def test_score_landscape_draws_up_to_its_limit(monkeypatch):
+    assert plot._LANDSCAPE_MAX_RANKINGS == 20_000_000  # as the docstring says
+    ps = range(5, 21)  # C(20, 5) = 15,504 rankings
+    monkeypatch.setattr(plot, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5))
+    ax = plot.plot_score_landscape(5, ps)
+    assert len([ln for ln in ax.lines if ln.get_marker() == "_"]) == len(ps)
+    monkeypatch.setattr(plot, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5) - 1)
+    with pytest.raises(ValueError, match=r"would enumerate 15,504 rankings \(k = 5, p = 5..20\)"):
+        plot.plot_score_landscape(5, ps)
 
 
 @pytest.mark.parametrize(
