@@ -375,7 +375,7 @@ def plot_score_landscape(
     k : int
         Number of list elements (``k >= 1``).
     p_range : sequence of int
-        Ranking lengths to show (each ``>= k``), e.g. ``range(5, 13)``.
+        Ranking lengths to show (each ``>= k`` and ``<= 62``), e.g. ``range(5, 13)``.
     m : float, Fraction or str, default 10
         The score's parameter (``m > 2``), SPEC §1.6; exact forms such as ``"21/2"`` as
         in :func:`rankscore.score`.
@@ -404,19 +404,26 @@ def plot_score_landscape(
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
     from ._validation import check_positive_int
-    from .rankings import _exact_m, count_rankings, enumerate_rankings
+    from .rankings import MAX_MASK_P, _exact_m, count_rankings, enumerate_rankings
 
     _require_matplotlib()
     k = check_positive_int(k, "k")
     m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
         raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
-    ps = [check_positive_int(p, "p") for p in p_range]
-    if not ps:
-        raise ValueError("p_range is empty; give at least one ranking length p")
-    for p in ps:
+    ps = []
+    for value in p_range:  # stops at the first bad p, so range(1, 10**12) fails at once
+        p = check_positive_int(value, "p")
         if p < k:
             raise ValueError(f"p_range holds p = {p} < k = {k}; a ranking has p >= k")
+        if p > MAX_MASK_P:
+            raise ValueError(
+                f"p_range holds p = {p}; plot_score_landscape draws p up to {MAX_MASK_P} "
+                "(every ranking is enumerated, as a 64-bit mask)"
+            )
+        ps.append(p)
+    if not ps:
+        raise ValueError("p_range is empty; give at least one ranking length p")
     _check_ax_given(ax)
     ps = sorted(set(ps))
     total = sum(count_rankings(p, k) for p in ps)  # exact ints: C(p - 1, k - 1) each

@@ -347,6 +347,16 @@ def test_score_landscape_refuses_astronomically_many_rankings(k, ps, total):
     assert plt.get_fignums() == before
 
 
+@pytest.mark.parametrize("p_range", [range(1, 10**12), [3, 4, 63], np.arange(1, 10**7)])
+def test_score_landscape_refuses_p_beyond_62_at_once(p_range):
+    # range(1, 10**12) was checked element by element (hours) before anything else;
+    # rankings are enumerated as 64-bit masks, so p <= 62
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=r"^p_range holds p = 63; plot_score_landscape draws"):
+        plot.plot_score_landscape(1, p_range)
+    assert time.perf_counter() - start < 5
+
+
 def test_score_landscape_draws_up_to_its_limit(monkeypatch):
     assert plot._LANDSCAPE_MAX_RANKINGS == 20_000_000  # as the docstring says
     ps = range(5, 21)  # C(20, 5) = 15,504 rankings
