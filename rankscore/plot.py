@@ -664,7 +664,8 @@ def plot_ks(
         True binary labels.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
         Scores; a dict draws one pair of CDFs per model (negatives solid, positives dashed,
-        one colour per model).
+        one colour per model; the legend has one entry per model, with its KS, and one
+        per line style).
     pos_label : int, float, bool or str, optional
         The positive class.
     sample_weight : array-like of shape (n_samples,), optional
@@ -706,6 +707,7 @@ def plot_ks(
         curve = curves.ks_curve(y_true, scores, **common)
         computed.append((model, curve, curves.ks_statistic(y_true, scores, **common)))
     ax = _axes(ax)
+    several = len(models) > 1
     for model, curve, (statistic, threshold) in computed:
         thresholds, cdf_negative, cdf_positive = (np.asarray(a, dtype=np.float64) for a in curve)
         prefix = f"{model}: " if model else ""
@@ -713,20 +715,19 @@ def plot_ks(
         x = np.concatenate((thresholds[:1], thresholds))
         (negatives,) = ax.plot(
             x, np.concatenate(([0.0], cdf_negative)), drawstyle="steps-post", linewidth=2,
-            zorder=3, label=f"{prefix}negatives F−(t)",
+            zorder=3, label=f"{prefix}negatives F−(t)", gid="cdf" if several else None,
         )
         color = negatives.get_color()
         ax.plot(
             x, np.concatenate(([0.0], cdf_positive)), drawstyle="steps-post", linewidth=2,
-            zorder=3,
-            color=color if len(models) > 1 else None, linestyle="--" if len(models) > 1 else "-",
-            label=f"{prefix}positives F+(t)",
+            zorder=3, color=color if several else None, linestyle="--" if several else "-",
+            label=f"{prefix}positives F+(t)", gid="cdf" if several else None,
         )
         at = np.flatnonzero(thresholds == threshold)
         i = int(at[0]) if at.size else int(np.argmax(np.abs(cdf_negative - cdf_positive)))
         ax.plot(
             [thresholds[i], thresholds[i]], [cdf_positive[i], cdf_negative[i]],
-            color="k" if len(models) == 1 else color, linewidth=1.5, marker="_",
+            color=color if several else "k", linewidth=1.5, marker="_",
             markersize=10, zorder=4, gid="ks",
             label=f"{prefix}KS = {float(statistic):.4f} at t = {float(threshold):.4g}",
         )
@@ -735,7 +736,17 @@ def plot_ks(
     ax.set_ylabel("fraction with score ≤ t")
     ax.set_title("Kolmogorov–Smirnov: score CDFs by class")
     ax.grid(True, alpha=0.3)
-    ax.legend(loc="lower right", fontsize="small")
+    handles, labels = ax.get_legend_handles_labels()
+    if several:  # one entry per model (its KS, in its colour), one per line style
+        from matplotlib.lines import Line2D
+
+        kept = [(h, t) for h, t in zip(handles, labels) if h.get_gid() != "cdf"]
+        handles = [h for h, _ in kept] + [
+            Line2D([], [], color="0.3", linewidth=2),
+            Line2D([], [], color="0.3", linewidth=2, linestyle="--"),
+        ]
+        labels = [t for _, t in kept] + ["negatives F−(t)", "positives F+(t)"]
+    ax.legend(handles, labels, loc="lower right", fontsize="small")
     return ax
 
 

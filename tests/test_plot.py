@@ -704,6 +704,29 @@ def test_plot_ks_several_models_with_weights(two_models):
         assert high - low == pytest.approx(statistic, abs=1e-12)
 
 
+def test_plot_ks_several_models_compact_legend():
+    # three models made a nine-entry legend that covered half the CDFs; now one entry per
+    # model (its KS, in its colour) and one per line style
+    rng = np.random.default_rng(7)
+    y = rng.random(1000) < 0.3
+    models = {
+        "logistic regression": y * 0.8 + rng.normal(0, 1, 1000),
+        "gradient boosted trees": y * 1.6 + rng.normal(0, 1, 1000),
+        "random": rng.normal(0, 1, 1000),
+    }
+    ax = plot.plot_ks(y, models)
+    expected = []
+    for name, scores in models.items():
+        statistic, threshold = rankscore.ks_statistic(y, scores)
+        expected.append(f"{name}: KS = {statistic:.4f} at t = {threshold:.4g}")
+    assert legend_texts(ax) == expected + ["negatives F−(t)", "positives F+(t)"]
+    handles = ax.get_legend().legend_handles
+    colors = [line_labelled(ax, f"{name}: negatives F−(t)").get_color() for name in models]
+    assert [h.get_color() for h in handles[:3]] == colors
+    assert [h.get_linestyle() for h in handles[3:]] == ["-", "--"]
+    assert_inside_figure(ax.figure)
+
+
 # ----------------------------------------------------------------------------------------
 # gain, lift, captured response
 # ----------------------------------------------------------------------------------------
