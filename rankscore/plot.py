@@ -1062,21 +1062,55 @@ def plot_report_panel(
 # --------------------------------------------------------------------------------------
 # command line helpers: a headless Figure with its own Agg canvas, written to a file
 # --------------------------------------------------------------------------------------
+def _image_format(path: str) -> str:
+    """The image format named by ``path``'s extension (``"png"`` for ``a/ranking.PNG``).
+
+    Checked before drawing. ``savefig`` would append ``.png`` to a name without one, so
+    ``-o ranking`` (or a folder, or ``''``) wrote another file than the one named.
+    """
+    import os
+
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    if not path:
+        raise ValueError("the image file name is empty")
+    if os.path.isdir(path):
+        example = os.path.join(path, "figure.png")
+        raise ValueError(f"{path!r} is a directory; give a file name such as {example}")
+    supported = FigureCanvasBase.get_supported_filetypes()
+    extension = os.path.splitext(path)[1][1:].lower()
+    if not extension:
+        raise ValueError(
+            f"cannot tell the image format of {path!r}: give the file an extension "
+            f"({', '.join('.' + name for name in sorted(supported))})"
+        )
+    if extension not in supported:
+        raise ValueError(
+            f"image format {extension!r} of {path!r} is not supported; use one of "
+            f"{', '.join('.' + name for name in sorted(supported))}"
+        )
+    return extension
+
+
 def _save_ranking_plot(ranking: str, path: str, *, m: float = 10, line: bool = True) -> None:
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
+    _require_matplotlib()
+    image_format = _image_format(path)
     fig, axes = _headless_figure()
     r = _as_ranking(ranking)
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
     ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {m:g})")
-    fig.savefig(path, dpi=150)
+    fig.savefig(path, dpi=150, format=image_format)
 
 
 def _save_report_panel(
     y_true, y_score, path: str, *, pos_label: Any = None, title: str | None = None
 ) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
+    _require_matplotlib()
+    image_format = _image_format(path)
     fig, axes = _headless_figure(2, 2, figsize=(10, 9.4))
     plot_report_panel(y_true, y_score, pos_label=pos_label, ax=axes)
     if title:
         fig.suptitle(title)
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, format=image_format)

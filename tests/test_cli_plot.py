@@ -1,6 +1,7 @@
 """``rankscore plot`` and ``rankscore report --plot``: files written, headless, clear errors."""
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -69,6 +70,45 @@ def test_plot_errors_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(message) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["plot", "xx--x", "-o"], ["report", "--plot"]])
+@pytest.mark.parametrize(
+    "target, message",
+    [
+        ("ranking", r"cannot tell the image format of '.*ranking': give the file an extension"),
+        ("folder", r"'.*folder' is a directory; give a file name such as .*folder/"),
+        ("", r"the image file name is empty"),
+    ],
+)
+def test_output_name_without_an_image_extension_is_refused(
+    tmp_path, capsys, monkeypatch, command, target, message
+):
+    # matplotlib appended ".png" to such names: "-o ranking" wrote ranking.png, "-o folder"
+    # wrote folder.png beside the folder, "-o ''" wrote ".png", while the CLI printed
+    # "wrote ranking" / "wrote folder" / "wrote " and exited 0 (report --plot '' drew nothing)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    path = str(tmp_path / target) if target else ""
+    assert main(command + [path]) == 2
+    out, err = capsys.readouterr()
+    name = command[0]
+    assert err.startswith(f"rankscore {name}: error: ") and err.count("\n") == 1
+    assert re.search(message, err), err
+    assert out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+    assert not list((tmp_path / "folder").iterdir())
+
+
+@pytest.mark.parametrize("command", [["plot", "xx--x", "-o"], ["report", "--plot"]])
+@pytest.mark.parametrize(
+    "suffix, magic", [(".PNG", PNG_MAGIC), (".pdf", b"%PDF"), (".svg", b"<?xml")]
+)
+def test_output_format_follows_the_extension(tmp_path, capsys, command, suffix, magic):
+    out = tmp_path / f"figure{suffix}"
+    assert main(command + [str(out)]) == 0
+    assert out.read_bytes().startswith(magic)
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
 
 
 def test_plot_requires_output(capsys):
