@@ -1092,14 +1092,17 @@ def _image_format(path: str) -> str:
     return extension
 
 
-def _save_ranking_plot(ranking: str, path: str, *, m: float = 10, line: bool = True) -> None:
+def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
+    from .rankings import _exact_m
+
     _require_matplotlib()
     image_format = _image_format(path)
-    fig, axes = _headless_figure()
+    m = _exact_m(m)  # 10, 3.5, "21/2" as every score function
     r = _as_ranking(ranking)
+    fig, axes = _headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
-    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {m:g})")
+    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {float(m):g})")
     fig.savefig(path, dpi=150, format=image_format)
 
 

@@ -56,6 +56,62 @@ def test_plot_options_m_and_no_line(tmp_path, monkeypatch):
     assert any(label.startswith("least squares") for label in drawn["labels"])
 
 
+@pytest.fixture
+def title_spy(monkeypatch):
+    """The title of the Axes ``rankscore plot`` drew on."""
+    from rankscore import plot
+
+    drawn = {}
+    original = plot.plot_ranking
+
+    def spy(*args, **kwargs):
+        drawn["ax"] = original(*args, **kwargs)
+        return drawn["ax"]
+
+    monkeypatch.setattr(plot, "plot_ranking", spy)
+    return drawn
+
+
+def test_plot_takes_positions_and_exact_m_as_score_does(tmp_path, capsys, title_spy):
+    # `rankscore score 3,7,5,1 --m 21/2` works; `rankscore plot` said "ranking string has
+    # '3' at position 1" and argparse rejected --m 21/2
+    out = tmp_path / "r.png"
+    assert main(["score", "3,7,5,1", "--m", "21/2"]) == 0
+    score = float(capsys.readouterr().out)
+    assert main(["plot", "3,7,5,1", "--m", "21/2", "-o", str(out)]) == 0
+    assert _is_png(out)
+    assert title_spy["ax"].get_title().splitlines() == [
+        "ranking: [x-x-x-x] (p = 7, k = 4)",
+        f"s(r) = {score:.4f} (m = 10.5)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["plot", "3,0,1", "-o", "{tmp}/a.png"], "rankscore plot: error: "),
+        (["plot", "3,x,1", "-o", "{tmp}/a.png"], "rankscore plot: error: "),
+        (["plot", "x-x", "--m", "2", "-o", "{tmp}/a.png"], "rankscore plot: error: m must be > 2"),
+        (["plot", "x-x", "--m", "ten", "-o", "{tmp}/a.png"], "rankscore plot: error: m must be"),
+    ],
+)
+def test_plot_bad_positions_or_m_are_one_line(tmp_path, capsys, argv, message):
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_plot_help_says_how_to_give_a_ranking_that_starts_with_a_dash(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["plot", "--help"])
+    assert "rankscore plot -o ranking.png -- -xx" in " ".join(capsys.readouterr().out.split())
+    out = tmp_path / "dash.png"
+    assert main(["plot", "-o", str(out), "--", "-xx"]) == 0
+    assert _is_png(out)
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
