@@ -867,3 +867,145 @@ def test_a_dataframe_is_one_model_per_column(two_models):
     assert [t.split(" (")[0] for t in texts[:2]] == ["weak", "strong"]
     x, captured, _ = rankscore.cumulative_gain_curve(y, models["strong"])
     assert_line_data(line_labelled(ax, texts[1]), x, captured)
+
+
+# ----------------------------------------------------------------------------------------
+# the rest of what is drawn: reference lines, bars, shaded areas, titles, whole figures
+# ----------------------------------------------------------------------------------------
+THREE_MODELS_Y = np.random.default_rng(7).random(1000) < 0.3
+_rng = np.random.default_rng(8)
+THREE_MODELS = {
+    "logistic regression": THREE_MODELS_Y * 0.8 + _rng.normal(0, 1, 1000),
+    "gradient boosted trees": THREE_MODELS_Y * 1.6 + _rng.normal(0, 1, 1000),
+    "random": _rng.normal(0, 1, 1000),
+}
+
+
+def test_plot_ranking_draws_the_perfect_ranking_diagonal():
+    ax = plot.plot_ranking("x-x-x-xx")
+    assert_line_data(line_labelled(ax, "perfect ranking (y = x)"), [1, 5], [1, 5])
+    assert legend_texts(ax) == [
+        "list elements", "least squares: y = 1.8·x − 0.6", "perfect ranking (y = x)"
+    ]
+
+
+def test_score_landscape_bars_span_each_p_and_bands_span_the_overlap():
+    k, ps, m = 3, list(range(3, 9)), 3
+    ax = plot.plot_score_landscape(k, ps, m=m)
+    scores = {p: rankscore.enumerate_rankings(p, k, m=m).scores for p in ps}
+    bars = ax.patches
+    assert len(bars) == len(ps)
+    for p, bar in zip(ps, bars):
+        assert bar.get_x() == pytest.approx(p - 0.3) and bar.get_width() == pytest.approx(0.6)
+        assert bar.get_y() == scores[p].min()
+        assert bar.get_y() + bar.get_height() == pytest.approx(scores[p].max(), abs=1e-15)
+    pairs = _overlapping_pairs(k, ps, m)
+    assert len(ax.collections) == len(pairs)
+    for p, band in zip(pairs, ax.collections):
+        (x0, y0), (x1, y1) = band.get_paths()[0].get_extents().get_points()
+        assert (x0, x1) == pytest.approx((p - 0.3, p + 1.3))
+        assert (y0, y1) == (scores[p].min(), scores[p + 1].max())
+
+
+def test_plot_lift_ideal_line_titles_and_labels():
+    ax = plot.plot_lift(SPAM.target, SPAM.score, pos_label="spam")
+    ideal = line_labelled(ax, "ideal (1 / prevalence = 2.22)")
+    x, y = ideal.get_xdata(), ideal.get_ydata()
+    assert x[0] == 0 and x[-1] == 1 and np.all(np.diff(x) >= 0)
+    np.testing.assert_allclose(y, 1 / np.maximum(x, 0.45))
+    assert legend_texts(ax)[0] == "lift at 10 % = 2.22"  # the top 2 of 20 are spam: 1 / 0.45
+    assert ax.get_title() == "cumulative lift"
+    assert ax.get_xlabel() == "fraction of population targeted"
+    assert ax.get_ylabel() == "cumulative lift"
+    assert ax.get_ylim()[1] >= 1 / 0.45  # the ideal lift is not cut off
+
+
+def _shaded_area(collection):
+    x, y = collection.get_paths()[0].vertices.T
+    return abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2  # shoelace
+
+
+def test_roc_vs_captured_response_shades_the_two_gini_areas():
+    left, right = plot.plot_roc_vs_captured_response(SPAM.target, SPAM.score, pos_label="spam")
+    gini = 2 * 79 / 99 - 1
+    (roc_area,) = left.collections
+    (cr_area,) = right.collections
+    assert _shaded_area(roc_area) == pytest.approx(gini / 2)  # AUC - 1/2
+    assert _shaded_area(cr_area) == pytest.approx(gini * (1 - 0.45) / 2)  # Gini · ideal's
+    assert (left.get_title(), right.get_title()) == ("ROC curve", "captured response")
+    assert left.get_ylabel() == "true positive rate (TPR)"
+    assert right.get_ylabel() == "fraction of positives captured"
+    assert_line_data(line_labelled(left, "chance"), [0, 1], [0, 1])
+    assert_line_data(line_labelled(right, "random"), [0, 1], [0, 1])
+    assert_line_data(line_labelled(right, "ideal (prevalence = 0.4500)"), [0, 0.45, 1], [0, 1, 1])
+
+
+def test_report_panel_draws_rankscores_curves_in_every_axes():
+    y, s = SPAM.target, SPAM.score
+    axes = plot.plot_report_panel(y, s, pos_label="spam")
+    fpr, tpr, _ = rankscore.roc_curve(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[0, 0], "AUC = 0.7980, KS = 0.5758"), fpr, tpr)
+    precision, recall, _ = rankscore.precision_recall_curve(y, s, pos_label="spam")
+    ap = rankscore.average_precision_score(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[0, 1], f"AP = {ap:.4f}"), recall, precision)
+    thresholds, cdf_negative, cdf_positive = _ks_curve(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[1, 0], "negatives F−(t)"), thresholds, cdf_negative)
+    assert_line_data(line_labelled(axes[1, 0], "positives F+(t)"), thresholds, cdf_positive)
+    assert legend_texts(axes[1, 0])[-1] == "KS = 0.5758 at t = 0.657"
+    x, captured, _ = rankscore.cumulative_gain_curve(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[1, 1], "Gini = 0.5960"), x, captured)
+    assert [(a.get_xlabel(), a.get_ylabel()) for a in axes.ravel()] == [
+        ("false positive rate (FPR)", "true positive rate (TPR)"),
+        ("recall (TPR)", "precision"),
+        ("score threshold t", "fraction with score ≤ t"),
+        ("fraction of population targeted", "fraction of positives captured"),
+    ]
+
+
+def test_curve_titles():
+    assert plot.plot_precision_recall(Y6, S6).get_title() == "precision–recall curve"
+    assert plot.plot_ks(Y6, S6).get_title() == "Kolmogorov–Smirnov: score CDFs by class"
+    assert plot.plot_cumulative_gain(Y6, S6).get_title() == "cumulative gain (captured response)"
+
+
+EVERY_FIGURE = {
+    "ranking": lambda: plot.plot_ranking("x-x-x-xx", fun=lambda r: r.correlation()),
+    "ranking x": lambda: plot.plot_ranking("x"),
+    "ranking p = 200": lambda: plot.plot_ranking([1, 50, 51, 199, 200]),
+    "landscape": lambda: plot.plot_score_landscape(3, range(3, 13), m=3),
+    "roc": lambda: plot.plot_roc(SPAM.target, SPAM.score, pos_label="spam", ks=True),
+    "roc 3": lambda: plot.plot_roc(THREE_MODELS_Y, THREE_MODELS, ks=True),
+    "pr": lambda: plot.plot_precision_recall(SPAM.target, SPAM.score, pos_label="spam"),
+    "pr 3": lambda: plot.plot_precision_recall(THREE_MODELS_Y, THREE_MODELS),
+    "ks": lambda: plot.plot_ks(SPAM.target, SPAM.score, pos_label="spam"),
+    "ks 3": lambda: plot.plot_ks(THREE_MODELS_Y, THREE_MODELS),
+    "gain": lambda: plot.plot_cumulative_gain(SPAM.target, SPAM.score, pos_label="spam"),
+    "gain 3": lambda: plot.plot_cumulative_gain(THREE_MODELS_Y, THREE_MODELS),
+    "lift": lambda: plot.plot_lift(SPAM.target, SPAM.score, pos_label="spam"),
+    "lift 3": lambda: plot.plot_lift(THREE_MODELS_Y, THREE_MODELS),
+    "roc vs cr": lambda: plot.plot_roc_vs_captured_response(
+        SPAM.target, SPAM.score, pos_label="spam"
+    )[0],
+    "roc vs cr 3": lambda: plot.plot_roc_vs_captured_response(THREE_MODELS_Y, THREE_MODELS)[0],
+    "panel": lambda: plot.plot_report_panel(SPAM.target, SPAM.score, pos_label="spam")[0, 0],
+    "panel 3": lambda: plot.plot_report_panel(THREE_MODELS_Y, THREE_MODELS)[0, 0],
+}
+
+
+@pytest.mark.parametrize("figure", EVERY_FIGURE)
+def test_every_figure_fits_and_saves(figure, tmp_path):
+    ax = EVERY_FIGURE[figure]()
+    assert_inside_figure(ax.figure)
+    for a in ax.figure.axes:
+        assert a.get_title() and a.get_xlabel() and a.get_ylabel()
+        assert a.get_legend() is not None
+    path = tmp_path / "figure.png"
+    ax.figure.savefig(path, dpi=50)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plotting_leaves_rcparams_alone():
+    before = dict(mpl.rcParams)
+    for draw in EVERY_FIGURE.values():
+        draw()
+    assert dict(mpl.rcParams) == before
