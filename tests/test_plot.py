@@ -121,6 +121,7 @@ def test_plotting_never_changes_the_users_backend(backend):
     "call",
     [
         lambda: plot.plot_ranking("xx--x"),
+        lambda: rankscore.Ranking("xx--x").plot(),
         lambda: plot.plot_score_landscape(2, range(2, 5)),
         lambda: plot.plot_roc(Y6, S6),
         lambda: plot.plot_precision_recall(Y6, S6),
