@@ -155,16 +155,19 @@ def _add_plot_command(sub) -> None:
         "plot",
         help="draw a ranking (list position against ranking position) to an image file",
         description="Draw a ranking: list position on x, ranking position on y, with the "
-        "least-squares line and the score s(r) in the title. Needs matplotlib "
-        "(pip install rankscore[plot]).",
+        "least-squares line and the score s(r) in the title. The ranking is a string "
+        "(xx--x, ●●○○●) or comma-separated 1-based positions (3,7,5,1); put the options "
+        "first and -- before a ranking that starts with '-': "
+        "rankscore plot -o ranking.png -- -xx. Needs matplotlib (pip install rankscore[plot]).",
     )
-    cmd.add_argument("ranking", help="the ranking, e.g. xx--x (or the ●/○ form)")
+    cmd.add_argument("ranking", help="xx--x, ●●○○● or 3,7,5,1")
     cmd.add_argument(
         "-o", "--output", required=True, metavar="FILE",
         help="image file to write; the format follows the extension (.png, .svg, .pdf)",
     )
     cmd.add_argument(
-        "--m", type=float, default=10, help="parameter m > 2 of the score in the title (10)"
+        "--m", default="10",
+        help="parameter m > 2 of the score in the title, exact: 10, 3.5 or 21/2 (default 10)",
     )
     cmd.add_argument("--no-line", action="store_true", help="leave out the least-squares line")
     cmd.set_defaults(run=_run_plot)
@@ -174,7 +177,8 @@ def _run_plot(args) -> int:
     try:
         from . import plot
 
-        plot._save_ranking_plot(args.ranking, args.output, m=args.m, line=not args.no_line)
+        ranking = _parse_ranking(args.ranking)  # as `score`: a string or positions
+        plot._save_ranking_plot(ranking, args.output, m=args.m, line=not args.no_line)
     except ImportError as exc:
         raise UsageError(str(exc)) from None
     print(f"wrote {args.output}")

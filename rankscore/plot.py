@@ -13,12 +13,15 @@ are exactly what rankscore's own functions return (``roc_curve``, ``ks_curve``,
 The curve plots take ``y_score`` either as one array or as a dict ``name -> scores`` (or a
 pandas DataFrame, one model per column): several models against the same ``y_true`` on one
 figure, one legend entry per model with its AUC / Gini / KS / average precision. They pass
-``pos_label`` and ``sample_weight`` through.
+``pos_label`` and ``sample_weight`` through. Every input (``ax`` too) is checked before
+anything is drawn, so a failed call leaves no blank figure and no half-drawn Axes; a
+``y_true`` with one class only is a ``ValueError`` (every curve is undefined then).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
@@ -51,6 +54,11 @@ INSTALL_HINT = "rankscore.plot needs matplotlib; install it with: pip install ra
 # Grey reference lines (chance, ideal, baselines) stay behind the model curves.
 _REFERENCE = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
 _IDEAL = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
+# Rankings longer than this are abbreviated in plot_ranking's title.
+_TITLE_MAX_CHARS = 40
+# plot_score_landscape enumerates every ranking of every p it shows; beyond this many in
+# all (about a second and 640 MB for the largest p) it refuses before enumerating any.
+_LANDSCAPE_MAX_RANKINGS = 20_000_000
 # At most this many points per p in the score landscape (evenly spaced in score order,
 # min and max always kept); beyond it the markers would only hide each other.
 _LANDSCAPE_MAX_POINTS = 2000
@@ -75,9 +83,46 @@ def _pyplot():
     return plt
 
 
-def _axes(ax: Axes | None, square: bool = False) -> Axes:
-    """The Axes to draw on: ``ax`` itself, or one on a new pyplot figure."""
+def _check_axes(ax: Any) -> None:
+    """``ax`` must be a matplotlib Axes (a Figure, a string, an array of Axes are not)."""
     _require_matplotlib()
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax must be a matplotlib Axes, got {_describe(ax)}")
+
+
+def _axes_group(ax: Any, n: int, what: str) -> list:
+    """The ``n`` Axes in ``ax`` (any nesting, e.g. ``fig.subplots(2, 2)``), checked."""
+    _require_matplotlib()
+    from matplotlib.axes import Axes
+
+    items = None
+    if not isinstance(ax, (Axes, str, bytes)) and np.iterable(ax):
+        items = list(np.asarray(ax, dtype=object).ravel())
+    if items is None or len(items) != n or not all(isinstance(a, Axes) for a in items):
+        raise TypeError(f"ax must be {what}, got {_describe(ax)}")
+    return items
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, (str, bytes)) or not np.iterable(value):
+        return type(value).__name__
+    return f"{type(value).__name__} of {len(np.asarray(value, dtype=object).ravel())} items"
+
+
+def _check_ax_given(ax: Any) -> None:
+    """Check ``ax`` up front (before any input is read or anything is drawn)."""
+    _require_matplotlib()
+    if ax is not None:
+        _check_axes(ax)
+
+
+def _axes(ax: Axes | None, square: bool = False) -> Axes:
+    """The Axes to draw on: ``ax`` itself (checked), or one on a new pyplot figure."""
+    _require_matplotlib()
+    if ax is not None:
+        _check_axes(ax)
     if ax is None:
         figsize = (5.6, 5.2) if square else None  # unit-square curves: no wasted margins
         _, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
@@ -153,6 +198,23 @@ def _gains():
     return gains
 
 
+def _prior(y_true, pos_label, sample_weight, what: str) -> float:
+    """The share of positives, checked to lie strictly between 0 and 1.
+
+    Checked before any curve is computed: with one class only, every curve is undefined
+    (``roc_curve`` warns and returns NaN), so a plot of it would say nothing.
+    """
+    prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
+    if not 0.0 < prior < 1.0:
+        missing = "positive" if prior == 0.0 else "negative"
+        weighted = " with non-zero weight" if sample_weight is not None else ""
+        label = "" if pos_label is None else f" (pos_label = {pos_label!r})"
+        raise ValueError(
+            f"y_true has no {missing} samples{weighted}{label}; {what} needs both classes"
+        )
+    return prior
+
+
 # --------------------------------------------------------------------------------------
 # rankings (SPEC §1.8)
 # --------------------------------------------------------------------------------------
@@ -165,12 +227,47 @@ def _as_ranking(r: Any) -> Ranking:
 def _integer_ticks(axis) -> None:
     from matplotlib.ticker import MaxNLocator
 
-    axis.set_major_locator(MaxNLocator(integer=True))
+    # min_n_ticks=1: an axis spanning one integer (k = 1, p = 1) gets that one tick instead
+    # of MaxNLocator's fallback to fractional ticks 0.5, 0.6, ... 1.5
+    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
 
 def _function_name(fun: Callable) -> str:
     name = getattr(fun, "__name__", "")
     return name if name and name != "<lambda>" else "f(r)"
+
+
+def _ranking_title(ranking: Ranking) -> str:
+    """``ranking: [x-x-x-xx] (p = 8, k = 5)``, the string abbreviated to fit a figure.
+
+    Up to ``p = 40`` the whole string; beyond, its first 24 and last 12 characters around
+    an ellipsis (``repr``'s 81 characters ran off a default-size figure).
+    """
+    from .rankings import _chars
+
+    p = ranking.p
+    if p <= _TITLE_MAX_CHARS:
+        text = ranking.to_string()
+    else:
+        positions = ranking.positions
+        text = _chars(positions, 1, 24) + "…" + _chars(positions, p - 11, p)
+    return f"ranking: [{text}] (p = {p}, k = {ranking.k})"
+
+
+def _least_squares(positions: list[int]) -> tuple[Fraction, Fraction]:
+    """Exact slope and intercept of the least-squares line through ``(i, positions[i-1])``.
+
+    Integer sums, so a perfect ranking gives ``y = 1·x + 0`` exactly (``numpy.polyfit``
+    left rounding noise such as ``- 1.07e-15`` in the legend).
+    """
+    k = len(positions)
+    sum_x, sum_xx = k * (k + 1) // 2, k * (k + 1) * (2 * k + 1) // 6
+    sum_y = sum(positions)
+    sum_xy = sum(i * y for i, y in enumerate(positions, start=1))
+    denominator = k * sum_xx - sum_x * sum_x  # k^2 (k^2 - 1) / 12 > 0 for k >= 2
+    slope = Fraction(k * sum_xy - sum_x * sum_y, denominator)
+    intercept = Fraction(sum_y * sum_xx - sum_x * sum_xy, denominator)
+    return slope, intercept
 
 
 def plot_ranking(
@@ -184,7 +281,8 @@ def plot_ranking(
     The i-th list element met reading the ranking left to right is drawn at
     ``(i, position)``; a perfect ranking lies on the diagonal ``y = x``, and every ``-``
     before a list element lifts it above. By default the least-squares line through the
-    points is drawn too.
+    points is drawn too. The title is the ranking with ``p`` and ``k``; past ``p = 40``
+    its string is abbreviated (first 24 and last 12 characters) so that it fits.
 
     Parameters
     ----------
@@ -211,7 +309,7 @@ def plot_ranking(
     Notes
     -----
     The regression line is ``y = a x + b`` with ``a, b`` minimising
-    ``sum (position_i - a i - b)^2`` (``numpy.polyfit`` of degree 1).
+    ``sum (position_i - a i - b)^2``, computed exactly from integer sums.
 
     Examples
     --------
@@ -222,19 +320,26 @@ def plot_ranking(
     >>> ax.get_title()
     'ranking: [x-x-x-xx] (p = 8, k = 5)'
     """
-    ax = _axes(ax)
+    _check_ax_given(ax)
     ranking = _as_ranking(r)
     k, p = ranking.k, ranking.p
     x, y = ranking.table().T  # (list position, ranking position)
+    title = _ranking_title(ranking)
+    if fun is not None:
+        value = fun(ranking)
+        shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
+        title += f"\n{_function_name(fun)} = {shown}"
+    ax = _axes(ax)
     ax.plot(
         x, y, linestyle="none", marker="o", markersize=7, color="C0", label="list elements",
         zorder=3,
     )
     y_low, y_high = 0.5, p + 0.5
     if line and k >= 2:
-        slope, intercept = np.polyfit(x.astype(np.float64), y.astype(np.float64), 1)
+        slope, intercept = _least_squares(y.tolist())
         xs = np.array([1.0, float(k)])
-        ys = slope * xs + intercept
+        ys = np.array([float(slope + intercept), float(slope * k + intercept)])
+        slope, intercept = float(slope), float(intercept)
         sign = "+" if intercept >= 0 else "−"
         ax.plot(
             xs, ys, color="C1", linewidth=1.5, zorder=2,
@@ -242,11 +347,6 @@ def plot_ranking(
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
     _reference(ax, [1, k], [1, k], "perfect ranking (y = x)", _IDEAL)
-    title = repr(ranking)  # "ranking: [x-x] (p = 3, k = 2)", abbreviated past p = 1000
-    if fun is not None:
-        value = fun(ranking)
-        shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
-        title += f"\n{_function_name(fun)} = {shown}"
     ax.set_title(title)
     ax.set_xlabel("list position")
     ax.set_ylabel("ranking position")
@@ -275,9 +375,10 @@ def plot_score_landscape(
     k : int
         Number of list elements (``k >= 1``).
     p_range : sequence of int
-        Ranking lengths to show (each ``>= k``), e.g. ``range(5, 13)``.
-    m : float, default 10
-        The score's parameter (``m > 2``), SPEC §1.6.
+        Ranking lengths to show (each ``>= k`` and ``<= 62``), e.g. ``range(5, 13)``.
+    m : float, Fraction or str, default 10
+        The score's parameter (``m > 2``), SPEC §1.6; exact forms such as ``"21/2"`` as
+        in :func:`rankscore.score`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
@@ -289,7 +390,9 @@ def plot_score_landscape(
     -----
     ``s(r) = k/p + (2/m) * soma / (p (p - 1))``. When a ``p`` has more than 2000 rankings,
     2000 of its scores are drawn, evenly spaced in score order (minimum and maximum
-    included); the bar always spans the full range.
+    included); the bar always spans the full range. Every ranking is enumerated, so more
+    than 20 million in all (``sum of C(p - 1, k - 1)``) is refused with a ``ValueError``
+    before any is.
 
     Examples
     --------
@@ -301,28 +404,48 @@ def plot_score_landscape(
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
     from ._validation import check_positive_int
-    from .rankings import enumerate_rankings
+    from .rankings import MAX_MASK_P, _exact_m, count_rankings, enumerate_rankings
 
     _require_matplotlib()
     k = check_positive_int(k, "k")
+    m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
         raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
-    ps = [check_positive_int(p, "p") for p in p_range]
-    if not ps:
-        raise ValueError("p_range is empty; give at least one ranking length p")
-    for p in ps:
+    ps = []
+    for value in p_range:  # stops at the first bad p, so range(1, 10**12) fails at once
+        p = check_positive_int(value, "p")
         if p < k:
             raise ValueError(f"p_range holds p = {p} < k = {k}; a ranking has p >= k")
-    ax = _axes(ax)
+        if p > MAX_MASK_P:
+            raise ValueError(
+                f"p_range holds p = {p}; plot_score_landscape draws p up to {MAX_MASK_P} "
+                "(every ranking is enumerated, as a 64-bit mask)"
+            )
+        ps.append(p)
+    if not ps:
+        raise ValueError("p_range is empty; give at least one ranking length p")
+    _check_ax_given(ax)
     ps = sorted(set(ps))
+    total = sum(count_rankings(p, k) for p in ps)  # exact ints: C(p - 1, k - 1) each
+    if total > _LANDSCAPE_MAX_RANKINGS:
+        lengths = f"p = {ps[0]}" if len(ps) == 1 else f"p = {ps[0]}..{ps[-1]}"
+        raise ValueError(
+            f"plot_score_landscape would enumerate {total:,} rankings (k = {k}, {lengths}); "
+            f"it draws at most {_LANDSCAPE_MAX_RANKINGS:,}: choose fewer or shorter p, or "
+            "another k"
+        )
     half = 0.3  # half-width of a p's bar
-    ranges = {}
-    for i, p in enumerate(ps):
+    ranges, shown = {}, {}
+    for p in ps:
         scores = np.sort(np.asarray(enumerate_rankings(p, k, m=m).scores, dtype=np.float64))
         ranges[p] = (scores[0], scores[-1])
         if scores.size > _LANDSCAPE_MAX_POINTS:
             keep = np.linspace(0, scores.size - 1, _LANDSCAPE_MAX_POINTS).round().astype(int)
             scores = scores[np.unique(keep)]
+        shown[p] = scores
+    ax = _axes(ax)
+    for i, p in enumerate(ps):
+        scores = shown[p]
         ax.bar(
             p, scores[-1] - scores[0], bottom=scores[0], width=2 * half, color="C0",
             alpha=0.15, zorder=1, label="range of one p" if i == 0 else "_nolegend_",
@@ -415,9 +538,15 @@ def plot_roc(
     >>> ax.get_legend().get_texts()[0].get_text()
     'AUC = 0.7778'
     """
+    _check_ax_given(ax)
+    models = _models(y_score, name)
+    _prior(y_true, pos_label, sample_weight, "a ROC curve")
+    computed = [
+        (model, _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)[:2])
+        for model, scores in models
+    ]
     ax = _axes(ax, square=True)
-    for model, scores in _models(y_score, name):
-        fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)
+    for model, (fpr, tpr) in computed:
         auc = curves.auc(fpr, tpr)
         stats = f"AUC = {auc:.4f}"
         if ks:
@@ -489,13 +618,19 @@ def plot_precision_recall(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['AP = 0.8667', 'prevalence = 0.5000']
     """
-    ax = _axes(ax, square=True)
-    prevalence = None
-    for model, scores in _models(y_score, name):
-        precision, recall, _ = curves.precision_recall_curve(
+    _check_ax_given(ax)
+    models = _models(y_score, name)
+    _prior(y_true, pos_label, sample_weight, "a precision–recall curve")
+    computed = [
+        (model, curves.precision_recall_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight,
             drop_intermediate=drop_intermediate,
-        )
+        )[:2])
+        for model, scores in models
+    ]  # fmt: skip
+    ax = _axes(ax, square=True)
+    prevalence = None
+    for model, (precision, recall) in computed:
         precision = np.asarray(precision)
         recall = np.asarray(recall)
         ap = -float(np.sum(np.diff(recall) * precision[:-1]))  # as average_precision_score
@@ -529,7 +664,8 @@ def plot_ks(
         True binary labels.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
         Scores; a dict draws one pair of CDFs per model (negatives solid, positives dashed,
-        one colour per model).
+        one colour per model; the legend has one entry per model, with its KS, and one
+        per line style).
     pos_label : int, float, bool or str, optional
         The positive class.
     sample_weight : array-like of shape (n_samples,), optional
@@ -562,37 +698,36 @@ def plot_ks(
     >>> [t.get_text() for t in ax.get_legend().get_texts()][-1]
     'KS = 0.6667 at t = 0.52'
     """
-    ax = _axes(ax)
+    _check_ax_given(ax)
     models = _models(y_score, name)
+    _prior(y_true, pos_label, sample_weight, "the KS statistic")
+    computed = []
     for model, scores in models:
-        thresholds, cdf_negative, cdf_positive = curves.ks_curve(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        thresholds = np.asarray(thresholds, dtype=np.float64)
-        cdf_negative = np.asarray(cdf_negative, dtype=np.float64)
-        cdf_positive = np.asarray(cdf_positive, dtype=np.float64)
-        statistic, threshold = curves.ks_statistic(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
+        common = dict(pos_label=pos_label, sample_weight=sample_weight)
+        curve = curves.ks_curve(y_true, scores, **common)
+        computed.append((model, curve, curves.ks_statistic(y_true, scores, **common)))
+    ax = _axes(ax)
+    several = len(models) > 1
+    for model, curve, (statistic, threshold) in computed:
+        thresholds, cdf_negative, cdf_positive = (np.asarray(a, dtype=np.float64) for a in curve)
         prefix = f"{model}: " if model else ""
         # both CDFs are 0 left of the smallest score: start the steps there
         x = np.concatenate((thresholds[:1], thresholds))
         (negatives,) = ax.plot(
             x, np.concatenate(([0.0], cdf_negative)), drawstyle="steps-post", linewidth=2,
-            zorder=3, label=f"{prefix}negatives F−(t)",
+            zorder=3, label=f"{prefix}negatives F−(t)", gid="cdf" if several else None,
         )
         color = negatives.get_color()
         ax.plot(
             x, np.concatenate(([0.0], cdf_positive)), drawstyle="steps-post", linewidth=2,
-            zorder=3,
-            color=color if len(models) > 1 else None, linestyle="--" if len(models) > 1 else "-",
-            label=f"{prefix}positives F+(t)",
+            zorder=3, color=color if several else None, linestyle="--" if several else "-",
+            label=f"{prefix}positives F+(t)", gid="cdf" if several else None,
         )
         at = np.flatnonzero(thresholds == threshold)
         i = int(at[0]) if at.size else int(np.argmax(np.abs(cdf_negative - cdf_positive)))
         ax.plot(
             [thresholds[i], thresholds[i]], [cdf_positive[i], cdf_negative[i]],
-            color="k" if len(models) == 1 else color, linewidth=1.5, marker="_",
+            color=color if several else "k", linewidth=1.5, marker="_",
             markersize=10, zorder=4, gid="ks",
             label=f"{prefix}KS = {float(statistic):.4f} at t = {float(threshold):.4g}",
         )
@@ -601,7 +736,17 @@ def plot_ks(
     ax.set_ylabel("fraction with score ≤ t")
     ax.set_title("Kolmogorov–Smirnov: score CDFs by class")
     ax.grid(True, alpha=0.3)
-    ax.legend(loc="lower right", fontsize="small")
+    handles, labels = ax.get_legend_handles_labels()
+    if several:  # one entry per model (its KS, in its colour), one per line style
+        from matplotlib.lines import Line2D
+
+        kept = [(h, t) for h, t in zip(handles, labels) if h.get_gid() != "cdf"]
+        handles = [h for h, _ in kept] + [
+            Line2D([], [], color="0.3", linewidth=2),
+            Line2D([], [], color="0.3", linewidth=2, linestyle="--"),
+        ]
+        labels = [t for _, t in kept] + ["negatives F−(t)", "positives F+(t)"]
+    ax.legend(handles, labels, loc="lower right", fontsize="small")
     return ax
 
 
@@ -659,17 +804,19 @@ def plot_cumulative_gain(
     >>> ax.get_legend().get_texts()[0].get_text()
     'Gini = 0.5556'
     """
-    ax = _axes(ax, square=True)
-    prior = None
-    for model, scores in _models(y_score, name):
+    _check_ax_given(ax)
+    models = _models(y_score, name)
+    prior = _prior(y_true, pos_label, sample_weight, "a cumulative gain curve")
+    computed = []
+    for model, scores in models:
         x, y, _ = _gains().cumulative_gain_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight
         )
         x = np.asarray(x, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
-        if prior is None:
-            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
-        gini = _gains().captured_response_gini(x, y, prior)
+        computed.append((model, x, y, _gains().captured_response_gini(x, y, prior)))
+    ax = _axes(ax, square=True)
+    for model, x, y, gini in computed:
         ax.plot(x, y, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini:.4f}"))
     _gain_reference_lines(ax, prior)
     _unit_square(ax, "fraction of population targeted", "fraction of positives captured")
@@ -729,9 +876,11 @@ def plot_lift(
     >>> ax.get_legend().get_texts()[0].get_text()
     'lift at 10 % = 2'
     """
-    ax = _axes(ax)
-    prior = None
-    for model, scores in _models(y_score, name):
+    _check_ax_given(ax)
+    models = _models(y_score, name)
+    prior = _prior(y_true, pos_label, sample_weight, "a lift curve")
+    computed = []
+    for model, scores in models:
         x, lift, _ = _gains().lift_curve(
             y_true, scores, pos_label=pos_label, sample_weight=sample_weight
         )
@@ -740,8 +889,9 @@ def plot_lift(
         gain_x = np.concatenate(([0.0], x))
         gain_y = np.concatenate(([0.0], lift * x))
         top_decile = float(np.interp(0.1, gain_x, gain_y)) / 0.1
-        if prior is None:
-            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
+        computed.append((model, x, lift, top_decile))
+    ax = _axes(ax)
+    for model, x, lift, top_decile in computed:
         ax.plot(
             x, lift, linewidth=2, zorder=3, marker="o" if x.size <= 50 else None,
             markersize=3, label=_label(model, f"lift at 10 % = {top_decile:.3g}"),
@@ -816,23 +966,24 @@ def plot_roc_vs_captured_response(
     >>> left.get_legend().get_texts()[0].get_text(), right.get_legend().get_texts()[0].get_text()
     ('Gini = 0.5556', 'Gini = 0.5556')
     """
-    if ax is None:
-        _, pair = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
-        ax_roc, ax_cr = pair
-    else:
-        _require_matplotlib()
-        ax_roc, ax_cr = ax
+    _require_matplotlib()
+    if ax is not None:
+        ax = _axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
     models = _models(y_score, name)
-    prior = None
+    prior = _prior(y_true, pos_label, sample_weight, "a ROC or captured-response curve")
+    computed = []
     for model, scores in models:
         fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight)
-        if prior is None:
-            prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
         x, y = _gains().roc_to_captured_response(fpr, tpr, prior)
         x = np.asarray(x, dtype=np.float64)
         y = np.asarray(y, dtype=np.float64)
         gini_roc = 2.0 * curves.auc(fpr, tpr) - 1.0
         gini_cr = _gains().captured_response_gini(x, y, prior)
+        computed.append((model, fpr, tpr, x, y, gini_roc, gini_cr))
+    if ax is None:
+        _, ax = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
+    ax_roc, ax_cr = ax
+    for model, fpr, tpr, x, y, gini_roc, gini_cr in computed:
         (line,) = ax_roc.plot(
             fpr, tpr, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini_roc:.4f}")
         )
@@ -872,7 +1023,8 @@ def plot_report_panel(
     y_true, y_score, pos_label, sample_weight, name
         As in :func:`plot_roc`.
     ax : 2×2 array of matplotlib Axes, optional
-        Where to draw (e.g. ``fig.subplots(2, 2)``); a new 10×9-inch figure when omitted.
+        Where to draw (e.g. ``fig.subplots(2, 2)``; any four Axes, in reading order); a new
+        10×9-inch figure when omitted.
 
     Returns
     -------
@@ -886,37 +1038,82 @@ def plot_report_panel(
     >>> [a.get_title() for a in axes.ravel()][:2]
     ['ROC curve', 'precision–recall curve']
     """
+    _require_matplotlib()
+    new_figure = None
     if ax is None:
-        _, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
-    else:
-        _require_matplotlib()
-    axes = np.asarray(ax, dtype=object).reshape(2, 2)
+        new_figure, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
+    axes = np.empty(4, dtype=object)
+    axes[:] = _axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
+    axes = axes.reshape(2, 2)
     common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
-    plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
-    plot_precision_recall(y_true, y_score, ax=axes[0, 1], **common)
-    plot_ks(y_true, y_score, ax=axes[1, 0], **common)
-    plot_cumulative_gain(y_true, y_score, ax=axes[1, 1], **common)
+    try:
+        # the ROC call checks every input before anything is drawn
+        plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
+        plot_precision_recall(y_true, y_score, ax=axes[0, 1], **common)
+        plot_ks(y_true, y_score, ax=axes[1, 0], **common)
+        plot_cumulative_gain(y_true, y_score, ax=axes[1, 1], **common)
+    except BaseException:
+        if new_figure is not None:  # no half-drawn (or blank) figure left in pyplot
+            _pyplot().close(new_figure)
+        raise
     return axes
 
 
 # --------------------------------------------------------------------------------------
 # command line helpers: a headless Figure with its own Agg canvas, written to a file
 # --------------------------------------------------------------------------------------
-def _save_ranking_plot(ranking: str, path: str, *, m: float = 10, line: bool = True) -> None:
+def _image_format(path: str) -> str:
+    """The image format named by ``path``'s extension (``"png"`` for ``a/ranking.PNG``).
+
+    Checked before drawing. ``savefig`` would append ``.png`` to a name without one, so
+    ``-o ranking`` (or a folder, or ``''``) wrote another file than the one named.
+    """
+    import os
+
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    if not path:
+        raise ValueError("the image file name is empty")
+    if os.path.isdir(path):
+        example = os.path.join(path, "figure.png")
+        raise ValueError(f"{path!r} is a directory; give a file name such as {example}")
+    supported = FigureCanvasBase.get_supported_filetypes()
+    extension = os.path.splitext(path)[1][1:].lower()
+    if not extension:
+        raise ValueError(
+            f"cannot tell the image format of {path!r}: give the file an extension "
+            f"({', '.join('.' + name for name in sorted(supported))})"
+        )
+    if extension not in supported:
+        raise ValueError(
+            f"image format {extension!r} of {path!r} is not supported; use one of "
+            f"{', '.join('.' + name for name in sorted(supported))}"
+        )
+    return extension
+
+
+def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
-    fig, axes = _headless_figure()
+    from .rankings import _exact_m
+
+    _require_matplotlib()
+    image_format = _image_format(path)
+    m = _exact_m(m)  # 10, 3.5, "21/2" as every score function
     r = _as_ranking(ranking)
+    fig, axes = _headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
-    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {m:g})")
-    fig.savefig(path, dpi=150)
+    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {float(m):g})")
+    fig.savefig(path, dpi=150, format=image_format)
 
 
 def _save_report_panel(
     y_true, y_score, path: str, *, pos_label: Any = None, title: str | None = None
 ) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
+    _require_matplotlib()
+    image_format = _image_format(path)
     fig, axes = _headless_figure(2, 2, figsize=(10, 9.4))
     plot_report_panel(y_true, y_score, pos_label=pos_label, ax=axes)
     if title:
         fig.suptitle(title)
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, format=image_format)

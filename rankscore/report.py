@@ -473,7 +473,7 @@ def run_command(args: Any) -> int:
     report = binary_report(
         labels, scores, pos_label=pos_label, threshold=args.threshold, n_groups=args.groups
     )
-    if getattr(args, "plot", None):  # --plot FILE: the 2x2 panel of rankscore.plot
+    if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel of rankscore.plot
         from .plot import _save_report_panel
 
         try:

@@ -1,6 +1,7 @@
 """``rankscore plot`` and ``rankscore report --plot``: files written, headless, clear errors."""
 
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -55,6 +56,62 @@ def test_plot_options_m_and_no_line(tmp_path, monkeypatch):
     assert any(label.startswith("least squares") for label in drawn["labels"])
 
 
+@pytest.fixture
+def title_spy(monkeypatch):
+    """The title of the Axes ``rankscore plot`` drew on."""
+    from rankscore import plot
+
+    drawn = {}
+    original = plot.plot_ranking
+
+    def spy(*args, **kwargs):
+        drawn["ax"] = original(*args, **kwargs)
+        return drawn["ax"]
+
+    monkeypatch.setattr(plot, "plot_ranking", spy)
+    return drawn
+
+
+def test_plot_takes_positions_and_exact_m_as_score_does(tmp_path, capsys, title_spy):
+    # `rankscore score 3,7,5,1 --m 21/2` works; `rankscore plot` said "ranking string has
+    # '3' at position 1" and argparse rejected --m 21/2
+    out = tmp_path / "r.png"
+    assert main(["score", "3,7,5,1", "--m", "21/2"]) == 0
+    score = float(capsys.readouterr().out)
+    assert main(["plot", "3,7,5,1", "--m", "21/2", "-o", str(out)]) == 0
+    assert _is_png(out)
+    assert title_spy["ax"].get_title().splitlines() == [
+        "ranking: [x-x-x-x] (p = 7, k = 4)",
+        f"s(r) = {score:.4f} (m = 10.5)",
+    ]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["plot", "3,0,1", "-o", "{tmp}/a.png"], "rankscore plot: error: "),
+        (["plot", "3,x,1", "-o", "{tmp}/a.png"], "rankscore plot: error: "),
+        (["plot", "x-x", "--m", "2", "-o", "{tmp}/a.png"], "rankscore plot: error: m must be > 2"),
+        (["plot", "x-x", "--m", "ten", "-o", "{tmp}/a.png"], "rankscore plot: error: m must be"),
+    ],
+)
+def test_plot_bad_positions_or_m_are_one_line(tmp_path, capsys, argv, message):
+    argv = [a.format(tmp=tmp_path) for a in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_plot_help_says_how_to_give_a_ranking_that_starts_with_a_dash(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        main(["plot", "--help"])
+    assert "rankscore plot -o ranking.png -- -xx" in " ".join(capsys.readouterr().out.split())
+    out = tmp_path / "dash.png"
+    assert main(["plot", "-o", str(out), "--", "-xx"]) == 0
+    assert _is_png(out)
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [
@@ -69,6 +126,45 @@ def test_plot_errors_are_one_line_and_exit_2(tmp_path, capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(message) and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", [["plot", "xx--x", "-o"], ["report", "--plot"]])
+@pytest.mark.parametrize(
+    "target, message",
+    [
+        ("ranking", r"cannot tell the image format of '.*ranking': give the file an extension"),
+        ("folder", r"'.*folder' is a directory; give a file name such as .*folder/"),
+        ("", r"the image file name is empty"),
+    ],
+)
+def test_output_name_without_an_image_extension_is_refused(
+    tmp_path, capsys, monkeypatch, command, target, message
+):
+    # matplotlib appended ".png" to such names: "-o ranking" wrote ranking.png, "-o folder"
+    # wrote folder.png beside the folder, "-o ''" wrote ".png", while the CLI printed
+    # "wrote ranking" / "wrote folder" / "wrote " and exited 0 (report --plot '' drew nothing)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    path = str(tmp_path / target) if target else ""
+    assert main(command + [path]) == 2
+    out, err = capsys.readouterr()
+    name = command[0]
+    assert err.startswith(f"rankscore {name}: error: ") and err.count("\n") == 1
+    assert re.search(message, err), err
+    assert out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+    assert not list((tmp_path / "folder").iterdir())
+
+
+@pytest.mark.parametrize("command", [["plot", "xx--x", "-o"], ["report", "--plot"]])
+@pytest.mark.parametrize(
+    "suffix, magic", [(".PNG", PNG_MAGIC), (".pdf", b"%PDF"), (".svg", b"<?xml")]
+)
+def test_output_format_follows_the_extension(tmp_path, capsys, command, suffix, magic):
+    out = tmp_path / f"figure{suffix}"
+    assert main(command + [str(out)]) == 0
+    assert out.read_bytes().startswith(magic)
+    assert [p.name for p in tmp_path.iterdir()] == [out.name]
 
 
 def test_plot_requires_output(capsys):

@@ -4,10 +4,14 @@ Pixels are not compared; every test reads back what was drawn (line data, legend
 titles, labels) and checks it against the public functions that compute the same curve.
 """
 
+import math
 import os
 import subprocess
 import sys
 import tempfile
+import time
+import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -56,6 +60,16 @@ def line_labelled(ax, text):
 
 def model_lines(ax, texts):
     return [line_labelled(ax, t) for t in texts]
+
+
+def assert_inside_figure(fig):
+    """Nothing drawn sticks out of the figure: titles, labels, tick labels, legends."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in fig.axes:
+        box = ax.get_tightbbox(renderer)
+        assert box.x0 >= -1 and box.y0 >= -1, (ax.get_title(), box.bounds)
+        assert box.x1 <= fig.bbox.x1 + 1 and box.y1 <= fig.bbox.y1 + 1, (ax.get_title(), box.bounds)
 
 
 def assert_line_data(line, x, y):
@@ -107,6 +121,7 @@ def test_plotting_never_changes_the_users_backend(backend):
     "call",
     [
         lambda: plot.plot_ranking("xx--x"),
+        lambda: rankscore.Ranking("xx--x").plot(),
         lambda: plot.plot_score_landscape(2, range(2, 5)),
         lambda: plot.plot_roc(Y6, S6),
         lambda: plot.plot_precision_recall(Y6, S6),
@@ -150,6 +165,32 @@ def test_plot_ranking_draws_the_least_squares_line():
     assert fit.get_label() == "least squares: y = 1.8·x − 0.6"
 
 
+@pytest.mark.parametrize(
+    "ranking, label, ys",
+    [
+        ("xxxx", "least squares: y = 1·x + 0", [1, 4]),  # perfect: the fit is y = x exactly
+        ("-x-x-x", "least squares: y = 2·x + 0", [2, 6]),
+        ("--xxx", "least squares: y = 1·x + 2", [3, 5]),
+        ("xx--x", "least squares: y = 2·x − 1.33", [2 / 3, 14 / 3]),
+    ],
+)
+def test_plot_ranking_least_squares_line_is_exact(ranking, label, ys):
+    # polyfit left rounding noise in the legend: "y = 1·x − 1.07e-15" for xxxx
+    ax = plot.plot_ranking(ranking)
+    (fit,) = [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+    assert fit.get_label() == label
+    np.testing.assert_array_equal(fit.get_ydata(), ys)
+
+
+def test_plot_ranking_least_squares_line_of_far_positions():
+    # positions up to 2**32: the exact sums exceed int64 and float64's integer range
+    positions = [1, 3, 2**32 - 5, 2**32]
+    ax = plot.plot_ranking(positions)
+    (fit,) = [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
+    slope, intercept = np.polyfit([1.0, 2, 3, 4], np.array(positions, dtype=float), 1)
+    np.testing.assert_allclose(fit.get_ydata(), [slope + intercept, 4 * slope + intercept])
+
+
 def test_plot_ranking_without_line():
     ax = plot.plot_ranking("x-x-x-xx", line=False)
     assert not [ln for ln in ax.lines if ln.get_label().startswith("least squares")]
@@ -183,13 +224,46 @@ def test_plot_ranking_ticks_are_integers():
         np.testing.assert_array_equal(ticks, np.round(ticks))
 
 
+@pytest.mark.parametrize("ranking", ["x", "--x", "xx", "-x"])
+def test_plot_ranking_ticks_are_integers_for_one_element_or_length_one(ranking):
+    # a single list element (k = 1) or p = 1 spans less than one unit: the locator fell
+    # back to ticks at 0.5, 0.6, ... 1.5 — positions that do not exist
+    ax = plot.plot_ranking(ranking)
+    ax.figure.canvas.draw()
+    for axis, (low, high) in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+        shown = [t for t in axis.get_ticklocs() if low <= t <= high]
+        assert shown, "no tick inside the axis"
+        np.testing.assert_array_equal(shown, np.round(shown))
+    shown = [t for t in ax.get_xticks() if ax.get_xlim()[0] <= t <= ax.get_xlim()[1]]
+    expected = [1.0] if rankscore.rk(ranking).k == 1 else [1.0, 2.0]
+    assert shown == expected
+
+
 def test_plot_ranking_title_is_abbreviated_for_long_rankings():
-    # p = 2**32 is a valid ranking; the title must not spell out 4 GB of characters
+    # p = 2**32 is a valid ranking; the title must not spell out 4 GB of characters, and
+    # it must fit the figure (repr's 81-character abbreviation ran off both sides)
     ax = plot.plot_ranking([1, 2**32])
     title = ax.get_title()
-    assert title == repr(rankscore.rk([1, 2**32]))
+    assert title == "ranking: [x" + "-" * 23 + "…" + "-" * 11 + "x] (p = 4294967296, k = 2)"
     assert title.endswith("(p = 4294967296, k = 2)") and len(title) < 200
     assert_line_data(line_labelled(ax, "list elements"), [1, 2], [1, 2**32])
+    assert_inside_figure(ax.figure)
+
+
+@pytest.mark.parametrize("p", [40, 41, 200, 1000, 5000])
+def test_plot_ranking_title_fits_the_figure(p):
+    # p = 200 spelled out 200 characters: the title ran off both sides of the figure
+    rng = np.random.default_rng(p)
+    positions = sorted(set(rng.choice(np.arange(1, p), p // 5, replace=False).tolist()) | {p})
+    r = rankscore.rk(positions)
+    ax = plot.plot_ranking(r, fun=lambda r: r.correlation())
+    text = r.to_string()
+    shown = text if p <= 40 else text[:24] + "…" + text[-12:]
+    assert ax.get_title().splitlines() == [
+        f"ranking: [{shown}] (p = {p}, k = {r.k})",
+        f"f(r) = {r.correlation():.4f}",
+    ]
+    assert_inside_figure(ax.figure)
 
 
 def test_plot_ranking_single_element_has_no_line():
@@ -256,6 +330,46 @@ def test_score_landscape_thins_out_huge_p_but_keeps_the_range():
 
 
 @pytest.mark.parametrize(
+    "k, ps, total",
+    [
+        (10, range(10, 63), sum(math.comb(p - 1, 9) for p in range(10, 63))),
+        (31, [62], math.comb(61, 30)),  # 2.3e17 rankings of one length
+        (10, range(10, 37), sum(math.comb(p - 1, 9) for p in range(10, 37))),  # 254 million
+    ],
+)
+def test_score_landscape_refuses_astronomically_many_rankings(k, ps, total):
+    # it enumerated p after p (minutes, tens of GB) until enumerate_rankings ran out of
+    # memory, or never returned
+    before = plt.get_fignums()
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=rf"^plot_score_landscape would enumerate {total:,} rank"):
+        plot.plot_score_landscape(k, ps)
+    assert time.perf_counter() - start < 5
+    assert plt.get_fignums() == before
+
+
+@pytest.mark.parametrize("p_range", [range(1, 10**12), [3, 4, 63], np.arange(1, 10**7)])
+def test_score_landscape_refuses_p_beyond_62_at_once(p_range):
+    # range(1, 10**12) was checked element by element (hours) before anything else;
+    # rankings are enumerated as 64-bit masks, so p <= 62
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=r"^p_range holds p = 63; plot_score_landscape draws"):
+        plot.plot_score_landscape(1, p_range)
+    assert time.perf_counter() - start < 5
+
+
+def test_score_landscape_draws_up_to_its_limit(monkeypatch):
+    assert plot._LANDSCAPE_MAX_RANKINGS == 20_000_000  # as the docstring says
+    ps = range(5, 21)  # C(20, 5) = 15,504 rankings
+    monkeypatch.setattr(plot, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5))
+    ax = plot.plot_score_landscape(5, ps)
+    assert len([ln for ln in ax.lines if ln.get_marker() == "_"]) == len(ps)
+    monkeypatch.setattr(plot, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5) - 1)
+    with pytest.raises(ValueError, match=r"would enumerate 15,504 rankings \(k = 5, p = 5..20\)"):
+        plot.plot_score_landscape(5, ps)
+
+
+@pytest.mark.parametrize(
     "k, ps, match",
     [(3, [2, 3], r"p = 2 < k = 3"), (3, [], r"p_range is empty")],
 )
@@ -272,6 +386,18 @@ def test_score_landscape_errors(k, ps, match):
 def test_score_landscape_type_errors(k, ps, match):
     with pytest.raises((TypeError, ValueError), match=match):
         plot.plot_score_landscape(k, ps)
+
+
+@pytest.mark.parametrize("m, shown", [("21/2", "10.5"), (Fraction(7, 3), "2.33333"), (3, "3")])
+def test_score_landscape_takes_m_as_every_score_function_does(m, shown):
+    # Ranking.score and enumerate_rankings take m = "21/2"; the landscape drew every p and
+    # then failed on its title: "could not convert string to float: '21/2'"
+    ax = plot.plot_score_landscape(3, range(3, 7), m=m)
+    assert ax.get_title() == f"scores of all rankings with k = 3 (m = {shown})"
+    ticks = [ln for ln in ax.lines if ln.get_marker() == "_"]
+    for p, line in zip(range(3, 7), ticks):
+        expected = np.sort(rankscore.enumerate_rankings(p, 3, m=m).scores)
+        np.testing.assert_array_equal(line.get_ydata(), expected)
 
 
 def test_score_landscape_rejects_small_m():
@@ -344,6 +470,146 @@ def test_plot_roc_reuses_the_given_axes(two_models):
     assert not left.lines
     assert len(right.get_legend().get_texts()) == 2 + 1  # two models, one chance line
     assert len(fig.axes) == 2
+
+
+ONE_AXES_CALLS = [
+    lambda ax: plot.plot_ranking("xx--x", ax=ax),
+    lambda ax: plot.plot_score_landscape(2, range(2, 5), ax=ax),
+    lambda ax: plot.plot_roc(Y6, S6, ax=ax),
+    lambda ax: plot.plot_precision_recall(Y6, S6, ax=ax),
+    lambda ax: plot.plot_ks(Y6, S6, ax=ax),
+    lambda ax: plot.plot_cumulative_gain(Y6, S6, ax=ax),
+    lambda ax: plot.plot_lift(Y6, S6, ax=ax),
+]
+
+
+@pytest.mark.parametrize("call", ONE_AXES_CALLS)
+@pytest.mark.parametrize("bad", ["left", 3, "figure", "axes pair"])
+def test_ax_that_is_not_an_axes_is_a_clear_type_error(call, bad):
+    # was AttributeError: 'str' object has no attribute 'plot'
+    fig, pair = plt.subplots(1, 2)
+    bad = {"figure": fig, "axes pair": pair}.get(bad, bad)
+    got = r"(str|int|Figure|ndarray)"
+    with pytest.raises(TypeError, match=rf"^ax must be a matplotlib Axes, got {got}"):
+        call(bad)
+    assert not pair[0].lines and not pair[1].lines
+
+
+@pytest.mark.parametrize("bad", ["ab", 3, "one axes", "three axes", "figure"])
+def test_roc_vs_captured_response_needs_a_pair_of_axes(bad):
+    # was "too many values to unpack" / "cannot unpack non-iterable int object"
+    fig, axes = plt.subplots(1, 3)
+    bad = {"one axes": axes[0], "three axes": axes, "figure": fig}.get(bad, bad)
+    with pytest.raises(TypeError, match=r"^ax must be a pair of matplotlib Axes"):
+        plot.plot_roc_vs_captured_response(Y6, S6, ax=bad)
+    assert not any(a.lines for a in axes)
+
+
+@pytest.mark.parametrize("bad", ["abcd", 3, "one axes", "three axes", "figure"])
+def test_report_panel_needs_four_axes(bad):
+    # was "cannot reshape array of size 1 into shape (2,2)"
+    fig, axes = plt.subplots(1, 3)
+    bad = {"one axes": axes[0], "three axes": axes, "figure": fig}.get(bad, bad)
+    with pytest.raises(TypeError, match=r"^ax must be a 2×2 array of matplotlib Axes"):
+        plot.plot_report_panel(Y6, S6, ax=bad)
+    assert not any(a.lines for a in axes)
+
+
+def test_report_panel_accepts_four_axes_in_a_row():
+    fig, axes = plt.subplots(1, 4)
+    got = plot.plot_report_panel(Y6, S6, ax=axes)
+    assert got.shape == (2, 2) and list(got.ravel()) == list(axes)
+    assert axes[3].get_title() == "cumulative gain (captured response)"
+
+
+BAD_SECOND_MODEL = {"good": S6, "short": S6[:-1]}
+FAILING_CALLS = [
+    (lambda ax: plot.plot_ranking("xx--", ax=ax), ValueError),
+    (lambda ax: plot.plot_ranking("xx-x", fun=lambda r: 1 / 0, ax=ax), ZeroDivisionError),
+    (lambda ax: plot.plot_score_landscape(3, range(3, 6), m=2, ax=ax), ValueError),
+    (lambda ax: plot.plot_roc(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_precision_recall(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_ks(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_cumulative_gain(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+    (lambda ax: plot.plot_lift(Y6, BAD_SECOND_MODEL, ax=ax), ValueError),
+]
+
+
+def _untouched(ax):
+    return (
+        not ax.lines and not ax.collections and not ax.patches and not ax.texts
+        and ax.get_title() == "" and ax.get_legend() is None
+    )
+
+
+@pytest.mark.parametrize("call, error", FAILING_CALLS)
+def test_a_failed_call_leaves_no_blank_figure(call, error):
+    # the figure was created before the input was checked: in a notebook, every failed
+    # call also showed an empty figure (and pyplot kept it open)
+    before = plt.get_fignums()
+    with pytest.raises(error):
+        call(None)
+    assert plt.get_fignums() == before
+
+
+@pytest.mark.parametrize("call, error", FAILING_CALLS)
+def test_a_failed_call_leaves_the_given_axes_untouched(call, error):
+    # a dict whose second model is bad drew the first model's curve, then raised
+    fig, ax = plt.subplots()
+    with pytest.raises(error):
+        call(ax)
+    assert _untouched(ax)
+
+
+@pytest.mark.parametrize("given", [False, True])
+def test_failed_two_axes_plots_leave_nothing_behind(given):
+    before = plt.get_fignums()
+    pair = plt.subplots(1, 2)[1] if given else None
+    grid = plt.subplots(2, 2)[1] if given else None
+    opened = plt.get_fignums()
+    with pytest.raises(ValueError):
+        plot.plot_roc_vs_captured_response(Y6, BAD_SECOND_MODEL, ax=pair)
+    with pytest.raises(ValueError):
+        plot.plot_report_panel(Y6, BAD_SECOND_MODEL, ax=grid)
+    assert plt.get_fignums() == (opened if given else before)
+    if given:
+        assert all(_untouched(a) for a in [*pair, *grid.ravel()])
+
+
+CURVE_PLOTS = [
+    plot.plot_roc,
+    plot.plot_precision_recall,
+    plot.plot_ks,
+    plot.plot_cumulative_gain,
+    plot.plot_lift,
+    plot.plot_roc_vs_captured_response,
+    plot.plot_report_panel,
+]
+ONE_CLASS = {
+    "only negatives": (np.zeros(6, int), {}, "no positive samples"),
+    "only positives": (np.ones(6, int), {}, "no negative samples"),
+    "pos_label absent": (Y6, {"pos_label": 7}, "no positive samples"),
+    "positives weigh 0": (
+        Y6, {"sample_weight": np.where(Y6 == 1, 0.0, 1.0)}, "no positive samples with non-zero"
+    ),
+    "negatives weigh 0": (
+        Y6, {"sample_weight": np.where(Y6 == 1, 1.0, 0.0)}, "no negative samples with non-zero"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", ONE_CLASS)
+@pytest.mark.parametrize("draw", CURVE_PLOTS)
+def test_one_class_is_a_clear_error(draw, case):
+    # ROC, PR and KS drew NaN curves ("AUC = nan") behind warnings; the others failed with
+    # "prior must be in the open interval (0, 1), got 0.0", or plot_lift drew a flat line
+    y, kwargs, missing = ONE_CLASS[case]
+    before = plt.get_fignums()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the error comes before any curve's warning
+        with pytest.raises(ValueError, match=rf"^y_true has {missing}.*needs both classes"):
+            draw(y, {"a": S6, "b": S6[::-1]}, **kwargs)
+    assert plt.get_fignums() == before
 
 
 def test_empty_dict_of_models_is_an_error():
@@ -437,6 +703,29 @@ def test_plot_ks_several_models_with_weights(two_models):
         assert list(gap.get_xdata()) == [threshold, threshold]
         low, high = sorted(gap.get_ydata())
         assert high - low == pytest.approx(statistic, abs=1e-12)
+
+
+def test_plot_ks_several_models_compact_legend():
+    # three models made a nine-entry legend that covered half the CDFs; now one entry per
+    # model (its KS, in its colour) and one per line style
+    rng = np.random.default_rng(7)
+    y = rng.random(1000) < 0.3
+    models = {
+        "logistic regression": y * 0.8 + rng.normal(0, 1, 1000),
+        "gradient boosted trees": y * 1.6 + rng.normal(0, 1, 1000),
+        "random": rng.normal(0, 1, 1000),
+    }
+    ax = plot.plot_ks(y, models)
+    expected = []
+    for name, scores in models.items():
+        statistic, threshold = rankscore.ks_statistic(y, scores)
+        expected.append(f"{name}: KS = {statistic:.4f} at t = {threshold:.4g}")
+    assert legend_texts(ax) == expected + ["negatives F−(t)", "positives F+(t)"]
+    handles = ax.get_legend().legend_handles
+    colors = [line_labelled(ax, f"{name}: negatives F−(t)").get_color() for name in models]
+    assert [h.get_color() for h in handles[:3]] == colors
+    assert [h.get_linestyle() for h in handles[3:]] == ["-", "--"]
+    assert_inside_figure(ax.figure)
 
 
 # ----------------------------------------------------------------------------------------
@@ -579,3 +868,145 @@ def test_a_dataframe_is_one_model_per_column(two_models):
     assert [t.split(" (")[0] for t in texts[:2]] == ["weak", "strong"]
     x, captured, _ = rankscore.cumulative_gain_curve(y, models["strong"])
     assert_line_data(line_labelled(ax, texts[1]), x, captured)
+
+
+# ----------------------------------------------------------------------------------------
+# the rest of what is drawn: reference lines, bars, shaded areas, titles, whole figures
+# ----------------------------------------------------------------------------------------
+THREE_MODELS_Y = np.random.default_rng(7).random(1000) < 0.3
+_rng = np.random.default_rng(8)
+THREE_MODELS = {
+    "logistic regression": THREE_MODELS_Y * 0.8 + _rng.normal(0, 1, 1000),
+    "gradient boosted trees": THREE_MODELS_Y * 1.6 + _rng.normal(0, 1, 1000),
+    "random": _rng.normal(0, 1, 1000),
+}
+
+
+def test_plot_ranking_draws_the_perfect_ranking_diagonal():
+    ax = plot.plot_ranking("x-x-x-xx")
+    assert_line_data(line_labelled(ax, "perfect ranking (y = x)"), [1, 5], [1, 5])
+    assert legend_texts(ax) == [
+        "list elements", "least squares: y = 1.8·x − 0.6", "perfect ranking (y = x)"
+    ]
+
+
+def test_score_landscape_bars_span_each_p_and_bands_span_the_overlap():
+    k, ps, m = 3, list(range(3, 9)), 3
+    ax = plot.plot_score_landscape(k, ps, m=m)
+    scores = {p: rankscore.enumerate_rankings(p, k, m=m).scores for p in ps}
+    bars = ax.patches
+    assert len(bars) == len(ps)
+    for p, bar in zip(ps, bars):
+        assert bar.get_x() == pytest.approx(p - 0.3) and bar.get_width() == pytest.approx(0.6)
+        assert bar.get_y() == scores[p].min()
+        assert bar.get_y() + bar.get_height() == pytest.approx(scores[p].max(), abs=1e-15)
+    pairs = _overlapping_pairs(k, ps, m)
+    assert len(ax.collections) == len(pairs)
+    for p, band in zip(pairs, ax.collections):
+        (x0, y0), (x1, y1) = band.get_paths()[0].get_extents().get_points()
+        assert (x0, x1) == pytest.approx((p - 0.3, p + 1.3))
+        assert (y0, y1) == (scores[p].min(), scores[p + 1].max())
+
+
+def test_plot_lift_ideal_line_titles_and_labels():
+    ax = plot.plot_lift(SPAM.target, SPAM.score, pos_label="spam")
+    ideal = line_labelled(ax, "ideal (1 / prevalence = 2.22)")
+    x, y = ideal.get_xdata(), ideal.get_ydata()
+    assert x[0] == 0 and x[-1] == 1 and np.all(np.diff(x) >= 0)
+    np.testing.assert_allclose(y, 1 / np.maximum(x, 0.45))
+    assert legend_texts(ax)[0] == "lift at 10 % = 2.22"  # the top 2 of 20 are spam: 1 / 0.45
+    assert ax.get_title() == "cumulative lift"
+    assert ax.get_xlabel() == "fraction of population targeted"
+    assert ax.get_ylabel() == "cumulative lift"
+    assert ax.get_ylim()[1] >= 1 / 0.45  # the ideal lift is not cut off
+
+
+def _shaded_area(collection):
+    x, y = collection.get_paths()[0].vertices.T
+    return abs(np.dot(x, np.roll(y, 1)) - np.dot(y, np.roll(x, 1))) / 2  # shoelace
+
+
+def test_roc_vs_captured_response_shades_the_two_gini_areas():
+    left, right = plot.plot_roc_vs_captured_response(SPAM.target, SPAM.score, pos_label="spam")
+    gini = 2 * 79 / 99 - 1
+    (roc_area,) = left.collections
+    (cr_area,) = right.collections
+    assert _shaded_area(roc_area) == pytest.approx(gini / 2)  # AUC - 1/2
+    assert _shaded_area(cr_area) == pytest.approx(gini * (1 - 0.45) / 2)  # Gini · ideal's
+    assert (left.get_title(), right.get_title()) == ("ROC curve", "captured response")
+    assert left.get_ylabel() == "true positive rate (TPR)"
+    assert right.get_ylabel() == "fraction of positives captured"
+    assert_line_data(line_labelled(left, "chance"), [0, 1], [0, 1])
+    assert_line_data(line_labelled(right, "random"), [0, 1], [0, 1])
+    assert_line_data(line_labelled(right, "ideal (prevalence = 0.4500)"), [0, 0.45, 1], [0, 1, 1])
+
+
+def test_report_panel_draws_rankscores_curves_in_every_axes():
+    y, s = SPAM.target, SPAM.score
+    axes = plot.plot_report_panel(y, s, pos_label="spam")
+    fpr, tpr, _ = rankscore.roc_curve(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[0, 0], "AUC = 0.7980, KS = 0.5758"), fpr, tpr)
+    precision, recall, _ = rankscore.precision_recall_curve(y, s, pos_label="spam")
+    ap = rankscore.average_precision_score(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[0, 1], f"AP = {ap:.4f}"), recall, precision)
+    thresholds, cdf_negative, cdf_positive = _ks_curve(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[1, 0], "negatives F−(t)"), thresholds, cdf_negative)
+    assert_line_data(line_labelled(axes[1, 0], "positives F+(t)"), thresholds, cdf_positive)
+    assert legend_texts(axes[1, 0])[-1] == "KS = 0.5758 at t = 0.657"
+    x, captured, _ = rankscore.cumulative_gain_curve(y, s, pos_label="spam")
+    assert_line_data(line_labelled(axes[1, 1], "Gini = 0.5960"), x, captured)
+    assert [(a.get_xlabel(), a.get_ylabel()) for a in axes.ravel()] == [
+        ("false positive rate (FPR)", "true positive rate (TPR)"),
+        ("recall (TPR)", "precision"),
+        ("score threshold t", "fraction with score ≤ t"),
+        ("fraction of population targeted", "fraction of positives captured"),
+    ]
+
+
+def test_curve_titles():
+    assert plot.plot_precision_recall(Y6, S6).get_title() == "precision–recall curve"
+    assert plot.plot_ks(Y6, S6).get_title() == "Kolmogorov–Smirnov: score CDFs by class"
+    assert plot.plot_cumulative_gain(Y6, S6).get_title() == "cumulative gain (captured response)"
+
+
+EVERY_FIGURE = {
+    "ranking": lambda: plot.plot_ranking("x-x-x-xx", fun=lambda r: r.correlation()),
+    "ranking x": lambda: plot.plot_ranking("x"),
+    "ranking p = 200": lambda: plot.plot_ranking([1, 50, 51, 199, 200]),
+    "landscape": lambda: plot.plot_score_landscape(3, range(3, 13), m=3),
+    "roc": lambda: plot.plot_roc(SPAM.target, SPAM.score, pos_label="spam", ks=True),
+    "roc 3": lambda: plot.plot_roc(THREE_MODELS_Y, THREE_MODELS, ks=True),
+    "pr": lambda: plot.plot_precision_recall(SPAM.target, SPAM.score, pos_label="spam"),
+    "pr 3": lambda: plot.plot_precision_recall(THREE_MODELS_Y, THREE_MODELS),
+    "ks": lambda: plot.plot_ks(SPAM.target, SPAM.score, pos_label="spam"),
+    "ks 3": lambda: plot.plot_ks(THREE_MODELS_Y, THREE_MODELS),
+    "gain": lambda: plot.plot_cumulative_gain(SPAM.target, SPAM.score, pos_label="spam"),
+    "gain 3": lambda: plot.plot_cumulative_gain(THREE_MODELS_Y, THREE_MODELS),
+    "lift": lambda: plot.plot_lift(SPAM.target, SPAM.score, pos_label="spam"),
+    "lift 3": lambda: plot.plot_lift(THREE_MODELS_Y, THREE_MODELS),
+    "roc vs cr": lambda: plot.plot_roc_vs_captured_response(
+        SPAM.target, SPAM.score, pos_label="spam"
+    )[0],
+    "roc vs cr 3": lambda: plot.plot_roc_vs_captured_response(THREE_MODELS_Y, THREE_MODELS)[0],
+    "panel": lambda: plot.plot_report_panel(SPAM.target, SPAM.score, pos_label="spam")[0, 0],
+    "panel 3": lambda: plot.plot_report_panel(THREE_MODELS_Y, THREE_MODELS)[0, 0],
+}
+
+
+@pytest.mark.parametrize("figure", EVERY_FIGURE)
+def test_every_figure_fits_and_saves(figure, tmp_path):
+    ax = EVERY_FIGURE[figure]()
+    assert_inside_figure(ax.figure)
+    for a in ax.figure.axes:
+        assert a.get_title() and a.get_xlabel() and a.get_ylabel()
+        assert a.get_legend() is not None
+    path = tmp_path / "figure.png"
+    ax.figure.savefig(path, dpi=50)
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plotting_leaves_rcparams_alone():
+    before = dict(mpl.rcParams)
+    for draw in EVERY_FIGURE.values():
+        draw()
+    assert dict(mpl.rcParams) == before
