@@ -151,6 +151,9 @@ def _models(y_score: Scores, name: str | None) -> list[tuple[str | None, Any]]:
     if isinstance(y_score, Mapping):
         if len(y_score) == 0:
             raise ValueError("y_score is an empty dict; give at least one model name -> scores")
+        if name is not None:
+            raise ValueError(f"name={name!r} names a single model's scores; the keys of a "
+                             "dict (or DataFrame columns) already name its models")
         return [(str(key), scores) for key, scores in y_score.items()]
     return [(name, y_score)]
 

@@ -617,6 +617,18 @@ def test_empty_dict_of_models_is_an_error():
         plot.plot_roc(Y6, {})
 
 
+@pytest.mark.parametrize("draw", CURVE_PLOTS)
+def test_name_with_a_dict_of_models_is_an_error(draw):
+    # name= was silently dropped: the legend showed the dict's keys only
+    before = plt.get_fignums()
+    with pytest.raises(ValueError, match=r"^name='mine' names a single model"):
+        draw(Y6, {"a": S6, "b": S6[::-1]}, name="mine")
+    assert plt.get_fignums() == before
+    axes = np.ravel(draw(Y6, S6, name="mine"))  # one Axes, a pair or the 2x2 panel
+    assert all(any(text.get_text().startswith("mine") for text in ax.get_legend().get_texts())
+               for ax in axes)
+
+
 def test_bad_input_errors_come_from_the_curve_functions():
     with pytest.raises(ValueError):
         plot.plot_roc(Y6, S6[:-1])
