@@ -48,11 +48,20 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     return arr
 
 
+def _is_missing(v: Any) -> bool:
+    """None, a NaN of any float type, or pandas' NA / NaT (recognised without pandas)."""
+    if v is None or type(v).__name__ in ("NAType", "NaTType"):
+        return True
+    return isinstance(v, numbers.Real) and v != v
+
+
 def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     """An object array of labels as strings (all strings) or floats (all numbers)."""
     values = arr.ravel().tolist()
-    if any(v is None or (isinstance(v, float) and v != v) for v in values):
-        raise ValueError(f"{name} contains None or NaN; labels must be defined")
+    i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
+    if i is not None:
+        raise ValueError(f"{name} contains None or NaN (a missing value, {values[i]!r}, first "
+                         f"at index {i}); labels must be defined")
     if all(isinstance(v, str) for v in values):
         return arr.astype(str)
     if any(isinstance(v, str) for v in values):

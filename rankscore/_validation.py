@@ -38,11 +38,26 @@ def _read(x: Any, name: str, what: str) -> np.ndarray:
     if isinstance(x, (str, bytes)) or np.isscalar(x):
         raise TypeError(f"{name} must be {what}-like, got a scalar {_name_of(x)}")
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
-        x = x.to_numpy()
+        x = _pandas_to_numpy(x)
     try:
         return np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+
+
+def _pandas_to_numpy(x: Any) -> np.ndarray:
+    """``x.to_numpy()``, except that pandas' nullable numbers and booleans (``Int64``,
+    ``Float64``, ``boolean``) become float64 with NaN for ``pd.NA``: their ``to_numpy()``
+    is an object array (a ``boolean`` column with NA, a DataFrame of nullable columns) that
+    would be read as labels with a missing value in them or rejected as non-numeric."""
+    arr = x.to_numpy()
+    if arr.dtype != object:
+        return arr
+    dtypes = getattr(x, "dtypes", getattr(x, "dtype", None))
+    dtypes = dtypes.tolist() if hasattr(dtypes, "tolist") else [dtypes]
+    if dtypes and all(getattr(d, "kind", "O") in "biuf" for d in dtypes):
+        return x.to_numpy(dtype=np.float64, na_value=np.nan)
+    return arr
 
 
 def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:

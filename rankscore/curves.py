@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
+from ._labels import _from_objects
 from ._validation import (
     as_scores,
     check_finite,
@@ -65,16 +66,9 @@ class Sweep(NamedTuple):
 
 
 def _as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
-    if y_true is None:
-        raise TypeError(f"{name} is None; expected a 1-D array-like of labels")
-    if isinstance(y_true, (str, bytes)) or np.isscalar(y_true):
-        raise TypeError(f"{name} must be a 1-D array-like, got a scalar {type(y_true).__name__}")
-    if hasattr(y_true, "to_numpy") and not isinstance(y_true, np.ndarray):  # pandas
-        y_true = y_true.to_numpy()
-    try:
-        y = np.asarray(y_true)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{name} could not be read as a 1-D array: {exc}") from None
+    y = _validation._read(y_true, name, "a 1-D array")
+    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
+        y = _from_objects(y, name)
     if y.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
     if y.size == 0:
@@ -734,9 +728,7 @@ def _ap_validated(codes, pos_code, scores, weights) -> float:
 
 
 def _as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> np.ndarray:
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):
-        x = x.to_numpy()
-    arr = np.asarray(x)
+    arr = _validation.as_array(x, name)
     if arr.ndim == 1:
         return as_scores(arr, name)
     if arr.ndim != 2:
@@ -750,9 +742,9 @@ def _as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> n
 
 
 def _as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
-    if hasattr(y, "to_numpy") and not isinstance(y, np.ndarray):
-        y = y.to_numpy()
-    arr = np.asarray(y)
+    arr = _validation.as_array(y, name)
+    if arr.dtype == object:
+        arr = _from_objects(arr, name)
     if arr.dtype.kind not in "biuf" or arr.shape[1] < 2:
         raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 with at "
                          f"least 2 columns; got shape {arr.shape} and dtype {arr.dtype}")
@@ -1033,8 +1025,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
                                 _n_threads(n_threads))
 
     y = _as_label_array(y_true)
-    scores = y_score if isinstance(y_score, np.ndarray) else np.asarray(
-        y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
+    scores = y_score if isinstance(y_score, np.ndarray) else _validation.as_array(
+        y_score, "y_score")
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores[:, 0]
     if scores.ndim > 2:

@@ -527,6 +527,66 @@ def test_lists_and_pandas():
         [7 / 9, sk.roc_auc_score(SPEC_Y, SPEC_S[::-1])])
 
 
+def _labels_with_a_missing_value():
+    pd = pytest.importorskip("pandas")
+    # SPEC_Y with its third label (a negative) missing
+    return {
+        "object None": (np.array([0, 1, None, 0, 1, 1], dtype=object), 1),
+        "object NaN": (np.array([0, 1, np.nan, 0, 1, 1], dtype=object), 1),
+        "strings None": (np.array(["n", "p", None, "n", "p", "p"], dtype=object), "p"),
+        "pandas string NA": (pd.Series(["n", "p", pd.NA, "n", "p", "p"], dtype="string"), "p"),
+        "pandas category NaN": (pd.Series(["n", "p", None, "n", "p", "p"], dtype="category"),
+                                "p"),
+        "pandas boolean NA": (pd.Series([False, True, pd.NA, False, True, True],
+                                        dtype="boolean"), True),
+        "pandas Int64 NA": (pd.Series([0, 1, pd.NA, 0, 1, 1], dtype="Int64"), 1),
+    }
+
+
+@pytest.mark.parametrize("case", ["object None", "object NaN", "strings None",
+                                  "pandas string NA", "pandas category NaN",
+                                  "pandas boolean NA", "pandas Int64 NA"])
+@pytest.mark.parametrize("fn", [rs.roc_curve, rs.precision_recall_curve, rs.ks_statistic,
+                                rs.ks_curve, rs.gain_table, rs.cumulative_gain_curve,
+                                rs.pr_auc_score, rs.average_precision_score, rs.roc_auc_score])
+def test_a_missing_label_is_an_error(case, fn):
+    # None/NaN/pd.NA among object labels were counted as negatives when pos_label was given
+    # (roc_curve returned a curve over 3 negatives) and made roc_auc_score and
+    # average_precision_score fail with "'<' not supported" / "boolean value of NA is
+    # ambiguous"
+    y, pos_label = _labels_with_a_missing_value()[case]
+    kwargs = {} if fn is rs.roc_auc_score else {"pos_label": pos_label}
+    with pytest.raises(ValueError, match=r"None or NaN|contains nan") as info:
+        fn(y, SPEC_S, **kwargs)
+    assert "index 2" in str(info.value)
+
+
+def test_object_and_nullable_labels_without_missing_values():
+    pd = pytest.importorskip("pandas")
+    # numbers in an object array are numbers: {0, 1} needs no pos_label
+    y = np.array(SPEC_Y, dtype=object)
+    assert rs.roc_auc_score(y, SPEC_S) == 7 / 9
+    np.testing.assert_array_equal(rs.roc_curve(y, SPEC_S)[1], rs.roc_curve(SPEC_Y, SPEC_S)[1])
+    assert rs.ks_statistic(y, SPEC_S) == rs.ks_statistic(SPEC_Y, SPEC_S)
+    # a string among numbers is an error, not a negative
+    mixed = np.array([0, "1", 0, 0, 1, 1], dtype=object)
+    with pytest.raises(ValueError, match="mixes string and number"):
+        rs.roc_curve(mixed, SPEC_S, pos_label=1)
+    assert rs.roc_auc_score(pd.Series(SPEC_Y, dtype="boolean"), SPEC_S) == 7 / 9
+    # a DataFrame of nullable columns comes out of to_numpy() as objects
+    rng = np.random.default_rng(3)
+    y2d = rng.integers(0, 2, (30, 3))
+    s2d = rng.random((30, 3))
+    frame = pd.DataFrame(y2d).astype("Int64")
+    expected = sk.roc_auc_score(y2d, s2d, average=None)
+    np.testing.assert_allclose(rs.roc_auc_score(frame, s2d, average=None), expected,
+                               rtol=1e-14)
+    np.testing.assert_allclose(rs.roc_auc_score(y2d, pd.DataFrame(s2d).astype("Float64"),
+                                                average=None), expected, rtol=1e-14)
+    np.testing.assert_allclose(rs.roc_auc_score(frame.astype("boolean"), s2d, average=None),
+                               expected, rtol=1e-14)
+
+
 # ---------------------------------------------------------------------------------------
 # warnings and errors
 
