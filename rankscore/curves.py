@@ -672,14 +672,22 @@ def _auc_validated(codes, pos_code, scores, weights, n_threads=1) -> float:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
+    neg_w, pos_w, denominator = _class_weights_in_range(neg_w, pos_w)
+    return k.auc_merge_weighted(neg, neg_w, pos, pos_w) / denominator
+
+
+def _class_weights_in_range(neg_w, pos_w):
+    """(neg_w, pos_w, W+ W-) with the product of the class totals inside float64's range.
+
+    Products of weights would under- or overflow otherwise. AUC and KS are invariant to
+    scaling one class's weights, so each class is divided by its own maximum: both totals
+    land in [1, n] (one shared scale could push a class to 0).
+    """
     denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
     if not 1e-290 < denominator < 1e290:
-        # products of weights would under- or overflow. Scaling one class's weights by a
-        # scales numerator and denominator alike, so divide each class by its own maximum:
-        # both totals land in [1, n] (one shared scale could push a class to 0)
         neg_w, pos_w = neg_w / neg_w.max(), pos_w / pos_w.max()
         denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
-    return k.auc_merge_weighted(neg, neg_w, pos, pos_w) / denominator
+    return neg_w, pos_w, denominator
 
 
 def _partial_auc(fpr, tpr, max_fpr) -> float:
@@ -1279,7 +1287,9 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
     distinct score where the maximum is reached (ties broken toward lower scores); predicting
     positive for ``score > threshold`` attains it. Without weights the comparison is exact
-    (integer counts) and the statistic is rounded once.
+    (integer counts) and the statistic is rounded once; with weights the gaps are compared
+    as ``|W+ C−(t) − W− C+(t)|`` (C: weight scoring ``<= t``, W: class total), which is
+    exact for integer weights, so frequency weights give the threshold of the repeated rows.
 
     Examples
     --------
@@ -1307,6 +1317,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)
+    neg_w, pos_w, _ = _class_weights_in_range(neg_w, pos_w)
     return KSResult(*k.ks_merge_weighted(neg, neg_w, pos, pos_w))
 
 

@@ -126,6 +126,39 @@ def test_ks_threshold_tie_break_is_smallest_score():
     assert ks == (0.5, 1.0)
 
 
+def test_ks_frequency_weights_give_the_threshold_of_the_repeated_rows():
+    # |F- - F+| = 1/6 at t = 0 and at t = 3; comparing rounded quotients picked t = 3
+    y = np.array([0, 0, 1, 0, 1, 1, 1, 1, 0])
+    s = np.array([2.0, 4, 3, 1, 0, 4, 1, 1, 0])
+    w = np.array([1, 3, 1, 2, 1, 1, 2, 1, 3])
+    repeated = rs.ks_statistic(np.repeat(y, w), np.repeat(s, w))
+    assert repeated.threshold == 0.0 and repeated.statistic == pytest.approx(1 / 6, abs=1e-15)
+    weighted = rs.ks_statistic(y, s, sample_weight=w.astype(float))
+    assert weighted.threshold == 0.0
+    assert weighted.statistic == pytest.approx(1 / 6, abs=1e-15)
+    rng = np.random.default_rng(12)
+    for _ in range(200):
+        n = int(rng.integers(2, 30))
+        y, s, w = rng.integers(0, 2, n), rng.integers(0, 5, n) / 4, rng.integers(1, 4, n)
+        if y.min() == y.max():
+            continue
+        a = rs.ks_statistic(y, s, sample_weight=w)
+        b = rs.ks_statistic(np.repeat(y, w), np.repeat(s, w))
+        assert a.threshold == b.threshold
+        assert a.statistic == pytest.approx(b.statistic, abs=1e-15)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e160, 1e300])
+def test_weighted_ks_with_weights_of_any_magnitude(scale):
+    y = [0, 1, 0, 1, 1, 0, 1, 0]
+    s = [0.1, 0.9, 0.3, 0.8, 0.35, 0.2, 0.7, 0.4]
+    w = np.array([1.0, 2.0, 1.0, 1.0, 3.0, 1.0, 1.0, 2.0])
+    assert rs.ks_statistic(y, s, sample_weight=w) == (0.6, 0.3)
+    for weights in (w * scale, np.where(np.array(y) == 1, w * scale, w)):  # classes apart
+        statistic, threshold = rs.ks_statistic(y, s, sample_weight=weights)
+        assert statistic == pytest.approx(0.6, abs=1e-15) and threshold == 0.3
+
+
 # ---------------------------------------------------------------------------------------
 # parity with scikit-learn
 
