@@ -820,6 +820,12 @@ def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
     if average == "micro":
         w = None if sample_weight is None else np.repeat(sample_weight, y2d.shape[1])
         return float(metric(y2d.ravel(), s2d.ravel(), w))
+    average_weight = None
+    if average == "weighted":  # checked first, as there: no positives, no per-column warnings
+        average_weight = (y2d.sum(axis=0, dtype=np.float64) if sample_weight is None
+                          else y2d.T.astype(np.float64) @ sample_weight)
+        if np.isclose(average_weight.sum(), 0.0):
+            return 0
     if average == "samples":
         score = np.array([metric(y2d[i], s2d[i], None) for i in range(y2d.shape[0])])
         average_weight = sample_weight
@@ -829,12 +835,6 @@ def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
             y2d.shape[1], n_threads)
         if average is None:
             return score
-        average_weight = None
-        if average == "weighted":
-            average_weight = (y2d.sum(axis=0, dtype=np.float64) if sample_weight is None
-                              else y2d.T.astype(np.float64) @ sample_weight)
-            if np.isclose(average_weight.sum(), 0.0):
-                return 0
     if average_weight is not None:
         score[average_weight == 0] = 0
     return float(np.average(score, weights=average_weight))

@@ -287,6 +287,19 @@ def test_multilabel_matches_sklearn(average, weighted):
         np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
 
 
+def test_multilabel_weighted_average_without_positives_is_0_without_warnings():
+    # scikit-learn returns 0 before scoring any column; every column warned here first
+    y = np.zeros((4, 3), dtype=int)
+    s = np.arange(12.0).reshape(4, 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert sk.roc_auc_score(y, s, average="weighted") == 0
+        assert rs.roc_auc_score(y, s, average="weighted") == 0
+        assert rs.average_precision_score(y, s, average="weighted") == 0
+        y[0, 0] = 1  # the only positive has weight 0
+        assert rs.roc_auc_score(y, s, average="weighted", sample_weight=[0, 1, 1, 1]) == 0
+
+
 @pytest.mark.parametrize("multi_class", ["ovr", "ovo"])
 @pytest.mark.parametrize("average", ["macro", "weighted", None, "micro"])
 @pytest.mark.parametrize("weighted", [False, True])
