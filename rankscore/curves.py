@@ -728,6 +728,10 @@ def _ap_validated(codes, pos_code, scores, weights) -> float:
         return 0.0
     if counts is not None:
         return max(0.0, _ap_from_sweep(*_sweep_from_counts(counts, scores.dtype)[:2]))
+    if pos_w is not None:
+        top = max(pos_w.max(), neg_w.max(initial=0.0))
+        if top < 1e-290:  # (recall gain) x precision would underflow: AP is invariant to
+            neg_w, pos_w = neg_w / top, pos_w / top  # one scale for all weights
     return max(0.0, _backend.kernels.ap_merge(neg, neg_w, pos, pos_w))
 
 

@@ -43,6 +43,18 @@ def test_roc_auc_score_weights_of_any_magnitude(scale):
     assert rs.roc_auc_score(y, s, sample_weight=[5e-324] * 8) == 0.9375
 
 
+@pytest.mark.parametrize("scale", [1e-300, 4e-322, 1e300])
+def test_average_precision_weights_of_any_magnitude(scale):
+    # with subnormal weights each (recall gain) x precision term underflowed: 0.74897 for 0.75
+    y = [0, 1, 0, 0, 1, 1, 0, 1]
+    s = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.39, 0.1]
+    w = np.array([1, 2, 3, 1, 2, 1, 1, 1.0])
+    expected = sk.average_precision_score(y, s, sample_weight=w)
+    assert expected == pytest.approx(0.75, abs=1e-12)
+    assert rs.average_precision_score(y, s, sample_weight=w * scale) == pytest.approx(
+        expected, rel=1e-12)
+
+
 def test_roc_auc_score_classes_weighted_300_orders_apart():
     # one scale shared by both classes turned the positives' weights into 0
     y, s = [0, 1, 0, 1, 1], [0.1, 0.9, 0.3, 0.8, 0.2]
