@@ -500,7 +500,9 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     recall : ndarray of shape (n_thresholds + 1,)
         Decreasing recall; the last element is 0.
     thresholds : ndarray of shape (n_thresholds,)
-        Increasing distinct scores.
+        Increasing distinct scores: float32 for float32 scores, float64 otherwise
+        (scikit-learn keeps integer, bool and float16 score dtypes here; the values are
+        the same).
 
     See Also
     --------
