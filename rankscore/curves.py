@@ -553,7 +553,8 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        True labels; both classes must be present.
+        True labels; both classes must be present (with nonzero weight: where a class
+        has weight 0 only, scikit-learn returns NaN rates, this raises).
     y_score : array-like of shape (n_samples,)
         Scores; higher means more likely positive.
     pos_label : int, float, bool or str, default=None
@@ -1292,7 +1293,8 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     KS = max_t |F−(t) − F+(t)|, taken over the distinct scores t; for a model that ranks
     positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
     distinct score where the maximum is reached (ties broken toward lower scores); predicting
-    positive for ``score > threshold`` attains it. Without weights the comparison is exact
+    positive for ``score > threshold`` attains it (as TPR − FPR, or as FPR − TPR when the
+    model ranks negatives higher: the statistic is unsigned, as scipy's). Without weights the comparison is exact
     (integer counts) and the statistic is rounded once; with weights the gaps are compared
     as ``|W+ C−(t) − W− C+(t)|`` (C: weight scoring ``<= t``, W: class total), which is
     exact for integer weights, so frequency weights give the threshold of the repeated rows.
