@@ -98,7 +98,9 @@ def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False) -> np
 
     float32/float64 input is returned as is (no copy: read-only and strided views are
     fine for the kernels' ``const`` memoryviews); integer and bool input becomes float64;
-    non-native byte order is converted. NaN/inf, strings and complex numbers are errors.
+    non-native byte order is converted. NaN/inf, strings and complex numbers are errors,
+    and so are integers that float64 cannot hold exactly (beyond 2**53, e.g. nanosecond
+    timestamps): rounding them would merge distinct scores into ties.
     """
     arr = as_1d(x, name, allow_empty=allow_empty)
     arr = _to_float(arr, name)
@@ -106,7 +108,9 @@ def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False) -> np
     return arr
 
 
-def _to_float(arr: np.ndarray, name: str) -> np.ndarray:
+def _to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
+    """float32/float64 as is, other real numbers as float64; with ``exact``, 64-bit
+    integers that float64 would round are an error (scores compare by value)."""
     kind = arr.dtype.kind
     if kind == "f":
         if arr.dtype.type not in _SCORE_DTYPES:  # float16, longdouble
@@ -115,10 +119,29 @@ def _to_float(arr: np.ndarray, name: str) -> np.ndarray:
             return arr.astype(arr.dtype.newbyteorder("="))
         return arr
     if kind in "iub":
-        return arr.astype(np.float64)
+        out = arr.astype(np.float64)
+        if exact and kind != "b" and arr.dtype.itemsize > 4 and out.size:
+            _check_exact_integers(arr, out, name)
+        return out
     if kind == "c":
         raise TypeError(f"{name} is complex; expected real scores")
     raise TypeError(f"{name} must be numeric, got dtype {arr.dtype}")
+
+
+def _check_exact_integers(arr: np.ndarray, out: np.ndarray, name: str) -> None:
+    """Raise if ``out = arr.astype(float64)`` rounded an integer (only |x| >= 2**53 can)."""
+    if max(out.max(), -out.min()) < 2.0**53:
+        return
+    with np.errstate(invalid="ignore"):  # 2**64 does not cast back to uint64
+        rounded = out.astype(arr.dtype) != arr
+    if rounded.any():
+        where = np.argwhere(rounded)[0]
+        i = int(where[0]) if arr.ndim == 1 else tuple(int(j) for j in where)
+        raise ValueError(
+            f"{name} holds integers beyond 2**53 that float64 cannot represent exactly "
+            f"({arr[i]} at index {i}); rounding them would merge distinct scores into ties. "
+            f"Subtract a reference value first (e.g. {name} - {name}.min()) or pass floats"
+        )
 
 
 def check_same_length(**arrays: np.ndarray | None) -> int:

@@ -415,7 +415,10 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     y_true : array-like of shape (n_samples,)
         True labels: {0, 1}, {-1, 1} or bool need no ``pos_label``; any other labels need it.
     y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive. Finite float32/float64 read without copy.
+        Scores; higher means more likely positive. Finite float32/float64 read without copy;
+        integers become float64 and must be exact there (64-bit integers beyond 2**53, such
+        as nanosecond timestamps, are an error rather than rounded into ties; this holds
+        for every function that takes scores).
     pos_label : int, float, bool or str, default=None
         The positive class (1 when ``y_true`` is {0, 1}, {-1, 1} or bool).
     sample_weight : array-like of shape (n_samples,), default=None
@@ -645,8 +648,8 @@ def auc(x, y):
     if x.shape[0] < 2:
         raise ValueError("At least 2 points are needed to compute area under curve, but "
                          f"x.shape = {x.shape}")
-    x = _validation._to_float(x, "x")
-    y = _validation._to_float(y, "y")
+    x = _validation._to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
+    y = _validation._to_float(y, "y", exact=False)
     direction = 1
     dx = np.diff(x)
     if np.any(dx < 0):
