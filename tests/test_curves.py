@@ -626,6 +626,12 @@ def test_object_and_nullable_labels_without_missing_values():
     assert rs.roc_auc_score(y, SPEC_S) == 7 / 9
     np.testing.assert_array_equal(rs.roc_curve(y, SPEC_S)[1], rs.roc_curve(SPEC_Y, SPEC_S)[1])
     assert rs.ks_statistic(y, SPEC_S) == rs.ks_statistic(SPEC_Y, SPEC_S)
+    # integers stay exact: as float64, 2**60 and 2**60 + 1 were one class (AUC NaN)
+    big = np.array([2**60, 2**60 + 1] * 3, dtype=object)
+    assert rs.roc_auc_score(big, SPEC_S) == 2 / 3 == pytest.approx(
+        sk.roc_auc_score(big.astype(np.int64), SPEC_S), abs=1e-15)
+    np.testing.assert_array_equal(rs.roc_curve(big, SPEC_S, pos_label=2**60 + 1)[1],
+                                  rs.roc_curve([0, 1] * 3, SPEC_S)[1])
     # a string among numbers is an error, not a negative
     mixed = np.array([0, "1", 0, 0, 1, 1], dtype=object)
     with pytest.raises(ValueError, match="mixes string and number"):
