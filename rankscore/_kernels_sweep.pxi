@@ -319,7 +319,9 @@ def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
 def ks_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
                       const sweep_score_t[:] pos, const double[:] pos_weight):
     """Largest |F-(t) - F+(t)| with weighted CDFs over distinct t, and the smallest t where
-    it is reached."""
+    it is reached. The gaps are compared as |W+ C-(t) - W- C+(t)| (C: weight <= t, W: class
+    total), exact for integer weights, so equal gaps tie as they do without weights; the
+    statistic is that over W- W+ (the caller keeps W- W+ within range)."""
     cdef Py_ssize_t i = 0, j = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
     cdef double w_neg = 0.0, w_pos = 0.0, c_neg = 0.0, c_pos = 0.0, d, best = -1.0
     cdef sweep_score_t t, best_t = 0
@@ -341,10 +343,10 @@ def ks_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
             while j < n_pos and pos[j] == t:
                 c_pos += pos_weight[j]
                 j += 1
-            d = fabs(c_neg / w_neg - c_pos / w_pos)
+            d = fabs(c_neg * w_pos - c_pos * w_neg)
             if d > best:
                 best, best_t = d, t
-    return best, best_t
+    return best / (w_neg * w_pos), best_t
 
 
 def take_rows_transposed(const sweep_score_t[:, :] scores, const Py_ssize_t[:] rows,

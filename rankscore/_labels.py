@@ -49,14 +49,22 @@ def as_labels(x: Any, name: str) -> np.ndarray:
 
 
 def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
-    """An object array of labels as strings (all strings) or floats (all numbers)."""
+    """An object array of labels as strings (all strings), int64 (all integers that fit)
+    or floats (all numbers)."""
     values = arr.ravel().tolist()
-    if any(_is_missing(v) for v in values):
-        raise ValueError(f"{name} contains None or NaN; labels must be defined")
+    i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
+    if i is not None:
+        raise ValueError(f"{name} contains None or NaN (a missing value, {values[i]!r}, first "
+                         f"at index {i}); labels must be defined")
     if all(isinstance(v, str) for v in values):
         return arr.astype(str)
     if any(isinstance(v, str) for v in values):
         raise ValueError(f"{name} mixes string and number labels")
+    if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
+        try:  # exact: float64 would merge integers beyond 2**53
+            return arr.astype(np.int64)
+        except OverflowError:
+            pass
     if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
         return arr.astype(np.float64)
     raise TypeError(f"{name} has labels that are neither strings nor numbers")

@@ -38,11 +38,26 @@ def _read(x: Any, name: str, what: str) -> np.ndarray:
     if isinstance(x, (str, bytes)) or np.isscalar(x):
         raise TypeError(f"{name} must be {what}-like, got a scalar {_name_of(x)}")
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
-        x = x.to_numpy()
+        x = _pandas_to_numpy(x)
     try:
         return np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+
+
+def _pandas_to_numpy(x: Any) -> np.ndarray:
+    """``x.to_numpy()``, except that pandas' nullable numbers and booleans (``Int64``,
+    ``Float64``, ``boolean``) become float64 with NaN for ``pd.NA``: their ``to_numpy()``
+    is an object array (a ``boolean`` column with NA, a DataFrame of nullable columns) that
+    would be read as labels with a missing value in them or rejected as non-numeric."""
+    arr = x.to_numpy()
+    if arr.dtype != object:
+        return arr
+    dtypes = getattr(x, "dtypes", getattr(x, "dtype", None))
+    dtypes = dtypes.tolist() if hasattr(dtypes, "tolist") else [dtypes]
+    if dtypes and all(getattr(d, "kind", "O") in "biuf" for d in dtypes):
+        return x.to_numpy(dtype=np.float64, na_value=np.nan)
+    return arr
 
 
 def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:
@@ -83,7 +98,9 @@ def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False) -> np
 
     float32/float64 input is returned as is (no copy: read-only and strided views are
     fine for the kernels' ``const`` memoryviews); integer and bool input becomes float64;
-    non-native byte order is converted. NaN/inf, strings and complex numbers are errors.
+    non-native byte order is converted. NaN/inf, strings and complex numbers are errors,
+    and so are integers that float64 cannot hold exactly (beyond 2**53, e.g. nanosecond
+    timestamps): rounding them would merge distinct scores into ties.
     """
     arr = as_1d(x, name, allow_empty=allow_empty)
     arr = _to_float(arr, name)
@@ -91,7 +108,9 @@ def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False) -> np
     return arr
 
 
-def _to_float(arr: np.ndarray, name: str) -> np.ndarray:
+def _to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
+    """float32/float64 as is, other real numbers as float64; with ``exact``, 64-bit
+    integers that float64 would round are an error (scores compare by value)."""
     kind = arr.dtype.kind
     if kind == "f":
         if arr.dtype.type not in _SCORE_DTYPES:  # float16, longdouble
@@ -100,10 +119,29 @@ def _to_float(arr: np.ndarray, name: str) -> np.ndarray:
             return arr.astype(arr.dtype.newbyteorder("="))
         return arr
     if kind in "iub":
-        return arr.astype(np.float64)
+        out = arr.astype(np.float64)
+        if exact and kind != "b" and arr.dtype.itemsize > 4 and out.size:
+            _check_exact_integers(arr, out, name)
+        return out
     if kind == "c":
         raise TypeError(f"{name} is complex; expected real scores")
     raise TypeError(f"{name} must be numeric, got dtype {arr.dtype}")
+
+
+def _check_exact_integers(arr: np.ndarray, out: np.ndarray, name: str) -> None:
+    """Raise if ``out = arr.astype(float64)`` rounded an integer (only |x| >= 2**53 can)."""
+    if max(out.max(), -out.min()) < 2.0**53:
+        return
+    with np.errstate(invalid="ignore"):  # 2**64 does not cast back to uint64
+        rounded = out.astype(arr.dtype) != arr
+    if rounded.any():
+        where = np.argwhere(rounded)[0]
+        i = int(where[0]) if arr.ndim == 1 else tuple(int(j) for j in where)
+        raise ValueError(
+            f"{name} holds integers beyond 2**53 that float64 cannot represent exactly "
+            f"({arr[i]} at index {i}); rounding them would merge distinct scores into ties. "
+            f"Subtract a reference value first (e.g. {name} - {name}.min()) or pass floats"
+        )
 
 
 def check_same_length(**arrays: np.ndarray | None) -> int:

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
+from ._labels import _from_objects
 from ._validation import (
     as_scores,
     check_finite,
@@ -65,16 +66,9 @@ class Sweep(NamedTuple):
 
 
 def _as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
-    if y_true is None:
-        raise TypeError(f"{name} is None; expected a 1-D array-like of labels")
-    if isinstance(y_true, (str, bytes)) or np.isscalar(y_true):
-        raise TypeError(f"{name} must be a 1-D array-like, got a scalar {type(y_true).__name__}")
-    if hasattr(y_true, "to_numpy") and not isinstance(y_true, np.ndarray):  # pandas
-        y_true = y_true.to_numpy()
-    try:
-        y = np.asarray(y_true)
-    except (ValueError, TypeError) as exc:
-        raise ValueError(f"{name} could not be read as a 1-D array: {exc}") from None
+    y = _validation._read(y_true, name, "a 1-D array")
+    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
+        y = _from_objects(y, name)
     if y.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
     if y.size == 0:
@@ -421,7 +415,10 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     y_true : array-like of shape (n_samples,)
         True labels: {0, 1}, {-1, 1} or bool need no ``pos_label``; any other labels need it.
     y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive. Finite float32/float64 read without copy.
+        Scores; higher means more likely positive. Finite float32/float64 read without copy;
+        integers become float64 and must be exact there (64-bit integers beyond 2**53, such
+        as nanosecond timestamps, are an error rather than rounded into ties; this holds
+        for every function that takes scores).
     pos_label : int, float, bool or str, default=None
         The positive class (1 when ``y_true`` is {0, 1}, {-1, 1} or bool).
     sample_weight : array-like of shape (n_samples,), default=None
@@ -506,7 +503,9 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     recall : ndarray of shape (n_thresholds + 1,)
         Decreasing recall; the last element is 0.
     thresholds : ndarray of shape (n_thresholds,)
-        Increasing distinct scores.
+        Increasing distinct scores: float32 for float32 scores, float64 otherwise
+        (scikit-learn keeps integer, bool and float16 score dtypes here; the values are
+        the same).
 
     See Also
     --------
@@ -557,7 +556,8 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        True labels; both classes must be present.
+        True labels; both classes must be present (with nonzero weight: where a class
+        has weight 0 only, scikit-learn returns NaN rates, this raises).
     y_score : array-like of shape (n_samples,)
         Scores; higher means more likely positive.
     pos_label : int, float, bool or str, default=None
@@ -648,8 +648,8 @@ def auc(x, y):
     if x.shape[0] < 2:
         raise ValueError("At least 2 points are needed to compute area under curve, but "
                          f"x.shape = {x.shape}")
-    x = _validation._to_float(x, "x")
-    y = _validation._to_float(y, "y")
+    x = _validation._to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
+    y = _validation._to_float(y, "y", exact=False)
     direction = 1
     dx = np.diff(x)
     if np.any(dx < 0):
@@ -678,14 +678,22 @@ def _auc_validated(codes, pos_code, scores, weights, n_threads=1) -> float:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
+    neg_w, pos_w, denominator = _class_weights_in_range(neg_w, pos_w)
+    return k.auc_merge_weighted(neg, neg_w, pos, pos_w) / denominator
+
+
+def _class_weights_in_range(neg_w, pos_w):
+    """(neg_w, pos_w, W+ W-) with the product of the class totals inside float64's range.
+
+    Products of weights would under- or overflow otherwise. AUC and KS are invariant to
+    scaling one class's weights, so each class is divided by its own maximum: both totals
+    land in [1, n] (one shared scale could push a class to 0).
+    """
     denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
     if not 1e-290 < denominator < 1e290:
-        # products of weights would under- or overflow. Scaling one class's weights by a
-        # scales numerator and denominator alike, so divide each class by its own maximum:
-        # both totals land in [1, n] (one shared scale could push a class to 0)
         neg_w, pos_w = neg_w / neg_w.max(), pos_w / pos_w.max()
         denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
-    return k.auc_merge_weighted(neg, neg_w, pos, pos_w) / denominator
+    return neg_w, pos_w, denominator
 
 
 def _partial_auc(fpr, tpr, max_fpr) -> float:
@@ -726,6 +734,10 @@ def _ap_validated(codes, pos_code, scores, weights) -> float:
         return 0.0
     if counts is not None:
         return max(0.0, _ap_from_sweep(*_sweep_from_counts(counts, scores.dtype)[:2]))
+    if pos_w is not None:
+        top = max(pos_w.max(), neg_w.max(initial=0.0))
+        if top < 1e-290:  # (recall gain) x precision would underflow: AP is invariant to
+            neg_w, pos_w = neg_w / top, pos_w / top  # one scale for all weights
     return max(0.0, _backend.kernels.ap_merge(neg, neg_w, pos, pos_w))
 
 
@@ -734,9 +746,7 @@ def _ap_validated(codes, pos_code, scores, weights) -> float:
 
 
 def _as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> np.ndarray:
-    if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):
-        x = x.to_numpy()
-    arr = np.asarray(x)
+    arr = _validation.as_array(x, name)
     if arr.ndim == 1:
         return as_scores(arr, name)
     if arr.ndim != 2:
@@ -750,9 +760,9 @@ def _as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> n
 
 
 def _as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
-    if hasattr(y, "to_numpy") and not isinstance(y, np.ndarray):
-        y = y.to_numpy()
-    arr = np.asarray(y)
+    arr = _validation.as_array(y, name)
+    if arr.dtype == object:
+        arr = _from_objects(arr, name)
     if arr.dtype.kind not in "biuf" or arr.shape[1] < 2:
         raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 with at "
                          f"least 2 columns; got shape {arr.shape} and dtype {arr.dtype}")
@@ -820,6 +830,12 @@ def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
     if average == "micro":
         w = None if sample_weight is None else np.repeat(sample_weight, y2d.shape[1])
         return float(metric(y2d.ravel(), s2d.ravel(), w))
+    average_weight = None
+    if average == "weighted":  # checked first, as there: no positives, no per-column warnings
+        average_weight = (y2d.sum(axis=0, dtype=np.float64) if sample_weight is None
+                          else y2d.T.astype(np.float64) @ sample_weight)
+        if np.isclose(average_weight.sum(), 0.0):
+            return 0
     if average == "samples":
         score = np.array([metric(y2d[i], s2d[i], None) for i in range(y2d.shape[0])])
         average_weight = sample_weight
@@ -829,12 +845,6 @@ def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
             y2d.shape[1], n_threads)
         if average is None:
             return score
-        average_weight = None
-        if average == "weighted":
-            average_weight = (y2d.sum(axis=0, dtype=np.float64) if sample_weight is None
-                              else y2d.T.astype(np.float64) @ sample_weight)
-            if np.isclose(average_weight.sum(), 0.0):
-                return 0
     if average_weight is not None:
         score[average_weight == 0] = 0
     return float(np.average(score, weights=average_weight))
@@ -1033,8 +1043,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
                                 _n_threads(n_threads))
 
     y = _as_label_array(y_true)
-    scores = y_score if isinstance(y_score, np.ndarray) else np.asarray(
-        y_score.to_numpy() if hasattr(y_score, "to_numpy") else y_score)
+    scores = y_score if isinstance(y_score, np.ndarray) else _validation.as_array(
+        y_score, "y_score")
     if scores.ndim == 2 and scores.shape[1] == 1:
         scores = scores[:, 0]
     if scores.ndim > 2:
@@ -1286,8 +1296,11 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     KS = max_t |F−(t) − F+(t)|, taken over the distinct scores t; for a model that ranks
     positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
     distinct score where the maximum is reached (ties broken toward lower scores); predicting
-    positive for ``score > threshold`` attains it. Without weights the comparison is exact
-    (integer counts) and the statistic is rounded once.
+    positive for ``score > threshold`` attains it (as TPR − FPR, or as FPR − TPR when the
+    model ranks negatives higher: the statistic is unsigned, as scipy's). Without weights the comparison is exact
+    (integer counts) and the statistic is rounded once; with weights the gaps are compared
+    as ``|W+ C−(t) − W− C+(t)|`` (C: weight scoring ``<= t``, W: class total), which is
+    exact for integer weights, so frequency weights give the threshold of the repeated rows.
 
     Examples
     --------
@@ -1315,6 +1328,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)
+    neg_w, pos_w, _ = _class_weights_in_range(neg_w, pos_w)
     return KSResult(*k.ks_merge_weighted(neg, neg_w, pos, pos_w))
 
 

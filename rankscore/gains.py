@@ -220,7 +220,12 @@ def _group_borders(counts: np.ndarray, n_groups: int, *, weighted: bool) -> np.n
         else:  # pragma: no cover - more than 3e9 rows
             next_group = np.floor(counts * (groups / n))
     else:
-        next_group = np.floor(counts * n_groups / total)
+        # counts * n_groups / total, with counts and total scaled by one power of two (exact,
+        # same rounding) so that the product cannot overflow for weights near float64's
+        # maximum; n_groups past 2**1000 only matters for weights 300 orders of magnitude apart
+        shift = -int(np.frexp(total)[1])
+        next_group = np.floor(np.ldexp(counts, shift) * float(min(n_groups, 2**1000))
+                              / np.ldexp(total, shift))
     borders = np.flatnonzero(np.diff(next_group, prepend=0) > 0)
     borders[-1] = len(counts) - 1  # the last group ends the sweep
     return borders

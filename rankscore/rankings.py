@@ -756,6 +756,29 @@ class Ranking:
         See :meth:`roc_curve` for the scores and :func:`rankscore.precision_recall_curve`
         for the outputs (precision, recall, thresholds; ends at recall 0, precision 1).
 
+        Parameters
+        ----------
+        drop_intermediate : bool, default=False
+            As in :func:`rankscore.precision_recall_curve`.
+
+        Returns
+        -------
+        precision, recall : ndarray of shape (p + 1,)
+            Precision and recall of the top ``p - t + 1`` positions for each threshold
+            ``t``, then the appended point (recall 0, precision 1).
+        thresholds : ndarray of shape (p,)
+            The scores ``1, ..., p`` (increasing).
+
+        See Also
+        --------
+        average_precision : The step-wise area under this curve.
+
+        Notes
+        -----
+        Cutting after position ``i`` gives precision ``(list elements in 1..i) / i`` and
+        recall ``(list elements in 1..i) / k``; a perfect ranking has precision 1
+        everywhere.
+
         Examples
         --------
         >>> from rankscore import rk
@@ -769,6 +792,16 @@ class Ranking:
 
     def average_precision(self) -> float:
         """Average precision of the ranking: the mean precision at each ``x``.
+
+        Returns
+        -------
+        float
+            ``rankscore.average_precision_score(labels, scores)`` of the label vector (see
+            :meth:`roc_curve`), in (0, 1].
+
+        See Also
+        --------
+        precision_recall_curve : The curve it summarises.
 
         Notes
         -----

@@ -43,6 +43,18 @@ def test_roc_auc_score_weights_of_any_magnitude(scale):
     assert rs.roc_auc_score(y, s, sample_weight=[5e-324] * 8) == 0.9375
 
 
+@pytest.mark.parametrize("scale", [1e-300, 4e-322, 1e300])
+def test_average_precision_weights_of_any_magnitude(scale):
+    # with subnormal weights each (recall gain) x precision term underflowed: 0.74897 for 0.75
+    y = [0, 1, 0, 0, 1, 1, 0, 1]
+    s = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.39, 0.1]
+    w = np.array([1, 2, 3, 1, 2, 1, 1, 1.0])
+    expected = sk.average_precision_score(y, s, sample_weight=w)
+    assert expected == pytest.approx(0.75, abs=1e-12)
+    assert rs.average_precision_score(y, s, sample_weight=w * scale) == pytest.approx(
+        expected, rel=1e-12)
+
+
 def test_roc_auc_score_classes_weighted_300_orders_apart():
     # one scale shared by both classes turned the positives' weights into 0
     y, s = [0, 1, 0, 1, 1], [0.1, 0.9, 0.3, 0.8, 0.2]
@@ -124,6 +136,39 @@ def test_ks_threshold_tie_break_is_smallest_score():
     # |F- - F+| = 1/2 at t = 1 and again at t = 3
     ks = rs.ks_statistic([0, 1, 0, 1], [1.0, 2.0, 3.0, 4.0])
     assert ks == (0.5, 1.0)
+
+
+def test_ks_frequency_weights_give_the_threshold_of_the_repeated_rows():
+    # |F- - F+| = 1/6 at t = 0 and at t = 3; comparing rounded quotients picked t = 3
+    y = np.array([0, 0, 1, 0, 1, 1, 1, 1, 0])
+    s = np.array([2.0, 4, 3, 1, 0, 4, 1, 1, 0])
+    w = np.array([1, 3, 1, 2, 1, 1, 2, 1, 3])
+    repeated = rs.ks_statistic(np.repeat(y, w), np.repeat(s, w))
+    assert repeated.threshold == 0.0 and repeated.statistic == pytest.approx(1 / 6, abs=1e-15)
+    weighted = rs.ks_statistic(y, s, sample_weight=w.astype(float))
+    assert weighted.threshold == 0.0
+    assert weighted.statistic == pytest.approx(1 / 6, abs=1e-15)
+    rng = np.random.default_rng(12)
+    for _ in range(200):
+        n = int(rng.integers(2, 30))
+        y, s, w = rng.integers(0, 2, n), rng.integers(0, 5, n) / 4, rng.integers(1, 4, n)
+        if y.min() == y.max():
+            continue
+        a = rs.ks_statistic(y, s, sample_weight=w)
+        b = rs.ks_statistic(np.repeat(y, w), np.repeat(s, w))
+        assert a.threshold == b.threshold
+        assert a.statistic == pytest.approx(b.statistic, abs=1e-15)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-170, 1e160, 1e300])
+def test_weighted_ks_with_weights_of_any_magnitude(scale):
+    y = [0, 1, 0, 1, 1, 0, 1, 0]
+    s = [0.1, 0.9, 0.3, 0.8, 0.35, 0.2, 0.7, 0.4]
+    w = np.array([1.0, 2.0, 1.0, 1.0, 3.0, 1.0, 1.0, 2.0])
+    assert rs.ks_statistic(y, s, sample_weight=w) == (0.6, 0.3)
+    for weights in (w * scale, np.where(np.array(y) == 1, w * scale, w)):  # classes apart
+        statistic, threshold = rs.ks_statistic(y, s, sample_weight=weights)
+        assert statistic == pytest.approx(0.6, abs=1e-15) and threshold == 0.3
 
 
 # ---------------------------------------------------------------------------------------
@@ -252,6 +297,19 @@ def test_multilabel_matches_sklearn(average, weighted):
         ours = quiet(ours_fn, y, s, average=average, sample_weight=w)
         theirs = quiet(sk_fn, y, s, average=average, sample_weight=w)
         np.testing.assert_allclose(ours, theirs, rtol=1e-12, atol=1e-14)
+
+
+def test_multilabel_weighted_average_without_positives_is_0_without_warnings():
+    # scikit-learn returns 0 before scoring any column; every column warned here first
+    y = np.zeros((4, 3), dtype=int)
+    s = np.arange(12.0).reshape(4, 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert sk.roc_auc_score(y, s, average="weighted") == 0
+        assert rs.roc_auc_score(y, s, average="weighted") == 0
+        assert rs.average_precision_score(y, s, average="weighted") == 0
+        y[0, 0] = 1  # the only positive has weight 0
+        assert rs.roc_auc_score(y, s, average="weighted", sample_weight=[0, 1, 1, 1]) == 0
 
 
 @pytest.mark.parametrize("multi_class", ["ovr", "ovo"])
@@ -525,6 +583,72 @@ def test_lists_and_pandas():
     frame = pd.DataFrame({"a": SPEC_S, "b": SPEC_S[::-1]})
     assert rs.roc_auc_score(y, frame).tolist() == pytest.approx(
         [7 / 9, sk.roc_auc_score(SPEC_Y, SPEC_S[::-1])])
+
+
+def _labels_with_a_missing_value():
+    pd = pytest.importorskip("pandas")
+    # SPEC_Y with its third label (a negative) missing
+    return {
+        "object None": (np.array([0, 1, None, 0, 1, 1], dtype=object), 1),
+        "object NaN": (np.array([0, 1, np.nan, 0, 1, 1], dtype=object), 1),
+        "strings None": (np.array(["n", "p", None, "n", "p", "p"], dtype=object), "p"),
+        "pandas string NA": (pd.Series(["n", "p", pd.NA, "n", "p", "p"], dtype="string"), "p"),
+        "pandas category NaN": (pd.Series(["n", "p", None, "n", "p", "p"], dtype="category"),
+                                "p"),
+        "pandas boolean NA": (pd.Series([False, True, pd.NA, False, True, True],
+                                        dtype="boolean"), True),
+        "pandas Int64 NA": (pd.Series([0, 1, pd.NA, 0, 1, 1], dtype="Int64"), 1),
+    }
+
+
+@pytest.mark.parametrize("case", ["object None", "object NaN", "strings None",
+                                  "pandas string NA", "pandas category NaN",
+                                  "pandas boolean NA", "pandas Int64 NA"])
+@pytest.mark.parametrize("fn", [rs.roc_curve, rs.precision_recall_curve, rs.ks_statistic,
+                                rs.ks_curve, rs.gain_table, rs.cumulative_gain_curve,
+                                rs.pr_auc_score, rs.average_precision_score, rs.roc_auc_score])
+def test_a_missing_label_is_an_error(case, fn):
+    # None/NaN/pd.NA among object labels were counted as negatives when pos_label was given
+    # (roc_curve returned a curve over 3 negatives) and made roc_auc_score and
+    # average_precision_score fail with "'<' not supported" / "boolean value of NA is
+    # ambiguous"
+    y, pos_label = _labels_with_a_missing_value()[case]
+    kwargs = {} if fn is rs.roc_auc_score else {"pos_label": pos_label}
+    with pytest.raises(ValueError, match=r"None or NaN|contains nan") as info:
+        fn(y, SPEC_S, **kwargs)
+    assert "index 2" in str(info.value)
+
+
+def test_object_and_nullable_labels_without_missing_values():
+    pd = pytest.importorskip("pandas")
+    # numbers in an object array are numbers: {0, 1} needs no pos_label
+    y = np.array(SPEC_Y, dtype=object)
+    assert rs.roc_auc_score(y, SPEC_S) == 7 / 9
+    np.testing.assert_array_equal(rs.roc_curve(y, SPEC_S)[1], rs.roc_curve(SPEC_Y, SPEC_S)[1])
+    assert rs.ks_statistic(y, SPEC_S) == rs.ks_statistic(SPEC_Y, SPEC_S)
+    # integers stay exact: as float64, 2**60 and 2**60 + 1 were one class (AUC NaN)
+    big = np.array([2**60, 2**60 + 1] * 3, dtype=object)
+    assert rs.roc_auc_score(big, SPEC_S) == 2 / 3 == pytest.approx(
+        sk.roc_auc_score(big.astype(np.int64), SPEC_S), abs=1e-15)
+    np.testing.assert_array_equal(rs.roc_curve(big, SPEC_S, pos_label=2**60 + 1)[1],
+                                  rs.roc_curve([0, 1] * 3, SPEC_S)[1])
+    # a string among numbers is an error, not a negative
+    mixed = np.array([0, "1", 0, 0, 1, 1], dtype=object)
+    with pytest.raises(ValueError, match="mixes string and number"):
+        rs.roc_curve(mixed, SPEC_S, pos_label=1)
+    assert rs.roc_auc_score(pd.Series(SPEC_Y, dtype="boolean"), SPEC_S) == 7 / 9
+    # a DataFrame of nullable columns comes out of to_numpy() as objects
+    rng = np.random.default_rng(3)
+    y2d = rng.integers(0, 2, (30, 3))
+    s2d = rng.random((30, 3))
+    frame = pd.DataFrame(y2d).astype("Int64")
+    expected = sk.roc_auc_score(y2d, s2d, average=None)
+    np.testing.assert_allclose(rs.roc_auc_score(frame, s2d, average=None), expected,
+                               rtol=1e-14)
+    np.testing.assert_allclose(rs.roc_auc_score(y2d, pd.DataFrame(s2d).astype("Float64"),
+                                                average=None), expected, rtol=1e-14)
+    np.testing.assert_allclose(rs.roc_auc_score(frame.astype("boolean"), s2d, average=None),
+                               expected, rtol=1e-14)
 
 
 # ---------------------------------------------------------------------------------------

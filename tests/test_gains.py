@@ -1,5 +1,6 @@
 """Gain table, cumulative gain / lift curves, ROC <-> captured response, Gini (SPEC §3, §4)."""
 
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -206,6 +207,25 @@ def test_huge_n_groups_costs_nothing_extra():
     for weights in (None, [1.5, 1, 2, 1, 1, 0.5, 1]):
         table = gain_table(y, s, n_groups=10**15, sample_weight=weights)
         assert table.score_min.tolist() == [5, 4, 3, 2, 1] and table.n_groups == 10**15
+        # beyond float64: "int too large to convert to float" with weights
+        table = gain_table(y, s, n_groups=10**400, sample_weight=weights)
+        assert table.score_min.tolist() == [5, 4, 3, 2, 1] and table.n_groups == 10**400
+
+
+@pytest.mark.parametrize("scale", [1e300, 2.5e307, 1e-300, 1e-320])
+def test_weights_near_the_ends_of_float64(scale):
+    # counts * n_groups overflowed to inf for weights near float64's maximum (sum 1.5e308
+    # here): two groups instead of three, with "overflow encountered" warnings
+    y = [0, 1, 0, 0, 1, 1]
+    s = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]
+    expected = gain_table(y, s, 3, sample_weight=np.ones(6))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        table = gain_table(y, s, 3, sample_weight=np.full(6, scale))
+    assert table.score_min.tolist() == expected.score_min.tolist() == [0.73, 0.39, 0.14]
+    np.testing.assert_allclose(table.count / scale, [2, 2, 2], rtol=1e-12)
+    for name in ("lift", "cumulative_gain", "ks"):
+        np.testing.assert_allclose(table[name], expected[name], rtol=1e-12, atol=1e-15)
 
 
 def test_one_group():

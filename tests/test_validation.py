@@ -103,3 +103,28 @@ def test_check_positive_int():
         check_positive_int(2.5, "n")
     with pytest.raises(ValueError, match="n must be >= 1, got 0"):
         check_positive_int(0, "n")
+
+
+def test_integer_scores_that_float64_would_round_are_rejected():
+    # nanosecond timestamps as scores: float64 rounds them to multiples of 256, so distinct
+    # scores merged into ties and roc_auc_score returned 0.823 where scikit-learn gives 0.842
+    rng = np.random.default_rng(0)
+    s = 1_700_000_000_000_000_000 + rng.integers(0, 1000, 1000)
+    y = (rng.random(1000) < (s - s.min()) / 1000).astype(int)
+    for fn in (rankscore.roc_auc_score, rankscore.roc_curve, rankscore.average_precision_score,
+               rankscore.ks_statistic, rankscore.gain_table):
+        with pytest.raises(ValueError, match=r"y_score holds integers beyond 2\*\*53 .* index 0"):
+            fn(y, s)
+    with pytest.raises(ValueError, match=r"index \(0, 1\)"):
+        rankscore.roc_auc_score(y, np.column_stack([s - s.min(), s]))
+    with pytest.raises(ValueError, match="18446744073709551615 at index 1"):
+        as_scores(np.array([0, 2**64 - 1], dtype=np.uint64))
+    # the advice works and gives scikit-learn's value
+    sk = pytest.importorskip("sklearn.metrics")
+    assert rankscore.roc_auc_score(y, s - s.min()) == pytest.approx(sk.roc_auc_score(y, s),
+                                                                    rel=1e-14)
+    # large integers that float64 holds exactly are fine, int32 is never checked
+    np.testing.assert_array_equal(as_scores(np.array([2**60, -2**62, 2**53])),
+                                  [2.0**60, -2.0**62, 2.0**53])
+    assert as_scores(np.array([2**31 - 1], dtype=np.int32)).tolist() == [2**31 - 1]
+    assert rankscore.auc([0, 2**60 + 1], [1, 1]) == 2.0**60  # coordinates: as scikit-learn

@@ -139,13 +139,15 @@ def ks_merge(neg, pos):
 
 def ks_merge_weighted(neg, neg_weight, pos, pos_weight):
     """Largest |F-(t) - F+(t)| with weighted CDFs over distinct t, and the smallest t where
-    it is reached."""
+    it is reached. The gaps are compared as |W+ C-(t) - W- C+(t)| (C: weight <= t, W: class
+    total), exact for integer weights, so equal gaps tie as they do without weights; the
+    statistic is that over W- W+ (the caller keeps W- W+ within range)."""
     t = _ascending_distinct(neg, pos)
     cneg = np.concatenate([[0.0], np.cumsum(neg_weight)])[np.searchsorted(neg, t, "right")]
     cpos = np.concatenate([[0.0], np.cumsum(pos_weight)])[np.searchsorted(pos, t, "right")]
-    diff = np.abs(cneg / cneg[-1] - cpos / cpos[-1])
+    diff = np.abs(cneg * cpos[-1] - cpos * cneg[-1])
     i = int(np.argmax(diff))
-    return float(diff[i]), float(t[i])
+    return float(diff[i] / (cneg[-1] * cpos[-1])), float(t[i])
 
 
 def take_rows_transposed(scores, rows, out):
