@@ -1078,7 +1078,9 @@ class RankingSetTooLargeError(MemoryError, ValueError):
     """
 
 
-_BYTES_PER_RANKING = 32  # uint64 mask, float64 score, int64 k and p
+# uint64 mask and float64 score (16), an int64 k column when every k is enumerated (8),
+# room for the fallback's subset builder (its peak is about 28)
+_BYTES_PER_RANKING = 32
 # tied_rankings' peak: the 32 above, the (k, p, soma) columns, the integer score key, its
 # sort order and the sorted key (tracemalloc measures about 113 bytes for p >= 20)
 _TIES_BYTES_PER_RANKING = 128
@@ -1130,7 +1132,9 @@ class RankingSet:
     scores : ndarray of float64
         Score of each ranking at ``m``.
     k, p : ndarray of int64
-        Number of list elements and length of each ranking (built on first access).
+        Number of list elements and length of each ranking (built on first access;
+        a column that holds one value, such as ``p`` of :func:`enumerate_rankings`, is a
+        read-only broadcast view of that value, using no memory).
     m : Fraction
         The ``m`` the scores were computed with.
 
@@ -1321,8 +1325,8 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     Raises
     ------
     RankingSetTooLargeError
-        (a ``MemoryError`` and ``ValueError``) before allocating anything, when the four
-        columns (32 bytes per ranking) would exceed the memory available now
+        (a ``MemoryError`` and ``ValueError``) before allocating anything, when the result
+        and its temporaries (32 bytes per ranking) would exceed the memory available now
         (``MemAvailable`` on Linux, else free physical memory).
     ValueError
         ``p > 62``, ``k > p``, ``m <= 2``.
@@ -1355,8 +1359,13 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
             p, kk, m_float, masks[start : start + n], scores[start : start + n]
         )
         start += n
-    k_column = np.repeat(np.array(ks, dtype=np.int64), counts)
-    return RankingSet._make(masks, scores, m_exact, k_column, np.full(total, p, dtype=np.int64))
+    # p is one value, and k one value per block: constant columns are read-only broadcast
+    # views (no memory, nothing to write), not 8 bytes per ranking each
+    if k is None:
+        k_column = np.repeat(np.array(ks, dtype=np.int64), counts)
+    else:
+        k_column = np.broadcast_to(np.int64(k), (total,))
+    return RankingSet._make(masks, scores, m_exact, k_column, np.broadcast_to(np.int64(p), (total,)))
 
 
 def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]:

@@ -69,22 +69,31 @@ def score_masks(masks: np.ndarray, m: float) -> np.ndarray:
     return score_columns(k, p, soma, m)
 
 
-def _lex_subsets(n: int, r: int) -> np.ndarray:
-    """Masks of all r-subsets of bits 0..n-1, in lexicographic order of the sorted subsets.
+def _lex_subsets_into(n: int, r: int, high: int, out: np.ndarray) -> None:
+    """Write ``high |`` each r-subset mask of bits 0..n-1 into ``out``, in lexicographic
+    order of the sorted subsets.
 
     Built bottom up: ``tails[a]`` holds the subsets of size ``j`` of bits a..n-1; a subset
     of size j + 1 starting at bit f is bit f joined with a size-j subset of f+1..n-1. Only
-    the starts a that a full r-subset can reach (r - j <= a <= n - j) are kept.
+    the starts a that a full r-subset can reach (r - j <= a <= n - j) are kept. The last
+    size is written straight into ``out`` (no concatenated copy of the result).
     """
+    if r == 0:
+        out[0] = high
+        return
     tails = {a: np.zeros(1, dtype=np.uint64) for a in range(r, n + 1)}  # size 0: empty set
-    for size in range(1, r + 1):
+    for size in range(1, r):
         tails = {
             a: np.concatenate(
                 [np.uint64(1 << f) | tails[f + 1] for f in range(a, n - size + 1)]
             )
             for a in range(r - size, n - size + 1)
         }
-    return tails[0]
+    start = 0
+    for f in range(n - r + 1):
+        tail = tails[f + 1]
+        np.bitwise_or(tail, np.uint64(high | 1 << f), out=out[start : start + len(tail)])
+        start += len(tail)
 
 
 def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores: np.ndarray):
@@ -93,9 +102,9 @@ def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores:
     Order: lexicographic with 'x' before '-' (SPEC 1.5): the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
     """
-    np.bitwise_or(_lex_subsets(p - 1, k - 1), np.uint64(1 << (p - 1)), out=masks)
+    _lex_subsets_into(p - 1, k - 1, 1 << (p - 1), masks)
     # scores a chunk at a time: the temporaries stay small, so the enumeration's memory is
-    # its result, as with the compiled kernel (enumerate_rankings checks 32 bytes per ranking)
+    # its result, as with the compiled kernel
     chunk = 2**14
     for start in range(0, len(masks), chunk):
         kk, pp, soma = mask_columns(masks[start : start + chunk])
