@@ -1297,10 +1297,11 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
     distinct score where the maximum is reached (ties broken toward lower scores); predicting
     positive for ``score > threshold`` attains it (as TPR − FPR, or as FPR − TPR when the
-    model ranks negatives higher: the statistic is unsigned, as scipy's). Without weights the comparison is exact
-    (integer counts) and the statistic is rounded once; with weights the gaps are compared
-    as ``|W+ C−(t) − W− C+(t)|`` (C: weight scoring ``<= t``, W: class total), which is
-    exact for integer weights, so frequency weights give the threshold of the repeated rows.
+    model ranks negatives higher: the statistic is unsigned, as scipy's). Without weights
+    the comparison is exact (integer counts) and the statistic is rounded once; with
+    weights the gaps are compared as ``|W+ C−(t) − W− C+(t)|`` (C: weight scoring
+    ``<= t``, W: class total), which is exact for integer weights, so frequency weights
+    give the threshold of the repeated rows.
 
     Examples
     --------
