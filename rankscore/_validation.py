@@ -9,6 +9,7 @@ dtype, byte order or layout must change.
 from __future__ import annotations
 
 import numbers
+from collections.abc import Iterator, Mapping, Set
 from typing import Any
 
 import numpy as np
@@ -37,6 +38,9 @@ def _read(x: Any, name: str, what: str) -> np.ndarray:
         raise TypeError(f"{name} is None; expected {what}-like")
     if isinstance(x, (str, bytes)) or np.isscalar(x):
         raise TypeError(f"{name} must be {what}-like, got a scalar {_name_of(x)}")
+    if isinstance(x, (Set, Mapping, Iterator)):  # unordered or read-once (NumPy: a 0-d object)
+        raise TypeError(f"{name} must be {what}-like (a list, tuple, NumPy array or pandas "
+                        f"Series), got a {_name_of(x)}")
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
         x = _pandas_to_numpy(x)
     try:

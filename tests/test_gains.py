@@ -512,9 +512,11 @@ def test_gini_of_ideal_random_and_worst():
 def test_conversion_errors():
     good = ([0.0, 0.5, 1.0], [0.0, 0.7, 1.0])
     for f in (roc_to_captured_response, captured_response_to_roc, captured_response_gini):
-        for prior in (0, 1, 1.5, -0.1, float("nan")):
+        for prior in (0, 1, 1.5, -0.1, float("nan"), 2**2000, -(2**2000), np.int64(3)):
+            # 2**2000 raised OverflowError (converted to float before the range check)
             with pytest.raises(ValueError, match=r"prior must be in the open interval \(0, 1\)"):
                 f(*good, prior)
+        np.testing.assert_array_equal(f(*good, Fraction(1, 4)), f(*good, 0.25))  # exact prior
         for prior in ("0.3", None, True, [0.3]):
             with pytest.raises(TypeError, match="prior must be a real number"):
                 f(*good, prior)

@@ -128,3 +128,27 @@ def test_integer_scores_that_float64_would_round_are_rejected():
                                   [2.0**60, -2.0**62, 2.0**53])
     assert as_scores(np.array([2**31 - 1], dtype=np.int32)).tolist() == [2**31 - 1]
     assert rankscore.auc([0, 2**60 + 1], [1, 1]) == 2.0**60  # coordinates: as scikit-learn
+
+
+@pytest.mark.parametrize(
+    "make", [lambda v: set(v), lambda v: dict.fromkeys(v), lambda v: iter(v),
+             lambda v: (x for x in v)],
+    ids=["set", "dict", "iterator", "generator"],
+)
+@pytest.mark.parametrize(
+    "call",
+    [lambda y: rankscore.roc_auc_score(y, [0.1, 0.2, 0.3, 0.4]),
+     lambda y: rankscore.f1_score(y, [0, 1, 0, 1]),
+     lambda y: rankscore.confusion_matrix([0, 1, 0, 1], y),
+     lambda y: rankscore.gain_table(y, [0.1, 0.2, 0.3, 0.4], n_groups=2),
+     lambda y: rankscore.mean_squared_error([0.0, 1.0, 2.0, 3.0], y),
+     lambda y: rankscore.roc_curve([0, 1, 0, 1], y)],
+    ids=["roc_auc_score", "f1_score", "confusion_matrix", "gain_table", "mean_squared_error",
+         "roc_curve"],
+)
+def test_unordered_or_one_shot_containers_are_named(make, call):
+    # a set, dict or generator became a 0-d object array: "labels that are neither strings
+    # nor numbers" or "must be 1-D, got shape ()"
+    with pytest.raises(TypeError, match=r"must be (a 1-D array|an array)-like \(a list, tuple, NumPy "
+                                        r"array or pandas Series\), got a (set|dict|\w+iterator|generator)"):
+        call(make([0, 1, 2, 3]))
