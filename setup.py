@@ -50,7 +50,9 @@ def extensions():
         return []
     # -ffp-contract=off: no fused multiply-add (gcc contracts by default on aarch64), so the
     # compiled kernels round exactly like the NumPy fallback and the two agree bit for bit.
-    extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off"]
+    # -g0 overrides the -g of Python's own CFLAGS: without it the wheel's module carries
+    # 5 MB of debug information (6.1 MB instead of 1.1 MB).
+    extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off", "-g0"]
     ext = Extension("rankscore._core", ["rankscore/_core.pyx"], extra_compile_args=extra)
     try:
         return cythonize(
