@@ -109,24 +109,27 @@ def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
 
 
+def _class_sums(yt, yp, w, present):
+    """``(tp, true_sum, pred_sum, total)`` per class of ``present`` (the diagonal, row sums
+    and column sums of the confusion matrix, each summed directly), int64 when unweighted."""
+    k = len(present)
+    ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
+    hit = ti == pi
+    if w is None:
+        tp = np.bincount(ti[hit], minlength=k)
+        return tp, np.bincount(ti, minlength=k), np.bincount(pi, minlength=k), len(yt)
+    tp = np.bincount(ti[hit], weights=w[hit], minlength=k)
+    true_sum = np.bincount(ti, weights=w, minlength=k)
+    return tp, true_sum, np.bincount(pi, weights=w, minlength=k), w.sum()
+
+
 def _class_counts(yt, yp, w, present, labels):
     """One-vs-rest ``(tp, fp, fn, tn)`` arrays, one entry per label in ``labels`` order.
 
     tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp (SPEC
     §2); labels absent from the data count zero everywhere but tn. int64 when unweighted.
     """
-    k = len(present)
-    ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
-    hit = ti == pi
-    if w is None:
-        tp_all = np.bincount(ti[hit], minlength=k)
-        true_all, pred_all = np.bincount(ti, minlength=k), np.bincount(pi, minlength=k)
-        total = len(yt)
-    else:
-        tp_all = np.bincount(ti[hit], weights=w[hit], minlength=k)
-        true_all = np.bincount(ti, weights=w, minlength=k)
-        pred_all = np.bincount(pi, weights=w, minlength=k)
-        total = w.sum()
+    tp_all, true_all, pred_all, total = _class_sums(yt, yp, w, present)
     where = _locate(labels, present)
     found = where >= 0
 
@@ -1269,16 +1272,18 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -0.3333
     """
     _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    tp, fp, fn, _ = _class_counts(yt, yp, w, present, present)
-    t_sum = (tp + fn).astype(np.float64)
-    p_sum = (tp + fp).astype(np.float64)
+    tp, t_sum, p_sum, _ = _class_sums(yt, yp, w, present)
+    t_sum, p_sum = t_sum.astype(np.float64), p_sum.astype(np.float64)
     n_correct = float(tp.sum())
     n_samples = p_sum.sum()
     cov_ytyp = n_correct * n_samples - np.dot(t_sum, p_sum)
+    # each variance from its own sums: one class only (one nonzero sum) gives exactly 0, as
+    # scikit-learn's sums of one confusion matrix do; row sums rebuilt as tp + (row - tp)
+    # left rounding noise, and MCC came out as 1e-8 instead of 0
     cov_ypyp = n_samples**2 - np.dot(p_sum, p_sum)
-    cov_ytyt = n_samples**2 - np.dot(t_sum, t_sum)
+    cov_ytyt = t_sum.sum() ** 2 - np.dot(t_sum, t_sum)
     den = cov_ypyp * cov_ytyt
-    return 0.0 if den == 0 else float(cov_ytyp / np.sqrt(den))
+    return 0.0 if den <= 0 else float(cov_ytyp / np.sqrt(den))  # < 0: rounding of a 0
 
 
 def classification_report(

@@ -533,6 +533,21 @@ def test_confusion_matrix_parity(data, normalize):
     np.testing.assert_allclose(ours, theirs, rtol=1e-12)
 
 
+@given(st.integers(1, 12), st.integers(0, 2**32 - 1), st.sampled_from(["true", "pred"]))
+def test_mcc_of_one_class_is_exactly_zero(n, seed, side):
+    # one class in y_true (or y_pred) makes MCC 0/0, which is 0 as in scikit-learn; the row
+    # sums were rebuilt as tp + (row - tp) and left 1.9e-08 for this input (1 in 5 cases)
+    y, p = np.array([1, 1, 1]), np.array([1, 0, 1])
+    assert rs.matthews_corrcoef(y, p, sample_weight=[2.42391821, 0.94041036, 2.94135928]) == 0
+    rng = np.random.default_rng(seed)
+    one, mixed = np.full(n, rng.integers(0, 3)), rng.integers(0, 3, n)
+    y_true, y_pred = (one, mixed) if side == "true" else (mixed, one)
+    w = rng.random(n) * 3
+    assert rs.matthews_corrcoef(y_true, y_pred, sample_weight=w) == 0.0
+    # (scikit-learn means 0 here too, but its variances mix sums grouped differently and
+    # give NaN, with "invalid value in sqrt", or +-1e-8 for some weights)
+
+
 @given(labelled())
 def test_accuracy_balanced_mcc_parity(data):
     y_true, y_pred, w, _ = data
@@ -554,11 +569,15 @@ def test_accuracy_balanced_mcc_parity(data):
             _same(ours, theirs)
         message = "y_pred contains classes not in y_true"
         assert (message in our_w) == (message in their_w)
-    np.testing.assert_allclose(
-        rs.matthews_corrcoef(y_true, y_pred, sample_weight=w),
-        _quiet(sk.matthews_corrcoef, y_true, y_pred, sample_weight=w)[0],
-        rtol=1e-10, atol=1e-12,
-    )  # fmt: skip
+    ours = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w)
+    weight = np.ones(len(y_true)) if w is None else np.asarray(w)
+    if min(len(np.unique(y[weight > 0])) for y in (y_true, y_pred)) <= 1:
+        assert ours == 0.0  # 0/0 is 0; scikit-learn's rounding can leave NaN or 1e-8 here
+    else:
+        np.testing.assert_allclose(
+            ours, _quiet(sk.matthews_corrcoef, y_true, y_pred, sample_weight=w)[0],
+            rtol=1e-10, atol=1e-12,
+        )  # fmt: skip
 
 
 @given(labelled(max_classes=3), st.sampled_from(ZERO_DIVISION))
