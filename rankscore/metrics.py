@@ -109,18 +109,32 @@ def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
 
 
-def _class_sums(yt, yp, w, present):
-    """``(tp, true_sum, pred_sum, total)`` per class of ``present`` (the diagonal, row sums
-    and column sums of the confusion matrix, each summed directly), int64 when unweighted."""
-    k = len(present)
-    ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
+def _index_sums(ti, pi, w, k):
+    """``(tp, true_sum, pred_sum, total)`` per class index ``0..k-1``: the diagonal, row sums
+    and column sums of the confusion matrix, each summed directly, and its total. int64
+    counts without weights, float64 sums with them."""
     hit = ti == pi
     if w is None:
-        tp = np.bincount(ti[hit], minlength=k)
-        return tp, np.bincount(ti, minlength=k), np.bincount(pi, minlength=k), len(yt)
-    tp = np.bincount(ti[hit], weights=w[hit], minlength=k)
-    true_sum = np.bincount(ti, weights=w, minlength=k)
-    return tp, true_sum, np.bincount(pi, weights=w, minlength=k), w.sum()
+        return (np.bincount(ti[hit], minlength=k), np.bincount(ti, minlength=k),
+                np.bincount(pi, minlength=k), len(ti))
+    tp, true_sum, pred_sum = (  # (bincount of nothing is int64 even with weights)
+        np.bincount(i, weights=v, minlength=k).astype(np.float64)
+        for i, v in ((ti[hit], w[hit]), (ti, w), (pi, w))
+    )
+    return tp, true_sum, pred_sum, float(w.sum())
+
+
+def _without_true_negatives(ti, pi, w, k):
+    """Per class index: True where no sample of positive weight is a true negative.
+
+    With weights, tn = total − tp − fp − fn subtracts sums grouped differently, so where it
+    should be 0 it is rounding noise (specificity = noise / noise = 1.0 instead of 0/0);
+    this integer count says exactly where it is 0. (fp = pred_sum − tp and fn = true_sum − tp
+    are exact 0 where empty: the same terms added in the same order.)
+    """
+    heavy = w > 0
+    tp, true_n, pred_n, n = _index_sums(ti[heavy], pi[heavy], None, k)
+    return n - true_n - pred_n + tp == 0
 
 
 def _class_counts(yt, yp, w, present, labels):
@@ -129,7 +143,9 @@ def _class_counts(yt, yp, w, present, labels):
     tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp (SPEC
     §2); labels absent from the data count zero everywhere but tn. int64 when unweighted.
     """
-    tp_all, true_all, pred_all, total = _class_sums(yt, yp, w, present)
+    k = len(present)
+    ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
+    tp_all, true_all, pred_all, total = _index_sums(ti, pi, w, k)
     where = _locate(labels, present)
     found = where >= 0
 
@@ -140,7 +156,10 @@ def _class_counts(yt, yp, w, present, labels):
 
     tp, true_sum, pred_sum = pick(tp_all), pick(true_all), pick(pred_all)
     fp, fn = pred_sum - tp, true_sum - tp
-    return tp, fp, fn, total - tp - fp - fn
+    tn = total - tp - fp - fn
+    if w is not None:
+        tn[pick(_without_true_negatives(ti, pi, w, k))] = 0.0
+    return tp, fp, fn, tn
 
 
 # ---------------------------------------------------------------------------------------
@@ -1272,7 +1291,8 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -0.3333
     """
     _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    tp, t_sum, p_sum, _ = _class_sums(yt, yp, w, present)
+    ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
+    tp, t_sum, p_sum, _ = _index_sums(ti, pi, w, len(present))
     t_sum, p_sum = t_sum.astype(np.float64), p_sum.astype(np.float64)
     n_correct = float(tp.sum())
     n_samples = p_sum.sum()

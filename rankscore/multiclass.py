@@ -20,7 +20,7 @@ from ._validation import (as_array, check_finite, check_positive_int, check_same
                           check_sample_weight)
 from .information import _weighted_total
 from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
-                      _label_indices)
+                      _index_sums, _label_indices, _without_true_negatives)
 
 __all__ = [
     "PerClassMetrics",
@@ -58,8 +58,10 @@ def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
 
 
 def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
-    """``(tp, true_sum, pred_sum, total, classes)`` per class, from labels or from a
-    precomputed confusion matrix: its diagonal, row sums, column sums and total.
+    """``(tp, true_sum, pred_sum, tn, classes)`` per class, from labels or from a
+    precomputed confusion matrix: its diagonal, row sums, column sums and the one-vs-rest
+    true negatives (exactly 0 where the matrix holds nothing outside the class's row and
+    column).
 
     From labels this is what ``confusion_matrix(y_true, y_pred, labels=...)`` would give
     (samples of unlisted classes left out), counted in O(n + k) without the k × k matrix.
@@ -79,8 +81,12 @@ def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
             if len(classes) != len(matrix):
                 raise ValueError(f"labels names {len(classes)} classes but the confusion "
                                  f"matrix has {len(matrix)}")
-        return (np.diag(matrix).copy(), matrix.sum(axis=1), matrix.sum(axis=0), matrix.sum(),
-                classes)
+        tp, true_sum, pred_sum = np.diag(matrix).copy(), matrix.sum(axis=1), matrix.sum(axis=0)
+        tn = matrix.sum() - tp - (true_sum - tp) - (pred_sum - tp)
+        if tn.dtype.kind == "f":  # exactly 0 where every count outside row n and column n is
+            cell = matrix != 0  # (float counts: the difference above leaves rounding noise)
+            tn[cell.sum() - cell.sum(axis=1) - cell.sum(axis=0) + np.diag(cell) == 0] = 0.0
+        return tp, true_sum, pred_sum, tn, classes
     t = as_labels(y_true, "y_true")
     p = as_labels(y_pred, "y_pred")
     n = check_same_length(y_true=t, y_pred=p)
@@ -97,18 +103,11 @@ def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
     if not keep.all():  # samples of unlisted classes are left out
         ti, pi = ti[keep], pi[keep]
         w = None if w is None else w[keep]
-    hit = ti == pi
-    if w is None:
-        tp = np.bincount(ti[hit], minlength=k)
-        true_sum = np.bincount(ti, minlength=k)
-        pred_sum = np.bincount(pi, minlength=k)
-        total = len(ti)
-    else:  # (bincount of nothing is int64 even with weights)
-        tp = np.bincount(ti[hit], weights=w[hit], minlength=k).astype(np.float64)
-        true_sum = np.bincount(ti, weights=w, minlength=k).astype(np.float64)
-        pred_sum = np.bincount(pi, weights=w, minlength=k).astype(np.float64)
-        total = float(w.sum())
-    return tp, true_sum, pred_sum, total, classes
+    tp, true_sum, pred_sum, total = _index_sums(ti, pi, w, k)
+    tn = total - tp - (true_sum - tp) - (pred_sum - tp)
+    if w is not None:
+        tn[_without_true_negatives(ti, pi, w, k)] = 0.0
+    return tp, true_sum, pred_sum, tn, classes
 
 
 # --------------------------------------------------------------------------- per class
@@ -264,11 +263,9 @@ def per_class_metrics(
     [0.8, 0.9, 0.9167]
     """
     zero_division = _check_zero_division(zero_division)
-    tp, true_sum, pred_sum, total, classes = _one_vs_rest(y_true, y_pred, labels,
-                                                          sample_weight)
+    tp, true_sum, pred_sum, tn, classes = _one_vs_rest(y_true, y_pred, labels, sample_weight)
     fn = true_sum - tp
     fp = pred_sum - tp
-    tn = total - tp - fn - fp
     return PerClassMetrics(
         labels=classes, tp=tp, fp=fp, fn=fn, tn=tn,
         sensitivity=_ratio(tp, tp + fn, zero_division, "Sensitivity", classes),

@@ -492,6 +492,10 @@ def test_specificity_npv_g_mean_from_sklearn_counts(data, average, zero_division
     chosen = [pos_label] if average == "binary" else labels
     mcm = sk.multilabel_confusion_matrix(y_true, y_pred, sample_weight=w, labels=chosen)
     tn, fp, fn, tp = (mcm[:, i, j].astype(float) for i, j in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    if w is not None:  # scikit-learn's weighted tn (total - tp - fp - fn) is rounding noise
+        heavy = sk.multilabel_confusion_matrix(y_true, y_pred, sample_weight=(w > 0) * 1.0,
+                                               labels=chosen)  # where no true negative weighs
+        tn[heavy[:, 0, 0] == 0] = 0.0  # anything; it is exactly 0 there  # fmt: skip
     if average == "micro":
         tn, fp, fn, tp = (np.array([a.sum()]) for a in (tn, fp, fn, tp))
     fill = 0.0 if zero_division == "warn" else zero_division
@@ -546,6 +550,27 @@ def test_mcc_of_one_class_is_exactly_zero(n, seed, side):
     assert rs.matthews_corrcoef(y_true, y_pred, sample_weight=w) == 0.0
     # (scikit-learn means 0 here too, but its variances mix sums grouped differently and
     # give NaN, with "invalid value in sqrt", or +-1e-8 for some weights)
+
+
+@given(st.integers(9, 300), st.integers(0, 2**32 - 1))
+def test_no_true_negatives_with_weights_is_zero_division(n, seed):
+    # tn = total - tp - fp - fn left rounding noise when there are no true negatives (more
+    # than 8 weights: NumPy's pairwise total), so specificity was noise / noise = 1.0
+    rng = np.random.default_rng(seed)
+    w = rng.random(n) * 3
+    w[rng.random(n) < 0.1] = 0.0  # zero-weight negatives are no negatives either
+    y_pred = rng.integers(0, 2, n)
+    y_true = np.where(w > 0, 1, rng.integers(0, 2, n))  # every real negative weighs 0
+    assert math.isnan(rs.specificity_score(y_true, y_pred, sample_weight=w,
+                                           zero_division=np.nan))  # fmt: skip
+    with pytest.warns(rs.UndefinedMetricWarning, match="Specificity"):
+        assert rs.specificity_score(y_true, y_pred, sample_weight=w) == 0.0
+    everything_positive = np.ones(n, dtype=int)  # no predicted negatives: NPV is 0/0
+    assert math.isnan(rs.npv_score(y_pred, everything_positive, sample_weight=w,
+                                   zero_division=np.nan))  # fmt: skip
+    table = rs.per_class_metrics(y_true, y_pred, sample_weight=w, zero_division=np.nan)
+    one = table.labels.tolist().index(1)
+    assert table.tn[one] == 0.0 and math.isnan(table.specificity[one])
 
 
 @given(labelled())

@@ -442,3 +442,13 @@ def test_top_k_matches_sklearn(task, normalize):
 def test_top_k_validation(y, score, kwargs, error, match):
     with pytest.raises(error, match=match):
         rs.top_k_accuracy_score(y, score, **kwargs)
+
+
+def test_float_confusion_matrix_true_negatives_are_exact():
+    # class "a" has nothing outside its row and column, so its tn is 0 and its specificity
+    # 0 / fp = 0; tn = total - tp - fn - fp left a negative count, -1.8e-15 (and a negative
+    # specificity); with no fp either it would be noise / noise instead of 0/0
+    matrix = [[1.54, 2.85, 0.43], [2.85, 0.0, 0.0], [2.48, 0.0, 0.0]]
+    table = rs.per_class_metrics(matrix, labels=["a", "b", "c"], zero_division=np.nan)
+    assert table.tn[0] == 0.0 and table.specificity[0] == 0.0
+    np.testing.assert_allclose(table.tn[1:], [1.54 + 0.43 + 2.48, 1.54 + 2.85 + 2.85])
