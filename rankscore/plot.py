@@ -704,9 +704,9 @@ def plot_ks(
     _check_ax_given(ax)
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "the KS statistic")
+    common = dict(pos_label=pos_label, sample_weight=sample_weight)
     computed = []
     for model, scores in models:
-        common = dict(pos_label=pos_label, sample_weight=sample_weight)
         curve = curves.ks_curve(y_true, scores, **common)
         computed.append((model, curve, curves.ks_statistic(y_true, scores, **common)))
     ax = _axes(ax)
@@ -1081,16 +1081,15 @@ def _image_format(path: str) -> str:
         example = os.path.join(path, "figure.png")
         raise ValueError(f"{path!r} is a directory; give a file name such as {example}")
     supported = FigureCanvasBase.get_supported_filetypes()
+    choices = ", ".join("." + name for name in sorted(supported))
     extension = os.path.splitext(path)[1][1:].lower()
     if not extension:
         raise ValueError(
-            f"cannot tell the image format of {path!r}: give the file an extension "
-            f"({', '.join('.' + name for name in sorted(supported))})"
+            f"cannot tell the image format of {path!r}: give the file an extension ({choices})"
         )
     if extension not in supported:
         raise ValueError(
-            f"image format {extension!r} of {path!r} is not supported; use one of "
-            f"{', '.join('.' + name for name in sorted(supported))}"
+            f"image format {extension!r} of {path!r} is not supported; use one of {choices}"
         )
     return extension
 

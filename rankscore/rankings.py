@@ -1349,7 +1349,9 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     ks = list(range(1, p + 1)) if k is None else [k]
     counts = [math.comb(p - 1, kk - 1) for kk in ks]
     total = sum(counts)
-    _refuse_if_too_large(total, _BYTES_PER_RANKING, f"enumerating {total:,} rankings (p = {p}, k = {k})")
+    _refuse_if_too_large(
+        total, _BYTES_PER_RANKING, f"enumerating {total:,} rankings (p = {p}, k = {k})"
+    )
     masks = np.empty(total, dtype=np.uint64)
     scores = np.empty(total, dtype=np.float64)
     m_float = _as_float(m_exact)
@@ -1365,7 +1367,8 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
         k_column = np.repeat(np.array(ks, dtype=np.int64), counts)
     else:
         k_column = np.broadcast_to(np.int64(k), (total,))
-    return RankingSet._make(masks, scores, m_exact, k_column, np.broadcast_to(np.int64(p), (total,)))
+    p_column = np.broadcast_to(np.int64(p), (total,))
+    return RankingSet._make(masks, scores, m_exact, k_column, p_column)
 
 
 def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]:
@@ -1417,7 +1420,8 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
     if p <= MAX_MASK_P:  # (enumerate_rankings refuses larger p)
         total = count_rankings(p, k)
         _refuse_if_too_large(
-            total, _TIES_BYTES_PER_RANKING, f"finding the ties among {total:,} rankings (p = {p}, k = {k})"
+            total, _TIES_BYTES_PER_RANKING,
+            f"finding the ties among {total:,} rankings (p = {p}, k = {k})",
         )
     rankings = enumerate_rankings(p, k, m)
     m_exact = rankings.m

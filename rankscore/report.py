@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import csv
 import math
-from array import array
 import warnings
+from array import array
 from pathlib import Path
 from typing import Any
 

@@ -19,12 +19,18 @@ _SMOOTHING = (None, "add1", "epsilon")
 _EPSILON = 0.1
 
 
+def _listed(x: Any) -> Any:
+    """A NumPy array or pandas Series as a list; anything else as it is."""
+    if hasattr(x, "tolist") and not isinstance(x, (str, bytes, list, tuple)):
+        return x.tolist()
+    return x
+
+
 def _tokens(x: Any, name: str) -> list[str]:
     """A token list from a string (whitespace-split) or a sequence of strings."""
     if isinstance(x, str):
         return x.split()
-    if hasattr(x, "tolist") and not isinstance(x, (list, tuple)):
-        x = x.tolist()  # a NumPy array or pandas Series of tokens
+    x = _listed(x)
     if isinstance(x, (list, tuple)) and all(isinstance(t, str) for t in x):
         return list(x)
     raise TypeError(f"{name} must be a string or a list of string tokens, got {x!r:.80}")
@@ -34,8 +40,7 @@ def _references(x: Any, name: str) -> list[list[str]]:
     """The references of one candidate: a string, or a sequence of strings/token lists."""
     if isinstance(x, str):
         return [_tokens(x, name)]
-    if hasattr(x, "tolist") and not isinstance(x, (list, tuple)):
-        x = x.tolist()  # a NumPy array or pandas Series of references
+    x = _listed(x)
     if not isinstance(x, (list, tuple)) or len(x) == 0:
         raise TypeError(f"{name} must be a reference string or a non-empty list of "
                         f"references (strings or token lists), got {x!r:.80}")
@@ -44,8 +49,7 @@ def _references(x: Any, name: str) -> list[list[str]]:
 
 def _as_list(x: Any, name: str, what: str) -> Sequence[Any]:
     """A sequence as it is; a NumPy array or pandas Series as a list; else a TypeError."""
-    if hasattr(x, "tolist") and not isinstance(x, (str, bytes, list, tuple)):
-        x = x.tolist()  # numpy arrays, pandas Series
+    x = _listed(x)
     if isinstance(x, (str, bytes)) or not isinstance(x, Sequence):
         raise TypeError(f"{name} must be {what}, got {type(x).__name__}")
     return x
