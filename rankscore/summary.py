@@ -44,8 +44,9 @@ Attributes (read-only arrays)
 Views (methods; each equals the public function of the same name on the data)
     ``roc_curve``, ``roc_auc`` (``max_fpr``), ``gini``, ``precision_recall_curve``,
     ``average_precision``, ``pr_auc``, ``det_curve``, ``ks_statistic``, ``ks_curve``,
-    ``gain_table``, ``cumulative_gain_curve``, ``lift_curve``, ``confusion(threshold)``,
-    ``best_threshold(objective, ...)``, ``prevalence``.
+    ``gain_table``, ``cumulative_gain_curve``, ``lift_curve``, ``lift_at(fraction)``,
+    ``confusion(threshold)``, ``best_threshold(objective, ...)``, ``prevalence``, and
+    ``sweep()`` (the running sums every curve reads).
 """
 
 from __future__ import annotations
@@ -479,6 +480,43 @@ class ScoreSummary:
         [1.5, 1.5, 1.0]
         """
         return gains._lift_view(self.sweep())
+
+    def lift_at(self, fraction: float = 0.1) -> float:
+        """Cumulative lift when the best-scored ``fraction`` of the population is targeted
+        (0.1: the top-decile lift).
+
+        Parameters
+        ----------
+        fraction : float in (0, 1], default=0.1
+
+        Returns
+        -------
+        float
+            ``captured(fraction) / fraction``, ``captured`` read on the cumulative gain
+            curve by linear interpolation (tied scores spread evenly over their step).
+
+        See Also
+        --------
+        lift_curve : The lift at every distinct threshold.
+
+        Notes
+        -----
+        A random ranking has lift 1; the best possible is ``1 / prevalence`` while
+        ``fraction <= prevalence``.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> s.lift_at(0.1)
+        2.0
+        """
+        if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, numbers.Real):
+            raise TypeError(f"fraction must be a number in (0, 1], got {fraction!r}")
+        if not 0 < fraction <= 1:
+            raise ValueError(f"fraction must be in (0, 1], got {fraction!r}")
+        x, captured, _ = gains._cumulative_gain_view(self.sweep())
+        return float(np.interp(fraction, x, captured)) / fraction
 
     def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
         """Counts and rates predicting positive when ``score >= threshold``, as
