@@ -7,6 +7,8 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
+from libc.math cimport INFINITY
+
 ctypedef fused summary_count_t:
     int64_t
     double
@@ -185,3 +187,71 @@ def summary_scan_weights(const double[:] neg, const double[:] pos):
             if gap > best:
                 best, best_i = gap, d - 1 - i
     return w_neg, w_pos, auc, best, best_i, ap, area, top_pos
+
+
+def summary_running(const summary_count_t[:] neg, const summary_count_t[:] pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    cdef Py_ssize_t d = neg.shape[0], i
+    fps_arr, tps_arr = np.empty(d), np.empty(d)
+    cdef double[::1] fps = fps_arr, tps = tps_arr
+    cdef double fp = 0.0, tp = 0.0
+    cdef int64_t fp_n = 0, tp_n = 0
+    with nogil:
+        for i in range(d):
+            if summary_count_t is int64_t:
+                fp_n += neg[i]
+                tp_n += pos[i]
+                fps[i], tps[i] = <double>fp_n, <double>tp_n
+            else:
+                fp += neg[i]
+                tp += pos[i]
+                fps[i], tps[i] = fp, tp
+    return fps_arr, tps_arr
+
+
+cdef inline double _objective(int code, double fp, double tp, double a, double b,
+                              double c, double e, double positives,
+                              double negatives) noexcept nogil:
+    # the objectives of best_threshold at one threshold (same operations as the fallback)
+    if code == 0 or code == 3:  # recall
+        return tp / positives
+    if code == 1:  # precision
+        return tp / (tp + fp)
+    if code == 2:  # Youden's J
+        return tp / positives - fp / negatives
+    if code == 4:  # F-beta: a = 1 + b², b = b² positives
+        return a * tp / (b + (tp + fp))
+    return a * tp + b * (positives - tp) + c * fp + e * (negatives - fp)  # profit
+
+
+cdef inline bint _feasible(int code, double fp, double tp, double a,
+                           double positives) noexcept nogil:
+    if code == 0:  # precision >= a
+        return tp / (tp + fp) >= a
+    if code == 1:  # recall >= a
+        return tp / positives >= a
+    return True
+
+
+def objective_scan(const double[:] fps, const double[:] tps, int code, double a, double b,
+                   double c, double e, double positives, double negatives, double near_best):
+    """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
+    max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
+    With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
+    else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    cdef Py_ssize_t d = fps.shape[0], i, found = -1
+    cdef double value, best = -INFINITY
+    cdef bint first_pass = near_best != near_best
+    with nogil:
+        for i in range(d):
+            if not _feasible(code, fps[i], tps[i], a, positives):
+                continue
+            value = _objective(code, fps[i], tps[i], a, b, c, e, positives, negatives)
+            if first_pass:
+                if value > best:
+                    best = value
+            elif value >= near_best:
+                best, found = value, i
+                break
+    return best, found

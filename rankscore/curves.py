@@ -281,10 +281,7 @@ def _cumulative(thresholds, negatives, positives) -> Sweep:
     """The sweep of a summary: running sums from the top score down (float64)."""
     if len(thresholds) == 0:
         raise ValueError("sample_weight is zero for every sample; nothing to score")
-    fps, tps = np.cumsum(negatives), np.cumsum(positives)
-    if fps.dtype != np.float64:
-        fps, tps = fps.astype(np.float64), tps.astype(np.float64)
-    return Sweep(fps, tps, thresholds)
+    return Sweep(*_backend.kernels.summary_running(negatives, positives), thresholds)
 
 
 def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:

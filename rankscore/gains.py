@@ -208,13 +208,20 @@ def _group_borders(counts: np.ndarray, n_groups: int, *, weighted: bool) -> np.n
     The border after group g is the first block end with ``counts >= g * total / n_groups``.
     So block ``j`` ends a group when an ideal cut lies in ``(counts[j-1], counts[j]]``:
     ``floor(counts[j] * n_groups / total)`` (the ideal group of the next row) grows there.
-    O(number of blocks) whatever ``n_groups``.
+    O(number of blocks) whatever ``n_groups``; O(n_groups log(blocks)) for a few groups
+    of many blocks without weights (the same borders, looked up by binary search).
     """
     total = counts[-1]
     if not weighted:
         # integer counts: with n_groups >= total every block ends a group already, so
         # capping n_groups keeps counts * n_groups exact in int64 (up to ~3e9 rows)
         n, groups = int(total), min(n_groups, int(total))
+        if groups <= 1024 and groups < len(counts) // 64:  # few groups: look the cuts up
+            # block j ends a group where counts[j] first reaches a cut ceil(g n / groups)
+            cuts = -(-np.arange(1, groups + 1, dtype=np.int64) * n // groups)
+            borders = np.unique(np.searchsorted(counts, cuts.astype(np.float64), "left"))
+            borders[-1] = len(counts) - 1
+            return borders
         if n * groups < 2**63:
             next_group = counts.astype(np.int64) * groups // n
         else:  # pragma: no cover - more than 3e9 rows

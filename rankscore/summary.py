@@ -540,12 +540,16 @@ class ScoreSummary:
             self.sweep()  # raises: nothing to score
         # thresholds are compared in float64, as the point kernels compare scores
         above = int(np.searchsorted(-self.thresholds.astype(np.float64), -threshold, "right"))
+        if not self.weighted:  # exact integers from the running sums
+            fps, tps, _ = self.sweep()
+            tp, fp = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+            return metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
+                                           self.n_negatives - fp, threshold=threshold)
         # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
-        number = float if self.weighted else int
         pos, neg = self.positives, self.negatives
         return metrics.BinaryConfusion(
-            number(pos[:above].sum()), number(neg[:above].sum()), number(pos[above:].sum()),
-            number(neg[above:].sum()), threshold=threshold)
+            float(pos[:above].sum()), float(neg[:above].sum()), float(pos[above:].sum()),
+            float(neg[above:].sum()), threshold=threshold)
 
     def best_threshold(self, objective: str, *, min_precision: float | None = None,
                        min_recall: float | None = None, beta: float = 1.0,
@@ -592,11 +596,16 @@ class ScoreSummary:
         return self._total(self.positives)
 
     def _total(self, counts: np.ndarray) -> int | float:
-        if not len(counts):
-            return 0.0 if self.weighted else 0
-        if self.weighted:  # the last cumulative sum, as the views read it
-            return float(self._cumulative()[counts is self.positives][-1])
-        return int(counts.sum())
+        key = ("total", counts is self.positives)
+        if key not in self._cache:
+            if not len(counts):
+                total = 0.0 if self.weighted else 0
+            elif self.weighted:  # the last running sum, as the views read it
+                total = float(self._cumulative()[counts is self.positives][-1])
+            else:
+                total = int(counts.sum())
+            self._cache[key] = total
+        return self._cache[key]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreSummary):

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["summary_from_sorted", "summary_merge", "summary_scan_counts", "summary_scan_weights"]
+__all__ = [
+    "summary_from_sorted",
+    "summary_merge",
+    "summary_scan_counts",
+    "summary_scan_weights",
+    "summary_running",
+    "objective_scan",
+]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
 # ones position by position across all runs at once
@@ -137,3 +144,39 @@ def summary_scan_weights(neg, pos):
     top_pos = float(tps[-1])
     return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
             top_pos)
+
+
+def summary_running(neg, pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    if neg.dtype.kind != "f":  # integer running sums, then one exact conversion
+        return np.cumsum(neg).astype(np.float64), np.cumsum(pos).astype(np.float64)
+    return np.cumsum(neg), np.cumsum(pos)
+
+
+def _objective(code, fps, tps, a, b, c, e, positives, negatives):
+    if code in (0, 3):
+        return tps / positives
+    if code == 1:
+        return tps / (tps + fps)
+    if code == 2:
+        return tps / positives - fps / negatives
+    if code == 4:
+        return a * tps / (b + (tps + fps))
+    return a * tps + b * (positives - tps) + c * fps + e * (negatives - fps)
+
+
+def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
+    """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
+    max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
+    With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
+    else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    value = _objective(code, fps, tps, a, b, c, e, positives, negatives)
+    if code == 0:
+        value = np.where(tps / (tps + fps) >= a, value, -np.inf)
+    elif code == 1:
+        value = np.where(tps / positives >= a, value, -np.inf)
+    if near_best != near_best:
+        return float(value.max(initial=-np.inf)), -1
+    hits = np.flatnonzero(value >= near_best)
+    return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
