@@ -51,6 +51,7 @@ Views (methods; each equals the public function of the same name on the data)
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 import numbers
@@ -538,8 +539,8 @@ class ScoreSummary:
         threshold = metrics._check_threshold(threshold)
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
-        # thresholds are compared in float64, as the point kernels compare scores
-        above = int(np.searchsorted(-self.thresholds.astype(np.float64), -threshold, "right"))
+        # thresholds at or above it (compared in float64, as the point kernels compare)
+        above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(threshold))
         if not self.weighted:  # exact integers from the running sums
             fps, tps, _ = self.sweep()
             tp, fp = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)

@@ -459,3 +459,29 @@ def test_fused_functions_agree_with_views_for_float_weights(problem, scale):
     expected, _ = _outcome(rs.ks_statistic, y, s, sample_weight=w)
     got, _ = _outcome(summary.ks_statistic)
     np.testing.assert_allclose(got.statistic, expected.statistic, rtol=1e-12)
+
+
+@given(st.integers(2, 6000), st.sampled_from([2, 10, 20, 1000, 10**6]),
+       st.sampled_from([7, 100, None]), st.integers(0, 2**32 - 1))
+def test_gain_table_borders_by_binary_search_equal_the_scan(n, n_groups, grid, seed):
+    # few groups of many tie blocks: the borders are looked up by bisection; they must be
+    # those of the scan floor(counts * groups / n) (SPEC §3: ties never straddle a border)
+    from rankscore.gains import _group_borders
+
+    rng = np.random.default_rng(seed)
+    s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
+    sweep = _sweep(rng.integers(0, 2, n), s)
+    counts = (sweep.tps + sweep.fps).astype(np.int64)
+    groups = min(n_groups, n)
+    expected = np.flatnonzero(np.diff(counts * groups // n, prepend=0) > 0)
+    expected[-1] = len(counts) - 1
+    np.testing.assert_array_equal(_group_borders(sweep, n_groups, weighted=False), expected)
+
+
+def test_confusion_compares_float32_scores_in_float64():
+    s = np.array([0.1, 0.2, 0.3], dtype=np.float32)  # float32(0.1) > 0.1 and float32(0.3) > 0.3
+    y = [1, 0, 1]
+    summary = ScoreSummary.from_arrays(y, s)
+    for t in (0.1, 0.3, float(np.float32(0.1)), 0.2):
+        assert summary.confusion(t).to_dict() == rs.binary_confusion(y, s, threshold=t).to_dict()
+    assert summary.confusion(0.3).tp == 1
