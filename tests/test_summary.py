@@ -483,5 +483,6 @@ def test_confusion_compares_float32_scores_in_float64():
     y = [1, 0, 1]
     summary = ScoreSummary.from_arrays(y, s)
     for t in (0.1, 0.3, float(np.float32(0.1)), 0.2):
-        assert summary.confusion(t).to_dict() == rs.binary_confusion(y, s, threshold=t).to_dict()
+        np.testing.assert_equal(summary.confusion(t).to_dict(),
+                                rs.binary_confusion(y, s, threshold=t).to_dict())
     assert summary.confusion(0.3).tp == 1
