@@ -102,3 +102,72 @@ def test_floats_mixed_with_inexact_ints_are_an_error():
         rs.confusion_matrix([1, 2], [0.5, 2**63 + 1])
     with pytest.raises(ValueError, match="y_true mixes floats with integers beyond 2\\*\\*53"):
         rs.confusion_matrix(np.array([1.0, 2**60 + 1], dtype=object), [1, 2])
+
+
+# ----------------------------------------------------------- exact counts to 2**62 rows
+
+
+def _reference_from_counts(values, neg, pos, threshold):
+    """AUC (Fraction), KS (Fraction, threshold) and the confusion at ``threshold`` from
+    per-score class counts, with Python ints."""
+    from fractions import Fraction
+
+    neg, pos = [int(v) for v in neg], [int(v) for v in pos]
+    n_neg, n_pos = sum(neg), sum(pos)
+    below = pairs = 0
+    for n, p in zip(neg, pos):
+        pairs += p * (2 * below + n)
+        below += n
+    auc = Fraction(pairs, 2 * n_pos * n_neg)
+    best, best_t, c_neg, c_pos = -1, None, 0, 0
+    for v, n, p in zip(values, neg, pos):
+        c_neg, c_pos = c_neg + n, c_pos + p
+        gap = abs(Fraction(c_neg, n_neg) - Fraction(c_pos, n_pos))
+        if gap > best:
+            best, best_t = gap, v
+    tp = sum(p for v, p in zip(values, pos) if v >= threshold)
+    fp = sum(n for v, n in zip(values, neg) if v >= threshold)
+    return auc, (best, best_t), (tp, fp, n_pos - tp, n_neg - fp)
+
+
+@pytest.mark.parametrize("rows", [10**10, 2**33 + 7, 2**62])
+@pytest.mark.parametrize("seed", range(4))
+def test_counts_are_exact_at_huge_row_counts(rows, seed):
+    from rankscore import curves
+
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 50))
+    share = rng.dirichlet(np.ones(2 * k))
+    counts = np.floor(share * rows).astype(np.int64)
+    counts[0] += rows - int(counts.sum())  # exactly ``rows`` in all
+    neg, pos = counts[:k].copy(), counts[k:].copy()
+    if seed % 2:  # no ties at the extremes: one class on top
+        neg[-1], pos[0] = 0, 0
+    values = np.sort(rng.choice(np.arange(1000, dtype=np.float64) / 7, size=k, replace=False))
+    threshold = float(values[k // 2])
+    counted = curves._Counts(values, neg, pos)
+    auc, (ks, ks_t), confusion = _reference_from_counts(values.tolist(), neg, pos, threshold)
+    assert curves._auc_from_counts(counted) == float(auc)
+    result = curves._ks_from_counts(counted)
+    assert (result.statistic, result.threshold) == (float(ks), ks_t)
+    assert curves._confusion_from_counts(counted, threshold) == confusion
+
+
+def test_count_kernels_at_2_62_rows_do_not_wrap():
+    from rankscore import _backend
+
+    half = 2**61
+    neg = np.array([half, 0], dtype=np.int64)
+    pos = np.array([0, half], dtype=np.int64)  # every positive above every negative
+    assert _backend.kernels.auc_counts(neg, pos) == 2 * half * half  # 2**123
+    assert _backend.kernels.ks_counts(neg, pos) == (half * half, 0)  # 2**122
+    tied = np.array([half], dtype=np.int64)
+    assert _backend.kernels.auc_counts(tied, tied) == half * half
+
+
+def test_more_than_2_62_counted_rows_are_an_error():
+    from rankscore import curves
+
+    counts = curves._Counts(np.array([0.0, 1.0]), np.array([2**62, 0]), np.array([0, 1]))
+    with pytest.raises(ValueError, match="exact counts are kept up to 2\\*\\*62 rows"):
+        curves._auc_from_counts(counts)
