@@ -23,6 +23,7 @@ __all__ = [
     "check_positive_int",
     "as_array",
     "shorten",
+    "quoted",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -35,6 +36,11 @@ def shorten(value: Any, limit: int = 40) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` for an error message, shortened as :func:`shorten` does."""
+    return shorten(repr(value))
 
 
 def rounds_in_float64(value: Any) -> bool:
@@ -231,7 +237,7 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
 def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     """Return ``value`` as an ``int >= minimum``; bools and non-integers are errors."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
+        raise TypeError(f"{name} must be an integer, got {quoted(value)}")
     value = int(value)
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")

@@ -25,6 +25,7 @@ import numpy as np
 from . import _backend, _validation
 from ._labels import _from_objects
 from ._validation import (
+    quoted,
     as_scores,
     check_finite,
     check_positive_int,
@@ -351,7 +352,7 @@ def _choice(value: Any, options: tuple, name: str) -> Any:
             return value
     except (TypeError, ValueError):  # arrays and other odd values
         pass
-    raise ValueError(f"{name} must be one of {options}, got {value!r}")
+    raise ValueError(f"{name} must be one of {options}, got {quoted(value)}")
 
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
@@ -400,7 +401,7 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | Non
 
 def _check_flag(value: Any, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {value!r}")
+        raise TypeError(f"{name} must be a bool, got {quoted(value)}")
     return bool(value)
 
 
@@ -886,9 +887,9 @@ def _check_max_fpr(max_fpr):
     if max_fpr is None:
         return None
     if isinstance(max_fpr, (bool, np.bool_)) or not isinstance(max_fpr, numbers.Real):
-        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {max_fpr!r}")
+        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {quoted(max_fpr)}")
     if not 0 < max_fpr <= 1:
-        raise ValueError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}")
     return float(max_fpr)
 
 

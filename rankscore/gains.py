@@ -23,6 +23,8 @@ from typing import Any
 import numpy as np
 
 from . import _validation
+
+from ._validation import quoted
 from .curves import _binary_target, _sweep
 
 __all__ = [
@@ -143,7 +145,8 @@ class GainTable:
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self.column_names():
-            raise KeyError(f"{name!r} is not a column; columns: {', '.join(self.column_names())}")
+            raise KeyError(f"{quoted(name)} is not a column; columns: "
+                           f"{', '.join(self.column_names())}")
         return getattr(self, name)
 
     def to_dict(self) -> dict[str, np.ndarray]:
@@ -564,7 +567,7 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
 def _check_prior(prior: Any) -> float:
     if isinstance(prior, (bool, np.bool_)) or not isinstance(prior, numbers.Real):
-        raise TypeError(f"prior must be a real number, got {prior!r}")
+        raise TypeError(f"prior must be a real number, got {quoted(prior)}")
     if not 0 < prior < 1:  # compared exactly (an int of any size, a Fraction); NaN fails too
         shown = (repr(prior) if not isinstance(prior, numbers.Integral) or abs(prior) < 10**20
                  else "an integer beyond 1e20")

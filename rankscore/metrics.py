@@ -26,7 +26,7 @@ import numpy as np
 
 from . import _backend
 from ._labels import as_labels, common_labels
-from ._validation import as_scores, check_same_length, check_sample_weight, shorten
+from ._validation import as_scores, check_same_length, check_sample_weight, quoted, shorten
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -240,7 +240,8 @@ def confusion_matrix(
            [1, 3]])
     """
     if normalize not in (None, "true", "pred", "all"):
-        raise ValueError(f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}")
+        raise ValueError("normalize must be 'true', 'pred', 'all' or None, got "
+                         f"{quoted(normalize)}")
     lab, t, p, keep, w = _label_indices(y_true, y_pred, labels, sample_weight)
     n_labels = len(lab)
     cells = t[keep] * n_labels + p[keep]
@@ -325,13 +326,13 @@ class BinaryConfusion:
         for name in ("tp", "fp", "fn", "tn"):
             value = getattr(self, name)
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise TypeError(f"{name} must be a count (a real number), got {value!r}")
+                raise TypeError(f"{name} must be a count (a real number), got {quoted(value)}")
             if not (value >= 0 and math.isfinite(value)):  # NaN fails both
-                raise ValueError(f"{name} must be a finite count >= 0, got {value!r}")
+                raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
         t = self.threshold
         if t is not None:
             if isinstance(t, (bool, np.bool_)) or not isinstance(t, numbers.Real):
-                raise TypeError(f"threshold must be None or a real number, got {t!r}")
+                raise TypeError(f"threshold must be None or a real number, got {quoted(t)}")
             if math.isnan(t):
                 raise ValueError("threshold is NaN")
 
@@ -513,7 +514,7 @@ def _count_text(v: float) -> str:
 
 def _check_beta(beta: Any) -> float:
     if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a real number, got {beta!r}")
+        raise TypeError(f"beta must be a real number, got {quoted(beta)}")
     if not beta >= 0:  # also catches NaN
         raise ValueError(f"beta must be >= 0, got {beta}")
     return float(beta)
@@ -551,9 +552,10 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
             f"{name} takes the values {values}; pass pos_label= to say which one is positive"
         )
     if isinstance(pos_label, str) != _is_string(classes):
-        raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {shown}")
+        raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
+                         f"labels {shown}")
     if len(values) >= 2 and pos_label not in values:
-        raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {shown}")
+        raise ValueError(f"pos_label={quoted(pos_label)} is not a label of {name}: {shown}")
     return pos_label
 
 
@@ -700,7 +702,7 @@ def _check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
 
 def _check_threshold(threshold: Any) -> float:
     if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {threshold!r}")
+        raise TypeError(f"threshold must be a real number, got {quoted(threshold)}")
     threshold = float(threshold)
     if math.isnan(threshold):
         raise ValueError("threshold is NaN")
@@ -719,7 +721,8 @@ def _check_zero_division(zero_division: Any) -> float | str:
     elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
         if zero_division in (0, 1) or math.isnan(zero_division):
             return float(zero_division)
-    raise ValueError(f"zero_division must be 'warn', 0.0, 1.0 or np.nan, got {zero_division!r}")
+    raise ValueError("zero_division must be 'warn', 0.0, 1.0 or np.nan, got "
+                     f"{quoted(zero_division)}")
 
 
 def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
@@ -740,8 +743,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
         labels = [pos_label]
     elif pos_label not in (None, 1):
         warnings.warn(
-            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary'"
-            f" (got {average!r}). You may use labels=[pos_label] to specify a single positive"
+            f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != 'binary'"
+            f" (got {quoted(average)}). You may use labels=[pos_label] to specify a single positive"
             " class.",
             UserWarning,
             stacklevel=3,
@@ -1369,7 +1372,7 @@ def classification_report(
     <BLANKLINE>
     """
     if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
-        raise ValueError(f"digits must be an integer >= 0, got {digits!r}")
+        raise ValueError(f"digits must be an integer >= 0, got {quoted(digits)}")
     _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
     if labels is None:
         lab, labels_given = present, False

@@ -17,7 +17,7 @@ import numpy as np
 
 from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
-                          check_sample_weight)
+                          check_sample_weight, quoted)
 from .information import _weighted_total
 from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
                       _index_sums, _label_indices, _without_true_negatives)
@@ -324,7 +324,7 @@ def average_class_accuracy(
     (0.7778, 0.7143)
     """
     if mean not in ("arithmetic", "harmonic"):
-        raise ValueError(f'mean must be "arithmetic" or "harmonic", got {mean!r}')
+        raise ValueError(f'mean must be "arithmetic" or "harmonic", got {quoted(mean)}')
     tp, rows, _, _, _ = _one_vs_rest(y_true, y_pred, labels, sample_weight)
     if (rows == 0).any():
         warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
@@ -404,7 +404,7 @@ class Improvement(NamedTuple):
 def _real(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
                                                                      np.floating)):
-        raise TypeError(f"{name} must be a real number, got {value!r}")
+        raise TypeError(f"{name} must be a real number, got {quoted(value)}")
     value = float(value)
     if not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value}")
@@ -538,7 +538,7 @@ def top_k_accuracy_score(
     y = as_labels(y_true, "y_true")
     k = check_positive_int(k, "k")
     if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)

@@ -29,6 +29,8 @@ from numpy.typing import ArrayLike
 
 from . import curves
 
+from ._validation import quoted
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -152,7 +154,7 @@ def _models(y_score: Scores, name: str | None) -> list[tuple[str | None, Any]]:
         if len(y_score) == 0:
             raise ValueError("y_score is an empty dict; give at least one model name -> scores")
         if name is not None:
-            raise ValueError(f"name={name!r} names a single model's scores; the keys of a "
+            raise ValueError(f"name={quoted(name)} names a single model's scores; the keys of a "
                              "dict (or DataFrame columns) already name its models")
         return [(str(key), scores) for key, scores in y_score.items()]
     return [(name, y_score)]
@@ -211,7 +213,7 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
     if not 0.0 < prior < 1.0:
         missing = "positive" if prior == 0.0 else "negative"
         weighted = " with non-zero weight" if sample_weight is not None else ""
-        label = "" if pos_label is None else f" (pos_label = {pos_label!r})"
+        label = "" if pos_label is None else f" (pos_label = {quoted(pos_label)})"
         raise ValueError(
             f"y_true has no {missing} samples{weighted}{label}; {what} needs both classes"
         )
@@ -413,7 +415,7 @@ def plot_score_landscape(
     k = check_positive_int(k, "k")
     m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
-        raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
+        raise TypeError(f"p_range must be a sequence of ranking lengths, got {quoted(p_range)}")
     ps = []
     for value in p_range:  # stops at the first bad p, so range(1, 10**12) fails at once
         p = check_positive_int(value, "p")
@@ -1089,7 +1091,7 @@ def _image_format(path: str) -> str:
         )
     if extension not in supported:
         raise ValueError(
-            f"image format {extension!r} of {path!r} is not supported; use one of {choices}"
+            f"image format {quoted(extension)} of {path!r} is not supported; use one of {choices}"
         )
     return extension
 

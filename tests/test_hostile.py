@@ -171,3 +171,38 @@ def test_more_than_2_62_counted_rows_are_an_error():
     counts = curves._Counts(np.array([0.0, 1.0]), np.array([2**62, 0]), np.array([0, 1]))
     with pytest.raises(ValueError, match="exact counts are kept up to 2\\*\\*62 rows"):
         curves._auc_from_counts(counts)
+
+
+# ------------------------------------------------------------------ error messages
+
+
+def test_long_values_are_shortened_in_messages():
+    digits = "9" * 5000
+    with pytest.raises(ValueError) as info:
+        rs.score("xx-x", m=digits + "x")
+    message = str(info.value)
+    assert len(message) < 200 and "(5003 characters)" in message
+    with pytest.raises(ValueError) as info:
+        rs.binary_confusion(["a", "b"], ["a", "b"], pos_label="p" * 10**6)
+    assert len(str(info.value)) < 300 and "(1000002 characters)" in str(info.value)
+
+
+def test_cli_report_rejects_rows_longer_than_the_header(tmp_path, capsys):
+    from rankscore.cli import main
+
+    path = tmp_path / "data.csv"
+    path.write_text("y,comment,p\n1,a,0.9\n0,3,5,0.2\n")
+    assert main(["report", str(path), "--label", "y", "--score", "p"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert f"{path}, row 3: 4 fields, expected 3 (as the header)" in err
+
+
+def test_cli_error_shortens_a_megabyte_label(tmp_path, capsys):
+    from rankscore.cli import main
+
+    path = tmp_path / "data.csv"
+    path.write_text("y,s\n" + "L" * 10**6 + ",0.9\nb,0.2\nc,0.3\n")
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and len(err) < 400 and "(1000002 characters)" in err
