@@ -8,6 +8,7 @@ dtype, byte order or layout must change.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterator, Mapping, Set
 from typing import Any
@@ -24,6 +25,8 @@ __all__ = [
     "as_array",
     "shorten",
     "quoted",
+    "as_real",
+    "is_finite",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -232,6 +235,23 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
         raise ValueError("sample_weight sums to inf (beyond float64); rescale the weights, "
                          "e.g. divide them by their maximum")
     return w
+
+
+def as_real(value: Any, name: str, what: str = "a real number") -> float:
+    """``value`` as a float: bools and non-numbers are a TypeError, a number beyond
+    float64's range (an int such as ``10**400``) a ValueError naming ``name``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is beyond float64's range (about 1.8e308), got "
+                         f"{quoted(value)}") from None
+
+
+def is_finite(value: numbers.Real) -> bool:
+    """``math.isfinite`` that is True for any int (it raises OverflowError beyond 1.8e308)."""
+    return isinstance(value, numbers.Integral) or math.isfinite(value)
 
 
 def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:

@@ -145,7 +145,7 @@ def _label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
             return y.view(np.uint8), np.uint8(bool(pos_label))
     elif kind in "iu" and isinstance(pos_label, numbers.Real) and not isinstance(
         pos_label, (bool, np.bool_)
-    ) and math.isfinite(pos_label):  # int(nan) and int(inf) raise
+    ) and _validation.is_finite(pos_label):  # int(nan) and int(inf) raise
         info = np.iinfo(y.dtype)
         if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
             if not y.dtype.isnative:
@@ -405,11 +405,20 @@ def _check_flag(value: Any, name: str) -> bool:
     return bool(value)
 
 
+def _usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def _n_threads(n_threads: Any) -> int:
+    """Threads to use: ``n_threads`` (an int >= 1) capped at the usable CPUs; None: all of
+    them. More threads than CPUs only add overhead (20,000 threads on 2 CPUs ran 160×
+    slower than one)."""
     if n_threads is None:
-        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-            os.cpu_count() or 1)
-    return check_positive_int(n_threads, "n_threads")
+        return _usable_cpus()
+    return min(check_positive_int(n_threads, "n_threads"), _usable_cpus())
 
 
 def _roc_points(codes, pos_code, scores, weights, drop_intermediate):
@@ -1014,7 +1023,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         Multiclass only: the sorted labels indexing the columns of ``y_score``.
     n_threads : int, default=None
         Threads for per-column AUCs and for sorting inputs of 2^21 rows or more (default:
-        the CPUs this process may use; 1 runs everything on the calling thread).
+        the CPUs this process may use; 1 runs everything on the calling thread). Capped at
+        the number of usable CPUs (``len(os.sched_getaffinity(0))``, else
+        ``os.cpu_count()``): more threads than CPUs only add overhead.
 
     Returns
     -------

@@ -26,7 +26,8 @@ import numpy as np
 
 from . import _backend
 from ._labels import as_labels, common_labels
-from ._validation import as_scores, check_same_length, check_sample_weight, quoted, shorten
+from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
+                          quoted, shorten)
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -325,16 +326,12 @@ class BinaryConfusion:
     def __post_init__(self) -> None:
         for name in ("tp", "fp", "fn", "tn"):
             value = getattr(self, name)
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise TypeError(f"{name} must be a count (a real number), got {quoted(value)}")
-            if not (value >= 0 and math.isfinite(value)):  # NaN fails both
+            as_real(value, name, "a count (a real number)")  # also: not beyond float64
+            if not (value >= 0 and is_finite(value)):  # NaN fails both
                 raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
         t = self.threshold
-        if t is not None:
-            if isinstance(t, (bool, np.bool_)) or not isinstance(t, numbers.Real):
-                raise TypeError(f"threshold must be None or a real number, got {quoted(t)}")
-            if math.isnan(t):
-                raise ValueError("threshold is NaN")
+        if t is not None and math.isnan(as_real(t, "threshold", "None or a real number")):
+            raise ValueError("threshold is NaN")
 
     # ---- margins
     @property
@@ -513,11 +510,10 @@ def _count_text(v: float) -> str:
 
 
 def _check_beta(beta: Any) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a real number, got {quoted(beta)}")
-    if not beta >= 0:  # also catches NaN
-        raise ValueError(f"beta must be >= 0, got {beta}")
-    return float(beta)
+    value = as_real(beta, "beta")
+    if not value >= 0:  # also catches NaN
+        raise ValueError(f"beta must be >= 0, got {value}")
+    return value
 
 
 def _distinct(arr: np.ndarray) -> np.ndarray:
@@ -678,7 +674,7 @@ def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, An
         pos_label = 1
     elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
-    elif not math.isfinite(pos_label):  # int(nan) and int(inf) raise
+    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
         return None, None
     if kind == "b":
         return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
@@ -701,9 +697,7 @@ def _check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
 
 
 def _check_threshold(threshold: Any) -> float:
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {quoted(threshold)}")
-    threshold = float(threshold)
+    threshold = as_real(threshold, "threshold")
     if math.isnan(threshold):
         raise ValueError("threshold is NaN")
     return threshold
@@ -719,7 +713,7 @@ def _check_zero_division(zero_division: Any) -> float | str:
         if zero_division == "warn":
             return zero_division
     elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
-        if zero_division in (0, 1) or math.isnan(zero_division):
+        if zero_division in (0, 1) or not is_finite(zero_division) and math.isnan(zero_division):
             return float(zero_division)
     raise ValueError("zero_division must be 'warn', 0.0, 1.0 or np.nan, got "
                      f"{quoted(zero_division)}")

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
+from ._validation import (as_array, as_real, check_finite, check_positive_int, check_same_length,
                           check_sample_weight, quoted)
 from .information import _weighted_total
 from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
@@ -405,7 +405,7 @@ def _real(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
                                                                      np.floating)):
         raise TypeError(f"{name} must be a real number, got {quoted(value)}")
-    value = float(value)
+    value = as_real(value, name)
     if not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value}")
     return value

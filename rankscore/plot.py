@@ -29,7 +29,7 @@ from numpy.typing import ArrayLike
 
 from . import curves
 
-from ._validation import quoted
+from ._validation import quoted, shorten
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
@@ -470,7 +470,7 @@ def plot_score_landscape(
                 linewidth=0, label=overlap_label,
             )
             overlap_label = "_nolegend_"
-    ax.set_title(f"scores of all rankings with k = {k} (m = {float(m):g})")
+    ax.set_title(f"scores of all rankings with k = {k} (m = {_m_text(m)})")
     ax.set_xlabel("ranking length p")
     ax.set_ylabel("score s(r)")
     ax.set_xlim(ps[0] - 0.7, ps[-1] + 0.7)
@@ -1096,6 +1096,17 @@ def _image_format(path: str) -> str:
     return extension
 
 
+def _m_text(m: Any) -> str:
+    """An exact ``m`` for a title: ``10``, ``3.5``, or its first digits when beyond float64."""
+    from .rankings import _exact_m
+
+    m = _exact_m(m)
+    try:
+        return f"{float(m):g}"
+    except OverflowError:  # 1e309: more than float64 holds
+        return shorten(str(m), 12)
+
+
 def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
     from .rankings import _exact_m
@@ -1106,7 +1117,7 @@ def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = Tru
     r = _as_ranking(ranking)
     fig, axes = _headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
-    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {float(m):g})")
+    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {_m_text(m)})")
     fig.savefig(path, dpi=150, format=image_format)
 
 

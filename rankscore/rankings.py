@@ -1221,11 +1221,22 @@ class RankingSet:
             yield Ranking._from_mask_int(mask)
 
     def __getitem__(self, index: Any) -> "Ranking | RankingSet":
-        if isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_)):
-            return Ranking._from_mask_int(int(self._masks[index]))
+        is_int = isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_))
+        try:
+            masks = self._masks[index] if index is not None else None
+        except IndexError:
+            if is_int:
+                raise IndexError(f"index {quoted(index)} is out of range for "
+                                 f"{len(self)} rankings") from None
+            masks = None
+        if masks is None or (not is_int and np.ndim(masks) != 1):
+            raise TypeError("RankingSet indices must be integers, slices or 1-D integer or "
+                            f"boolean arrays, got {quoted(index)}")
+        if is_int:
+            return Ranking._from_mask_int(int(masks))
         k = None if self._k is None else self._k[index]
         p = None if self._p is None else self._p[index]
-        return RankingSet._make(self._masks[index], self._scores[index], self._m, k, p)
+        return RankingSet._make(masks, self._scores[index], self._m, k, p)
 
     def strings(self, unicode: bool = False) -> list[str]:
         """Each ranking as a string, in order.

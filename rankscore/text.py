@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ._validation import quoted
+from ._validation import as_real, quoted
 
 __all__ = ["bleu_score", "sentence_bleu"]
 
@@ -81,9 +81,7 @@ def _check_weights(max_n: Any, weights: Any) -> tuple[int, list[float] | None]:
     weights = _as_list(weights, "weights", "a sequence of numbers")
     w = []
     for v in weights:
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
-            raise TypeError(f"weights must be numbers, got {quoted(v)}")
-        w.append(float(v))
+        w.append(as_real(v, "weights", "numbers"))
     if not w:
         raise ValueError("weights is empty")
     if max_n is not None and max_n != len(w):

@@ -206,3 +206,61 @@ def test_cli_error_shortens_a_megabyte_label(tmp_path, capsys):
     assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
     _, err = capsys.readouterr()
     assert err.count("\n") == 1 and len(err) < 400 and "(1000002 characters)" in err
+
+
+@pytest.mark.parametrize("call", [
+    lambda: rs.binary_confusion([0, 1], [0.1, 0.2], threshold=10**400),
+    lambda: rs.BinaryConfusion(10**400, 1, 1, 1),
+    lambda: rs.BinaryConfusion(1, 1, 1, 1, threshold=-(10**400)),
+    lambda: rs.improvement(10**400, 1),
+    lambda: rs.fbeta_score([0, 1], [0, 1], beta=10**400),
+    lambda: rs.precision_score([0, 1], [0, 1], zero_division=10**400),
+    lambda: rs.binary_confusion([0, 1, 2], [0, 1, 2], pos_label=10**400),
+    lambda: rs.binary_confusion([0, 1, 2], [0.1, 0.2, 0.3], threshold=0.5, pos_label=10**400),
+])
+def test_numbers_beyond_float64_are_a_value_error_naming_the_argument(call):
+    with pytest.raises((ValueError, TypeError)) as info:
+        call()
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 200
+    assert any(name in message for name in
+               ("threshold", "tp", "r1", "beta", "zero_division", "pos_label")), message
+
+
+def test_ranking_set_index_errors_are_clear():
+    rankings = rs.enumerate_rankings(4, 2)
+    for index in ("a", 1.5, None, (0, 0)):
+        with pytest.raises(TypeError, match="RankingSet indices must be integers"):
+            rankings[index]
+    with pytest.raises(IndexError, match="index 3 is out of range for 3 rankings"):
+        rankings[3]
+    assert rankings[-1].to_string() == "--xx"
+
+
+def test_cli_plot_with_m_beyond_float64(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from rankscore.cli import main
+
+    path = tmp_path / "r.png"
+    assert main(["plot", "xx-x", "--m", "1e309", "-o", str(path)]) == 0
+    assert path.stat().st_size > 0
+
+
+def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
+    from rankscore import curves
+
+    workers = []
+
+    class Recording(curves.ThreadPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kwargs):
+            workers.append(max_workers)
+            super().__init__(max_workers, *args, **kwargs)
+
+    monkeypatch.setattr(curves, "ThreadPoolExecutor", Recording)
+    monkeypatch.setattr(curves, "_usable_cpus", lambda: 2)
+    y = np.array([0, 1] * 50)
+    scores = np.random.default_rng(0).random((100, 40))
+    expected = rs.roc_auc_score(y, scores, n_threads=1)
+    np.testing.assert_array_equal(rs.roc_auc_score(y, scores, n_threads=20000), expected)
+    assert workers and max(workers) <= 2
+    assert curves._n_threads(20000) == 2 and curves._n_threads(None) == 2
