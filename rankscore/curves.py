@@ -690,16 +690,30 @@ def auc(x, y):
     if x.shape[0] < 2:
         raise ValueError("At least 2 points are needed to compute area under curve, but "
                          f"x.shape = {x.shape}")
+    dx = _exact_steps(x) if x.dtype.kind in "iu" else None
     x = _validation._to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
     y = _validation._to_float(y, "y", exact=False)
     direction = 1
-    dx = np.diff(x)
+    if dx is None:
+        dx = np.diff(x)
     if np.any(dx < 0):
         if np.all(dx <= 0):
             direction = -1
         else:
             raise ValueError(f"x is neither increasing nor decreasing : {x}.")
     return float(direction * np.add.reduce(dx * (y[1:] + y[:-1]) / 2.0))
+
+
+def _exact_steps(x: np.ndarray) -> np.ndarray:
+    """np.diff of integer coordinates, differenced exactly and then rounded once to float64
+    (converting first would round nanosecond timestamps near 2**62 before subtracting)."""
+    lo = int(x.min())
+    if int(x.max()) - lo < 2**63:  # offsets from the minimum fit int64 (as words mod 2**64)
+        words = x.astype(np.int64 if x.dtype.kind == "i" else np.uint64).view(np.uint64)
+        offsets = (words - np.uint64(lo % 2**64)).view(np.int64)
+        return np.diff(offsets).astype(np.float64)
+    values = x.tolist()  # a span beyond int64: Python ints
+    return np.array([float(b - a) for a, b in zip(values, values[1:])])
 
 
 # ---------------------------------------------------------------------------------------

@@ -264,3 +264,30 @@ def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
     np.testing.assert_array_equal(rs.roc_auc_score(y, scores, n_threads=20000), expected)
     assert workers and max(workers) <= 2
     assert curves._n_threads(20000) == 2 and curves._n_threads(None) == 2
+
+
+# ----------------------------------------------------------------------- auc(x, y)
+
+
+def test_auc_differences_integer_x_exactly():
+    x = np.array([2**62, 2**62 + 1000, 2**62 + 3000])
+    assert rs.auc(x, [0, 1, 1]) == 2500.0
+    assert rs.auc(x[::-1], [1, 1, 0]) == 2500.0
+    assert rs.auc(np.array([-(2**63), 2**63 - 1]), [1, 1]) == float(2**64 - 1)
+    assert rs.auc(np.array([0, 2**64 - 1], dtype=np.uint64), [2, 2]) == 2 * float(2**64 - 1)
+
+
+@given(st.integers(-(2**63), 2**63 - 1), st.lists(st.integers(0, 2**20), min_size=1, max_size=8),
+       st.lists(st.integers(-5, 5), min_size=9, max_size=9))
+def test_auc_of_int64_timestamps_matches_exact_trapezoids(start, steps, heights):
+    from fractions import Fraction
+
+    points = [start]
+    for step in steps:
+        points.append(points[-1] + step)
+    if points[-1] >= 2**63:
+        return
+    y = heights[:len(points)]
+    exact = sum(Fraction(b - a) * (y0 + y1) / 2
+                for a, b, y0, y1 in zip(points, points[1:], y, y[1:]))
+    assert rs.auc(np.array(points, dtype=np.int64), y) == pytest.approx(float(exact), abs=1e-9)
