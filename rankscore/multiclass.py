@@ -37,10 +37,16 @@ __all__ = [
 
 def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
     """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
-    with a positive total (a confusion matrix)."""
+    with a positive total (a confusion matrix), as int64 or float64 so that its sums and
+    products neither lose digits (float16) nor wrap (uint64): integers whose total int64
+    cannot hold become float64."""
     arr = as_array(x, name)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
+        arr = arr.astype(np.float64)  # float16, longdouble
+    if counts:
+        arr = _count_dtype(arr)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
     if arr.size == 0:
@@ -55,6 +61,18 @@ def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
         if not arr.sum() > 0:
             raise ValueError(f"{name} holds no samples (all counts are zero)")
     return arr
+
+
+def _count_dtype(arr: np.ndarray) -> np.ndarray:
+    """Counts as float64 (floats) or int64 (integers whose total int64 holds exactly), else
+    float64."""
+    if arr.dtype.kind == "f":
+        return arr.astype(np.float64, copy=False)
+    if arr.size and int(arr.max()) * arr.size < 2**63 and int(arr.min()) >= 0:
+        return arr.astype(np.int64, copy=False)
+    if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
+        return arr.astype(np.int64)
+    return arr.astype(np.float64)
 
 
 def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
@@ -380,7 +398,10 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     if c.shape != p.shape:
         raise ValueError(f"profit_matrix has shape {p.shape} but the confusion matrix has "
                          f"shape {c.shape}; they must match cell for cell")
-    return float(np.sum(c * p))
+    counts = as_array(confusion, "confusion")  # as given: c may be float64 beyond int64
+    if counts.dtype.kind in "iu" and p.dtype.kind in "iu":  # exact: int64 products wrap
+        return float(sum(a * b for a, b in zip(counts.ravel().tolist(), p.ravel().tolist())))
+    return float(np.sum(c.astype(np.float64) * p.astype(np.float64)))
 
 
 # --------------------------------------------------------------------------- improvement

@@ -291,3 +291,32 @@ def test_auc_of_int64_timestamps_matches_exact_trapezoids(start, steps, heights)
     exact = sum(Fraction(b - a) * (y0 + y1) / 2
                 for a, b, y0, y1 in zip(points, points[1:], y, y[1:]))
     assert rs.auc(np.array(points, dtype=np.int64), y) == pytest.approx(float(exact), abs=1e-9)
+
+
+# ------------------------------------------------------- confusion matrices as input
+
+
+def _per_class_table(matrix):
+    table = rs.per_class_metrics(matrix)
+    return {name: np.asarray(getattr(table, name), dtype=np.float64)
+            for name in ("tp", "fp", "fn", "tn", "sensitivity", "specificity", "precision")}
+
+
+@pytest.mark.parametrize("matrix", [
+    np.array([[2047, 2], [2, 2047]], dtype=np.float16),  # row sums 2049: not a float16
+    np.array([[2**61, 2**61], [2**61, 2**61 + 5]], dtype=np.uint64),  # total beyond 2**63
+    np.array([[2**62, 3], [1, 2**62]], dtype=np.int64),
+    np.array([[7, 1], [2, 9]], dtype=np.uint8),
+])
+def test_confusion_matrix_input_is_counted_without_losing_digits(matrix):
+    exact = [[int(v) for v in row] for row in matrix.tolist()]
+    reference = np.array(exact, dtype=np.float64)  # what the counts are, in float64
+    got, expected = _per_class_table(matrix), _per_class_table(reference)
+    for name in expected:
+        np.testing.assert_allclose(got[name], expected[name], rtol=1e-15, err_msg=name)
+    tp0, rows0 = exact[0][0], exact[0][0] + exact[0][1]
+    tp1, rows1 = exact[1][1], exact[1][0] + exact[1][1]
+    assert rs.average_class_accuracy(matrix) == pytest.approx((tp0 / rows0 + tp1 / rows1) / 2,
+                                                              rel=1e-15)
+    assert rs.profit(matrix, [[1, -1], [-1, 1]]) == pytest.approx(
+        float(exact[0][0] - exact[0][1] - exact[1][0] + exact[1][1]), rel=1e-15, abs=1e-3)
