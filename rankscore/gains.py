@@ -689,6 +689,12 @@ def captured_response_to_roc(
     """
     prior = _check_prior(prior)
     x, y = _check_curve(x, y, "x", "y")
+    return _implied_fpr(x, y, prior), y.copy()
+
+
+def _implied_fpr(x: np.ndarray, y: np.ndarray, prior: float) -> np.ndarray:
+    """``FPR = (x - prior y) / (1 - prior)`` of captured-response points, clipped to [0, 1]
+    for rounding; a point no ranking with this prior can give is an error."""
     fpr = (x - prior * y) / (1.0 - prior)
     outside = (fpr < -_ROUNDING_SLACK) | (fpr > 1.0 + _ROUNDING_SLACK)
     if outside.any():
@@ -697,7 +703,7 @@ def captured_response_to_roc(
             f"point {i} (x={x[i]}, y={y[i]}) is not on any captured response curve with "
             f"prior {prior}: it needs prior*y <= x <= prior*y + 1 - prior"
         )
-    return np.clip(fpr, 0.0, 1.0), y.copy()
+    return np.clip(fpr, 0.0, 1.0)
 
 
 def captured_response_gini(x: Any, y: Any, prior: float) -> float:
@@ -722,8 +728,10 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
     ------
     ValueError
         If ``prior`` is not in (0, 1), the arrays differ in length, are empty, hold values
-        outside [0, 1], NaN or infinity, ``x`` decreases somewhere, or the curve does not
-        start at (0, 0) and end at (1, 1).
+        outside [0, 1], NaN or infinity, ``x`` decreases somewhere, the curve does not
+        start at (0, 0) and end at (1, 1), or a point is impossible for this prior
+        (``x < prior * y`` or ``x > prior * y + 1 - prior``, as
+        :func:`captured_response_to_roc` checks): the Gini would leave [-1, 1].
     TypeError
         If ``prior`` is not a real number or the arrays are not numeric.
 
@@ -765,5 +773,6 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
             f"the curve must run from (0, 0) to (1, 1); it runs from ({x[0]}, {y[0]}) "
             f"to ({x[-1]}, {y[-1]})"
         )
+    _implied_fpr(x, y, prior)  # every point possible for this prior (else Gini > 1 or < -1)
     area = float(np.trapezoid(y, x))  # area under the curve
     return (area - 0.5) / ((1.0 - prior) / 2.0)

@@ -320,3 +320,27 @@ def test_confusion_matrix_input_is_counted_without_losing_digits(matrix):
                                                               rel=1e-15)
     assert rs.profit(matrix, [[1, -1], [-1, 1]]) == pytest.approx(
         float(exact[0][0] - exact[0][1] - exact[1][0] + exact[1][1]), rel=1e-15, abs=1e-3)
+
+
+# ---------------------------------------------------------- captured response Gini
+
+
+def test_captured_response_gini_rejects_curves_impossible_for_the_prior():
+    with pytest.raises(ValueError, match="point 1 .* is not on any captured response curve"):
+        rs.captured_response_gini([0, 0, 1], [0, 1, 1], 0.3)  # was 1.43
+    with pytest.raises(ValueError, match="not on any captured response curve"):
+        rs.captured_response_to_roc([0, 0, 1], [0, 1, 1], 0.3)
+    assert rs.captured_response_gini([0, 0.3, 1], [0, 1, 1], 0.3) == pytest.approx(1.0)
+
+
+@given(st.floats(0.01, 0.99), st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)),
+                                       max_size=6))
+def test_captured_response_gini_stays_in_range_or_raises(prior, points):
+    x = sorted([0.0, 1.0] + [p[0] for p in points])
+    y = [0.0] + [p[1] for p in points] + [1.0]
+    try:
+        gini = rs.captured_response_gini(x, y, prior)
+    except ValueError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert -1 - 1e-9 <= gini <= 1 + 1e-9
