@@ -101,19 +101,10 @@ def summary_merge(const sweep_score_t[:] thr_a, const summary_count_t[:] neg_a,
     return thr_arr, neg_arr, pos_arr
 
 
-cdef extern from *:
-    # GCC/Clang 128-bit integers: exact pair counts and KS gaps past 2**64
-    ctypedef unsigned long long summary_u128 "unsigned __int128"
-    ctypedef long long summary_i128 "__int128"
-
-
-cdef object _u128_int(summary_u128 x):
-    return (int(<uint64_t>(x >> 64)) << 64) | int(<uint64_t>x)
-
-
 def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     """One read of an unweighted summary (thresholds descending) for the numbers of the
-    report, exact where they are integers:
+    report, exact where they are integers (128-bit pair counts and gaps, as ``auc_counts``
+    and ``ks_counts``):
 
     (N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) with N, P the class totals;
     pairs = Σ_t P(t) (2 N(< t) + N(t)) (AUC = pairs / (2 P N)); ks_gap = the largest
@@ -122,9 +113,9 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     pr_area = Σ_t (r(t) - r(t+)) (prec(t) + prec(t+)) / 2 from the top, starting at
     (recall 0, precision 1) (needs P > 0)."""
     cdef Py_ssize_t d = neg.shape[0], i
-    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, c_neg = 0, c_pos = 0
-    cdef summary_u128 pairs = 0
-    cdef summary_i128 gap, best = -1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
+    cdef uint64_t c_neg = 0, c_pos = 0
+    cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
     cdef Py_ssize_t best_i = 0
     cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
     with nogil:
@@ -141,16 +132,13 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
                 area += (r - r_prev) * (p + p_prev) / 2
                 r_prev, p_prev = r, p
         for i in range(d - 1, -1, -1):  # from the lowest score up
-            pairs += <summary_u128>pos[i] * <summary_u128>(2 * c_neg + neg[i])
-            c_neg += neg[i]
-            c_pos += pos[i]
-            gap = <summary_i128>c_neg * n_pos - <summary_i128>c_pos * n_neg
-            if gap < 0:
-                gap = -gap
-            if gap > best:
+            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * c_neg + <uint64_t>neg[i]))
+            c_neg += <uint64_t>neg[i]
+            c_pos += <uint64_t>pos[i]
+            gap = rs_gap(rs_mul(<uint64_t>n_pos, c_neg), rs_mul(<uint64_t>n_neg, c_pos))
+            if rs_less(best, gap):  # the first maximum: the smallest threshold
                 best, best_i = gap, d - 1 - i
-    return (int(n_neg), int(n_pos), _u128_int(pairs), _u128_int(<summary_u128>best), best_i,
-            ap, area)
+    return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
 
 
 def summary_scan_weights(const double[:] neg, const double[:] pos):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .sweep import auc_counts, ks_counts
+
 __all__ = [
     "summary_from_sorted",
     "summary_merge",
@@ -82,15 +84,6 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     return thresholds, neg, pos
 
 
-def _exact_dot(a, b):
-    """Σ a_i b_i of two int64 arrays, exact (uint64 while it cannot wrap)."""
-    if len(a) == 0:
-        return 0
-    if int(a.max()) * int(b.max()) * len(a) < 2**63:
-        return int(np.dot(a.astype(np.uint64), b.astype(np.uint64)))
-    return sum(int(x) * int(y) for x, y in zip(a.tolist(), b.tolist()))
-
-
 def _pr_area(tps, fps, total_pos):
     """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
     if not total_pos > 0:
@@ -109,20 +102,8 @@ def summary_scan_counts(neg, pos):
     fps = np.cumsum(neg).astype(np.float64)
     precision = tps / (tps + fps)
     ap = float(np.cumsum(pos * precision)[-1]) if len(pos) else 0.0
-    neg_up, pos_up = neg[::-1], pos[::-1]
-    below = np.cumsum(neg_up) - neg_up
-    pairs = _exact_dot(pos_up, 2 * below + neg_up)
-    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
-    if len(neg) == 0:
-        gap, index = -1, 0
-    elif max(n_neg, n_pos) ** 2 < 2**62:
-        gaps = np.abs(c_neg * n_pos - c_pos * n_neg)
-        index = int(np.argmax(gaps))
-        gap = int(gaps[index])
-    else:
-        gaps = [abs(a * n_pos - b * n_neg) for a, b in zip(c_neg.tolist(), c_pos.tolist())]
-        gap = max(gaps)
-        index = gaps.index(gap)
+    pairs = auc_counts(neg[::-1], pos[::-1])
+    gap, index = ks_counts(neg[::-1], pos[::-1]) if len(neg) else (0, 0)
     return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
 
 
