@@ -486,3 +486,57 @@ def test_confusion_compares_float32_scores_in_float64():
         np.testing.assert_equal(summary.confusion(t).to_dict(),
                                 rs.binary_confusion(y, s, threshold=t).to_dict())
     assert summary.confusion(0.3).tp == 1
+
+
+# ---------------------------------------------------------------------------------------
+# opt-in compression
+
+
+@given(chunked_problem(max_n=300), st.integers(1, 40))
+def test_compressed_auc_stays_within_its_bound(problem, max_thresholds):
+    y, s, w, _ = problem
+    exact = _one_shot(y, s, w)
+    if w is not None and not w.any():
+        return
+    small = exact.compress(max_thresholds)
+    assert len(small) <= max_thresholds
+    assert small.n_positives == exact.n_positives and small.n_negatives == exact.n_negatives
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # one class: NaN on both sides
+        a, b = exact.roc_auc(), small.roc_auc()
+    if np.isnan(a):
+        assert np.isnan(b)
+        return
+    assert abs(a - b) <= small.auc_error_bound + 1e-12
+    if len(exact) <= max_thresholds:
+        assert small is exact and small.auc_error_bound == 0.0
+    # every kept point is a point of the exact sweep (a bin keeps its lowest score)
+    fps, tps, thr = exact.sweep()
+    c_fps, c_tps, c_thr = small.sweep()
+    at = np.searchsorted(-thr.astype(np.float64), -c_thr.astype(np.float64))
+    np.testing.assert_array_equal(thr[at], c_thr)
+    np.testing.assert_array_equal(fps[at], c_fps)
+    np.testing.assert_array_equal(tps[at], c_tps)
+
+
+def test_compression_bound_and_round_trips():
+    rng = np.random.default_rng(7)
+    y = rng.random(20_000) < 0.1
+    exact = ScoreSummary.from_arrays(y, rng.random(20_000) + 0.5 * y)
+    small = exact.compress(500)
+    assert len(small) == 500 and small.nbytes < exact.nbytes / 39
+    # continuous scores, equal bins: about 1 / (8 k prior (1 - prior))
+    assert small.auc_error_bound < 1.2 / (8 * 500 * 0.1 * 0.9)
+    assert abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound
+    for back in (ScoreSummary.from_bytes(small.to_bytes()), pickle.loads(pickle.dumps(small))):
+        assert back == small and back.auc_error_bound == small.auc_error_bound
+    assert "compressed: AUC within" in repr(small)
+    smaller = small.compress(50)  # bounds add up
+    assert smaller.loose_pairs > small.loose_pairs
+    assert abs(smaller.roc_auc() - exact.roc_auc()) <= smaller.auc_error_bound
+    with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+        small.merge(exact)
+    with pytest.raises(ValueError, match="max_thresholds must be >= 1"):
+        exact.compress(0)
+    with pytest.raises(TypeError, match="max_thresholds must be an integer"):
+        exact.compress(2.5)
