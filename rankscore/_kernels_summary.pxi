@@ -243,3 +243,34 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
                 best, found = value, i
                 break
     return best, found
+
+
+def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
+                       summary_count_t[::1] pos_a, Py_ssize_t da,
+                       const sweep_score_t[:] thr_b, const summary_count_t[:] neg_b,
+                       const summary_count_t[:] pos_b):
+    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
+    followed by room for b's (length da + len(b)). Merged from the lowest score up into the
+    end of the room (never overtaking a's unread entries), then moved to the front.
+    Returns the merged length; the same values as ``summary_merge(a, b)``."""
+    cdef Py_ssize_t i = da - 1, j = thr_b.shape[0] - 1, k = da + thr_b.shape[0] - 1, m, start
+    with nogil:
+        while j >= 0:
+            if i >= 0 and thr_a[i] < thr_b[j]:
+                thr_a[k], neg_a[k], pos_a[k] = thr_a[i], neg_a[i], pos_a[i]
+                i -= 1
+            elif i >= 0 and thr_a[i] == thr_b[j]:
+                thr_a[k], neg_a[k], pos_a[k] = thr_a[i], neg_a[i] + neg_b[j], pos_a[i] + pos_b[j]
+                i -= 1
+                j -= 1
+            else:
+                thr_a[k], neg_a[k], pos_a[k] = thr_b[j], neg_b[j], pos_b[j]
+                j -= 1
+            k -= 1
+        # a's unread entries 0..i stay; what was written (k+1..) follows them once the gap
+        # left by shared thresholds (k - i of them) is closed
+        start = k - i
+        if start > 0:
+            for m in range(k + 1, thr_a.shape[0]):
+                thr_a[m - start], neg_a[m - start], pos_a[m - start] = thr_a[m], neg_a[m], pos_a[m]
+    return thr_a.shape[0] - start

@@ -19,6 +19,7 @@ __all__ = [
     "summary_scan_weights",
     "summary_running",
     "objective_scan",
+    "summary_merge_into",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -161,3 +162,13 @@ def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
         return float(value.max(initial=-np.inf)), -1
     hits = np.flatnonzero(value >= near_best)
     return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
+
+
+def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
+    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
+    followed by room for b's (length da + len(b)). Returns the merged length; the same
+    values as ``summary_merge(a, b)``."""
+    merged = summary_merge(thr_a[:da], neg_a[:da], pos_a[:da], thr_b, neg_b, pos_b)
+    for out, values in zip((thr_a, neg_a, pos_a), merged):
+        out[:len(values)] = values
+    return len(merged[0])
