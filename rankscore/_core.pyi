@@ -199,3 +199,14 @@ def summary_merge_into(
 ) -> int:
     """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
     C-contiguous); returns the merged length."""
+
+def summary_merge_many(
+    thr_0: NDArray[np.floating],
+    neg_0: NDArray[np.int64] | NDArray[np.float64],
+    thresholds: list[NDArray[np.floating]],
+    negatives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+    positives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
+    shared threshold added in list order."""

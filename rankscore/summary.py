@@ -52,7 +52,6 @@ Views (methods; each equals the public function of the same name on the data)
 from __future__ import annotations
 
 import bisect
-import heapq
 import math
 import numbers
 import struct
@@ -218,8 +217,8 @@ class ScoreSummary:
 
     @classmethod
     def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
-        """Merge any number of summaries (the two smallest first, so the work is
-        O(D log k) for k summaries of D thresholds in all).
+        """Merge any number of summaries in one compiled pass (a heap of the summaries'
+        next thresholds: O(D log k) for k summaries of D thresholds in all).
 
         Parameters
         ----------
@@ -250,16 +249,12 @@ class ScoreSummary:
         parts = _compatible(summaries)
         if len(parts) == 1:
             return parts[0]
-        heap = [(len(s), i, s) for i, s in enumerate(parts)]
-        heapq.heapify(heap)
-        order = len(heap)
-        while len(heap) > 1:
-            _, _, a = heapq.heappop(heap)
-            _, _, b = heapq.heappop(heap)
-            merged = _merge_two(a, b)
-            heapq.heappush(heap, (len(merged), order, merged))
-            order += 1
-        return heap[0][2]
+        if len(parts) == 2:
+            return _merge_two(*parts)
+        arrays = _backend.kernels.summary_merge_many(
+            parts[0].thresholds, parts[0].negatives, [s.thresholds for s in parts],
+            [s.negatives for s in parts], [s.positives for s in parts])
+        return ScoreSummary._trusted(*arrays, parts[0].pos_label)
 
     # -- compression ----------------------------------------------------------------
 

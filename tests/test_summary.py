@@ -573,3 +573,18 @@ def test_accumulator_keeps_going_after_a_summary():
     assert mixed.summary() == ScoreSummary.from_arrays(
         [0, 1, 1, 0], np.array([np.float32(0.1), np.float32(0.5), 0.5, 0.7]),
         sample_weight=[1, 1, 2.5, 1])
+
+
+@given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
+def test_many_way_merge_equals_pairwise_merges(problems):
+    parts = [_one_shot(*p[:3]) for p in problems]
+    parts = [ScoreSummary(p.thresholds.astype(np.float64), p.negatives.astype(np.float64),
+                          p.positives.astype(np.float64)) for p in parts]
+    merged = ScoreSummary.merge_all(parts)
+    pairwise = parts[0]
+    for p in parts[1:]:
+        pairwise = pairwise.merge(p)
+    np.testing.assert_array_equal(merged.thresholds, pairwise.thresholds)
+    np.testing.assert_allclose(merged.negatives, pairwise.negatives, rtol=1e-15)
+    # integer-valued weight sums are exact: the same on both routes
+    np.testing.assert_array_equal(merged.positives, pairwise.positives)

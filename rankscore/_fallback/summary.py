@@ -20,6 +20,7 @@ __all__ = [
     "summary_running",
     "objective_scan",
     "summary_merge_into",
+    "summary_merge_many",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -172,3 +173,24 @@ def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
     for out, values in zip((thr_a, neg_a, pos_a), merged):
         out[:len(values)] = values
     return len(merged[0])
+
+
+def summary_merge_many(thr_0, neg_0, thresholds, negatives, positives):
+    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
+    the dtypes) in one pass: O(D log k) for D thresholds in all. Equal thresholds are
+    added in run order."""
+    values = np.concatenate(thresholds)
+    order = np.argsort(-values.astype(np.float64), kind="stable")  # run order within ties
+    values = values[order]
+    if len(values) == 0:
+        return values, np.concatenate(negatives), np.concatenate(positives)
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts, len(values)))
+    out = [values[starts]]
+    for counts in (negatives, positives):
+        sorted_counts = np.concatenate(counts)[order]
+        if sorted_counts.dtype.kind == "f":
+            out.append(_sequential_sums(sorted_counts, starts, lengths))
+        else:
+            out.append(np.add.reduceat(sorted_counts, starts))
+    return tuple(out)
