@@ -454,10 +454,20 @@ class BinaryConfusion:
 
     @property
     def mcc(self) -> float:
-        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0."""
-        den = math.sqrt(self.predicted_positives) * math.sqrt(self.predicted_negatives)
-        den *= math.sqrt(self.positives) * math.sqrt(self.negatives)
-        return (self.tp * self.tn - self.fp * self.fn) / den if den else 0.0
+        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0.
+
+        It does not depend on the counts' scale, so weighted (float) or huge counts are
+        divided by the largest first: products of counts of 1e-200 or 1e200 would under-
+        or overflow."""
+        tp, fp, fn, tn = counts = (self.tp, self.fp, self.fn, self.tn)
+        top = max(counts)
+        if not isinstance(top, float) and top <= 2**53:  # exact int product, rounded once
+            den = math.sqrt((tp + fp) * (fn + tn) * (tp + fn) * (fp + tn))
+        else:
+            tp, fp, fn, tn = (float(c) / top for c in counts)
+            den = (math.sqrt(tp + fp) * math.sqrt(fn + tn) * math.sqrt(tp + fn)
+                   * math.sqrt(fp + tn))
+        return (tp * tn - fp * fn) / den if den else 0.0
 
     @property
     def prevalence(self) -> float:
@@ -1282,7 +1292,11 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -----
     With t_k, p_k the true and predicted counts of class k, c correct of s samples:
     MCC = (c s − Σ t_k p_k) / sqrt((s² − Σ p_k²)(s² − Σ t_k²)); for two classes
-    (tp tn − fp fn) / sqrt(pp pn rp rn).
+    (tp tn − fp fn) / sqrt(pp pn rp rn). MCC does not depend on the weights' scale, but
+    this formula's fourth powers under- or overflow for weights far from 1 (scikit-learn
+    gives 0.0 for uniform weights of 1e-100), so the weights are first divided by their
+    maximum (uniform weights then give exactly the unweighted value); otherwise it is
+    scikit-learn's formula.
 
     Examples
     --------
@@ -1291,6 +1305,8 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -0.3333
     """
     _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    if w is not None:  # MCC does not depend on the weights' scale; its products do
+        w = w / w.max()
     ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
     tp, t_sum, p_sum, _ = _index_sums(ti, pi, w, len(present))
     t_sum, p_sum = t_sum.astype(np.float64), p_sum.astype(np.float64)

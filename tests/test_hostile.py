@@ -344,3 +344,25 @@ def test_captured_response_gini_stays_in_range_or_raises(prior, points):
         assert "\n" not in str(exc)
         return
     assert -1 - 1e-9 <= gini <= 1 + 1e-9
+
+
+# ------------------------------------------------------------------- MCC and scale
+
+
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.floats(0.1, 10)),
+                min_size=2, max_size=20),
+       st.sampled_from([1e-300, 1e-100, 1e-20, 1.0, 1e20, 1e100, 1e300]))
+def test_matthews_corrcoef_does_not_depend_on_the_weights_scale(rows, scale):
+    y_true, y_pred, w = (np.array(c) for c in zip(*rows))
+    base = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w)
+    scaled = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w * scale)
+    assert scaled == pytest.approx(base, rel=1e-12, abs=1e-12)
+
+
+def test_matthews_corrcoef_uniform_tiny_weights_equal_the_unweighted_value():
+    y_true, y_pred = [0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1]
+    expected = rs.matthews_corrcoef(y_true, y_pred)
+    assert expected == pytest.approx(1 / 3)
+    for weight in (1e-100, 1e-300, 1e300):
+        assert rs.matthews_corrcoef(y_true, y_pred, sample_weight=np.full(6, weight)) == expected
+        assert rs.BinaryConfusion(3 * weight, weight, weight, weight).mcc == 0.25
