@@ -366,3 +366,31 @@ def test_matthews_corrcoef_uniform_tiny_weights_equal_the_unweighted_value():
     for weight in (1e-100, 1e-300, 1e300):
         assert rs.matthews_corrcoef(y_true, y_pred, sample_weight=np.full(6, weight)) == expected
         assert rs.BinaryConfusion(3 * weight, weight, weight, weight).mcc == 0.25
+
+
+# --------------------------------------------------- weighted counts, bit for bit
+
+
+@given(st.lists(st.tuples(st.booleans(), st.floats(0, 1), st.floats(0, 10)), min_size=1,
+                max_size=60), st.floats(0, 1))
+def test_weighted_binary_confusion_is_the_same_bits_on_both_backends(rows, threshold):
+    from rankscore import _backend
+
+    y, score, w = (np.array(c) for c in zip(*rows))
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                c = rs.binary_confusion(y, score, threshold=threshold, sample_weight=w)
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+        except ValueError:  # every weight zero
+            return
+        results.append((c.tp, c.fp, c.fn, c.tn))
+    assert results[0] == results[1]
+
+
+def test_ten_weights_of_a_tenth_sum_alike_on_both_backends():
+    c = rs.binary_confusion(np.ones(10, dtype=int), np.ones(10), threshold=0.5,
+                            sample_weight=np.full(10, 0.1))
+    assert c.tp == sum([0.1] * 10)  # added left to right: 0.9999999999999999
