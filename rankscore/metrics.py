@@ -27,7 +27,7 @@ import numpy as np
 from . import _backend
 from ._labels import as_labels, common_labels
 from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
-                          quoted, shorten)
+                          quoted, quoted_list)
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -96,9 +96,10 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
     if lab.dtype == object:
         lab = as_labels(lab, "labels")
     if _is_string(lab) != _is_string(present):
-        raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
+        raise ValueError(f"labels [{quoted_list(lab.tolist())}] are not of the type of y's "
+                         "labels")
     if len(np.unique(lab)) != len(lab):
-        raise ValueError(f"labels contains duplicates: {shorten(lab.tolist())}")
+        raise ValueError(f"labels contains duplicates: [{quoted_list(lab.tolist())}]")
     return lab
 
 
@@ -329,9 +330,13 @@ class BinaryConfusion:
             as_real(value, name, "a count (a real number)")  # also: not beyond float64
             if not (value >= 0 and is_finite(value)):  # NaN fails both
                 raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
+            if isinstance(value, np.generic):  # Python numbers: uint64 sums would wrap
+                object.__setattr__(self, name, value.item())
         t = self.threshold
         if t is not None and math.isnan(as_real(t, "threshold", "None or a real number")):
             raise ValueError("threshold is NaN")
+        if isinstance(t, np.generic):
+            object.__setattr__(self, "threshold", t.item())
 
     # ---- margins
     @property
@@ -544,7 +549,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
     are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
     functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
     values = classes.tolist()
-    shown = values if len(values) <= 6 else values[:5] + ["…"]
+    shown = f"[{quoted_list(values)}]"
     if pos_label is None:
         numeric = not _is_string(classes)
         if numeric and (set(values) <= {0, 1} or set(values) <= {-1, 1}):
@@ -555,7 +560,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
                 " class against the rest (or use confusion_matrix for all of them)"
             )
         raise ValueError(
-            f"{name} takes the values {values}; pass pos_label= to say which one is positive"
+            f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
         )
     if isinstance(pos_label, str) != _is_string(classes):
         raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
@@ -741,9 +746,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
                 " setting, one of [None, 'micro', 'macro', 'weighted']."
             )
         if not any(p == pos_label for p in present.tolist()) and len(present) >= 2:
-            raise ValueError(
-                f"pos_label={pos_label} is not a valid label. It should be one of {present}"
-            )
+            raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It should be "
+                             f"one of [{quoted_list(present.tolist())}]")
         labels = [pos_label]
     elif pos_label not in (None, 1):
         warnings.warn(
