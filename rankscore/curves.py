@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
-from ._labels import _from_objects
+from ._labels import _from_objects, common_labels
 from ._validation import (
     quoted,
     as_scores,
@@ -960,6 +960,7 @@ def _multiclass_auc(y, s, labels, multi_class, average, sample_weight, n_threads
         raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
     if labels is not None:
         labels = _as_label_array(labels, "labels")
+        y, labels = common_labels(y, labels, names="y_true and labels")
         classes = np.unique(labels)
         if len(classes) != len(labels):
             raise ValueError("Parameter 'labels' must be unique")
