@@ -215,3 +215,9 @@ def roc_corners(
     fps: NDArray[np.float64], tps: NDArray[np.float64], thresholds: NDArray[np.floating]
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """The sweep's first and last points and its corners (drop_intermediate for ROC)."""
+
+def summary_sweep(
+    neg: NDArray[np.floating], pos: NDArray[np.floating]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """(fps, tps, thresholds) of the unweighted summary of the ascending class parts, in
+    one pass (summary_running of summary_from_sorted)."""

@@ -395,3 +395,32 @@ def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:]
     for arr in (fps_arr, tps_arr, thr_arr):
         arr.resize((k,), refcheck=False)
     return fps_arr, tps_arr, thr_arr
+
+
+def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
+    """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
+    ascending scores, without building the summary (what ``summary_running`` of
+    ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
+    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
+    size = neg.shape[0] + pos.shape[0]
+    fps_arr, tps_arr = np.empty(size), np.empty(size)
+    thr_arr = np.empty(size, dtype=np.float32 if sweep_score_t is float else np.float64)
+    cdef double[::1] fps = fps_arr, tps = tps_arr
+    cdef sweep_score_t[::1] thr = thr_arr
+    cdef sweep_score_t t
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = _next_down(neg, pos, i, j)
+            while i >= 0 and neg[i] == t:
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                j -= 1
+            thr[k] = _no_minus_zero(t)
+            fps[k] = neg.shape[0] - 1 - i
+            tps[k] = pos.shape[0] - 1 - j
+            k += 1
+    fps = tps = None
+    thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr

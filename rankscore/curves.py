@@ -299,11 +299,16 @@ def _summary_arrays(codes, pos_code, scores, weights):
     if weights is not None and not weights.any():
         return np.empty(0, dtype=scores.dtype), np.empty(0), np.empty(0)
     counts = _try_count(codes, pos_code, scores, weights)
-    if counts is not None:  # ascending float64 values, int64 counts
-        return (counts.values[::-1].astype(scores.dtype), counts.neg[::-1].copy(),
-                counts.pos[::-1].copy())
+    if counts is not None:
+        return _summary_of_counts(counts, scores.dtype)
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
     return _backend.kernels.summary_from_sorted(neg, neg_w, pos, pos_w)
+
+
+def _summary_of_counts(counts: _Counts, dtype):
+    """The summary arrays of per-score counts (ascending float64 values, int64 counts)."""
+    return (counts.values[::-1].astype(dtype), counts.neg[::-1].copy(),
+            counts.pos[::-1].copy())
 
 
 def _cumulative(thresholds, negatives, positives) -> Sweep:
@@ -314,6 +319,15 @@ def _cumulative(thresholds, negatives, positives) -> Sweep:
 
 
 def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+    """The running sums of the summary of validated input. Unweighted sorted parts go
+    straight to them (``summary_sweep``: the same values without the per-threshold arrays;
+    tests/test_summary.py checks it); everything else reads the summary."""
+    if weights is None:
+        counts = _try_count(codes, pos_code, scores, None)
+        if counts is not None:
+            return _cumulative(*_summary_of_counts(counts, scores.dtype))
+        neg, _, pos, _ = _split_sorted(codes, pos_code, scores, None)
+        return Sweep(*_backend.kernels.summary_sweep(neg, pos))
     return _cumulative(*_summary_arrays(codes, pos_code, scores, weights))
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "summary_merge_into",
     "summary_merge_many",
     "roc_corners",
+    "summary_sweep",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -206,3 +207,11 @@ def roc_corners(fps, tps, thresholds):
     keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
     keep[1:-1] |= np.diff(tps, 2) != 0
     return fps[keep], tps[keep], thresholds[keep]
+
+
+def summary_sweep(neg, pos):
+    """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
+    ascending scores, without building the summary (what ``summary_running`` of
+    ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
+    thresholds, negatives, positives = summary_from_sorted(neg, None, pos, None)
+    return (*summary_running(negatives, positives), thresholds)
