@@ -75,7 +75,7 @@ def test_label_metrics_match_exact_counts_near_type_edges(pairs, true_dtype, pre
 
 
 def test_labels_no_64_bit_type_holds_are_an_error():
-    with pytest.raises(ValueError, match="y_true and y_pred hold labels from -1 to 9223372036854775808"):
+    with pytest.raises(ValueError, match="y_true and y_pred hold labels that cannot be compared exactly: from -1 to 9223372036854775808"):
         rs.confusion_matrix(np.array([-1, 2]), np.array([2**63, 2], dtype=np.uint64))
     with pytest.raises(ValueError, match="y_true holds integer labels from -1 to 18446744073709551616"):
         rs.confusion_matrix(np.array([-1, 2**64], dtype=object), [1, 2])
