@@ -156,6 +156,27 @@ def test_counts_are_exact_at_huge_row_counts(rows, seed):
     assert curves._confusion_from_counts(counted, threshold) == confusion
 
 
+@pytest.mark.parametrize("rows", [10**10, 2**62])
+def test_public_functions_on_the_counting_path_are_exact_at_huge_row_counts(rows, monkeypatch):
+    """roc_auc_score, gini_score and ks_statistic read per-score counts from the
+    count_scores kernel; given the counts of ``rows`` rows they give the exact values."""
+    from rankscore import _backend, curves
+
+    values = np.array([0.1, 0.2, 0.3, 0.4])
+    neg = np.array([rows // 4, rows // 8, rows // 8, 0], dtype=np.int64)
+    pos = np.array([0, rows // 8, rows // 8, rows // 4], dtype=np.int64)
+    neg[0] += rows - int(neg.sum() + pos.sum())
+    fake = lambda labels, pos_code, scores, max_distinct: (values, neg, pos, 0, 1)  # noqa: E731
+    monkeypatch.setattr(_backend.kernels, "count_scores", fake)
+    y = np.tile([0, 1], curves._COUNT_MIN_ROWS)  # enough rows to take the counting path
+    s = np.tile(values, len(y) // 4)
+    auc, (ks, ks_t), _ = _reference_from_counts(values.tolist(), neg, pos, 0.3)
+    assert rs.roc_auc_score(y, s) == float(auc)
+    assert rs.gini_score(y, s) == 2 * float(auc) - 1
+    result = rs.ks_statistic(y, s)
+    assert (result.statistic, result.threshold) == (float(ks), ks_t)
+
+
 def test_count_kernels_at_2_62_rows_do_not_wrap():
     from rankscore import _backend
 
