@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import csv
 import math
-import warnings
 from array import array
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .curves import average_precision_score, gini_score, ks_statistic, pr_auc_score
-from .curves import roc_auc_score
-from .metrics import BinaryConfusion, binary_confusion
-from ._validation import quoted
-from .thresholds import best_threshold
+from ._validation import check_positive_int, quoted
+from .metrics import BinaryConfusion, _check_threshold
+from .summary import ScoreSummary
 
 __all__ = ["binary_report", "format_report", "read_columns"]
 
@@ -75,6 +72,16 @@ def binary_report(
         (``"youden"`` and ``"f1"``, each threshold, value and confusion) and
         ``"gain_table"`` (one dict per group). NaN becomes ``None``.
 
+    See Also
+    --------
+    ScoreSummary : Every number here is one of its views.
+
+    Notes
+    -----
+    The data are sorted once, into one :class:`~rankscore.ScoreSummary`; every number is
+    read from it (the same values as ``roc_auc_score``, ``ks_statistic``,
+    ``best_threshold``, ``gain_table`` ... on the data).
+
     Examples
     --------
     >>> from rankscore.report import binary_report
@@ -88,36 +95,32 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
-    from .gains import gain_table
-
-    # one validation of the labels, then a boolean target for every function
-    confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label)
-    if confusion.positives == 0 or confusion.negatives == 0:
-        missing = "positive" if confusion.positives == 0 else "negative"
+    threshold = _check_threshold(threshold)
+    n_groups = check_positive_int(n_groups, "n_groups")
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label)  # one sort
+    if summary.n_positives == 0 or summary.n_negatives == 0:
+        missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    labels = np.asarray(y_true)
-    positive = labels == (1 if pos_label is None else pos_label)
-    scores = np.asarray(y_score)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # both classes are present: nothing is undefined
-        ks = ks_statistic(positive, scores)
-        ranking = {
-            "roc_auc": roc_auc_score(positive, scores),
-            "gini": gini_score(positive, scores),
-            "ks": ks.statistic,
-            "ks_threshold": ks.threshold,
-            "average_precision": average_precision_score(positive, scores),
-            "pr_auc": pr_auc_score(positive, scores),
-        }
+    confusion = summary.confusion(threshold)
+    ks = summary.ks_statistic()
+    roc_auc = summary.roc_auc()
+    ranking = {
+        "roc_auc": roc_auc,
+        "gini": 2 * roc_auc - 1,
+        "ks": ks.statistic,
+        "ks_threshold": ks.threshold,
+        "average_precision": summary.average_precision(),
+        "pr_auc": summary.pr_auc(),
+    }
     best = {}
     for key, objective in (("youden", "youden"), ("f1", "f_beta")):
-        choice = best_threshold(positive, scores, objective)
+        choice = summary.best_threshold(objective)
         best[key] = {
             "threshold": _number(choice.threshold),
             "value": _number(choice.value),
             "confusion": _confusion_dict(choice.confusion),
         }
-    table = gain_table(positive, scores, n_groups)
+    table = summary.gain_table(n_groups)
     columns = table.to_dict()
     groups = [
         {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
