@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _backend, _validation
 from ._labels import _from_objects
+from .exceptions import warn_undefined_metric
 from ._validation import (
     as_scores,
     check_finite,
@@ -289,10 +290,7 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
 
 
 def _warn_undefined(message: str) -> None:
-    from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
-
-    warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
-                  stacklevel=3)
+    warn_undefined_metric(message, stacklevel=3)
 
 
 def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:

@@ -26,6 +26,7 @@ import numpy as np
 
 from . import _backend
 from ._labels import as_labels
+from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 from ._validation import as_scores, check_same_length, check_sample_weight
 
 __all__ = [
@@ -48,10 +49,6 @@ __all__ = [
 ]
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
-
-
-class UndefinedMetricWarning(UserWarning):
-    """A metric was 0/0 and has been set to ``zero_division`` (as in scikit-learn)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -770,10 +767,9 @@ def _divide(num, den, metric, modifier, average, warn, zero_division):
     result[zero] = 0.0 if value == "warn" else value
     if value == "warn" and warn:
         where = "due to" if result.shape[0] == 1 else "in labels with"
-        warnings.warn(
+        warn_undefined_metric(
             f"{metric} ill-defined and being set to 0.0 {where} no {modifier} samples. Use"
             " `zero_division` parameter to control this behavior.",
-            UndefinedMetricWarning,
             stacklevel=4,
         )
     return result
