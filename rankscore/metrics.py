@@ -26,6 +26,7 @@ import numpy as np
 
 from . import _backend
 from ._labels import as_labels
+from ._multilabel import MultilabelCounts, columns, read_pair
 from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 from ._validation import as_scores, check_same_length, check_sample_weight
 
@@ -717,9 +718,15 @@ def _check_zero_division(zero_division: Any) -> float | str:
 
 
 def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
-    """scikit-learn's set-wise label logic, then the one-vs-rest counts per label."""
+    """scikit-learn's set-wise label logic, then the one-vs-rest counts per label:
+    ``(labels, tp, fp, fn, tn, averaging_weights)``; the weights of the average are the
+    support for "weighted", the sample weights for "samples", else None."""
     if average not in _AVERAGES and average != "binary":
         raise ValueError("average has to be one of " + str(_AVERAGES))
+    ml = y_true if isinstance(y_true, MultilabelCounts) else \
+        read_pair(y_true, y_pred, sample_weight)
+    if ml is not None:
+        return _set_wise_multilabel(ml, labels=labels, pos_label=pos_label, average=average)
     y_type, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
     if average == "binary":
         if y_type != "binary":
@@ -732,14 +739,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
                 f"pos_label={pos_label} is not a valid label. It should be one of {present}"
             )
         labels = [pos_label]
-    elif pos_label not in (None, 1):
-        warnings.warn(
-            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary'"
-            f" (got {average!r}). You may use labels=[pos_label] to specify a single positive"
-            " class.",
-            UserWarning,
-            stacklevel=3,
-        )
+    else:
+        _warn_pos_label_ignored(pos_label, average)
     if average == "samples":
         raise ValueError(
             "Samplewise metrics are not available outside of multilabel classification."
@@ -753,7 +754,72 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
     tp, fp, fn, tn = _class_counts(yt, yp, w, present, lab)
     if average == "micro":
         tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
-    return lab, tp, fp, fn, tn
+    return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
+
+
+def _warn_pos_label_ignored(pos_label, average):
+    if pos_label not in (None, 1):
+        warnings.warn(
+            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary'"
+            f" (got {average!r}). You may use labels=[pos_label] to specify a single positive"
+            " class.",
+            UserWarning,
+            stacklevel=4,
+        )
+
+
+def _multilabel_labels(labels, n_labels):
+    """An explicit ``labels`` of a multilabel target: column indices in [0, n_labels)."""
+    lab = np.asarray(labels)
+    if lab.ndim != 1 or lab.size == 0:
+        raise ValueError(f"labels must be a non-empty 1-D list of column indices, got {labels!r}")
+    if lab.dtype.kind not in "iu" and not (lab.dtype.kind == "f" and
+                                           np.all(lab == np.floor(lab))):
+        raise ValueError("labels of a multilabel-indicator target are column indices "
+                         f"(integers), got {lab.tolist()}")
+    if lab.max() > n_labels - 1:
+        raise ValueError("All labels must be in [0, n labels) for multilabel targets. "
+                         f"Got {int(lab.max())} > {n_labels - 1}")
+    if lab.min() < 0:
+        raise ValueError("All labels must be in [0, n labels) for multilabel targets. "
+                         f"Got {int(lab.min())} < 0")
+    if len(np.unique(lab)) != len(lab):
+        raise ValueError(f"labels contains duplicates: {lab.tolist()}")
+    return lab.astype(np.intp)
+
+
+def _samplewise_cells(ml: MultilabelCounts):
+    """Per-sample (tp, fp, fn, tn) as scikit-learn's samplewise multilabel confusion matrix:
+    counts, or with weights each sample's counts times its weight (fp and fn as the
+    difference of weighted sums, tn = w × n_labels − tp − fp − fn)."""
+    tn, fp, fn, tp = ml.sample_cells.T
+    if ml.weight is None:
+        return tp, fp, fn, tn
+    w = ml.weight
+    tp_w, pred_w, true_w = tp * w, (tp + fp) * w, (tp + fn) * w
+    fp_w, fn_w = pred_w - tp_w, true_w - tp_w
+    return tp_w, fp_w, fn_w, w * ml.n_labels - tp_w - fp_w - fn_w
+
+
+def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
+    """``_set_wise`` for a multilabel-indicator target: per label (column) or, with
+    ``average="samples"``, per sample."""
+    if average == "binary":
+        raise ValueError(
+            "Target is multilabel-indicator but average='binary'. Please choose another"
+            " average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
+        )
+    _warn_pos_label_ignored(pos_label, average)
+    lab = np.arange(ml.n_labels) if labels is None else _multilabel_labels(labels, ml.n_labels)
+    if average == "samples":
+        if labels is not None:  # each sample's counts over the chosen columns only
+            ml = columns(ml, lab)
+        tp, fp, fn, tn = _samplewise_cells(ml)
+        return lab, tp, fp, fn, tn, ml.weight
+    tn, fp, fn, tp = ml.label_cells[lab].T
+    if average == "micro":
+        tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
+    return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
 
 
 def _divide(num, den, metric, modifier, average, warn, zero_division):
@@ -766,9 +832,11 @@ def _divide(num, den, metric, modifier, average, warn, zero_division):
         return result
     result[zero] = 0.0 if value == "warn" else value
     if value == "warn" and warn:
-        where = "due to" if result.shape[0] == 1 else "in labels with"
+        # per sample ("samples") the missing items are labels, else samples
+        item, group = ("label", "sample") if average == "samples" else ("sample", "label")
+        where = "due to" if result.shape[0] == 1 else f"in {group}s with"
         warn_undefined_metric(
-            f"{metric} ill-defined and being set to 0.0 {where} no {modifier} samples. Use"
+            f"{metric} ill-defined and being set to 0.0 {where} no {modifier} {item}s. Use"
             " `zero_division` parameter to control this behavior.",
             stacklevel=4,
         )
@@ -811,10 +879,12 @@ def _g_mean(tp, fp, fn, average, warn, zero_division):
     return _divide(tp, den, "G-mean is", "true nor predicted", average, warn, zero_division)
 
 
-def _finish(values: np.ndarray, support: np.ndarray, average: str | None):
+def _finish(values: np.ndarray, weights: np.ndarray | None, average: str | None):
+    """Per-label values as they are (``average=None``) or their NaN-skipping average with
+    the averaging weights of ``_set_wise``."""
     if average is None:
         return values
-    return _nanaverage(values, support if average == "weighted" else None)
+    return _nanaverage(values, weights)
 
 
 def precision_recall_fscore_support(
@@ -872,7 +942,7 @@ def precision_recall_fscore_support(
     (0.222, 0.333, 0.267, None)
     """
     beta = _check_beta(beta)
-    _, tp, fp, fn, _ = _set_wise(
+    _, tp, fp, fn, _, weights = _set_wise(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
@@ -887,9 +957,9 @@ def precision_recall_fscore_support(
     if average is None:
         return precision, recall, f, support
     return (
-        _finish(precision, support, average),
-        _finish(recall, support, average),
-        _finish(f, support, average),
+        _finish(precision, weights, average),
+        _finish(recall, weights, average),
+        _finish(f, weights, average),
         None,
     )
 
@@ -915,7 +985,7 @@ _SHARED_DOC = """
 
 def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
                 zero_division, beta=1.0):  # fmt: skip
-    _, tp, fp, fn, tn = _set_wise(
+    _, tp, fp, fn, tn, weights = _set_wise(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
@@ -933,7 +1003,7 @@ def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
         value = _g_mean(tp, fp, fn, average, True, zero_division)
     else:
         value = _fscore(tp, fp, fn, beta, average, True, zero_division)
-    return _finish(value, tp + fn, average)
+    return _finish(value, weights, average)
 
 
 def precision_score(

@@ -1,0 +1,101 @@
+# Kernels for multilabel-indicator targets; mirrored by rankscore/_fallback/multilabel.py
+#
+# y_true and y_pred are C-contiguous (n_samples, n_labels) matrices of one dtype (bools
+# viewed as uint8) holding 0 and 1. One pass over both counts, per label and per sample,
+# the four cells indexed 2 * true + pred: 0 = tn, 1 = fp, 2 = fn, 3 = tp (so a label's
+# row reshaped to 2 x 2 is scikit-learn's [[tn, fp], [fn, tp]]). The values are checked in
+# the same pass: the kernels stop at the first entry that is neither 0 nor 1 and return its
+# flat index (-1 when every entry is 0 or 1) for the caller's message.
+
+from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
+                          uint64_t)
+
+import numpy as np
+
+ctypedef fused indicator_t:
+    int8_t
+    int16_t
+    int32_t
+    int64_t
+    uint8_t
+    uint16_t
+    uint32_t
+    uint64_t
+    float
+    double
+
+
+cdef inline bint _is_binary(indicator_t v) noexcept nogil:
+    return v == 0 or v == 1
+
+
+def multilabel_confusion(const indicator_t[:, ::1] y_true, const indicator_t[:, ::1] y_pred):
+    """``(label_cells, sample_cells, bad)``: int64 counts of shape (n_labels, 4) and
+    (n_samples, 4) in cell order tn, fp, fn, tp; ``bad`` the flat index of the first value
+    that is neither 0 nor 1 (-1 if none; the counts are then incomplete)."""
+    cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
+    cdef Py_ssize_t bad = -1
+    cdef indicator_t t, p
+    cdef int cell
+    cdef int64_t row[4]
+    label_cells = np.zeros((n_labels, 4), dtype=np.int64)
+    sample_cells = np.zeros((n, 4), dtype=np.int64)
+    cdef int64_t[:, ::1] per_label = label_cells
+    cdef int64_t[:, ::1] per_sample = sample_cells
+    with nogil:
+        for i in range(n):
+            row[0] = row[1] = row[2] = row[3] = 0
+            for j in range(n_labels):
+                t = y_true[i, j]
+                p = y_pred[i, j]
+                if not (_is_binary(t) and _is_binary(p)):
+                    bad = i * n_labels + j
+                    break
+                # cell of (true, pred) of sample i for label j
+                cell = 2 * (t == 1) + (p == 1)
+                per_label[j, cell] += 1
+                row[cell] += 1
+            if bad >= 0:
+                break
+            per_sample[i, 0] = row[0]
+            per_sample[i, 1] = row[1]
+            per_sample[i, 2] = row[2]
+            per_sample[i, 3] = row[3]
+    return label_cells, sample_cells, bad
+
+
+def multilabel_confusion_weighted(const indicator_t[:, ::1] y_true,
+                                  const indicator_t[:, ::1] y_pred, const double[:] weight):
+    """As ``multilabel_confusion`` with the per-label cells summed weights (float64,
+    added in sample order); the per-sample cells stay int64 counts."""
+    cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
+    cdef Py_ssize_t bad = -1
+    cdef indicator_t t, p
+    cdef int cell
+    cdef double w
+    cdef int64_t row[4]
+    label_cells = np.zeros((n_labels, 4), dtype=np.float64)
+    sample_cells = np.zeros((n, 4), dtype=np.int64)
+    cdef double[:, ::1] per_label = label_cells
+    cdef int64_t[:, ::1] per_sample = sample_cells
+    with nogil:
+        for i in range(n):
+            row[0] = row[1] = row[2] = row[3] = 0
+            w = weight[i]
+            for j in range(n_labels):
+                t = y_true[i, j]
+                p = y_pred[i, j]
+                if not (_is_binary(t) and _is_binary(p)):
+                    bad = i * n_labels + j
+                    break
+                # the weight of sample i lands in its (true, pred) cell of label j
+                cell = 2 * (t == 1) + (p == 1)
+                per_label[j, cell] += w
+                row[cell] += 1
+            if bad >= 0:
+                break
+            per_sample[i, 0] = row[0]
+            per_sample[i, 1] = row[1]
+            per_sample[i, 2] = row[2]
+            per_sample[i, 3] = row[3]
+    return label_cells, sample_cells, bad
