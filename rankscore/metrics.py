@@ -47,6 +47,11 @@ __all__ = [
     "balanced_accuracy_score",
     "matthews_corrcoef",
     "classification_report",
+    "multilabel_confusion_matrix",
+    "hamming_loss",
+    "zero_one_loss",
+    "jaccard_score",
+    "cohen_kappa_score",
 ]
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
@@ -1253,8 +1258,8 @@ def accuracy_score(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
     normalize : bool, default True
         False returns the (weighted) number of correct predictions.
     sample_weight : array-like, optional
@@ -1264,19 +1269,34 @@ def accuracy_score(
     -------
     float
 
+    See Also
+    --------
+    zero_one_loss : 1 − accuracy.
+    hamming_loss : the share of wrong labels, for multilabel targets.
+
     Notes
     -----
     accuracy = (tp + tn) / n in the binary case. On imbalanced data compare it with the
-    majority-class rate ``BinaryConfusion.q0``.
+    majority-class rate ``BinaryConfusion.q0``. For multilabel targets it is the subset
+    accuracy: a sample counts as correct only when its whole row of labels is.
 
     Examples
     --------
     >>> from rankscore import accuracy_score
     >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
     0.5
+    >>> import numpy as np
+    >>> accuracy_score(np.array([[0, 1], [1, 1]]), np.ones((2, 2)))   # subset accuracy
+    0.5
     """
-    _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    correct = yt == yp
+    _check_normalize(normalize)
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None:
+        _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+        correct = yt == yp
+    else:  # no false positive and no false negative in the row
+        w, cells = ml.weight, ml.sample_cells
+        correct = (cells[:, 1] == 0) & (cells[:, 2] == 0)
     if not normalize:
         return float(correct.sum() if w is None else np.dot(correct, w))
     if w is None:
@@ -1387,10 +1407,10 @@ def classification_report(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
     labels : array-like, optional
-        Classes to report, in this order.
+        Classes (column indices for indicator matrices) to report, in this order.
     target_names : sequence of str, optional
         Display names of ``labels``.
     sample_weight : array-like, optional
@@ -1406,8 +1426,8 @@ def classification_report(
     -------
     str or dict
         Per class and "accuracy" (micro average when all labels are reported, else
-        "micro avg"), "macro avg", "weighted avg" — the same text and keys as
-        scikit-learn.
+        "micro avg"), "macro avg", "weighted avg", and for multilabel targets "micro avg"
+        and "samples avg" — the same text and keys as scikit-learn.
 
     Notes
     -----
@@ -1433,12 +1453,20 @@ def classification_report(
     """
     if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
         raise ValueError(f"digits must be an integer >= 0, got {digits!r}")
-    _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None:
+        _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
+        check_labels = _check_labels
+    else:  # counted once here; every row below reads these counts
+        present, y_true, y_pred = np.arange(ml.n_labels), ml, None
+        check_labels = lambda labels, present: _multilabel_labels(labels, len(present))  # noqa: E731
     if labels is None:
         lab, labels_given = present, False
     else:
-        lab, labels_given = _check_labels(labels, present), True
-    micro_is_accuracy = not labels_given or set(lab.tolist()) >= set(present.tolist())
+        lab, labels_given = check_labels(labels, present), True
+    micro_is_accuracy = ml is None and (
+        not labels_given or set(lab.tolist()) >= set(present.tolist())
+    )
     if target_names is not None and len(lab) != len(target_names):
         if labels_given:
             warnings.warn(
@@ -1470,7 +1498,7 @@ def classification_report(
         for row in rows:
             report += row_fmt.format(*row, width=width, digits=digits)
         report += "\n"
-    for average in ("micro", "macro", "weighted"):
+    for average in ("micro", "macro", "weighted") + (() if ml is None else ("samples",)):
         heading = "accuracy" if average == "micro" and micro_is_accuracy else average + " avg"
         avg_p, avg_r, avg_f1, _ = precision_recall_fscore_support(
             y_true, y_pred, average=average, **common
@@ -1488,3 +1516,334 @@ def classification_report(
             report_dict["accuracy"] = report_dict["accuracy"]["precision"]
         return report_dict
     return report
+
+
+def _check_normalize(normalize: Any) -> None:
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+
+
+# ---------------------------------------------------------------------------------------
+# multilabel confusion matrix and the neighbours of accuracy
+
+
+def multilabel_confusion_matrix(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    sample_weight: Any = None,
+    labels: Any = None,
+    samplewise: bool = False,
+) -> np.ndarray:
+    """One 2×2 confusion matrix per label (or per sample), as scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    labels : array-like, optional
+        The labels (for indicator matrices: column indices) to report, in this order.
+        Default: every label (sorted union, or every column).
+    samplewise : bool, default False
+        Multilabel only: one matrix per sample (over the labels) instead of per label.
+
+    Returns
+    -------
+    ndarray of shape (n_labels, 2, 2) or (n_samples, 2, 2)
+        ``[[tn, fp], [fn, tp]]`` per label; int64 counts, float64 when weighted.
+
+    See Also
+    --------
+    confusion_matrix : the full matrix of 1-D labels.
+    precision_recall_fscore_support : the scores of these counts.
+
+    Notes
+    -----
+    For label l, one-vs-rest: tp = #(true l and predicted l), fp = #(predicted l, not
+    true l), fn = #(true l, not predicted l), tn = the rest. Multilabel input is counted
+    in one pass over both matrices (per label and per sample at once).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore import multilabel_confusion_matrix
+    >>> y_true = np.array([[1, 0, 1], [0, 1, 0]])
+    >>> y_pred = np.array([[1, 0, 0], [0, 1, 1]])
+    >>> multilabel_confusion_matrix(y_true, y_pred)
+    array([[[1, 0],
+            [0, 1]],
+    <BLANKLINE>
+           [[1, 0],
+            [0, 1]],
+    <BLANKLINE>
+           [[0, 1],
+            [1, 0]]])
+    """
+    if not isinstance(samplewise, (bool, np.bool_)):
+        raise TypeError(f"samplewise must be True or False, got {samplewise!r}")
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None and samplewise:
+        raise ValueError(
+            "Samplewise metrics are not available outside of multilabel classification."
+        )
+    _, tp, fp, fn, tn, _ = _set_wise(
+        y_true if ml is None else ml, y_pred, labels=labels, pos_label=None,
+        average="samples" if samplewise else None, sample_weight=sample_weight,
+    )  # fmt: skip
+    weighted = (ml.weight if ml is not None else sample_weight) is not None
+    cells = np.stack([tn, fp, fn, tp], axis=1).astype(np.float64 if weighted else np.int64)
+    return cells.reshape(-1, 2, 2)
+
+
+def hamming_loss(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
+    """Share of wrong labels, as ``sklearn.metrics.hamming_loss``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    zero_one_loss : a sample counts as wrong when any of its labels is.
+
+    Notes
+    -----
+    Multilabel: ``Σ_i w_i (fp_i + fn_i) / (n_samples · n_labels · mean(w))``, the
+    weighted share of wrong entries of the indicator matrix. 1-D labels: the
+    (weighted) share of wrong predictions, ``1 − accuracy``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore import hamming_loss
+    >>> hamming_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> hamming_loss(np.array([[0, 1], [1, 1]]), np.zeros((2, 2)))
+    0.75
+    """
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None:
+        _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+        return float(np.average(yt != yp, weights=w))
+    wrong = ml.sample_cells[:, 1] + ml.sample_cells[:, 2]
+    w = ml.weight
+    if w is None:
+        return float(wrong.sum()) / (ml.n_samples * ml.n_labels)
+    return float(np.dot(wrong, w)) / (ml.n_samples * ml.n_labels * np.average(w))
+
+
+def zero_one_loss(
+    y_true: Any, y_pred: Any, *, normalize: bool = True, sample_weight: Any = None
+) -> float:
+    """Share (or number) of wrong predictions, as ``sklearn.metrics.zero_one_loss``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    normalize : bool, default True
+        False returns the (weighted) number of wrong predictions.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    accuracy_score : the complement.
+
+    Notes
+    -----
+    ``1 − accuracy_score`` (``Σ w − correct`` with ``normalize=False``); for multilabel
+    targets a sample is wrong when any of its labels is (subset zero-one loss).
+
+    Examples
+    --------
+    >>> from rankscore import zero_one_loss
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4], normalize=False)
+    1.0
+    """
+    score = accuracy_score(y_true, y_pred, normalize=normalize, sample_weight=sample_weight)
+    if normalize:
+        return 1 - score
+    if sample_weight is not None:  # (validated by accuracy_score)
+        return float(np.sum(np.asarray(sample_weight, dtype=np.float64)) - score)
+    return float((y_true.shape[0] if hasattr(y_true, "shape") else len(y_true)) - score)
+
+
+def jaccard_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
+    """Jaccard index tp / (tp + fp + fn), as ``sklearn.metrics.jaccard_score``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    labels : array-like, optional
+        Labels (column indices for indicator matrices) to include, in this order.
+    pos_label : label, default 1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        None: one value per label; "micro": from counts summed over labels; "macro":
+        plain mean; "weighted": mean weighted by support; "samples" (multilabel): mean
+        over samples of each sample's index.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    zero_division : {"warn", 0.0, 1.0}, default "warn"
+        Value of a 0/0 index (a label neither true nor predicted); "warn" = 0.0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    f1_score : F1 = 2 J / (1 + J) per label.
+
+    Notes
+    -----
+    ``J_l = |true_l ∩ pred_l| / |true_l ∪ pred_l| = tp_l / (tp_l + fp_l + fn_l)``
+    per label (one-vs-rest), averaged as for :func:`precision_score`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore import jaccard_score
+    >>> y_true = np.array([[0, 1, 1], [1, 1, 0]])
+    >>> y_pred = np.array([[1, 1, 1], [1, 0, 0]])
+    >>> round(jaccard_score(y_true, y_pred, average="samples"), 4)
+    0.5833
+    >>> jaccard_score(y_true, y_pred, average=None)
+    array([0.5, 0.5, 1. ])
+    """
+    if isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool) \
+            and math.isnan(zero_division):
+        raise ValueError("zero_division must be 'warn', 0.0 or 1.0 for jaccard_score (as in "
+                         "scikit-learn), got nan")
+    _, tp, fp, fn, _, weights = _set_wise(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight,
+    )  # fmt: skip
+    value = _divide(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
+                    zero_division)  # fmt: skip
+    return _finish(value, weights, average)
+
+
+_KAPPA_WEIGHTS = (None, "linear", "quadratic")
+
+
+def cohen_kappa_score(
+    y1: Any,
+    y2: Any,
+    *,
+    labels: Any = None,
+    weights: str | None = None,
+    sample_weight: Any = None,
+    replace_undefined_by: float = np.nan,
+) -> float:
+    """Cohen's kappa: agreement of two raters beyond chance, as scikit-learn's.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n_samples,)
+        The two raters' labels (the result does not depend on which is which).
+    labels : array-like, optional
+        The categories, in order (the order matters for ``weights``); default the sorted
+        union. At least one must occur in ``y1``.
+    weights : {None, "linear", "quadratic"}, default None
+        Cost of a disagreement between categories i and j: 1, ``|i − j|`` or
+        ``(i − j)²`` (positions in ``labels``).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    replace_undefined_by : float in [-1, 1] or np.nan, default np.nan
+        The value returned, with an :class:`UndefinedMetricWarning`, when kappa is 0/0.
+
+    Returns
+    -------
+    float
+        In [-1, 1]: 1 for full agreement, 0 for chance agreement.
+
+    See Also
+    --------
+    confusion_matrix : the table kappa is computed from.
+
+    Notes
+    -----
+    With C the confusion matrix, E = outer(column sums, row sums) / Σ C the table
+    expected by chance and W the disagreement weights,
+    ``κ = 1 − Σ W ∘ C / Σ W ∘ E``; unweighted this is ``(p_o − p_e) / (1 − p_e)``.
+
+    Examples
+    --------
+    >>> from rankscore import cohen_kappa_score
+    >>> round(cohen_kappa_score([0, 1, 1, 2, 2, 2], [0, 1, 2, 2, 2, 1]), 4)
+    0.4545
+    >>> round(cohen_kappa_score([0, 1, 1, 2, 2, 2], [0, 1, 2, 2, 2, 1],
+    ...                         weights="quadratic"), 4)   # scikit-learn: 0.7
+    0.7
+    """
+    if weights not in _KAPPA_WEIGHTS:
+        raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {weights!r}")
+    if isinstance(replace_undefined_by, bool) or \
+            not isinstance(replace_undefined_by, numbers.Real) or \
+            not (-1 <= replace_undefined_by <= 1 or math.isnan(replace_undefined_by)):
+        raise ValueError("replace_undefined_by must be a real number in [-1, 1] or np.nan, "
+                         f"got {replace_undefined_by!r}")
+    try:
+        confusion = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
+    except ValueError as e:
+        if "At least one label specified must be in y_true" in str(e):
+            raise ValueError(
+                "At least one label in `labels` must be present in `y1` (even though "
+                "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
+            ) from e
+        raise
+    confusion = confusion.astype(np.float64)
+    n_classes = confusion.shape[0]
+    sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
+    total = sum0.sum()
+    if total == 0:  # no sample has both labels in `labels`
+        warn_undefined_metric(
+            "`y2` contains no labels that are present in both `y1` and `labels`. "
+            "`cohen_kappa_score` is undefined and set to the value defined by the "
+            f"`replace_undefined_by` param, which is set to {replace_undefined_by}."
+        )
+        return replace_undefined_by
+    expected = np.outer(sum0, sum1) / total
+    if weights is None:
+        w_mat = 1.0 - np.eye(n_classes)
+    else:
+        position = np.arange(n_classes, dtype=np.float64)
+        distance = position[None, :] - position[:, None]
+        w_mat = np.abs(distance) if weights == "linear" else distance**2
+    denominator = np.sum(w_mat * expected)
+    if denominator == 0:
+        warn_undefined_metric(
+            "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is "
+            "undefined and set to the value defined by the `replace_undefined_by` "
+            f"param, which is set to {replace_undefined_by}."
+        )
+        return replace_undefined_by
+    return float(1 - np.sum(w_mat * confusion) / denominator)
