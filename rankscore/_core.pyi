@@ -162,16 +162,16 @@ def threshold_confusion_weighted(
 
 # --- multilabel (rankscore/_kernels_multilabel.pxi, rankscore/_fallback/multilabel.py) ------
 # y_true, y_pred: C-contiguous (n_samples, n_labels) matrices of one dtype (any int/uint
-# width, float32/float64; bool viewed as uint8). Cells per label and per sample in the order
-# 2 * true + pred: tn, fp, fn, tp. bad: flat index of the first value that is neither 0 nor
-# 1 (-1 if none; the counts are incomplete then).
+# width, float32/float64; bool viewed as uint8). Per label the sums tn, predicted, true, tp;
+# per sample the cells in the order 2 * true + pred: tn, fp, fn, tp. bad: flat index of the
+# first value that is neither 0 nor 1 (-1 if none; the counts are incomplete then).
 
 def multilabel_confusion(
     y_true: NDArray[np.number], y_pred: NDArray[np.number]
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
-    """(label_cells (n_labels, 4), sample_cells (n_samples, 4), bad)."""
+    """(label_sums (n_labels, 4), sample_cells (n_samples, 4), bad)."""
 
 def multilabel_confusion_weighted(
     y_true: NDArray[np.number], y_pred: NDArray[np.number], weight: NDArray[np.float64]
 ) -> tuple[NDArray[np.float64], NDArray[np.int64], int]:
-    """As multilabel_confusion; label cells are float64 weight sums (in sample order)."""
+    """As multilabel_confusion; label sums are float64 weight sums (in sample order)."""

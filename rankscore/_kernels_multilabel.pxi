@@ -1,11 +1,13 @@
 # Kernels for multilabel-indicator targets; mirrored by rankscore/_fallback/multilabel.py
 #
 # y_true and y_pred are C-contiguous (n_samples, n_labels) matrices of one dtype (bools
-# viewed as uint8) holding 0 and 1. One pass over both counts, per label and per sample,
-# the four cells indexed 2 * true + pred: 0 = tn, 1 = fp, 2 = fn, 3 = tp (so a label's
-# row reshaped to 2 x 2 is scikit-learn's [[tn, fp], [fn, tp]]). The values are checked in
-# the same pass: the kernels stop at the first entry that is neither 0 nor 1 and return its
-# flat index (-1 when every entry is 0 or 1) for the caller's message.
+# viewed as uint8) holding 0 and 1. One pass over both counts per sample the four cells
+# indexed 2 * true + pred: 0 = tn, 1 = fp, 2 = fn, 3 = tp (reshaped to 2 x 2 that is
+# scikit-learn's [[tn, fp], [fn, tp]]), and per label the sums tn, predicted, true, tp
+# (fp = predicted - tp and fn = true - tp are the caller's: with weights that is the same
+# rounding as scikit-learn's bincounts). The values are checked in the same pass: the
+# kernels stop at the first entry that is neither 0 nor 1 and return its flat index (-1
+# when every entry is 0 or 1) for the caller's message.
 
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
                           uint64_t)
@@ -30,9 +32,10 @@ cdef inline bint _is_binary(indicator_t v) noexcept nogil:
 
 
 def multilabel_confusion(const indicator_t[:, ::1] y_true, const indicator_t[:, ::1] y_pred):
-    """``(label_cells, sample_cells, bad)``: int64 counts of shape (n_labels, 4) and
-    (n_samples, 4) in cell order tn, fp, fn, tp; ``bad`` the flat index of the first value
-    that is neither 0 nor 1 (-1 if none; the counts are then incomplete)."""
+    """``(label_sums, sample_cells, bad)``: int64 counts of shape (n_labels, 4) in the order
+    tn, predicted, true, tp and (n_samples, 4) in cell order tn, fp, fn, tp; ``bad`` the
+    flat index of the first value that is neither 0 nor 1 (-1 if none; the counts are then
+    incomplete)."""
     cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
     cdef Py_ssize_t bad = -1
     cdef indicator_t t, p
@@ -53,7 +56,10 @@ def multilabel_confusion(const indicator_t[:, ::1] y_true, const indicator_t[:, 
                     break
                 # cell of (true, pred) of sample i for label j
                 cell = 2 * (t == 1) + (p == 1)
-                per_label[j, cell] += 1
+                per_label[j, 0] += cell == 0
+                per_label[j, 1] += p == 1
+                per_label[j, 2] += t == 1
+                per_label[j, 3] += cell == 3
                 row[cell] += 1
             if bad >= 0:
                 break
@@ -66,7 +72,7 @@ def multilabel_confusion(const indicator_t[:, ::1] y_true, const indicator_t[:, 
 
 def multilabel_confusion_weighted(const indicator_t[:, ::1] y_true,
                                   const indicator_t[:, ::1] y_pred, const double[:] weight):
-    """As ``multilabel_confusion`` with the per-label cells summed weights (float64,
+    """As ``multilabel_confusion`` with the per-label sums summed weights (float64, each
     added in sample order); the per-sample cells stay int64 counts."""
     cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
     cdef Py_ssize_t bad = -1
@@ -88,9 +94,16 @@ def multilabel_confusion_weighted(const indicator_t[:, ::1] y_true,
                 if not (_is_binary(t) and _is_binary(p)):
                     bad = i * n_labels + j
                     break
-                # the weight of sample i lands in its (true, pred) cell of label j
+                # the weight of sample i joins the sums of label j it belongs to
                 cell = 2 * (t == 1) + (p == 1)
-                per_label[j, cell] += w
+                if cell == 0:
+                    per_label[j, 0] += w
+                if p == 1:
+                    per_label[j, 1] += w
+                if t == 1:
+                    per_label[j, 2] += w
+                if cell == 3:
+                    per_label[j, 3] += w
                 row[cell] += 1
             if bad >= 0:
                 break

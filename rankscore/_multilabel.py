@@ -159,20 +159,22 @@ def _dense_counts(t: np.ndarray, p: np.ndarray, w: np.ndarray | None) -> Multila
     t, p = _kernel_pair(t, p)
     kernels = _backend.kernels
     if w is None:
-        label_cells, sample_cells, bad = kernels.multilabel_confusion(t, p)
+        label_sums, sample_cells, bad = kernels.multilabel_confusion(t, p)
     else:
-        label_cells, sample_cells, bad = kernels.multilabel_confusion_weighted(t, p, w)
-    if bad >= 0:
-        row, column = divmod(int(bad), t.shape[1])
-        name, value = ("y_true", t[row, column])
-        if value in (0, 1):
-            name, value = ("y_pred", p[row, column])
-        raise ValueError(
-            f"{name} is a 2-D label-indicator matrix and must hold only 0 and 1, got "
-            f"{value.item()!r} at row {row}, column {column} (for class labels per sample "
-            "pass 1-D arrays)"
-        )
-    return MultilabelCounts(label_cells, sample_cells, w, t, p)
+        label_sums, sample_cells, bad = kernels.multilabel_confusion_weighted(t, p, w)
+    if bad < 0:  # per label: tn, predicted, true, tp -> tn, fp, fn, tp
+        tn, pred_sum, true_sum, tp = label_sums.T
+        return MultilabelCounts(np.stack([tn, pred_sum - tp, true_sum - tp, tp], axis=1),
+                                sample_cells, w, t, p)
+    row, column = divmod(int(bad), t.shape[1])
+    name, value = ("y_true", t[row, column])
+    if value in (0, 1):
+        name, value = ("y_pred", p[row, column])
+    raise ValueError(
+        f"{name} is a 2-D label-indicator matrix and must hold only 0 and 1, got "
+        f"{value.item()!r} at row {row}, column {column} (for class labels per sample "
+        "pass 1-D arrays)"
+    )
 
 
 def columns(ml: MultilabelCounts, index: np.ndarray) -> MultilabelCounts:

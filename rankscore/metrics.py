@@ -1827,9 +1827,10 @@ def cohen_kappa_score(
     n_classes = confusion.shape[0]
     sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
     total = sum0.sum()
+    # both messages are scikit-learn's, word for word (filters may match them)
     if total == 0:  # no sample has both labels in `labels`
         warn_undefined_metric(
-            "`y2` contains no labels that are present in both `y1` and `labels`. "
+            "`y2` contains no labels that are present in both `y1` and `labels`."
             "`cohen_kappa_score` is undefined and set to the value defined by the "
             f"`replace_undefined_by` param, which is set to {replace_undefined_by}."
         )
@@ -1845,7 +1846,7 @@ def cohen_kappa_score(
     if denominator == 0:
         warn_undefined_metric(
             "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is "
-            "undefined and set to the value defined by the `replace_undefined_by` "
+            "undefined and set to the value defined by the the `replace_undefined_by` "
             f"param, which is set to {replace_undefined_by}."
         )
         return replace_undefined_by
