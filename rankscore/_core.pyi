@@ -175,3 +175,12 @@ def multilabel_confusion_weighted(
     y_true: NDArray[np.number], y_pred: NDArray[np.number], weight: NDArray[np.float64]
 ) -> tuple[NDArray[np.float64], NDArray[np.int64], int]:
     """As multilabel_confusion; label sums are float64 weight sums (in sample order)."""
+
+def multilabel_confusion_csr(
+    t_ptr: NDArray[np.int64], t_idx: NDArray[np.int64], t_val: NDArray[np.float64],
+    p_ptr: NDArray[np.int64], p_idx: NDArray[np.int64], p_val: NDArray[np.float64],
+    n_labels: int, weight: NDArray[np.float64],
+) -> tuple[NDArray[np.float64] | NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """CSR input (indices sorted per row, no duplicates, data 0/1; a stored 0 is absent):
+    (per label sums union, predicted, true, tp — int64 when weight is empty; per label
+    positive-weight samples in the union; per sample cells tn, fp, fn, tp)."""

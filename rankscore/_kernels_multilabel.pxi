@@ -112,3 +112,76 @@ def multilabel_confusion_weighted(const indicator_t[:, ::1] y_true,
             per_sample[i, 2] = row[2]
             per_sample[i, 3] = row[3]
     return label_cells, sample_cells, bad
+
+
+# The same counts from CSR matrices (indptr, indices, data; indices sorted within each row,
+# no duplicates, data checked to be 0 or 1 by the caller; a stored 0 counts as absent).
+# Per row the two sorted index lists are merged; per label the sums are union (true or
+# predicted), predicted, true, tp, so tn = total - union is the caller's.
+
+cdef inline Py_ssize_t _next_one(const double[:] data, Py_ssize_t k,
+                                 Py_ssize_t end) noexcept nogil:
+    """The first position >= k before end holding a 1 (end if none)."""
+    while k < end and data[k] == 0:
+        k += 1
+    return k
+
+
+def multilabel_confusion_csr(const int64_t[:] t_ptr, const int64_t[:] t_idx,
+                             const double[:] t_val, const int64_t[:] p_ptr,
+                             const int64_t[:] p_idx, const double[:] p_val,
+                             Py_ssize_t n_labels, const double[:] weight):
+    """``(label_sums, heavy_union, sample_cells)``: per label float64 sums (int64 counts
+    when ``weight`` is empty) of union, predicted, true, tp; per label the number of
+    positive-weight samples in the union (int64; empty weight: all samples); per sample the
+    int64 cells tn, fp, fn, tp."""
+    cdef Py_ssize_t n = t_ptr.shape[0] - 1, r, a, b, a_end, b_end, j
+    cdef bint weighted = weight.shape[0] > 0
+    cdef double w = 1.0
+    cdef int64_t nt, np_, ntp
+    sums = np.zeros((n_labels, 4), dtype=np.float64)
+    heavy = np.zeros(n_labels, dtype=np.int64)
+    sample_cells = np.zeros((n, 4), dtype=np.int64)
+    cdef double[:, ::1] per_label = sums
+    cdef int64_t[:] heavy_union = heavy
+    cdef int64_t[:, ::1] per_sample = sample_cells
+    with nogil:
+        for r in range(n):
+            if weighted:
+                w = weight[r]
+            a, a_end = t_ptr[r], t_ptr[r + 1]
+            b, b_end = p_ptr[r], p_ptr[r + 1]
+            a = _next_one(t_val, a, a_end)
+            b = _next_one(p_val, b, b_end)
+            nt = np_ = ntp = 0
+            # merge the row's true and predicted labels (both sorted)
+            while a < a_end or b < b_end:
+                if b >= b_end or (a < a_end and t_idx[a] < p_idx[b]):  # true only
+                    j = t_idx[a]
+                    per_label[j, 2] += w
+                    nt += 1
+                    a = _next_one(t_val, a + 1, a_end)
+                elif a >= a_end or p_idx[b] < t_idx[a]:  # predicted only
+                    j = p_idx[b]
+                    per_label[j, 1] += w
+                    np_ += 1
+                    b = _next_one(p_val, b + 1, b_end)
+                else:  # both: a true positive
+                    j = t_idx[a]
+                    per_label[j, 1] += w
+                    per_label[j, 2] += w
+                    per_label[j, 3] += w
+                    nt += 1
+                    np_ += 1
+                    ntp += 1
+                    a = _next_one(t_val, a + 1, a_end)
+                    b = _next_one(p_val, b + 1, b_end)
+                per_label[j, 0] += w
+                heavy_union[j] += w > 0
+            per_sample[r, 0] = n_labels - nt - np_ + ntp
+            per_sample[r, 1] = np_ - ntp
+            per_sample[r, 2] = nt - ntp
+            per_sample[r, 3] = ntp
+    if not weighted:
+        return sums.astype(np.int64), heavy, sample_cells
+    return sums, heavy, sample_cells

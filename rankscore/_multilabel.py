@@ -182,25 +182,24 @@ def columns(ml: MultilabelCounts, index: np.ndarray) -> MultilabelCounts:
     t, p = ml.y_true[:, index], ml.y_pred[:, index]
     if isinstance(t, np.ndarray):
         return _dense_counts(np.ascontiguousarray(t), np.ascontiguousarray(p), ml.weight)
-    return _sparse_counts(t.tocsr(), p.tocsr(), ml.weight)
+    return _sparse_counts(_as_csr(t, "y_true"), _as_csr(p, "y_pred"), ml.weight)
 
 
 def _as_csr(x: Any, name: str):
-    """A canonical CSR copy (sorted indices, no duplicates, no stored zeros) holding 1s."""
+    """A CSR matrix of ``x`` (no copy when it is one) holding only 0 and 1."""
     sparse = _sparse_module()
-    if sparse.issparse(x):
-        m = x.tocsr(copy=True)
-    else:
-        m = sparse.csr_array(_as_dense(x, name))
+    m = x.tocsr() if sparse.issparse(x) else sparse.csr_array(_as_dense(x, name))
     if m.ndim != 2:
         raise ValueError(f"{name} must be a 2-D label-indicator matrix, got shape {m.shape}")
     _check_shape(m.shape, name)
     if m.dtype.kind not in "biuf":
         raise TypeError(f"{name} must hold 0 and 1, got dtype {m.dtype}")
-    m.sum_duplicates()
-    m.eliminate_zeros()
-    if not np.all(m.data == 1):
-        i = int(np.flatnonzero(m.data != 1)[0])
+    if not m.has_canonical_format:  # sorted indices, no duplicates (summed: a 1 + 1 is 2)
+        m = m.copy()
+        m.sum_duplicates()
+    binary = (m.data == 0) | (m.data == 1)
+    if not binary.all():
+        i = int(np.flatnonzero(~binary)[0])
         row = int(np.searchsorted(m.indptr, i, side="right") - 1)
         raise ValueError(
             f"{name} is a label-indicator matrix and must hold only 0 and 1, got "
@@ -210,29 +209,21 @@ def _as_csr(x: Any, name: str):
 
 
 def _sparse_counts(t, p, w: np.ndarray | None) -> MultilabelCounts:
-    """The cells from CSR index arithmetic: row lengths count per sample, bincounts of the
-    column indices per label; tp from the elementwise product."""
+    """The counts of two canonical CSR matrices: one merge of each row's sorted label
+    lists (kernel ``multilabel_confusion_csr``)."""
     n, n_labels = t.shape
-    both = t.multiply(p).tocsr()
-    both.eliminate_zeros()
-    per_row = [np.diff(m.indptr).astype(np.int64) for m in (both, t, p)]
-    tp_s, true_s, pred_s = per_row
-    sample_cells = np.stack([n_labels - true_s - pred_s + tp_s, pred_s - tp_s,
-                             true_s - tp_s, tp_s], axis=1)
-
-    def per_label(m, counts, weights):
-        if weights is None:
-            return np.bincount(m.indices, minlength=n_labels).astype(np.int64)
-        return np.bincount(m.indices, weights=np.repeat(weights, counts),
-                           minlength=n_labels).astype(np.float64)
-
-    tp, true_sum, pred_sum = (per_label(m, c, w) for m, c in zip((both, t, p), per_row))
-    total = n if w is None else float(w.sum())
-    fp, fn = pred_sum - tp, true_sum - tp
-    tn = total - tp - fp - fn
-    if w is not None:  # exactly 0 where no sample of positive weight is a true negative
-        heavy = w > 0
-        heavy_cells = _sparse_counts(t[heavy], p[heavy], None).label_cells if heavy.any() \
-            else np.zeros((n_labels, 4), dtype=np.int64)
-        tn[heavy_cells[:, 0] == 0] = 0.0
-    return MultilabelCounts(np.stack([tn, fp, fn, tp], axis=1), sample_cells, w, t, p)
+    arrays = []
+    for m in (t, p):
+        arrays += [np.asarray(m.indptr, dtype=np.int64), np.asarray(m.indices, dtype=np.int64),
+                   np.asarray(m.data, dtype=np.float64)]
+    weight = np.empty(0) if w is None else w
+    sums, heavy, sample_cells = _backend.kernels.multilabel_confusion_csr(*arrays, n_labels,
+                                                                          weight)
+    union, pred_sum, true_sum, tp = sums.T
+    if w is None:
+        tn = n - union
+    else:  # exactly 0 where every sample of positive weight is in the union
+        tn = float(w.sum()) - union
+        tn[np.count_nonzero(w > 0) - heavy == 0] = 0.0
+    cells = np.stack([tn, pred_sum - tp, true_sum - tp, tp], axis=1)
+    return MultilabelCounts(cells, sample_cells, w, t, p)

@@ -355,3 +355,41 @@ def test_multilabel_input_needs_no_scipy():
                          check=True, env={"PYTHONPATH": ":".join(sys.path)})
     # f1 per sample: 2/3 and 1; hamming: 1 wrong entry of 6
     assert out.stdout.split() == [str((2 / 3 + 1) / 2), str(1 / 6)]
+
+
+@given(st.integers(1, 15), st.integers(2, 6), st.integers(0, 2**32 - 1), st.booleans(),
+       st.booleans())
+def test_sparse_counts_equal_dense_counts(n, k, seed, weighted, messy):
+    """The CSR kernel against the dense one; ``messy`` stores explicit zeros and unsorted,
+    split duplicates (0 + 1) in y_true, which must count as the clean matrix."""
+    from rankscore._multilabel import read_pair
+
+    rng = np.random.default_rng(seed)
+    t, p = rng.integers(0, 2, (n, k)), rng.integers(0, 2, (n, k))
+    w = rng.random(n) * (rng.random(n) < 0.7) if weighted else None
+    if w is not None and not w.any():
+        w[0] = 1.0
+    if messy:
+        rows, cols = np.nonzero(np.ones((n, k)))
+        data = t[rows, cols]
+        order = rng.permutation(len(rows))  # unsorted, zeros stored, duplicates split
+        rows = np.concatenate([rows[order], rows[:3]])
+        cols = np.concatenate([cols[order], cols[:3]])
+        data = np.concatenate([data[order], np.zeros(min(3, len(order)), dtype=int)])
+        t_sparse = sparse.csr_matrix((data, (rows, cols)), shape=(n, k))
+        t_sparse.has_canonical_format = False
+    else:
+        t_sparse = sparse.csr_array(t)
+    dense = read_pair(t, p, w)
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                results.append(read_pair(t_sparse, sparse.csc_matrix(p), w))
+        except ImportError:
+            pytest.skip("compiled module not built")
+    for got in results:
+        np.testing.assert_allclose(got.label_cells, dense.label_cells, rtol=1e-12)
+        np.testing.assert_array_equal(got.sample_cells, dense.sample_cells)
+        assert got.label_cells.dtype == dense.label_cells.dtype
+    np.testing.assert_array_equal(results[0].label_cells, results[1].label_cells)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["multilabel_confusion", "multilabel_confusion_weighted"]
+__all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
 
 
 def _cells(y_true, y_pred):
@@ -49,3 +49,35 @@ def multilabel_confusion_weighted(y_true, y_pred, weight):
 
     per_label = np.stack([column_sums(m) for m in _masks(code)], axis=1)
     return per_label.astype(np.float64), _sample_cells(code), bad
+
+
+def multilabel_confusion_csr(t_ptr, t_idx, t_val, p_ptr, p_idx, p_val, n_labels, weight):
+    """``(label_sums, heavy_union, sample_cells)``: per label float64 sums (int64 counts
+    when ``weight`` is empty) of union, predicted, true, tp; per label the number of
+    positive-weight samples in the union (int64; empty weight: all samples); per sample the
+    int64 cells tn, fp, fn, tp."""
+    n = len(t_ptr) - 1
+    weight = np.asarray(weight, dtype=np.float64)
+    weighted = len(weight) > 0
+
+    def keys(ptr, idx, val):  # row * n_labels + column of every stored 1, ascending
+        rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(ptr))
+        ones = np.asarray(val) != 0
+        return rows[ones] * n_labels + np.asarray(idx)[ones]
+
+    true_keys, pred_keys = keys(t_ptr, t_idx, t_val), keys(p_ptr, p_idx, p_val)
+    both = np.intersect1d(true_keys, pred_keys, assume_unique=True)
+    union = np.union1d(true_keys, pred_keys)
+
+    def sums(k):  # bincount adds in row-major order, as the kernel does
+        if not weighted:
+            return np.bincount(k % n_labels, minlength=n_labels).astype(np.float64)
+        return np.bincount(k % n_labels, weights=weight[k // n_labels], minlength=n_labels)
+
+    label_sums = np.stack([sums(union), sums(pred_keys), sums(true_keys), sums(both)], axis=1)
+    heavy_keys = union[weight[union // n_labels] > 0] if weighted else union
+    heavy = np.bincount(heavy_keys % n_labels, minlength=n_labels).astype(np.int64)
+    nt, np_, ntp = (np.bincount(k // n_labels, minlength=n).astype(np.int64)
+                    for k in (true_keys, pred_keys, both))  # fmt: skip
+    sample_cells = np.stack([n_labels - nt - np_ + ntp, np_ - ntp, nt - ntp, ntp], axis=1)
+    return (label_sums if weighted else label_sums.astype(np.int64)), heavy, sample_cells
