@@ -66,8 +66,12 @@ def multilabel_confusion_csr(t_ptr, t_idx, t_val, p_ptr, p_idx, p_val, n_labels,
         return rows[ones] * n_labels + np.asarray(idx)[ones]
 
     true_keys, pred_keys = keys(t_ptr, t_idx, t_val), keys(p_ptr, p_idx, p_val)
-    both = np.intersect1d(true_keys, pred_keys, assume_unique=True)
-    union = np.union1d(true_keys, pred_keys)
+    # both key lists are sorted: intersect and merge them by binary search (no sort)
+    at = np.searchsorted(true_keys, pred_keys)
+    in_true = true_keys[np.minimum(at, max(len(true_keys) - 1, 0))] == pred_keys \
+        if len(true_keys) else np.zeros(len(pred_keys), dtype=bool)
+    both = pred_keys[in_true]
+    union = np.insert(true_keys, at[~in_true], pred_keys[~in_true])
 
     def sums(k):  # bincount adds in row-major order, as the kernel does
         if not weighted:
