@@ -553,7 +553,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
         raise ValueError(
             f"{name} takes the values {values}; pass pos_label= to say which one is positive"
         )
-    if isinstance(pos_label, str) != _is_string(classes):
+    if isinstance(pos_label, (str, bytes)) != _is_string(classes):  # bytes labels as str
         raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {shown}")
     if len(values) >= 2 and pos_label not in values:
         raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {shown}")
@@ -677,7 +677,8 @@ def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, An
         return None, None
     if pos_label is None:
         pos_label = 1
-    elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
+    elif isinstance(pos_label, (str, bytes)) or \
+            not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
     elif not math.isfinite(pos_label):  # int(nan) and int(inf) raise
         return None, None

@@ -393,3 +393,39 @@ def test_sparse_counts_equal_dense_counts(n, k, seed, weighted, messy):
         np.testing.assert_array_equal(got.sample_cells, dense.sample_cells)
         assert got.label_cells.dtype == dense.label_cells.dtype
     np.testing.assert_array_equal(results[0].label_cells, results[1].label_cells)
+
+
+# ---------------------------------------------------------------------------------------
+# bytes labels: scikit-learn 1.9.1 refuses them (TypeError "Support for labels represented
+# as bytes is not supported"); rankscore reads them as it reads str labels (README)
+
+
+@pytest.mark.parametrize("name, second, kwargs", [
+    ("binary_confusion", "pred", {"pos_label": "b"}),
+    ("binary_confusion", "pred", {}),
+    ("precision_score", "pred", {"pos_label": "b"}),
+    ("precision_score", "pred", {}),
+    ("f1_score", "pred", {"average": "macro"}),
+    ("jaccard_score", "pred", {"pos_label": "b"}),
+    ("cohen_kappa_score", "pred", {}),
+    ("confusion_matrix", "pred", {}),
+    ("roc_auc_score", "score", {}),
+    ("roc_curve", "score", {"pos_label": "b"}),
+    ("roc_curve", "score", {}),
+    ("average_precision_score", "score", {"pos_label": "b"}),
+    ("brier_score_loss", "score", {"pos_label": "b"}),
+    ("brier_score_loss", "score", {}),
+    ("log_loss", "score", {}),
+])
+def test_bytes_labels_behave_as_str_labels(name, second, kwargs):
+    y_str, pred_str = ["a", "b", "b", "a"], ["a", "b", "a", "a"]
+    score = [0.1, 0.8, 0.3, 0.2]
+    encode = (lambda v: v.encode() if isinstance(v, str) else v)
+    y_bytes, pred_bytes = [encode(v) for v in y_str], [encode(v) for v in pred_str]
+    fn = getattr(rs, name)
+    as_str = _run(fn, y_str, pred_str if second == "pred" else score, **kwargs)
+    as_bytes = _run(fn, y_bytes, pred_bytes if second == "pred" else score,
+                    **{k: encode(v) if k == "pos_label" else v for k, v in kwargs.items()})
+    ours, theirs = (r[0].to_array() if isinstance(r[0], rs.BinaryConfusion) else r[0]
+                    for r in (as_bytes, as_str))
+    _same(ours, theirs)
