@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend
-from ._validation import as_array, check_sample_weight
+from ._validation import as_array, check_sample_weight, quoted
 
 __all__ = ["MultilabelCounts", "is_indicator", "read_pair", "columns"]
 
@@ -172,7 +172,7 @@ def _dense_counts(t: np.ndarray, p: np.ndarray, w: np.ndarray | None) -> Multila
         name, value = ("y_pred", p[row, column])
     raise ValueError(
         f"{name} is a 2-D label-indicator matrix and must hold only 0 and 1, got "
-        f"{value.item()!r} at row {row}, column {column} (for class labels per sample "
+        f"{quoted(value.item())} at row {row}, column {column} (for class labels per sample "
         "pass 1-D arrays)"
     )
 
@@ -203,7 +203,7 @@ def _as_csr(x: Any, name: str):
         row = int(np.searchsorted(m.indptr, i, side="right") - 1)
         raise ValueError(
             f"{name} is a label-indicator matrix and must hold only 0 and 1, got "
-            f"{m.data[i].item()!r} at row {row}, column {int(m.indices[i])}"
+            f"{quoted(m.data[i].item())} at row {row}, column {int(m.indices[i])}"
         )
     return m
 

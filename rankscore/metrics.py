@@ -11,7 +11,8 @@ Two faces on one computation:
   :class:`UndefinedMetricWarning` where scikit-learn does that). Every one of them is a few
   lines on a single one-vs-rest count of tp/fp/fn/tn per class (``_class_counts``).
 
-Multilabel-indicator targets are not supported (1-D labels only).
+Multilabel-indicator targets (2-D 0/1 matrices, dense or scipy.sparse) are read and counted by
+``_multilabel`` (one kernel pass per label and per sample); ``_set_wise`` serves both kinds.
 """
 
 from __future__ import annotations
@@ -793,7 +794,8 @@ def _multilabel_labels(labels, n_labels):
     """An explicit ``labels`` of a multilabel target: column indices in [0, n_labels)."""
     lab = np.asarray(labels)
     if lab.ndim != 1 or lab.size == 0:
-        raise ValueError(f"labels must be a non-empty 1-D list of column indices, got {labels!r}")
+        raise ValueError("labels must be a non-empty 1-D list of column indices, got "
+                         f"{quoted(labels)}")
     if lab.dtype.kind not in "iu" and not (lab.dtype.kind == "f" and
                                            np.all(lab == np.floor(lab))):
         raise ValueError("labels of a multilabel-indicator target are column indices "
@@ -1542,7 +1544,7 @@ def classification_report(
 
 def _check_normalize(normalize: Any) -> None:
     if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
 
 
 # ---------------------------------------------------------------------------------------
@@ -1604,11 +1606,12 @@ def multilabel_confusion_matrix(
             [1, 0]]])
     """
     if not isinstance(samplewise, (bool, np.bool_)):
-        raise TypeError(f"samplewise must be True or False, got {samplewise!r}")
+        raise TypeError(f"samplewise must be True or False, got {quoted(samplewise)}")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None and samplewise:
         raise ValueError(
             "Samplewise metrics are not available outside of multilabel classification."
+            " (samplewise=True needs 2-D label-indicator targets)"
         )
     _, tp, fp, fn, tn, _ = _set_wise(
         y_true if ml is None else ml, y_pred, labels=labels, pos_label=None,
@@ -1760,8 +1763,8 @@ def jaccard_score(
     >>> jaccard_score(y_true, y_pred, average=None)
     array([0.5, 0.5, 1. ])
     """
-    if isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool) \
-            and math.isnan(zero_division):
+    value = _check_zero_division(zero_division)
+    if isinstance(value, float) and math.isnan(value):
         raise ValueError("zero_division must be 'warn', 0.0 or 1.0 for jaccard_score (as in "
                          "scikit-learn), got nan")
     _, tp, fp, fn, _, weights = _set_wise(
@@ -1827,12 +1830,11 @@ def cohen_kappa_score(
     0.7
     """
     if weights not in _KAPPA_WEIGHTS:
-        raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {weights!r}")
-    if isinstance(replace_undefined_by, bool) or \
-            not isinstance(replace_undefined_by, numbers.Real) or \
-            not (-1 <= replace_undefined_by <= 1 or math.isnan(replace_undefined_by)):
+        raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {quoted(weights)}")
+    r = replace_undefined_by
+    if isinstance(r, bool) or not isinstance(r, numbers.Real) or not (-1 <= r <= 1 or r != r):
         raise ValueError("replace_undefined_by must be a real number in [-1, 1] or np.nan, "
-                         f"got {replace_undefined_by!r}")
+                         f"got {quoted(replace_undefined_by)}")
     try:
         confusion = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
     except ValueError as e:
