@@ -234,7 +234,8 @@ def brier_score_loss(
     0.0467
     """
     if not (isinstance(scale_by_half, (bool, np.bool_)) or scale_by_half == "auto"):
-        raise ValueError(f"scale_by_half must be True, False or 'auto', got {quoted(scale_by_half)}")
+        raise ValueError("scale_by_half must be True, False or 'auto', got "
+                         f"{quoted(scale_by_half)}")
     prob = _as_probabilities(y_proba, "y_proba")
     if prob.ndim == 1 or prob.shape[1] == 1:
         y = as_labels(y_true, "y_true")

@@ -926,17 +926,19 @@ def precision_recall_fscore_support(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
     beta : float, default 1.0
         Weight of recall in the F-score.
     labels : array-like, optional
-        Classes to report, in this order (default: sorted union of the labels).
+        Classes (column indices for indicator matrices) to report, in this order (default:
+        sorted union of the labels, or every column).
     pos_label : label, default 1
         The positive class when ``average="binary"``.
-    average : {"binary", "micro", "macro", "weighted"} or None
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None
         None: per-class arrays; "micro": from summed counts; "macro": plain mean over
-        classes; "weighted": mean weighted by support. "samples" (multilabel) is an error.
+        classes; "weighted": mean weighted by support; "samples" (multilabel targets
+        only): each sample's score over its labels, averaged with ``sample_weight``.
     warn_for : sequence of str
         Which metrics warn on zero division.
     sample_weight : array-like, optional
@@ -990,15 +992,19 @@ def precision_recall_fscore_support(
 _SHARED_DOC = """
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted class labels (numbers, bools or strings).
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted class labels (numbers, bools or strings), or label-indicator
+        matrices (dense 0/1 or scipy.sparse; one column per label).
     labels : array-like, optional
-        Classes to include, in this order (default: sorted union of the labels).
+        Classes (column indices for indicator matrices) to include, in this order
+        (default: sorted union of the labels, or every column).
     pos_label : label, default 1
         The positive class when ``average="binary"``.
-    average : {"binary", "micro", "macro", "weighted"} or None, default "binary"
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         None: one value per class; "micro": from counts summed over classes; "macro":
-        plain mean over classes; "weighted": mean weighted by support (real positives).
+        plain mean over classes; "weighted": mean weighted by support (real positives);
+        "samples" (multilabel targets only): each sample's value over its labels,
+        averaged with ``sample_weight``.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights.
     zero_division : {"warn", 0.0, 1.0, np.nan}, default "warn"
@@ -1480,14 +1486,14 @@ def classification_report(
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
         _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
-        check_labels = _check_labels
     else:  # counted once here; every row below reads these counts
         present, y_true, y_pred = np.arange(ml.n_labels), ml, None
-        check_labels = lambda labels, present: _multilabel_labels(labels, len(present))  # noqa: E731
     if labels is None:
         lab, labels_given = present, False
+    elif ml is None:
+        lab, labels_given = _check_labels(labels, present), True
     else:
-        lab, labels_given = check_labels(labels, present), True
+        lab, labels_given = _multilabel_labels(labels, ml.n_labels), True
     micro_is_accuracy = ml is None and (
         not labels_given or set(lab.tolist()) >= set(present.tolist())
     )
