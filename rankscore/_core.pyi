@@ -210,3 +210,8 @@ def summary_merge_many(
            NDArray[np.int64] | NDArray[np.float64]]:
     """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
     shared threshold added in list order."""
+
+def roc_corners(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], thresholds: NDArray[np.floating]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """The sweep's first and last points and its corners (drop_intermediate for ROC)."""

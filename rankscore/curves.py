@@ -282,12 +282,8 @@ def _confusion_from_counts(counts: _Counts, threshold: float) -> tuple[int, int,
 
 def _drop_collinear(fps, tps, thresholds):
     """scikit-learn's drop_intermediate for ROC: keep the first and last points and every
-    corner."""
-    if len(fps) <= 2:
-        return Sweep(fps, tps, thresholds)
-    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
-    keep[1:-1] |= np.diff(tps, 2) != 0
-    return Sweep(fps[keep], tps[keep], thresholds[keep])
+    corner (the ``roc_corners`` kernel)."""
+    return Sweep(*_backend.kernels.roc_corners(fps, tps, thresholds))
 
 
 def _ap_from_sweep(fps, tps) -> float:
