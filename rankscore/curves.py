@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _backend, _validation
 from ._labels import _from_objects, common_labels
+from .exceptions import warn_undefined_metric
 from ._validation import (
     quoted,
     as_scores,
@@ -347,10 +348,7 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
 
 
 def _warn_undefined(message: str, stacklevel: int = 3) -> None:
-    from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
-
-    warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
-                  stacklevel=stacklevel)
+    warn_undefined_metric(message, stacklevel=stacklevel)
 
 
 def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:
