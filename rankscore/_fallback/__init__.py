@@ -7,4 +7,5 @@ topic, mirroring the ``_kernels_*.pxi`` include files of ``_core.pyx``.
 from .ranking import *  # noqa: F401,F403
 from .ties import *  # noqa: F401,F403
 from .sweep import *  # noqa: F401,F403
+from .sort import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
