@@ -19,7 +19,7 @@
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy
 
-DEF _TOP_BITS = 11     # buckets per class of the first pass: 2^11
+DEF _TOP_BITS = 11     # at most 2^11 buckets per class in the first pass
 DEF _RUN_BITS = 13     # at most 2^11 buckets per later pass
 DEF _SAMPLE_ABOVE = 1 << 16  # larger inputs plan their buckets on every 8th score
 DEF _MAX_DEPTH = 16    # 64-bit keys, at least 4 bits a pass
@@ -28,7 +28,7 @@ DEF _SCRATCH = 1 << 16  # unweighted runs up to this length are sorted through a
 
 
 cdef inline uint64_t _sort_key(sweep_score_t x) noexcept nogil:
-    # x + 0.0 turns -0.0 into 0.0 (round to nearest) and leaves every other value as it is
+    # x + 0 turns -0.0 into 0.0 (round to nearest) and leaves every other value as it is
     cdef uint64_t bits
     cdef uint32_t bits32
     if sweep_score_t is double:
@@ -68,7 +68,7 @@ cdef void _small_sort(sweep_score_t* a, double* w, Py_ssize_t n) noexcept nogil:
     cdef double weights[_SMALL_RUN]
     cdef Py_ssize_t i, j, rank
     for i in range(n):
-        values[i] = a[i] + 0.0
+        values[i] = a[i] + 0
         keys[i] = _sort_key(values[i])
         if w != NULL:
             weights[i] = w[i]
@@ -84,9 +84,9 @@ cdef void _small_sort(sweep_score_t* a, double* w, Py_ssize_t n) noexcept nogil:
 cdef void _key_range(const sweep_score_t* a, Py_ssize_t n, uint64_t* lo,
                      uint64_t* hi) noexcept nogil:
     cdef Py_ssize_t i
-    cdef uint64_t k, kmin = _sort_key(a[0] + 0.0), kmax = kmin
+    cdef uint64_t k, kmin = _sort_key(a[0] + 0), kmax = kmin
     for i in range(n):
-        k = _sort_key(a[i] + 0.0)
+        k = _sort_key(a[i] + 0)
         kmin = k if k < kmin else kmin
         kmax = k if k > kmax else kmax
     lo[0] = kmin
@@ -142,20 +142,20 @@ cdef void _sort_run(sweep_score_t* a, double* w, Py_ssize_t n, _Workspace* work,
     _key_range(a, n, &kmin, &kmax)
     if kmin == kmax:  # one value (ties): nothing to order but -0.0
         for i in range(n):
-            a[i] = a[i] + 0.0
+            a[i] = a[i] + 0
         return
     shift = _shift_for(kmax - kmin, _bits_for(n))
     n_buckets = <Py_ssize_t>((kmax - kmin) >> shift) + 1
     for b in range(n_buckets + 1):
         edge[b] = 0
     for i in range(n):
-        edge[1 + <Py_ssize_t>((_sort_key(a[i] + 0.0) - kmin) >> shift)] += 1
+        edge[1 + <Py_ssize_t>((_sort_key(a[i] + 0) - kmin) >> shift)] += 1
     for b in range(n_buckets):
         edge[b + 1] += edge[b]
         fill[b] = edge[b]
     if n <= work.capacity:  # through the scratch buffer and back (stable)
         for i in range(n):
-            x = a[i] + 0.0
+            x = a[i] + 0
             d = <Py_ssize_t>((_sort_key(x) - kmin) >> shift)
             scratch[fill[d]] = x
             if w != NULL:
@@ -167,10 +167,10 @@ cdef void _sort_run(sweep_score_t* a, double* w, Py_ssize_t n, _Workspace* work,
     else:  # unweighted only: American flag sort, every element cycled to its bucket in place
         for b in range(n_buckets):
             while fill[b] < edge[b + 1]:
-                x = a[fill[b]] + 0.0
+                x = a[fill[b]] + 0
                 d = <Py_ssize_t>((_sort_key(x) - kmin) >> shift)
                 while d != b:
-                    y = a[fill[d]] + 0.0
+                    y = a[fill[d]] + 0
                     a[fill[d]] = x
                     fill[d] += 1
                     x = y
@@ -220,11 +220,11 @@ def sort_runs(sweep_score_t[::1] scores, const int64_t[::1] edges, double[::1] w
 
 
 cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes,
-                              int mantissa_bits, Py_ssize_t first, int64_t* base,
-                              uint8_t* shift) noexcept nogil:
+                              int mantissa_bits, int top_bits, Py_ssize_t first,
+                              int64_t* base, uint8_t* shift) noexcept nogil:
     # A key is (prefix = sign and exponent, mantissa). Prefix p gets 2^b consecutive
     # buckets, numbered from base[p], chosen by the top b bits of the mantissa, with 2^b
-    # about its share of 2^_TOP_BITS in a sample: dense exponents get many buckets, rare
+    # about its share of 2^top_bits in a sample: dense exponents get many buckets, rare
     # ones one, so uniform and log-spread scores alike give small buckets. A prefix the
     # sample missed shares the first bucket of the next prefix (or a spare last bucket), which
     # keeps the buckets in order. Returns the number after the last bucket.
@@ -237,7 +237,7 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
         shift[p] = 63  # (the mantissa >> 63 is 0)
         if prefix_count[p] == 0:
             continue
-        b = _bit_length(<uint64_t>((prefix_count[p] << _TOP_BITS) // total)) - 1
+        b = _bit_length(<uint64_t>((prefix_count[p] << top_bits) // total)) - 1
         b = 0 if b < 0 else (mantissa_bits if b > mantissa_bits else b)
         shift[p] = mantissa_bits - b
         next_bucket += <Py_ssize_t>1 << b
@@ -262,6 +262,7 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
                                                      - mantissa_bits)
     cdef Py_ssize_t n = scores.shape[0], i, n_neg, n_pos, n_neg_buckets, n_buckets, d, c
     cdef Py_ssize_t stride = 1 if n < _SAMPLE_ABOVE else 8
+    cdef int top_bits = min(_TOP_BITS, max(0, _bit_length(<uint64_t>n) - 4))  # 16+ per bucket
     cdef bint weighted = weights is not None
     cdef sweep_label_t lo = labels[0], hi = labels[0], label
     cdef uint64_t key
@@ -276,10 +277,10 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
         for d in range((n + stride - 1) // stride):  # the exponents (a sample of large inputs)
             i = d * stride
             c = labels[i] == pos_code
-            prefix[c * n_prefixes + <Py_ssize_t>(_sort_key(scores[i] + 0.0) >> mantissa_bits)] += 1
-        n_neg_buckets = _plan_buckets(&prefix[0], n_prefixes, mantissa_bits, 0, &base[0],
-                                      &shift[0])
-        n_buckets = _plan_buckets(&prefix[n_prefixes], n_prefixes, mantissa_bits,
+            prefix[c * n_prefixes + <Py_ssize_t>(_sort_key(scores[i] + 0) >> mantissa_bits)] += 1
+        n_neg_buckets = _plan_buckets(&prefix[0], n_prefixes, mantissa_bits, top_bits, 0,
+                                      &base[0], &shift[0])
+        n_buckets = _plan_buckets(&prefix[n_prefixes], n_prefixes, mantissa_bits, top_bits,
                                   n_neg_buckets, &base[n_prefixes], &shift[n_prefixes])
     edge_arr = np.zeros(n_buckets + 1, dtype=np.int64)
     cdef int64_t[::1] edge = edge_arr
@@ -291,7 +292,7 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
             if weighted and weights[i] == 0:
                 continue
             c = label == pos_code
-            key = _sort_key(scores[i] + 0.0)
+            key = _sort_key(scores[i] + 0)
             edge[1 + _bucket_of(key, &base[c * n_prefixes], &shift[c * n_prefixes],
                                 mantissa_bits)] += 1
         for d in range(n_buckets):
@@ -309,7 +310,7 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
             if weighted and weights[i] == 0:
                 continue
             c = labels[i] == pos_code
-            x = scores[i] + 0.0
+            x = scores[i] + 0
             key = _sort_key(x)
             d = _bucket_of(key, &base[c * n_prefixes], &shift[c * n_prefixes], mantissa_bits)
             out[fill[d]] = x
@@ -320,3 +321,6 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
     pos_w_arr = out_w_arr[n_neg:] if weighted else None
     return (out_arr[:n_neg], neg_w_arr, edge_arr[:n_neg_buckets + 1], out_arr[n_neg:],
             pos_w_arr, edge_arr[n_neg_buckets:] - n_neg, lo, hi)
+
+
+NUMPY_SORT = False  # the fallback's runs are sorted by np.sort

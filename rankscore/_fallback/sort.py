@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["split_buckets", "sort_runs"]
+__all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
+
+NUMPY_SORT = True  # every class is one run, sorted by np.sort (the compiled module: False)
 
 
 def split_buckets(labels, pos_code, scores, weights=None):
