@@ -25,28 +25,6 @@ def split_scores_weighted(
 ) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
     """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
 
-def sweep_merge(
-    neg: NDArray[np.floating], pos: NDArray[np.floating]
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """(fps, tps, thresholds): distinct thresholds descending, counts of scores >= each."""
-
-def sweep_merge_weighted(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64],
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64],
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """As sweep_merge with summed weights (accumulated from the top score down)."""
-
-def roc_merge(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64] | None,
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64] | None,
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """The sweep (weighted when weights are given) without points collinear with their
-    neighbours (scikit-learn's drop_intermediate); first and last points kept."""
-
 def ap_merge(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,
@@ -55,11 +33,24 @@ def ap_merge(
 ) -> float:
     """Average precision sum_k (tp_k - tp_{k-1}) tp_k / (tp_k + fp_k) / tp_last, descending."""
 
+# Counts are exact to 2**62 rows: pair counts and KS gaps are accumulated in 128 bits
+# (unsigned __int128 where the C compiler has it, two 64-bit words otherwise) and returned
+# as Python ints; the fallback uses Python ints where int64 could overflow.
+
 def auc_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> int:
     """2 * Mann-Whitney U = sum over positives of 2 #{neg < s} + #{neg == s} (exact)."""
 
-def auc_merge_rows(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> NDArray[np.uint64]:
+def auc_merge_rows(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> list[int]:
     """auc_merge of each row pair of two C-contiguous 2-D arrays (rows sorted ascending)."""
+
+def auc_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> int:
+    """2 * Mann-Whitney U from per-threshold counts of each class (thresholds ascending,
+    each class total <= 2**62): sum_t pos[t] * (2 * sum_{u<t} neg[u] + neg[t]) (exact)."""
+
+def ks_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int]:
+    """(max_t |n_pos C-(t) - n_neg C+(t)|, first index t reaching it) from per-threshold
+    counts of each class (thresholds ascending, C the cumulative counts, each class total
+    <= 2**62; at least one threshold). KS statistic = result / (n_pos n_neg) (exact)."""
 
 def auc_merge_weighted(
     neg: NDArray[np.floating],
@@ -175,3 +166,76 @@ def threshold_confusion_weighted(
     threshold: float,
     weight: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, int]: ...
+
+# --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
+# A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
+# the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).
+
+def summary_from_sorted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """(thresholds, negatives, positives) of each class's ascending scores: int64 counts
+    without weights, else float64 weight sums (added from 0.0, highest index first)."""
+
+def summary_merge(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """The union of two summaries' thresholds (descending) with counts a + b where shared;
+    both of one score dtype and one count dtype."""
+
+def summary_scan_counts(
+    neg: NDArray[np.int64], pos: NDArray[np.int64]
+) -> tuple[int, int, int, int, int, float, float]:
+    """(N, P, 2U pairs, largest KS gap |P N(<=t) - N P(<=t)|, its index from the lowest
+    score, Σ P(t) prec(t) from the top, trapezoidal PR area from the top); exact integers."""
+
+def summary_scan_weights(
+    neg: NDArray[np.float64], pos: NDArray[np.float64]
+) -> tuple[float, float, float, float, int, float, float, float]:
+    """(W-, W+, Σ W+(t) (W-(<t) + W-(t)/2), largest |W+ C-(t) - W- C+(t)|, its index from
+    the lowest score, Σ gain prec from the top, PR area, W+ summed from the top)."""
+
+def summary_running(
+    neg: NDArray[np.int64] | NDArray[np.float64], pos: NDArray[np.int64] | NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """(fps, tps): float64 running sums from the top score down (the sweep)."""
+
+def objective_scan(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], code: int, a: float, b: float,
+    c: float, e: float, positives: float, negatives: float, near_best: float,
+) -> tuple[float, int]:
+    """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
+    when near_best is NaN, else (value, index) of the first feasible one >= near_best."""
+
+def summary_merge_into(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    da: int,
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> int:
+    """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
+    C-contiguous); returns the merged length."""
+
+def summary_merge_many(
+    thr_0: NDArray[np.floating],
+    neg_0: NDArray[np.int64] | NDArray[np.float64],
+    thresholds: list[NDArray[np.floating]],
+    negatives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+    positives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
+    shared threshold added in list order."""
