@@ -4,7 +4,8 @@ One sweep serves every curve: ``_sweep`` turns (labels, scores, weights) into th
 thresholds (descending) with the cumulative weighted counts of negatives (``fps``) and
 positives (``tps``) scoring at or above each; every curve is a thin view on it (as
 scikit-learn's ``_binary_clf_curve``). The kernels never sort by index: they split the
-scores by class, sort each part with NumPy and merge the two sorted parts in one pass (or,
+scores by class, sort each part (bucket kernels or np.sort, whichever is faster on the
+machine: ``_split_sorted``) and merge the two sorted parts in one pass (or,
 for large unweighted inputs with few distinct scores, count each class per distinct score
 in one pass). AUC, average precision and KS are computed while merging, without building
 a curve.
@@ -182,9 +183,11 @@ def _validate_binary(y_true, y_score, pos_label, sample_weight):
     return codes, pos_code, scores, weights
 
 
-def _split_sorted(codes, pos_code, scores, weights, n_threads=1):
+def _split_sorted(codes, pos_code, scores, weights, n_threads=None):
     """Scores (and weights) split by class, each part sorted ascending (-0.0 as 0.0; equal
-    scores keep their input order with weights, which fixes the order weights are summed)."""
+    scores keep their input order with weights, which fixes the order weights are summed).
+    Inputs of _PARALLEL_SORT_ROWS rows or more are sorted on two threads unless n_threads
+    is 1 (None: every CPU)."""
     k = _backend.kernels
     if weights is None and not _bucket_sort_pays(len(scores)):
         neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
@@ -430,7 +433,7 @@ def _check_sorted_finite(parts, scores: np.ndarray) -> None:
             check_finite(scores, "y_score")  # names the first bad entry
 
 
-def _split_sorted_checked(codes, pos_code, scores, weights, n_threads=1):
+def _split_sorted_checked(codes, pos_code, scores, weights, n_threads=None):
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights, n_threads)
     _check_sorted_finite((neg, pos), scores)
     return neg, neg_w, pos, pos_w
@@ -1020,7 +1023,7 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
     """One AUC per column of ``scores2d`` against the same labels.
 
     Unweighted: the rows of each class are gathered once per block of columns, each block is
-    sorted along its rows with NumPy (GIL released) and merged per column.
+    sorted along its rows (``sort_runs`` or NumPy; GIL released) and merged per column.
     """
     n, m = scores2d.shape
     is_pos = codes == pos_code
@@ -1239,7 +1242,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     Notes
     -----
     AUC = P(s+ > s-) + ½ P(s+ = s-) (Mann–Whitney), which equals the trapezoidal area under
-    the ROC curve. Each class's scores are sorted with NumPy and the two sorted parts merged
+    the ROC curve. Each class's scores are sorted (the compiled bucket sort on an
+    order-preserving integer key, or np.sort where that measures faster; the environment
+    variable ``RANKSCORE_SORT=bucket|numpy`` decides instead) and the two sorted parts merged
     in one pass; without weights the pair count ``2U`` is an exact integer (a 128-bit
     accumulator: exact up to 2^62 samples) and the division rounds once. Large unweighted inputs with at most
     4096 distinct scores (rounded or bucketed scores) skip the sorts: one pass counts each
