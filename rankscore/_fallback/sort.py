@@ -28,7 +28,8 @@ def split_buckets(labels, pos_code, scores, weights=None):
         neg, pos = neg & keep, pos & keep
     parts = []
     for chosen in (neg, pos):
-        part = scores[chosen] + scores.dtype.type(0)
+        part = scores[chosen]
+        part += scores.dtype.type(0)  # -0.0 becomes 0.0 (in the copy)
         parts += [part, None if weights is None else weights[chosen],
                   np.array([0, len(part)], dtype=np.int64)]
     return (*parts, int(labels.min()), int(labels.max()))
