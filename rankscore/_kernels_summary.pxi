@@ -372,3 +372,26 @@ def summary_merge_many(const sweep_score_t[:] thr_0, const summary_count_t[:] ne
         free(size)
         free(heap)
         free(head)
+
+
+def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):
+    """The sweep without the points collinear with their neighbours (scikit-learn's
+    drop_intermediate): the first and last points and every point where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
+    cdef Py_ssize_t d = fps.shape[0], i, k = 0
+    fps_arr, tps_arr = np.empty(d), np.empty(d)
+    thr_arr = np.empty(d, dtype=np.float32 if sweep_score_t is float else np.float64)
+    cdef double[::1] f = fps_arr, t = tps_arr
+    cdef sweep_score_t[::1] thr = thr_arr
+    with nogil:
+        for i in range(d):
+            if (i == 0 or i == d - 1
+                    or (fps[i + 1] - fps[i]) - (fps[i] - fps[i - 1]) != 0
+                    or (tps[i + 1] - tps[i]) - (tps[i] - tps[i - 1]) != 0):
+                f[k], t[k], thr[k] = fps[i], tps[i], thresholds[i]
+                k += 1
+    f = t = None
+    thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr

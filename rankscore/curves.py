@@ -25,6 +25,7 @@ import numpy as np
 
 from . import _backend, _validation
 from ._labels import _from_objects, common_labels
+from .exceptions import warn_undefined_metric
 from ._validation import (
     quoted,
     as_scores,
@@ -360,12 +361,8 @@ def _confusion_from_counts(counts: _Counts, threshold: float) -> tuple[int, int,
 
 def _drop_collinear(fps, tps, thresholds):
     """scikit-learn's drop_intermediate for ROC: keep the first and last points and every
-    corner."""
-    if len(fps) <= 2:
-        return Sweep(fps, tps, thresholds)
-    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
-    keep[1:-1] |= np.diff(tps, 2) != 0
-    return Sweep(fps[keep], tps[keep], thresholds[keep])
+    corner (the ``roc_corners`` kernel)."""
+    return Sweep(*_backend.kernels.roc_corners(fps, tps, thresholds))
 
 
 def _ap_from_sweep(fps, tps) -> float:
@@ -415,10 +412,7 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
 
 
 def _warn_undefined(message: str, stacklevel: int = 3) -> None:
-    from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
-
-    warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
-                  stacklevel=stacklevel)
+    warn_undefined_metric(message, stacklevel=stacklevel)
 
 
 def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:

@@ -588,3 +588,11 @@ def test_many_way_merge_equals_pairwise_merges(problems):
     np.testing.assert_allclose(merged.negatives, pairwise.negatives, rtol=1e-15)
     # integer-valued weight sums are exact: the same on both routes
     np.testing.assert_array_equal(merged.positives, pairwise.positives)
+
+
+def test_merging_past_2_62_rows_is_refused():
+    a = ScoreSummary([0.5], [2**61], [2**60])
+    b = ScoreSummary([0.4], [2**61], [2**60])
+    with pytest.raises(ValueError, match="more than 2\\*\\*62 rows"):
+        a.merge(b)
+    assert a.merge(ScoreSummary([0.4], [1], [0])).n_negatives == 2**61 + 1
