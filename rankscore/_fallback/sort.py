@@ -38,9 +38,11 @@ def split_buckets(labels, pos_code, scores, weights=None):
 def sort_runs(scores, edges, weights=None):
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores."""
-    scores += scores.dtype.type(0)
+    # Only the runs are touched: two threads sort disjoint runs of one array at once, so
+    # writing anything outside them (even x + 0.0 over the whole array) races.
     for start, stop in zip(edges[:-1], edges[1:]):
         run = scores[start:stop]
+        run += scores.dtype.type(0)
         if weights is None:
             run.sort()
         else:
