@@ -146,3 +146,40 @@ def threshold_confusion_weighted(
     threshold: float,
     weight: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, int]: ...
+
+# ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
+# Bootstrap cells: cells[p] = 2 g + is_pos for the sample at position p (negatives first),
+# g the rank of its score among the distinct scores. Replicate r draws from the SplitMix64
+# stream seeded with seeds[r] (output k: position start + floor((z >> 11) 2^-53 size)).
+
+def delong_placements(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    neg_out: NDArray[np.float64],
+    pos_out: NDArray[np.float64],
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+) -> None:
+    """pos_out = 2 #{neg < x} + #{neg == x}, neg_out = 2 #{pos > y} + #{pos == y} (parts
+    sorted ascending), in sorted order or scattered to out[order[i]]."""
+
+def bootstrap_counts(
+    cells: NDArray[np.intp],
+    weights: NDArray[np.float64] | None,
+    n_neg: int,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
+    """out[r, c] = (weighted) draws of cell c in replicate r."""
+
+def bootstrap_auc(
+    cells: NDArray[np.intp],
+    weights: NDArray[np.float64] | None,
+    n_neg: int,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    n_cells: int,
+    out: NDArray[np.float64],
+) -> None:
+    """out[r] = ROC AUC of replicate r (NaN when a class is not drawn)."""
