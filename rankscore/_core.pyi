@@ -148,9 +148,10 @@ def threshold_confusion_weighted(
 ) -> tuple[float, float, float, float, int, int]: ...
 
 # ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
-# Bootstrap cells: cells[p] = 2 g + is_pos for the sample at position p (negatives first),
-# g the rank of its score among the distinct scores. Replicate r draws from the SplitMix64
-# stream seeded with seeds[r] (output k: position start + floor((z >> 11) 2^-53 size)).
+# Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted
+# order or, with neg_order/pos_order, position order[i] for the i-th smallest score.
+# Replicate r draws from the SplitMix64 stream seeded with seeds[r] (output k picks
+# start + floor((z_k >> 11) 2^-53 size)); a sample weighs (times drawn) x (its weight).
 
 def delong_placements(
     neg: NDArray[np.floating],
@@ -163,23 +164,29 @@ def delong_placements(
     """pos_out = 2 #{neg < x} + #{neg == x}, neg_out = 2 #{pos > y} + #{pos == y} (parts
     sorted ascending), in sorted order or scattered to out[order[i]]."""
 
-def bootstrap_counts(
-    cells: NDArray[np.intp],
-    weights: NDArray[np.float64] | None,
-    n_neg: int,
-    stratified: bool,
-    seeds: NDArray[np.uint64],
-    out: NDArray[np.float64],
-) -> None:
-    """out[r, c] = (weighted) draws of cell c in replicate r."""
-
 def bootstrap_auc(
-    cells: NDArray[np.intp],
-    weights: NDArray[np.float64] | None,
-    n_neg: int,
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
     stratified: bool,
     seeds: NDArray[np.uint64],
-    n_cells: int,
     out: NDArray[np.float64],
 ) -> None:
     """out[r] = ROC AUC of replicate r (NaN when a class is not drawn)."""
+
+def bootstrap_group_counts(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
+    """out[r, 2g], out[r, 2g + 1] = replicate r's weight of negatives, positives at the g-th
+    smallest distinct score."""

@@ -1,10 +1,10 @@
 # Kernels for DeLong's variance and the bootstrap; mirrored by rankscore/_fallback/uncertainty.py.
 #
-# DeLong: the class parts arrive sorted ascending (as for the sweep kernels), and one merge
-# pass gives every sample's placement. Bootstrap: every sample is one "cell" (2 * g + is_pos,
-# g the rank of its score among the distinct scores), so a replicate is a vector of
-# multiplicities over the cells and needs no sort; the random draws come from SplitMix64
-# streams, one per replicate, reproduced bit for bit by the fallback.
+# Both take the class parts sorted ascending (as the sweep kernels) and merge them in one
+# pass. DeLong: every sample's placement. Bootstrap: a replicate only changes how many times
+# each sample counts, so it is a vector of multiplicities over the sorted parts (drawn from
+# the SplitMix64 stream of the replicate's seed, reproduced bit for bit by the fallback) and
+# one weighted merge; nothing is sorted again.
 
 from libc.math cimport NAN
 
@@ -54,68 +54,114 @@ def delong_placements(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
             i, j = i_end, j_end
 
 
-cdef inline uint64_t _draw_range(const Py_ssize_t[:] cells, const double[:] weights,
-                                 bint weighted, Py_ssize_t start, Py_ssize_t stop,
-                                 uint64_t seed, uint64_t k, double[:] counts) noexcept nogil:
-    # stop - start draws of a position in [start, stop), from output k + 1 of the stream on:
-    # position start + floor(u * size), u = (z >> 11) 2^-53 uniform on [0, 1) (53 bits)
-    cdef Py_ssize_t size = stop - start, d, p
+cdef inline uint64_t _draw_range(uint32_t* mult, Py_ssize_t start, Py_ssize_t size,
+                                 uint64_t seed, uint64_t k) noexcept nogil:
+    # size draws in [start, start + size), from output k + 1 of the stream on: draw k picks
+    # start + floor(u * size), u = (z_k >> 11) 2^-53 uniform on [0, 1) (53 bits)
+    cdef Py_ssize_t d, p
     cdef double u
     for d in range(size):
         k += 1
         u = <double>(rankscore_splitmix64(seed, k) >> 11) * 1.1102230246251565e-16
         p = <Py_ssize_t>(u * <double>size)
-        p = start + (p if p < size else size - 1)
-        counts[cells[p]] += weights[p] if weighted else 1.0
+        mult[start + (p if p < size else size - 1)] += 1
     return k
 
 
-cdef inline void _draw_counts(const Py_ssize_t[:] cells, const double[:] weights,
-                              bint weighted, Py_ssize_t n_neg, bint stratified, uint64_t seed,
-                              double[:] counts) noexcept nogil:
-    # counts[c] = (weighted) draws of cell c: negatives then positives when stratified
-    cdef Py_ssize_t c, n = cells.shape[0]
-    cdef uint64_t k
-    for c in range(counts.shape[0]):
-        counts[c] = 0.0
+cdef inline void _draw(uint32_t* mult, Py_ssize_t n, Py_ssize_t n_neg, bint stratified,
+                       uint64_t seed) noexcept nogil:
+    # mult[p] = times position p is drawn: n_neg draws in [0, n_neg) then n - n_neg in
+    # [n_neg, n) when stratified, else n draws in [0, n)
+    cdef Py_ssize_t p
+    for p in range(n):
+        mult[p] = 0
     if stratified:
-        k = _draw_range(cells, weights, weighted, 0, n_neg, seed, 0, counts)
-        _draw_range(cells, weights, weighted, n_neg, n, seed, k, counts)
+        _draw_range(mult, n_neg, n - n_neg, seed, _draw_range(mult, 0, n_neg, seed, 0))
     else:
-        _draw_range(cells, weights, weighted, 0, n, seed, 0, counts)
+        _draw_range(mult, 0, n, seed, 0)
 
 
-def bootstrap_counts(const Py_ssize_t[:] cells, const double[:] weights, Py_ssize_t n_neg,
-                     bint stratified, const uint64_t[:] seeds, double[:, ::1] out):
-    """out[r, c] = (weighted) number of draws of cell c in replicate r (seed seeds[r]).
+cdef inline double _weight(const uint32_t* mult, const Py_ssize_t* order, const double* weight,
+                           Py_ssize_t i) noexcept nogil:
+    # the replicate's weight of the i-th smallest score of a class (mult starts at the
+    # class's first position; positions in sorted order, or order[i] when they follow the
+    # samples); raw pointers, NULL for None: a memoryview argument costs a refcount per call
+    cdef double m = mult[order[i] if order != NULL else i]
+    return m * weight[i] if weight != NULL else m
 
-    Positions [0, n_neg) hold the negatives, [n_neg, n) the positives; a stratified
-    replicate draws n_neg positions from the first range and n - n_neg from the second, an
-    unstratified one n from all."""
-    cdef Py_ssize_t r
-    cdef bint weighted = weights is not None
+
+cdef inline const Py_ssize_t* _order_ptr(const Py_ssize_t[::1] order) noexcept:
+    return &order[0] if order is not None and order.shape[0] > 0 else NULL
+
+
+cdef inline const double* _weight_ptr(const double[::1] weight) noexcept:
+    return &weight[0] if weight is not None and weight.shape[0] > 0 else NULL
+
+
+def bootstrap_auc(const sweep_score_t[:] neg, const double[::1] neg_weight,
+                  const sweep_score_t[:] pos, const double[::1] pos_weight,
+                  const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
+                  bint stratified, const uint64_t[:] seeds, double[:] out):
+    """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
+    (times drawn) x (its weight): with C the running sums of the negatives' weights,
+    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
+    Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], r, i, j
+    # where each positive falls among the negatives: found once, the same in every replicate
+    below_arr = np.searchsorted(neg, pos, "left")
+    through_arr = np.searchsorted(neg, pos, "right")
+    cdef const Py_ssize_t[::1] below_at = below_arr, through_at = through_arr
+    cum_arr = np.empty(n_neg + 1)
+    cdef double[::1] cum = cum_arr
+    cdef double total, w_pos, w, b
+    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
+    cdef uint32_t[::1] mult = mult_arr
+    cdef const uint32_t* neg_mult = &mult[0]
+    cdef const uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
+    cdef const Py_ssize_t* neg_o = _order_ptr(neg_order)
+    cdef const Py_ssize_t* pos_o = _order_ptr(pos_order)
+    cdef const double* neg_w = _weight_ptr(neg_weight)
+    cdef const double* pos_w = _weight_ptr(pos_weight)
     with nogil:
         for r in range(seeds.shape[0]):
-            _draw_counts(cells, weights, weighted, n_neg, stratified, seeds[r], out[r])
+            _draw(&mult[0], n_neg + n_pos, n_neg, stratified, seeds[r])
+            cum[0] = 0.0
+            for i in range(n_neg):
+                cum[i + 1] = cum[i] + _weight(neg_mult, neg_o, neg_w, i)
+            total = w_pos = 0.0
+            for j in range(n_pos):
+                w = _weight(pos_mult, pos_o, pos_w, j)
+                b = cum[below_at[j]]
+                total += w * (b + 0.5 * (cum[through_at[j]] - b))
+                w_pos += w
+            out[r] = total / (w_pos * cum[n_neg]) if w_pos > 0 and cum[n_neg] > 0 else NAN
 
 
-def bootstrap_auc(const Py_ssize_t[:] cells, const double[:] weights, Py_ssize_t n_neg,
-                  bint stratified, const uint64_t[:] seeds, Py_ssize_t n_cells, double[:] out):
-    """ROC AUC of each replicate of ``bootstrap_counts`` (n_cells even: cell 2g holds the
-    negatives of group g, 2g + 1 its positives; NaN when a class is not drawn):
-    sum over groups of pos_c (neg_below + neg_c / 2) / (W+ W-), groups ascending."""
-    cdef Py_ssize_t r, g, n_groups = n_cells // 2
-    cdef double below, total, w_pos, neg_c, pos_c
-    cdef bint weighted = weights is not None
-    counts_arr = np.empty(2 * n_groups)
-    cdef double[:] counts = counts_arr
+def bootstrap_group_counts(const sweep_score_t[:] neg, const double[::1] neg_weight,
+                           const sweep_score_t[:] pos, const double[::1] pos_weight,
+                           const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
+                           bint stratified, const uint64_t[:] seeds, double[:, ::1] out):
+    """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
+    g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], r, i, c
+    values = np.unique(np.concatenate([neg, pos]))
+    neg_cell_arr = 2 * np.searchsorted(values, neg)
+    pos_cell_arr = 2 * np.searchsorted(values, pos) + 1
+    cdef const Py_ssize_t[::1] neg_cell = neg_cell_arr, pos_cell = pos_cell_arr
+    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
+    cdef uint32_t[::1] mult = mult_arr
+    cdef const uint32_t* neg_mult = &mult[0]
+    cdef const uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
+    cdef const Py_ssize_t* neg_o = _order_ptr(neg_order)
+    cdef const Py_ssize_t* pos_o = _order_ptr(pos_order)
+    cdef const double* neg_w = _weight_ptr(neg_weight)
+    cdef const double* pos_w = _weight_ptr(pos_weight)
     with nogil:
         for r in range(seeds.shape[0]):
-            _draw_counts(cells, weights, weighted, n_neg, stratified, seeds[r], counts)
-            below = total = w_pos = 0.0
-            for g in range(n_groups):
-                neg_c, pos_c = counts[2 * g], counts[2 * g + 1]
-                total += pos_c * (below + 0.5 * neg_c)
-                below += neg_c
-                w_pos += pos_c
-            out[r] = total / (w_pos * below) if w_pos > 0 and below > 0 else NAN
+            _draw(&mult[0], n_neg + n_pos, n_neg, stratified, seeds[r])
+            for c in range(out.shape[1]):
+                out[r, c] = 0.0
+            for i in range(n_neg):
+                out[r, neg_cell[i]] += _weight(neg_mult, neg_o, neg_w, i)
+            for i in range(n_pos):
+                out[r, pos_cell[i]] += _weight(pos_mult, pos_o, pos_w, i)

@@ -874,27 +874,49 @@ def _t_quantile(q: float, df: float) -> float:
 # bootstrap: cells, replicates, metrics
 
 
-class _Cells(NamedTuple):
-    """Every sample as a cell 2 g + is_pos (g: rank of its score among the distinct scores),
-    negatives first; ``values`` the distinct scores ascending."""
+class _Parts(NamedTuple):
+    """One model's scores split by class and sorted ascending (weights alongside), the
+    sample positions of the sorted scores when replicates must pair models (else None),
+    and the distinct scores ascending."""
 
-    cells: np.ndarray
-    weights: np.ndarray | None
-    n_neg: int
+    neg: np.ndarray
+    neg_w: np.ndarray | None
+    pos: np.ndarray
+    pos_w: np.ndarray | None
+    neg_order: np.ndarray | None
+    pos_order: np.ndarray | None
     values: np.ndarray
 
+    @property
+    def kernel_args(self):
+        return (self.neg, self.neg_w, self.pos, self.pos_w, self.neg_order, self.pos_order)
 
-def _cells_of(is_pos: np.ndarray, order: np.ndarray, n_neg: int, scores: np.ndarray,
-              weights: np.ndarray | None) -> _Cells:
-    values, inverse = np.unique(scores, return_inverse=True)
-    cells = (2 * inverse.reshape(-1) + is_pos)[order].astype(np.intp)
-    return _Cells(cells, None if weights is None else weights[order], n_neg, values)
+    def cells(self) -> np.ndarray:
+        """2 g (negatives) or 2 g + 1 (positives), g the rank of the score among the
+        distinct scores, in sorted-position order (negatives first)."""
+        return np.concatenate([2 * np.searchsorted(self.values, self.neg),
+                               2 * np.searchsorted(self.values, self.pos) + 1])
+
+    def weights(self) -> np.ndarray:
+        ones = np.ones(len(self.neg) + len(self.pos))
+        return ones if self.neg_w is None else np.concatenate([self.neg_w, self.pos_w])
 
 
-def _class_order(codes, pos_code):
-    is_pos = codes == pos_code
-    order = np.concatenate([np.flatnonzero(~is_pos), np.flatnonzero(is_pos)])
-    return is_pos, order, len(is_pos) - int(np.count_nonzero(is_pos))
+def _parts(is_pos, scores, weights, *, paired: bool) -> _Parts:
+    """Sort each class once. ``paired``: positions are the samples' own (negatives then
+    positives, in input order), so two models' replicates draw the same samples."""
+    out = []
+    for rows in (np.flatnonzero(~is_pos), np.flatnonzero(is_pos)):
+        part = scores[rows]
+        if weights is None and not paired:
+            out += [np.sort(part), None, None]
+            continue
+        order = np.argsort(part, kind="stable")  # stable: the same replicates everywhere
+        out += [part[order], None if weights is None else weights[rows][order],
+                order if paired else None]
+    neg, neg_w, neg_order, pos, pos_w, pos_order = out
+    values = np.unique(np.concatenate([neg, pos]))
+    return _Parts(neg, neg_w, pos, pos_w, neg_order, pos_order, values)
 
 
 def _seeds(random_state: Any, n_resamples: int) -> tuple[np.ndarray, np.random.Generator]:
@@ -913,8 +935,9 @@ def _seeds(random_state: Any, n_resamples: int) -> tuple[np.ndarray, np.random.G
     return rng.integers(0, 2**64, size=n_resamples, dtype=np.uint64), rng
 
 
-def _counts_full(c: _Cells, n_cells: int) -> np.ndarray:
-    return np.bincount(c.cells, c.weights, minlength=n_cells).astype(np.float64)
+def _counts_full(p: _Parts) -> np.ndarray:
+    """The data's own weight per cell (every sample drawn once)."""
+    return np.bincount(p.cells(), p.weights(), minlength=2 * len(p.values))
 
 
 def _sweep_of(counts: np.ndarray, values: np.ndarray):
@@ -948,9 +971,10 @@ def _m_average_precision(fps, tps, thresholds, options):
 def _m_pr_auc(fps, tps, thresholds, options):
     if tps[-1] == 0:
         return math.nan
-    precision = np.concatenate((tps / (tps + fps), [1.0]))
-    recall = np.concatenate((tps / tps[-1], [0.0]))
-    return auc(recall[::-1], precision[::-1])
+    # precision_recall_curve's points: lowest threshold first, then (recall 0, precision 1)
+    precision = np.concatenate(((tps / (tps + fps))[::-1], [1.0]))
+    recall = np.concatenate(((tps / tps[-1])[::-1], [0.0]))
+    return auc(recall, precision)
 
 
 def _m_ks(fps, tps, thresholds, options):
@@ -1028,15 +1052,16 @@ def _chunks(n: int, parts: int) -> list[tuple[int, int]]:
 _BLOCK_BYTES = 1 << 25
 
 
-def _replicates(c: _Cells, metric: str, options, seeds, stratified, n_threads) -> np.ndarray:
-    """The metric on every replicate (kernel draws; AUC entirely in the kernel)."""
+def _replicates(p: _Parts, metric: str, options, seeds, stratified, n_threads) -> np.ndarray:
+    """The metric on every replicate (the AUC entirely in the kernel; other metrics from
+    the kernel's per-score counts)."""
     k = _backend.kernels
-    n_cells = 2 * len(c.values)
+    n_cells = 2 * len(p.values)
     out = np.empty(len(seeds))
     if metric in ("roc_auc", "gini") and options["max_fpr"] in (None, 1.0):
         def run(span):
-            k.bootstrap_auc(c.cells, c.weights, c.n_neg, stratified, seeds[span[0]:span[1]],
-                            n_cells, out[span[0]:span[1]])
+            k.bootstrap_auc(*p.kernel_args, stratified, seeds[span[0]:span[1]],
+                            out[span[0]:span[1]])
     else:
         fn = BOOTSTRAP_METRICS[metric]
         block = max(1, _BLOCK_BYTES // (8 * n_cells))
@@ -1045,10 +1070,9 @@ def _replicates(c: _Cells, metric: str, options, seeds, stratified, n_threads) -
             for start in range(span[0], span[1], block):
                 stop = min(span[1], start + block)
                 counts = np.empty((stop - start, n_cells))
-                k.bootstrap_counts(c.cells, c.weights, c.n_neg, stratified, seeds[start:stop],
-                                   counts)
+                k.bootstrap_group_counts(*p.kernel_args, stratified, seeds[start:stop], counts)
                 for r in range(stop - start):
-                    out[start + r] = fn(*_sweep_of(counts[r], c.values), options)
+                    out[start + r] = fn(*_sweep_of(counts[r], p.values), options)
     spans = _chunks(len(seeds), n_threads)
     if len(spans) > 1:
         with ThreadPoolExecutor(len(spans)) as pool:
@@ -1060,17 +1084,17 @@ def _replicates(c: _Cells, metric: str, options, seeds, stratified, n_threads) -
     return out
 
 
-def _jackknife_acceleration(c: _Cells, metric: str, options, rng) -> float:
+def _jackknife_acceleration(p: _Parts, metric: str, options, rng) -> float:
     """BCa's acceleration a = Σ d³ / (6 (Σ d²)^{3/2}) from jackknife influence values.
 
     Leaving out one sample only lowers one cell's count, so the units are the distinct
     (cell, weight) pairs counted with their multiplicity; AUC and Gini in closed form, other
     metrics evaluated once per unit, or per group of a delete-a-group jackknife (1000
     random groups) when there are more units than that."""
-    n_cells = 2 * len(c.values)
-    full = _counts_full(c, n_cells)
-    weights = np.ones(len(c.cells)) if c.weights is None else c.weights
-    keys = np.stack([c.cells.astype(np.float64), weights])
+    n_cells = 2 * len(p.values)
+    full = _counts_full(p)
+    all_cells, weights = p.cells(), p.weights()
+    keys = np.stack([all_cells.astype(np.float64), weights])
     units, mult = np.unique(keys, axis=1, return_counts=True)
     cell, w = units[0].astype(np.intp), units[1]
     if metric in ("roc_auc", "gini") and options["max_fpr"] in (None, 1.0):
@@ -1089,10 +1113,9 @@ def _jackknife_acceleration(c: _Cells, metric: str, options, rng) -> float:
     else:
         fn = BOOTSTRAP_METRICS[metric]
         if len(cell) > 1000:
-            group = rng.permutation(len(c.cells)) % 1000
-            left_out = [np.bincount(c.cells[group == b], None if c.weights is None else
-                                    c.weights[group == b], minlength=n_cells)
-                        for b in range(1000)]
+            group = rng.permutation(len(all_cells)) % 1000
+            left_out = [np.bincount(all_cells[group == b], weights[group == b],
+                                    minlength=n_cells) for b in range(1000)]
             mult = np.ones(1000, dtype=np.int64)
         else:
             left_out = []
@@ -1100,7 +1123,7 @@ def _jackknife_acceleration(c: _Cells, metric: str, options, rng) -> float:
                 one = np.zeros(n_cells)
                 one[cell[j]] = w[j]
                 left_out.append(one)
-        theta = np.array([fn(*_sweep_of(np.maximum(full - lo, 0.0), c.values), options)
+        theta = np.array([fn(*_sweep_of(np.maximum(full - lo, 0.0), p.values), options)
                           for lo in left_out])
     ok = np.isfinite(theta)
     if not ok.any():
@@ -1149,13 +1172,6 @@ def _valid(replicates: np.ndarray, what: str) -> np.ndarray:
     if not ok.any():
         raise ValueError(f"every bootstrap replicate has an undefined {what}")
     return replicates[ok]
-
-
-def _prepare(y_true, y_score, pos_label, sample_weight):
-    codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
-                                                        sample_weight)
-    is_pos, order, n_neg = _class_order(codes, pos_code)
-    return codes, pos_code, scores, weights, is_pos, order, n_neg
 
 
 def _check_classes(is_pos, weights, name="y_true"):
@@ -1259,20 +1275,19 @@ def bootstrap_ci(
     level, n_resamples, stratified = _check_bootstrap_args(confidence_level, method,
                                                            n_resamples, stratified)
     options = _metric_options(metric, threshold, max_fpr)
-    _, _, scores, weights, is_pos, order, n_neg = _prepare(y_true, y_score, pos_label,
-                                                           sample_weight)
+    codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
+                                                        sample_weight)
+    is_pos = codes == pos_code
     _check_classes(is_pos, weights)
-    cells = _cells_of(is_pos, order, n_neg, scores, weights)
+    parts = _parts(is_pos, scores, weights, paired=False)
     seeds, rng = _seeds(random_state, n_resamples)
-    fn = BOOTSTRAP_METRICS[metric]
-    estimate = fn(*_sweep_of(_counts_full(cells, 2 * len(cells.values)), cells.values),
-                  options)
+    estimate = BOOTSTRAP_METRICS[metric](*_sweep_of(_counts_full(parts), parts.values), options)
     if math.isnan(estimate):
         raise ValueError(f"{metric} is undefined on the data (e.g. no predicted positive "
                          "at this threshold)")
-    replicates = _valid(_replicates(cells, metric, options, seeds, stratified,
+    replicates = _valid(_replicates(parts, metric, options, seeds, stratified,
                                     _n_threads(n_threads)), metric)
-    acceleration = _jackknife_acceleration(cells, metric, options, rng) if method == "bca" \
+    acceleration = _jackknife_acceleration(parts, metric, options, rng) if method == "bca" \
         else 0.0
     low, high = _interval_from(replicates, estimate, level, method, acceleration)
     std = float(np.std(replicates, ddof=1)) if len(replicates) > 1 else math.nan
@@ -1338,17 +1353,16 @@ def bootstrap_test(
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, a, b = _paired_columns(y_true, y_score_a, y_score_b, pos_label)
     weights = check_sample_weight(sample_weight, len(codes))
-    is_pos, order, n_neg = _class_order(codes, pos_code)
+    is_pos = codes == pos_code
     _check_classes(is_pos, weights)
     seeds, _ = _seeds(random_state, n_resamples)
     nt = _n_threads(n_threads)
-    fn = BOOTSTRAP_METRICS[metric]
     estimates, reps = [], []
-    for s in (a, b):
-        cells = _cells_of(is_pos, order, n_neg, s, weights)
-        estimates.append(fn(*_sweep_of(_counts_full(cells, 2 * len(cells.values)),
-                                       cells.values), options))
-        reps.append(_replicates(cells, metric, options, seeds, stratified, nt))
+    for scores in (a, b):
+        parts = _parts(is_pos, scores, weights, paired=True)
+        estimates.append(BOOTSTRAP_METRICS[metric](*_sweep_of(_counts_full(parts),
+                                                               parts.values), options))
+        reps.append(_replicates(parts, metric, options, seeds, stratified, nt))
     diffs = _valid(reps[0] - reps[1], f"difference of {metric}")
     d = float(estimates[0] - estimates[1])
     sd = float(np.std(diffs, ddof=1)) if len(diffs) > 1 else math.nan

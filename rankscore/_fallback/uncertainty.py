@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["delong_placements", "bootstrap_counts", "bootstrap_auc"]
+__all__ = ["delong_placements", "bootstrap_auc", "bootstrap_group_counts"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -42,42 +42,61 @@ def _splitmix64(seed, first, count):
     return z ^ (z >> np.uint64(31))
 
 
-def _positions(seed, first, start, stop):
-    size = stop - start
+def _positions(seed, first, start, size):
     u = (_splitmix64(seed, first, size) >> np.uint64(11)).astype(np.float64) * 2.0**-53
     return start + np.minimum((u * size).astype(np.intp), size - 1)
 
 
-def _draw_counts(cells, weights, n_neg, stratified, seed, n_cells):
-    n = len(cells)
+def _draw(n, n_neg, stratified, seed):
+    """Times each position is drawn (see ``_kernels_uncertainty.pxi``)."""
     if stratified:
         drawn = np.concatenate([_positions(seed, 0, 0, n_neg),
-                                _positions(seed, n_neg, n_neg, n)])
+                                _positions(seed, n_neg, n_neg, n - n_neg)])
     else:
         drawn = _positions(seed, 0, 0, n)
-    return np.bincount(cells[drawn], None if weights is None else weights[drawn],
-                       minlength=n_cells).astype(np.float64)
+    return np.bincount(drawn, minlength=n).astype(np.float64)
 
 
-def bootstrap_counts(cells, weights, n_neg, stratified, seeds, out):
-    """out[r, c] = (weighted) number of draws of cell c in replicate r (seed seeds[r]).
+def _weights(mult, order, weight):
+    m = mult if order is None else mult[order]
+    return m if weight is None else m * weight
 
-    Positions [0, n_neg) hold the negatives, [n_neg, n) the positives; a stratified
-    replicate draws n_neg positions from the first range and n - n_neg from the second, an
-    unstratified one n from all."""
+
+def _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified,
+                       seed):
+    n_neg = len(neg)
+    mult = _draw(n_neg + len(pos), n_neg, stratified, seed)
+    return (_weights(mult[:n_neg], neg_order, neg_weight),
+            _weights(mult[n_neg:], pos_order, pos_weight))
+
+
+def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified, seeds,
+                  out):
+    """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
+    (times drawn) x (its weight): with C the running sums of the negatives' weights,
+    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
+    Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
+    below_at = np.searchsorted(neg, pos, "left")
+    through_at = np.searchsorted(neg, pos, "right")
     for r, seed in enumerate(seeds):
-        out[r] = _draw_counts(cells, weights, n_neg, stratified, seed, out.shape[1])
+        nw, pw = _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order,
+                                    stratified, seed)
+        cum = np.concatenate([[0.0], np.cumsum(nw)])  # sequential sums: the kernel's rounding
+        below, through = cum[below_at], cum[through_at]
+        total = np.cumsum(pw * (below + 0.5 * (through - below)))[-1] if len(pw) else 0.0
+        w_pos = np.cumsum(pw)[-1] if len(pw) else 0.0
+        out[r] = total / (w_pos * cum[-1]) if w_pos > 0 and cum[-1] > 0 else np.nan
 
 
-def bootstrap_auc(cells, weights, n_neg, stratified, seeds, n_cells, out):
-    """ROC AUC of each replicate of ``bootstrap_counts`` (n_cells even: cell 2g holds the
-    negatives of group g, 2g + 1 its positives; NaN when a class is not drawn):
-    sum over groups of pos_c (neg_below + neg_c / 2) / (W+ W-), groups ascending."""
+def bootstrap_group_counts(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified,
+                           seeds, out):
+    """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
+    g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
+    values = np.unique(np.concatenate([neg, pos]))
+    neg_cell = 2 * np.searchsorted(values, neg)
+    pos_cell = 2 * np.searchsorted(values, pos) + 1
     for r, seed in enumerate(seeds):
-        counts = _draw_counts(cells, weights, n_neg, stratified, seed, n_cells)
-        neg_c, pos_c = counts[0::2], counts[1::2]
-        running = np.cumsum(neg_c)  # sequential sums: the compiled loop's rounding
-        below = np.concatenate(([0.0], running[:-1]))
-        w_neg, w_pos = running[-1], np.cumsum(pos_c)[-1]
-        total = np.cumsum(pos_c * (below + 0.5 * neg_c))[-1]
-        out[r] = total / (w_pos * w_neg) if w_pos > 0 and w_neg > 0 else np.nan
+        nw, pw = _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order,
+                                    stratified, seed)
+        out[r] = (np.bincount(neg_cell, nw, minlength=out.shape[1])
+                  + np.bincount(pos_cell, pw, minlength=out.shape[1]))
