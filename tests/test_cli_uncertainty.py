@@ -94,7 +94,8 @@ def test_compare_text(models_csv, capsys):
                          capsys)
     assert code == 0 and err == ""
     assert "ROC AUC with 95% DeLong intervals" in out
-    assert "p Holm" in out and len(out.split("p Holm")[-1].strip().splitlines()) == 2
+    pairs = out.split("DeLong's paired test")[1].strip().splitlines()
+    assert len(pairs) == 3 and pairs[1].split()[-2:] == ["p", "Holm"]  # title, header, a-b
 
 
 @pytest.mark.parametrize("argv, message", [
