@@ -425,3 +425,60 @@ def test_proportion_errors():
         rs.proportion_ci(1, 4, confidence_level=1.5)
     with pytest.raises(ValueError, match="method must be one of"):
         rs.proportion_ci(1, 4, method="wald")
+
+
+# ---------------------------------------------------------------------------------------
+# ROC confidence band
+
+
+def test_roc_band_on_the_data_follows_the_roc_curve():
+    from rankscore.datasets import load_spam
+
+    data = load_spam()
+    band = rs.roc_confidence_band(data.target, data.score, pos_label="spam", n_resamples=100,
+                                  random_state=0)
+    fpr, tpr, _ = rs.roc_curve(data.target, data.score, pos_label="spam",
+                               drop_intermediate=False)
+    # straight lines between points; at a vertical step the top of the step
+    for sp, se in zip(band.specificity, band.sensitivity):
+        x = 1 - sp
+        at = tpr[fpr == x]
+        expected = at.max() if len(at) else np.interp(x, fpr, tpr)
+        assert se == pytest.approx(expected, abs=1e-12)
+    assert (band.low <= band.sensitivity + 1e-12).all()
+    assert (band.sensitivity <= band.high + 1e-12).all()
+    assert band.low[0] == band.high[0] == 1.0  # specificity 0: every positive found
+
+
+def test_roc_band_is_close_to_proc_ci_se():
+    # set.seed(1); ci.se(ra, specificities = c(0.5, 0.8), boot.n = 2000):
+    #   sp 0.5: 0.5271 .. 1.0000; sp 0.8: 0.1667 .. 0.9167 (pROC steps between points, this
+    #   band interpolates: a few hundredths apart at n = 30)
+    band = rs.roc_confidence_band(Y, A, specificities=[0.5, 0.8], random_state=1)
+    assert np.abs(band.low - [0.5271, 0.1667]).max() < 0.1
+    assert np.abs(band.high - [1.0, 0.9167]).max() < 0.05
+
+
+def test_roc_band_errors():
+    with pytest.raises(ValueError, match="specificities"):
+        rs.roc_confidence_band(Y, A, specificities=[0.5, 1.5])
+    with pytest.raises(ValueError, match="n_resamples"):
+        rs.roc_confidence_band(Y, A, n_resamples=0)
+
+
+def test_plot_roc_confidence_band():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from rankscore.plot import plot_roc_confidence_band
+
+    ax = plot_roc_confidence_band(Y, A, n_resamples=100, name="a")
+    band = rs.roc_confidence_band(Y, A, n_resamples=100, random_state=0)
+    (fill,) = [c for c in ax.collections if c.get_gid() == "confidence band"]
+    vertices = fill.get_paths()[0].vertices
+    assert np.isclose(vertices[:, 1].max(), band.high.max())
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[0] == f"a (AUC = {rs.roc_auc_score(Y, A):.4f})"
+    assert "95% bootstrap band (100 replicates)" in texts
+    matplotlib.pyplot.close(ax.figure)
