@@ -177,6 +177,12 @@ def delong_placements(
     """pos_out = 2 #{neg < x} + #{neg == x}, neg_out = 2 #{pos > y} + #{pos == y} (parts
     sorted ascending), in sorted order or scattered to out[order[i]]."""
 
+def delong_square_sums(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], mean_pos: float, mean_neg: float
+) -> tuple[float, float]:
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2), c and
+    d the placements of delong_placements; one tied group at a time, ascending."""
+
 def bootstrap_auc(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,

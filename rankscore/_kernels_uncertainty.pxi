@@ -54,6 +54,36 @@ def delong_placements(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
             i, j = i_end, j_end
 
 
+def delong_square_sums(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
+                       double mean_pos, double mean_neg):
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
+    c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
+    ``delong_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, i_end, j_end
+    cdef sweep_score_t t
+    cdef double sx = 0.0, sy = 0.0, dev
+    with nogil:
+        while i < n_neg or j < n_pos:
+            if j == n_pos or (i < n_neg and neg[i] < pos[j]):
+                t = neg[i]
+            else:
+                t = pos[j]
+            i_end = i
+            while i_end < n_neg and neg[i_end] == t:
+                i_end += 1
+            j_end = j
+            while j_end < n_pos and pos[j_end] == t:
+                j_end += 1
+            if j_end > j:
+                dev = (2.0 * i + (i_end - i)) - mean_pos
+                sx += (j_end - j) * (dev * dev)
+            if i_end > i:
+                dev = (2.0 * (n_pos - j_end) + (j_end - j)) - mean_neg
+                sy += (i_end - i) * (dev * dev)
+            i, j = i_end, j_end
+    return sx, sy
+
+
 cdef inline uint64_t _draw_range(uint32_t* mult, Py_ssize_t start, Py_ssize_t size,
                                  uint64_t seed, uint64_t k) noexcept nogil:
     # size draws in [start, start + size), from output k + 1 of the stream on: draw k picks

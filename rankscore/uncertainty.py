@@ -35,7 +35,6 @@ from ._validation import as_scores, check_positive_int, check_same_length, check
 from .curves import (
     _ap_from_sweep,
     _check_max_fpr,
-    _check_sorted_finite,
     _label_codes,
     _n_threads,
     _partial_auc,
@@ -202,40 +201,38 @@ def _check_two_per_class(n_neg: int, n_pos: int, name: str = "y_true") -> None:
                          f"has {n_pos} positive(s) and {n_neg} negative(s)")
 
 
-def _placements(codes, pos_code, scores, ordered: bool):
-    """(auc, X, Y): the positives' placements X = (#{neg < x} + #{neg = x} / 2) / n_neg and
-    the negatives' Y = (#{pos > y} + #{pos = y} / 2) / n_pos, in sample order when
-    ``ordered`` (paired models), else in sorted order."""
+def _placements(codes, pos_code, scores):
+    """(auc, X, Y) in sample order: the positives' placements X = (#{neg < x} +
+    #{neg = x} / 2) / n_neg and the negatives' Y = (#{pos > y} + #{pos = y} / 2) / n_pos
+    (scores already checked finite)."""
     k = _backend.kernels
     neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
     _check_two_per_class(len(neg), len(pos))
     neg_out, pos_out = np.empty(len(neg)), np.empty(len(pos))
-    if ordered:
-        neg_order, pos_order = np.argsort(neg), np.argsort(pos)
-        neg, pos = neg[neg_order], pos[pos_order]
-    else:
-        neg_order = pos_order = None
-        neg.sort()
-        pos.sort()
-    _check_sorted_finite((neg, pos), scores)
-    k.delong_placements(neg, pos, neg_out, pos_out, neg_order, pos_order)
+    neg_order, pos_order = np.argsort(neg), np.argsort(pos)
+    k.delong_placements(neg[neg_order], pos[pos_order], neg_out, pos_out, neg_order, pos_order)
     n_neg, n_pos = len(neg), len(pos)
     twice_u = float(np.sum(pos_out))  # integers below 2^53: exact in any order
     return twice_u / (2.0 * n_pos * n_neg), pos_out / (2.0 * n_neg), neg_out / (2.0 * n_pos)
 
 
-def _delong_var(theta: float, x: np.ndarray, y: np.ndarray) -> float:
-    """S10 / m + S01 / n (pROC's ``var.roc`` / ``ci.auc.delong``)."""
-    dx, dy = x - theta, y - theta
-    return float(dx @ dx) / (len(x) - 1) / len(x) + float(dy @ dy) / (len(y) - 1) / len(y)
-
-
 def _delong_one(y_true, y_score, pos_label, sample_weight):
+    """(AUC, DeLong variance) of one model: its class parts sorted, then one merge for the
+    pair count and one for the squared deviations of the placements (no per-sample arrays)."""
+    k = _backend.kernels
     codes, pos_code = _delong_labels(y_true, pos_label, sample_weight)
     scores = as_scores(y_score)
     check_same_length(y_true=codes, y_score=scores)
-    theta, x, y = _placements(codes, pos_code, scores, ordered=False)
-    return theta, _delong_var(theta, x, y)
+    neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
+    _check_two_per_class(len(neg), len(pos))
+    neg.sort()
+    pos.sort()
+    m, n = len(pos), len(neg)
+    twice_u = k.auc_merge(neg, pos)  # exact integer: 2U = sum of the c (and of the d)
+    sx, sy = k.delong_square_sums(neg, pos, twice_u / m, twice_u / n)
+    # S10 = sum (c / 2n - AUC)^2 / (m - 1), S01 = sum (d / 2m - AUC)^2 / (n - 1)
+    variance = sx / (2.0 * n) ** 2 / (m - 1) / m + sy / (2.0 * m) ** 2 / (n - 1) / n
+    return twice_u / (2 * m * n), variance
 
 
 def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> float:
@@ -303,7 +300,7 @@ def _covariance(codes, pos_code, columns: np.ndarray, n_threads: int):
     """(aucs, S) for the columns of a (n, k) score matrix on the same samples."""
 
     def one(j):
-        return _placements(codes, pos_code, np.ascontiguousarray(columns[:, j]), ordered=True)
+        return _placements(codes, pos_code, np.ascontiguousarray(columns[:, j]))
 
     m = columns.shape[1]
     if n_threads > 1 and m > 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["delong_placements", "bootstrap_auc", "bootstrap_group_counts"]
+__all__ = ["delong_placements", "delong_square_sums", "bootstrap_auc", "bootstrap_group_counts"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -31,6 +31,30 @@ def delong_placements(neg, pos, neg_out, pos_out, neg_order, pos_order):
     else:
         neg_out[neg_order] = neg_value
         pos_out[pos_order] = pos_value
+
+
+def _run_starts(sorted_values):
+    return np.flatnonzero(np.concatenate(([True], sorted_values[1:] != sorted_values[:-1])))
+
+
+def delong_square_sums(neg, pos, mean_pos, mean_neg):
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
+    c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
+    ``delong_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    sums = []
+    for part, other, mean, placement in (
+            (pos, neg, mean_pos, lambda v: np.searchsorted(neg, v, "left")
+             + np.searchsorted(neg, v, "right")),
+            (neg, pos, mean_neg, lambda v: 2 * len(pos) - np.searchsorted(pos, v, "left")
+             - np.searchsorted(pos, v, "right"))):
+        if len(part) == 0:
+            sums.append(0.0)
+            continue
+        starts = _run_starts(part)
+        counts = np.diff(np.append(starts, len(part))).astype(np.float64)
+        dev = placement(part[starts]).astype(np.float64) - mean
+        sums.append(float(np.cumsum(counts * (dev * dev))[-1]))
+    return sums[0], sums[1]
 
 
 def _splitmix64(seed, first, count):
