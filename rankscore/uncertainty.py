@@ -397,8 +397,9 @@ def roc_auc_ci(
     y_score : array-like of shape (n_samples,)
         Finite scores; higher means more likely positive.
     confidence_level : float in (0, 1), default=0.95
-    method : {"delong", "percentile", "bca"}, default="delong"
-        DeLong's normal interval, or a bootstrap interval (see :func:`bootstrap_ci`).
+    method : {"delong", "bootstrap", "percentile", "bca"}, default="delong"
+        DeLong's normal interval, or a bootstrap interval (see :func:`bootstrap_ci`;
+        ``"bootstrap"``, pROC's name, is the percentile interval).
     transform : {None, "logit"}, default=None
         DeLong only: build the normal interval on logit(AUC) and map it back (stays
         inside (0, 1), asymmetric near the ends).
@@ -435,7 +436,8 @@ def roc_auc_ci(
     (0.798, 0.5942, 1.0)
     """
     level = _check_level(confidence_level)
-    _check_choice(method, ("delong", "percentile", "bca"), "method")
+    _check_choice(method, ("delong", "bootstrap", "percentile", "bca"), "method")
+    method = "percentile" if method == "bootstrap" else method  # pROC's name
     if transform is not None:
         _check_choice(transform, ("logit",), "transform")
     if method != "delong":
@@ -923,14 +925,16 @@ def _parts(is_pos, scores, weights, *, paired: bool) -> _Parts:
 
 
 def _seeds(random_state: Any, n_resamples: int) -> tuple[np.ndarray, np.random.Generator]:
+    """One SplitMix64 seed per replicate, and the generator (BCa's jackknife groups)."""
     if isinstance(random_state, np.random.RandomState):
         rng = np.random.default_rng(random_state.randint(0, 2**31 - 1, size=4))
-    elif random_state is None or isinstance(random_state, (numbers.Integral, np.random.Generator,
-                                                            np.random.SeedSequence)) and not (
-            isinstance(random_state, (bool, np.bool_))):
+    elif random_state is None or isinstance(random_state, (np.random.Generator,
+                                                            np.random.SeedSequence)) or (
+            isinstance(random_state, numbers.Integral)
+            and not isinstance(random_state, (bool, np.bool_))):
         try:
             rng = np.random.default_rng(random_state)
-        except ValueError as exc:
+        except ValueError as exc:  # a negative int
             raise ValueError(f"random_state: {exc}") from None
     else:
         raise TypeError("random_state must be None, an int, a numpy Generator, SeedSequence "

@@ -253,6 +253,19 @@ def test_bootstrap_estimate_is_the_library_metric(metric, weighted):
     assert r.estimate == pytest.approx(expected, rel=1e-13, abs=1e-15)
 
 
+def test_roc_auc_ci_bootstrap_methods_are_bootstrap_ci():
+    for method, expected in (("bootstrap", "percentile"), ("percentile", "percentile"),
+                             ("bca", "bca")):
+        ci = rs.roc_auc_ci(Y, A, method=method, n_resamples=300, random_state=4)
+        r = rs.bootstrap_ci(Y, A, method=expected, n_resamples=300, random_state=4)
+        assert (ci.estimate, ci.low, ci.high, ci.method) == (r.estimate, r.low, r.high,
+                                                             expected)
+    with pytest.raises(ValueError, match="transform applies to method='delong' only"):
+        rs.roc_auc_ci(Y, A, method="bca", transform="logit")
+    with pytest.raises(TypeError, match="random_state"):
+        rs.roc_auc_ci(Y, A, method="bca", random_state=True)
+
+
 def test_partial_auc_estimate_and_replicates():
     r = rs.bootstrap_ci(Y, A, max_fpr=0.3, n_resamples=50, random_state=1)
     assert r.estimate == pytest.approx(rs.roc_auc_score(Y, A, max_fpr=0.3), rel=1e-13)
