@@ -2,7 +2,8 @@
 
 Rankings against a reference list (``Ranking``, ``score``, ``enumerate_rankings`` …), the
 threshold sweep of a scored classifier (ROC, PR, KS, gain/lift, captured response) and the
-metrics at one threshold (confusion matrix and its rates). A Cython core does the loops; a
+metrics at one threshold (confusion matrix and its rates), and their uncertainty (DeLong
+intervals and tests, bootstrap intervals, binomial intervals of rates). A Cython core does the loops; a
 NumPy fallback gives the same results (``rankscore.BACKEND`` says which one runs;
 ``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
 """

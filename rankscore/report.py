@@ -2,9 +2,11 @@
 
 :func:`binary_report` computes everything as a JSON-ready ``dict`` with stable keys
 (counts and prevalence; ROC AUC, Gini, KS, average precision, PR AUC; the confusion and
-every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table);
-:func:`format_report` renders it as text. The command line reads the two columns from a
-CSV (or Parquet) file with :func:`read_columns`.
+every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table;
+with ``ci=True`` their confidence intervals); :func:`format_report` renders it as text. The
+command line reads the two columns from a CSV (or Parquet) file with :func:`read_columns`.
+``rankscore compare`` is :func:`model_comparison` / :func:`format_comparison`: DeLong's
+test of every pair of models scored on the same rows.
 """
 
 from __future__ import annotations
