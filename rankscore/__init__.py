@@ -1,11 +1,11 @@
 """rankscore: exact, fast scores for rankings and scored binary classifiers.
 
 Rankings against a reference list (``Ranking``, ``score``, ``enumerate_rankings`` …), the
-threshold sweep of a scored classifier (ROC, PR, KS, gain/lift, captured response) and the
-metrics at one threshold (confusion matrix and its rates), and their uncertainty (DeLong
-intervals and tests, bootstrap intervals, binomial intervals of rates). A Cython core does the loops; a
-NumPy fallback gives the same results (``rankscore.BACKEND`` says which one runs;
-``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
+threshold sweep of a scored classifier (ROC, PR, KS, gain/lift, captured response), the
+metrics at one threshold (confusion matrix and its rates) and their uncertainty (DeLong
+intervals and tests, bootstrap intervals, binomial intervals of rates). A Cython core does
+the loops; a NumPy fallback gives the same results (``rankscore.BACKEND`` says which one
+runs; ``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
 """
 
 from ._backend import BACKEND
