@@ -25,28 +25,6 @@ def split_scores_weighted(
 ) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
     """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
 
-def sweep_merge(
-    neg: NDArray[np.floating], pos: NDArray[np.floating]
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """(fps, tps, thresholds): distinct thresholds descending, counts of scores >= each."""
-
-def sweep_merge_weighted(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64],
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64],
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """As sweep_merge with summed weights (accumulated from the top score down)."""
-
-def roc_merge(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64] | None,
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64] | None,
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """The sweep (weighted when weights are given) without points collinear with their
-    neighbours (scikit-learn's drop_intermediate); first and last points kept."""
-
 def ap_merge(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,
@@ -159,6 +137,56 @@ def threshold_confusion_weighted(
     threshold: float,
     weight: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, int]: ...
+
+# --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
+# A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
+# the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).
+
+def summary_from_sorted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """(thresholds, negatives, positives) of each class's ascending scores: int64 counts
+    without weights, else float64 weight sums (added from 0.0, highest index first)."""
+
+def summary_merge(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """The union of two summaries' thresholds (descending) with counts a + b where shared;
+    both of one score dtype and one count dtype."""
+
+def summary_scan_counts(
+    neg: NDArray[np.int64], pos: NDArray[np.int64]
+) -> tuple[int, int, int, int, int, float, float]:
+    """(N, P, 2U pairs, largest KS gap |P N(<=t) - N P(<=t)|, its index from the lowest
+    score, Σ P(t) prec(t) from the top, trapezoidal PR area from the top); exact integers."""
+
+def summary_scan_weights(
+    neg: NDArray[np.float64], pos: NDArray[np.float64]
+) -> tuple[float, float, float, float, int, float, float, float]:
+    """(W-, W+, Σ W+(t) (W-(<t) + W-(t)/2), largest |W+ C-(t) - W- C+(t)|, its index from
+    the lowest score, Σ gain prec from the top, PR area, W+ summed from the top)."""
+
+def summary_running(
+    neg: NDArray[np.int64] | NDArray[np.float64], pos: NDArray[np.int64] | NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """(fps, tps): float64 running sums from the top score down (the sweep)."""
+
+def objective_scan(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], code: int, a: float, b: float,
+    c: float, e: float, positives: float, negatives: float, near_best: float,
+) -> tuple[float, int]:
+    """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
+    when near_best is NaN, else (value, index) of the first feasible one >= near_best."""
 
 # ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
 # Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted

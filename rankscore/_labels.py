@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import _read, as_1d, rounds_in_float64, shorten
+from ._validation import _read, as_1d, quoted, quoted_list, rounds_in_float64, shorten
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode"]
 
@@ -54,7 +54,8 @@ def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     values = arr.ravel().tolist()
     i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
     if i is not None:
-        raise ValueError(f"{name} contains None or NaN (a missing value, {values[i]!r}, first "
+        raise ValueError(f"{name} contains None or NaN (a missing value, {quoted(values[i])}, "
+                         f"first "
                          f"at index {i}); labels must be defined")
     if all(isinstance(v, str) for v in values):
         return arr.astype(str)
@@ -125,7 +126,7 @@ def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
     """Return an explicit ``labels`` argument as a 1-D array of distinct labels."""
     classes = as_labels(labels, name)
     if len(np.unique(classes)) != len(classes):
-        raise ValueError(f"{name} must not repeat a label, got {classes.tolist()}")
+        raise ValueError(f"{name} must not repeat a label, got [{quoted_list(classes.tolist())}]")
     return classes
 
 

@@ -8,6 +8,7 @@ dtype, byte order or layout must change.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterator, Mapping, Set
 from typing import Any
@@ -23,6 +24,10 @@ __all__ = [
     "check_positive_int",
     "as_array",
     "shorten",
+    "quoted",
+    "quoted_list",
+    "as_real",
+    "is_finite",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -35,6 +40,19 @@ def shorten(value: Any, limit: int = 40) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` for an error message, shortened as :func:`shorten` does."""
+    return shorten(repr(value))
+
+
+def quoted_list(values: Any, limit: int = 6) -> str:
+    """``'a', 'b', …`` for an error message: the first ``limit`` values, each shortened
+    as :func:`quoted` does, and how many there are when more."""
+    values = list(values)
+    text = ", ".join(quoted(v) for v in values[:limit])
+    return text if len(values) <= limit else f"{text}, … ({len(values)} values)"
 
 
 def rounds_in_float64(value: Any) -> bool:
@@ -228,10 +246,27 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     return w
 
 
+def as_real(value: Any, name: str, what: str = "a real number") -> float:
+    """``value`` as a float: bools and non-numbers are a TypeError, a number beyond
+    float64's range (an int such as ``10**400``) a ValueError naming ``name``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is beyond float64's range (about 1.8e308), got "
+                         f"{quoted(value)}") from None
+
+
+def is_finite(value: numbers.Real) -> bool:
+    """``math.isfinite`` that is True for any int (it raises OverflowError beyond 1.8e308)."""
+    return isinstance(value, numbers.Integral) or math.isfinite(value)
+
+
 def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     """Return ``value`` as an ``int >= minimum``; bools and non-integers are errors."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
+        raise TypeError(f"{name} must be an integer, got {quoted(value)}")
     value = int(value)
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
