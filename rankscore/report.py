@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import math
+import warnings
 from array import array
 from pathlib import Path
 from typing import Any
@@ -157,12 +158,12 @@ def binary_report(
         "gain_table": groups,
     }
     if ci:
-        report["intervals"] = _intervals(positive, scores, threshold, confidence_level,
-                                         n_resamples, random_state)
+        report["intervals"] = _intervals(y_true, y_score, pos_label, threshold,
+                                         confidence_level, n_resamples, random_state)
     return report
 
 
-def _intervals(positive, scores, threshold, level, n_resamples, random_state):
+def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random_state):
     """The ``"intervals"`` section of :func:`binary_report`, from rankscore.uncertainty."""
     from .uncertainty import bootstrap_ci, gini_ci, rate_intervals, roc_auc_ci
 
@@ -173,16 +174,18 @@ def _intervals(positive, scores, threshold, level, n_resamples, random_state):
     out: dict[str, Any] = {"confidence_level": level}
     for key, fn in (("roc_auc", roc_auc_ci), ("gini", gini_ci)):
         try:
-            out[key] = entry(fn(positive, scores, confidence_level=level))
+            out[key] = entry(fn(y_true, y_score, pos_label=pos_label,
+                                confidence_level=level))
         except ValueError:  # fewer than two samples of a class: DeLong is undefined
             out[key] = None
     for key, metric in (("ks", "ks"), ("average_precision", "average_precision")):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # undefined replicates are left out
-            out[key] = entry(bootstrap_ci(positive, scores, metric=metric,
+            out[key] = entry(bootstrap_ci(y_true, y_score, metric=metric, pos_label=pos_label,
                                           confidence_level=level, n_resamples=n_resamples,
                                           random_state=random_state))
-    rates = rate_intervals(positive, scores, threshold=threshold, confidence_level=level)
+    rates = rate_intervals(y_true, y_score, threshold=threshold, pos_label=pos_label,
+                           confidence_level=level)
     out["rates"] = {name: entry(r) for name, r in rates.items()}
     return out
 

@@ -31,7 +31,15 @@ from typing import Any, Callable, NamedTuple, Sequence
 import numpy as np
 
 from . import _backend
-from ._validation import as_scores, check_positive_int, check_same_length, check_sample_weight
+from ._validation import (
+    as_real,
+    as_scores,
+    check_positive_int,
+    check_same_length,
+    check_sample_weight,
+    quoted,
+    shorten,
+)
 from .curves import (
     _ap_from_sweep,
     _check_max_fpr,
@@ -156,18 +164,28 @@ class PairwiseComparison(NamedTuple):
 
 
 def _check_level(confidence_level: Any) -> float:
-    if isinstance(confidence_level, (bool, np.bool_)) or not isinstance(
-            confidence_level, numbers.Real):
-        raise TypeError(f"confidence_level must be a float in (0, 1), got {confidence_level!r}")
-    if not 0 < confidence_level < 1:
-        raise ValueError(f"confidence_level must be in (0, 1), got {confidence_level!r}")
-    return float(confidence_level)
+    level = as_real(confidence_level, "confidence_level", "a float in (0, 1)")
+    if not 0 < level < 1:
+        raise ValueError(f"confidence_level must be in (0, 1), got {quoted(confidence_level)}")
+    return level
 
 
 def _check_choice(value: Any, options: Sequence[str], name: str) -> str:
     if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {tuple(options)}, got {value!r}")
+        raise ValueError(f"{name} must be one of {tuple(options)}, got {quoted(value)}")
     return value
+
+
+def _float_array(value: Any, name: str, what: str) -> np.ndarray:
+    """``value`` as a float64 array, or a ValueError naming ``name`` (strings, numbers
+    beyond float64, ragged lists)."""
+    if isinstance(value, (str, bytes, set, dict)) or value is None:
+        raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+    try:
+        with np.errstate(over="ignore"):
+            return np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} must be {what}, got {quoted(value)}") from None
 
 
 def _z(level: float) -> float:
@@ -677,11 +695,10 @@ def delong_contrast_test(
     level = _check_level(confidence_level)
     codes, pos_code = _label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
-    weights = np.asarray(contrast, dtype=np.float64) if not isinstance(contrast, str) else None
-    if weights is None or weights.shape != (columns.shape[1],) or not np.isfinite(
-            weights).all():
-        raise ValueError(f"contrast must be {columns.shape[1]} finite numbers (one per column "
-                         f"of y_score), got {contrast!r}")
+    what = f"{columns.shape[1]} finite numbers (one per column of y_score)"
+    weights = _float_array(contrast, "contrast", what)
+    if weights.shape != (columns.shape[1],) or not np.isfinite(weights).all():
+        raise ValueError(f"contrast must be {what}, got {quoted(contrast)}")
     aucs, cov = _covariance(codes, pos_code, columns, _n_threads(n_threads))
     estimate = float(weights @ aucs)
     se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
@@ -720,9 +737,10 @@ def holm_adjust(p_values: Any) -> np.ndarray:
     >>> holm_adjust([0.01, 0.04, 0.03]).round(4).tolist()
     [0.03, 0.06, 0.06]
     """
-    p = np.asarray(p_values, dtype=np.float64)
+    what = "a 1-D array of numbers in [0, 1]"
+    p = _float_array(p_values, "p_values", what)
     if p.ndim != 1 or ((p < 0) | (p > 1) | np.isnan(p)).any():
-        raise ValueError(f"p_values must be a 1-D array of numbers in [0, 1], got {p_values!r}")
+        raise ValueError(f"p_values must be {what}, got {quoted(p_values)}")
     order = np.argsort(p, kind="stable")
     k = len(p)
     adjusted = np.maximum.accumulate(np.minimum(1.0, (k - np.arange(k)) * p[order]))
@@ -785,11 +803,11 @@ def compare_models(
         if names is not None:
             raise ValueError("names= together with a dict: the keys already name the models")
         names = [str(key) for key in y_score]
-        columns = [as_scores(v, f"y_score[{key!r}]") for key, v in y_score.items()]
+        columns = [as_scores(v, f"y_score[{quoted(key)}]") for key, v in y_score.items()]
         for key, col in zip(names, columns):
             if len(col) != len(codes):
                 raise ValueError(f"a paired test needs every model scored on the same samples:"
-                                 f" y_true has {len(codes)}, model {key!r} {len(col)}")
+                                 f" y_true has {len(codes)}, model {quoted(key)} {len(col)}")
         matrix = np.column_stack(columns) if columns else np.empty((len(codes), 0))
     else:
         matrix = _score_columns(y_score, len(codes))
@@ -938,7 +956,7 @@ def _seeds(random_state: Any, n_resamples: int) -> tuple[np.ndarray, np.random.G
             raise ValueError(f"random_state: {exc}") from None
     else:
         raise TypeError("random_state must be None, an int, a numpy Generator, SeedSequence "
-                        f"or RandomState, got {random_state!r}")
+                        f"or RandomState, got {quoted(random_state)}")
     return rng.integers(0, 2**64, size=n_resamples, dtype=np.uint64), rng
 
 
@@ -1038,10 +1056,9 @@ def _metric_options(metric, threshold, max_fpr):
     if metric in _RATES:
         if threshold is None:
             raise ValueError(f"metric={metric!r} is a rate at one threshold: pass threshold=")
-        if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real) \
-                or math.isnan(threshold):
-            raise TypeError(f"threshold must be a number, got {threshold!r}")
-        options["threshold"] = float(threshold)
+        options["threshold"] = as_real(threshold, "threshold")
+        if math.isnan(options["threshold"]):
+            raise ValueError("threshold is NaN")
     elif threshold is not None:
         raise ValueError(f"threshold applies to the rates {_RATES}, not to {metric!r}")
     if max_fpr is not None:
@@ -1161,12 +1178,18 @@ def _interval_from(replicates, estimate, level, method, acceleration):
     return float(low), float(high)
 
 
+_MAX_RESAMPLES = 10**8
+
+
 def _check_bootstrap_args(confidence_level, method, n_resamples, stratified):
     level = _check_level(confidence_level)
     _check_choice(method, ("percentile", "bca"), "method")
     n_resamples = check_positive_int(n_resamples, "n_resamples")
+    if n_resamples > _MAX_RESAMPLES:
+        raise ValueError(f"n_resamples must be <= {_MAX_RESAMPLES:,} (the replicates are kept "
+                         f"in memory), got {shorten(n_resamples)}")
     if not isinstance(stratified, (bool, np.bool_)):
-        raise TypeError(f"stratified must be a bool, got {stratified!r}")
+        raise TypeError(f"stratified must be a bool, got {quoted(stratified)}")
     return level, n_resamples, bool(stratified)
 
 
@@ -1464,11 +1487,11 @@ def roc_confidence_band(
     """
     level, n_resamples, stratified = _check_bootstrap_args(confidence_level, "percentile",
                                                            n_resamples, stratified)
-    grid = np.linspace(0.0, 1.0, 101) if specificities is None else np.asarray(
-        specificities, dtype=np.float64)
+    what = "a non-empty 1-D array of numbers in [0, 1]"
+    grid = np.linspace(0.0, 1.0, 101) if specificities is None else _float_array(
+        specificities, "specificities", what)
     if grid.ndim != 1 or grid.size == 0 or not ((grid >= 0) & (grid <= 1)).all():
-        raise ValueError(f"specificities must be a non-empty 1-D array of numbers in [0, 1], "
-                         f"got {specificities!r}")
+        raise ValueError(f"specificities must be {what}, got {quoted(specificities)}")
     codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
                                                         sample_weight)
     is_pos = codes == pos_code
@@ -1512,12 +1535,10 @@ def roc_confidence_band(
 
 
 def _check_count(value: Any, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {value!r}")
-    value = float(value)
-    if not math.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be finite and >= 0, got {value!r}")
-    return value
+    number = as_real(value, name, "a number")
+    if not math.isfinite(number) or number < 0:
+        raise ValueError(f"{name} must be finite and >= 0, got {quoted(value)}")
+    return number
 
 
 def proportion_ci(
@@ -1657,8 +1678,9 @@ def rate_intervals(
     >>> round(ci["recall"].estimate, 4), round(ci["recall"].low, 4)
     (0.6667, 0.3542)
     """
-    from .metrics import binary_confusion
+    from .metrics import _check_threshold, binary_confusion
 
+    threshold = _check_threshold(threshold)  # required here: None would read hard predictions
     level = _check_level(confidence_level)
     _check_choice(method, ("wilson", "agresti_coull", "clopper_pearson"), "method")
     confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label,
