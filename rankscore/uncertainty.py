@@ -212,8 +212,9 @@ def _delong_labels(y_true, pos_label, sample_weight):
 
 def _check_two_per_class(n_neg: int, n_pos: int, name: str = "y_true") -> None:
     if n_neg == 0 or n_pos == 0:
-        raise ValueError(f"{name} holds one class only ({'positives' if n_neg == 0 else 'negatives'}"
-                         "); the AUC and its variance need both classes")
+        present = "positives" if n_neg == 0 else "negatives"
+        raise ValueError(f"{name} holds one class only ({present}); the AUC and its variance "
+                         "need both classes")
     if n_neg < 2 or n_pos < 2:
         raise ValueError(f"DeLong's variance needs at least two samples of each class; {name} "
                          f"has {n_pos} positive(s) and {n_neg} negative(s)")

@@ -17,7 +17,6 @@ import rankscore as rs
 from rankscore import _backend
 from rankscore.uncertainty import (
     BOOTSTRAP_METRICS,
-    _counts_full,
     _jackknife_acceleration,
     _parts,
     _sweep_of,
