@@ -477,6 +477,9 @@ CALLS = [
                                         "specificities": [0.5]}),
     (rs.proportion_ci, (3, 4), {"confidence_level": 0.9, "method": "wilson"}),
     (rs.rate_intervals, (Y4, S4), {"threshold": 0.3, "method": "agresti_coull"}),
+    (rs.ScoreSummary, ([0.9, 0.5], [0, 1], [1, 0]), {"pos_label": 1}),
+    (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
+    (rs.ScoreAccumulator, (), {"pos_label": 1}),
 ]
 SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
            -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
