@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 import warnings
 from array import array
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_positive_int, quoted
+from ._validation import check_positive_int, quoted, rounds_in_float64
 from .metrics import BinaryConfusion, _check_threshold
 from .summary import ScoreSummary
 
@@ -373,6 +374,7 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     def row(i: int) -> int:
         return i + 1 if lines is None else lines[i]
 
+    raw = raw_scores
     try:  # fast path; the loop below finds the row of a bad value
         scores = np.asarray(raw_scores, dtype=np.float64)
         if np.isfinite(scores).all():
@@ -390,10 +392,23 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
                 f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
                 " number"
             )
+    for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():  # as the Python API does
+        value = raw[i]
+        if isinstance(value, str) and _INTEGER.fullmatch(value):
+            value = int(value)
+        if rounds_in_float64(value):
+            raise ValueError(
+                f"{path}, row {row(i)}: score column {quoted(score)} has {quoted(value)}, an "
+                "integer beyond 2**53 that float64 cannot hold exactly (it would merge distinct "
+                "scores into ties); subtract a reference value first"
+            )
     for i, value in enumerate(labels):
         if value in ("", None):
             raise ValueError(f"{path}, row {row(i)}: label column {quoted(label)} is empty")
     return np.asarray(labels, dtype=str), scores
+
+
+_INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
 
 
 def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:

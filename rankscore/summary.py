@@ -36,7 +36,12 @@ Attributes (read-only arrays)
     ``update(y_true, y_score, sample_weight=None)`` adds a batch (returns the
     accumulator), ``summary()`` returns the summary of everything so far. Batches are
     summarised on arrival and the runs merged by size as in a log-structured merge
-    (never re-sorted), so the cost stays near one sort of all the data.
+    (never re-sorted), each into the larger run's own arrays grown in place, so it holds
+    about 1.5 times the final summary plus one batch.
+``s.compress(max_thresholds)``, ``s.auc_error_bound``
+    Opt-in bounded size: adjacent thresholds merged into bins of about equal size, each
+    keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
+    Compressed summaries refuse to merge.
 ``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
     A compact little-endian form (a 4-byte magic ``RSSM``, a format version, the flags,
     ``pos_label`` and the three arrays); ``from_bytes`` checks the magic, the version and
@@ -883,6 +888,10 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
             raise ValueError(f"cannot merge summaries of different positive classes: "
                              f"pos_label={_validation.quoted(label)} and "
                              f"pos_label={_validation.quoted(s.pos_label)}")
+    if sum(s.n_negatives + s.n_positives for s in parts if not s.weighted) > (
+            curves.MAX_EXACT_ROWS):
+        raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "
+                         "kept up to 2**62 rows")
     dtype = np.result_type(*(s.dtype for s in parts))
     weighted = any(s.weighted for s in parts)
     return [_promoted(s, dtype, weighted) for s in parts]

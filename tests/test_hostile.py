@@ -469,6 +469,13 @@ CALLS = [
     (rs.balanced_accuracy_score, (Y, P), {"adjusted": False}),
     (rs.matthews_corrcoef, (Y, P), {}),
     (rs.classification_report, (Y, P), {"digits": 2}),
+    (rs.multilabel_confusion_matrix, (Y, P), {"labels": [0, 1], "samplewise": False}),
+    (rs.hamming_loss, (Y, P), {}),
+    (rs.zero_one_loss, (Y, P), {"normalize": True}),
+    (rs.jaccard_score, (Y, P), {"pos_label": 1, "zero_division": 0}),
+    (rs.cohen_kappa_score, (Y, P), {"weights": "linear", "replace_undefined_by": 0.0}),
+    (rs.brier_score_loss, (Y, S), {"pos_label": 1, "scale_by_half": "auto"}),
+    (rs.f1_score, ([[0, 1], [1, 1], [1, 0]], [[0, 1], [1, 0], [1, 0]]), {"average": "samples"}),
     (rs.best_threshold, (Y, S, "f_beta"), {"beta": 1.0}),
     (rs.per_class_metrics, (Y, P), {"zero_division": 0}),
     (rs.per_class_metrics, ([[2, 1], [0, 3]],), {}),
@@ -624,3 +631,28 @@ def test_hostile_values_give_clear_errors_on_both_backends(backend):
 
     problems = json.loads(done.stdout.strip().splitlines()[-1])
     assert problems == [], "\n".join(problems[:40])
+
+
+def test_cli_report_refuses_integer_scores_beyond_2_53(tmp_path, capsys):
+    from rankscore.cli import main
+
+    path = tmp_path / "data.csv"
+    path.write_text("y,s\n1,9007199254740993\n0,9007199254740992\n")
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "row 2: score column 's' has 9007199254740993" in err
+    path.write_text("y,s\n1,9007199254740994\n0,9007199254740992\n")  # exact in float64
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 0
+
+
+def test_cli_report_refuses_parquet_integer_scores_beyond_2_53(tmp_path, capsys):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    from rankscore.cli import main
+
+    path = tmp_path / "data.parquet"
+    pq.write_table(pa.table({"y": [1, 0], "s": pa.array([2**62 + 1, 2**62], pa.int64())}), path)
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
+    _, err = capsys.readouterr()
+    assert "row 1: score column 's' has 4611686018427387905" in err
