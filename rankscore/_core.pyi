@@ -274,3 +274,53 @@ def summary_sweep(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """(fps, tps, thresholds) of the unweighted summary of the ascending class parts, in
     one pass (summary_running of summary_from_sorted)."""
+
+# ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
+# Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted
+# order or, with neg_order/pos_order, position order[i] for the i-th smallest score.
+# Replicate r draws from the SplitMix64 stream seeded with seeds[r] (output k picks
+# start + floor((z_k >> 11) 2^-53 size)); a sample weighs (times drawn) x (its weight).
+
+def delong_placements(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    neg_out: NDArray[np.float64],
+    pos_out: NDArray[np.float64],
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+) -> None:
+    """pos_out = 2 #{neg < x} + #{neg == x}, neg_out = 2 #{pos > y} + #{pos == y} (parts
+    sorted ascending), in sorted order or scattered to out[order[i]]."""
+
+def delong_square_sums(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], mean_pos: float, mean_neg: float
+) -> tuple[float, float]:
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2), c and
+    d the placements of delong_placements; one tied group at a time, ascending."""
+
+def bootstrap_auc(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
+    """out[r] = ROC AUC of replicate r (NaN when a class is not drawn)."""
+
+def bootstrap_group_counts(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
+    """out[r, 2g], out[r, 2g + 1] = replicate r's weight of negatives, positives at the g-th
+    smallest distinct score."""
