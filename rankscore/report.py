@@ -9,10 +9,8 @@ CSV (or Parquet) file with :func:`read_columns`.
 
 from __future__ import annotations
 
-import csv
 import math
 import warnings
-from array import array
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +22,6 @@ from .metrics import BinaryConfusion, binary_confusion
 from .thresholds import best_threshold
 
 __all__ = ["binary_report", "format_report", "read_columns"]
-
-_PARQUET_SUFFIXES = (".parquet", ".pq")
-
 
 def _number(x: Any) -> Any:
     """A JSON-ready number: int stays int, NaN becomes None."""
@@ -281,127 +276,11 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
         empty file, a score that is not a finite number, an empty label, unreadable file.
     """
-    path = Path(path)
-    if path.is_dir():
-        raise ValueError(f"{path}: is a directory, not a file")
-    if not path.is_file():
-        raise ValueError(f"{path}: no such file")
-    if path.suffix.lower() in _PARQUET_SUFFIXES:
-        labels, raw_scores, lines = _read_parquet(path, label, score)
-    else:
-        labels, raw_scores, lines = _read_csv(path, label, score)
-    if not labels:
-        raise ValueError(f"{path}: no data rows")
+    from . import _stream
 
-    def row(i: int) -> int:
-        return i + 1 if lines is None else lines[i]
-
-    try:  # fast path; the loop below finds the row of a bad value
-        scores = np.asarray(raw_scores, dtype=np.float64)
-        if np.isfinite(scores).all():
-            raw_scores = []
-    except (TypeError, ValueError):
-        scores = np.empty(len(raw_scores), dtype=np.float64)
-    for i, value in enumerate(raw_scores):
-        try:
-            scores[i] = float(value)
-        except (TypeError, ValueError):
-            scores[i] = math.nan
-        if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else repr(value)
-            shown = shown if len(shown) <= 40 else shown[:36] + "…" + shown[-1]
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {score!r} has {shown}, not a finite number"
-            )
-    for i, value in enumerate(labels):
-        if value in ("", None):
-            raise ValueError(f"{path}, row {row(i)}: label column {label!r} is empty")
-    return np.asarray(labels, dtype=str), scores
-
-
-def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
-    for wanted, what in ((label, "label"), (score, "score")):
-        if wanted not in names:
-            shown = ", ".join(repr(n) for n in names)
-            option = "--label" if what == "label" else "--score"
-            raise ValueError(
-                f"{path}: no {what} column {wanted!r} (columns: {shown}); choose one with"
-                f" {option}"
-            )
-        if names.count(wanted) > 1:
-            raise ValueError(f"{path}: {names.count(wanted)} columns are named {wanted!r};"
-                             " rename all but one")
-
-
-def _read_csv(path: Path, label: str, score: str):
-    """(labels, scores, line of each row) of a CSV file, as text."""
-    limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
-    try:
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            return _read_csv_rows(path, fh, label, score)
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
-                         " CSV") from None
-    finally:
-        csv.field_size_limit(limit)
-
-
-def _is_blank(row: list[str]) -> bool:
-    return all(not cell.strip() for cell in row)
-
-
-def _read_csv_rows(path: Path, fh, label: str, score: str):
-    sample = fh.read(65536)
-    if not sample.strip():
-        raise ValueError(f"{path}: the file is empty")
-    fh.seek(0)
-    first = next(line for line in sample.splitlines() if line.strip())
-    try:
-        dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(fh, dialect)
-    try:
-        header = next((row for row in reader if not _is_blank(row)), None)
-        if header is None:
-            raise ValueError(f"{path}: the file is empty")
-        header = [name.strip() for name in header]
-        _check_columns(path, header, label, score)
-        li, si = header.index(label), header.index(score)
-        labels, scores, lines = [], [], array("q")
-        for row in reader:
-            if _is_blank(row):
-                continue
-            if len(row) <= max(li, si):
-                raise ValueError(
-                    f"{path}, row {reader.line_num}: {len(row)} fields, expected {len(header)}"
-                )
-            labels.append(row[li].strip())
-            scores.append(row[si].strip())
-            lines.append(reader.line_num)  # as in a text editor: the header is line 1
-    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
-        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-    return labels, scores, lines
-
-
-def _read_parquet(path: Path, label: str, score: str):
-    """(labels, scores, None) of a Parquet file; rows are numbered from 1."""
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise ValueError(
-            f"{path}: reading Parquet needs pyarrow (pip install rankscore[parquet])"
-        ) from None
-    try:
-        names = pq.read_schema(path).names
-        _check_columns(path, names, label, score)
-        table = pq.read_table(path, columns=[label, score])
-    except (pa.ArrowException, OSError) as exc:
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise ValueError(f"{path}: cannot read it as Parquet: {reason}") from None
-    labels = ["" if v is None else str(v) for v in table.column(label).to_pylist()]
-    return labels, table.column(score).to_pylist(), None
+    pieces = list(_stream.chunks(path, label, score))
+    labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
+    return labels, np.concatenate([p.scores for p in pieces])
 
 
 def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:

@@ -1,0 +1,233 @@
+"""A label column and a score column read a chunk at a time (``rankscore report FILE``).
+
+:func:`chunks` yields the rows of a CSV or Parquet file in pieces of at most ``rows`` rows,
+each as the distinct label texts of the piece, a code per row into them, and the scores
+(float64, every one finite). Memory stays that of one piece, whatever the size of the file.
+The checks and messages are those of :func:`rankscore.report.read_columns`, which reads a
+whole file through the same pieces.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
+
+import numpy as np
+
+__all__ = ["Chunk", "chunks", "finite_scores"]
+
+PARQUET_SUFFIXES = (".parquet", ".pq")
+CHUNK_ROWS = 1 << 20
+
+#: ``progress(done, total)``: units read so far (rows of a Parquet file, bytes of a CSV file)
+Progress = Callable[[int, int], None]
+
+
+class Chunk(NamedTuple):
+    """Rows of a file: label ``values[codes[i]]`` and score ``scores[i]`` for each row i."""
+
+    values: list[str]
+    codes: np.ndarray
+    scores: np.ndarray
+
+
+def check_file(path: Path) -> None:
+    if path.is_dir():
+        raise ValueError(f"{path}: is a directory, not a file")
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file")
+
+
+def chunks(
+    path: str | Path, label: str, score: str, *, rows: int = CHUNK_ROWS,
+    progress: Progress | None = None,
+) -> Iterator[Chunk]:
+    """The rows of a CSV or Parquet file, ``rows`` at a time (see the module docstring)."""
+    path = Path(path)
+    check_file(path)
+    if path.suffix.lower() in PARQUET_SUFFIXES:
+        pieces = _parquet_chunks(path, label, score, rows, progress)
+    else:
+        pieces = _csv_chunks(path, label, score, rows, progress)
+    empty = True
+    for piece in pieces:
+        empty = False
+        yield piece
+    if empty:
+        raise ValueError(f"{path}: no data rows")
+
+
+def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
+    """``raw`` (text or numbers) as float64, or a ValueError naming the first bad value."""
+    try:  # fast path; the loop below finds the row of a bad value
+        scores = np.asarray(raw, dtype=np.float64)
+        if np.isfinite(scores).all():
+            return scores
+    except (TypeError, ValueError):
+        scores = np.empty(len(raw), dtype=np.float64)
+    for i, value in enumerate(raw):
+        try:
+            scores[i] = float(value)
+        except (TypeError, ValueError):
+            scores[i] = math.nan
+        if not math.isfinite(scores[i]):
+            shown = "an empty value" if value in ("", None) else repr(value)
+            shown = shown if len(shown) <= 40 else shown[:36] + "…" + shown[-1]
+            raise ValueError(
+                f"{path}, row {row(i)}: score column {score!r} has {shown}, not a finite number"
+            )
+    return scores
+
+
+def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
+    for wanted, what in ((label, "label"), (score, "score")):
+        if wanted not in names:
+            shown = ", ".join(repr(n) for n in names)
+            option = "--label" if what == "label" else "--score"
+            raise ValueError(
+                f"{path}: no {what} column {wanted!r} (columns: {shown}); choose one with"
+                f" {option}"
+            )
+        if names.count(wanted) > 1:
+            raise ValueError(f"{path}: {names.count(wanted)} columns are named {wanted!r};"
+                             " rename all but one")
+
+
+def _empty_label(path: Path, row: int, label: str) -> ValueError:
+    return ValueError(f"{path}, row {row}: label column {label!r} is empty")
+
+
+# ---------------------------------------------------------------------------------------
+# CSV
+
+
+def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+    limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
+    try:
+        with open(path, "rb") as raw:
+            text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+            total = path.stat().st_size
+            for piece in _csv_rows(path, text, label, score, rows):
+                if progress is not None:
+                    progress(raw.tell(), total)
+                yield piece
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
+                         " CSV") from None
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _is_blank(row: list[str]) -> bool:
+    return all(not cell.strip() for cell in row)
+
+
+def _csv_rows(path: Path, fh, label: str, score: str, rows: int) -> Iterator[Chunk]:
+    sample = fh.read(65536)
+    if not sample.strip():
+        raise ValueError(f"{path}: the file is empty")
+    fh.seek(0)
+    first = next(line for line in sample.splitlines() if line.strip())
+    try:
+        dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(fh, dialect)
+    try:
+        header = next((row for row in reader if not _is_blank(row)), None)
+        if header is None:
+            raise ValueError(f"{path}: the file is empty")
+        header = [name.strip() for name in header]
+        _check_columns(path, header, label, score)
+        li, si = header.index(label), header.index(score)
+        labels, scores, lines = [], [], []
+        for row in reader:
+            if _is_blank(row):
+                continue
+            if len(row) <= max(li, si):
+                raise ValueError(
+                    f"{path}, row {reader.line_num}: {len(row)} fields, expected {len(header)}"
+                )
+            labels.append(row[li].strip())
+            scores.append(row[si].strip())
+            lines.append(reader.line_num)  # as in a text editor: the header is line 1
+            if len(labels) == rows:
+                yield _csv_chunk(path, label, score, labels, scores, lines)
+                labels, scores, lines = [], [], []
+        if labels:
+            yield _csv_chunk(path, label, score, labels, scores, lines)
+    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
+        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
+
+
+def _csv_chunk(path, label, score, labels, scores, lines) -> Chunk:
+    numbers = finite_scores(scores, lines.__getitem__, path, score)
+    values = list(dict.fromkeys(labels))
+    if "" in values:
+        raise _empty_label(path, lines[labels.index("")], label)
+    index = {v: i for i, v in enumerate(values)}
+    codes = np.fromiter((index[v] for v in labels), dtype=np.int32, count=len(labels))
+    return Chunk(values, codes, numbers)
+
+
+# ---------------------------------------------------------------------------------------
+# Parquet
+
+
+def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ValueError(
+            f"{path}: reading Parquet needs pyarrow (pip install rankscore[parquet])"
+        ) from None
+
+    def unreadable(exc: Exception) -> ValueError:
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return ValueError(f"{path}: cannot read it as Parquet: {reason}")
+
+    try:
+        file = pq.ParquetFile(path)
+        names = file.schema_arrow.names
+    except (pa.ArrowException, OSError) as exc:
+        raise unreadable(exc) from None
+    _check_columns(path, names, label, score)
+    total, done = file.metadata.num_rows, 0
+    batches = file.iter_batches(batch_size=rows, columns=[label, score])
+    while True:
+        try:
+            batch = next(batches, None)
+        except (pa.ArrowException, OSError) as exc:
+            raise unreadable(exc) from None
+        if batch is None:
+            return
+        if batch.num_rows:
+            labels, scores = batch.column(label), batch.column(score)
+            yield _parquet_chunk(path, label, score, labels, scores, done, pa, pc)
+        done += batch.num_rows
+        if progress is not None:
+            progress(done, total)
+
+
+def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
+    def row(i: int) -> int:
+        return start + i + 1
+
+    if (pa.types.is_integer(scores.type) or pa.types.is_floating(scores.type)) \
+            and not scores.null_count:
+        numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
+    else:
+        numbers = finite_scores(scores.to_pylist(), row, path, score)
+    if labels.null_count:
+        raise _empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+    distinct = pc.unique(labels)
+    values = [str(v) for v in distinct.to_pylist()]  # as read_columns: str() of each value
+    if "" in values:
+        raise _empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
+    codes = pc.index_in(labels, value_set=distinct).to_numpy(zero_copy_only=False)
+    return Chunk(values, codes.astype(np.int32, copy=False), numbers)
