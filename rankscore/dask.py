@@ -6,6 +6,7 @@ PLACEHOLDER DOCSTRING (rewritten once the summary API is merged).
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, Callable
 
 import numpy as np
@@ -64,8 +65,9 @@ def _as_array(x: Any) -> da.Array:
     return x
 
 
-def _aligned(columns: dict[str, Any]) -> list[dict[str, Any]]:
-    """One dict {name: Delayed partition} per partition, the partitions of all columns aligned.
+def _aligned(columns: dict[str, Any]) -> tuple[list[dict[str, Any]], list[int | None]]:
+    """One dict {name: Delayed partition} per partition, the partitions of all columns
+    aligned, and the first row of each partition (None where unknown).
 
     Columns of one Dask DataFrame (or Series with the same number of partitions) are taken
     partition by partition; anything else becomes Dask arrays, rechunked to the chunks of
@@ -84,24 +86,35 @@ def _aligned(columns: dict[str, Any]) -> list[dict[str, Any]]:
         chunks = arrays["y_score"].chunks
         columns = {name: x if x.chunks == chunks else x.rechunk(chunks)
                    for name, x in arrays.items()}  # fmt: skip
+        starts = np.concatenate([[0], np.cumsum(chunks[0])[:-1]]).astype(int).tolist()
     parts = {name: list(np.ravel(np.asarray(x.to_delayed(), dtype=object)))
              for name, x in columns.items()}  # fmt: skip
     n = len(parts["y_score"])
-    return [{name: pieces[i] for name, pieces in parts.items()} for i in range(n)]
+    if same_frame:
+        starts = [None] * n
+    return [{name: pieces[i] for name, pieces in parts.items()} for i in range(n)], starts
 
 
 def _chunk(
-    summarise: Callable, index: int, n_parts: int, backend: str, columns: dict[str, Any],
-    options: dict[str, Any],
+    summarise: Callable, where: tuple[int, int, int | None], backend: str,
+    columns: dict[str, Any], options: dict[str, Any],
 ) -> Any:
-    """The summary of one partition (None when it is empty), computed on a worker."""
-    lengths = {name: len(x) for name, x in columns.items()}
+    """The summary of one partition (None when it is empty), computed on a worker.
+
+    ``where`` is (partition number from 1, number of partitions, first row from 0 or None
+    when unknown); an error names the partition, its rows and the row in the whole column.
+    """
+    number, n_parts, start = where
+    lengths = {name: len(x) for name, x in columns.items() if x is not None}
+    n = lengths["y_score"]
+    place = f"partition {number} of {n_parts}"
+    if start is not None:
+        place += f" (rows {start + 1}..{start + n})"
     if len(set(lengths.values())) > 1:
         shown = ", ".join(f"{name} {n}" for name, n in lengths.items())
-        raise ValueError(f"partition {index} of {n_parts}: the columns have different lengths"
-                         f" ({shown} rows); align the partitions (e.g. take all columns from"
-                         " one DataFrame)")
-    if lengths["y_score"] == 0:
+        raise ValueError(f"{place}: the columns have different lengths ({shown} rows); align"
+                         " the partitions (e.g. take all columns from one DataFrame)")
+    if n == 0:
         return None
     try:
         if backend == _backend_name():
@@ -109,7 +122,10 @@ def _chunk(
         with _backend.using(backend):
             return summarise(**columns, **options)
     except (ValueError, TypeError) as exc:
-        raise type(exc)(f"partition {index} of {n_parts}: {exc}") from None
+        message = str(exc)
+        if start is not None:  # an index in the partition -> the index in the column
+            message = re.sub(r"\bindex (\d+)", lambda m: f"index {start + int(m[1])}", message)
+        raise type(exc)(f"{place}: {message}") from None
 
 
 def _merge(combine: Callable, *summaries: Any) -> Any:
@@ -122,13 +138,481 @@ def _tree(
     split_every: int,
 ) -> Delayed:
     """A Delayed summary: one task per partition, merged in a tree of ``split_every``."""
-    parts = _aligned(columns)
+    parts, starts = _aligned(columns)
     backend = _backend_name()
     level = [
-        delayed(_chunk, pure=True)(summarise, i, len(parts), backend, part, options)
-        for i, part in enumerate(parts)
+        delayed(_chunk, pure=True)(summarise, (i + 1, len(parts), start), backend, part, options)
+        for i, (part, start) in enumerate(zip(parts, starts))
     ]
     while len(level) > 1:
         level = [delayed(_merge, pure=True)(combine, *level[i : i + split_every])
                  for i in range(0, len(level), split_every)]  # fmt: skip
     return level[0]
+
+
+# ---------------------------------------------------------------------------------------
+# the summary
+
+
+def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None):
+    from .summary import ScoreSummary
+
+    return ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                    sample_weight=sample_weight)
+
+
+def _merge_summaries(summaries: list) -> Any:
+    from .summary import ScoreSummary
+
+    return ScoreSummary.merge_all(summaries)
+
+
+def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
+    columns = {"y_true": y_true, "y_score": y_score}
+    if sample_weight is not None:
+        columns["sample_weight"] = sample_weight
+    for name, x in columns.items():
+        _check_collection(x, name, function)
+    return columns
+
+
+def _check_split_every(split_every: Any) -> int:
+    if isinstance(split_every, bool) or not isinstance(split_every, (int, np.integer)) \
+            or split_every < 2:
+        raise ValueError(f"split_every must be an integer >= 2, got {split_every!r}")
+    return int(split_every)
+
+
+def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function):
+    from .summary import ScoreSummary
+
+    root = _tree(_summarise, _merge_summaries,
+                 _columns(y_true, y_score, sample_weight, function),
+                 {"pos_label": pos_label}, _check_split_every(split_every))
+    summary = root.compute()
+    if summary is None:  # every partition is empty: the in-memory error
+        summary = ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    return summary
+
+
+def score_summary(
+    y_true: Any,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+    split_every: int = 8,
+):
+    """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
+
+    Parameters
+    ----------
+    y_true : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Labels: {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 is positive, also in a
+        partition holding only 0s); other labels need it.
+    y_score : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Finite scores, higher = more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : dask.array.Array or dask.dataframe.Series, default=None
+        Non-negative weights.
+    split_every : int, default=8
+        How many summaries one task of the merge tree merges.
+
+    Returns
+    -------
+    ScoreSummary
+        The summary of all rows, on the client; it equals
+        ``ScoreSummary.from_arrays`` of the columns computed into memory.
+
+    See Also
+    --------
+    rankscore.ScoreSummary : The summary and its views.
+
+    Notes
+    -----
+    Each partition is summarised where it lives (distinct scores with the negatives and
+    positives at each one); the summaries are merged in a tree, ``split_every`` at a time,
+    and only the merged summary reaches the client: no raw rows move. The summary holds
+    ``d * 24`` bytes for ``d`` distinct float64 scores (``d * 20`` for float32), whatever
+    the number of rows. Counts are int64, so the merge is exact; weight sums are exact
+    when the weights are (integer or dyadic weights), otherwise sums of tied scores from
+    different partitions may differ from the in-memory result in the last bits.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    >>> summary = rd.score_summary(y, s)
+    >>> summary.positives.tolist(), round(summary.roc_auc(), 4)
+    ([1, 1, 0, 0, 1, 0], 0.7778)
+    """
+    return _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "ScoreSummary")
+
+
+# ---------------------------------------------------------------------------------------
+# the views: each one the in-memory function's result, read from the merged summary
+
+_COLUMNS_DOC = """y_true : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Labels ({0, 1}, {-1, 1} or bool; others need ``pos_label``).
+    y_score : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Finite scores, higher = more likely positive."""
+_OPTIONS_DOC = """pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : dask.array.Array or dask.dataframe.Series, default=None
+        Non-negative weights, partitioned like ``y_score`` (else rechunked to it).
+    split_every : int, default=8
+        Summaries merged per task of the merge tree."""
+
+
+def _documented(function: Callable) -> Callable:
+    function.__doc__ = function.__doc__.replace("{columns}", _COLUMNS_DOC).replace(
+        "{options}", _OPTIONS_DOC)
+    return function
+
+
+@_documented
+def roc_auc_score(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    max_fpr: float | None = None, split_every: int = 8,
+) -> float:
+    """Area under the ROC curve of Dask columns; equals :func:`rankscore.roc_auc_score`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    max_fpr : float in (0, 1], default=None
+        Standardised partial AUC up to this false-positive rate (McClish), as in memory.
+
+    Returns
+    -------
+    float
+        NaN with an ``UndefinedMetricWarning`` when one class is missing from every
+        partition, as in memory.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.roc_auc_score : The same number for data in memory.
+
+    Notes
+    -----
+    AUC = P(s+ > s-) + ½ P(s+ = s-), from the merged counts at each distinct score.
+    Binary problems only (``pos_label`` replaces scikit-learn's choice of the larger
+    label, which one partition cannot make).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=4)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=4)
+    >>> round(rd.roc_auc_score(y, s), 4)
+    0.7778
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "roc_auc_score")
+    return summary.roc_auc(max_fpr=max_fpr)
+
+
+@_documented
+def roc_curve(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    drop_intermediate: bool = True, split_every: int = 8,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """ROC curve of Dask columns; equals :func:`rankscore.roc_curve`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    drop_intermediate : bool, default=True
+        Drop points collinear with their neighbours, as in memory.
+
+    Returns
+    -------
+    fpr, tpr, thresholds : ndarray
+        As :func:`rankscore.roc_curve` (``thresholds[0]`` is ``inf``).
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.roc_curve : The same curve for data in memory.
+
+    Notes
+    -----
+    ``tpr = tp(t) / P`` and ``fpr = fp(t) / N`` at each distinct score ``t``, from the
+    cumulative merged counts.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    >>> fpr, tpr, thresholds = rd.roc_curve(y, s)
+    >>> fpr.round(3).tolist(), tpr.round(3).tolist()
+    ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "roc_curve")
+    return summary.roc_curve(drop_intermediate=drop_intermediate)
+
+
+@_documented
+def precision_recall_curve(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    drop_intermediate: bool = False, split_every: int = 8,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Precision-recall curve of Dask columns; equals :func:`rankscore.precision_recall_curve`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    drop_intermediate : bool, default=False
+        Drop thresholds that do not change the recall, as in memory.
+
+    Returns
+    -------
+    precision, recall, thresholds : ndarray
+        As :func:`rankscore.precision_recall_curve` (thresholds ascending; the last point
+        is recall 0, precision 1).
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.precision_recall_curve : The same curve for data in memory.
+
+    Notes
+    -----
+    ``precision = tp(t) / (tp(t) + fp(t))`` and ``recall = tp(t) / P``.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    >>> precision, recall, thresholds = rd.precision_recall_curve(y, s)
+    >>> precision.round(3).tolist()
+    [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "precision_recall_curve")
+    return summary.precision_recall_curve(drop_intermediate=drop_intermediate)
+
+
+@_documented
+def average_precision_score(
+    y_true: Any, y_score: Any, *, pos_label: Any = 1, sample_weight: Any = None,
+    split_every: int = 8,
+) -> float:
+    """Average precision of Dask columns; equals :func:`rankscore.average_precision_score`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    float
+        ``sum_k (R_k - R_{k-1}) P_k`` over the distinct thresholds, descending (no
+        interpolation), as scikit-learn.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.average_precision_score : The same number for data in memory.
+
+    Notes
+    -----
+    ``pos_label`` defaults to 1, as in memory (and scikit-learn).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> round(rd.average_precision_score(y, s), 4)
+    0.8667
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "average_precision_score")
+    return summary.average_precision()
+
+
+@_documented
+def ks_statistic(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    split_every: int = 8,
+):
+    """Kolmogorov-Smirnov statistic of Dask columns; equals :func:`rankscore.ks_statistic`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    KSResult
+        ``(statistic, threshold)`` as :func:`rankscore.ks_statistic`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.ks_statistic : The same result for data in memory.
+
+    Notes
+    -----
+    KS = max over t of ``|F-(t) - F+(t)|``, F the empirical CDFs of each class's scores.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> result = rd.ks_statistic(y, s)
+    >>> round(result.statistic, 4), result.threshold
+    (0.6667, 0.52)
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "ks_statistic")
+    return summary.ks_statistic()
+
+
+@_documented
+def gain_table(
+    y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
+    sample_weight: Any = None, split_every: int = 8,
+):
+    """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
+
+    Parameters
+    ----------
+    {columns}
+    n_groups : int, default=10
+        Groups (10: deciles); tied scores never straddle a border.
+    {options}
+
+    Returns
+    -------
+    GainTable
+        As :func:`rankscore.gain_table`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.gain_table : The same table for data in memory.
+
+    Notes
+    -----
+    Gain of a group = its positives / all positives; lift = its positive rate / the
+    overall rate; the groups are cut on the merged counts.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> rd.gain_table(y, s, 2).to_dict()["positives"].tolist()
+    [2, 1]
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "gain_table")
+    return summary.gain_table(n_groups)
+
+
+@_documented
+def binary_confusion(
+    y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
+    sample_weight: Any = None, split_every: int = 8,
+):
+    """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
+
+    Parameters
+    ----------
+    {columns}
+    threshold : float
+        Positive means ``score >= threshold`` (required: the columns hold scores).
+    {options}
+
+    Returns
+    -------
+    BinaryConfusion
+        tp, fp, fn, tn and every rate, as :func:`rankscore.binary_confusion`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.binary_confusion : The same counts for data in memory.
+
+    Notes
+    -----
+    ``tp = Σ positives at scores >= threshold``, ``fn = P - tp``; likewise fp and tn.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> c = rd.binary_confusion(y, s, threshold=0.5)
+    >>> c.tp, c.fp, c.fn, c.tn
+    (2, 1, 1, 2)
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "binary_confusion")
+    return summary.confusion(threshold)
+
+
+@_documented
+def best_threshold(
+    y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
+    sample_weight: Any = None, split_every: int = 8, **options: Any,
+):
+    """The best threshold for an objective, of Dask columns; equals
+    :func:`rankscore.best_threshold`.
+
+    Parameters
+    ----------
+    {columns}
+    objective : str
+        One of :data:`rankscore.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
+    {options}
+    **options
+        ``min_precision``, ``min_recall``, ``beta``, ``profit_matrix``: as in memory.
+
+    Returns
+    -------
+    ThresholdChoice
+        ``(threshold, value, confusion)`` as :func:`rankscore.best_threshold`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.best_threshold : The same choice for data in memory.
+
+    Notes
+    -----
+    Every distinct score is tried; ties go to the highest threshold, as in memory.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> rd.best_threshold(y, s, "youden").threshold
+    0.73
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "best_threshold")
+    return summary.best_threshold(objective, **options)
