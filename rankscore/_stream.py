@@ -12,12 +12,13 @@ from __future__ import annotations
 import csv
 import io
 import math
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
-__all__ = ["Chunk", "chunks", "finite_scores"]
+__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 CHUNK_ROWS = 1 << 20
@@ -231,3 +232,85 @@ def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
         raise _empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
     codes = pc.index_in(labels, value_set=distinct).to_numpy(zero_copy_only=False)
     return Chunk(values, codes.astype(np.int32, copy=False), numbers)
+
+
+# ---------------------------------------------------------------------------------------
+# a file through the accumulator
+
+
+def _is_positive(value: str, pos_label: str | None, column: str) -> bool:
+    """Whether the label text ``value`` is the positive class (decided on sight, as
+    ``report._decide_pos_label`` decides for the whole column)."""
+    from .report import _as_float, _same_number
+
+    if pos_label is not None:
+        return value == pos_label or _same_number(value, pos_label)
+    number = _as_float(value)
+    if number in (0.0, 1.0, -1.0) or value.lower() in ("true", "false"):
+        return number == 1.0 or value.lower() == "true"
+    raise ValueError(f"label column {column!r} has the value {value!r}; say which is positive"
+                     " with --pos-label")
+
+
+def summarise_file(
+    path: str | Path, label: str, score: str, pos_label: str | None = None, *,
+    rows: int = CHUNK_ROWS, progress: Progress | None = None,
+):
+    """The :class:`~rankscore.ScoreSummary` of a file's two columns, read a chunk at a time.
+
+    Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
+    positive). Peak memory: the summary plus one chunk. The label column is checked as
+    :func:`rankscore.report.read_columns` + ``_decide_pos_label`` check it in memory.
+    """
+    from .report import _decide_pos_label
+    from .summary import ScoreAccumulator
+
+    accumulator = ScoreAccumulator(pos_label=True)
+    positive: dict[str, bool] = {}  # every label text seen: is it the positive class?
+    for piece in chunks(path, label, score, rows=rows, progress=progress):
+        for value in piece.values:
+            if value not in positive:
+                if len(positive) == 2:
+                    shown = ", ".join(repr(v) for v in [*positive, value])
+                    raise ValueError(f"label column {label!r} has more than two values ({shown},"
+                                     " …); a binary report needs two")
+                positive[value] = _is_positive(value, pos_label, label)
+        is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
+        accumulator.update(is_positive[piece.codes], piece.scores)
+    decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
+    if [v for v, p in positive.items() if p] != [decided]:
+        shown = ", ".join(repr(v) for v in positive)
+        raise ValueError(f"label column {label!r}: both values ({shown}) mean the positive"
+                         " class; say which one is with --pos-label")
+    return accumulator.summary(), decided
+
+
+class ProgressLine:
+    """``progress(done, total)`` drawn as one self-overwriting line on a terminal.
+
+    Nothing is drawn during the first ``delay`` seconds (short files stay silent), then at
+    most ``rate`` updates a second; :meth:`close` erases the line.
+    """
+
+    def __init__(self, stream, what: str, *, delay: float = 1.0, rate: float = 5.0):
+        self.stream, self.what = stream, what
+        self.start = time.monotonic()
+        self.delay, self.interval = delay, 1.0 / rate
+        self.last = -math.inf
+        self.width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.start < self.delay or now - self.last < self.interval:
+            return
+        self.last = now
+        share = f"{100 * done / total:3.0f} %" if total else "…"
+        text = f"{self.what}: {share} read ({now - self.start:.0f} s)"
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def close(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()

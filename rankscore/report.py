@@ -21,7 +21,7 @@ from .curves import roc_auc_score
 from .metrics import BinaryConfusion, binary_confusion
 from .thresholds import best_threshold
 
-__all__ = ["binary_report", "format_report", "read_columns"]
+__all__ = ["binary_report", "format_report", "read_columns", "summary_report"]
 
 def _number(x: Any) -> Any:
     """A JSON-ready number: int stays int, NaN becomes None."""
@@ -112,6 +112,87 @@ def binary_report(
             "confusion": _confusion_dict(choice.confusion),
         }
     table = gain_table(positive, scores, n_groups)
+    columns = table.to_dict()
+    groups = [
+        {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
+    ]
+    return {
+        "counts": {
+            "n": _number(confusion.n),
+            "positives": _number(confusion.positives),
+            "negatives": _number(confusion.negatives),
+            "prevalence": _number(confusion.prevalence),
+        },
+        "ranking": {k: _number(v) for k, v in ranking.items()},
+        "threshold": _number(threshold),
+        "confusion": _confusion_dict(confusion),
+        "best_thresholds": best,
+        "gain_table": groups,
+    }
+
+
+def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:
+    """:func:`binary_report` of the data a :class:`~rankscore.ScoreSummary` summarises.
+
+    Parameters
+    ----------
+    summary : ScoreSummary
+        Unweighted, both classes present (e.g. from a :class:`~rankscore.ScoreAccumulator`
+        fed a file chunk by chunk, or :func:`rankscore.dask.score_summary`).
+    threshold : float, default 0.5
+        Threshold of the confusion section (positive means ``score >= threshold``).
+    n_groups : int, default 10
+        Groups of the gain/lift table (10: deciles).
+
+    Returns
+    -------
+    dict
+        The keys and values of :func:`binary_report` on the summarised data.
+
+    See Also
+    --------
+    binary_report : The same report from labels and scores.
+
+    Notes
+    -----
+    Every number is a view of the summary (ROC AUC, Gini, KS, average precision, PR AUC,
+    the confusion at ``threshold``, the best thresholds, the gain table), so the report
+    costs the views, not another pass over the rows.
+
+    Examples
+    --------
+    >>> from rankscore import ScoreSummary
+    >>> from rankscore.report import binary_report, summary_report
+    >>> y, s = [0, 1, 1, 0], [0.2, 0.9, 0.6, 0.7]
+    >>> summary_report(ScoreSummary.from_arrays(y, s)) == binary_report(y, s)
+    True
+    """
+    if summary.weighted:
+        raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
+    if summary.n_positives == 0 or summary.n_negatives == 0:
+        missing = "positive" if summary.n_positives == 0 else "negative"
+        raise ValueError(f"y_true has no {missing} samples: nothing to rank")
+    confusion = summary.confusion(threshold)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # both classes are present: nothing is undefined
+        ks = summary.ks_statistic()
+        ranking = {
+            "roc_auc": summary.roc_auc(),
+            "gini": summary.gini(),
+            "ks": ks.statistic,
+            "ks_threshold": ks.threshold,
+            "average_precision": summary.average_precision(),
+            "pr_auc": summary.pr_auc(),
+        }
+    best = {}
+    for key, objective in (("youden", "youden"), ("f1", "f_beta")):
+        choice = summary.best_threshold(objective)
+        best[key] = {
+            "threshold": _number(choice.threshold),
+            "value": _number(choice.value),
+            "confusion": _confusion_dict(choice.confusion),
+        }
+    table = summary.gain_table(n_groups)
     columns = table.to_dict()
     groups = [
         {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
@@ -329,6 +410,36 @@ def _same_number(a: str, b: str) -> bool:
 # the command
 
 
+def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
+    """(report, positive label) of a file: streamed through the summary chunk by chunk, or
+    read whole when ``--plot`` needs the rows."""
+    import sys
+
+    from . import _stream
+
+    if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel of rankscore.plot
+        from .plot import _save_report_panel
+
+        labels, scores = read_columns(path, args.label, args.score)
+        pos_label = _decide_pos_label(labels, pos_label, args.label)
+        try:
+            _save_report_panel(labels, scores, args.plot, pos_label=pos_label, title=source)
+        except ImportError as exc:  # matplotlib missing: one line naming the extra
+            raise ValueError(str(exc)) from None
+        report = binary_report(labels, scores, pos_label=pos_label, threshold=args.threshold,
+                               n_groups=args.groups)
+        return report, pos_label
+    quiet = getattr(args, "quiet", False) or not sys.stderr.isatty()
+    progress = None if quiet else _stream.ProgressLine(sys.stderr, f"rankscore report {source}")
+    try:
+        summary, pos_label = _stream.summarise_file(path, args.label, args.score, pos_label,
+                                                    progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    return summary_report(summary, threshold=args.threshold, n_groups=args.groups), pos_label
+
+
 def run_command(args: Any) -> int:
     """``rankscore report``: read, compute, print (text or JSON). Errors: ``ValueError``."""
     import json
@@ -341,24 +452,13 @@ def run_command(args: Any) -> int:
     if args.file is None:
         from . import datasets
 
-        with resources.as_file(datasets.spam_path()) as demo:
-            labels, scores = read_columns(demo, args.label, args.score)
         source = "demo data: 20 e-mails scored by a spam filter (rankscore.datasets)"
-        pos_label = "spam" if args.pos_label is None else args.pos_label
+        with resources.as_file(datasets.spam_path()) as demo:
+            pos_label = "spam" if args.pos_label is None else args.pos_label
+            report, pos_label = _file_report(args, demo, source, pos_label)
     else:
-        labels, scores = read_columns(args.file, args.label, args.score)
-        source, pos_label = str(args.file), args.pos_label
-    pos_label = _decide_pos_label(labels, pos_label, args.label)
-    report = binary_report(
-        labels, scores, pos_label=pos_label, threshold=args.threshold, n_groups=args.groups
-    )
-    if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel of rankscore.plot
-        from .plot import _save_report_panel
-
-        try:
-            _save_report_panel(labels, scores, args.plot, pos_label=pos_label, title=source)
-        except ImportError as exc:  # matplotlib missing: one line naming the extra
-            raise ValueError(str(exc)) from None
+        source = str(args.file)
+        report, pos_label = _file_report(args, args.file, source, args.pos_label)
     if args.json:
         meta = {"source": source, "label_column": args.label, "score_column": args.score,
                 "pos_label": pos_label}  # fmt: skip
