@@ -146,3 +146,29 @@ def threshold_confusion_weighted(
     threshold: float,
     weight: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, int]: ...
+
+# --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
+# A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
+# the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).
+
+def summary_from_sorted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """(thresholds, negatives, positives) of each class's ascending scores: int64 counts
+    without weights, else float64 weight sums (added from 0.0, highest index first)."""
+
+def summary_merge(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """The union of two summaries' thresholds (descending) with counts a + b where shared;
+    both of one score dtype and one count dtype."""

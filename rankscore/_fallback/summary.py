@@ -1,0 +1,75 @@
+"""Fallback kernels of the score summary; mirrors rankscore/_kernels_summary.pxi.
+
+A summary is three arrays of one length d: the distinct scores in descending order and the
+negatives and positives scoring exactly each one (int64 counts, or float64 weight sums).
+A weight sum adds its samples' weights one by one from 0.0, from the highest index of the
+sorted part down, as the compiled loop does, so both backends give the same bits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["summary_from_sorted", "summary_merge"]
+
+# ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
+# ones position by position across all runs at once
+_LONG_RUN = 64
+
+
+def _runs_descending(sorted_scores):
+    """Start of each run of equal scores in ``sorted_scores[::-1]`` and the run lengths."""
+    desc = sorted_scores[::-1]
+    if len(desc) == 0:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(np.concatenate(([True], desc[1:] != desc[:-1])))
+    return starts, np.diff(np.append(starts, len(desc)))
+
+
+def _sequential_sums(values, starts, lengths):
+    """Sum of each run ``values[s:s + n]``, added one by one from 0.0 in index order."""
+    sums = np.zeros(len(starts))
+    long_runs = lengths > _LONG_RUN
+    for s, n in zip(starts[long_runs].tolist(), lengths[long_runs].tolist()):
+        sums[np.searchsorted(starts, s)] = np.cumsum(values[s:s + n])[-1]
+    short = np.flatnonzero(~long_runs)
+    for offset in range(int(lengths[short].max(initial=0))):
+        short = short[lengths[short] > offset]
+        sums[short] += values[starts[short] + offset]
+    return sums
+
+
+def _class_per_threshold(sorted_scores, weights, thresholds):
+    """Count (int64) or weight sum (float64) of ``sorted_scores`` at each threshold."""
+    starts, lengths = _runs_descending(sorted_scores)
+    at = np.zeros(len(thresholds), dtype=np.int64 if weights is None else np.float64)
+    if len(starts) == 0:
+        return at
+    values = sorted_scores[::-1][starts]
+    where = np.searchsorted(-thresholds.astype(np.float64), -values.astype(np.float64))
+    at[where] = lengths if weights is None else _sequential_sums(weights[::-1], starts, lengths)
+    return at
+
+
+def summary_from_sorted(neg, neg_weight, pos, pos_weight):
+    """(thresholds descending, negatives per threshold, positives per threshold) from each
+    class's scores sorted ascending: int64 counts when the weights are None, else float64
+    sums of the weights (in the same order as the scores)."""
+    thresholds = np.unique(np.concatenate([neg, pos]))[::-1] + neg.dtype.type(0)  # no -0.0
+    return (thresholds, _class_per_threshold(neg, neg_weight, thresholds),
+            _class_per_threshold(pos, pos_weight, thresholds))
+
+
+def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
+    """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
+    both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
+    thresholds = np.union1d(thr_a, thr_b)[::-1].astype(thr_a.dtype)
+    neg = np.zeros(len(thresholds), dtype=neg_a.dtype)
+    pos = np.zeros(len(thresholds), dtype=pos_a.dtype)
+    key = -thresholds.astype(np.float64)
+    ia = np.searchsorted(key, -thr_a.astype(np.float64))
+    ib = np.searchsorted(key, -thr_b.astype(np.float64))
+    neg[ia], pos[ia] = neg_a, pos_a
+    neg[ib] += neg_b  # one addition a + b where a threshold is in both
+    pos[ib] += pos_b
+    return thresholds, neg, pos

@@ -1,0 +1,623 @@
+"""One exact summary of a scored binary problem: every threshold-sweep result is a view of it.
+
+A :class:`ScoreSummary` holds, for one binary problem, the distinct scores in descending
+order with the number (or weight sum) of negatives and positives scoring exactly each one.
+Everything the threshold sweep gives (ROC, PR, DET and KS curves, AUC, average precision,
+gain tables, the confusion at any threshold, ...) is a function of these arrays alone, so a
+summary can be built once and read many times, merged across batches exactly, streamed,
+pickled and shipped between processes.
+
+API
+---
+``ScoreSummary.from_arrays(y_true, y_score, *, pos_label=None, sample_weight=None)``
+    Build the summary of one batch: the same validation and messages as the curve
+    functions (``roc_curve`` etc.). Labels {0, 1}, {-1, 1} or bool need no ``pos_label``
+    (1 is positive, **even in a batch holding only 0s**); any other labels (strings,
+    {1, 2}, ...) need ``pos_label``, as scikit-learn. A batch may hold one class only (or
+    only zero weights: an empty summary); a missing class is an error only when a view
+    that needs both classes is read, with the same message as the function of that view.
+Attributes (read-only arrays)
+    ``thresholds`` (distinct scores, strictly decreasing; float32 for float32 scores,
+    float64 otherwise; ``-0.0`` is stored as ``0.0``), ``negatives`` and ``positives``
+    (per threshold: int64 counts without weights, exact at any size; float64 weight sums
+    with weights), ``n_negatives``/``n_positives`` (totals: ``int`` or ``float``),
+    ``pos_label``, ``weighted``, ``dtype`` (of the thresholds), ``nbytes``, ``len()`` (the
+    number of thresholds).
+``a.merge(b)``, ``ScoreSummary.merge_all(summaries)``
+    Exact merge in one compiled pass, O(d_a + d_b): a threshold present in both gets the
+    sum of the counts. Associative and commutative; any chunking of the data merged in
+    any order equals the one-shot summary (same thresholds, same counts). Merging needs
+    equal ``pos_label`` (``ValueError`` otherwise). float32 and float64 summaries merge
+    into float64 (every float32 is exact there); an unweighted summary merged with a
+    weighted one counts each sample with weight 1 (float64 sums; exact below 2**53).
+    Weight sums are exact, hence order-free, when they are representable (integer or
+    dyadic weights); otherwise merges agree to the last bits of the sums.
+``ScoreAccumulator(*, pos_label=None)``
+    ``update(y_true, y_score, sample_weight=None)`` adds a batch (returns the
+    accumulator), ``summary()`` returns the summary of everything so far. Batches are
+    summarised on arrival and the runs merged by size as in a log-structured merge
+    (never re-sorted), so the cost stays near one sort of all the data.
+``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
+    A compact little-endian form (a 4-byte magic ``RSSM``, a format version, the flags,
+    ``pos_label`` and the three arrays); ``from_bytes`` checks the magic, the version and
+    the arrays. Pickling goes through the same form.
+Views (methods; each equals the public function of the same name on the data)
+    ``roc_curve``, ``roc_auc`` (``max_fpr``), ``gini``, ``precision_recall_curve``,
+    ``average_precision``, ``pr_auc``, ``det_curve``, ``ks_statistic``, ``ks_curve``,
+    ``gain_table``, ``cumulative_gain_curve``, ``lift_curve``, ``confusion(threshold)``,
+    ``best_threshold(objective, ...)``, ``prevalence``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import numbers
+import struct
+from typing import Any, Iterable
+
+import numpy as np
+
+from . import _backend, curves
+
+__all__ = ["ScoreSummary", "ScoreAccumulator"]
+
+_MAGIC = b"RSSM"
+_FORMAT_VERSION = 1
+_HEADER = struct.Struct("<4sBBBI")  # magic, version, flags, pos_label kind, its length
+_FLAG_WEIGHTED, _FLAG_FLOAT32 = 1, 2
+_LABEL_KINDS = (int, float, bool, str, bytes)  # stored as its index; bool tested first
+
+
+def _plain_label(pos_label: Any) -> Any:
+    """A NumPy scalar label as the Python scalar it holds (for comparison and storage)."""
+    return pos_label.item() if isinstance(pos_label, np.generic) else pos_label
+
+
+class ScoreSummary:
+    """Distinct scores (descending) with the negatives and positives at each one.
+
+    Build one with :meth:`from_arrays`, :meth:`merge_all`, a :class:`ScoreAccumulator` or
+    :meth:`from_bytes`; the module docstring lists the whole API.
+
+    Parameters
+    ----------
+    thresholds : ndarray of float32 or float64
+        Distinct scores, strictly decreasing.
+    negatives, positives : ndarray of int64 or float64
+        Negatives / positives (counts, or weight sums) scoring exactly each threshold.
+    pos_label : label
+        The positive class.
+
+    Notes
+    -----
+    With ``fp(t) = Σ_{t' >= t} negatives`` and ``tp(t) = Σ_{t' >= t} positives``, every
+    curve of the threshold sweep is a function of (thresholds, fp, tp): for example
+    ``fpr = fp / fp(-inf)`` and ``tpr = tp / tp(-inf)``. The constructor checks its
+    arrays; :meth:`from_arrays` is the usual way in.
+
+    Examples
+    --------
+    >>> from rankscore import ScoreSummary
+    >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+    >>> s.thresholds.tolist(), s.positives.tolist(), s.negatives.tolist()
+    ([0.9, 0.73, 0.52, 0.39, 0.23, 0.14], [1, 1, 0, 0, 1, 0], [0, 0, 1, 1, 0, 1])
+    >>> a = ScoreSummary.from_arrays([0, 1, 0], [0.14, 0.23, 0.39])
+    >>> b = ScoreSummary.from_arrays([0, 1, 1], [0.52, 0.73, 0.9])
+    >>> a.merge(b) == s
+    True
+    """
+
+    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_cache")
+    __hash__ = None  # mutable caches; equality is by value
+
+    def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
+        thresholds, negatives, positives = _checked_arrays(thresholds, negatives, positives)
+        self._set(thresholds, negatives, positives, _plain_label(pos_label))
+
+    @classmethod
+    def _trusted(cls, thresholds, negatives, positives, pos_label) -> "ScoreSummary":
+        """A summary from kernel output (already checked by construction)."""
+        self = cls.__new__(cls)
+        self._set(thresholds, negatives, positives, pos_label)
+        return self
+
+    def _set(self, thresholds, negatives, positives, pos_label) -> None:
+        for arr in (thresholds, negatives, positives):
+            arr.flags.writeable = False
+        self.thresholds, self.negatives, self.positives = thresholds, negatives, positives
+        self.pos_label = pos_label
+        self._cache = {}
+
+    # -- building -------------------------------------------------------------------
+
+    @classmethod
+    def from_arrays(cls, y_true: Any, y_score: Any, *, pos_label: Any = None,
+                    sample_weight: Any = None) -> "ScoreSummary":
+        """Summarise one batch of labels and scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            Labels: {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 is positive, also in
+            a batch of 0s only); other labels need it.
+        y_score : array-like of shape (n_samples,)
+            Finite scores; float32 stays float32, other numbers become float64.
+        pos_label : int, float, bool or str, default=None
+            The positive class.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights; zero-weight samples are dropped (all zero: an empty
+            summary).
+
+        Returns
+        -------
+        ScoreSummary
+            Counts (int64) without weights, weight sums (float64) with them.
+
+        See Also
+        --------
+        ScoreAccumulator : Summarise data arriving in batches.
+        roc_curve : One of the views, computed the same way.
+
+        Notes
+        -----
+        Each class's scores are sorted (or, for large unweighted inputs with few distinct
+        scores, counted per score in one pass) and the two parts merged into the distinct
+        thresholds, as the curve functions do.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays(["ham", "spam", "spam"], [0.2, 0.7, 0.7],
+        ...                              pos_label="spam")
+        >>> s.thresholds.tolist(), s.positives.tolist(), s.n_negatives
+        ([0.7, 0.2], [2, 0], 1)
+        """
+        codes, pos_code, scores, weights = curves._validate_binary(
+            y_true, y_score, pos_label, sample_weight)
+        label = 1 if pos_label is None else _plain_label(pos_label)
+        k = _backend.kernels
+        if weights is not None and not weights.any():  # nothing to count
+            empty = np.empty(0, dtype=scores.dtype)
+            return cls._trusted(empty, np.empty(0), np.empty(0), label)
+        counts = curves._try_count(codes, pos_code, scores, weights)
+        if counts is not None:  # ascending float64 values, int64 counts
+            return cls._trusted(counts.values[::-1].astype(scores.dtype),
+                                counts.neg[::-1].copy(), counts.pos[::-1].copy(), label)
+        neg, neg_w, pos, pos_w = curves._split_sorted(codes, pos_code, scores, weights)
+        return cls._trusted(*k.summary_from_sorted(neg, neg_w, pos, pos_w), label)
+
+    # -- merging --------------------------------------------------------------------
+
+    def merge(self, other: "ScoreSummary") -> "ScoreSummary":
+        """The summary of both summaries' data together (exact; O(d_a + d_b)).
+
+        Parameters
+        ----------
+        other : ScoreSummary
+            Same ``pos_label``.
+
+        Returns
+        -------
+        ScoreSummary
+            Thresholds = the union; counts added where a threshold is in both.
+
+        See Also
+        --------
+        merge_all : Many summaries at once.
+
+        Notes
+        -----
+        float32 with float64 gives float64; unweighted with weighted gives weight sums
+        (each unweighted sample weighs 1).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> a = ScoreSummary.from_arrays([0, 1], [0.1, 0.5])
+        >>> b = ScoreSummary.from_arrays([1, 1], [0.5, 0.9])
+        >>> m = a.merge(b)
+        >>> m.thresholds.tolist(), m.positives.tolist(), m.negatives.tolist()
+        ([0.9, 0.5, 0.1], [1, 2, 0], [0, 0, 1])
+        """
+        return ScoreSummary.merge_all((self, other))
+
+    @classmethod
+    def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
+        """Merge any number of summaries (the two smallest first, so the work is
+        O(D log k) for k summaries of D thresholds in all).
+
+        Parameters
+        ----------
+        summaries : iterable of ScoreSummary
+            At least one; all with the same ``pos_label``.
+
+        Returns
+        -------
+        ScoreSummary
+
+        See Also
+        --------
+        merge : Two summaries.
+
+        Notes
+        -----
+        The result does not depend on the order (counts are integers; weight sums are
+        added a + b at each shared threshold, exact whenever the sums are representable).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> parts = [ScoreSummary.from_arrays([0, 1], [i / 10, i / 10 + 0.05])
+        ...          for i in range(4)]
+        >>> len(ScoreSummary.merge_all(parts))
+        8
+        """
+        parts = _compatible(summaries)
+        if len(parts) == 1:
+            return parts[0]
+        heap = [(len(s), i, s) for i, s in enumerate(parts)]
+        heapq.heapify(heap)
+        order = len(heap)
+        while len(heap) > 1:
+            _, _, a = heapq.heappop(heap)
+            _, _, b = heapq.heappop(heap)
+            merged = _merge_two(a, b)
+            heapq.heappush(heap, (len(merged), order, merged))
+            order += 1
+        return heap[0][2]
+
+    # -- reading --------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.thresholds)
+
+    @property
+    def weighted(self) -> bool:
+        """True when the counts are float64 weight sums."""
+        return self.negatives.dtype.kind == "f"
+
+    @property
+    def dtype(self) -> np.dtype:
+        """The dtype of the thresholds (float32 or float64)."""
+        return self.thresholds.dtype
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the three arrays."""
+        return self.thresholds.nbytes + self.negatives.nbytes + self.positives.nbytes
+
+    def _cumulative(self) -> tuple[np.ndarray, np.ndarray]:
+        """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
+        if "cum" not in self._cache:
+            fps = np.cumsum(self.negatives)
+            tps = np.cumsum(self.positives)
+            if not self.weighted:
+                fps, tps = fps.astype(np.float64), tps.astype(np.float64)
+            self._cache["cum"] = (fps, tps)
+        return self._cache["cum"]
+
+    @property
+    def n_negatives(self) -> int | float:
+        """All negatives (count, or weight sum)."""
+        return self._total(self.negatives)
+
+    @property
+    def n_positives(self) -> int | float:
+        """All positives (count, or weight sum)."""
+        return self._total(self.positives)
+
+    def _total(self, counts: np.ndarray) -> int | float:
+        if not len(counts):
+            return 0.0 if self.weighted else 0
+        if self.weighted:  # the last cumulative sum, as the views read it
+            return float(self._cumulative()[counts is self.positives][-1])
+        return int(counts.sum())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreSummary):
+            return NotImplemented
+        return (self.dtype == other.dtype and self.weighted == other.weighted
+                and _same_label(self.pos_label, other.pos_label)
+                and np.array_equal(self.thresholds, other.thresholds)
+                and np.array_equal(self.negatives, other.negatives)
+                and np.array_equal(self.positives, other.positives))
+
+    def __repr__(self) -> str:
+        kind = "weighted" if self.weighted else "unweighted"
+        return (f"ScoreSummary({len(self)} thresholds, {self.n_positives} positives, "
+                f"{self.n_negatives} negatives, {kind}, pos_label={self.pos_label!r}, "
+                f"{self.dtype})")
+
+    # -- bytes and pickle -----------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """A compact little-endian form (magic, version, flags, pos_label, arrays).
+
+        Returns
+        -------
+        bytes
+            ``24 + len(pos_label) + d * (itemsize + 16)`` bytes for d thresholds.
+
+        See Also
+        --------
+        from_bytes : The inverse.
+
+        Notes
+        -----
+        ``pos_label`` must be an int, float, bool, str or bytes (the labels the curve
+        functions accept).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 1], [0.2, 0.4, 0.4])
+        >>> ScoreSummary.from_bytes(s.to_bytes()) == s
+        True
+        """
+        label = self.pos_label
+        kind = next((i for i, t in enumerate(_LABEL_KINDS) if type(label) is t), None)
+        if kind is None:
+            raise TypeError(f"pos_label {label!r} of type {type(label).__name__} cannot be "
+                            "stored: expected an int, float, bool, str or bytes")
+        payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
+                   if kind == 1 else label.encode() if kind == 3 else label)
+        flags = (_FLAG_WEIGHTED if self.weighted else 0) | (
+            _FLAG_FLOAT32 if self.dtype == np.float32 else 0)
+        parts = [_HEADER.pack(_MAGIC, _FORMAT_VERSION, flags, kind, len(payload)), payload,
+                 struct.pack("<Q", len(self))]
+        parts += [a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
+                  for a in (self.thresholds, self.negatives, self.positives)]
+        return b"".join(parts)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "ScoreSummary":
+        """Read the form written by :meth:`to_bytes` (checked: a ValueError says what is
+        wrong with corrupt, truncated or foreign data).
+
+        Parameters
+        ----------
+        data : bytes-like
+
+        Returns
+        -------
+        ScoreSummary
+
+        See Also
+        --------
+        to_bytes : The writer.
+
+        Notes
+        -----
+        The arrays are checked as the constructor checks them (strictly decreasing finite
+        thresholds, non-negative counts, a sample at every threshold).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> ScoreSummary.from_bytes(b"nonsense")
+        Traceback (most recent call last):
+        ...
+        ValueError: data is not a rankscore ScoreSummary (bad magic bytes)
+        """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, got {type(data).__name__}")
+        data = bytes(data)
+        if len(data) < _HEADER.size or data[:4] != _MAGIC:
+            raise ValueError("data is not a rankscore ScoreSummary (bad magic bytes)")
+        _, version, flags, kind, size = _HEADER.unpack_from(data)
+        if version != _FORMAT_VERSION:
+            raise ValueError(f"ScoreSummary format version {version} is not supported (this "
+                             f"rankscore reads version {_FORMAT_VERSION})")
+        if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32) or kind >= len(_LABEL_KINDS):
+            raise ValueError("corrupt ScoreSummary data (unknown flags or label kind)")
+        start = _HEADER.size + size + 8
+        if len(data) < start:
+            raise ValueError("truncated ScoreSummary data")
+        payload = data[_HEADER.size:_HEADER.size + size]
+        try:
+            label = (int(payload) if kind == 0 else struct.unpack("<d", payload)[0]
+                     if kind == 1 else payload == b"True" if kind == 2
+                     else payload.decode() if kind == 3 else payload)
+        except (ValueError, struct.error, UnicodeDecodeError):
+            raise ValueError("corrupt ScoreSummary data (unreadable pos_label)") from None
+        (d,) = struct.unpack_from("<Q", data, _HEADER.size + size)
+        score = np.dtype("<f4" if flags & _FLAG_FLOAT32 else "<f8")
+        count = np.dtype("<f8" if flags & _FLAG_WEIGHTED else "<i8")
+        if len(data) != start + d * (score.itemsize + 2 * count.itemsize):
+            raise ValueError(f"ScoreSummary data has {len(data)} bytes; {d} thresholds need "
+                             f"{start + d * (score.itemsize + 2 * count.itemsize)}")
+        arrays, at = [], start
+        for dtype in (score, count, count):
+            arrays.append(np.frombuffer(data, dtype, d, at).astype(dtype.newbyteorder("=")))
+            at += d * dtype.itemsize
+        return cls(*arrays, label)
+
+    def __reduce__(self):
+        return (ScoreSummary.from_bytes, (self.to_bytes(),))
+
+
+def _checked_arrays(thresholds, negatives, positives):
+    """The constructor's checks: 1-D arrays of one length, strictly decreasing finite
+    float32/float64 thresholds (no -0.0), int64 or float64 non-negative counts with a
+    sample at every threshold."""
+    arrays = []
+    for name, value in (("thresholds", thresholds), ("negatives", negatives),
+                        ("positives", positives)):
+        arr = np.array(value, copy=True)  # owned and writable, so it can be frozen
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
+        arrays.append(arr)
+    thresholds, negatives, positives = arrays
+    if not len(thresholds) == len(negatives) == len(positives):
+        raise ValueError("thresholds, negatives and positives must have one length; got "
+                         f"{len(thresholds)}, {len(negatives)} and {len(positives)}")
+    if thresholds.dtype not in (np.float32, np.float64):
+        raise TypeError(f"thresholds must be float32 or float64, got {thresholds.dtype}")
+    if not np.isfinite(thresholds).all() or (np.diff(thresholds) >= 0).any():
+        raise ValueError("thresholds must be finite and strictly decreasing")
+    thresholds += thresholds.dtype.type(0)  # -0.0 -> 0.0
+    if negatives.dtype != positives.dtype or negatives.dtype not in (np.int64, np.float64):
+        raise TypeError("negatives and positives must both be int64 (counts) or both "
+                        f"float64 (weight sums); got {negatives.dtype} and {positives.dtype}")
+    for name, arr in (("negatives", negatives), ("positives", positives)):
+        if not (np.isfinite(arr) & (arr >= 0)).all():
+            raise ValueError(f"{name} must be finite and non-negative")
+    if ((negatives == 0) & (positives == 0)).any():
+        raise ValueError("every threshold must hold a sample (negatives + positives > 0)")
+    return thresholds, negatives, positives
+
+
+def _same_label(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b) and isinstance(a, str) == isinstance(b, str)
+    except (TypeError, ValueError):
+        return False
+
+
+def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
+    """The summaries, promoted to one score dtype and one count kind (or a clear error)."""
+    if isinstance(summaries, ScoreSummary):
+        raise TypeError("merge_all takes an iterable of ScoreSummary objects, got one summary")
+    parts = list(summaries)
+    if not parts:
+        raise ValueError("nothing to merge: no summaries given")
+    for s in parts:
+        if not isinstance(s, ScoreSummary):
+            raise TypeError(f"can only merge ScoreSummary objects, got {type(s).__name__}")
+    label = parts[0].pos_label
+    for s in parts[1:]:
+        if not _same_label(s.pos_label, label):
+            raise ValueError(f"cannot merge summaries of different positive classes: "
+                             f"pos_label={label!r} and pos_label={s.pos_label!r}")
+    dtype = np.result_type(*(s.dtype for s in parts))
+    weighted = any(s.weighted for s in parts)
+    return [_promoted(s, dtype, weighted) for s in parts]
+
+
+def _promoted(s: ScoreSummary, dtype, weighted: bool) -> ScoreSummary:
+    if s.dtype == dtype and s.weighted == weighted:
+        return s
+    count = np.float64 if weighted else np.int64
+    return ScoreSummary._trusted(s.thresholds.astype(dtype), s.negatives.astype(count),
+                                 s.positives.astype(count), s.pos_label)
+
+
+def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
+    arrays = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
+                                            b.thresholds, b.negatives, b.positives)
+    return ScoreSummary._trusted(*arrays, a.pos_label)
+
+
+class ScoreAccumulator:
+    """Summarise data that arrives in batches (a training loop, a stream, many files).
+
+    Each batch is summarised on arrival; the runs are merged by size like a
+    log-structured merge (a run is merged into the one before it when that one is no
+    larger), so no data is sorted twice and about log2(batches) runs are kept.
+
+    Parameters
+    ----------
+    pos_label : int, float, bool or str, default=None
+        The positive class of every batch (see :meth:`ScoreSummary.from_arrays`).
+
+    See Also
+    --------
+    ScoreSummary.from_arrays : The summary of one batch.
+
+    Notes
+    -----
+    ``summary()`` equals ``ScoreSummary.from_arrays`` of all batches concatenated.
+
+    Examples
+    --------
+    >>> from rankscore import ScoreAccumulator
+    >>> acc = ScoreAccumulator()
+    >>> for y, s in [([0, 1], [0.1, 0.8]), ([0, 0], [0.3, 0.8]), ([1], [0.9])]:
+    ...     _ = acc.update(y, s)
+    >>> summary = acc.summary()
+    >>> summary.thresholds.tolist(), summary.positives.tolist(), summary.negatives.tolist()
+    ([0.9, 0.8, 0.3, 0.1], [1, 1, 0, 0], [0, 1, 1, 1])
+    """
+
+    def __init__(self, *, pos_label: Any = None):
+        self.pos_label = pos_label
+        self._runs: list[ScoreSummary] = []
+        self.n_batches = 0
+
+    def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
+        """Add one batch (validated as :meth:`ScoreSummary.from_arrays` does).
+
+        Parameters
+        ----------
+        y_true, y_score, sample_weight
+            One batch, as in :meth:`ScoreSummary.from_arrays`.
+
+        Returns
+        -------
+        ScoreAccumulator
+            ``self``.
+
+        See Also
+        --------
+        summary : Everything added so far.
+
+        Notes
+        -----
+        Amortised cost: summarising the batch plus O(log(batches)) merges per threshold.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreAccumulator
+        >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
+        2
+        """
+        run = ScoreSummary.from_arrays(y_true, y_score, pos_label=self.pos_label,
+                                       sample_weight=sample_weight)
+        self._push(run)
+        self.n_batches += 1
+        return self
+
+    def _push(self, run: ScoreSummary) -> None:
+        runs = self._runs
+        runs.append(run)
+        while len(runs) > 1 and len(runs[-2]) <= len(runs[-1]):
+            b = runs.pop()
+            runs[-1] = ScoreSummary.merge_all((runs[-1], b))
+
+    def summary(self) -> ScoreSummary:
+        """The summary of every batch added so far (the runs are merged into one).
+
+        Returns
+        -------
+        ScoreSummary
+
+        See Also
+        --------
+        update : Add a batch.
+
+        Notes
+        -----
+        Raises ``ValueError`` before the first batch.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreAccumulator
+        >>> ScoreAccumulator().summary()
+        Traceback (most recent call last):
+        ...
+        ValueError: no data yet: call update() with a batch first
+        """
+        if not self._runs:
+            raise ValueError("no data yet: call update() with a batch first")
+        if len(self._runs) > 1:
+            self._runs = [ScoreSummary.merge_all(self._runs)]
+        return self._runs[0]
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the runs."""
+        return sum(run.nbytes for run in self._runs)
+
+    def __repr__(self) -> str:
+        return f"ScoreAccumulator({self.n_batches} batches, {len(self._runs)} runs)"

@@ -1,0 +1,292 @@
+"""rankscore.summary: ScoreSummary / ScoreAccumulator. Any chunking merged in any order, and
+the accumulator, equal the one-shot summary exactly (ties and weights included); the
+summary equals the sweep of the curve functions; bytes and pickle round-trip; every error.
+Runs on both backends (conftest fixture)."""
+
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rankscore as rs
+from rankscore import ScoreAccumulator, ScoreSummary, _backend
+from rankscore.curves import _sweep
+
+
+@st.composite
+def chunked_problem(draw, max_n=80, weighted=None):
+    """(y, s, w or None, cut points): tied scores on a small grid, float32 or float64,
+    integer weights (zeros included) so that every weight sum is exact."""
+    n = draw(st.integers(1, max_n))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), dtype=np.int64)
+    grid = draw(st.sampled_from([3, 10, 1000]))
+    s = np.array(draw(st.lists(st.integers(-grid, grid), min_size=n, max_size=n))) / 7
+    s = s.astype(draw(st.sampled_from([np.float64, np.float32])))
+    if weighted is None:
+        weighted = draw(st.booleans())
+    w = None
+    if weighted:
+        w = np.array(draw(st.lists(st.integers(0, 5), min_size=n, max_size=n)), dtype=float)
+    cuts = sorted(set(draw(st.lists(st.integers(1, max(1, n - 1)), max_size=6))) - {n})
+    return y, s, w, [0, *cuts, n]
+
+
+def _chunks(y, s, w, cuts):
+    return [(y[a:b], s[a:b], None if w is None else w[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+def _one_shot(y, s, w):
+    return ScoreSummary.from_arrays(y, s, sample_weight=w)
+
+
+def _assert_same(a, b):
+    assert a == b
+    assert a.thresholds.dtype == b.thresholds.dtype
+    np.testing.assert_array_equal(a.thresholds, b.thresholds)
+    np.testing.assert_array_equal(a.negatives, b.negatives)
+    np.testing.assert_array_equal(a.positives, b.positives)
+
+
+# ---------------------------------------------------------------------------------------
+# merging is exact, associative and commutative
+
+
+@given(chunked_problem(), st.randoms(use_true_random=False))
+def test_any_chunking_merged_in_any_order_equals_one_shot(problem, random):
+    y, s, w, cuts = problem
+    parts = [ScoreSummary.from_arrays(*c[:2], sample_weight=c[2]) for c in _chunks(y, s, w, cuts)]
+    random.shuffle(parts)
+    _assert_same(ScoreSummary.merge_all(parts), _one_shot(y, s, w))
+    # a left fold in the shuffled order, and a right fold
+    left = parts[0]
+    for p in parts[1:]:
+        left = left.merge(p)
+    right = parts[-1]
+    for p in parts[-2::-1]:
+        right = p.merge(right)
+    _assert_same(left, _one_shot(y, s, w))
+    _assert_same(right, _one_shot(y, s, w))
+
+
+@given(chunked_problem(weighted=False), st.randoms(use_true_random=False))
+def test_accumulator_equals_one_shot(problem, random):
+    y, s, w, cuts = problem
+    acc = ScoreAccumulator()
+    for chunk in _chunks(y, s, w, cuts):
+        assert acc.update(*chunk) is acc
+    _assert_same(acc.summary(), _one_shot(y, s, w))
+
+
+@given(chunked_problem(weighted=True))
+def test_weighted_accumulator_equals_one_shot(problem):
+    y, s, w, cuts = problem
+    acc = ScoreAccumulator()
+    for chunk in _chunks(y, s, w, cuts):
+        acc.update(*chunk)
+    _assert_same(acc.summary(), _one_shot(y, s, w))
+
+
+@given(chunked_problem())
+def test_summary_is_the_sweep_of_the_curve_functions(problem):
+    y, s, w, _ = problem
+    summary = _one_shot(y, s, w)
+    if w is not None and not w.any():
+        assert len(summary) == 0 and summary.n_positives == summary.n_negatives == 0
+        return
+    sweep = _sweep(y, s, sample_weight=w)
+    np.testing.assert_array_equal(summary.thresholds, sweep.thresholds)
+    fps, tps = summary._cumulative()
+    np.testing.assert_array_equal(fps, sweep.fps)
+    np.testing.assert_array_equal(tps, sweep.tps)
+    assert summary.n_positives == sweep.tps[-1] and summary.n_negatives == sweep.fps[-1]
+
+
+@given(st.lists(st.floats(0, 1, width=32), min_size=1, max_size=60), st.data())
+def test_backends_agree_bit_for_bit_with_float_weights(scores, data):
+    n = len(scores)
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    w = np.array(data.draw(st.lists(st.floats(0, 10), min_size=n, max_size=n)))
+    s = np.round(np.array(scores), 1)  # ties
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                results.append(ScoreSummary.from_arrays(y, s, sample_weight=w).to_bytes())
+        except ImportError:
+            pytest.skip("compiled module not built")
+    assert results[0] == results[1]
+
+
+def test_large_tied_input_takes_the_counting_path_and_merges_exactly():
+    rng = np.random.default_rng(3)
+    n = 1 << 16  # past the counting threshold of the curve functions
+    y, s = rng.integers(0, 2, n), np.round(rng.random(n), 2)
+    whole = _one_shot(y, s, None)
+    assert len(whole) == 101
+    parts = [_one_shot(y[i:i + 5000], s[i:i + 5000], None) for i in range(0, n, 5000)]
+    _assert_same(ScoreSummary.merge_all(parts), whole)
+    sweep = _sweep(y, s)
+    np.testing.assert_array_equal(whole._cumulative()[1], sweep.tps)
+
+
+def test_counts_stay_exact_beyond_2_53():
+    big = 2**53 + 1  # not a float64
+    a = ScoreSummary([0.5], [big], [1])
+    b = ScoreSummary([0.5], [2], [0])
+    merged = a.merge(b)
+    assert merged.n_negatives == 2**53 + 3 and isinstance(merged.n_negatives, int)
+    assert merged.negatives.dtype == np.int64
+
+
+def test_promotions():
+    a = ScoreSummary.from_arrays([0, 1], np.array([0.1, 0.5], dtype=np.float32))
+    b = ScoreSummary.from_arrays([1, 0], [0.5, 0.9], sample_weight=[2.0, 0.5])
+    m = a.merge(b)
+    assert m.dtype == np.float64 and m.weighted
+    # float32 0.1 is kept as the float64 value it is, distinct from 0.1
+    assert m.thresholds.tolist() == [0.9, 0.5, float(np.float32(0.1))]
+    assert m.positives.tolist() == [0.0, 3.0, 0.0] and m.negatives.tolist() == [0.5, 0, 1]
+    assert m == ScoreSummary.from_arrays(
+        [0, 1, 1, 0], np.array([np.float32(0.1), 0.5, 0.5, 0.9]), sample_weight=[1, 1, 2, 0.5])
+
+
+# ---------------------------------------------------------------------------------------
+# labels per chunk
+
+
+def test_one_class_chunks_infer_pos_label_1():
+    for y in ([0, 0], [-1, -1], [False, False], [1, 1]):
+        s = ScoreSummary.from_arrays(y, [0.2, 0.4])
+        assert s.pos_label == 1
+    neg_only = ScoreSummary.from_arrays([0, 0], [0.2, 0.4])
+    assert neg_only.n_positives == 0 and neg_only.n_negatives == 2
+    pos_only = ScoreSummary.from_arrays([1], [0.3])
+    assert neg_only.merge(pos_only) == ScoreSummary.from_arrays([0, 0, 1], [0.2, 0.4, 0.3])
+    mixed = ScoreSummary.from_arrays([-1, 1], [0.2, 0.3]).merge(
+        ScoreSummary.from_arrays([True], [0.2]))
+    assert mixed.positives.tolist() == [1, 1] and mixed.negatives.tolist() == [0, 1]
+
+
+def test_other_labels_need_pos_label_as_the_curve_functions():
+    with pytest.raises(ValueError, match="pos_label is not specified") as got:
+        ScoreSummary.from_arrays(["ham", "spam"], [0.1, 0.2])
+    with pytest.raises(ValueError) as expected:
+        rs.roc_curve(["ham", "spam"], [0.1, 0.2])
+    assert str(got.value) == str(expected.value)
+    ham = ScoreSummary.from_arrays(["ham"], [0.1], pos_label="spam")
+    spam = ScoreSummary.from_arrays(["spam"], [0.2], pos_label="spam")
+    assert ham.merge(spam).positives.tolist() == [1, 0]
+    acc = ScoreAccumulator(pos_label="spam").update(["ham"], [0.1]).update(["spam"], [0.2])
+    assert acc.summary() == ham.merge(spam)
+
+
+def test_validation_is_that_of_the_curve_functions():
+    for y, s, w in [([0, 1], [0.1, np.nan], None), ([0, 1, 1], [0.1, 0.2], None),
+                    ([], [], None), ([0, 1], [0.1, 0.2], [1, -1]), ([0, 2, 3], [1, 2, 3], None)]:
+        with pytest.raises(ValueError) as expected:
+            rs.roc_curve(y, s, sample_weight=w)
+        with pytest.raises(ValueError) as got:
+            ScoreSummary.from_arrays(y, s, sample_weight=w)
+        assert str(got.value) == str(expected.value)
+
+
+def test_input_arrays_are_not_modified_and_results_are_read_only():
+    y, s = np.array([0, 1, 0, 1]), np.array([0.4, 0.3, -0.0, 0.0])
+    before = s.copy()
+    summary = ScoreSummary.from_arrays(y, s)
+    np.testing.assert_array_equal(s, before)
+    assert np.signbit(summary.thresholds).sum() == 0  # -0.0 and 0.0: one threshold, 0.0
+    assert summary.thresholds.tolist() == [0.4, 0.3, 0.0]
+    with pytest.raises(ValueError):
+        summary.positives[0] = 7
+
+
+def test_zero_weight_chunk_is_an_empty_summary():
+    empty = ScoreSummary.from_arrays([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+    assert len(empty) == 0 and empty.weighted
+    other = ScoreSummary.from_arrays([0, 1], [0.1, 0.2], sample_weight=[1, 3])
+    assert empty.merge(other) == other
+
+
+def test_merge_errors():
+    a = ScoreSummary.from_arrays([0, 1], [0.1, 0.2])
+    b = ScoreSummary.from_arrays(["x", "y"], [0.1, 0.2], pos_label="y")
+    with pytest.raises(ValueError, match="different positive classes: pos_label=1 and "
+                                         "pos_label='y'"):
+        a.merge(b)
+    with pytest.raises(ValueError, match="different positive classes"):
+        a.merge(ScoreSummary.from_arrays([0, 1], [0.1, 0.2], pos_label="1"))
+    with pytest.raises(TypeError, match="can only merge ScoreSummary objects, got list"):
+        a.merge([1, 2])
+    with pytest.raises(ValueError, match="no summaries given"):
+        ScoreSummary.merge_all([])
+    with pytest.raises(TypeError, match="an iterable of ScoreSummary"):
+        ScoreSummary.merge_all(a)
+    with pytest.raises(ValueError, match="no data yet"):
+        ScoreAccumulator().summary()
+
+
+def test_constructor_checks_its_arrays():
+    with pytest.raises(ValueError, match="strictly decreasing"):
+        ScoreSummary([0.1, 0.2], [1, 1], [0, 0])
+    with pytest.raises(ValueError, match="one length"):
+        ScoreSummary([0.2, 0.1], [1], [0, 0])
+    with pytest.raises(ValueError, match="non-negative"):
+        ScoreSummary([0.2, 0.1], [1, -1], [0, 2])
+    with pytest.raises(ValueError, match="hold a sample"):
+        ScoreSummary([0.2, 0.1], [1, 0], [0, 0])
+    with pytest.raises(TypeError, match="int64 .counts. or both"):
+        ScoreSummary([0.2], [1], [0.5])
+    with pytest.raises(TypeError, match="float32 or float64"):
+        ScoreSummary([2], [1], [0])
+
+
+# ---------------------------------------------------------------------------------------
+# bytes and pickle
+
+
+@given(chunked_problem(), st.sampled_from([1, True, 2.5, "spam", b"x", -3]))
+def test_bytes_and_pickle_round_trip(problem, label):
+    y, s, w, _ = problem
+    summary = ScoreSummary.from_arrays(np.where(y == 1, label, "other") if isinstance(label, str)
+                                       else y, s, sample_weight=w,
+                                       pos_label=label if isinstance(label, str) else None)
+    if not isinstance(label, str):
+        summary = ScoreSummary(summary.thresholds, summary.negatives, summary.positives, label)
+    for back in (ScoreSummary.from_bytes(summary.to_bytes()),
+                 pickle.loads(pickle.dumps(summary))):
+        _assert_same(back, summary)
+        assert back.pos_label == label and type(back.pos_label) is type(label)
+    assert len(summary.to_bytes()) < summary.nbytes + 40
+
+
+def test_from_bytes_rejects_bad_data():
+    data = ScoreSummary.from_arrays([0, 1, 1], [0.1, 0.2, 0.3]).to_bytes()
+    with pytest.raises(ValueError, match="bad magic"):
+        ScoreSummary.from_bytes(b"XXXX" + data[4:])
+    with pytest.raises(ValueError, match="format version 9 is not supported"):
+        ScoreSummary.from_bytes(data[:4] + bytes([9]) + data[5:])
+    with pytest.raises(ValueError, match="bytes; 3 thresholds need"):
+        ScoreSummary.from_bytes(data[:-1])
+    flipped = bytearray(data)
+    flipped[-56:-48] = np.float64(0.9).tobytes()  # the last threshold: no longer decreasing
+    with pytest.raises(ValueError, match="strictly decreasing"):
+        ScoreSummary.from_bytes(bytes(flipped))
+    with pytest.raises(TypeError, match="must be bytes"):
+        ScoreSummary.from_bytes("text")
+    odd = ScoreSummary([0.5], [1], [1], pos_label=(1, 2))
+    with pytest.raises(TypeError, match="cannot be stored"):
+        odd.to_bytes()
+
+
+def test_repr_and_sizes():
+    s = ScoreSummary.from_arrays([0, 1, 1], np.array([0.1, 0.2, 0.2], dtype=np.float32))
+    assert repr(s) == ("ScoreSummary(2 thresholds, 2 positives, 1 negatives, unweighted, "
+                       "pos_label=1, float32)")
+    assert s.nbytes == 2 * (4 + 8 + 8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert rs.ScoreSummary is ScoreSummary
