@@ -44,8 +44,13 @@ def _data(n=3000, seed=0, weighted=False, ties=True):
     if ties:
         score = np.round(score, 2)  # ~100 distinct scores: ties inside and across partitions
     y = (rng.random(n) < score).astype(np.int64)
-    weight = rng.random(n) if weighted else None
+    # dyadic weights: every sum is exact, so merging in any order gives the same bits
+    weight = rng.integers(1, 64, n) / 16 if weighted else None
     return y, score, weight
+
+
+def _summary(y, s, w=None, pos_label=None):
+    return rs.ScoreSummary.from_arrays(y, s, sample_weight=w, pos_label=pos_label)
 
 
 def _lazy(x, chunks):
@@ -93,16 +98,17 @@ def test_every_function_equals_memory(client, weighted):
 
 def test_distinct_scores_many_partitions(client):
     y, s, _ = _data(n=5000, seed=1, ties=False)
-    dy, ds = _lazy(y, 50), _lazy(s, 50)  # 100 partitions, a tree of three levels
+    dy, ds = _lazy(y, 50), _lazy(s, 50)  # 100 partitions, a tree of up to seven levels
+    assert rd.score_summary(dy, ds, split_every=2) == _summary(y, s)
     assert rd.roc_auc_score(dy, ds, split_every=4) == rs.roc_auc_score(y, s)
-    summary = rd.score_summary(dy, ds, split_every=2)
-    assert summary == rs.ScoreSummary.from_arrays(y, s)
 
 
 def test_dataframe_columns_with_text_labels(client):
     y, s, w = _data(seed=2, weighted=True)
     frame = pd.DataFrame({"target": np.where(y == 1, "spam", "ham"), "score": s, "w": w})
     df = dd.from_pandas(frame, npartitions=9)
+    summary = rd.score_summary(df.target, df.score, pos_label="spam", sample_weight=df.w)
+    assert summary == _summary(frame.target, frame.score, w, pos_label="spam")
     ours = rd.roc_curve(df["target"], df["score"], pos_label="spam", sample_weight=df["w"])
     theirs = rs.roc_curve(frame.target, frame.score, pos_label="spam", sample_weight=w)
     for a, b in zip(ours, theirs, strict=True):
@@ -113,10 +119,10 @@ def test_dataframe_columns_with_text_labels(client):
 
 def test_misaligned_chunks_are_rechunked(client):
     y, s, w = _data(seed=3, weighted=True)
-    ours = rd.average_precision_score(_lazy(y, 13), _lazy(s, 291), sample_weight=_lazy(w, 700))
-    assert ours == rs.average_precision_score(y, s, sample_weight=w)
+    ours = rd.score_summary(_lazy(y, 13), _lazy(s, 291), sample_weight=_lazy(w, 700))
+    assert ours == _summary(y, s, w)
     frame = dd.from_pandas(pd.DataFrame({"y": y}), npartitions=4)  # a Series and an array
-    assert rd.roc_auc_score(frame.y, _lazy(s, 500)) == rs.roc_auc_score(y, s)
+    assert rd.score_summary(frame.y, _lazy(s, 500)) == _summary(y, s)
 
 
 def test_different_lengths_are_an_error(client):
@@ -129,30 +135,32 @@ def test_empty_partitions(client):
     y, s, _ = _data(seed=5)
     chunks = ((0, 1000, 0, 0, 1500, 500, 0),)
     dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
-    assert rd.roc_auc_score(dy, ds) == rs.roc_auc_score(y, s)
+    assert rd.score_summary(dy, ds) == _summary(y, s)
     order = np.argsort(s, kind="stable")  # sorted by score: filtering empties partitions
     frame = dd.from_pandas(pd.DataFrame({"y": y[order], "s": s[order]}), npartitions=6)
     kept = frame[frame.s > 0.6]
     keep = s[order] > 0.6
-    assert rd.roc_auc_score(kept.y, kept.s) == rs.roc_auc_score(y[order][keep], s[order][keep])
+    assert rd.score_summary(kept.y, kept.s) == _summary(y[order][keep], s[order][keep])
 
 
 def test_one_class_missing_from_some_partitions(client):
     y, s, _ = _data(seed=6)
     order = np.argsort(y, kind="stable")  # negatives first: every partition holds one class
     dy, ds = _lazy(y[order], 300), _lazy(s[order], 300)
-    assert rd.roc_auc_score(dy, ds) == rs.roc_auc_score(y, s)
+    assert rd.score_summary(dy, ds) == _summary(y, s)
     assert rd.ks_statistic(dy, ds) == rs.ks_statistic(y, s)
 
 
 def test_one_class_missing_everywhere_is_the_memory_error(client):
     _, s, _ = _data(seed=7)
     y = np.zeros(len(s), dtype=np.int64)
-    with pytest.raises(ValueError) as memory:
-        rs.roc_auc_score(y, s)
-    with pytest.raises(ValueError) as ours:
-        rd.roc_auc_score(_lazy(y, 400), _lazy(s, 400))
-    assert str(ours.value) == str(memory.value)
+    with pytest.warns(rs.UndefinedMetricWarning) as memory:
+        assert np.isnan(rs.roc_auc_score(y, s))
+    with pytest.warns(rs.UndefinedMetricWarning) as ours:
+        assert np.isnan(rd.roc_auc_score(_lazy(y, 400), _lazy(s, 400)))
+    assert [str(w.message) for w in ours] == [str(w.message) for w in memory]
+    with pytest.raises(ValueError, match="y_true has no positive samples"):
+        rd.binary_report(_lazy(y, 400), _lazy(s, 400))
 
 
 def test_nan_in_one_partition_names_it(client):
@@ -196,9 +204,30 @@ def test_worker_killed_during_a_computation(client, tmp_path):
 
     killer = threading.Thread(target=kill_one_worker)
     killer.start()
-    ours = rd.roc_auc_score(_lazy(y, 250), ds, sample_weight=_lazy(w, 250))
+    ours = rd.score_summary(_lazy(y, 250), ds, sample_weight=_lazy(w, 250))
     killer.join()
     assert killed
-    assert ours == rs.roc_auc_score(y, s, sample_weight=w)
+    assert ours == _summary(y, s, w)
+    assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
     client.wait_for_workers(2, timeout=120)
     assert killed[0] not in client.run(os.getpid).values()
+
+
+def test_weights_as_a_series_of_another_frame(client):
+    y, s, w = _data(seed=10, weighted=True)
+    frame = dd.from_pandas(pd.DataFrame({"y": y, "s": s}), npartitions=5)
+    weights = dd.from_pandas(pd.Series(w), npartitions=3)  # other partitions: rechunked
+    assert rd.score_summary(frame.y, frame.s, sample_weight=weights) == _summary(y, s, w)
+
+
+def test_float32_scores_stay_float32(client):
+    y, s, _ = _data(seed=11)
+    s32 = s.astype(np.float32)
+    summary = rd.score_summary(_lazy(y, 512), _lazy(s32, 512))
+    assert summary.dtype == np.float32 and summary == _summary(y, s32)
+
+
+def test_bad_split_every():
+    y, s, _ = _data(n=10)
+    with pytest.raises(ValueError, match="split_every must be an integer >= 2, got 1"):
+        rd.score_summary(_lazy(y, 5), _lazy(s, 5), split_every=1)
