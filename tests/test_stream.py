@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import rankscore as rs
-from rankscore import _stream, cli
+from rankscore import _stream, cli, report
 from rankscore.report import read_columns
 
 
@@ -138,6 +138,6 @@ def test_report_of_a_file_equals_the_report_in_memory(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert code == 0 and err == ""
     data = json.loads(out)
-    expected = rs.report.binary_report(text, scores, pos_label="spam", threshold=0.3,
+    expected = report.binary_report(text, scores, pos_label="spam", threshold=0.3,
                                        n_groups=7)
     assert {k: data[k] for k in expected} == expected
