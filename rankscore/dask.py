@@ -157,14 +157,30 @@ def _tree(
 def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None):
     from .summary import ScoreSummary
 
-    return ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
-                                    sample_weight=sample_weight)
+    return _arrays(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                            sample_weight=sample_weight))
 
 
-def _merge_summaries(summaries: list) -> Any:
+def _merge_summaries(parts: list) -> tuple:
     from .summary import ScoreSummary
 
-    return ScoreSummary.merge_all(summaries)
+    return _arrays(ScoreSummary.merge_all(_rebuilt(p) for p in parts))
+
+
+# Between tasks a summary travels as its three arrays and pos_label: Dask ships NumPy
+# arrays without copies (pickle protocol 5), where pickling a ScoreSummary goes through
+# to_bytes/from_bytes (two copies and the constructor's checks of every array). The arrays
+# come from ScoreSummary itself, so they are rebuilt without checking them again.
+
+
+def _arrays(summary: Any) -> tuple:
+    return summary.thresholds, summary.negatives, summary.positives, summary.pos_label
+
+
+def _rebuilt(arrays: tuple):
+    from .summary import ScoreSummary
+
+    return ScoreSummary._trusted(*arrays)
 
 
 def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
@@ -189,10 +205,10 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
     root = _tree(_summarise, _merge_summaries,
                  _columns(y_true, y_score, sample_weight, function),
                  {"pos_label": pos_label}, _check_split_every(split_every))
-    summary = root.compute()
-    if summary is None:  # every partition is empty: the in-memory error
-        summary = ScoreSummary.from_arrays(np.empty(0), np.empty(0))
-    return summary
+    arrays = root.compute()
+    if arrays is None:  # every partition is empty: the in-memory error
+        return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    return _rebuilt(arrays)
 
 
 def score_summary(
