@@ -25,28 +25,6 @@ def split_scores_weighted(
 ) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
     """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
 
-def sweep_merge(
-    neg: NDArray[np.floating], pos: NDArray[np.floating]
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """(fps, tps, thresholds): distinct thresholds descending, counts of scores >= each."""
-
-def sweep_merge_weighted(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64],
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64],
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """As sweep_merge with summed weights (accumulated from the top score down)."""
-
-def roc_merge(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64] | None,
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64] | None,
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """The sweep (weighted when weights are given) without points collinear with their
-    neighbours (scikit-learn's drop_intermediate); first and last points kept."""
-
 def ap_merge(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,

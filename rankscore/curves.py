@@ -248,8 +248,8 @@ def _auc_from_counts(counts: _Counts) -> float:
 
 
 def _drop_collinear(fps, tps, thresholds):
-    """scikit-learn's drop_intermediate for ROC (the ``roc_merge`` kernel does it while
-    merging): keep the first and last points and every corner."""
+    """scikit-learn's drop_intermediate for ROC: keep the first and last points and every
+    corner."""
     if len(fps) <= 2:
         return Sweep(fps, tps, thresholds)
     keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
@@ -263,14 +263,32 @@ def _ap_from_sweep(fps, tps) -> float:
     return float(np.cumsum(gain * (tps / (tps + fps)))[-1] / tps[-1])
 
 
-def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+def _summary_arrays(codes, pos_code, scores, weights):
+    """The score summary of validated input: (thresholds descending, negatives, positives)
+    per distinct score, int64 counts without weights and float64 weight sums with them
+    (empty when every weight is zero). ``rankscore.ScoreSummary`` holds these arrays."""
+    if weights is not None and not weights.any():
+        return np.empty(0, dtype=scores.dtype), np.empty(0), np.empty(0)
     counts = _try_count(codes, pos_code, scores, weights)
-    if counts is not None:
-        return _sweep_from_counts(counts, scores.dtype)
+    if counts is not None:  # ascending float64 values, int64 counts
+        return (counts.values[::-1].astype(scores.dtype), counts.neg[::-1].copy(),
+                counts.pos[::-1].copy())
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
-    if weights is None:
-        return Sweep(*_backend.kernels.sweep_merge(neg, pos))
-    return Sweep(*_backend.kernels.sweep_merge_weighted(neg, neg_w, pos, pos_w))
+    return _backend.kernels.summary_from_sorted(neg, neg_w, pos, pos_w)
+
+
+def _cumulative(thresholds, negatives, positives) -> Sweep:
+    """The sweep of a summary: running sums from the top score down (float64)."""
+    if len(thresholds) == 0:
+        raise ValueError("sample_weight is zero for every sample; nothing to score")
+    fps, tps = np.cumsum(negatives), np.cumsum(positives)
+    if fps.dtype != np.float64:
+        fps, tps = fps.astype(np.float64), tps.astype(np.float64)
+    return Sweep(fps, tps, thresholds)
+
+
+def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+    return _cumulative(*_summary_arrays(codes, pos_code, scores, weights))
 
 
 def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
@@ -288,11 +306,11 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
 # shared helpers of the public functions
 
 
-def _warn_undefined(message: str) -> None:
+def _warn_undefined(message: str, stacklevel: int = 3) -> None:
     from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
 
     warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
-                  stacklevel=3)
+                  stacklevel=stacklevel)
 
 
 def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:
@@ -379,18 +397,6 @@ def _n_threads(n_threads: Any) -> int:
     return check_positive_int(n_threads, "n_threads")
 
 
-def _roc_points(codes, pos_code, scores, weights, drop_intermediate):
-    """The sweep, without the points collinear with their neighbours if asked (scikit-learn's
-    drop_intermediate: keep the ends and every corner)."""
-    if not drop_intermediate:
-        return _sweep_validated(codes, pos_code, scores, weights)
-    counts = _try_count(codes, pos_code, scores, weights)
-    if counts is not None:
-        return _drop_collinear(*_sweep_from_counts(counts, scores.dtype))
-    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
-    return Sweep(*_backend.kernels.roc_merge(neg, neg_w, pos, pos_w))
-
-
 def _drop_flat_tps(fps, tps, thresholds):
     """Keep only the first and last point of each run of equal tps (PR and DET curves)."""
     if len(fps) <= 2:
@@ -456,20 +462,25 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _roc_points(
-        *_validate_binary(y_true, y_score, pos_label, sample_weight), drop_intermediate)
+    return _roc_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+                     drop_intermediate)
+
+
+def _roc_view(sweep: Sweep, drop_intermediate: bool, stacklevel: int = 4):
+    """roc_curve of a summary's sweep."""
+    fps, tps, thresholds = _drop_collinear(*sweep) if drop_intermediate else sweep
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
     if fps[-1] <= 0:
         _warn_undefined("No negative samples in y_true, false positive value should be "
-                        "meaningless")
+                        "meaningless", stacklevel)
         fpr = np.full(fps.shape, np.nan)
     else:
         fpr = fps / fps[-1]
     if tps[-1] <= 0:
         _warn_undefined("No positive samples in y_true, true positive value should be "
-                        "meaningless")
+                        "meaningless", stacklevel)
         tpr = np.full(tps.shape, np.nan)
     else:
         tpr = tps / tps[-1]
@@ -529,10 +540,13 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
-                                  sample_weight=sample_weight)
-    if drop_intermediate:
-        fps, tps, thresholds = _drop_flat_tps(fps, tps, thresholds)
+    return _pr_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+                    drop_intermediate)
+
+
+def _pr_view(sweep: Sweep, drop_intermediate: bool = False, stacklevel: int = 3):
+    """precision_recall_curve of a summary's sweep."""
+    fps, tps, thresholds = _drop_flat_tps(*sweep) if drop_intermediate else sweep
     m = len(tps)
     precision, recall = np.empty(m + 1), np.empty(m + 1)  # filled back to front
     precision[m], recall[m] = 1.0, 0.0
@@ -540,7 +554,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     np.divide(tps, precision[m - 1::-1], out=precision[m - 1::-1])
     if tps[-1] == 0:
         warnings.warn("No positive class found in y_true, recall is set to one for all "
-                      "thresholds.", UserWarning, stacklevel=2)
+                      "thresholds.", UserWarning, stacklevel=stacklevel)
         recall[:m] = 1.0
     else:
         np.divide(tps, tps[-1], out=recall[m - 1::-1])
@@ -593,8 +607,13 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
-                                  sample_weight=sample_weight)
+    return _det_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+                     drop_intermediate)
+
+
+def _det_view(sweep: Sweep, drop_intermediate: bool = False):
+    """det_curve of a summary's sweep."""
+    fps, tps, thresholds = sweep
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
@@ -712,14 +731,45 @@ def _binary_auc(codes, pos_code, scores, weights, max_fpr, n_threads=1) -> float
     if max_fpr is None or max_fpr == 1:
         return _auc_validated(codes, pos_code, scores, weights, n_threads)
     check_finite(scores, "y_score")
-    fps, tps, _ = _roc_points(codes, pos_code, scores, weights, True)
-    if fps[-1] == 0 or tps[-1] == 0:
-        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
-                        "in that case.")
-        return float("nan")
-    fpr = np.concatenate(([0.0], fps)) / fps[-1]
-    tpr = np.concatenate(([0.0], tps)) / tps[-1]
-    return _partial_auc(fpr, tpr, max_fpr)
+    thresholds, neg, pos = _summary_arrays(codes, pos_code, scores, weights)
+    if len(thresholds) == 0:
+        raise ValueError("sample_weight is zero for every sample; nothing to score")
+    return _auc_of_counts(thresholds[::-1], neg[::-1], pos[::-1], max_fpr)
+
+
+def _auc_of_counts(values, neg, pos, max_fpr=None, stacklevel: int = 4) -> float:
+    """ROC AUC of a summary read in ascending order (values ascending, the negatives and
+    positives at each): exact pair counts without weights, Σ P(t) (W-(< t) + N(t) / 2)
+    / (W+ W-) with them; ``max_fpr`` reads the ROC points as ``roc_auc_score`` does."""
+    one_class = not (len(neg) and neg.any() and pos.any())
+    if one_class or (max_fpr is not None and max_fpr != 1):
+        if one_class:
+            _warn_undefined("Only one class is present in y_true. ROC AUC score is not "
+                            "defined in that case.", stacklevel)
+            return float("nan")
+        fps, tps, _ = _drop_collinear(*_cumulative(values[::-1], neg[::-1], pos[::-1]))
+        fpr = np.concatenate(([0.0], fps)) / fps[-1]
+        tpr = np.concatenate(([0.0], tps)) / tps[-1]
+        return _partial_auc(fpr, tpr, max_fpr)
+    if neg.dtype.kind != "f":
+        return _auc_from_counts(_Counts(values, neg, pos))
+    neg, pos, denominator = _class_weights_in_range(neg, pos)
+    below = np.cumsum(neg) - neg
+    return float(np.cumsum(pos * (below + 0.5 * neg))[-1] / denominator)
+
+
+def _ap_of_summary(thresholds, neg, pos, stacklevel: int = 4) -> float:
+    """Average precision of a summary (thresholds descending)."""
+    if not (len(pos) and pos.any()):
+        warnings.warn("No positive class found in y_true, recall is set to one for all "
+                      "thresholds.", UserWarning, stacklevel=stacklevel)
+        return 0.0
+    if neg.dtype.kind == "f":
+        top = max(pos.max(), neg.max())
+        if top < 1e-290:  # (recall gain) x precision would underflow: AP is invariant to
+            neg, pos = neg / top, pos / top  # one scale for all weights
+    fps, tps, _ = _cumulative(thresholds, neg, pos)
+    return max(0.0, _ap_from_sweep(fps, tps))
 
 
 def _ap_validated(codes, pos_code, scores, weights) -> float:
@@ -1322,15 +1372,33 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
         _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
                         "in that case.")
         return KSResult(float("nan"), float("nan"))
-    if counts is not None:  # |n+ F-(t) n- - n- F+(t) n+| at every distinct t, exact ints
-        gap = np.abs(np.cumsum(counts.neg) * n_pos - np.cumsum(counts.pos) * n_neg)
-        i = int(np.argmax(gap))  # the first maximum: the smallest t
-        return KSResult(int(gap[i]) / (n_pos * n_neg), float(counts.values[i]))
+    if counts is not None:
+        return _ks_of_counts(counts.values, counts.neg, counts.pos)
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)
     neg_w, pos_w, _ = _class_weights_in_range(neg_w, pos_w)
     return KSResult(*k.ks_merge_weighted(neg, neg_w, pos, pos_w))
+
+
+def _ks_of_counts(values, neg, pos, stacklevel: int = 4) -> KSResult:
+    """KS statistic of a summary read in ascending order (values ascending, the negatives
+    and positives at each): the largest gap and the smallest threshold reaching it."""
+    if neg.dtype.kind != "f":  # |n+ F-(t) n- - n- F+(t) n+| at every distinct t, exact ints
+        n_neg, n_pos = int(neg.sum()), int(pos.sum())
+        if n_neg and n_pos:
+            gap = np.abs(np.cumsum(neg) * n_pos - np.cumsum(pos) * n_neg)
+            i = int(np.argmax(gap))  # the first maximum: the smallest t
+            return KSResult(int(gap[i]) / (n_pos * n_neg), float(values[i]))
+    elif len(neg) and neg.any() and pos.any():  # as ks_merge_weighted, on per-score sums
+        neg, pos, _ = _class_weights_in_range(neg, pos)
+        c_neg, c_pos = np.cumsum(neg), np.cumsum(pos)
+        gap = np.abs(c_neg * c_pos[-1] - c_pos * c_neg[-1])
+        i = int(np.argmax(gap))
+        return KSResult(float(gap[i] / (c_neg[-1] * c_pos[-1])), float(values[i]))
+    _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
+                    "in that case.", stacklevel)
+    return KSResult(float("nan"), float("nan"))
 
 
 def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
@@ -1363,11 +1431,16 @@ def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
     >>> c.thresholds.tolist(), c.cdf_negative.tolist(), c.cdf_positive.tolist()
     ([0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
     """
-    codes, pos_code, scores, w = _validate_binary(y_true, y_score, pos_label, sample_weight)
-    fps, tps, thresholds = _sweep_validated(codes, pos_code, scores, w)
+    return _ks_curve_view(_sweep(y_true, y_score, pos_label=pos_label,
+                                 sample_weight=sample_weight))
+
+
+def _ks_curve_view(sweep: Sweep, stacklevel: int = 4) -> KSCurve:
+    """ks_curve of a summary's sweep."""
+    fps, tps, thresholds = sweep
     if fps[-1] == 0 or tps[-1] == 0:
         _warn_undefined("Only one class is present in y_true. The KS curve is not defined "
-                        "in that case.")
+                        "in that case.", stacklevel)
     with np.errstate(invalid="ignore", divide="ignore"):
         cdf_negative = (fps[-1] - np.concatenate(([0.0], fps[:-1]))) / fps[-1]
         cdf_positive = (tps[-1] - np.concatenate(([0.0], tps[:-1]))) / tps[-1]

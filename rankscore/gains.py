@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import _validation
-from .curves import _binary_target, _sweep
+from .curves import Sweep, _binary_target, _sweep
 
 __all__ = [
     "GainTable",
@@ -44,9 +44,8 @@ _ROUNDING_SLACK = 1e-9
 # Sweep totals
 
 
-def _sweep_with_totals(y_true, y_score, pos_label, sample_weight):
+def _with_totals(sweep: Sweep):
     """The sweep plus cumulative counts ``counts`` and the totals of positives/negatives."""
-    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     counts = sweep.tps + sweep.fps  # rows (weight) scoring >= each threshold
     return sweep, counts, float(sweep.tps[-1]), float(sweep.fps[-1])
 
@@ -335,9 +334,13 @@ def gain_table(
     2
     """
     n_groups = _validation.check_positive_int(n_groups, "n_groups")
-    sweep, counts, positives, negatives = _sweep_with_totals(
-        y_true, y_score, pos_label, sample_weight
-    )
+    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return _gain_table_view(sweep, n_groups, weighted=sample_weight is not None)
+
+
+def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTable:
+    """gain_table of a summary's sweep."""
+    sweep, counts, positives, negatives = _with_totals(sweep)
     if not (positives > 0 and negatives > 0):
         raise ValueError(
             "Only one class is present in y_true (counting samples with nonzero weight): "
@@ -345,7 +348,7 @@ def gain_table(
         )
     total = float(counts[-1])
 
-    borders = _group_borders(counts, n_groups, weighted=sample_weight is not None)
+    borders = _group_borders(counts, n_groups, weighted=weighted)
     firsts = np.concatenate(([0], borders[:-1] + 1))
 
     cumulative_count = counts[borders]
@@ -355,7 +358,7 @@ def gain_table(
     prior = positives / total
     response_rate = group_positives / count  # count > 0: every group reaches past a cut
     cumulative_gain = cumulative_positives / positives
-    if sample_weight is None:
+    if not weighted:
         count = count.astype(np.int64)
         group_positives = group_positives.astype(np.int64)
     return GainTable(
@@ -441,7 +444,13 @@ def cumulative_gain_curve(
     >>> thresholds[:3].tolist()
     [inf, 0.9, 0.73]
     """
-    sweep, counts, positives, _ = _sweep_with_totals(y_true, y_score, pos_label, sample_weight)
+    return _cumulative_gain_view(_sweep(y_true, y_score, pos_label=pos_label,
+                                        sample_weight=sample_weight))
+
+
+def _cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """cumulative_gain_curve of a summary's sweep."""
+    sweep, counts, positives, _ = _with_totals(sweep)
     _require_positives(positives)
     x = np.concatenate(([0.0], counts / counts[-1]))
     y = np.concatenate(([0.0], sweep.tps / positives))
@@ -501,9 +510,12 @@ def lift_curve(
     >>> lift.round(4).tolist()
     [2.0, 2.0, 1.3333, 1.0, 1.2, 1.0]
     """
-    x, y, thresholds = cumulative_gain_curve(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    )
+    return _lift_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
+
+
+def _lift_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """lift_curve of a summary's sweep."""
+    x, y, thresholds = _cumulative_gain_view(sweep)
     return x[1:], y[1:] / x[1:], thresholds[1:]
 
 

@@ -58,7 +58,8 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import _backend, curves
+from . import _backend, _validation, curves, gains, metrics
+from .thresholds import ThresholdChoice, _best_threshold_view, _checked_options
 
 __all__ = ["ScoreSummary", "ScoreAccumulator"]
 
@@ -173,19 +174,9 @@ class ScoreSummary:
         >>> s.thresholds.tolist(), s.positives.tolist(), s.n_negatives
         ([0.7, 0.2], [2, 0], 1)
         """
-        codes, pos_code, scores, weights = curves._validate_binary(
-            y_true, y_score, pos_label, sample_weight)
+        validated = curves._validate_binary(y_true, y_score, pos_label, sample_weight)
         label = 1 if pos_label is None else _plain_label(pos_label)
-        k = _backend.kernels
-        if weights is not None and not weights.any():  # nothing to count
-            empty = np.empty(0, dtype=scores.dtype)
-            return cls._trusted(empty, np.empty(0), np.empty(0), label)
-        counts = curves._try_count(codes, pos_code, scores, weights)
-        if counts is not None:  # ascending float64 values, int64 counts
-            return cls._trusted(counts.values[::-1].astype(scores.dtype),
-                                counts.neg[::-1].copy(), counts.pos[::-1].copy(), label)
-        neg, neg_w, pos, pos_w = curves._split_sorted(codes, pos_code, scores, weights)
-        return cls._trusted(*k.summary_from_sorted(neg, neg_w, pos, pos_w), label)
+        return cls._trusted(*curves._summary_arrays(*validated), label)
 
     # -- merging --------------------------------------------------------------------
 
@@ -289,13 +280,264 @@ class ScoreSummary:
 
     def _cumulative(self) -> tuple[np.ndarray, np.ndarray]:
         """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
-        if "cum" not in self._cache:
-            fps = np.cumsum(self.negatives)
-            tps = np.cumsum(self.positives)
-            if not self.weighted:
-                fps, tps = fps.astype(np.float64), tps.astype(np.float64)
-            self._cache["cum"] = (fps, tps)
-        return self._cache["cum"]
+        return self.sweep()[:2]
+
+    def sweep(self) -> curves.Sweep:
+        """The threshold sweep every curve reads: ``(fps, tps, thresholds)``.
+
+        Returns
+        -------
+        Sweep
+            ``fps[i]`` / ``tps[i]``: negatives / positives scoring ``>= thresholds[i]``
+            (float64 running sums from the top score down).
+
+        See Also
+        --------
+        roc_curve : FPR and TPR from it.
+
+        Notes
+        -----
+        ``fps = cumsum(negatives)``, ``tps = cumsum(positives)``; computed once and kept.
+        An empty summary (every weight zero) raises the ``ValueError`` of the curve
+        functions.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> ScoreSummary.from_arrays([0, 1, 1], [0.2, 0.4, 0.4]).sweep().tps.tolist()
+        [2.0, 2.0]
+        """
+        if "sweep" not in self._cache:
+            self._cache["sweep"] = curves._cumulative(
+                self.thresholds, self.negatives, self.positives)
+        return self._cache["sweep"]
+
+    def _ascending(self):
+        if len(self) == 0:
+            self.sweep()  # raises: nothing to score
+        return self.thresholds[::-1], self.negatives[::-1], self.positives[::-1]
+
+    # -- views ----------------------------------------------------------------------
+    # Each equals the public function of the same name on the summarised data (same
+    # values, warnings and errors); see that function for the formulas.
+
+    def roc_curve(self, *, drop_intermediate: bool = True):
+        """ROC curve ``(fpr, tpr, thresholds)``, as :func:`rankscore.roc_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+        >>> fpr, tpr, thresholds = s.roc_curve()
+        >>> fpr.tolist(), tpr.tolist()
+        ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
+        """
+        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        return curves._roc_view(self.sweep(), drop_intermediate)
+
+    def roc_auc(self, *, max_fpr: float | None = None) -> float:
+        """ROC AUC (standardised partial AUC with ``max_fpr``), as
+        :func:`rankscore.roc_auc_score` for binary labels (exact pair counts without
+        weights). NaN with a warning when a class is missing.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> s.roc_auc() == 7 / 9
+        True
+        """
+        max_fpr = curves._check_max_fpr(max_fpr)
+        return curves._auc_of_counts(*self._ascending(), max_fpr)
+
+    def gini(self) -> float:
+        """Gini = 2 · AUC − 1, as :func:`rankscore.gini_score`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> round(s.gini(), 4)
+        0.5556
+        """
+        return 2 * curves._auc_of_counts(*self._ascending()) - 1
+
+    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+        """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> p, r, t = ScoreSummary.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+        ...                                    ).precision_recall_curve()
+        >>> r.tolist(), t.tolist()
+        ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
+        """
+        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        return curves._pr_view(self.sweep(), drop_intermediate)
+
+    def average_precision(self) -> float:
+        """Average precision, as :func:`rankscore.average_precision_score` (binary).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> round(s.average_precision(), 4)
+        0.8667
+        """
+        self._ascending()
+        return curves._ap_of_summary(self.thresholds, self.negatives, self.positives)
+
+    def pr_auc(self) -> float:
+        """Trapezoidal area under the PR curve, as :func:`rankscore.pr_auc_score`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> round(s.pr_auc(), 4)
+        0.85
+        """
+        precision, recall, _ = curves._pr_view(self.sweep(), False, 4)
+        return curves.auc(recall, precision)
+
+    def det_curve(self, *, drop_intermediate: bool = False):
+        """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> fpr, fnr, t = ScoreSummary.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+        ...                                        ).det_curve()
+        >>> fpr.tolist(), fnr.tolist(), t.tolist()
+        ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
+        """
+        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        return curves._det_view(self.sweep(), drop_intermediate)
+
+    def ks_statistic(self) -> curves.KSResult:
+        """``(statistic, threshold)``, as :func:`rankscore.ks_statistic`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> ks = s.ks_statistic()
+        >>> round(ks.statistic, 4), ks.threshold
+        (0.6667, 0.52)
+        """
+        return curves._ks_of_counts(*self._ascending())
+
+    def ks_curve(self) -> curves.KSCurve:
+        """Both classes' empirical CDFs, as :func:`rankscore.ks_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> c = ScoreSummary.from_arrays([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]).ks_curve()
+        >>> c.cdf_negative.tolist(), c.cdf_positive.tolist()
+        ([0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
+        """
+        return curves._ks_curve_view(self.sweep())
+
+    def gain_table(self, n_groups: int = 10) -> gains.GainTable:
+        """Gain/lift table, as :func:`rankscore.gain_table`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4])
+        >>> s.gain_table(3).lift.round(4).tolist()
+        [1.0, 2.0, 0.0]
+        """
+        n_groups = _validation.check_positive_int(n_groups, "n_groups")
+        return gains._gain_table_view(self.sweep(), n_groups, weighted=self.weighted)
+
+    def cumulative_gain_curve(self):
+        """``(fraction_targeted, fraction_captured, thresholds)``, as
+        :func:`rankscore.cumulative_gain_curve` (the captured response curve).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> x, y, _ = ScoreSummary.from_arrays([0, 1, 1], [0.1, 0.5, 0.9]
+        ...                                    ).cumulative_gain_curve()
+        >>> x.round(4).tolist(), y.tolist()
+        ([0.0, 0.3333, 0.6667, 1.0], [0.0, 0.5, 1.0, 1.0])
+        """
+        return gains._cumulative_gain_view(self.sweep())
+
+    def lift_curve(self):
+        """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.lift_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> _, lift, _ = ScoreSummary.from_arrays([0, 1, 1], [0.1, 0.5, 0.9]).lift_curve()
+        >>> lift.tolist()
+        [1.5, 1.5, 1.0]
+        """
+        return gains._lift_view(self.sweep())
+
+    def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
+        """Counts and rates predicting positive when ``score >= threshold``, as
+        :func:`rankscore.binary_confusion` with a threshold (every rate of SPEC §2 is a
+        property of the result).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> from rankscore.datasets import load_spam
+        >>> data = load_spam()
+        >>> c = ScoreSummary.from_arrays(data.target, data.score, pos_label="spam").confusion(0.5)
+        >>> c.tp, c.fn, c.fp, c.tn, round(c.f1, 3)
+        (6, 3, 2, 9, 0.706)
+        """
+        threshold = metrics._check_threshold(threshold)
+        self._ascending()
+        # thresholds are compared in float64, as the point kernels compare scores
+        above = int(np.searchsorted(-self.thresholds.astype(np.float64), -threshold, "right"))
+        # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
+        number = float if self.weighted else int
+        pos, neg = self.positives, self.negatives
+        return metrics.BinaryConfusion(
+            number(pos[:above].sum()), number(neg[:above].sum()), number(pos[above:].sum()),
+            number(neg[above:].sum()), threshold=threshold)
+
+    def best_threshold(self, objective: str, *, min_precision: float | None = None,
+                       min_recall: float | None = None, beta: float = 1.0,
+                       profit_matrix: Any = None) -> ThresholdChoice:
+        """The threshold that maximizes ``objective``, as :func:`rankscore.best_threshold`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> from rankscore.datasets import load_spam
+        >>> data = load_spam()
+        >>> s = ScoreSummary.from_arrays(data.target, data.score, pos_label="spam")
+        >>> choice = s.best_threshold("youden")
+        >>> choice.threshold, round(choice.value, 4)
+        (0.676, 0.5758)
+        """
+        options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+        return _best_threshold_view(self.sweep(), self.weighted, objective, *options)
+
+    def prevalence(self) -> float:
+        """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> ScoreSummary.from_arrays([0, 1, 1, 1], [0.1, 0.2, 0.3, 0.4]).prevalence()
+        0.75
+        """
+        if not self.weighted:
+            if len(self) == 0:
+                self.sweep()
+            return self.n_positives / (self.n_positives + self.n_negatives)
+        fps, tps, _ = self.sweep()
+        return float(tps[-1]) / float(tps[-1] + fps[-1])
 
     @property
     def n_negatives(self) -> int | float:

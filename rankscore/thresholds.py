@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .curves import _sweep
+from .curves import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
@@ -170,6 +170,13 @@ def best_threshold(
     >>> choice.threshold, choice.confusion.tp, choice.confusion.fp
     (0.16, 9, 6)
     """
+    options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return _best_threshold_view(sweep, sample_weight is not None, objective, *options)
+
+
+def _checked_options(objective, min_precision, min_recall, beta, profit_matrix):
+    """(min_precision, min_recall, beta, profit matrix) checked for the objective."""
     _check_options(objective, min_precision, min_recall, beta, profit_matrix)
     if min_precision is not None:
         min_precision = _check_fraction(min_precision, "min_precision")
@@ -177,10 +184,13 @@ def best_threshold(
         min_recall = _check_fraction(min_recall, "min_recall")
     beta = _check_beta(beta)
     matrix = None if profit_matrix is None else _check_profit_matrix(profit_matrix)
+    return min_precision, min_recall, beta, matrix
 
-    fps, tps, thresholds = _sweep(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    )
+
+def _best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_precision,
+                         min_recall, beta, matrix) -> ThresholdChoice:
+    """best_threshold of a summary's sweep (options checked by ``_checked_options``)."""
+    fps, tps, thresholds = sweep
     positives, negatives = float(tps[-1]), float(fps[-1])
     if positives == 0 and objective != "profit":
         raise ValueError(
@@ -227,7 +237,7 @@ def best_threshold(
         i = int(np.argmax(candidates >= near_best))
         threshold, chosen, tp, fp = float(thresholds[i]), float(value[i]), tps[i], fps[i]
     counts = (tp, fp, positives - tp, negatives - fp)
-    if sample_weight is None:
+    if not weighted:
         counts = tuple(int(round(c)) for c in counts)
     else:
         counts = tuple(float(c) for c in counts)

@@ -8,12 +8,13 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import ScoreAccumulator, ScoreSummary, _backend
 from rankscore.curves import _sweep
+from rankscore.datasets import load_spam
 
 
 @st.composite
@@ -290,3 +291,171 @@ def test_repr_and_sizes():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert rs.ScoreSummary is ScoreSummary
+
+
+# ---------------------------------------------------------------------------------------
+# every view of a merged summary equals the public function on all the data
+
+
+def _outcome(fn, *args, **kwargs):
+    """(result or the exception's type and message, warning categories and messages)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = fn(*args, **kwargs)
+        except (ValueError, TypeError) as exc:
+            result = (type(exc), str(exc))
+    return result, sorted((w.category.__name__, str(w.message)) for w in caught)
+
+
+def _assert_same_result(a, b):
+    if isinstance(a, tuple) and len(a) == 2 and isinstance(a[0], type):
+        assert a == b
+    elif isinstance(a, rs.GainTable):
+        assert isinstance(b, rs.GainTable)
+        for name in a.column_names():
+            np.testing.assert_array_equal(a[name], b[name])
+            assert a[name].dtype == b[name].dtype
+    elif isinstance(a, rs.ThresholdChoice):
+        assert (a.threshold, a.value, a.objective) == (b.threshold, b.value, b.objective)
+        _assert_same_result(a.confusion, b.confusion)
+    elif isinstance(a, rs.BinaryConfusion):
+        np.testing.assert_equal(a.to_dict(), b.to_dict())  # NaN rates equal
+        assert [type(getattr(a, c)) for c in "tp fp fn tn".split()] == [
+            type(getattr(b, c)) for c in "tp fp fn tn".split()]
+    elif isinstance(a, tuple):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            _assert_same_result(x, y)
+    else:
+        np.testing.assert_array_equal(a, b)
+        assert np.asarray(a).dtype == np.asarray(b).dtype
+
+
+VIEWS = {  # view name: (public function, its extra arguments, the view's arguments)
+    "roc_curve": (rs.roc_curve, {}, {}),
+    "roc_curve_all": (rs.roc_curve, {"drop_intermediate": False},
+                      {"drop_intermediate": False}),
+    "roc_auc": (rs.roc_auc_score, {}, {}),
+    "roc_auc_partial": (rs.roc_auc_score, {"max_fpr": 0.3}, {"max_fpr": 0.3}),
+    "gini": (rs.gini_score, {}, {}),
+    "precision_recall_curve": (rs.precision_recall_curve, {}, {}),
+    "precision_recall_curve_dropped": (rs.precision_recall_curve,
+                                       {"drop_intermediate": True},
+                                       {"drop_intermediate": True}),
+    "average_precision": (rs.average_precision_score, {}, {}),
+    "pr_auc": (rs.pr_auc_score, {}, {}),
+    "det_curve": (rs.det_curve, {}, {}),
+    "ks_statistic": (rs.ks_statistic, {}, {}),
+    "ks_curve": (rs.ks_curve, {}, {}),
+    "gain_table": (rs.gain_table, {"n_groups": 4}, {"n_groups": 4}),
+    "cumulative_gain_curve": (rs.cumulative_gain_curve, {}, {}),
+    "lift_curve": (rs.lift_curve, {}, {}),
+    "confusion": (rs.binary_confusion, {"threshold": 0.3}, {"threshold": 0.3}),
+    "best_threshold_youden": (rs.best_threshold, {"objective": "youden"},
+                              {"objective": "youden"}),
+    "best_threshold_f2": (rs.best_threshold, {"objective": "f_beta", "beta": 2.0},
+                          {"objective": "f_beta", "beta": 2.0}),
+    "best_threshold_recall": (rs.best_threshold,
+                              {"objective": "max_recall", "min_precision": 0.5},
+                              {"objective": "max_recall", "min_precision": 0.5}),
+    "best_threshold_precision": (rs.best_threshold,
+                                 {"objective": "max_precision", "min_recall": 0.5},
+                                 {"objective": "max_precision", "min_recall": 0.5}),
+    "best_threshold_profit": (rs.best_threshold,
+                              {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]},
+                              {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]}),
+    "prevalence": (rs.prevalence, {}, {}),
+}
+
+
+def _view_method(name):
+    return {"roc_curve_all": "roc_curve", "roc_auc_partial": "roc_auc",
+            "precision_recall_curve_dropped": "precision_recall_curve"}.get(
+        name, name.split("_threshold")[0] + "_threshold" if name.startswith("best_threshold")
+        else name)
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+@settings(max_examples=25)
+@given(problem=chunked_problem(max_n=40), random=st.randoms(use_true_random=False))
+def test_every_view_of_a_merged_summary_equals_the_function(name, problem, random):
+    y, s, w, cuts = problem
+    parts = [ScoreSummary.from_arrays(*c[:2], sample_weight=c[2]) for c in _chunks(y, s, w, cuts)]
+    random.shuffle(parts)
+    summary = ScoreSummary.merge_all(parts)
+    function, args, view_args = VIEWS[name]
+    if function is rs.binary_confusion:
+        expected = _outcome(function, y, s, sample_weight=w, **args)
+    elif function is rs.prevalence:
+        expected = _outcome(function, y, sample_weight=w)
+    elif function in (rs.roc_auc_score, rs.gini_score, rs.average_precision_score):
+        expected = _outcome(function, y, s, sample_weight=w, **args)
+    else:
+        expected = _outcome(function, y, s, sample_weight=w, **args)
+    got = _outcome(getattr(summary, _view_method(name)), **view_args)
+    if function in (rs.prevalence, rs.binary_confusion) and w is not None and not w.any():
+        assert isinstance(got[0], tuple) and got[0][0] is ValueError  # nothing to score
+        return
+    if function is rs.gain_table and isinstance(expected[0], tuple) and isinstance(
+            expected[0][0], type):
+        assert got[0][0] is ValueError
+        return
+    _assert_same_result(got[0], expected[0])
+    assert got[1] == expected[1]
+
+
+def test_views_on_the_spam_demo():
+    data = load_spam()
+    acc = ScoreAccumulator(pos_label="spam")
+    for i in range(0, 20, 6):
+        acc.update(data.target[i:i + 6], data.score[i:i + 6])
+    summary = acc.summary()
+    assert summary.roc_auc() == 79 / 99  # SPEC §4
+    c = summary.confusion(0.25)
+    assert (c.tp, c.fn, c.fp, c.tn) == (7, 2, 4, 7)
+    assert summary.prevalence() == 0.45
+    assert summary.gini() == 2 * (79 / 99) - 1
+
+
+def test_views_of_an_empty_summary_raise_as_the_functions():
+    empty = ScoreSummary.from_arrays([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+    for view in ("roc_curve", "roc_auc", "average_precision", "ks_statistic", "gain_table",
+                 "confusion", "prevalence"):
+        with pytest.raises(ValueError, match="sample_weight is zero for every sample"):
+            getattr(empty, view)()
+    with pytest.raises(ValueError, match="sample_weight is zero for every sample"):
+        rs.roc_curve([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+
+
+@pytest.mark.parametrize("n, distinct", [(1 << 16, 100), (1 << 16, None), ((1 << 21) + 5, None)])
+def test_fused_fast_paths_equal_the_views(n, distinct):
+    # roc_auc_score (counting pass, merge of sorted parts, two threads past 2**21 rows),
+    # average_precision_score and ks_statistic keep their fused kernels: same numbers
+    rng = np.random.default_rng(n)
+    y = (rng.random(n) < 0.1).astype(np.int8)
+    s = rng.random(n) if distinct is None else rng.integers(0, distinct, n) / distinct
+    summary = ScoreAccumulator().update(y[: n // 3], s[: n // 3]).update(
+        y[n // 3:], s[n // 3:]).summary()
+    assert summary.roc_auc() == rs.roc_auc_score(y, s)
+    assert summary.roc_auc() == rs.roc_auc_score(y, s, n_threads=1)
+    assert summary.average_precision() == rs.average_precision_score(y, s)
+    assert summary.ks_statistic() == rs.ks_statistic(y, s)
+
+
+@given(chunked_problem(max_n=60, weighted=True), st.floats(0.01, 100))
+def test_fused_functions_agree_with_views_for_float_weights(problem, scale):
+    # non-integer weight sums round differently when grouped per threshold
+    y, s, w, _ = problem
+    w = w * scale / 3
+    if not w.any():
+        return
+    summary = _one_shot(y, s, w)
+    for view, function in ((summary.roc_auc, rs.roc_auc_score),
+                           (summary.average_precision, rs.average_precision_score)):
+        expected, _ = _outcome(function, y, s, sample_weight=w)
+        got, _ = _outcome(view)
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+    expected, _ = _outcome(rs.ks_statistic, y, s, sample_weight=w)
+    got, _ = _outcome(summary.ks_statistic)
+    np.testing.assert_allclose(got.statistic, expected.statistic, rtol=1e-12)
