@@ -238,9 +238,13 @@ def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
 # a file through the accumulator
 
 
-def _is_positive(value: str, pos_label: str | None, column: str) -> bool:
-    """Whether the label text ``value`` is the positive class (decided on sight, as
-    ``report._decide_pos_label`` decides for the whole column)."""
+_MANY_VALUES = 100_000
+
+
+def _is_positive(value: str, pos_label: str | None) -> bool | None:
+    """Whether the label text ``value`` is the positive class, decided on sight as
+    ``report._decide_pos_label`` decides for the whole column; None when it cannot be
+    (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
     from .report import _as_float, _same_number
 
     if pos_label is not None:
@@ -248,8 +252,7 @@ def _is_positive(value: str, pos_label: str | None, column: str) -> bool:
     number = _as_float(value)
     if number in (0.0, 1.0, -1.0) or value.lower() in ("true", "false"):
         return number == 1.0 or value.lower() == "true"
-    raise ValueError(f"label column {column!r} has the value {value!r}; say which is positive"
-                     " with --pos-label")
+    return None
 
 
 def summarise_file(
@@ -259,24 +262,29 @@ def summarise_file(
     """The :class:`~rankscore.ScoreSummary` of a file's two columns, read a chunk at a time.
 
     Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
-    positive). Peak memory: the summary plus one chunk. The label column is checked as
-    :func:`rankscore.report.read_columns` + ``_decide_pos_label`` check it in memory.
+    positive). Peak memory: the summary plus one chunk. The label column gets the checks
+    and messages of ``report._decide_pos_label`` in memory: when a label cannot be the
+    positive or the negative class (a third value; text without ``pos_label``), the rest
+    of the file is only scanned for its label values, and the error names them all.
     """
     from .report import _decide_pos_label
     from .summary import ScoreAccumulator
 
     accumulator = ScoreAccumulator(pos_label=True)
-    positive: dict[str, bool] = {}  # every label text seen: is it the positive class?
+    positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
+    failed = False  # a label without a class: read on for the values, the error comes last
     for piece in chunks(path, label, score, rows=rows, progress=progress):
         for value in piece.values:
             if value not in positive:
-                if len(positive) == 2:
-                    shown = ", ".join(repr(v) for v in [*positive, value])
-                    raise ValueError(f"label column {label!r} has more than two values ({shown},"
-                                     " …); a binary report needs two")
-                positive[value] = _is_positive(value, pos_label, label)
-        is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
-        accumulator.update(is_positive[piece.codes], piece.scores)
+                positive[value] = _is_positive(value, pos_label)
+                failed = failed or positive[value] is None or len(positive) > 2
+        if len(positive) > _MANY_VALUES:  # not a label column: stop before memory runs out
+            shown = ", ".join(repr(v) for v in sorted(positive)[:6])
+            raise ValueError(f"label column {label!r} has more than {_MANY_VALUES} values"
+                             f" ({shown}, …); a binary report needs two")
+        if not failed:
+            is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
+            accumulator.update(is_positive[piece.codes], piece.scores)
     decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
     if [v for v, p in positive.items() if p] != [decided]:
         shown = ", ".join(repr(v) for v in positive)

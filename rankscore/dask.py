@@ -632,3 +632,55 @@ def best_threshold(
     summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
                           "best_threshold")
     return summary.best_threshold(objective, **options)
+
+
+@_documented
+def binary_report(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
+    n_groups: int = 10, split_every: int = 8,
+) -> dict[str, Any]:
+    """Everything ``rankscore report`` shows, of Dask columns; equals
+    :func:`rankscore.report.binary_report`.
+
+    Parameters
+    ----------
+    {columns}
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    threshold : float, default 0.5
+        Threshold of the confusion section (positive means ``score >= threshold``).
+    n_groups : int, default 10
+        Groups of the gain/lift table (10: deciles).
+    split_every : int, default=8
+        Summaries merged per task of the merge tree.
+
+    Returns
+    -------
+    dict
+        The JSON-ready dict of :func:`rankscore.report.binary_report` (render it with
+        :func:`rankscore.report.format_report`).
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.report.summary_report : The report of any summary.
+
+    Notes
+    -----
+    One pass over the partitions builds the summary; every number of the report is a view
+    of it (no weights: the report counts rows).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> report = rd.binary_report(y, s)
+    >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
+    (6, 0.7778)
+    """
+    from .report import summary_report
+
+    summary = _summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
+    return summary_report(summary, threshold=threshold, n_groups=n_groups)

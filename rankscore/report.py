@@ -16,10 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from .curves import average_precision_score, gini_score, ks_statistic, pr_auc_score
-from .curves import roc_auc_score
 from .metrics import BinaryConfusion, binary_confusion
-from .thresholds import best_threshold
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report"]
 
@@ -82,7 +79,7 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
-    from .gains import gain_table
+    from .summary import ScoreSummary
 
     # one validation of the labels, then a boolean target for every function
     confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label)
@@ -91,44 +88,8 @@ def binary_report(
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
     labels = np.asarray(y_true)
     positive = labels == (1 if pos_label is None else pos_label)
-    scores = np.asarray(y_score)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # both classes are present: nothing is undefined
-        ks = ks_statistic(positive, scores)
-        ranking = {
-            "roc_auc": roc_auc_score(positive, scores),
-            "gini": gini_score(positive, scores),
-            "ks": ks.statistic,
-            "ks_threshold": ks.threshold,
-            "average_precision": average_precision_score(positive, scores),
-            "pr_auc": pr_auc_score(positive, scores),
-        }
-    best = {}
-    for key, objective in (("youden", "youden"), ("f1", "f_beta")):
-        choice = best_threshold(positive, scores, objective)
-        best[key] = {
-            "threshold": _number(choice.threshold),
-            "value": _number(choice.value),
-            "confusion": _confusion_dict(choice.confusion),
-        }
-    table = gain_table(positive, scores, n_groups)
-    columns = table.to_dict()
-    groups = [
-        {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
-    ]
-    return {
-        "counts": {
-            "n": _number(confusion.n),
-            "positives": _number(confusion.positives),
-            "negatives": _number(confusion.negatives),
-            "prevalence": _number(confusion.prevalence),
-        },
-        "ranking": {k: _number(v) for k, v in ranking.items()},
-        "threshold": _number(threshold),
-        "confusion": _confusion_dict(confusion),
-        "best_thresholds": best,
-        "gain_table": groups,
-    }
+    summary = ScoreSummary.from_arrays(positive, y_score)
+    return summary_report(summary, threshold=threshold, n_groups=n_groups)
 
 
 def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:

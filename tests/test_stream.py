@@ -100,8 +100,8 @@ def test_summarise_file_equals_the_summary_in_memory(tmp_path, kind, labels, pos
 
 
 @pytest.mark.parametrize("labels, pos_label, message", [
-    (["a", "b", "a", "c"], "a", r"has more than two values \('a', 'b', 'c', …\)"),
-    (["ham", "spam"], None, r"has the value 'ham'; say which is positive with --pos-label"),
+    (["a", "b", "a", "c"], "a", r"has 3 values \('a', 'b', 'c'\); a binary report needs two"),
+    (["ham", "spam"], None, r"has the values 'ham', 'spam'; say which is positive with"),
     (["0", "0"], None, r"has one value only \('0'\); need two"),
     (["0", "1"], "2", r"--pos-label '2' is not a value of 'target' \('0', '1'\)"),
     (["1", "1.0"], "1", r"both values \('1', '1.0'\) mean the positive class"),
@@ -111,6 +111,14 @@ def test_label_column_errors(tmp_path, labels, pos_label, message):
     path = _csv(tmp_path / "f.csv", np.array(labels), np.linspace(0, 1, len(labels)))
     with pytest.raises(ValueError, match=message):
         _stream.summarise_file(path, "target", "score", pos_label, rows=2)
+
+
+def test_a_score_column_as_labels_stops_early(tmp_path, monkeypatch):
+    monkeypatch.setattr(_stream, "_MANY_VALUES", 50)
+    _, scores = _rows(200)
+    path = _csv(tmp_path / "f.csv", np.arange(200).astype(str), scores)
+    with pytest.raises(ValueError, match=r"has more than 50 values \('0', '1', '10', "):
+        _stream.summarise_file(path, "target", "score", rows=16)
 
 
 def test_progress_line_draws_and_erases():
