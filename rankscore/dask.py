@@ -1,6 +1,37 @@
 """Exact threshold-sweep metrics of Dask collections: one mergeable summary per partition.
 
-PLACEHOLDER DOCSTRING (rewritten once the summary API is merged).
+``pip install 'rankscore[dask]'``; ``import rankscore`` does not import Dask, this module
+does. Every function takes Dask arrays or Dask DataFrame columns (``dask.dataframe.Series``)
+for ``y_true``, ``y_score`` and ``sample_weight`` and returns exactly what the in-memory
+function of the same name returns on the same rows:
+
+``score_summary`` (the :class:`rankscore.ScoreSummary` itself), ``roc_auc_score``,
+``roc_curve``, ``precision_recall_curve``, ``average_precision_score``, ``ks_statistic``,
+``gain_table``, ``binary_confusion``, ``best_threshold`` and ``binary_report``.
+
+How: each partition is summarised where it lives (its distinct scores with the negatives
+and positives at each); the summaries are merged in a tree, ``split_every`` at a time, on
+the workers; the one merged summary comes to the client and the result is read from it.
+No raw rows move between processes. With a ``distributed.Client`` the work runs on its
+cluster, otherwise on Dask's default scheduler.
+
+Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
+partition by partition (a partition whose columns differ in length is an error naming it);
+anything else is turned into Dask arrays (a Series is counted per partition) and rechunked
+to the chunks of ``y_score``. Empty partitions are skipped; a partition holding one class
+only is fine; a class missing from every partition is the in-memory warning or error. An
+invalid value (NaN, a third label, a negative weight) is the in-memory error prefixed with
+the partition, its rows and the index in the whole column.
+
+Labels: {0, 1}, {-1, 1} and bool need no ``pos_label`` (1 is positive, also in a partition
+holding only 0s); other labels need it (``roc_auc_score`` here takes ``pos_label`` because
+one partition cannot know which of two labels is the larger). Binary problems only.
+
+Weights: per-score weight sums are added across partitions, so results are exact when the
+weights are integers or dyadic fractions; otherwise sums of tied scores coming from
+different partitions may differ from the in-memory result in the last bits.
+
+docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
 """
 
 from __future__ import annotations
@@ -38,6 +69,14 @@ _ONLY_DASK = (
 def _backend_name() -> str:
     """The kernel module in use here, so that worker processes use the same one."""
     return "python" if _backend.kernels is _backend.load("python") else "cython"
+
+
+def _loadable(backend: str) -> bool:
+    try:
+        _backend.load(backend)
+    except ImportError:  # a worker without the compiled module: its fallback is the same
+        return False
+    return True
 
 
 def _kind(x: Any) -> str:
@@ -117,8 +156,8 @@ def _chunk(
     if n == 0:
         return None
     try:
-        if backend == _backend_name():
-            return summarise(**columns, **options)
+        if backend == _backend_name() or not _loadable(backend):
+            return summarise(**columns, **options)  # both backends give the same summary
         with _backend.using(backend):
             return summarise(**columns, **options)
     except (ValueError, TypeError) as exc:

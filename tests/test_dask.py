@@ -68,8 +68,8 @@ def test_import_rankscore_does_not_import_dask():
 
 @pytest.mark.parametrize("weighted", [False, True])
 def test_every_function_equals_memory(client, weighted):
-    y, s, w = _data(weighted=weighted)
-    dy, ds, dw = _lazy(y, 97), _lazy(s, 97), _lazy(w, 97)  # 31 partitions
+    y, s, w = _data(n=1200, weighted=weighted)
+    dy, ds, dw = _lazy(y, 150), _lazy(s, 150), _lazy(w, 150)  # 8 partitions; more below
     kw, dkw = {"sample_weight": w}, {"sample_weight": dw}
     assert rd.roc_auc_score(dy, ds, **dkw) == rs.roc_auc_score(y, s, **kw)
     assert rd.roc_auc_score(dy, ds, max_fpr=0.3, **dkw) == rs.roc_auc_score(y, s, max_fpr=0.3,
