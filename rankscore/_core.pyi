@@ -150,3 +150,15 @@ def summary_merge(
            NDArray[np.int64] | NDArray[np.float64]]:
     """The union of two summaries' thresholds (descending) with counts a + b where shared;
     both of one score dtype and one count dtype."""
+
+def summary_scan_counts(
+    neg: NDArray[np.int64], pos: NDArray[np.int64]
+) -> tuple[int, int, int, int, int, float, float]:
+    """(N, P, 2U pairs, largest KS gap |P N(<=t) - N P(<=t)|, its index from the lowest
+    score, Σ P(t) prec(t) from the top, trapezoidal PR area from the top); exact integers."""
+
+def summary_scan_weights(
+    neg: NDArray[np.float64], pos: NDArray[np.float64]
+) -> tuple[float, float, float, float, int, float, float, float]:
+    """(W-, W+, Σ W+(t) (W-(<t) + W-(t)/2), largest |W+ C-(t) - W- C+(t)|, its index from
+    the lowest score, Σ gain prec from the top, PR area, W+ summed from the top)."""

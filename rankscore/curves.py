@@ -731,45 +731,93 @@ def _binary_auc(codes, pos_code, scores, weights, max_fpr, n_threads=1) -> float
     if max_fpr is None or max_fpr == 1:
         return _auc_validated(codes, pos_code, scores, weights, n_threads)
     check_finite(scores, "y_score")
-    thresholds, neg, pos = _summary_arrays(codes, pos_code, scores, weights)
-    if len(thresholds) == 0:
+    summary = _summary_arrays(codes, pos_code, scores, weights)
+    if len(summary[0]) == 0:
         raise ValueError("sample_weight is zero for every sample; nothing to score")
-    return _auc_of_counts(thresholds[::-1], neg[::-1], pos[::-1], max_fpr)
+    return _auc_view(_scan(*summary), summary, max_fpr)
 
 
-def _auc_of_counts(values, neg, pos, max_fpr=None, stacklevel: int = 4) -> float:
-    """ROC AUC of a summary read in ascending order (values ascending, the negatives and
-    positives at each): exact pair counts without weights, Σ P(t) (W-(< t) + N(t) / 2)
-    / (W+ W-) with them; ``max_fpr`` reads the ROC points as ``roc_auc_score`` does."""
-    one_class = not (len(neg) and neg.any() and pos.any())
-    if one_class or (max_fpr is not None and max_fpr != 1):
-        if one_class:
-            _warn_undefined("Only one class is present in y_true. ROC AUC score is not "
-                            "defined in that case.", stacklevel)
-            return float("nan")
-        fps, tps, _ = _drop_collinear(*_cumulative(values[::-1], neg[::-1], pos[::-1]))
-        fpr = np.concatenate(([0.0], fps)) / fps[-1]
-        tpr = np.concatenate(([0.0], tps)) / tps[-1]
-        return _partial_auc(fpr, tpr, max_fpr)
+class _Scan(NamedTuple):
+    """A summary read once by the ``summary_scan_*`` kernels: the class totals and AUC, KS
+    (statistic and threshold), average precision and PR AUC, NaN where a class is missing
+    (``ap`` and ``pr_auc`` need positives only)."""
+
+    n_negatives: float
+    n_positives: float
+    auc: float
+    ks: float
+    ks_threshold: float
+    ap: float
+    pr_auc: float
+
+
+def _scan(thresholds, neg, pos) -> _Scan:
+    """Read a summary (thresholds descending) once: exact integers without weights (pair
+    counts and KS gaps in 128 bits), weight sums brought into float64's range as the fused
+    kernels do (AUC and KS per class by its maximum, AP by the overall maximum)."""
+    k = _backend.kernels
+    nan = float("nan")
     if neg.dtype.kind != "f":
-        return _auc_from_counts(_Counts(values, neg, pos))
-    neg, pos, denominator = _class_weights_in_range(neg, pos)
-    below = np.cumsum(neg) - neg
-    return float(np.cumsum(pos * (below + 0.5 * neg))[-1] / denominator)
+        n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
+        both = n_neg > 0 and n_pos > 0
+        auc = pairs / (2 * n_pos * n_neg) if both else nan
+        ks = gap / (n_pos * n_neg) if both else nan
+        ap = max(0.0, ap / n_pos) if n_pos else nan
+    else:
+        n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
+        both = n_neg > 0 and n_pos > 0
+        if both and not 1e-290 < n_pos * n_neg < 1e290:  # as _class_weights_in_range
+            n_neg, n_pos, auc_sum, gap, index = k.summary_scan_weights(
+                neg / neg.max(), pos / pos.max())[:5]
+        auc = auc_sum / (n_pos * n_neg) if both else nan
+        ks = gap / (n_neg * n_pos) if both else nan
+        scale = max(pos.max(initial=0.0), neg.max(initial=0.0))
+        if top > 0 and scale < 1e-290:  # (recall gain) x precision would underflow
+            _, _, _, _, _, ap, area, top = k.summary_scan_weights(neg / scale, pos / scale)
+        ap = max(0.0, ap / top) if top > 0 else nan
+    ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
+    return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
 
 
-def _ap_of_summary(thresholds, neg, pos, stacklevel: int = 4) -> float:
-    """Average precision of a summary (thresholds descending)."""
-    if not (len(pos) and pos.any()):
+def _auc_view(scan: _Scan, summary=None, max_fpr=None, stacklevel: int = 4) -> float:
+    """ROC AUC of a summary; ``max_fpr`` reads its ROC points (``summary``: the arrays,
+    thresholds descending) as ``roc_auc_score`` does."""
+    if math.isnan(scan.auc):
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not "
+                        "defined in that case.", stacklevel)
+        return scan.auc
+    if max_fpr is None or max_fpr == 1:
+        return scan.auc
+    fps, tps, _ = _drop_collinear(*_cumulative(*summary))
+    fpr = np.concatenate(([0.0], fps)) / fps[-1]
+    tpr = np.concatenate(([0.0], tps)) / tps[-1]
+    return _partial_auc(fpr, tpr, max_fpr)
+
+
+def _ap_view(scan: _Scan, stacklevel: int = 4) -> float:
+    """Average precision of a summary."""
+    if math.isnan(scan.ap):
         warnings.warn("No positive class found in y_true, recall is set to one for all "
                       "thresholds.", UserWarning, stacklevel=stacklevel)
         return 0.0
-    if neg.dtype.kind == "f":
-        top = max(pos.max(), neg.max())
-        if top < 1e-290:  # (recall gain) x precision would underflow: AP is invariant to
-            neg, pos = neg / top, pos / top  # one scale for all weights
-    fps, tps, _ = _cumulative(thresholds, neg, pos)
-    return max(0.0, _ap_from_sweep(fps, tps))
+    return scan.ap
+
+
+def _ks_view(scan: _Scan, stacklevel: int = 4) -> KSResult:
+    """KS statistic of a summary."""
+    if math.isnan(scan.ks):
+        _warn_undefined("Only one class is present in y_true. The KS statistic is not "
+                        "defined in that case.", stacklevel)
+    return KSResult(scan.ks, scan.ks_threshold)
+
+
+def _pr_auc_view(scan: _Scan, sweep: Sweep) -> float:
+    """Trapezoidal PR AUC of a summary (``sweep`` draws the curve when there are no
+    positives: recall is then 1 everywhere, with scikit-learn's warning)."""
+    if math.isnan(scan.pr_auc):
+        precision, recall, _ = _pr_view(sweep, False, 5)
+        return auc(recall, precision)
+    return scan.pr_auc
 
 
 def _ap_validated(codes, pos_code, scores, weights) -> float:
@@ -1291,9 +1339,8 @@ def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> round(pr_auc_score([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.85
     """
-    precision, recall, _ = precision_recall_curve(y_true, y_score, pos_label=pos_label,
-                                                  sample_weight=sample_weight)
-    return auc(recall, precision)
+    summary = _summary_arrays(*_validate_binary(y_true, y_score, pos_label, sample_weight))
+    return _pr_auc_view(_scan(*summary), _cumulative(*summary))
 
 
 # ---------------------------------------------------------------------------------------
@@ -1373,32 +1420,12 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
                         "in that case.")
         return KSResult(float("nan"), float("nan"))
     if counts is not None:
-        return _ks_of_counts(counts.values, counts.neg, counts.pos)
+        return _ks_view(_scan(counts.values[::-1], counts.neg[::-1], counts.pos[::-1]))
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)
     neg_w, pos_w, _ = _class_weights_in_range(neg_w, pos_w)
     return KSResult(*k.ks_merge_weighted(neg, neg_w, pos, pos_w))
-
-
-def _ks_of_counts(values, neg, pos, stacklevel: int = 4) -> KSResult:
-    """KS statistic of a summary read in ascending order (values ascending, the negatives
-    and positives at each): the largest gap and the smallest threshold reaching it."""
-    if neg.dtype.kind != "f":  # |n+ F-(t) n- - n- F+(t) n+| at every distinct t, exact ints
-        n_neg, n_pos = int(neg.sum()), int(pos.sum())
-        if n_neg and n_pos:
-            gap = np.abs(np.cumsum(neg) * n_pos - np.cumsum(pos) * n_neg)
-            i = int(np.argmax(gap))  # the first maximum: the smallest t
-            return KSResult(int(gap[i]) / (n_pos * n_neg), float(values[i]))
-    elif len(neg) and neg.any() and pos.any():  # as ks_merge_weighted, on per-score sums
-        neg, pos, _ = _class_weights_in_range(neg, pos)
-        c_neg, c_pos = np.cumsum(neg), np.cumsum(pos)
-        gap = np.abs(c_neg * c_pos[-1] - c_pos * c_neg[-1])
-        i = int(np.argmax(gap))
-        return KSResult(float(gap[i] / (c_neg[-1] * c_pos[-1])), float(values[i]))
-    _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
-                    "in that case.", stacklevel)
-    return KSResult(float("nan"), float("nan"))
 
 
 def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:

@@ -10,13 +10,14 @@ CSV (or Parquet) file with :func:`read_columns`.
 from __future__ import annotations
 
 import math
-import warnings
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .metrics import BinaryConfusion, binary_confusion
+from ._validation import check_positive_int
+from .metrics import BinaryConfusion, _check_threshold
+from .summary import ScoreSummary
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report"]
 
@@ -66,6 +67,17 @@ def binary_report(
         (``"youden"`` and ``"f1"``, each threshold, value and confusion) and
         ``"gain_table"`` (one dict per group). NaN becomes ``None``.
 
+    See Also
+    --------
+    ScoreSummary : Every number here is one of its views.
+    summary_report : The same report of a summary (a stream, a file, a Dask cluster).
+
+    Notes
+    -----
+    The data are sorted once, into one :class:`~rankscore.ScoreSummary`; every number is
+    read from it (the same values as ``roc_auc_score``, ``ks_statistic``,
+    ``best_threshold``, ``gain_table`` ... on the data).
+
     Examples
     --------
     >>> from rankscore.report import binary_report
@@ -79,16 +91,7 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
-    from .summary import ScoreSummary
-
-    # one validation of the labels, then a boolean target for every function
-    confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label)
-    if confusion.positives == 0 or confusion.negatives == 0:
-        missing = "positive" if confusion.positives == 0 else "negative"
-        raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    labels = np.asarray(y_true)
-    positive = labels == (1 if pos_label is None else pos_label)
-    summary = ScoreSummary.from_arrays(positive, y_score)
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label)  # one sort
     return summary_report(summary, threshold=threshold, n_groups=n_groups)
 
 
@@ -128,23 +131,26 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
     >>> summary_report(ScoreSummary.from_arrays(y, s)) == binary_report(y, s)
     True
     """
+    if not isinstance(summary, ScoreSummary):
+        raise TypeError(f"summary must be a ScoreSummary, got {type(summary).__name__}")
     if summary.weighted:
         raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
+    threshold = _check_threshold(threshold)
+    n_groups = check_positive_int(n_groups, "n_groups")
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
     confusion = summary.confusion(threshold)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # both classes are present: nothing is undefined
-        ks = summary.ks_statistic()
-        ranking = {
-            "roc_auc": summary.roc_auc(),
-            "gini": summary.gini(),
-            "ks": ks.statistic,
-            "ks_threshold": ks.threshold,
-            "average_precision": summary.average_precision(),
-            "pr_auc": summary.pr_auc(),
-        }
+    ks = summary.ks_statistic()
+    roc_auc = summary.roc_auc()
+    ranking = {
+        "roc_auc": roc_auc,
+        "gini": 2 * roc_auc - 1,
+        "ks": ks.statistic,
+        "ks_threshold": ks.threshold,
+        "average_precision": summary.average_precision(),
+        "pr_auc": summary.pr_auc(),
+    }
     best = {}
     for key, objective in (("youden", "youden"), ("f1", "f_beta")):
         choice = summary.best_threshold(objective)

@@ -44,8 +44,9 @@ Attributes (read-only arrays)
 Views (methods; each equals the public function of the same name on the data)
     ``roc_curve``, ``roc_auc`` (``max_fpr``), ``gini``, ``precision_recall_curve``,
     ``average_precision``, ``pr_auc``, ``det_curve``, ``ks_statistic``, ``ks_curve``,
-    ``gain_table``, ``cumulative_gain_curve``, ``lift_curve``, ``confusion(threshold)``,
-    ``best_threshold(objective, ...)``, ``prevalence``.
+    ``gain_table``, ``cumulative_gain_curve``, ``lift_curve``, ``lift_at(fraction)``,
+    ``confusion(threshold)``, ``best_threshold(objective, ...)``, ``prevalence``, and
+    ``sweep()`` (the running sums every curve reads).
 """
 
 from __future__ import annotations
@@ -312,10 +313,14 @@ class ScoreSummary:
                 self.thresholds, self.negatives, self.positives)
         return self._cache["sweep"]
 
-    def _ascending(self):
-        if len(self) == 0:
-            self.sweep()  # raises: nothing to score
-        return self.thresholds[::-1], self.negatives[::-1], self.positives[::-1]
+    def _scan(self) -> curves._Scan:
+        """AUC, KS, AP and PR AUC read in one compiled pass (kept)."""
+        if "scan" not in self._cache:
+            if len(self) == 0:
+                self.sweep()  # raises: nothing to score
+            self._cache["scan"] = curves._scan(self.thresholds, self.negatives,
+                                               self.positives)
+        return self._cache["scan"]
 
     # -- views ----------------------------------------------------------------------
     # Each equals the public function of the same name on the summarised data (same
@@ -348,7 +353,8 @@ class ScoreSummary:
         True
         """
         max_fpr = curves._check_max_fpr(max_fpr)
-        return curves._auc_of_counts(*self._ascending(), max_fpr)
+        summary = (self.thresholds, self.negatives, self.positives)
+        return curves._auc_view(self._scan(), summary, max_fpr)
 
     def gini(self) -> float:
         """Gini = 2 · AUC − 1, as :func:`rankscore.gini_score`.
@@ -360,7 +366,7 @@ class ScoreSummary:
         >>> round(s.gini(), 4)
         0.5556
         """
-        return 2 * curves._auc_of_counts(*self._ascending()) - 1
+        return 2 * curves._auc_view(self._scan()) - 1
 
     def precision_recall_curve(self, *, drop_intermediate: bool = False):
         """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
@@ -386,8 +392,7 @@ class ScoreSummary:
         >>> round(s.average_precision(), 4)
         0.8667
         """
-        self._ascending()
-        return curves._ap_of_summary(self.thresholds, self.negatives, self.positives)
+        return curves._ap_view(self._scan())
 
     def pr_auc(self) -> float:
         """Trapezoidal area under the PR curve, as :func:`rankscore.pr_auc_score`.
@@ -399,8 +404,7 @@ class ScoreSummary:
         >>> round(s.pr_auc(), 4)
         0.85
         """
-        precision, recall, _ = curves._pr_view(self.sweep(), False, 4)
-        return curves.auc(recall, precision)
+        return curves._pr_auc_view(self._scan(), self.sweep())
 
     def det_curve(self, *, drop_intermediate: bool = False):
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
@@ -427,7 +431,7 @@ class ScoreSummary:
         >>> round(ks.statistic, 4), ks.threshold
         (0.6667, 0.52)
         """
-        return curves._ks_of_counts(*self._ascending())
+        return curves._ks_view(self._scan())
 
     def ks_curve(self) -> curves.KSCurve:
         """Both classes' empirical CDFs, as :func:`rankscore.ks_curve`.
@@ -480,6 +484,43 @@ class ScoreSummary:
         """
         return gains._lift_view(self.sweep())
 
+    def lift_at(self, fraction: float = 0.1) -> float:
+        """Cumulative lift when the best-scored ``fraction`` of the population is targeted
+        (0.1: the top-decile lift).
+
+        Parameters
+        ----------
+        fraction : float in (0, 1], default=0.1
+
+        Returns
+        -------
+        float
+            ``captured(fraction) / fraction``, ``captured`` read on the cumulative gain
+            curve by linear interpolation (tied scores spread evenly over their step).
+
+        See Also
+        --------
+        lift_curve : The lift at every distinct threshold.
+
+        Notes
+        -----
+        A random ranking has lift 1; the best possible is ``1 / prevalence`` while
+        ``fraction <= prevalence``.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> s.lift_at(0.1)
+        2.0
+        """
+        if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, numbers.Real):
+            raise TypeError(f"fraction must be a number in (0, 1], got {fraction!r}")
+        if not 0 < fraction <= 1:
+            raise ValueError(f"fraction must be in (0, 1], got {fraction!r}")
+        x, captured, _ = gains._cumulative_gain_view(self.sweep())
+        return float(np.interp(fraction, x, captured)) / fraction
+
     def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
         """Counts and rates predicting positive when ``score >= threshold``, as
         :func:`rankscore.binary_confusion` with a threshold (every rate of SPEC §2 is a
@@ -495,7 +536,8 @@ class ScoreSummary:
         (6, 3, 2, 9, 0.706)
         """
         threshold = metrics._check_threshold(threshold)
-        self._ascending()
+        if len(self) == 0:
+            self.sweep()  # raises: nothing to score
         # thresholds are compared in float64, as the point kernels compare scores
         above = int(np.searchsorted(-self.thresholds.astype(np.float64), -threshold, "right"))
         # each cell is summed directly (an empty cell is exactly 0, not rounding noise)

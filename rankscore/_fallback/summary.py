@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["summary_from_sorted", "summary_merge"]
+__all__ = ["summary_from_sorted", "summary_merge", "summary_scan_counts", "summary_scan_weights"]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
 # ones position by position across all runs at once
@@ -73,3 +73,67 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     neg[ib] += neg_b  # one addition a + b where a threshold is in both
     pos[ib] += pos_b
     return thresholds, neg, pos
+
+
+def _exact_dot(a, b):
+    """Σ a_i b_i of two int64 arrays, exact (uint64 while it cannot wrap)."""
+    if len(a) == 0:
+        return 0
+    if int(a.max()) * int(b.max()) * len(a) < 2**63:
+        return int(np.dot(a.astype(np.uint64), b.astype(np.uint64)))
+    return sum(int(x) * int(y) for x, y in zip(a.tolist(), b.tolist()))
+
+
+def _pr_area(tps, fps, total_pos):
+    """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
+    if not total_pos > 0:
+        return 0.0
+    r = np.concatenate(([0.0], tps / total_pos))
+    p = np.concatenate(([1.0], tps / (tps + fps)))
+    terms = np.diff(r) * (p[1:] + p[:-1]) / 2
+    return float(np.cumsum(terms)[-1]) if len(terms) else 0.0
+
+
+def summary_scan_counts(neg, pos):
+    """(N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) of an unweighted summary
+    (thresholds descending); see the compiled kernel for the definitions."""
+    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+    tps = np.cumsum(pos).astype(np.float64)
+    fps = np.cumsum(neg).astype(np.float64)
+    precision = tps / (tps + fps)
+    ap = float(np.cumsum(pos * precision)[-1]) if len(pos) else 0.0
+    neg_up, pos_up = neg[::-1], pos[::-1]
+    below = np.cumsum(neg_up) - neg_up
+    pairs = _exact_dot(pos_up, 2 * below + neg_up)
+    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
+    if len(neg) == 0:
+        gap, index = -1, 0
+    elif max(n_neg, n_pos) ** 2 < 2**62:
+        gaps = np.abs(c_neg * n_pos - c_pos * n_neg)
+        index = int(np.argmax(gaps))
+        gap = int(gaps[index])
+    else:
+        gaps = [abs(a * n_pos - b * n_neg) for a, b in zip(c_neg.tolist(), c_pos.tolist())]
+        gap = max(gaps)
+        index = gaps.index(gap)
+    return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
+
+
+def summary_scan_weights(neg, pos):
+    """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ from the top) of a weighted
+    summary (thresholds descending); see the compiled kernel for the definitions."""
+    if len(neg) == 0:
+        return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
+    neg_up, pos_up = neg[::-1], pos[::-1]
+    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
+    w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
+    below = np.concatenate(([0.0], c_neg[:-1]))
+    auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
+    gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
+    index = int(np.argmax(gaps))
+    tps, fps = np.cumsum(pos), np.cumsum(neg)
+    gain = np.diff(np.concatenate(([0.0], tps)))
+    ap = float(np.cumsum(gain * (tps / (tps + fps)))[-1])
+    top_pos = float(tps[-1])
+    return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
+            top_pos)
