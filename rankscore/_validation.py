@@ -8,6 +8,7 @@ dtype, byte order or layout must change.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterator, Mapping, Set
 from typing import Any
@@ -22,9 +23,40 @@ __all__ = [
     "check_sample_weight",
     "check_positive_int",
     "as_array",
+    "shorten",
+    "quoted",
+    "as_real",
+    "is_finite",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
+
+
+def shorten(value: Any, limit: int = 40) -> str:
+    """``str(value)`` for an error message, cut to its first ``limit`` characters (with the
+    full length) when longer: a 5,000-digit number or a 1 MB label stays one short line."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` for an error message, shortened as :func:`shorten` does."""
+    return shorten(repr(value))
+
+
+def rounds_in_float64(value: Any) -> bool:
+    """True for an integer (not a bool) that float64 cannot hold exactly."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, (bool, np.bool_)):
+        return False
+    value = int(value)
+    if -2**53 <= value <= 2**53:
+        return False
+    try:
+        return int(float(value)) != value
+    except OverflowError:  # beyond 1.8e308
+        return True
 
 
 def _name_of(x: Any) -> str:
@@ -44,9 +76,35 @@ def _read(x: Any, name: str, what: str) -> np.ndarray:
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
         x = _pandas_to_numpy(x)
     try:
-        return np.asarray(x)
+        arr = np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+    if arr.dtype.kind == "f" and not isinstance(x, np.ndarray) and arr.size:
+        with np.errstate(invalid="ignore"):
+            large = np.nanmax(np.abs(arr)) >= 2.0**53
+        if large:
+            return _exact_python_ints(x, arr, name)
+    return arr
+
+
+def _exact_python_ints(x: Any, arr: np.ndarray, name: str) -> np.ndarray:
+    """``arr = np.asarray(x)`` when it did not round a Python int of ``x``, else the exact
+    int64/uint64 array of those ints (NumPy reads ``[0, 2**63 + 1]`` as float64, which
+    rounds it, before any check could see it); a float mixed with such an int is an error."""
+    values = np.asarray(x, dtype=object).ravel().tolist()
+    inexact = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
+    if inexact is None:
+        return arr
+    if not all(isinstance(v, numbers.Integral) for v in values):
+        raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 cannot "
+                         f"represent exactly ({shorten(values[inexact])} at index {inexact})")
+    ints = [int(v) for v in values]
+    for dtype in (np.int64, np.uint64):
+        info = np.iinfo(dtype)
+        if info.min <= min(ints) and max(ints) <= info.max:
+            return np.array(ints, dtype=dtype).reshape(arr.shape)
+    raise ValueError(f"{name} holds integers from {shorten(min(ints))} to {shorten(max(ints))}, "
+                     "beyond what one 64-bit integer type holds")
 
 
 def _pandas_to_numpy(x: Any) -> np.ndarray:
@@ -179,10 +237,27 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     return w
 
 
+def as_real(value: Any, name: str, what: str = "a real number") -> float:
+    """``value`` as a float: bools and non-numbers are a TypeError, a number beyond
+    float64's range (an int such as ``10**400``) a ValueError naming ``name``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is beyond float64's range (about 1.8e308), got "
+                         f"{quoted(value)}") from None
+
+
+def is_finite(value: numbers.Real) -> bool:
+    """``math.isfinite`` that is True for any int (it raises OverflowError beyond 1.8e308)."""
+    return isinstance(value, numbers.Integral) or math.isfinite(value)
+
+
 def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     """Return ``value`` as an ``int >= minimum``; bools and non-integers are errors."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
+        raise TypeError(f"{name} must be an integer, got {quoted(value)}")
     value = int(value)
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")

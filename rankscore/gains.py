@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import _validation
+from ._validation import quoted
 from .curves import Sweep, _binary_target, _sweep
 
 __all__ = [
@@ -142,7 +143,8 @@ class GainTable:
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self.column_names():
-            raise KeyError(f"{name!r} is not a column; columns: {', '.join(self.column_names())}")
+            raise KeyError(f"{quoted(name)} is not a column; columns: "
+                           f"{', '.join(self.column_names())}")
         return getattr(self, name)
 
     def to_dict(self) -> dict[str, np.ndarray]:
@@ -576,7 +578,7 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
 def _check_prior(prior: Any) -> float:
     if isinstance(prior, (bool, np.bool_)) or not isinstance(prior, numbers.Real):
-        raise TypeError(f"prior must be a real number, got {prior!r}")
+        raise TypeError(f"prior must be a real number, got {quoted(prior)}")
     if not 0 < prior < 1:  # compared exactly (an int of any size, a Fraction); NaN fails too
         shown = (repr(prior) if not isinstance(prior, numbers.Integral) or abs(prior) < 10**20
                  else "an integer beyond 1e20")
@@ -698,6 +700,12 @@ def captured_response_to_roc(
     """
     prior = _check_prior(prior)
     x, y = _check_curve(x, y, "x", "y")
+    return _implied_fpr(x, y, prior), y.copy()
+
+
+def _implied_fpr(x: np.ndarray, y: np.ndarray, prior: float) -> np.ndarray:
+    """``FPR = (x - prior y) / (1 - prior)`` of captured-response points, clipped to [0, 1]
+    for rounding; a point no ranking with this prior can give is an error."""
     fpr = (x - prior * y) / (1.0 - prior)
     outside = (fpr < -_ROUNDING_SLACK) | (fpr > 1.0 + _ROUNDING_SLACK)
     if outside.any():
@@ -706,7 +714,7 @@ def captured_response_to_roc(
             f"point {i} (x={x[i]}, y={y[i]}) is not on any captured response curve with "
             f"prior {prior}: it needs prior*y <= x <= prior*y + 1 - prior"
         )
-    return np.clip(fpr, 0.0, 1.0), y.copy()
+    return np.clip(fpr, 0.0, 1.0)
 
 
 def captured_response_gini(x: Any, y: Any, prior: float) -> float:
@@ -731,8 +739,10 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
     ------
     ValueError
         If ``prior`` is not in (0, 1), the arrays differ in length, are empty, hold values
-        outside [0, 1], NaN or infinity, ``x`` decreases somewhere, or the curve does not
-        start at (0, 0) and end at (1, 1).
+        outside [0, 1], NaN or infinity, ``x`` decreases somewhere, the curve does not
+        start at (0, 0) and end at (1, 1), or a point is impossible for this prior
+        (``x < prior * y`` or ``x > prior * y + 1 - prior``, as
+        :func:`captured_response_to_roc` checks): the Gini would leave [-1, 1].
     TypeError
         If ``prior`` is not a real number or the arrays are not numeric.
 
@@ -774,5 +784,6 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
             f"the curve must run from (0, 0) to (1, 1); it runs from ({x[0]}, {y[0]}) "
             f"to ({x[-1]}, {y[-1]})"
         )
+    _implied_fpr(x, y, prior)  # every point possible for this prior (else Gini > 1 or < -1)
     area = float(np.trapezoid(y, x))  # area under the curve
     return (area - 0.5) / ((1.0 - prior) / 2.0)

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import as_array, check_finite, check_same_length, check_sample_weight
+from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
+                          quoted)
 
 __all__ = ["log_loss", "cross_entropy", "perplexity"]
 
@@ -52,7 +53,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     if labels is None:
         classes = np.unique(y)
         if len(classes) == 1:
-            raise ValueError(f"y_true contains only one label ({classes[0].item()!r}); pass "
+            raise ValueError(f"y_true contains only one label ({quoted(classes[0].item())}); pass "
                              "every class through the labels argument")
         index = np.searchsorted(classes, y)
     else:
@@ -143,7 +144,7 @@ def log_loss(
     0.21616
     """
     if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
     index, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
     w = check_sample_weight(sample_weight, len(index))
     eps = np.finfo(prob.dtype).eps

@@ -25,8 +25,9 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import _backend
-from ._labels import as_labels
-from ._validation import as_scores, check_same_length, check_sample_weight
+from ._labels import as_labels, common_labels
+from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
+                          quoted, shorten)
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -74,6 +75,7 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     w = _check_weight(sample_weight, n)
     if _is_string(yt) != _is_string(yp):
         raise ValueError("y_true and y_pred mix string and number labels")
+    yt, yp = common_labels(yt, yp)
     present = np.unique(np.concatenate([yt, yp]))
     return ("binary" if len(present) <= 2 else "multiclass"), present, yt, yp, w
 
@@ -96,7 +98,7 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
     if _is_string(lab) != _is_string(present):
         raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
     if len(np.unique(lab)) != len(lab):
-        raise ValueError(f"labels contains duplicates: {lab.tolist()}")
+        raise ValueError(f"labels contains duplicates: {shorten(lab.tolist())}")
     return lab
 
 
@@ -104,6 +106,7 @@ def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     """Index of each value in the sorted ``classes``, -1 where absent."""
     if _is_string(values) != _is_string(classes):  # e.g. pos_label=1 with string labels
         return np.full(len(values), -1, dtype=np.int64)
+    values, classes = common_labels(values, classes, names="labels and y")
     pos = np.searchsorted(classes, values)
     clipped = np.minimum(pos, len(classes) - 1)
     return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
@@ -238,7 +241,8 @@ def confusion_matrix(
            [1, 3]])
     """
     if normalize not in (None, "true", "pred", "all"):
-        raise ValueError(f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}")
+        raise ValueError("normalize must be 'true', 'pred', 'all' or None, got "
+                         f"{quoted(normalize)}")
     lab, t, p, keep, w = _label_indices(y_true, y_pred, labels, sample_weight)
     n_labels = len(lab)
     cells = t[keep] * n_labels + p[keep]
@@ -322,16 +326,12 @@ class BinaryConfusion:
     def __post_init__(self) -> None:
         for name in ("tp", "fp", "fn", "tn"):
             value = getattr(self, name)
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise TypeError(f"{name} must be a count (a real number), got {value!r}")
-            if not (value >= 0 and math.isfinite(value)):  # NaN fails both
-                raise ValueError(f"{name} must be a finite count >= 0, got {value!r}")
+            as_real(value, name, "a count (a real number)")  # also: not beyond float64
+            if not (value >= 0 and is_finite(value)):  # NaN fails both
+                raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
         t = self.threshold
-        if t is not None:
-            if isinstance(t, (bool, np.bool_)) or not isinstance(t, numbers.Real):
-                raise TypeError(f"threshold must be None or a real number, got {t!r}")
-            if math.isnan(t):
-                raise ValueError("threshold is NaN")
+        if t is not None and math.isnan(as_real(t, "threshold", "None or a real number")):
+            raise ValueError("threshold is NaN")
 
     # ---- margins
     @property
@@ -510,11 +510,10 @@ def _count_text(v: float) -> str:
 
 
 def _check_beta(beta: Any) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a real number, got {beta!r}")
-    if not beta >= 0:  # also catches NaN
-        raise ValueError(f"beta must be >= 0, got {beta}")
-    return float(beta)
+    value = as_real(beta, "beta")
+    if not value >= 0:  # also catches NaN
+        raise ValueError(f"beta must be >= 0, got {value}")
+    return value
 
 
 def _distinct(arr: np.ndarray) -> np.ndarray:
@@ -549,9 +548,10 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
             f"{name} takes the values {values}; pass pos_label= to say which one is positive"
         )
     if isinstance(pos_label, str) != _is_string(classes):
-        raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {shown}")
+        raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
+                         f"labels {shown}")
     if len(values) >= 2 and pos_label not in values:
-        raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {shown}")
+        raise ValueError(f"pos_label={quoted(pos_label)} is not a label of {name}: {shown}")
     return pos_label
 
 
@@ -625,6 +625,7 @@ def binary_confusion(
         n = check_same_length(y_true=yt, y_pred=yp)
         if _is_string(yt) != _is_string(yp):
             raise ValueError("y_true and y_pred mix string and number labels")
+        yt, yp = common_labels(yt, yp)
         classes = np.unique(np.concatenate([_distinct(yt), _distinct(yp)]))
         pos = _pos_label_of(classes, pos_label, "y_true/y_pred")
         positive, predicted = _positive_mask(yt, pos), _positive_mask(yp, pos)
@@ -673,7 +674,7 @@ def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, An
         pos_label = 1
     elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
-    elif not math.isfinite(pos_label):  # int(nan) and int(inf) raise
+    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
         return None, None
     if kind == "b":
         return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
@@ -696,9 +697,7 @@ def _check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
 
 
 def _check_threshold(threshold: Any) -> float:
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {threshold!r}")
-    threshold = float(threshold)
+    threshold = as_real(threshold, "threshold")
     if math.isnan(threshold):
         raise ValueError("threshold is NaN")
     return threshold
@@ -714,9 +713,10 @@ def _check_zero_division(zero_division: Any) -> float | str:
         if zero_division == "warn":
             return zero_division
     elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
-        if zero_division in (0, 1) or math.isnan(zero_division):
+        if zero_division in (0, 1) or not is_finite(zero_division) and math.isnan(zero_division):
             return float(zero_division)
-    raise ValueError(f"zero_division must be 'warn', 0.0, 1.0 or np.nan, got {zero_division!r}")
+    raise ValueError("zero_division must be 'warn', 0.0, 1.0 or np.nan, got "
+                     f"{quoted(zero_division)}")
 
 
 def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
@@ -737,8 +737,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
         labels = [pos_label]
     elif pos_label not in (None, 1):
         warnings.warn(
-            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary'"
-            f" (got {average!r}). You may use labels=[pos_label] to specify a single positive"
+            f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != 'binary'"
+            f" (got {quoted(average)}). You may use labels=[pos_label] to specify a single positive"
             " class.",
             UserWarning,
             stacklevel=3,
@@ -1366,7 +1366,7 @@ def classification_report(
     <BLANKLINE>
     """
     if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
-        raise ValueError(f"digits must be an integer >= 0, got {digits!r}")
+        raise ValueError(f"digits must be an integer >= 0, got {quoted(digits)}")
     _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
     if labels is None:
         lab, labels_given = present, False

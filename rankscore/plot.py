@@ -29,6 +29,8 @@ from numpy.typing import ArrayLike
 
 from .summary import ScoreSummary
 
+from ._validation import quoted, shorten
+
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
@@ -152,7 +154,7 @@ def _models(y_score: Scores, name: str | None) -> list[tuple[str | None, Any]]:
         if len(y_score) == 0:
             raise ValueError("y_score is an empty dict; give at least one model name -> scores")
         if name is not None:
-            raise ValueError(f"name={name!r} names a single model's scores; the keys of a "
+            raise ValueError(f"name={quoted(name)} names a single model's scores; the keys of a "
                              "dict (or DataFrame columns) already name its models")
         return [(str(key), scores) for key, scores in y_score.items()]
     return [(name, y_score)]
@@ -207,7 +209,7 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
     if not 0.0 < prior < 1.0:
         missing = "positive" if prior == 0.0 else "negative"
         weighted = " with non-zero weight" if sample_weight is not None else ""
-        label = "" if pos_label is None else f" (pos_label = {pos_label!r})"
+        label = "" if pos_label is None else f" (pos_label = {quoted(pos_label)})"
         raise ValueError(
             f"y_true has no {missing} samples{weighted}{label}; {what} needs both classes"
         )
@@ -409,7 +411,7 @@ def plot_score_landscape(
     k = check_positive_int(k, "k")
     m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
-        raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
+        raise TypeError(f"p_range must be a sequence of ranking lengths, got {quoted(p_range)}")
     ps = []
     for value in p_range:  # stops at the first bad p, so range(1, 10**12) fails at once
         p = check_positive_int(value, "p")
@@ -464,7 +466,7 @@ def plot_score_landscape(
                 linewidth=0, label=overlap_label,
             )
             overlap_label = "_nolegend_"
-    ax.set_title(f"scores of all rankings with k = {k} (m = {float(m):g})")
+    ax.set_title(f"scores of all rankings with k = {k} (m = {_m_text(m)})")
     ax.set_xlabel("ranking length p")
     ax.set_ylabel("score s(r)")
     ax.set_xlim(ps[0] - 0.7, ps[-1] + 0.7)
@@ -1061,9 +1063,20 @@ def _image_format(path: str) -> str:
         )
     if extension not in supported:
         raise ValueError(
-            f"image format {extension!r} of {path!r} is not supported; use one of {choices}"
+            f"image format {quoted(extension)} of {path!r} is not supported; use one of {choices}"
         )
     return extension
+
+
+def _m_text(m: Any) -> str:
+    """An exact ``m`` for a title: ``10``, ``3.5``, or its first digits when beyond float64."""
+    from .rankings import _exact_m
+
+    m = _exact_m(m)
+    try:
+        return f"{float(m):g}"
+    except OverflowError:  # 1e309: more than float64 holds
+        return shorten(str(m), 12)
 
 
 def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
@@ -1076,7 +1089,7 @@ def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = Tru
     r = _as_ranking(ranking)
     fig, axes = _headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
-    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {float(m):g})")
+    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {_m_text(m)})")
     fig.savefig(path, dpi=150, format=image_format)
 
 

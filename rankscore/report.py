@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import check_positive_int
+from ._validation import check_positive_int, quoted
 from .metrics import BinaryConfusion, _check_threshold
 from .summary import ScoreSummary
 
@@ -334,21 +334,24 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
 def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
     """The positive label among the two values of a label column read as text."""
     values = sorted(set(labels.tolist()))
-    shown = ", ".join(repr(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
+    shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
     if len(values) > 2:
         raise ValueError(
-            f"label column {column!r} has {len(values)} values ({shown}); a binary report"
+            f"label column {quoted(column)} has {len(values)} values ({shown}); a binary"
+            " report"
             " needs two"
         )
     if len(values) < 2:
-        raise ValueError(f"label column {column!r} has one value only ({shown}); need two")
+        raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
+                         "need two")
     if pos_label is not None:
         if pos_label in values:
             return pos_label
         matches = [v for v in values if _same_number(v, pos_label)]
         if matches:
             return matches[0]
-        raise ValueError(f"--pos-label {pos_label!r} is not a value of {column!r} ({shown})")
+        raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
+                         f"{quoted(column)} ({shown})")
     numbers = [_as_float(v) for v in values]
     if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
         return values[numbers.index(1.0)]
@@ -356,7 +359,7 @@ def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) ->
     if set(lowered) == {"true", "false"}:
         return values[lowered.index("true")]
     raise ValueError(
-        f"label column {column!r} has the values {shown}; say which is positive with"
+        f"label column {quoted(column)} has the values {shown}; say which is positive with"
         " --pos-label"
     )
 

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._validation import quoted
 from .curves import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
@@ -36,7 +37,7 @@ class ThresholdChoice(NamedTuple):
 
 def _check_fraction(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number in [0, 1], got {value!r}")
+        raise TypeError(f"{name} must be a number in [0, 1], got {quoted(value)}")
     if not 0 <= value <= 1:
         raise ValueError(f"{name} must be in [0, 1], got {value}")
     return float(value)
@@ -46,7 +47,8 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
     try:
         matrix = np.asarray(profit_matrix, dtype=np.float64)
     except (TypeError, ValueError):
-        raise TypeError(f"profit_matrix must be a 2x2 array of numbers, got {profit_matrix!r}")
+        raise TypeError("profit_matrix must be a 2x2 array of numbers, got "
+                        f"{quoted(profit_matrix)}")
     if matrix.shape != (2, 2):
         raise ValueError(
             f"profit_matrix must have shape (2, 2) [[tp, fn], [fp, tn]], got {matrix.shape}"
@@ -59,7 +61,7 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
 def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
     if objective not in OBJECTIVES:
         names = ", ".join(map(repr, OBJECTIVES))
-        raise ValueError(f"objective must be one of {names}; got {objective!r}")
+        raise ValueError(f"objective must be one of {names}; got {quoted(objective)}")
     wanted = {
         "min_precision": objective == "max_recall",
         "min_recall": objective == "max_precision",
@@ -70,11 +72,11 @@ def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
     }
     for name, needed in wanted.items():
         if needed and given[name] is None:
-            raise ValueError(f"objective={objective!r} needs {name}=")
+            raise ValueError(f"objective={quoted(objective)} needs {name}=")
         if not needed and given[name] is not None:
-            raise ValueError(f"{name}= does not apply to objective={objective!r}")
+            raise ValueError(f"{name}= does not apply to objective={quoted(objective)}")
     if objective != "f_beta" and beta != 1.0:
-        raise ValueError(f"beta= applies to objective='f_beta' only, not {objective!r}")
+        raise ValueError(f"beta= applies to objective='f_beta' only, not {quoted(objective)}")
 
 
 def best_threshold(
