@@ -18,6 +18,8 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
+from ._validation import quoted
+
 __all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
@@ -75,10 +77,10 @@ def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, sco
         except (TypeError, ValueError):
             scores[i] = math.nan
         if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else repr(value)
-            shown = shown if len(shown) <= 40 else shown[:36] + "…" + shown[-1]
+            shown = "an empty value" if value in ("", None) else quoted(value)
             raise ValueError(
-                f"{path}, row {row(i)}: score column {score!r} has {shown}, not a finite number"
+                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
+                " number"
             )
     return scores
 
@@ -86,19 +88,17 @@ def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, sco
 def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
     for wanted, what in ((label, "label"), (score, "score")):
         if wanted not in names:
-            shown = ", ".join(repr(n) for n in names)
+            shown = ", ".join(quoted(n) for n in names[:20]) + (", …" * (len(names) > 20))
             option = "--label" if what == "label" else "--score"
-            raise ValueError(
-                f"{path}: no {what} column {wanted!r} (columns: {shown}); choose one with"
-                f" {option}"
-            )
+            raise ValueError(f"{path}: no {what} column {quoted(wanted)} (columns: {shown});"
+                             f" choose one with {option}")
         if names.count(wanted) > 1:
-            raise ValueError(f"{path}: {names.count(wanted)} columns are named {wanted!r};"
-                             " rename all but one")
+            raise ValueError(f"{path}: {names.count(wanted)} columns are named "
+                             f"{quoted(wanted)}; rename all but one")
 
 
 def _empty_label(path: Path, row: int, label: str) -> ValueError:
-    return ValueError(f"{path}, row {row}: label column {label!r} is empty")
+    return ValueError(f"{path}, row {row}: label column {quoted(label)} is empty")
 
 
 # ---------------------------------------------------------------------------------------
@@ -148,10 +148,9 @@ def _csv_rows(path: Path, fh, label: str, score: str, rows: int) -> Iterator[Chu
         for row in reader:
             if _is_blank(row):
                 continue
-            if len(row) <= max(li, si):
-                raise ValueError(
-                    f"{path}, row {reader.line_num}: {len(row)} fields, expected {len(header)}"
-                )
+            if len(row) != len(header):  # a short or long row would shift the columns
+                raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
+                                 f"{len(header)} (as the header)")
             labels.append(row[li].strip())
             scores.append(row[si].strip())
             lines.append(reader.line_num)  # as in a text editor: the header is line 1
@@ -279,17 +278,17 @@ def summarise_file(
                 positive[value] = _is_positive(value, pos_label)
                 failed = failed or positive[value] is None or len(positive) > 2
         if len(positive) > _MANY_VALUES:  # not a label column: stop before memory runs out
-            shown = ", ".join(repr(v) for v in sorted(positive)[:6])
-            raise ValueError(f"label column {label!r} has more than {_MANY_VALUES} values"
-                             f" ({shown}, …); a binary report needs two")
+            shown = ", ".join(quoted(v) for v in sorted(positive)[:6])
+            raise ValueError(f"label column {quoted(label)} has more than {_MANY_VALUES}"
+                             f" values ({shown}, …); a binary report needs two")
         if not failed:
             is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
             accumulator.update(is_positive[piece.codes], piece.scores)
     decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
     if [v for v, p in positive.items() if p] != [decided]:
-        shown = ", ".join(repr(v) for v in positive)
-        raise ValueError(f"label column {label!r}: both values ({shown}) mean the positive"
-                         " class; say which one is with --pos-label")
+        shown = ", ".join(quoted(v) for v in positive)
+        raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
+                         " positive class; say which one is with --pos-label")
     return accumulator.summary(), decided
 
 
