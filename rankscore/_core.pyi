@@ -175,3 +175,15 @@ def summary_scan_weights(
 ) -> tuple[float, float, float, float, int, float, float, float]:
     """(W-, W+, Σ W+(t) (W-(<t) + W-(t)/2), largest |W+ C-(t) - W- C+(t)|, its index from
     the lowest score, Σ gain prec from the top, PR area, W+ summed from the top)."""
+
+def summary_running(
+    neg: NDArray[np.int64] | NDArray[np.float64], pos: NDArray[np.int64] | NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """(fps, tps): float64 running sums from the top score down (the sweep)."""
+
+def objective_scan(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], code: int, a: float, b: float,
+    c: float, e: float, positives: float, negatives: float, near_best: float,
+) -> tuple[float, int]:
+    """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
+    when near_best is NaN, else (value, index) of the first feasible one >= near_best."""

@@ -7,6 +7,8 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
+from libc.math cimport INFINITY
+
 ctypedef fused summary_count_t:
     int64_t
     double
@@ -99,19 +101,10 @@ def summary_merge(const sweep_score_t[:] thr_a, const summary_count_t[:] neg_a,
     return thr_arr, neg_arr, pos_arr
 
 
-cdef extern from *:
-    # GCC/Clang 128-bit integers: exact pair counts and KS gaps past 2**64
-    ctypedef unsigned long long summary_u128 "unsigned __int128"
-    ctypedef long long summary_i128 "__int128"
-
-
-cdef object _u128_int(summary_u128 x):
-    return (int(<uint64_t>(x >> 64)) << 64) | int(<uint64_t>x)
-
-
 def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     """One read of an unweighted summary (thresholds descending) for the numbers of the
-    report, exact where they are integers:
+    report, exact where they are integers (128-bit pair counts and gaps, as ``auc_counts``
+    and ``ks_counts``):
 
     (N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) with N, P the class totals;
     pairs = Σ_t P(t) (2 N(< t) + N(t)) (AUC = pairs / (2 P N)); ks_gap = the largest
@@ -120,9 +113,9 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     pr_area = Σ_t (r(t) - r(t+)) (prec(t) + prec(t+)) / 2 from the top, starting at
     (recall 0, precision 1) (needs P > 0)."""
     cdef Py_ssize_t d = neg.shape[0], i
-    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, c_neg = 0, c_pos = 0
-    cdef summary_u128 pairs = 0
-    cdef summary_i128 gap, best = -1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
+    cdef uint64_t c_neg = 0, c_pos = 0
+    cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
     cdef Py_ssize_t best_i = 0
     cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
     with nogil:
@@ -139,16 +132,13 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
                 area += (r - r_prev) * (p + p_prev) / 2
                 r_prev, p_prev = r, p
         for i in range(d - 1, -1, -1):  # from the lowest score up
-            pairs += <summary_u128>pos[i] * <summary_u128>(2 * c_neg + neg[i])
-            c_neg += neg[i]
-            c_pos += pos[i]
-            gap = <summary_i128>c_neg * n_pos - <summary_i128>c_pos * n_neg
-            if gap < 0:
-                gap = -gap
-            if gap > best:
+            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * c_neg + <uint64_t>neg[i]))
+            c_neg += <uint64_t>neg[i]
+            c_pos += <uint64_t>pos[i]
+            gap = rs_gap(rs_mul(<uint64_t>n_pos, c_neg), rs_mul(<uint64_t>n_neg, c_pos))
+            if rs_less(best, gap):  # the first maximum: the smallest threshold
                 best, best_i = gap, d - 1 - i
-    return (int(n_neg), int(n_pos), _u128_int(pairs), _u128_int(<summary_u128>best), best_i,
-            ap, area)
+    return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
 
 
 def summary_scan_weights(const double[:] neg, const double[:] pos):
@@ -185,3 +175,71 @@ def summary_scan_weights(const double[:] neg, const double[:] pos):
             if gap > best:
                 best, best_i = gap, d - 1 - i
     return w_neg, w_pos, auc, best, best_i, ap, area, top_pos
+
+
+def summary_running(const summary_count_t[:] neg, const summary_count_t[:] pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    cdef Py_ssize_t d = neg.shape[0], i
+    fps_arr, tps_arr = np.empty(d), np.empty(d)
+    cdef double[::1] fps = fps_arr, tps = tps_arr
+    cdef double fp = 0.0, tp = 0.0
+    cdef int64_t fp_n = 0, tp_n = 0
+    with nogil:
+        for i in range(d):
+            if summary_count_t is int64_t:
+                fp_n += neg[i]
+                tp_n += pos[i]
+                fps[i], tps[i] = <double>fp_n, <double>tp_n
+            else:
+                fp += neg[i]
+                tp += pos[i]
+                fps[i], tps[i] = fp, tp
+    return fps_arr, tps_arr
+
+
+cdef inline double _objective(int code, double fp, double tp, double a, double b,
+                              double c, double e, double positives,
+                              double negatives) noexcept nogil:
+    # the objectives of best_threshold at one threshold (same operations as the fallback)
+    if code == 0 or code == 3:  # recall
+        return tp / positives
+    if code == 1:  # precision
+        return tp / (tp + fp)
+    if code == 2:  # Youden's J
+        return tp / positives - fp / negatives
+    if code == 4:  # F-beta: a = 1 + b², b = b² positives
+        return a * tp / (b + (tp + fp))
+    return a * tp + b * (positives - tp) + c * fp + e * (negatives - fp)  # profit
+
+
+cdef inline bint _feasible(int code, double fp, double tp, double a,
+                           double positives) noexcept nogil:
+    if code == 0:  # precision >= a
+        return tp / (tp + fp) >= a
+    if code == 1:  # recall >= a
+        return tp / positives >= a
+    return True
+
+
+def objective_scan(const double[:] fps, const double[:] tps, int code, double a, double b,
+                   double c, double e, double positives, double negatives, double near_best):
+    """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
+    max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
+    With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
+    else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    cdef Py_ssize_t d = fps.shape[0], i, found = -1
+    cdef double value, best = -INFINITY
+    cdef bint first_pass = near_best != near_best
+    with nogil:
+        for i in range(d):
+            if not _feasible(code, fps[i], tps[i], a, positives):
+                continue
+            value = _objective(code, fps[i], tps[i], a, b, c, e, positives, negatives)
+            if first_pass:
+                if value > best:
+                    best = value
+            elif value >= near_best:
+                best, found = value, i
+                break
+    return best, found

@@ -314,10 +314,7 @@ def _cumulative(thresholds, negatives, positives) -> Sweep:
     """The sweep of a summary: running sums from the top score down (float64)."""
     if len(thresholds) == 0:
         raise ValueError("sample_weight is zero for every sample; nothing to score")
-    fps, tps = np.cumsum(negatives), np.cumsum(positives)
-    if fps.dtype != np.float64:
-        fps, tps = fps.astype(np.float64), tps.astype(np.float64)
-    return Sweep(fps, tps, thresholds)
+    return Sweep(*_backend.kernels.summary_running(negatives, positives), thresholds)
 
 
 def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
@@ -815,6 +812,9 @@ def _scan(thresholds, neg, pos) -> _Scan:
     nan = float("nan")
     if neg.dtype.kind != "f":
         n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
+        if n_neg + n_pos > MAX_EXACT_ROWS:
+            raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
+                             "to 2**62 rows")
         both = n_neg > 0 and n_pos > 0
         auc = pairs / (2 * n_pos * n_neg) if both else nan
         ks = gap / (n_pos * n_neg) if both else nan
@@ -1478,7 +1478,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
                         "in that case.")
         return KSResult(float("nan"), float("nan"))
     if counts is not None:
-        return _ks_view(_scan(counts.values[::-1], counts.neg[::-1], counts.pos[::-1]))
+        return _ks_from_counts(counts)
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)

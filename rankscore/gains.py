@@ -17,6 +17,7 @@ O(number of distinct scores), whatever the number of rows.
 from __future__ import annotations
 
 import numbers
+import bisect
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,24 +205,36 @@ class GainTable:
         return head + "\n" + str(self)
 
 
-def _group_borders(counts: np.ndarray, n_groups: int, *, weighted: bool) -> np.ndarray:
+def _group_borders(sweep: Sweep, n_groups: int, *, weighted: bool) -> np.ndarray:
     """Indices of the last tie block of each group, from the cumulative counts.
 
     The border after group g is the first block end with ``counts >= g * total / n_groups``.
     So block ``j`` ends a group when an ideal cut lies in ``(counts[j-1], counts[j]]``:
     ``floor(counts[j] * n_groups / total)`` (the ideal group of the next row) grows there.
-    O(number of blocks) whatever ``n_groups``.
+    O(number of blocks) whatever ``n_groups``; O(n_groups log(blocks)) for a few groups
+    of many blocks without weights (the same borders, looked up by binary search).
     """
-    total = counts[-1]
+    tps, fps = sweep.tps, sweep.fps
+    total = tps[-1] + fps[-1]
     if not weighted:
         # integer counts: with n_groups >= total every block ends a group already, so
         # capping n_groups keeps counts * n_groups exact in int64 (up to ~3e9 rows)
         n, groups = int(total), min(n_groups, int(total))
+        if groups <= 1024 and groups < len(tps) // 64:  # few groups: look the cuts up
+            # block j ends a group where its count first reaches a cut ceil(g n / groups)
+            rows = range(len(tps))
+            borders = sorted({bisect.bisect_left(rows, -(-g * n // groups),
+                                                 key=lambda j: tps[j] + fps[j])
+                              for g in range(1, groups + 1)})
+            borders[-1] = len(tps) - 1
+            return np.array(borders, dtype=np.intp)
+        counts = tps + fps
         if n * groups < 2**63:
             next_group = counts.astype(np.int64) * groups // n
         else:  # pragma: no cover - more than 3e9 rows
             next_group = np.floor(counts * (groups / n))
     else:
+        counts = tps + fps
         # counts * n_groups / total, with counts and total scaled by one power of two (exact,
         # same rounding) so that the product cannot overflow for weights near float64's
         # maximum; n_groups past 2**1000 only matters for weights 300 orders of magnitude apart
@@ -342,18 +355,18 @@ def gain_table(
 
 def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTable:
     """gain_table of a summary's sweep."""
-    sweep, counts, positives, negatives = _with_totals(sweep)
+    positives, negatives = float(sweep.tps[-1]), float(sweep.fps[-1])
     if not (positives > 0 and negatives > 0):
         raise ValueError(
             "Only one class is present in y_true (counting samples with nonzero weight): "
             "the gain table needs both positives and negatives"
         )
-    total = float(counts[-1])
+    total = float(sweep.tps[-1] + sweep.fps[-1])
 
-    borders = _group_borders(counts, n_groups, weighted=weighted)
+    borders = _group_borders(sweep, n_groups, weighted=weighted)
     firsts = np.concatenate(([0], borders[:-1] + 1))
 
-    cumulative_count = counts[borders]
+    cumulative_count = sweep.tps[borders] + sweep.fps[borders]
     cumulative_positives = sweep.tps[borders]
     count = np.diff(cumulative_count, prepend=0.0)
     group_positives = np.diff(cumulative_positives, prepend=0.0)

@@ -21,6 +21,7 @@ from .summary import ScoreSummary
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report"]
 
+
 def _number(x: Any) -> Any:
     """A JSON-ready number: int stays int, NaN becomes None."""
     if isinstance(x, (bool, np.bool_)):

@@ -51,6 +51,7 @@ Views (methods; each equals the public function of the same name on the data)
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import math
 import numbers
@@ -67,7 +68,7 @@ __all__ = ["ScoreSummary", "ScoreAccumulator"]
 _MAGIC = b"RSSM"
 _FORMAT_VERSION = 1
 _HEADER = struct.Struct("<4sBBBI")  # magic, version, flags, pos_label kind, its length
-_FLAG_WEIGHTED, _FLAG_FLOAT32 = 1, 2
+_FLAG_WEIGHTED, _FLAG_FLOAT32, _FLAG_COMPRESSED = 1, 2, 4
 _LABEL_KINDS = (int, float, bool, str, bytes)  # stored as its index; bool tested first
 
 
@@ -110,7 +111,7 @@ class ScoreSummary:
     True
     """
 
-    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_cache")
+    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "loose_pairs", "_cache")
     __hash__ = None  # mutable caches; equality is by value
 
     def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
@@ -129,6 +130,7 @@ class ScoreSummary:
             arr.flags.writeable = False
         self.thresholds, self.negatives, self.positives = thresholds, negatives, positives
         self.pos_label = pos_label
+        self.loose_pairs = 0.0  # positive-negative pairs made ties by compress()
         self._cache = {}
 
     # -- building -------------------------------------------------------------------
@@ -258,6 +260,86 @@ class ScoreSummary:
             heapq.heappush(heap, (len(merged), order, merged))
             order += 1
         return heap[0][2]
+
+    # -- compression ----------------------------------------------------------------
+
+    def compress(self, max_thresholds: int) -> "ScoreSummary":
+        """A summary of at most ``max_thresholds`` thresholds, with its AUC error bound.
+
+        Adjacent thresholds are merged into bins of about equal size (count, or weight):
+        each bin keeps the lowest score it holds, with the bin's negatives and positives.
+        Opt-in: exact stays the default (this summary is not changed).
+
+        Parameters
+        ----------
+        max_thresholds : int
+            At least 1. A summary with no more thresholds than this is returned as is.
+
+        Returns
+        -------
+        ScoreSummary
+            Its ``auc_error_bound`` bounds ``|roc_auc() - exact roc_auc()|``.
+
+        See Also
+        --------
+        auc_error_bound : The bound.
+
+        Notes
+        -----
+        A bin's lowest score keeps the running sums exact there, so every point of the
+        compressed ROC, PR, gain ... curves is a point of the exact curve (predict positive
+        for ``score >= bin minimum``); only the points inside bins are dropped. Within a bin
+        positive-negative pairs become ties (half credit) whatever their order was, so the
+        AUC moves by at most half of them:
+        ``|ΔAUC| <= (Σ_bins P_b N_b - Σ_thresholds P_t N_t) / (2 P N)`` (the second sum:
+        pairs tied already). About ``1 / (8 max_thresholds prior (1 - prior))`` for
+        continuous scores. Compressed summaries cannot be merged (their bins would hide
+        where another summary's scores fall): merge first, compress last.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from rankscore import ScoreSummary
+        >>> rng = np.random.default_rng(0)
+        >>> y = rng.random(10_000) < 0.3
+        >>> s = ScoreSummary.from_arrays(y, rng.random(10_000) + 0.5 * y)
+        >>> small = s.compress(100)
+        >>> len(s), len(small)
+        (10000, 100)
+        >>> abs(small.roc_auc() - s.roc_auc()) <= small.auc_error_bound < 0.01
+        True
+        """
+        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        if len(self) <= max_thresholds:
+            return self
+        fps, tps, _ = self.sweep()
+        counts = fps + tps  # weight scoring >= each threshold, increasing
+        total = counts[-1]
+        # bin j ends at the first threshold whose running count reaches j * total / k
+        cuts = np.arange(1, max_thresholds + 1) * (total / max_thresholds)
+        ends = np.unique(np.minimum(np.searchsorted(counts, cuts, "left"), len(self) - 1))
+        ends[-1] = len(self) - 1
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        negatives = np.add.reduceat(self.negatives, starts)
+        positives = np.add.reduceat(self.positives, starts)
+        made_ties = (float(np.dot(positives.astype(np.float64), negatives.astype(np.float64)))
+                     - float(np.dot(self.positives.astype(np.float64),
+                                    self.negatives.astype(np.float64))))
+        compressed = ScoreSummary._trusted(self.thresholds[ends], negatives, positives,
+                                           self.pos_label)
+        compressed.loose_pairs = self.loose_pairs + max(made_ties, 0.0)
+        return compressed
+
+    @property
+    def auc_error_bound(self) -> float:
+        """Largest possible ``|roc_auc() - exact AUC|`` after :meth:`compress` (0.0 for an
+        exact summary): half the positive-negative pairs made ties, over ``P N``."""
+        if not self.loose_pairs:
+            return 0.0
+        fps, tps, _ = self.sweep()
+        # (1 + 1e-9): room for the rounding of the float64 sums behind both AUCs
+        return min(1.0, self.loose_pairs / (2.0 * float(tps[-1]) * float(fps[-1]))
+                   * (1 + 1e-9))
 
     # -- reading --------------------------------------------------------------------
 
@@ -538,14 +620,18 @@ class ScoreSummary:
         threshold = metrics._check_threshold(threshold)
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
-        # thresholds are compared in float64, as the point kernels compare scores
-        above = int(np.searchsorted(-self.thresholds.astype(np.float64), -threshold, "right"))
+        # thresholds at or above it (compared in float64, as the point kernels compare)
+        above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(threshold))
+        if not self.weighted:  # exact integers from the running sums
+            fps, tps, _ = self.sweep()
+            tp, fp = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+            return metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
+                                           self.n_negatives - fp, threshold=threshold)
         # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
-        number = float if self.weighted else int
         pos, neg = self.positives, self.negatives
         return metrics.BinaryConfusion(
-            number(pos[:above].sum()), number(neg[:above].sum()), number(pos[above:].sum()),
-            number(neg[above:].sum()), threshold=threshold)
+            float(pos[:above].sum()), float(neg[:above].sum()), float(pos[above:].sum()),
+            float(neg[above:].sum()), threshold=threshold)
 
     def best_threshold(self, objective: str, *, min_precision: float | None = None,
                        min_recall: float | None = None, beta: float = 1.0,
@@ -592,16 +678,22 @@ class ScoreSummary:
         return self._total(self.positives)
 
     def _total(self, counts: np.ndarray) -> int | float:
-        if not len(counts):
-            return 0.0 if self.weighted else 0
-        if self.weighted:  # the last cumulative sum, as the views read it
-            return float(self._cumulative()[counts is self.positives][-1])
-        return int(counts.sum())
+        key = ("total", counts is self.positives)
+        if key not in self._cache:
+            if not len(counts):
+                total = 0.0 if self.weighted else 0
+            elif self.weighted:  # the last running sum, as the views read it
+                total = float(self._cumulative()[counts is self.positives][-1])
+            else:
+                total = int(counts.sum())
+            self._cache[key] = total
+        return self._cache[key]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreSummary):
             return NotImplemented
         return (self.dtype == other.dtype and self.weighted == other.weighted
+                and self.loose_pairs == other.loose_pairs
                 and _same_label(self.pos_label, other.pos_label)
                 and np.array_equal(self.thresholds, other.thresholds)
                 and np.array_equal(self.negatives, other.negatives)
@@ -609,9 +701,11 @@ class ScoreSummary:
 
     def __repr__(self) -> str:
         kind = "weighted" if self.weighted else "unweighted"
+        bound = (f", compressed: AUC within {self.auc_error_bound:.3g}"
+                 if self.loose_pairs else "")
         return (f"ScoreSummary({len(self)} thresholds, {self.n_positives} positives, "
                 f"{self.n_negatives} negatives, {kind}, pos_label={self.pos_label!r}, "
-                f"{self.dtype})")
+                f"{self.dtype}{bound})")
 
     # -- bytes and pickle -----------------------------------------------------------
 
@@ -621,7 +715,8 @@ class ScoreSummary:
         Returns
         -------
         bytes
-            ``24 + len(pos_label) + d * (itemsize + 16)`` bytes for d thresholds.
+            ``24 + len(pos_label) + d * (itemsize + 16)`` bytes for d thresholds (8 more
+            for a compressed summary's bound).
 
         See Also
         --------
@@ -647,9 +742,12 @@ class ScoreSummary:
         payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
                    if kind == 1 else label.encode() if kind == 3 else label)
         flags = (_FLAG_WEIGHTED if self.weighted else 0) | (
-            _FLAG_FLOAT32 if self.dtype == np.float32 else 0)
+            _FLAG_FLOAT32 if self.dtype == np.float32 else 0) | (
+            _FLAG_COMPRESSED if self.loose_pairs else 0)
         parts = [_HEADER.pack(_MAGIC, _FORMAT_VERSION, flags, kind, len(payload)), payload,
                  struct.pack("<Q", len(self))]
+        if self.loose_pairs:
+            parts.append(struct.pack("<d", self.loose_pairs))
         parts += [a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
                   for a in (self.thresholds, self.negatives, self.positives)]
         return b"".join(parts)
@@ -693,9 +791,10 @@ class ScoreSummary:
         if version != _FORMAT_VERSION:
             raise ValueError(f"ScoreSummary format version {version} is not supported (this "
                              f"rankscore reads version {_FORMAT_VERSION})")
-        if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32) or kind >= len(_LABEL_KINDS):
+        if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32 | _FLAG_COMPRESSED) or kind >= len(
+                _LABEL_KINDS):
             raise ValueError("corrupt ScoreSummary data (unknown flags or label kind)")
-        start = _HEADER.size + size + 8
+        start = _HEADER.size + size + 8 + (8 if flags & _FLAG_COMPRESSED else 0)
         if len(data) < start:
             raise ValueError("truncated ScoreSummary data")
         payload = data[_HEADER.size:_HEADER.size + size]
@@ -715,7 +814,13 @@ class ScoreSummary:
         for dtype in (score, count, count):
             arrays.append(np.frombuffer(data, dtype, d, at).astype(dtype.newbyteorder("=")))
             at += d * dtype.itemsize
-        return cls(*arrays, label)
+        summary = cls(*arrays, label)
+        if flags & _FLAG_COMPRESSED:
+            (loose,) = struct.unpack_from("<d", data, start - 8)
+            if not (math.isfinite(loose) and loose > 0):
+                raise ValueError("corrupt ScoreSummary data (compression bound)")
+            summary.loose_pairs = loose
+        return summary
 
     def __reduce__(self):
         return (ScoreSummary.from_bytes, (self.to_bytes(),))
@@ -769,6 +874,10 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
     for s in parts:
         if not isinstance(s, ScoreSummary):
             raise TypeError(f"can only merge ScoreSummary objects, got {type(s).__name__}")
+    if any(s.loose_pairs for s in parts):
+        raise ValueError("compressed summaries cannot be merged: their merged bins hide "
+                         "where the other summaries' scores fall; merge (or accumulate) the "
+                         "exact summaries, then compress")
     label = parts[0].pos_label
     for s in parts[1:]:
         if not _same_label(s.pos_label, label):

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from . import _backend
 from ._validation import quoted
 from .curves import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
@@ -200,44 +201,40 @@ def _best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_preci
         )
     if negatives == 0 and objective == "youden":
         raise ValueError("y_true has no negative samples (with nonzero weight); FPR is undefined")
-    flagged = tps + fps  # > 0 at every threshold: zero-weight samples are not in the sweep
-    feasible = None
+    # every threshold holds a sample (tps + fps > 0): zero-weight samples are not in the sweep
+    a = b = c = e = 0.0
     nobody = None  # "profit": the value of flagging nobody (threshold inf)
     if objective == "max_recall":
-        value = tps / positives
-        precision = tps / flagged
-        feasible = precision >= min_precision
-        if not feasible.any():
-            i = int(np.argmax(precision))
-            raise ValueError(
-                f"no threshold reaches precision >= {min_precision}: the highest precision is"
-                f" {precision[i]:.6g} (at threshold {float(thresholds[i]):.6g})"
-            )
+        code, a = 0, min_precision
     elif objective == "max_precision":
-        value = tps / flagged
-        feasible = tps / positives >= min_recall
         # recall rises to 1 at the lowest threshold, so only min_recall > 1 could fail
+        code, a = 1, min_recall
     elif objective == "youden":
-        value = tps / positives - fps / negatives
+        code = 2
     elif objective == "f_beta":
-        if math.isinf(beta):
-            value = tps / positives
-        else:
-            b2 = beta * beta
-            value = (1 + b2) * tps / (b2 * positives + flagged)
+        code, a, b = (3, 0.0, 0.0) if math.isinf(beta) else (
+            4, 1 + beta * beta, beta * beta * positives)
     else:
-        (v_tp, v_fn), (v_fp, v_tn) = matrix
-        value = v_tp * tps + v_fn * (positives - tps) + v_fp * fps + v_tn * (negatives - fps)
-        nobody = float(v_fn * positives + v_tn * negatives)
-
-    candidates = value if feasible is None else np.where(feasible, value, -np.inf)
-    best = float(candidates.max()) if nobody is None else max(float(candidates.max()), nobody)
+        code = 5
+        (a, b), (c, e) = (float(v) for v in matrix[0]), (float(v) for v in matrix[1])
+        nobody = float(matrix[0, 1] * positives + matrix[1, 1] * negatives)
+    kernel = _backend.kernels.objective_scan
+    best = kernel(fps, tps, code, a, b, c, e, positives, negatives, math.nan)[0]
+    if objective == "max_recall" and best == -math.inf:
+        precision = tps / (tps + fps)
+        i = int(np.argmax(precision))
+        raise ValueError(
+            f"no threshold reaches precision >= {min_precision}: the highest precision is"
+            f" {precision[i]:.6g} (at threshold {float(thresholds[i]):.6g})"
+        )
+    if nobody is not None:
+        best = max(best, nobody)
     near_best = best - _TIE_RTOL * max(1.0, abs(best))
     if nobody is not None and nobody >= near_best:  # inf is the highest threshold: it wins ties
         threshold, chosen, tp, fp = math.inf, nobody, 0.0, 0.0
     else:
-        i = int(np.argmax(candidates >= near_best))
-        threshold, chosen, tp, fp = float(thresholds[i]), float(value[i]), tps[i], fps[i]
+        chosen, i = kernel(fps, tps, code, a, b, c, e, positives, negatives, near_best)
+        threshold, tp, fp = float(thresholds[i]), tps[i], fps[i]
     counts = (tp, fp, positives - tp, negatives - fp)
     if not weighted:
         counts = tuple(int(round(c)) for c in counts)

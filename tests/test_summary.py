@@ -459,3 +459,84 @@ def test_fused_functions_agree_with_views_for_float_weights(problem, scale):
     expected, _ = _outcome(rs.ks_statistic, y, s, sample_weight=w)
     got, _ = _outcome(summary.ks_statistic)
     np.testing.assert_allclose(got.statistic, expected.statistic, rtol=1e-12)
+
+
+@given(st.integers(2, 6000), st.sampled_from([2, 10, 20, 1000, 10**6]),
+       st.sampled_from([7, 100, None]), st.integers(0, 2**32 - 1))
+def test_gain_table_borders_by_binary_search_equal_the_scan(n, n_groups, grid, seed):
+    # few groups of many tie blocks: the borders are looked up by bisection; they must be
+    # those of the scan floor(counts * groups / n) (SPEC §3: ties never straddle a border)
+    from rankscore.gains import _group_borders
+
+    rng = np.random.default_rng(seed)
+    s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
+    sweep = _sweep(rng.integers(0, 2, n), s)
+    counts = (sweep.tps + sweep.fps).astype(np.int64)
+    groups = min(n_groups, n)
+    expected = np.flatnonzero(np.diff(counts * groups // n, prepend=0) > 0)
+    expected[-1] = len(counts) - 1
+    np.testing.assert_array_equal(_group_borders(sweep, n_groups, weighted=False), expected)
+
+
+def test_confusion_compares_float32_scores_in_float64():
+    s = np.array([0.1, 0.2, 0.3], dtype=np.float32)  # float32(0.1) > 0.1 and float32(0.3) > 0.3
+    y = [1, 0, 1]
+    summary = ScoreSummary.from_arrays(y, s)
+    for t in (0.1, 0.3, float(np.float32(0.1)), 0.2):
+        np.testing.assert_equal(summary.confusion(t).to_dict(),
+                                rs.binary_confusion(y, s, threshold=t).to_dict())
+    assert summary.confusion(0.3).tp == 1
+
+
+# ---------------------------------------------------------------------------------------
+# opt-in compression
+
+
+@given(chunked_problem(max_n=300), st.integers(1, 40))
+def test_compressed_auc_stays_within_its_bound(problem, max_thresholds):
+    y, s, w, _ = problem
+    exact = _one_shot(y, s, w)
+    if w is not None and not w.any():
+        return
+    small = exact.compress(max_thresholds)
+    assert len(small) <= max_thresholds
+    assert small.n_positives == exact.n_positives and small.n_negatives == exact.n_negatives
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # one class: NaN on both sides
+        a, b = exact.roc_auc(), small.roc_auc()
+    if np.isnan(a):
+        assert np.isnan(b)
+        return
+    assert abs(a - b) <= small.auc_error_bound + 1e-12
+    if len(exact) <= max_thresholds:
+        assert small is exact and small.auc_error_bound == 0.0
+    # every kept point is a point of the exact sweep (a bin keeps its lowest score)
+    fps, tps, thr = exact.sweep()
+    c_fps, c_tps, c_thr = small.sweep()
+    at = np.searchsorted(-thr.astype(np.float64), -c_thr.astype(np.float64))
+    np.testing.assert_array_equal(thr[at], c_thr)
+    np.testing.assert_array_equal(fps[at], c_fps)
+    np.testing.assert_array_equal(tps[at], c_tps)
+
+
+def test_compression_bound_and_round_trips():
+    rng = np.random.default_rng(7)
+    y = rng.random(20_000) < 0.1
+    exact = ScoreSummary.from_arrays(y, rng.random(20_000) + 0.5 * y)
+    small = exact.compress(500)
+    assert len(small) == 500 and small.nbytes < exact.nbytes / 39
+    # continuous scores, equal bins: about 1 / (8 k prior (1 - prior))
+    assert small.auc_error_bound < 1.2 / (8 * 500 * 0.1 * 0.9)
+    assert abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound
+    for back in (ScoreSummary.from_bytes(small.to_bytes()), pickle.loads(pickle.dumps(small))):
+        assert back == small and back.auc_error_bound == small.auc_error_bound
+    assert "compressed: AUC within" in repr(small)
+    smaller = small.compress(50)  # bounds add up
+    assert smaller.loose_pairs > small.loose_pairs
+    assert abs(smaller.roc_auc() - exact.roc_auc()) <= smaller.auc_error_bound
+    with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+        small.merge(exact)
+    with pytest.raises(ValueError, match="max_thresholds must be >= 1"):
+        exact.compress(0)
+    with pytest.raises(TypeError, match="max_thresholds must be an integer"):
+        exact.compress(2.5)

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["summary_from_sorted", "summary_merge", "summary_scan_counts", "summary_scan_weights"]
+from .sweep import auc_counts, ks_counts
+
+__all__ = [
+    "summary_from_sorted",
+    "summary_merge",
+    "summary_scan_counts",
+    "summary_scan_weights",
+    "summary_running",
+    "objective_scan",
+]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
 # ones position by position across all runs at once
@@ -75,15 +84,6 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     return thresholds, neg, pos
 
 
-def _exact_dot(a, b):
-    """Σ a_i b_i of two int64 arrays, exact (uint64 while it cannot wrap)."""
-    if len(a) == 0:
-        return 0
-    if int(a.max()) * int(b.max()) * len(a) < 2**63:
-        return int(np.dot(a.astype(np.uint64), b.astype(np.uint64)))
-    return sum(int(x) * int(y) for x, y in zip(a.tolist(), b.tolist()))
-
-
 def _pr_area(tps, fps, total_pos):
     """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
     if not total_pos > 0:
@@ -102,20 +102,8 @@ def summary_scan_counts(neg, pos):
     fps = np.cumsum(neg).astype(np.float64)
     precision = tps / (tps + fps)
     ap = float(np.cumsum(pos * precision)[-1]) if len(pos) else 0.0
-    neg_up, pos_up = neg[::-1], pos[::-1]
-    below = np.cumsum(neg_up) - neg_up
-    pairs = _exact_dot(pos_up, 2 * below + neg_up)
-    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
-    if len(neg) == 0:
-        gap, index = -1, 0
-    elif max(n_neg, n_pos) ** 2 < 2**62:
-        gaps = np.abs(c_neg * n_pos - c_pos * n_neg)
-        index = int(np.argmax(gaps))
-        gap = int(gaps[index])
-    else:
-        gaps = [abs(a * n_pos - b * n_neg) for a, b in zip(c_neg.tolist(), c_pos.tolist())]
-        gap = max(gaps)
-        index = gaps.index(gap)
+    pairs = auc_counts(neg[::-1], pos[::-1])
+    gap, index = ks_counts(neg[::-1], pos[::-1]) if len(neg) else (0, 0)
     return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
 
 
@@ -137,3 +125,39 @@ def summary_scan_weights(neg, pos):
     top_pos = float(tps[-1])
     return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
             top_pos)
+
+
+def summary_running(neg, pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    if neg.dtype.kind != "f":  # integer running sums, then one exact conversion
+        return np.cumsum(neg).astype(np.float64), np.cumsum(pos).astype(np.float64)
+    return np.cumsum(neg), np.cumsum(pos)
+
+
+def _objective(code, fps, tps, a, b, c, e, positives, negatives):
+    if code in (0, 3):
+        return tps / positives
+    if code == 1:
+        return tps / (tps + fps)
+    if code == 2:
+        return tps / positives - fps / negatives
+    if code == 4:
+        return a * tps / (b + (tps + fps))
+    return a * tps + b * (positives - tps) + c * fps + e * (negatives - fps)
+
+
+def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
+    """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
+    max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
+    With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
+    else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    value = _objective(code, fps, tps, a, b, c, e, positives, negatives)
+    if code == 0:
+        value = np.where(tps / (tps + fps) >= a, value, -np.inf)
+    elif code == 1:
+        value = np.where(tps / positives >= a, value, -np.inf)
+    if near_best != near_best:
+        return float(value.max(initial=-np.inf)), -1
+    hits = np.flatnonzero(value >= near_best)
+    return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
