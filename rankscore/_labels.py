@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import _read, as_1d, quoted, rounds_in_float64, shorten
+from ._validation import _read, as_1d, quoted, quoted_list, rounds_in_float64, shorten
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode"]
 
@@ -126,7 +126,7 @@ def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
     """Return an explicit ``labels`` argument as a 1-D array of distinct labels."""
     classes = as_labels(labels, name)
     if len(np.unique(classes)) != len(classes):
-        raise ValueError(f"{name} must not repeat a label, got {classes.tolist()}")
+        raise ValueError(f"{name} must not repeat a label, got [{quoted_list(classes.tolist())}]")
     return classes
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "as_array",
     "shorten",
     "quoted",
+    "quoted_list",
     "as_real",
     "is_finite",
 ]
@@ -44,6 +45,14 @@ def shorten(value: Any, limit: int = 40) -> str:
 def quoted(value: Any) -> str:
     """``repr(value)`` for an error message, shortened as :func:`shorten` does."""
     return shorten(repr(value))
+
+
+def quoted_list(values: Any, limit: int = 6) -> str:
+    """``'a', 'b', …`` for an error message: the first ``limit`` values, each shortened
+    as :func:`quoted` does, and how many there are when more."""
+    values = list(values)
+    text = ", ".join(quoted(v) for v in values[:limit])
+    return text if len(values) <= limit else f"{text}, … ({len(values)} values)"
 
 
 def rounds_in_float64(value: Any) -> bool:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
-from ._labels import _from_objects
+from ._labels import _from_objects, common_labels
 from ._validation import (
     quoted,
     as_scores,
@@ -97,7 +97,7 @@ def _classes_repr(y: np.ndarray) -> str:
         classes = np.unique(y)
     except TypeError:
         classes = np.array(sorted(set(y.tolist()), key=repr), dtype=object)
-    return ", ".join(repr(c) for c in classes.tolist())
+    return _validation.quoted_list(classes.tolist())
 
 
 def _default_pos_label_ok(y: np.ndarray) -> bool:
@@ -1058,6 +1058,7 @@ def _multiclass_auc(y, s, labels, multi_class, average, sample_weight, n_threads
         raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
     if labels is not None:
         labels = _as_label_array(labels, "labels")
+        y, labels = common_labels(y, labels, names="y_true and labels")
         classes = np.unique(labels)
         if len(classes) != len(labels):
             raise ValueError("Parameter 'labels' must be unique")
@@ -1355,8 +1356,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         w = check_sample_weight(sample_weight, len(y))
         return _average_columns(metric, indicator, s2d, average, w, 1)
     if len(present) == 2 and pos_label not in present.tolist():
-        raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of "
-                         f"{present}")
+        raise ValueError(f"pos_label={_validation.quoted(pos_label)} is not a valid label. It "
+                         f"should be one of [{_validation.quoted_list(present.tolist())}]")
     codes, pos_code, scores, w = _validate_binary(y, y_score, pos_label, sample_weight)
     return _ap_validated(codes, pos_code, scores, w)
 

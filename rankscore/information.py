@@ -15,7 +15,7 @@ import numpy as np
 
 from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
-                          quoted)
+                          quoted, quoted_list)
 
 __all__ = ["log_loss", "cross_entropy", "perplexity"]
 
@@ -59,7 +59,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     else:
         classes = classes_of(labels)
         if len(classes) < 2:
-            raise ValueError(f"labels needs at least two classes, got {classes.tolist()}")
+            raise ValueError(f"labels needs at least two classes, got [{quoted_list(classes.tolist())}]")
         index = encode(y, classes, "y_true")
     if prob.ndim == 1:
         prob = prob[:, None]
@@ -69,7 +69,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
         source = "y_true" if labels is None else "labels"
         raise ValueError(
             f"{source} has {len(classes)} classes but {prob_name} has {prob.shape[1]} "
-            f"columns; classes: {classes.tolist()}"
+            f"columns; classes: [{quoted_list(classes.tolist())}]"
             + ("; pass every class through the labels argument" if labels is None else "")
         )
     eps = np.finfo(prob.dtype).eps

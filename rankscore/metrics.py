@@ -27,7 +27,7 @@ import numpy as np
 from . import _backend
 from ._labels import as_labels, common_labels
 from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
-                          quoted, shorten)
+                          quoted, quoted_list)
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -96,9 +96,10 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
     if lab.dtype == object:
         lab = as_labels(lab, "labels")
     if _is_string(lab) != _is_string(present):
-        raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
+        raise ValueError(f"labels [{quoted_list(lab.tolist())}] are not of the type of y's "
+                         "labels")
     if len(np.unique(lab)) != len(lab):
-        raise ValueError(f"labels contains duplicates: {shorten(lab.tolist())}")
+        raise ValueError(f"labels contains duplicates: [{quoted_list(lab.tolist())}]")
     return lab
 
 
@@ -329,9 +330,13 @@ class BinaryConfusion:
             as_real(value, name, "a count (a real number)")  # also: not beyond float64
             if not (value >= 0 and is_finite(value)):  # NaN fails both
                 raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
+            if isinstance(value, np.generic):  # Python numbers: uint64 sums would wrap
+                object.__setattr__(self, name, value.item())
         t = self.threshold
         if t is not None and math.isnan(as_real(t, "threshold", "None or a real number")):
             raise ValueError("threshold is NaN")
+        if isinstance(t, np.generic):
+            object.__setattr__(self, "threshold", t.item())
 
     # ---- margins
     @property
@@ -454,10 +459,20 @@ class BinaryConfusion:
 
     @property
     def mcc(self) -> float:
-        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0."""
-        den = math.sqrt(self.predicted_positives) * math.sqrt(self.predicted_negatives)
-        den *= math.sqrt(self.positives) * math.sqrt(self.negatives)
-        return (self.tp * self.tn - self.fp * self.fn) / den if den else 0.0
+        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0.
+
+        It does not depend on the counts' scale, so weighted (float) or huge counts are
+        divided by the largest first: products of counts of 1e-200 or 1e200 would under-
+        or overflow."""
+        tp, fp, fn, tn = counts = (self.tp, self.fp, self.fn, self.tn)
+        top = max(counts)
+        if not isinstance(top, float) and top <= 2**53:  # exact int product, rounded once
+            den = math.sqrt((tp + fp) * (fn + tn) * (tp + fn) * (fp + tn))
+        else:
+            tp, fp, fn, tn = (float(c) / top for c in counts)
+            den = (math.sqrt(tp + fp) * math.sqrt(fn + tn) * math.sqrt(tp + fn)
+                   * math.sqrt(fp + tn))
+        return (tp * tn - fp * fn) / den if den else 0.0
 
     @property
     def prevalence(self) -> float:
@@ -534,7 +549,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
     are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
     functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
     values = classes.tolist()
-    shown = values if len(values) <= 6 else values[:5] + ["…"]
+    shown = f"[{quoted_list(values)}]"
     if pos_label is None:
         numeric = not _is_string(classes)
         if numeric and (set(values) <= {0, 1} or set(values) <= {-1, 1}):
@@ -545,7 +560,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
                 " class against the rest (or use confusion_matrix for all of them)"
             )
         raise ValueError(
-            f"{name} takes the values {values}; pass pos_label= to say which one is positive"
+            f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
         )
     if isinstance(pos_label, str) != _is_string(classes):
         raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
@@ -731,9 +746,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
                 " setting, one of [None, 'micro', 'macro', 'weighted']."
             )
         if not any(p == pos_label for p in present.tolist()) and len(present) >= 2:
-            raise ValueError(
-                f"pos_label={pos_label} is not a valid label. It should be one of {present}"
-            )
+            raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It should be "
+                             f"one of [{quoted_list(present.tolist())}]")
         labels = [pos_label]
     elif pos_label not in (None, 1):
         warnings.warn(
@@ -1282,7 +1296,11 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -----
     With t_k, p_k the true and predicted counts of class k, c correct of s samples:
     MCC = (c s − Σ t_k p_k) / sqrt((s² − Σ p_k²)(s² − Σ t_k²)); for two classes
-    (tp tn − fp fn) / sqrt(pp pn rp rn).
+    (tp tn − fp fn) / sqrt(pp pn rp rn). MCC does not depend on the weights' scale, but
+    this formula's fourth powers under- or overflow for weights far from 1 (scikit-learn
+    gives 0.0 for uniform weights of 1e-100), so the weights are first divided by their
+    maximum (uniform weights then give exactly the unweighted value); otherwise it is
+    scikit-learn's formula.
 
     Examples
     --------
@@ -1291,6 +1309,8 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -0.3333
     """
     _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    if w is not None:  # MCC does not depend on the weights' scale; its products do
+        w = w / w.max()
     ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
     tp, t_sum, p_sum, _ = _index_sums(ti, pi, w, len(present))
     t_sum, p_sum = t_sum.astype(np.float64), p_sum.astype(np.float64)

@@ -153,6 +153,10 @@ def _checked_positions(positions: Any) -> np.ndarray:
             raise TypeError(problem)
         try:
             arr = arr.astype(np.float64)
+        except OverflowError:  # an int beyond float64, e.g. 10**400
+            i = next(i for i, v in enumerate(arr.tolist()) if abs(v) > MAX_POSITION)
+            raise ValueError(f"positions must be <= {MAX_POSITION}; got {quoted(arr[i])} at "
+                             f"index {i}") from None
         except (TypeError, ValueError):
             raise TypeError("positions must be integers, got non-numeric objects") from None
         kind = "f"

@@ -73,6 +73,7 @@ def _check_weights(max_n: Any, weights: Any) -> tuple[int, list[float] | None]:
         if isinstance(max_n, (bool, np.bool_)) or not isinstance(max_n, numbers.Integral):
             raise TypeError(f"max_n must be an integer, got {quoted(max_n)}")
         max_n = int(max_n)
+        as_real(max_n, "max_n")  # the weights 1/max_n are floats: 10**400 is an error
     if weights is None:
         n = 4 if max_n is None else max_n
         if n < 1:

@@ -2,6 +2,9 @@
 functions on both backends. Each gives the exact number or a one-line ValueError/TypeError
 that names the argument."""
 
+import inspect
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -344,3 +347,219 @@ def test_captured_response_gini_stays_in_range_or_raises(prior, points):
         assert "\n" not in str(exc)
         return
     assert -1 - 1e-9 <= gini <= 1 + 1e-9
+
+
+# ------------------------------------------------------------------- MCC and scale
+
+
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.floats(0.1, 10)),
+                min_size=2, max_size=20),
+       st.sampled_from([1e-300, 1e-100, 1e-20, 1.0, 1e20, 1e100, 1e300]))
+def test_matthews_corrcoef_does_not_depend_on_the_weights_scale(rows, scale):
+    y_true, y_pred, w = (np.array(c) for c in zip(*rows))
+    base = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w)
+    scaled = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w * scale)
+    assert scaled == pytest.approx(base, rel=1e-12, abs=1e-12)
+
+
+def test_matthews_corrcoef_uniform_tiny_weights_equal_the_unweighted_value():
+    y_true, y_pred = [0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1]
+    expected = rs.matthews_corrcoef(y_true, y_pred)
+    assert expected == pytest.approx(1 / 3)
+    for weight in (1e-100, 1e-300, 1e300):
+        assert rs.matthews_corrcoef(y_true, y_pred, sample_weight=np.full(6, weight)) == expected
+        assert rs.BinaryConfusion(3 * weight, weight, weight, weight).mcc == 0.25
+
+
+# --------------------------------------------------- weighted counts, bit for bit
+
+
+@given(st.lists(st.tuples(st.booleans(), st.floats(0, 1), st.floats(0, 10)), min_size=1,
+                max_size=60), st.floats(0, 1))
+def test_weighted_binary_confusion_is_the_same_bits_on_both_backends(rows, threshold):
+    from rankscore import _backend
+
+    y, score, w = (np.array(c) for c in zip(*rows))
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                c = rs.binary_confusion(y, score, threshold=threshold, sample_weight=w)
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+        except ValueError:  # every weight zero
+            return
+        results.append((c.tp, c.fp, c.fn, c.tn))
+    assert results[0] == results[1]
+
+
+def test_ten_weights_of_a_tenth_sum_alike_on_both_backends():
+    c = rs.binary_confusion(np.ones(10, dtype=int), np.ones(10), threshold=0.5,
+                            sample_weight=np.full(10, 0.1))
+    assert c.tp == sum([0.1] * 10)  # added left to right: 0.9999999999999999
+
+
+# ------------------------------------- every public function × hostile values (issue 16)
+
+Y, S, P = [0, 1, 1], [0.1, 0.4, 0.8], [0, 1, 0]
+PROB = [[0.9, 0.1], [0.4, 0.6], [0.2, 0.8]]
+
+# (function, positional arguments, keyword arguments): one working call of each public
+# function; the sweep replaces one argument at a time by a hostile value
+CALLS = [
+    (rs.rk, ("xx-x",), {}), (rs.Ranking, ("xx-x",), {}), (rs.RankingSet, ([3, 5],), {"m": 10}),
+    (rs.count_rankings, (5, 3), {}), (rs.enumerate_rankings, (5, 3), {"m": 10}),
+    (rs.score, ("xx-x",), {"m": 10}), (rs.score_exact, ("xx-x",), {"m": 10}),
+    (rs.score_many, (["xx-x", "x-x"],), {"m": 10}), (rs.tied_rankings, (6, 3), {"m": 10}),
+    (rs.find_ties, ([1, 2, 2],), {}),
+    (rs.roc_curve, (Y, S), {"pos_label": 1, "drop_intermediate": True}),
+    (rs.precision_recall_curve, (Y, S), {"pos_label": 1}),
+    (rs.det_curve, (Y, S), {"pos_label": 1}), (rs.auc, ([0, 1, 2], [0, 1, 1]), {}),
+    (rs.roc_auc_score, (Y, S), {"max_fpr": 0.5, "n_threads": 1}),
+    (rs.gini_score, (Y, S), {"n_threads": 1}),
+    (rs.average_precision_score, (Y, S), {"pos_label": 1}),
+    (rs.pr_auc_score, (Y, S), {"pos_label": 1}), (rs.ks_statistic, (Y, S), {"pos_label": 1}),
+    (rs.ks_curve, (Y, S), {"pos_label": 1}), (rs.gain_table, (Y, S), {"n_groups": 2}),
+    (rs.cumulative_gain_curve, (Y, S), {"pos_label": 1}),
+    (rs.lift_curve, (Y, S), {"pos_label": 1}),
+    (rs.roc_to_captured_response, ([0, 0.5, 1], [0, 0.5, 1]), {"prior": 0.3}),
+    (rs.captured_response_to_roc, ([0, 0.5, 1], [0, 0.5, 1]), {"prior": 0.3}),
+    (rs.captured_response_gini, ([0, 0.5, 1], [0, 0.5, 1]), {"prior": 0.3}),
+    (rs.prevalence, (Y,), {"pos_label": 1}),
+    (rs.BinaryConfusion, (3, 1, 1, 1), {"threshold": 0.5}),
+    (rs.binary_confusion, (Y, S), {"threshold": 0.5, "pos_label": 1}),
+    (rs.binary_confusion, (Y, P), {"pos_label": 1}),
+    (rs.confusion_matrix, (Y, P), {"labels": [0, 1], "normalize": "true"}),
+    (rs.accuracy_score, (Y, P), {"normalize": True}),
+    (rs.precision_score, (Y, P), {"pos_label": 1, "zero_division": 0}),
+    (rs.recall_score, (Y, P), {"pos_label": 1}), (rs.f1_score, (Y, P), {"pos_label": 1}),
+    (rs.fbeta_score, (Y, P), {"beta": 2, "pos_label": 1}),
+    (rs.precision_recall_fscore_support, (Y, P), {"beta": 1.0}),
+    (rs.specificity_score, (Y, P), {"pos_label": 1}), (rs.npv_score, (Y, P), {"pos_label": 1}),
+    (rs.g_mean_score, (Y, P), {"pos_label": 1}),
+    (rs.balanced_accuracy_score, (Y, P), {"adjusted": False}),
+    (rs.matthews_corrcoef, (Y, P), {}),
+    (rs.classification_report, (Y, P), {"digits": 2}),
+    (rs.best_threshold, (Y, S, "f_beta"), {"beta": 1.0}),
+    (rs.per_class_metrics, (Y, P), {"zero_division": 0}),
+    (rs.per_class_metrics, ([[2, 1], [0, 3]],), {}),
+    (rs.average_class_accuracy, (Y, P), {"mean": "harmonic"}),
+    (rs.profit, ([[2, 1], [0, 3]], [[1, -1], [-1, 1]]), {}),
+    (rs.improvement, (0.8, 0.9), {}),
+    (rs.top_k_accuracy_score, ([0, 1, 2], [[0.5, 0.3, 0.2], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7]]),
+     {"k": 2}),
+    (rs.sse, (S, P), {}), (rs.mean_squared_error, (S, P), {}),
+    (rs.root_mean_squared_error, (S, P), {}), (rs.mean_absolute_error, (S, P), {}),
+    (rs.r2_score, (S, P), {"force_finite": True}),
+    (rs.log_loss, (Y, S), {"normalize": True}), (rs.cross_entropy, (Y, PROB), {}),
+    (rs.perplexity, (Y, PROB), {}),
+    (rs.bleu_score, ([["a", "b"]], [["a", "b"]]), {"max_n": 2}),
+    (rs.sentence_bleu, ([["a", "b", "c"]], ["a", "b", "c"]), {"max_n": 2}),
+]
+SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
+           -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
+           np.uint64(2**64 - 1), np.float16(1), complex(1, 1), 0, -1]
+ARRAYS = [
+    [0, 2**63, 2**63 + 1], np.array([2**60, 2**60 + 1, 2**60], dtype=np.uint64),
+    [2**53 + 1, 0, 1], [float("nan"), 0, 1], [float("inf"), 0, 1], ["a", 1, 2],
+    np.array([None, 1, 0], dtype=object), np.array([0, 1, 1], dtype=">i8"),
+    np.array([0, 1, 1], dtype=np.float16), ["L" * 10**5, "a", "a"], [1j, 0, 1],
+    np.array(["2020-01-01"] * 3, dtype="datetime64[D]"), [10**400, 0, 1], [True, False, True],
+    [], [[0, 1, 1]], np.zeros((3, 0)), 5, None, {0, 1, 1},
+]
+
+
+def _outcome(fn, args, kwargs, name=None):
+    """('ok', result as text) or ('error', type name); other exceptions propagate. An error
+    about the replaced keyword argument ``name`` must name it."""
+    try:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = fn(*args, **kwargs)
+    except (ValueError, TypeError) as exc:
+        message = str(exc)
+        assert "\n" not in message.strip() or type(exc).__name__ == "RankingSetTooLargeError", \
+            message
+        assert len(message) < 600, f"{fn.__name__}: message of {len(message)} characters"
+        if name is not None:  # the replaced argument, or the one its value made wrong
+            names = [name] + [part for p in inspect.signature(fn).parameters
+                              for part in p.replace("_score_or_", "_score y_").split()]
+            assert any(n in message or n.replace("_", " ") in message for n in names), message
+        return "error", type(exc).__name__
+    return "ok", repr(result)
+
+
+def _cases():
+    for fn, args, kwargs in CALLS:
+        for i in range(len(args)):
+            for value in ARRAYS + SCALARS:
+                yield fn, args[:i] + (value,) + args[i + 1:], kwargs, None
+        for key in kwargs:
+            for value in SCALARS:
+                yield fn, args, {**kwargs, key: value}, key
+
+
+def test_every_public_function_is_covered():
+    covered = {fn.__name__ for fn, _, _ in CALLS}
+    public = {name for name in rs.__all__ if callable(getattr(rs, name))}
+    exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
+              "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement"}
+    assert public - exempt <= covered, public - exempt - covered
+
+
+def _hostile_sweep() -> list[str]:
+    """Every hostile case on both backends: the two must agree; each raises ValueError or
+    TypeError (one short line) or returns. Returns the disagreements."""
+    from rankscore import _backend
+
+    problems = []
+    for fn, args, kwargs, name in _cases():
+        saved = [a.copy() for a in args if isinstance(a, np.ndarray)]
+        outcomes = []
+        for backend_name in ("cython", "python"):
+            try:
+                backend = _backend.using(backend_name)
+                backend.__enter__()
+            except ImportError:
+                continue
+            try:
+                outcomes.append(_outcome(fn, args, kwargs, name))
+            except Exception as exc:  # noqa: BLE001 - the failure being looked for
+                problems.append(f"{fn.__name__}{_short(args, kwargs)}: {type(exc).__name__}:"
+                                f" {str(exc)[:200]}")
+                outcomes.append(("raised", type(exc).__name__))
+            finally:
+                backend.__exit__(None, None, None)
+        if len(set(outcomes)) > 1:
+            problems.append(f"{fn.__name__}{_short(args, kwargs)}: backends differ {outcomes}")
+        after = [a for a in args if isinstance(a, np.ndarray)]
+        if any(not np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+               for a, b in zip(saved, after)):
+            problems.append(f"{fn.__name__}{_short(args, kwargs)}: modified its input")
+    return problems
+
+
+def _short(args, kwargs) -> str:
+    return repr((args, kwargs))[:160]
+
+
+def test_hostile_values_give_clear_errors_on_both_backends(backend):
+    """In a subprocess (a crash of the compiled kernels must fail the test, not pytest),
+    which compares both backends itself: run once."""
+    if backend != "python":
+        pytest.skip("runs a subprocess comparing both backends; once is enough")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, json; sys.path.insert(0, sys.argv[1]); import test_hostile as t; "
+            "print(json.dumps(t._hostile_sweep()))")
+    here = Path(__file__).parent
+    done = subprocess.run([sys.executable, "-c", code, str(here)], capture_output=True,
+                          text=True, timeout=600, env={**__import__("os").environ,
+                                                       "PYTHONPATH": str(here.parent)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+
+    problems = json.loads(done.stdout.strip().splitlines()[-1])
+    assert problems == [], "\n".join(problems[:40])
