@@ -42,7 +42,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import _backend
+from . import _backend, _validation
 
 try:
     import dask
@@ -238,16 +238,108 @@ def _check_split_every(split_every: Any) -> int:
     return int(split_every)
 
 
-def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function):
+def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function,
+                max_thresholds=None):
     from .summary import ScoreSummary
 
-    root = _tree(_summarise, _merge_summaries,
-                 _columns(y_true, y_score, sample_weight, function),
-                 {"pos_label": pos_label}, _check_split_every(split_every))
+    columns = _columns(y_true, y_score, sample_weight, function)
+    split_every = _check_split_every(split_every)
+    if max_thresholds is not None:
+        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        return _compressed_summary(columns, pos_label, split_every, max_thresholds)
+    root = _tree(_summarise, _merge_summaries, columns, {"pos_label": pos_label}, split_every)
     arrays = root.compute()
     if arrays is None:  # every partition is empty: the in-memory error
         return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     return _rebuilt(arrays)
+
+
+# ---------------------------------------------------------------------------------------
+# the compressed summary: bins fixed for all partitions, so binned partitions merge exactly
+
+
+def _score_quantiles(y_true: Any, y_score: Any, sample_weight: Any = None,
+                     size: int = 2) -> tuple | None:
+    """``size`` evenly spaced quantiles of a partition's finite scores, and their count
+    (pass 1; a bad score is reported by pass 2, which validates everything)."""
+    try:
+        scores = np.asarray(y_score, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    scores = scores[np.isfinite(scores)]
+    if not len(scores):
+        return None
+    return np.quantile(scores, np.linspace(0.0, 1.0, size)), len(scores)
+
+
+def _concat(parts: list) -> list:
+    return [q for part in parts for q in (part if isinstance(part, list) else [part])]
+
+
+def _borders(quantiles: list, max_thresholds: int) -> np.ndarray:
+    """About ``max_thresholds - 1`` scores cutting all rows into bins of about equal size."""
+    values = np.concatenate([q for q, _ in quantiles])
+    weights = np.concatenate([np.full(len(q), n / len(q)) for q, n in quantiles])
+    order = np.argsort(values, kind="stable")
+    cumulative = np.cumsum(weights[order])
+    cuts = np.arange(1, max_thresholds) * (cumulative[-1] / max_thresholds)
+    at = np.minimum(np.searchsorted(cumulative, cuts), len(values) - 1)
+    return np.unique(values[order][at])
+
+
+def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None,
+            borders: np.ndarray | None = None) -> tuple | None:
+    """A partition's exact summary folded into the bins of ``borders`` (pass 2): per
+    non-empty bin (descending) its number, lowest score, negatives and positives, and the
+    positive-negative pairs the partition ties already."""
+    from .summary import ScoreSummary
+
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                       sample_weight=sample_weight)
+    if not len(summary):
+        return None
+    bins = np.searchsorted(borders, summary.thresholds, side="right")  # non-increasing
+    starts = np.flatnonzero(np.r_[True, bins[1:] != bins[:-1]])
+    ends = np.r_[starts[1:], len(bins)] - 1
+    tied = float(np.dot(summary.positives.astype(np.float64),
+                        summary.negatives.astype(np.float64)))
+    return (bins[starts], summary.thresholds[ends], np.add.reduceat(summary.negatives, starts),
+            np.add.reduceat(summary.positives, starts), tied, summary.pos_label)
+
+
+def _merge_binned(parts: list) -> tuple:
+    bins = np.concatenate([p[0] for p in parts])
+    order = np.argsort(-bins, kind="stable")
+    bins = bins[order]
+    starts = np.flatnonzero(np.r_[True, bins[1:] != bins[:-1]])
+
+    def folded(i: int, ufunc: np.ufunc) -> np.ndarray:
+        return ufunc.reduceat(np.concatenate([p[i] for p in parts])[order], starts)
+
+    return (bins[starts], folded(1, np.minimum), folded(2, np.add), folded(3, np.add),
+            sum(p[4] for p in parts), parts[0][5])
+
+
+def _compressed_summary(columns, pos_label, split_every, max_thresholds):
+    """Two passes: quantiles of every partition fix the bin borders, then each partition's
+    exact summary is folded into those bins and the binned summaries merge exactly."""
+    from .summary import ScoreSummary
+
+    size = min(4 * max_thresholds, 1 << 16)
+    quantiles = _tree(_score_quantiles, _concat, columns, {"size": size}, split_every).compute()
+    if quantiles is None:  # nothing finite anywhere: pass 2 gives the in-memory error
+        borders = np.empty(0)
+    else:
+        borders = _borders(_concat([quantiles]), max_thresholds)
+    folded = _tree(_binned, _merge_binned, columns,
+                   {"pos_label": pos_label, "borders": borders}, split_every).compute()
+    if folded is None:
+        return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    _, thresholds, negatives, positives, tied, label = folded
+    summary = ScoreSummary._trusted(thresholds, negatives, positives, label)
+    binned_pairs = float(np.dot(positives.astype(np.float64), negatives.astype(np.float64)))
+    summary.loose_pairs = max(binned_pairs - tied, 0.0)  # pairs the bins may have made ties
+    return summary
 
 
 def score_summary(
@@ -257,6 +349,7 @@ def score_summary(
     pos_label: Any = None,
     sample_weight: Any = None,
     split_every: int = 8,
+    max_thresholds: int | None = None,
 ):
     """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
 
@@ -273,12 +366,16 @@ def score_summary(
         Non-negative weights.
     split_every : int, default=8
         How many summaries one task of the merge tree merges.
+    max_thresholds : int, default=None
+        Opt-in compression, for data whose distinct scores do not fit: at most about this
+        many thresholds travel and reach the client, whatever the number of rows.
 
     Returns
     -------
     ScoreSummary
-        The summary of all rows, on the client; it equals
-        ``ScoreSummary.from_arrays`` of the columns computed into memory.
+        The summary of all rows, on the client; without ``max_thresholds`` it equals
+        ``ScoreSummary.from_arrays`` of the columns computed into memory. Compressed, its
+        ``auc_error_bound`` bounds ``|roc_auc() - exact AUC|``.
 
     See Also
     --------
@@ -294,6 +391,15 @@ def score_summary(
     when the weights are (integer or dyadic weights), otherwise sums of tied scores from
     different partitions may differ from the in-memory result in the last bits.
 
+    With ``max_thresholds=k`` the data are read twice: quantiles of every partition fix
+    ``k - 1`` bin borders (bins of about equal size), then each partition's exact summary is
+    folded into those bins, so binned summaries merge exactly and stay at most ``k`` long.
+    Each bin keeps its lowest score as its threshold, so every point of the compressed
+    curves is a point of the exact curves. Within a bin, positive-negative pairs count as
+    ties: ``|ΔAUC| <= (Σ_bins P_b N_b - Σ_partitions' tied pairs) / (2 P N)``, about
+    ``1 / (2 k)`` at worst for continuous scores (``ScoreSummary.compress`` bins one
+    summary; compressed summaries do not merge, which is why the bins are fixed first).
+
     Examples
     --------
     >>> import numpy as np, dask.array as da
@@ -303,8 +409,18 @@ def score_summary(
     >>> summary = rd.score_summary(y, s)
     >>> summary.positives.tolist(), round(summary.roc_auc(), 4)
     ([1, 1, 0, 0, 1, 0], 0.7778)
+    >>> rng = np.random.default_rng(0)
+    >>> yy = rng.random(100_000) < 0.2
+    >>> ss = rng.normal(size=100_000) + yy
+    >>> dy, ds = da.from_array(yy, chunks=10_000), da.from_array(ss, chunks=10_000)
+    >>> exact, small = rd.score_summary(dy, ds), rd.score_summary(dy, ds, max_thresholds=1000)
+    >>> len(exact), len(small) <= 1000
+    (100000, True)
+    >>> abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound < 1e-3
+    True
     """
-    return _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "ScoreSummary")
+    return _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "ScoreSummary",
+                       max_thresholds)
 
 
 # ---------------------------------------------------------------------------------------

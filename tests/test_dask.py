@@ -235,3 +235,32 @@ def test_bad_split_every():
     y, s, _ = _data(n=10)
     with pytest.raises(ValueError, match="split_every must be an integer >= 2, got 1"):
         rd.score_summary(_lazy(y, 5), _lazy(s, 5), split_every=1)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_compressed_summary_is_bounded_and_on_the_exact_curve(client, weighted):
+    y, s, w = _data(n=20_000, seed=12, weighted=weighted, ties=False)
+    s[::7] = np.round(s[::7], 2)  # some ties too
+    dy, ds, dw = _lazy(y, 1500), _lazy(s, 1500), _lazy(w, 1500)
+    small = rd.score_summary(dy, ds, sample_weight=dw, max_thresholds=200)
+    exact = _summary(y, s, w)
+    assert 150 <= len(small) <= 200 and small.weighted == weighted
+    assert small.n_positives == exact.n_positives and small.n_negatives == exact.n_negatives
+    assert 0 < small.auc_error_bound < 0.01
+    assert abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound
+    # every compressed threshold is a score, and its ROC point is the exact curve's point
+    fpr, tpr, thresholds = small.roc_curve(drop_intermediate=False)
+    efpr, etpr, ethresholds = exact.roc_curve(drop_intermediate=False)
+    at = np.searchsorted(-ethresholds, -thresholds)
+    np.testing.assert_array_equal(ethresholds[at], thresholds)
+    np.testing.assert_array_equal(efpr[at], fpr)
+    np.testing.assert_array_equal(etpr[at], tpr)
+
+
+def test_compressed_summary_keeps_the_partition_errors(client):
+    y, s, _ = _data(seed=13)
+    s[700] = np.nan
+    with pytest.raises(ValueError, match=r"partition 3 of 10 \(rows 601..900\).*index 700"):
+        rd.score_summary(_lazy(y, 300), _lazy(s, 300), max_thresholds=10)
+    with pytest.raises(ValueError, match="max_thresholds must be"):
+        rd.score_summary(_lazy(y, 300), _lazy(s, 300), max_thresholds=0)
