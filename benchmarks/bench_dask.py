@@ -7,9 +7,11 @@ streaming a Parquet file larger than its summary.
 
 Rows of the table (the issue's "done means"):
 
-* ``rankscore.dask.roc_auc_score`` on N rows (float64 scores, 10 % positives) held as a Dask
-  array by 2 worker processes (1 thread each), against ``rankscore.roc_auc_score`` on the
-  same N rows in this process; the two results must be identical (checked). The partitions
+* ``rankscore.dask.roc_auc_score`` on N rows (float64 probabilities, 10 % positives; rounded
+  to ``--decimals`` and all distinct) held as a Dask array by 2 worker processes (1 thread
+  each), against ``rankscore.roc_auc_score`` on the same N rows in this process; the two
+  results must be identical (checked). For the all-distinct scores also the compressed
+  summary (``max_thresholds``), its AUC error and bound. The partitions
   are generated on the workers and persisted before timing, as the in-memory side holds its
   arrays before timing. Peak memory of each worker during the call (Linux: VmHWM after
   resetting it through /proc/PID/clear_refs) against the bytes of the partitions it holds.
@@ -44,10 +46,11 @@ from rankscore import report as rs_report  # noqa: E402
 
 
 def _block(seed: int, index: int, rows: int, decimals: int | None):
-    """Rows of partition ``index``: labels (bool, 10 % positives) and float64 scores."""
+    """Rows of partition ``index``: labels (bool, 10 % positives) and float64 probabilities
+    (all distinct, or rounded to ``decimals``: at most 10^decimals + 1 distinct scores)."""
     rng = np.random.default_rng([seed, index])
     y = rng.random(rows) < 0.1
-    s = rng.normal(size=rows) + 1.2 * y
+    s = 1.0 / (1.0 + np.exp(2.0 - rng.normal(size=rows) - 1.2 * y))
     if decimals is not None:
         s = np.round(s, decimals)
     return y, s
@@ -74,7 +77,13 @@ def _peak_rss() -> int:
     return 0
 
 
-def dask_rows(n: int, chunk: int, repeat: int, seed: int) -> list[list[str]]:
+def _kind(decimals: int | None) -> str:
+    return f"scores rounded to {decimals} decimals" if decimals is not None \
+        else "all-distinct float64 scores"
+
+
+def dask_rows(n: int, chunk: int, repeat: int, seed: int, decimals: int,
+              max_thresholds: int) -> list[list[str]]:
     import dask
     import dask.array as da
     from distributed import Client, LocalCluster, wait
@@ -82,43 +91,56 @@ def dask_rows(n: int, chunk: int, repeat: int, seed: int) -> list[list[str]]:
     import rankscore.dask as rd
 
     sizes = _sizes(n, chunk)
-    parts = [_block(seed, i, m, None) for i, m in enumerate(sizes)]  # the in-memory copy
-    y = np.concatenate([p[0] for p in parts])
-    s = np.concatenate([p[1] for p in parts])
-    del parts
-    t_memory = best_time(lambda: rs.roc_auc_score(y, s), repeat=repeat, min_total=0)
-    expected = rs.roc_auc_score(y, s)
-    del y, s
-
     rows = []
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
                       dashboard_address=None, memory_limit=0) as cluster, \
             Client(cluster) as client:
-        blocks = [dask.delayed(_block)(seed, i, m, None) for i, m in enumerate(sizes)]
-        dy = da.concatenate([da.from_delayed(b[0], (m,), bool) for b, m in zip(blocks, sizes)])
-        ds = da.concatenate([da.from_delayed(b[1], (m,), np.float64)
-                             for b, m in zip(blocks, sizes)])  # fmt: skip
-        dy, ds = dask.persist(dy, ds)
-        wait([dy, ds])
-        held: dict[str, int] = {}
-        nbytes = client.nbytes(summary=False)
-        for key, workers in client.who_has().items():
-            for worker in workers:
-                held[worker] = held.get(worker, 0) + nbytes.get(key, 0)
-        result = rd.roc_auc_score(dy, ds)
-        assert result == expected, (result, expected)
-        client.run(_reset_peak)
-        t_dask = best_time(lambda: rd.roc_auc_score(dy, ds), repeat=repeat, min_total=0)
-        peaks = client.run(_peak_rss)
-    rows.append([f"rankscore.dask.roc_auc_score, {n:,} rows, {len(sizes)} partitions, "
-                 "2 worker processes", format_seconds(t_dask),
-                 f"{format_seconds(t_memory)} (rankscore.roc_auc_score in memory)",
-                 f"{t_dask / t_memory:.2f}× (target ≤ 1.5×); same result: {result!r}"])
-    for worker, peak in sorted(peaks.items()):
-        part = held.get(worker, 0)
-        rows.append([f"peak memory of worker {worker}", _gb(peak),
-                     f"{_gb(part)} (its partitions)",
-                     f"{peak / part:.2f}× (target ≤ 3×)" if part else "holds no partition"])
+        for rounded in (decimals, None):
+            parts = [_block(seed, i, m, rounded) for i, m in enumerate(sizes)]  # in memory
+            y = np.concatenate([p[0] for p in parts])
+            s = np.concatenate([p[1] for p in parts])
+            del parts
+            t_memory = best_time(lambda: rs.roc_auc_score(y, s), repeat=repeat, min_total=0)
+            expected = rs.roc_auc_score(y, s)
+            del y, s
+            blocks = [dask.delayed(_block)(seed, i, m, rounded) for i, m in enumerate(sizes)]
+            dy = da.concatenate([da.from_delayed(b[0], (m,), bool)
+                                 for b, m in zip(blocks, sizes)])  # fmt: skip
+            ds = da.concatenate([da.from_delayed(b[1], (m,), np.float64)
+                                 for b, m in zip(blocks, sizes)])  # fmt: skip
+            dy, ds = dask.persist(dy, ds)  # generated on the workers, held there
+            wait([dy, ds])
+            held: dict[str, int] = {}
+            nbytes = client.nbytes(summary=False)
+            for key, workers in client.who_has().items():
+                for worker in workers:
+                    held[worker] = held.get(worker, 0) + nbytes.get(key, 0)
+            result = rd.roc_auc_score(dy, ds)
+            assert result == expected, (result, expected)
+            client.run(_reset_peak)
+            t_dask = best_time(lambda: rd.roc_auc_score(dy, ds), repeat=repeat, min_total=0)
+            peaks = client.run(_peak_rss)
+            rows.append([f"rankscore.dask.roc_auc_score, {n:,} rows ({_kind(rounded)}), "
+                         f"{len(sizes)} partitions", format_seconds(t_dask),
+                         f"{format_seconds(t_memory)} (rankscore.roc_auc_score in memory)",
+                         f"{t_dask / t_memory:.2f}× (target ≤ 1.5×); identical: {result!r}"])
+            for worker, peak in sorted(peaks.items()):
+                part = held.get(worker, 0)
+                rows.append([f"  peak memory of worker …{worker[-6:]}", _gb(peak),
+                             f"{_gb(part)} (its partitions)",
+                             f"{peak / part:.2f}× (target ≤ 3×)" if part else "no partition"])
+            if rounded is None:
+                client.run(_reset_peak)
+                start = time.perf_counter()
+                small = rd.score_summary(dy, ds, max_thresholds=max_thresholds)
+                t_small = time.perf_counter() - start
+                peaks = client.run(_peak_rss)
+                rows.append([f"rd.score_summary(max_thresholds={max_thresholds:,}).roc_auc()",
+                             format_seconds(t_small), f"error {abs(small.roc_auc() - result):.1e}"
+                             f" ≤ bound {small.auc_error_bound:.1e}",
+                             "worker peaks " + ", ".join(_gb(p) for p in peaks.values())])
+            client.cancel([dy, ds])
+            del dy, ds
     return rows
 
 
@@ -167,9 +189,7 @@ def report_rows(n: int, chunk: int, sample: int, seed: int, decimals: int,
         _write_parquet(path, n, chunk, seed, rounded)
         size = os.path.getsize(path)
         _, elapsed, peak = _report(path)
-        kind = f"scores rounded to {rounded} decimals" if rounded is not None \
-            else "all-distinct float64 scores"
-        rows.append([f"rankscore report big.parquet, {n:,} rows, {kind}",
+        rows.append([f"rankscore report big.parquet, {n:,} rows, {_kind(rounded)}",
                      format_seconds(elapsed), f"file {_gb(size)}, raw columns {_gb(9 * n)}",
                      f"peak RSS {_gb(peak)} (target ≤ 1.5 GB at 10^8 rows)"])
         os.remove(path)
@@ -187,7 +207,10 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=10**6,
                         help="rows of the file whose report is checked against memory")
     parser.add_argument("--decimals", type=int, default=6,
-                        help="rounding of the scores of the first report row (default 6)")
+                        help="rounding of the scores of the first Dask and report rows "
+                        "(default 6: at most 10^6 + 1 distinct probabilities)")
+    parser.add_argument("--max-thresholds", type=int, default=10**6,
+                        help="compressed Dask summary of the all-distinct scores (1e6)")
     parser.add_argument("--skip-dask", action="store_true")
     parser.add_argument("--skip-report", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
@@ -199,7 +222,8 @@ def main() -> None:
     rows = [["np.sort of 10^7 float64 (this machine's yardstick)", format_seconds(t_sort),
              "", ""]]
     if not args.skip_dask:
-        rows += dask_rows(args.rows, args.chunk, args.repeat, args.seed)
+        rows += dask_rows(args.rows, args.chunk, args.repeat, args.seed, args.decimals,
+                          args.max_thresholds)
     if not args.skip_report:
         with tempfile.TemporaryDirectory() as folder:
             rows += report_rows(args.rows, args.chunk, args.sample, args.seed, args.decimals,
