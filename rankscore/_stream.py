@@ -111,10 +111,12 @@ def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
         with open(path, "rb") as raw:
             text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
             total = path.stat().st_size
-            for piece in _csv_rows(path, text, label, score, rows):
+
+            def tick() -> None:
                 if progress is not None:
                     progress(raw.tell(), total)
-                yield piece
+
+            yield from _csv_rows(path, text, label, score, rows, tick)
     except UnicodeDecodeError as exc:
         raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
                          " CSV") from None
@@ -126,7 +128,9 @@ def _is_blank(row: list[str]) -> bool:
     return all(not cell.strip() for cell in row)
 
 
-def _csv_rows(path: Path, fh, label: str, score: str, rows: int) -> Iterator[Chunk]:
+def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
+              tick: Callable[[], None]) -> Iterator[Chunk]:
+    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
     sample = fh.read(65536)
     if not sample.strip():
         raise ValueError(f"{path}: the file is empty")
@@ -154,11 +158,14 @@ def _csv_rows(path: Path, fh, label: str, score: str, rows: int) -> Iterator[Chu
             labels.append(row[li].strip())
             scores.append(row[si].strip())
             lines.append(reader.line_num)  # as in a text editor: the header is line 1
+            if not len(lines) & 0xFFFF:
+                tick()
             if len(labels) == rows:
                 yield _csv_chunk(path, label, score, labels, scores, lines)
                 labels, scores, lines = [], [], []
         if labels:
             yield _csv_chunk(path, label, score, labels, scores, lines)
+        tick()
     except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
         raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
 

@@ -149,3 +149,29 @@ def test_report_of_a_file_equals_the_report_in_memory(tmp_path, capsys):
     expected = report.binary_report(text, scores, pos_label="spam", threshold=0.3,
                                        n_groups=7)
     assert {k: data[k] for k in expected} == expected
+
+
+def test_progress_only_on_a_terminal_and_not_with_quiet(tmp_path, monkeypatch, capsys):
+    import sys
+
+    made = []
+
+    class Recorder:
+        def __init__(self, stream, what, **options):
+            made.append(what)
+
+        def __call__(self, done, total):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(_stream, "ProgressLine", Recorder)
+    text, scores = _rows(100)
+    path = _csv(tmp_path / "f.csv", text, scores)
+    for tty, quiet, expected in [(False, False, 0), (True, True, 0), (True, False, 1)]:
+        monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+        made.clear()
+        assert cli.main(["report", str(path), "--json"] + ["--quiet"] * quiet) == 0
+        assert len(made) == expected
+    assert made == [f"rankscore report {path}"]
