@@ -15,7 +15,7 @@ Rows of the table (the issue's "done means"):
   are generated on the workers and persisted before timing, as the in-memory side holds its
   arrays before timing. Peak memory of each worker during the call (Linux: VmHWM after
   resetting it through /proc/PID/clear_refs) against the bytes of the partitions it holds.
-* ``rankscore report big.parquet`` (a subprocess; peak RSS from wait4) on an N-row Parquet
+* ``rankscore report big.parquet`` (a subprocess; its peak RSS, VmHWM) on an N-row Parquet
   file written in row groups, for scores with few distinct values (rounded to ``--decimals``)
   and for all-distinct float64 scores. Its JSON equals ``rankscore.report.binary_report`` in
   memory on a sample file of ``--sample`` rows (checked).
@@ -158,20 +158,30 @@ def _write_parquet(path: str, n: int, chunk: int, seed: int, decimals: int | Non
     writer.close()
 
 
+_CHILD = """
+import sys
+from rankscore.cli import main
+code = main(sys.argv[1:])
+with open("/proc/self/status") as fh:  # the peak of this program (its own memory map)
+    print([line for line in fh if line.startswith("VmHWM:")][0].split()[1], file=sys.stderr)
+sys.exit(code)
+"""
+
+
 def _report(path: str) -> tuple[dict, float, int]:
-    """(JSON report, wall seconds, peak RSS in bytes) of ``rankscore report`` on a file."""
-    command = [sys.executable, "-m", "rankscore", "report", path, "--json", "--quiet"]
+    """(JSON report, wall seconds, peak RSS in bytes) of ``rankscore report`` on a file.
+
+    The peak is the child's VmHWM read at its end: ru_maxrss of a child (wait4, time -v
+    from this process) also counts the pages of this large process it was forked from.
+    """
+    command = [sys.executable, "-c", _CHILD, "report", path, "--json", "--quiet"]
     start = time.perf_counter()
-    with tempfile.TemporaryFile("w+") as out:
-        proc = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(proc.pid, 0)
-        elapsed = time.perf_counter() - start
-        proc.returncode = os.waitstatus_to_exitcode(status)
-        if proc.returncode:
-            raise RuntimeError(proc.stderr.read().decode())
-        out.seek(0)
-        report = json.load(out)
-    return report, elapsed, usage.ru_maxrss * 1024  # Linux: kilobytes
+    proc = subprocess.run(command, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode:
+        raise RuntimeError(proc.stderr)
+    peak = int(proc.stderr.split()[-1]) * 1024  # kB
+    return json.loads(proc.stdout), elapsed, peak
 
 
 def report_rows(n: int, chunk: int, sample: int, seed: int, decimals: int,

@@ -348,7 +348,7 @@ def score_summary(
     *,
     pos_label: Any = None,
     sample_weight: Any = None,
-    split_every: int = 8,
+    split_every: int = 4,
     max_thresholds: int | None = None,
 ):
     """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
@@ -364,7 +364,7 @@ def score_summary(
         The positive class.
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights.
-    split_every : int, default=8
+    split_every : int, default=4
         How many summaries one task of the merge tree merges.
     max_thresholds : int, default=None
         Opt-in compression, for data whose distinct scores do not fit: at most about this
@@ -434,7 +434,7 @@ _OPTIONS_DOC = """pos_label : int, float, bool or str, default=None
         The positive class.
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights, partitioned like ``y_score`` (else rechunked to it).
-    split_every : int, default=8
+    split_every : int, default=4
         Summaries merged per task of the merge tree."""
 
 
@@ -447,7 +447,7 @@ def _documented(function: Callable) -> Callable:
 @_documented
 def roc_auc_score(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    max_fpr: float | None = None, split_every: int = 8,
+    max_fpr: float | None = None, split_every: int = 4,
 ) -> float:
     """Area under the ROC curve of Dask columns; equals :func:`rankscore.roc_auc_score`.
 
@@ -492,7 +492,7 @@ def roc_auc_score(
 @_documented
 def roc_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    drop_intermediate: bool = True, split_every: int = 8,
+    drop_intermediate: bool = True, split_every: int = 4,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """ROC curve of Dask columns; equals :func:`rankscore.roc_curve`.
 
@@ -535,7 +535,7 @@ def roc_curve(
 @_documented
 def precision_recall_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    drop_intermediate: bool = False, split_every: int = 8,
+    drop_intermediate: bool = False, split_every: int = 4,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall curve of Dask columns; equals :func:`rankscore.precision_recall_curve`.
 
@@ -579,7 +579,7 @@ def precision_recall_curve(
 @_documented
 def average_precision_score(
     y_true: Any, y_score: Any, *, pos_label: Any = 1, sample_weight: Any = None,
-    split_every: int = 8,
+    split_every: int = 4,
 ) -> float:
     """Average precision of Dask columns; equals :func:`rankscore.average_precision_score`.
 
@@ -620,7 +620,7 @@ def average_precision_score(
 @_documented
 def ks_statistic(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    split_every: int = 8,
+    split_every: int = 4,
 ):
     """Kolmogorov-Smirnov statistic of Dask columns; equals :func:`rankscore.ks_statistic`.
 
@@ -661,7 +661,7 @@ def ks_statistic(
 @_documented
 def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 8,
+    sample_weight: Any = None, split_every: int = 4,
 ):
     """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
 
@@ -704,7 +704,7 @@ def gain_table(
 @_documented
 def binary_confusion(
     y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 8,
+    sample_weight: Any = None, split_every: int = 4,
 ):
     """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
 
@@ -747,7 +747,7 @@ def binary_confusion(
 @_documented
 def best_threshold(
     y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 8, **options: Any,
+    sample_weight: Any = None, split_every: int = 4, **options: Any,
 ):
     """The best threshold for an objective, of Dask columns; equals
     :func:`rankscore.best_threshold`.
@@ -792,7 +792,7 @@ def best_threshold(
 @_documented
 def binary_report(
     y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
-    n_groups: int = 10, split_every: int = 8,
+    n_groups: int = 10, split_every: int = 4,
 ) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, of Dask columns; equals
     :func:`rankscore.report.binary_report`.
@@ -806,7 +806,7 @@ def binary_report(
         Threshold of the confusion section (positive means ``score >= threshold``).
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
-    split_every : int, default=8
+    split_every : int, default=4
         Summaries merged per task of the merge tree.
 
     Returns
