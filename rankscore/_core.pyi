@@ -187,3 +187,26 @@ def objective_scan(
 ) -> tuple[float, int]:
     """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
     when near_best is NaN, else (value, index) of the first feasible one >= near_best."""
+
+def summary_merge_into(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    da: int,
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> int:
+    """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
+    C-contiguous); returns the merged length."""
+
+def summary_merge_many(
+    thr_0: NDArray[np.floating],
+    neg_0: NDArray[np.int64] | NDArray[np.float64],
+    thresholds: list[NDArray[np.floating]],
+    negatives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+    positives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
+    shared threshold added in list order."""

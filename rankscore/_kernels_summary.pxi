@@ -8,6 +8,7 @@
 # down (the order the sweep kernels use), so both backends give the same bits.
 
 from libc.math cimport INFINITY
+from libc.stdlib cimport free, malloc
 
 ctypedef fused summary_count_t:
     int64_t
@@ -243,3 +244,131 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
                 best, found = value, i
                 break
     return best, found
+
+
+def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
+                       summary_count_t[::1] pos_a, Py_ssize_t da,
+                       const sweep_score_t[:] thr_b, const summary_count_t[:] neg_b,
+                       const summary_count_t[:] pos_b):
+    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
+    followed by room for b's (length da + len(b)). Merged from the lowest score up into the
+    end of the room (never overtaking a's unread entries), then moved to the front.
+    Returns the merged length; the same values as ``summary_merge(a, b)``."""
+    cdef Py_ssize_t i = da - 1, j = thr_b.shape[0] - 1, k = da + thr_b.shape[0] - 1, m, start
+    with nogil:
+        while j >= 0:
+            if i >= 0 and thr_a[i] < thr_b[j]:
+                thr_a[k], neg_a[k], pos_a[k] = thr_a[i], neg_a[i], pos_a[i]
+                i -= 1
+            elif i >= 0 and thr_a[i] == thr_b[j]:
+                thr_a[k], neg_a[k], pos_a[k] = thr_a[i], neg_a[i] + neg_b[j], pos_a[i] + pos_b[j]
+                i -= 1
+                j -= 1
+            else:
+                thr_a[k], neg_a[k], pos_a[k] = thr_b[j], neg_b[j], pos_b[j]
+                j -= 1
+            k -= 1
+        # a's unread entries 0..i stay; what was written (k+1..) follows them once the gap
+        # left by shared thresholds (k - i of them) is closed
+        start = k - i
+        if start > 0:
+            for m in range(k + 1, thr_a.shape[0]):
+                thr_a[m - start], neg_a[m - start], pos_a[m - start] = thr_a[m], neg_a[m], pos_a[m]
+    return thr_a.shape[0] - start
+
+
+
+cdef inline bint _before(const double* head, Py_ssize_t r, Py_ssize_t s) noexcept nogil:
+    # run r's next threshold comes first: higher score, or the same score and a lower run
+    return head[r] > head[s] or (head[r] == head[s] and r < s)
+
+
+cdef void _sift_down(Py_ssize_t* heap, Py_ssize_t n, Py_ssize_t at,
+                     const double* head) noexcept nogil:
+    cdef Py_ssize_t child, r = heap[at]
+    while True:
+        child = 2 * at + 1
+        if child >= n:
+            break
+        if child + 1 < n and _before(head, heap[child + 1], heap[child]):
+            child += 1
+        if not _before(head, heap[child], r):
+            break
+        heap[at] = heap[child]
+        at = child
+    heap[at] = r
+
+
+def summary_merge_many(const sweep_score_t[:] thr_0, const summary_count_t[:] neg_0,
+                       list thresholds, list negatives, list positives):
+    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
+    the dtypes) in one pass with a heap of the runs' next thresholds: O(D log k) for D
+    thresholds in all. Equal thresholds are added in run order."""
+    cdef Py_ssize_t k = len(thresholds), r, total = 0, out = 0, i, n_heap
+    cdef const sweep_score_t[::1] t_view
+    cdef const summary_count_t[::1] c_view
+    cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(k * sizeof(void*))
+    cdef const summary_count_t** neg = <const summary_count_t**>malloc(k * sizeof(void*))
+    cdef const summary_count_t** pos = <const summary_count_t**>malloc(k * sizeof(void*))
+    cdef Py_ssize_t* at = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* heap = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
+    cdef double* head = <double*>malloc(k * sizeof(double))
+    cdef sweep_score_t t
+    cdef sweep_score_t[::1] out_t
+    cdef summary_count_t[::1] out_n, out_p
+    try:
+        for r in range(k):  # the arrays outlive these pointers: the caller holds the lists
+            t_view = thresholds[r]
+            size[r] = t_view.shape[0]
+            thr[r] = &t_view[0] if size[r] else NULL
+            c_view = negatives[r]
+            neg[r] = &c_view[0] if size[r] else NULL
+            c_view = positives[r]
+            pos[r] = &c_view[0] if size[r] else NULL
+            total += size[r]
+        thr_arr = np.empty(total, dtype=np.float32 if sweep_score_t is float else np.float64)
+        count_dtype = np.int64 if summary_count_t is int64_t else np.float64
+        neg_arr, pos_arr = np.empty(total, dtype=count_dtype), np.empty(total, dtype=count_dtype)
+        out_t = thr_arr
+        out_n = neg_arr
+        out_p = pos_arr
+        with nogil:
+            n_heap = 0
+            for r in range(k):
+                at[r] = 0
+                if size[r]:
+                    head[r] = thr[r][0]
+                    heap[n_heap] = r
+                    n_heap += 1
+            for i in range(n_heap // 2 - 1, -1, -1):
+                _sift_down(heap, n_heap, i, head)
+            while n_heap:
+                r = heap[0]
+                t = thr[r][at[r]]
+                if out and out_t[out - 1] == t:  # the same threshold from a later run
+                    out_n[out - 1] += neg[r][at[r]]
+                    out_p[out - 1] += pos[r][at[r]]
+                else:
+                    out_t[out], out_n[out], out_p[out] = t, neg[r][at[r]], pos[r][at[r]]
+                    out += 1
+                at[r] += 1
+                if at[r] == size[r]:
+                    n_heap -= 1
+                    heap[0] = heap[n_heap]
+                else:
+                    head[r] = thr[r][at[r]]
+                _sift_down(heap, n_heap, 0, head)
+        out_t = None
+        out_n = out_p = None
+        for arr in (thr_arr, neg_arr, pos_arr):
+            arr.resize((out,), refcheck=False)
+        return thr_arr, neg_arr, pos_arr
+    finally:
+        free(thr)
+        free(neg)
+        free(pos)
+        free(at)
+        free(size)
+        free(heap)
+        free(head)

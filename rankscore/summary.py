@@ -36,7 +36,12 @@ Attributes (read-only arrays)
     ``update(y_true, y_score, sample_weight=None)`` adds a batch (returns the
     accumulator), ``summary()`` returns the summary of everything so far. Batches are
     summarised on arrival and the runs merged by size as in a log-structured merge
-    (never re-sorted), so the cost stays near one sort of all the data.
+    (never re-sorted), each into the larger run's own arrays grown in place, so it holds
+    about 1.5 times the final summary plus one batch.
+``s.compress(max_thresholds)``, ``s.auc_error_bound``
+    Opt-in bounded size: adjacent thresholds merged into bins of about equal size, each
+    keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
+    Compressed summaries refuse to merge.
 ``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
     A compact little-endian form (a 4-byte magic ``RSSM``, a format version, the flags,
     ``pos_label`` and the three arrays); ``from_bytes`` checks the magic, the version and
@@ -52,7 +57,6 @@ Views (methods; each equals the public function of the same name on the data)
 from __future__ import annotations
 
 import bisect
-import heapq
 import math
 import numbers
 import struct
@@ -218,8 +222,8 @@ class ScoreSummary:
 
     @classmethod
     def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
-        """Merge any number of summaries (the two smallest first, so the work is
-        O(D log k) for k summaries of D thresholds in all).
+        """Merge any number of summaries in one compiled pass (a heap of the summaries'
+        next thresholds: O(D log k) for k summaries of D thresholds in all).
 
         Parameters
         ----------
@@ -250,16 +254,12 @@ class ScoreSummary:
         parts = _compatible(summaries)
         if len(parts) == 1:
             return parts[0]
-        heap = [(len(s), i, s) for i, s in enumerate(parts)]
-        heapq.heapify(heap)
-        order = len(heap)
-        while len(heap) > 1:
-            _, _, a = heapq.heappop(heap)
-            _, _, b = heapq.heappop(heap)
-            merged = _merge_two(a, b)
-            heapq.heappush(heap, (len(merged), order, merged))
-            order += 1
-        return heap[0][2]
+        if len(parts) == 2:
+            return _merge_two(*parts)
+        arrays = _backend.kernels.summary_merge_many(
+            parts[0].thresholds, parts[0].negatives, [s.thresholds for s in parts],
+            [s.negatives for s in parts], [s.positives for s in parts])
+        return ScoreSummary._trusted(*arrays, parts[0].pos_label)
 
     # -- compression ----------------------------------------------------------------
 
@@ -883,6 +883,10 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
         if not _same_label(s.pos_label, label):
             raise ValueError(f"cannot merge summaries of different positive classes: "
                              f"pos_label={label!r} and pos_label={s.pos_label!r}")
+    if sum(s.n_negatives + s.n_positives for s in parts if not s.weighted) > (
+            curves.MAX_EXACT_ROWS):
+        raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "
+                         "kept up to 2**62 rows")
     dtype = np.result_type(*(s.dtype for s in parts))
     weighted = any(s.weighted for s in parts)
     return [_promoted(s, dtype, weighted) for s in parts]
@@ -907,7 +911,9 @@ class ScoreAccumulator:
 
     Each batch is summarised on arrival; the runs are merged by size like a
     log-structured merge (a run is merged into the one before it when that one is no
-    larger), so no data is sorted twice and about log2(batches) runs are kept.
+    larger), so no data is sorted twice and about log2(batches) runs are kept. A merge
+    writes into the larger run's own arrays, grown in place, so the memory held stays
+    near 1.5 times the final summary's size plus one batch.
 
     Parameters
     ----------
@@ -920,7 +926,9 @@ class ScoreAccumulator:
 
     Notes
     -----
-    ``summary()`` equals ``ScoreSummary.from_arrays`` of all batches concatenated.
+    ``summary()`` equals ``ScoreSummary.from_arrays`` of all batches concatenated (integer
+    counts exactly; weight sums exactly when they are representable). Batches of float32
+    and float64 scores, with and without weights, mix as :meth:`ScoreSummary.merge` says.
 
     Examples
     --------
@@ -935,7 +943,8 @@ class ScoreAccumulator:
 
     def __init__(self, *, pos_label: Any = None):
         self.pos_label = pos_label
-        self._runs: list[ScoreSummary] = []
+        self._label = 1 if pos_label is None else _plain_label(pos_label)
+        self._runs: list[list] = []  # [thresholds, negatives, positives, shared], largest first
         self.n_batches = 0
 
     def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
@@ -965,18 +974,27 @@ class ScoreAccumulator:
         >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
         2
         """
-        run = ScoreSummary.from_arrays(y_true, y_score, pos_label=self.pos_label,
-                                       sample_weight=sample_weight)
-        self._push(run)
+        validated = curves._validate_binary(y_true, y_score, self.pos_label, sample_weight)
+        run = [*curves._summary_arrays(*validated), False]
+        if self._runs:
+            run = self._alike(run)
+        runs = self._runs
+        runs.append(run)
+        while len(runs) > 1 and len(runs[-2][0]) <= len(runs[-1][0]):
+            b = runs.pop()
+            runs[-1] = _merge_run_into(runs[-1], b)
         self.n_batches += 1
         return self
 
-    def _push(self, run: ScoreSummary) -> None:
-        runs = self._runs
-        runs.append(run)
-        while len(runs) > 1 and len(runs[-2]) <= len(runs[-1]):
-            b = runs.pop()
-            runs[-1] = ScoreSummary.merge_all((runs[-1], b))
+    def _alike(self, run: list) -> list:
+        """``run`` and the runs kept brought to one score dtype and one count kind."""
+        first = self._runs[0]
+        dtype = np.result_type(first[0].dtype, run[0].dtype)
+        count = np.float64 if "f" in (first[1].dtype.kind, run[1].dtype.kind) else np.int64
+        for r in [*self._runs, run]:
+            if r[0].dtype != dtype or r[1].dtype != count:
+                r[:] = [r[0].astype(dtype), r[1].astype(count), r[2].astype(count), False]
+        return run
 
     def summary(self) -> ScoreSummary:
         """The summary of every batch added so far (the runs are merged into one).
@@ -991,7 +1009,8 @@ class ScoreAccumulator:
 
         Notes
         -----
-        Raises ``ValueError`` before the first batch.
+        Raises ``ValueError`` before the first batch. The accumulator keeps going: later
+        batches are merged into a copy, never into the summary returned.
 
         Examples
         --------
@@ -1001,16 +1020,32 @@ class ScoreAccumulator:
         ...
         ValueError: no data yet: call update() with a batch first
         """
-        if not self._runs:
+        runs = self._runs
+        if not runs:
             raise ValueError("no data yet: call update() with a batch first")
-        if len(self._runs) > 1:
-            self._runs = [ScoreSummary.merge_all(self._runs)]
-        return self._runs[0]
+        while len(runs) > 1:  # the smallest into the next: the largest is written last
+            b = runs.pop()
+            runs[-1] = _merge_run_into(runs[-1], b)
+        run = runs[0]
+        run[3] = True  # shared with the summary: merged into a copy from now on
+        return ScoreSummary._trusted(run[0], run[1], run[2], self._label)
 
     @property
     def nbytes(self) -> int:
         """Bytes held by the runs."""
-        return sum(run.nbytes for run in self._runs)
+        return sum(a.nbytes for run in self._runs for a in run[:3])
 
     def __repr__(self) -> str:
         return f"ScoreAccumulator({self.n_batches} batches, {len(self._runs)} runs)"
+
+
+def _merge_run_into(a: list, b: list) -> list:
+    """Run b merged into run a's arrays, grown in place (a copy of a's when it is shared)."""
+    da, db = len(a[0]), len(b[0])
+    arrays = [np.array(x) for x in a[:3]] if a[3] else a[:3]  # copies own their data
+    for x in arrays:
+        x.resize(da + db, refcheck=False)  # realloc: grows in place where it can
+    n = _backend.kernels.summary_merge_into(*arrays, da, *b[:3])
+    for x in arrays:
+        x.resize(n, refcheck=False)
+    return [*arrays, False]

@@ -540,3 +540,59 @@ def test_compression_bound_and_round_trips():
         exact.compress(0)
     with pytest.raises(TypeError, match="max_thresholds must be an integer"):
         exact.compress(2.5)
+
+
+@given(chunked_problem(), chunked_problem())
+def test_merge_in_place_equals_merge(first, second):
+    a = _one_shot(*first[:3])
+    b = _one_shot(*second[:3])
+    if a.dtype != b.dtype or a.weighted != b.weighted:
+        b = ScoreSummary(b.thresholds.astype(a.dtype), b.negatives.astype(a.negatives.dtype),
+                         b.positives.astype(a.positives.dtype))
+    expected = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
+                                              b.thresholds, b.negatives, b.positives)
+    room = [np.concatenate([x, np.zeros(len(b), x.dtype)])
+            for x in (a.thresholds, a.negatives, a.positives)]
+    n = _backend.kernels.summary_merge_into(*room, len(a), b.thresholds, b.negatives,
+                                            b.positives)
+    for got, want in zip(room, expected):
+        np.testing.assert_array_equal(got[:n], want)
+
+
+def test_accumulator_keeps_going_after_a_summary():
+    acc = ScoreAccumulator().update([0, 1, 1], [0.1, 0.5, 0.9])
+    first = acc.summary()
+    kept = first.to_bytes()
+    for i in range(5):
+        acc.update([1, 0], [0.5, 0.05 * i])
+    assert first.to_bytes() == kept  # merged into a copy
+    assert acc.summary() == ScoreSummary.from_arrays(
+        [0, 1, 1] + [1, 0] * 5, [0.1, 0.5, 0.9] + [v for i in range(5) for v in (0.5, 0.05 * i)])
+    mixed = ScoreAccumulator().update([0, 1], np.array([0.1, 0.5], dtype=np.float32))
+    mixed.update([1, 0], [0.5, 0.7], sample_weight=[2.5, 1])
+    assert mixed.summary() == ScoreSummary.from_arrays(
+        [0, 1, 1, 0], np.array([np.float32(0.1), np.float32(0.5), 0.5, 0.7]),
+        sample_weight=[1, 1, 2.5, 1])
+
+
+@given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
+def test_many_way_merge_equals_pairwise_merges(problems):
+    parts = [_one_shot(*p[:3]) for p in problems]
+    parts = [ScoreSummary(p.thresholds.astype(np.float64), p.negatives.astype(np.float64),
+                          p.positives.astype(np.float64)) for p in parts]
+    merged = ScoreSummary.merge_all(parts)
+    pairwise = parts[0]
+    for p in parts[1:]:
+        pairwise = pairwise.merge(p)
+    np.testing.assert_array_equal(merged.thresholds, pairwise.thresholds)
+    np.testing.assert_allclose(merged.negatives, pairwise.negatives, rtol=1e-15)
+    # integer-valued weight sums are exact: the same on both routes
+    np.testing.assert_array_equal(merged.positives, pairwise.positives)
+
+
+def test_merging_past_2_62_rows_is_refused():
+    a = ScoreSummary([0.5], [2**61], [2**60])
+    b = ScoreSummary([0.4], [2**61], [2**60])
+    with pytest.raises(ValueError, match="more than 2\\*\\*62 rows"):
+        a.merge(b)
+    assert a.merge(ScoreSummary([0.4], [1], [0])).n_negatives == 2**61 + 1

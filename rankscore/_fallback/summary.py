@@ -19,6 +19,8 @@ __all__ = [
     "summary_scan_weights",
     "summary_running",
     "objective_scan",
+    "summary_merge_into",
+    "summary_merge_many",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -161,3 +163,34 @@ def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
         return float(value.max(initial=-np.inf)), -1
     hits = np.flatnonzero(value >= near_best)
     return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
+
+
+def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
+    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
+    followed by room for b's (length da + len(b)). Returns the merged length; the same
+    values as ``summary_merge(a, b)``."""
+    merged = summary_merge(thr_a[:da], neg_a[:da], pos_a[:da], thr_b, neg_b, pos_b)
+    for out, values in zip((thr_a, neg_a, pos_a), merged):
+        out[:len(values)] = values
+    return len(merged[0])
+
+
+def summary_merge_many(thr_0, neg_0, thresholds, negatives, positives):
+    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
+    the dtypes) in one pass: O(D log k) for D thresholds in all. Equal thresholds are
+    added in run order."""
+    values = np.concatenate(thresholds)
+    order = np.argsort(-values.astype(np.float64), kind="stable")  # run order within ties
+    values = values[order]
+    if len(values) == 0:
+        return values, np.concatenate(negatives), np.concatenate(positives)
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts, len(values)))
+    out = [values[starts]]
+    for counts in (negatives, positives):
+        sorted_counts = np.concatenate(counts)[order]
+        if sorted_counts.dtype.kind == "f":
+            out.append(_sequential_sums(sorted_counts, starts, lengths))
+        else:
+            out.append(np.add.reduceat(sorted_counts, starts))
+    return tuple(out)
