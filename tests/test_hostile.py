@@ -455,6 +455,9 @@ CALLS = [
     (rs.perplexity, (Y, PROB), {}),
     (rs.bleu_score, ([["a", "b"]], [["a", "b"]]), {"max_n": 2}),
     (rs.sentence_bleu, ([["a", "b", "c"]], ["a", "b", "c"]), {"max_n": 2}),
+    (rs.ScoreSummary, ([0.9, 0.5], [0, 1], [1, 0]), {"pos_label": 1}),
+    (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
+    (rs.ScoreAccumulator, (), {"pos_label": 1}),
 ]
 SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
            -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
