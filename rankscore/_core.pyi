@@ -138,6 +138,30 @@ def threshold_confusion_weighted(
     weight: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, int]: ...
 
+# --- multilabel (rankscore/_kernels_multilabel.pxi, rankscore/_fallback/multilabel.py) ------
+# y_true, y_pred: C-contiguous (n_samples, n_labels) matrices of one dtype (any int/uint
+# width, float32/float64; bool viewed as uint8). Per label the sums tn, predicted, true, tp;
+# per sample the cells in the order 2 * true + pred: tn, fp, fn, tp. bad: flat index of the
+# first value that is neither 0 nor 1 (-1 if none; the counts are incomplete then).
+
+def multilabel_confusion(
+    y_true: NDArray[np.number], y_pred: NDArray[np.number]
+) -> tuple[NDArray[np.int64], NDArray[np.int64], int]:
+    """(label_sums (n_labels, 4), sample_cells (n_samples, 4), bad)."""
+
+def multilabel_confusion_weighted(
+    y_true: NDArray[np.number], y_pred: NDArray[np.number], weight: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.int64], int]:
+    """As multilabel_confusion; label sums are float64 weight sums (in sample order)."""
+
+def multilabel_confusion_csr(
+    t_ptr: NDArray[np.int64], t_idx: NDArray[np.int64], t_val: NDArray[np.float64],
+    p_ptr: NDArray[np.int64], p_idx: NDArray[np.int64], p_val: NDArray[np.float64],
+    n_labels: int, weight: NDArray[np.float64],
+) -> tuple[NDArray[np.float64] | NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """CSR input (indices sorted per row, no duplicates, data 0/1; a stored 0 is absent):
+    (per label sums union, predicted, true, tp — int64 when weight is empty; per label
+    positive-weight samples in the union; per sample cells tn, fp, fn, tp)."""
 # --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
 # A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
 # the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).
@@ -210,3 +234,14 @@ def summary_merge_many(
            NDArray[np.int64] | NDArray[np.float64]]:
     """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
     shared threshold added in list order."""
+
+def roc_corners(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], thresholds: NDArray[np.floating]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """The sweep's first and last points and its corners (drop_intermediate for ROC)."""
+
+def summary_sweep(
+    neg: NDArray[np.floating], pos: NDArray[np.floating]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """(fps, tps, thresholds) of the unweighted summary of the ascending class parts, in
+    one pass (summary_running of summary_from_sorted)."""

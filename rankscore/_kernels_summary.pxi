@@ -372,3 +372,55 @@ def summary_merge_many(const sweep_score_t[:] thr_0, const summary_count_t[:] ne
         free(size)
         free(heap)
         free(head)
+
+
+def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):
+    """The sweep without the points collinear with their neighbours (scikit-learn's
+    drop_intermediate): the first and last points and every point where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
+    cdef Py_ssize_t d = fps.shape[0], i, k = 0
+    fps_arr, tps_arr = np.empty(d), np.empty(d)
+    thr_arr = np.empty(d, dtype=np.float32 if sweep_score_t is float else np.float64)
+    cdef double[::1] f = fps_arr, t = tps_arr
+    cdef sweep_score_t[::1] thr = thr_arr
+    with nogil:
+        for i in range(d):
+            if (i == 0 or i == d - 1
+                    or (fps[i + 1] - fps[i]) - (fps[i] - fps[i - 1]) != 0
+                    or (tps[i + 1] - tps[i]) - (tps[i] - tps[i - 1]) != 0):
+                f[k], t[k], thr[k] = fps[i], tps[i], thresholds[i]
+                k += 1
+    f = t = None
+    thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr
+
+
+def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
+    """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
+    ascending scores, without building the summary (what ``summary_running`` of
+    ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
+    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
+    size = neg.shape[0] + pos.shape[0]
+    fps_arr, tps_arr = np.empty(size), np.empty(size)
+    thr_arr = np.empty(size, dtype=np.float32 if sweep_score_t is float else np.float64)
+    cdef double[::1] fps = fps_arr, tps = tps_arr
+    cdef sweep_score_t[::1] thr = thr_arr
+    cdef sweep_score_t t
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = _next_down(neg, pos, i, j)
+            while i >= 0 and neg[i] == t:
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                j -= 1
+            thr[k] = _no_minus_zero(t)
+            fps[k] = neg.shape[0] - 1 - i
+            tps[k] = pos.shape[0] - 1 - j
+            k += 1
+    fps = tps = None
+    thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr

@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import _read, as_1d, quoted, quoted_list, rounds_in_float64, shorten
+from ._validation import (_read, as_1d, integer_dtype, quoted, quoted_list, rounds_in_float64,
+                          shorten)
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode"]
 
@@ -74,13 +75,7 @@ def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
 
 def _exact_integers(arr: np.ndarray, values: list[int], name: str) -> np.ndarray:
     """Integer labels as int64 or uint64 (float64 would merge integers beyond 2**53)."""
-    lo, hi = min(values), max(values)
-    for dtype in (np.int64, np.uint64):
-        info = np.iinfo(dtype)
-        if info.min <= lo and hi <= info.max:
-            return arr.astype(dtype)
-    raise ValueError(f"{name} holds integer labels from {shorten(lo)} to {shorten(hi)}, "
-                     "beyond what one 64-bit integer type holds")
+    return arr.astype(integer_dtype(min(values), max(values), f"{name} holds integer labels"))
 
 
 def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list[np.ndarray]:
@@ -101,12 +96,8 @@ def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list
         return list(arrays)  # float64 holds every integer exactly
     lo = min(int(a.min()) for a in arrays if a.size)
     hi = max(int(a.max()) for a in arrays if a.size)
-    for dtype in (np.int64, np.uint64):
-        info = np.iinfo(dtype)
-        if info.min <= lo and hi <= info.max:
-            return [a.astype(dtype) for a in arrays]
-    raise ValueError(f"{names} hold labels from {shorten(lo)} to {shorten(hi)}, beyond what "
-                     "one 64-bit integer type holds; they cannot be compared exactly")
+    dtype = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
+    return [a.astype(dtype) for a in arrays]
 
 
 def _is_missing(value: Any) -> bool:

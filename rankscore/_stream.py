@@ -12,13 +12,14 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
-from ._validation import quoted
+from ._validation import quoted, rounds_in_float64
 
 __all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
 
@@ -68,6 +69,7 @@ def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, sco
     try:  # fast path; the loop below finds the row of a bad value
         scores = np.asarray(raw, dtype=np.float64)
         if np.isfinite(scores).all():
+            _check_exact(raw, scores, row, path, score)
             return scores
     except (TypeError, ValueError):
         scores = np.empty(len(raw), dtype=np.float64)
@@ -82,7 +84,26 @@ def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, sco
                 f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
                 " number"
             )
+    _check_exact(raw, scores, row, path, score)
     return scores
+
+
+_INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
+
+
+def _check_exact(raw, scores: np.ndarray, row, path: Path, score: str) -> None:
+    """An integer score beyond 2**53 that float64 cannot hold is an error (as the Python
+    API: it would merge distinct scores into ties)."""
+    for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():
+        value = raw[i]
+        if isinstance(value, str) and _INTEGER.fullmatch(value):
+            value = int(value)
+        if rounds_in_float64(value):
+            raise ValueError(
+                f"{path}, row {row(i)}: score column {quoted(score)} has {quoted(value)}, an "
+                "integer beyond 2**53 that float64 cannot hold exactly (it would merge distinct "
+                "scores into ties); subtract a reference value first"
+            )
 
 
 def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:

@@ -26,6 +26,7 @@ __all__ = [
     "shorten",
     "quoted",
     "quoted_list",
+    "integer_dtype",
     "as_real",
     "is_finite",
 ]
@@ -108,12 +109,19 @@ def _exact_python_ints(x: Any, arr: np.ndarray, name: str) -> np.ndarray:
         raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 cannot "
                          f"represent exactly ({shorten(values[inexact])} at index {inexact})")
     ints = [int(v) for v in values]
+    dtype = integer_dtype(min(ints), max(ints), f"{name} holds integers")
+    return np.array(ints, dtype=dtype).reshape(arr.shape)
+
+
+def integer_dtype(lo: int, hi: int, what: str) -> type:
+    """int64, else uint64, whichever holds every integer from ``lo`` to ``hi``; neither is
+    a ValueError starting with ``what`` (e.g. "y_true holds integers")."""
     for dtype in (np.int64, np.uint64):
         info = np.iinfo(dtype)
-        if info.min <= min(ints) and max(ints) <= info.max:
-            return np.array(ints, dtype=dtype).reshape(arr.shape)
-    raise ValueError(f"{name} holds integers from {shorten(min(ints))} to {shorten(max(ints))}, "
-                     "beyond what one 64-bit integer type holds")
+        if info.min <= lo and hi <= info.max:
+            return dtype
+    raise ValueError(f"{what} from {shorten(lo)} to {shorten(hi)}, beyond what one 64-bit "
+                     "integer type holds")
 
 
 def _pandas_to_numpy(x: Any) -> np.ndarray:

@@ -46,7 +46,9 @@ def _parse_ranking(text: str):
                 try:
                     values.append(float(token))
                 except ValueError:
-                    raise UsageError(f"position {token!r} is not a number") from None
+                    from ._validation import quoted
+
+                    raise UsageError(f"position {quoted(token)} is not a number") from None
         return Ranking.from_positions(values)
     return Ranking(text)
 

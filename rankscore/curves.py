@@ -24,6 +24,7 @@ import numpy as np
 
 from . import _backend, _validation
 from ._labels import _from_objects, common_labels
+from .exceptions import warn_undefined_metric
 from ._validation import (
     quoted,
     as_scores,
@@ -282,12 +283,8 @@ def _confusion_from_counts(counts: _Counts, threshold: float) -> tuple[int, int,
 
 def _drop_collinear(fps, tps, thresholds):
     """scikit-learn's drop_intermediate for ROC: keep the first and last points and every
-    corner."""
-    if len(fps) <= 2:
-        return Sweep(fps, tps, thresholds)
-    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
-    keep[1:-1] |= np.diff(tps, 2) != 0
-    return Sweep(fps[keep], tps[keep], thresholds[keep])
+    corner (the ``roc_corners`` kernel)."""
+    return Sweep(*_backend.kernels.roc_corners(fps, tps, thresholds))
 
 
 def _ap_from_sweep(fps, tps) -> float:
@@ -303,11 +300,16 @@ def _summary_arrays(codes, pos_code, scores, weights):
     if weights is not None and not weights.any():
         return np.empty(0, dtype=scores.dtype), np.empty(0), np.empty(0)
     counts = _try_count(codes, pos_code, scores, weights)
-    if counts is not None:  # ascending float64 values, int64 counts
-        return (counts.values[::-1].astype(scores.dtype), counts.neg[::-1].copy(),
-                counts.pos[::-1].copy())
+    if counts is not None:
+        return _summary_of_counts(counts, scores.dtype)
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
     return _backend.kernels.summary_from_sorted(neg, neg_w, pos, pos_w)
+
+
+def _summary_of_counts(counts: _Counts, dtype):
+    """The summary arrays of per-score counts (ascending float64 values, int64 counts)."""
+    return (counts.values[::-1].astype(dtype), counts.neg[::-1].copy(),
+            counts.pos[::-1].copy())
 
 
 def _cumulative(thresholds, negatives, positives) -> Sweep:
@@ -318,6 +320,15 @@ def _cumulative(thresholds, negatives, positives) -> Sweep:
 
 
 def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+    """The running sums of the summary of validated input. Unweighted sorted parts go
+    straight to them (``summary_sweep``: the same values without the per-threshold arrays;
+    tests/test_summary.py checks it); everything else reads the summary."""
+    if weights is None:
+        counts = _try_count(codes, pos_code, scores, None)
+        if counts is not None:
+            return _cumulative(*_summary_of_counts(counts, scores.dtype))
+        neg, _, pos, _ = _split_sorted(codes, pos_code, scores, None)
+        return Sweep(*_backend.kernels.summary_sweep(neg, pos))
     return _cumulative(*_summary_arrays(codes, pos_code, scores, weights))
 
 
@@ -337,10 +348,7 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
 
 
 def _warn_undefined(message: str, stacklevel: int = 3) -> None:
-    from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
-
-    warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
-                  stacklevel=stacklevel)
+    warn_undefined_metric(message, stacklevel=stacklevel)
 
 
 def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:

@@ -17,7 +17,7 @@ from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
                           quoted, quoted_list)
 
-__all__ = ["log_loss", "cross_entropy", "perplexity"]
+__all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
 
 
 def _as_probabilities(x: Any, name: str) -> np.ndarray:
@@ -91,11 +91,12 @@ def _weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -
 
 def log_loss(
     y_true: Any,
-    y_proba: Any,
+    y_proba: Any = None,
     *,
     normalize: bool = True,
     sample_weight: Any = None,
     labels: Any = None,
+    y_pred: Any = "deprecated",
 ) -> float:
     """Log loss (logistic loss, cross-entropy of hard labels), as scikit-learn 1.9.
 
@@ -113,6 +114,9 @@ def log_loss(
     labels : array-like, optional
         The classes, in the order of ``y_proba``'s columns. Default: the sorted distinct
         values of ``y_true`` (which must then hold at least two).
+    y_pred : array-like, deprecated
+        scikit-learn's former name of ``y_proba`` (renamed in 1.9, still accepted there
+        with a ``FutureWarning`` until 1.11); accepted here the same way.
 
     Returns
     -------
@@ -143,6 +147,13 @@ def log_loss(
     ...                [[.1, .9], [.9, .1], [.8, .2], [.35, .65]]), 5)
     0.21616
     """
+    if not (isinstance(y_pred, str) and y_pred == "deprecated"):
+        if y_proba is not None:
+            raise ValueError("Cannot use both `y_pred` and `y_proba`. `y_pred` is deprecated, "
+                             "use `y_proba` instead.")
+        warnings.warn("`y_pred` was renamed to `y_proba` in version 1.9 and will be removed "
+                      "in 1.11. Use `y_proba` instead.", FutureWarning, stacklevel=2)
+        y_proba = y_pred
     if not isinstance(normalize, (bool, np.bool_)):
         raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
     index, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
@@ -151,6 +162,99 @@ def log_loss(
     prob = np.clip(prob, eps, 1 - eps)
     losses = -np.log(prob[np.arange(len(index)), index])  # −Σ_k y_ik log p_ik, y one-hot
     return _weighted_total(losses, w, normalize)
+
+
+def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
+    """1.0 where ``y`` is the positive class, by scikit-learn's rule for probabilistic
+    binary metrics: ``pos_label``, else 1 for labels within {0, 1} or {-1, 1}, else the
+    greater of two numeric labels; string labels need ``pos_label``."""
+    classes = np.unique(y)
+    if len(classes) > 2:
+        raise ValueError(f"The type of the target inferred from y_true is multiclass but "
+                         "should be binary according to the shape of y_proba.")
+    if pos_label is None:
+        values = classes.tolist()
+        if classes.dtype.kind in "US":
+            shown = ", ".join(repr(c) for c in values)
+            raise ValueError(f"y_true takes value in {{{shown}}} and pos_label is not "
+                             "specified: either make y_true take value in {0, 1} or "
+                             "{-1, 1} or pass pos_label explicitly.")
+        pos_label = 1 if set(values) <= {0, 1} or set(values) <= {-1, 1} else values[-1]
+    return y == pos_label
+
+
+def brier_score_loss(
+    y_true: Any,
+    y_proba: Any,
+    *,
+    sample_weight: Any = None,
+    pos_label: Any = None,
+    labels: Any = None,
+    scale_by_half: bool | str = "auto",
+) -> float:
+    """Brier score: mean squared error of predicted probabilities, as scikit-learn 1.9.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True class labels (numbers, bools or strings).
+    y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Probability of the positive class (1-D), or one column per class.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    pos_label : label, optional
+        Binary case: the positive class. Default: 1 for labels within {0, 1} or {-1, 1},
+        else the greater of two numeric labels; string labels need it.
+    labels : array-like, optional
+        Multiclass case: the classes in the order of ``y_proba``'s columns (default the
+        sorted distinct values of ``y_true``).
+    scale_by_half : bool or "auto", default "auto"
+        Halve the sum over classes; "auto" halves for 1-D or two-column ``y_proba`` (so
+        the binary score is the familiar mean of ``(y − p)²``, in [0, 1]).
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    log_loss : the logarithmic score of the same probabilities.
+
+    Notes
+    -----
+    ``BS = Σ_i w_i Σ_k (y_ik − p_ik)² / Σ_i w_i`` with y one-hot, times ½ when scaled
+    (binary: ``Σ w (y − p)² / Σ w`` with y = 1 for the positive class). Lower is better.
+
+    Examples
+    --------
+    >>> from rankscore import brier_score_loss
+    >>> round(brier_score_loss([0, 1, 1, 0], [0.1, 0.9, 0.8, 0.3]), 4)
+    0.0375
+    >>> round(brier_score_loss(["ham", "spam", "spam"], [0.2, 0.7, 0.9], pos_label="spam"), 4)
+    0.0467
+    """
+    if not (isinstance(scale_by_half, (bool, np.bool_)) or scale_by_half == "auto"):
+        raise ValueError("scale_by_half must be True, False or 'auto', got "
+                         f"{quoted(scale_by_half)}")
+    prob = _as_probabilities(y_proba, "y_proba")
+    if prob.ndim == 1 or prob.shape[1] == 1:
+        y = as_labels(y_true, "y_true")
+        prob = prob.reshape(-1)
+        check_same_length(y_true=y, y_proba=prob)
+        positive = _binary_positive(y, pos_label).astype(prob.dtype)
+        target = np.stack([1 - positive, positive], axis=1)
+        prob = np.stack([1 - prob, prob], axis=1)
+    else:
+        index, prob, _ = _class_probabilities(y_true, prob, labels, "y_proba")
+        target = np.zeros(prob.shape, dtype=prob.dtype)
+        target[np.arange(len(index)), index] = 1
+    w = check_sample_weight(sample_weight, len(prob))
+    if w is not None and not w.sum() > 0:
+        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+    score = np.average(np.sum((target - prob) ** 2, axis=1), weights=w)
+    if scale_by_half == "auto":
+        scale_by_half = prob.shape[1] < 3
+    return float(score * 0.5 if scale_by_half else score)
 
 
 def _targets_and_probabilities(y_true: Any, y_prob: Any, labels: Any

@@ -11,7 +11,8 @@ Two faces on one computation:
   :class:`UndefinedMetricWarning` where scikit-learn does that). Every one of them is a few
   lines on a single one-vs-rest count of tp/fp/fn/tn per class (``_class_counts``).
 
-Multilabel-indicator targets are not supported (1-D labels only).
+Multilabel-indicator targets (2-D 0/1 matrices, dense or scipy.sparse) are read and counted by
+``_multilabel`` (one kernel pass per label and per sample); ``_set_wise`` serves both kinds.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ import numpy as np
 
 from . import _backend
 from ._labels import as_labels, common_labels
+from ._multilabel import MultilabelCounts, columns, read_pair
 from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
                           quoted, quoted_list)
+from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -46,13 +49,14 @@ __all__ = [
     "balanced_accuracy_score",
     "matthews_corrcoef",
     "classification_report",
+    "multilabel_confusion_matrix",
+    "hamming_loss",
+    "zero_one_loss",
+    "jaccard_score",
+    "cohen_kappa_score",
 ]
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
-
-
-class UndefinedMetricWarning(UserWarning):
-    """A metric was 0/0 and has been set to ``zero_division`` (as in scikit-learn)."""
 
 
 # ---------------------------------------------------------------------------------------
@@ -562,7 +566,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
         raise ValueError(
             f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
         )
-    if isinstance(pos_label, str) != _is_string(classes):
+    if isinstance(pos_label, (str, bytes)) != _is_string(classes):  # bytes as str
         raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
                          f"labels {shown}")
     if len(values) >= 2 and pos_label not in values:
@@ -687,7 +691,8 @@ def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, An
         return None, None
     if pos_label is None:
         pos_label = 1
-    elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
+    elif isinstance(pos_label, (str, bytes)) or \
+            not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
     elif not is_finite(pos_label):  # int(nan) and int(inf) raise
         return None, None
@@ -735,9 +740,15 @@ def _check_zero_division(zero_division: Any) -> float | str:
 
 
 def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
-    """scikit-learn's set-wise label logic, then the one-vs-rest counts per label."""
+    """scikit-learn's set-wise label logic, then the one-vs-rest counts per label:
+    ``(labels, tp, fp, fn, tn, averaging_weights)``; the weights of the average are the
+    support for "weighted", the sample weights for "samples", else None."""
     if average not in _AVERAGES and average != "binary":
         raise ValueError("average has to be one of " + str(_AVERAGES))
+    ml = y_true if isinstance(y_true, MultilabelCounts) else \
+        read_pair(y_true, y_pred, sample_weight)
+    if ml is not None:
+        return _set_wise_multilabel(ml, labels=labels, pos_label=pos_label, average=average)
     y_type, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
     if average == "binary":
         if y_type != "binary":
@@ -749,14 +760,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
             raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It should be "
                              f"one of [{quoted_list(present.tolist())}]")
         labels = [pos_label]
-    elif pos_label not in (None, 1):
-        warnings.warn(
-            f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != 'binary'"
-            f" (got {quoted(average)}). You may use labels=[pos_label] to specify a single positive"
-            " class.",
-            UserWarning,
-            stacklevel=3,
-        )
+    else:
+        _warn_pos_label_ignored(pos_label, average)
     if average == "samples":
         raise ValueError(
             "Samplewise metrics are not available outside of multilabel classification."
@@ -770,7 +775,74 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
     tp, fp, fn, tn = _class_counts(yt, yp, w, present, lab)
     if average == "micro":
         tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
-    return lab, tp, fp, fn, tn
+    return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
+
+
+def _warn_pos_label_ignored(pos_label, average):
+    if pos_label not in (None, 1):
+        warnings.warn(
+            f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != "
+            f"'binary' (got {quoted(average)}). You may use labels=[pos_label] to specify a "
+            "single positive"
+            " class.",
+            UserWarning,
+            stacklevel=4,
+        )
+
+
+def _multilabel_labels(labels, n_labels):
+    """An explicit ``labels`` of a multilabel target: column indices in [0, n_labels)."""
+    lab = np.asarray(labels)
+    if lab.ndim != 1 or lab.size == 0:
+        raise ValueError("labels must be a non-empty 1-D list of column indices, got "
+                         f"{quoted(labels)}")
+    if lab.dtype.kind not in "iu" and not (lab.dtype.kind == "f" and
+                                           np.all(lab == np.floor(lab))):
+        raise ValueError("labels of a multilabel-indicator target are column indices "
+                         f"(integers), got {lab.tolist()}")
+    if lab.max() > n_labels - 1:
+        raise ValueError("All labels must be in [0, n labels) for multilabel targets. "
+                         f"Got {int(lab.max())} > {n_labels - 1}")
+    if lab.min() < 0:
+        raise ValueError("All labels must be in [0, n labels) for multilabel targets. "
+                         f"Got {int(lab.min())} < 0")
+    if len(np.unique(lab)) != len(lab):
+        raise ValueError(f"labels contains duplicates: {lab.tolist()}")
+    return lab.astype(np.intp)
+
+
+def _samplewise_cells(ml: MultilabelCounts):
+    """Per-sample (tp, fp, fn, tn) as scikit-learn's samplewise multilabel confusion matrix:
+    counts, or with weights each sample's counts times its weight (fp and fn as the
+    difference of weighted sums, tn = w × n_labels − tp − fp − fn)."""
+    tn, fp, fn, tp = ml.sample_cells.T
+    if ml.weight is None:
+        return tp, fp, fn, tn
+    w = ml.weight
+    tp_w, pred_w, true_w = tp * w, (tp + fp) * w, (tp + fn) * w
+    fp_w, fn_w = pred_w - tp_w, true_w - tp_w
+    return tp_w, fp_w, fn_w, w * ml.n_labels - tp_w - fp_w - fn_w
+
+
+def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
+    """``_set_wise`` for a multilabel-indicator target: per label (column) or, with
+    ``average="samples"``, per sample."""
+    if average == "binary":
+        raise ValueError(
+            "Target is multilabel-indicator but average='binary'. Please choose another"
+            " average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
+        )
+    _warn_pos_label_ignored(pos_label, average)
+    lab = np.arange(ml.n_labels) if labels is None else _multilabel_labels(labels, ml.n_labels)
+    if average == "samples":
+        if labels is not None:  # each sample's counts over the chosen columns only
+            ml = columns(ml, lab)
+        tp, fp, fn, tn = _samplewise_cells(ml)
+        return lab, tp, fp, fn, tn, ml.weight
+    tn, fp, fn, tp = ml.label_cells[lab].T
+    if average == "micro":
+        tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
+    return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
 
 
 def _divide(num, den, metric, modifier, average, warn, zero_division):
@@ -783,11 +855,12 @@ def _divide(num, den, metric, modifier, average, warn, zero_division):
         return result
     result[zero] = 0.0 if value == "warn" else value
     if value == "warn" and warn:
-        where = "due to" if result.shape[0] == 1 else "in labels with"
-        warnings.warn(
-            f"{metric} ill-defined and being set to 0.0 {where} no {modifier} samples. Use"
+        # per sample ("samples") the missing items are labels, else samples
+        item, group = ("label", "sample") if average == "samples" else ("sample", "label")
+        where = "due to" if result.shape[0] == 1 else f"in {group}s with"
+        warn_undefined_metric(
+            f"{metric} ill-defined and being set to 0.0 {where} no {modifier} {item}s. Use"
             " `zero_division` parameter to control this behavior.",
-            UndefinedMetricWarning,
             stacklevel=4,
         )
     return result
@@ -829,10 +902,12 @@ def _g_mean(tp, fp, fn, average, warn, zero_division):
     return _divide(tp, den, "G-mean is", "true nor predicted", average, warn, zero_division)
 
 
-def _finish(values: np.ndarray, support: np.ndarray, average: str | None):
+def _finish(values: np.ndarray, weights: np.ndarray | None, average: str | None):
+    """Per-label values as they are (``average=None``) or their NaN-skipping average with
+    the averaging weights of ``_set_wise``."""
     if average is None:
         return values
-    return _nanaverage(values, support if average == "weighted" else None)
+    return _nanaverage(values, weights)
 
 
 def precision_recall_fscore_support(
@@ -851,17 +926,19 @@ def precision_recall_fscore_support(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
     beta : float, default 1.0
         Weight of recall in the F-score.
     labels : array-like, optional
-        Classes to report, in this order (default: sorted union of the labels).
+        Classes (column indices for indicator matrices) to report, in this order (default:
+        sorted union of the labels, or every column).
     pos_label : label, default 1
         The positive class when ``average="binary"``.
-    average : {"binary", "micro", "macro", "weighted"} or None
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None
         None: per-class arrays; "micro": from summed counts; "macro": plain mean over
-        classes; "weighted": mean weighted by support. "samples" (multilabel) is an error.
+        classes; "weighted": mean weighted by support; "samples" (multilabel targets
+        only): each sample's score over its labels, averaged with ``sample_weight``.
     warn_for : sequence of str
         Which metrics warn on zero division.
     sample_weight : array-like, optional
@@ -890,7 +967,7 @@ def precision_recall_fscore_support(
     (0.222, 0.333, 0.267, None)
     """
     beta = _check_beta(beta)
-    _, tp, fp, fn, _ = _set_wise(
+    _, tp, fp, fn, _, weights = _set_wise(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
@@ -905,9 +982,9 @@ def precision_recall_fscore_support(
     if average is None:
         return precision, recall, f, support
     return (
-        _finish(precision, support, average),
-        _finish(recall, support, average),
-        _finish(f, support, average),
+        _finish(precision, weights, average),
+        _finish(recall, weights, average),
+        _finish(f, weights, average),
         None,
     )
 
@@ -915,15 +992,19 @@ def precision_recall_fscore_support(
 _SHARED_DOC = """
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted class labels (numbers, bools or strings).
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted class labels (numbers, bools or strings), or label-indicator
+        matrices (dense 0/1 or scipy.sparse; one column per label).
     labels : array-like, optional
-        Classes to include, in this order (default: sorted union of the labels).
+        Classes (column indices for indicator matrices) to include, in this order
+        (default: sorted union of the labels, or every column).
     pos_label : label, default 1
         The positive class when ``average="binary"``.
-    average : {"binary", "micro", "macro", "weighted"} or None, default "binary"
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
         None: one value per class; "micro": from counts summed over classes; "macro":
-        plain mean over classes; "weighted": mean weighted by support (real positives).
+        plain mean over classes; "weighted": mean weighted by support (real positives);
+        "samples" (multilabel targets only): each sample's value over its labels,
+        averaged with ``sample_weight``.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights.
     zero_division : {"warn", 0.0, 1.0, np.nan}, default "warn"
@@ -933,7 +1014,7 @@ _SHARED_DOC = """
 
 def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
                 zero_division, beta=1.0):  # fmt: skip
-    _, tp, fp, fn, tn = _set_wise(
+    _, tp, fp, fn, tn, weights = _set_wise(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
@@ -951,7 +1032,7 @@ def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
         value = _g_mean(tp, fp, fn, average, True, zero_division)
     else:
         value = _fscore(tp, fp, fn, beta, average, True, zero_division)
-    return _finish(value, tp + fn, average)
+    return _finish(value, weights, average)
 
 
 def precision_score(
@@ -1201,8 +1282,8 @@ def accuracy_score(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
     normalize : bool, default True
         False returns the (weighted) number of correct predictions.
     sample_weight : array-like, optional
@@ -1212,19 +1293,34 @@ def accuracy_score(
     -------
     float
 
+    See Also
+    --------
+    zero_one_loss : 1 − accuracy.
+    hamming_loss : the share of wrong labels, for multilabel targets.
+
     Notes
     -----
     accuracy = (tp + tn) / n in the binary case. On imbalanced data compare it with the
-    majority-class rate ``BinaryConfusion.q0``.
+    majority-class rate ``BinaryConfusion.q0``. For multilabel targets it is the subset
+    accuracy: a sample counts as correct only when its whole row of labels is.
 
     Examples
     --------
     >>> from rankscore import accuracy_score
     >>> accuracy_score([0, 1, 2, 3], [0, 2, 1, 3])
     0.5
+    >>> import numpy as np
+    >>> accuracy_score(np.array([[0, 1], [1, 1]]), np.ones((2, 2)))   # subset accuracy
+    0.5
     """
-    _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    correct = yt == yp
+    _check_normalize(normalize)
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None:
+        _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+        correct = yt == yp
+    else:  # no false positive and no false negative in the row
+        w, cells = ml.weight, ml.sample_cells
+        correct = (cells[:, 1] == 0) & (cells[:, 2] == 0)
     if not normalize:
         return float(correct.sum() if w is None else np.dot(correct, w))
     if w is None:
@@ -1341,10 +1437,10 @@ def classification_report(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
     labels : array-like, optional
-        Classes to report, in this order.
+        Classes (column indices for indicator matrices) to report, in this order.
     target_names : sequence of str, optional
         Display names of ``labels``.
     sample_weight : array-like, optional
@@ -1360,8 +1456,8 @@ def classification_report(
     -------
     str or dict
         Per class and "accuracy" (micro average when all labels are reported, else
-        "micro avg"), "macro avg", "weighted avg" — the same text and keys as
-        scikit-learn.
+        "micro avg"), "macro avg", "weighted avg", and for multilabel targets "micro avg"
+        and "samples avg" — the same text and keys as scikit-learn.
 
     Notes
     -----
@@ -1387,12 +1483,20 @@ def classification_report(
     """
     if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
         raise ValueError(f"digits must be an integer >= 0, got {quoted(digits)}")
-    _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None:
+        _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
+    else:  # counted once here; every row below reads these counts
+        present, y_true, y_pred = np.arange(ml.n_labels), ml, None
     if labels is None:
         lab, labels_given = present, False
-    else:
+    elif ml is None:
         lab, labels_given = _check_labels(labels, present), True
-    micro_is_accuracy = not labels_given or set(lab.tolist()) >= set(present.tolist())
+    else:
+        lab, labels_given = _multilabel_labels(labels, ml.n_labels), True
+    micro_is_accuracy = ml is None and (
+        not labels_given or set(lab.tolist()) >= set(present.tolist())
+    )
     if target_names is not None and len(lab) != len(target_names):
         if labels_given:
             warnings.warn(
@@ -1424,7 +1528,7 @@ def classification_report(
         for row in rows:
             report += row_fmt.format(*row, width=width, digits=digits)
         report += "\n"
-    for average in ("micro", "macro", "weighted"):
+    for average in ("micro", "macro", "weighted") + (() if ml is None else ("samples",)):
         heading = "accuracy" if average == "micro" and micro_is_accuracy else average + " avg"
         avg_p, avg_r, avg_f1, _ = precision_recall_fscore_support(
             y_true, y_pred, average=average, **common
@@ -1442,3 +1546,335 @@ def classification_report(
             report_dict["accuracy"] = report_dict["accuracy"]["precision"]
         return report_dict
     return report
+
+
+def _check_normalize(normalize: Any) -> None:
+    if not isinstance(normalize, (bool, np.bool_)):
+        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
+
+
+# ---------------------------------------------------------------------------------------
+# multilabel confusion matrix and the neighbours of accuracy
+
+
+def multilabel_confusion_matrix(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    sample_weight: Any = None,
+    labels: Any = None,
+    samplewise: bool = False,
+) -> np.ndarray:
+    """One 2×2 confusion matrix per label (or per sample), as scikit-learn's.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    labels : array-like, optional
+        The labels (for indicator matrices: column indices) to report, in this order.
+        Default: every label (sorted union, or every column).
+    samplewise : bool, default False
+        Multilabel only: one matrix per sample (over the labels) instead of per label.
+
+    Returns
+    -------
+    ndarray of shape (n_labels, 2, 2) or (n_samples, 2, 2)
+        ``[[tn, fp], [fn, tp]]`` per label; int64 counts, float64 when weighted.
+
+    See Also
+    --------
+    confusion_matrix : the full matrix of 1-D labels.
+    precision_recall_fscore_support : the scores of these counts.
+
+    Notes
+    -----
+    For label l, one-vs-rest: tp = #(true l and predicted l), fp = #(predicted l, not
+    true l), fn = #(true l, not predicted l), tn = the rest. Multilabel input is counted
+    in one pass over both matrices (per label and per sample at once).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore import multilabel_confusion_matrix
+    >>> y_true = np.array([[1, 0, 1], [0, 1, 0]])
+    >>> y_pred = np.array([[1, 0, 0], [0, 1, 1]])
+    >>> multilabel_confusion_matrix(y_true, y_pred)
+    array([[[1, 0],
+            [0, 1]],
+    <BLANKLINE>
+           [[1, 0],
+            [0, 1]],
+    <BLANKLINE>
+           [[0, 1],
+            [1, 0]]])
+    """
+    if not isinstance(samplewise, (bool, np.bool_)):
+        raise TypeError(f"samplewise must be True or False, got {quoted(samplewise)}")
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None and samplewise:
+        raise ValueError(
+            "Samplewise metrics are not available outside of multilabel classification."
+            " (samplewise=True needs 2-D label-indicator targets)"
+        )
+    _, tp, fp, fn, tn, _ = _set_wise(
+        y_true if ml is None else ml, y_pred, labels=labels, pos_label=None,
+        average="samples" if samplewise else None, sample_weight=sample_weight,
+    )  # fmt: skip
+    weighted = (ml.weight if ml is not None else sample_weight) is not None
+    cells = np.stack([tn, fp, fn, tp], axis=1).astype(np.float64 if weighted else np.int64)
+    return cells.reshape(-1, 2, 2)
+
+
+def hamming_loss(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
+    """Share of wrong labels, as ``sklearn.metrics.hamming_loss``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    zero_one_loss : a sample counts as wrong when any of its labels is.
+
+    Notes
+    -----
+    Multilabel: ``Σ_i w_i (fp_i + fn_i) / (n_samples · n_labels · mean(w))``, the
+    weighted share of wrong entries of the indicator matrix. 1-D labels: the
+    (weighted) share of wrong predictions, ``1 − accuracy``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore import hamming_loss
+    >>> hamming_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> hamming_loss(np.array([[0, 1], [1, 1]]), np.zeros((2, 2)))
+    0.75
+    """
+    ml = read_pair(y_true, y_pred, sample_weight)
+    if ml is None:
+        _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+        return float(np.average(yt != yp, weights=w))
+    wrong = ml.sample_cells[:, 1] + ml.sample_cells[:, 2]
+    w = ml.weight
+    if w is None:
+        return float(wrong.sum()) / (ml.n_samples * ml.n_labels)
+    return float(np.dot(wrong, w)) / (ml.n_samples * ml.n_labels * np.average(w))
+
+
+def zero_one_loss(
+    y_true: Any, y_pred: Any, *, normalize: bool = True, sample_weight: Any = None
+) -> float:
+    """Share (or number) of wrong predictions, as ``sklearn.metrics.zero_one_loss``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    normalize : bool, default True
+        False returns the (weighted) number of wrong predictions.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+
+    Returns
+    -------
+    float
+
+    See Also
+    --------
+    accuracy_score : the complement.
+
+    Notes
+    -----
+    ``1 − accuracy_score`` (``Σ w − correct`` with ``normalize=False``); for multilabel
+    targets a sample is wrong when any of its labels is (subset zero-one loss).
+
+    Examples
+    --------
+    >>> from rankscore import zero_one_loss
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4])
+    0.25
+    >>> zero_one_loss([1, 2, 3, 4], [2, 2, 3, 4], normalize=False)
+    1.0
+    """
+    score = accuracy_score(y_true, y_pred, normalize=normalize, sample_weight=sample_weight)
+    if normalize:
+        return 1 - score
+    if sample_weight is not None:  # (validated by accuracy_score)
+        return float(np.sum(np.asarray(sample_weight, dtype=np.float64)) - score)
+    return float((y_true.shape[0] if hasattr(y_true, "shape") else len(y_true)) - score)
+
+
+def jaccard_score(
+    y_true: Any,
+    y_pred: Any,
+    *,
+    labels: Any = None,
+    pos_label: Any = 1,
+    average: str | None = "binary",
+    sample_weight: Any = None,
+    zero_division: Any = "warn",
+) -> float | np.ndarray:
+    """Jaccard index tp / (tp + fp + fn), as ``sklearn.metrics.jaccard_score``.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
+        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    labels : array-like, optional
+        Labels (column indices for indicator matrices) to include, in this order.
+    pos_label : label, default 1
+        The positive class when ``average="binary"``.
+    average : {"binary", "micro", "macro", "weighted", "samples"} or None, default "binary"
+        None: one value per label; "micro": from counts summed over labels; "macro":
+        plain mean; "weighted": mean weighted by support; "samples" (multilabel): mean
+        over samples of each sample's index.
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    zero_division : {"warn", 0.0, 1.0}, default "warn"
+        Value of a 0/0 index (a label neither true nor predicted); "warn" = 0.0 with an
+        :class:`UndefinedMetricWarning`.
+
+    Returns
+    -------
+    float or ndarray of shape (n_labels,)
+
+    See Also
+    --------
+    f1_score : F1 = 2 J / (1 + J) per label.
+
+    Notes
+    -----
+    ``J_l = |true_l ∩ pred_l| / |true_l ∪ pred_l| = tp_l / (tp_l + fp_l + fn_l)``
+    per label (one-vs-rest), averaged as for :func:`precision_score`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore import jaccard_score
+    >>> y_true = np.array([[0, 1, 1], [1, 1, 0]])
+    >>> y_pred = np.array([[1, 1, 1], [1, 0, 0]])
+    >>> round(jaccard_score(y_true, y_pred, average="samples"), 4)
+    0.5833
+    >>> jaccard_score(y_true, y_pred, average=None)
+    array([0.5, 0.5, 1. ])
+    """
+    value = _check_zero_division(zero_division)
+    if isinstance(value, float) and math.isnan(value):
+        raise ValueError("zero_division must be 'warn', 0.0 or 1.0 for jaccard_score (as in "
+                         "scikit-learn), got nan")
+    _, tp, fp, fn, _, weights = _set_wise(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight,
+    )  # fmt: skip
+    value = _divide(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
+                    zero_division)  # fmt: skip
+    return _finish(value, weights, average)
+
+
+_KAPPA_WEIGHTS = (None, "linear", "quadratic")
+
+
+def cohen_kappa_score(
+    y1: Any,
+    y2: Any,
+    *,
+    labels: Any = None,
+    weights: str | None = None,
+    sample_weight: Any = None,
+    replace_undefined_by: float = np.nan,
+) -> float:
+    """Cohen's kappa: agreement of two raters beyond chance, as scikit-learn's.
+
+    Parameters
+    ----------
+    y1, y2 : array-like of shape (n_samples,)
+        The two raters' labels (the result does not depend on which is which).
+    labels : array-like, optional
+        The categories, in order (the order matters for ``weights``); default the sorted
+        union. At least one must occur in ``y1``.
+    weights : {None, "linear", "quadratic"}, default None
+        Cost of a disagreement between categories i and j: 1, ``|i − j|`` or
+        ``(i − j)²`` (positions in ``labels``).
+    sample_weight : array-like of shape (n_samples,), optional
+        Non-negative weights.
+    replace_undefined_by : float in [-1, 1] or np.nan, default np.nan
+        The value returned, with an :class:`UndefinedMetricWarning`, when kappa is 0/0.
+
+    Returns
+    -------
+    float
+        In [-1, 1]: 1 for full agreement, 0 for chance agreement.
+
+    See Also
+    --------
+    confusion_matrix : the table kappa is computed from.
+
+    Notes
+    -----
+    With C the confusion matrix, E = outer(column sums, row sums) / Σ C the table
+    expected by chance and W the disagreement weights,
+    ``κ = 1 − Σ W ∘ C / Σ W ∘ E``; unweighted this is ``(p_o − p_e) / (1 − p_e)``.
+
+    Examples
+    --------
+    >>> from rankscore import cohen_kappa_score
+    >>> round(cohen_kappa_score([0, 1, 1, 2, 2, 2], [0, 1, 2, 2, 2, 1]), 4)
+    0.4545
+    >>> round(cohen_kappa_score([0, 1, 1, 2, 2, 2], [0, 1, 2, 2, 2, 1],
+    ...                         weights="quadratic"), 4)   # scikit-learn: 0.7
+    0.7
+    """
+    if weights not in _KAPPA_WEIGHTS:
+        raise ValueError(f"weights must be None, 'linear' or 'quadratic', got {quoted(weights)}")
+    r = replace_undefined_by
+    if isinstance(r, bool) or not isinstance(r, numbers.Real) or not (-1 <= r <= 1 or r != r):
+        raise ValueError("replace_undefined_by must be a real number in [-1, 1] or np.nan, "
+                         f"got {quoted(replace_undefined_by)}")
+    try:
+        confusion = confusion_matrix(y1, y2, labels=labels, sample_weight=sample_weight)
+    except ValueError as e:
+        if "At least one label specified must be in y_true" in str(e):
+            raise ValueError(
+                "At least one label in `labels` must be present in `y1` (even though "
+                "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
+            ) from e
+        raise
+    confusion = confusion.astype(np.float64)
+    n_classes = confusion.shape[0]
+    sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
+    total = sum0.sum()
+    # both messages are scikit-learn's, word for word (filters may match them)
+    if total == 0:  # no sample has both labels in `labels`
+        warn_undefined_metric(
+            "`y2` contains no labels that are present in both `y1` and `labels`."
+            "`cohen_kappa_score` is undefined and set to the value defined by the "
+            f"`replace_undefined_by` param, which is set to {replace_undefined_by}."
+        )
+        return replace_undefined_by
+    expected = np.outer(sum0, sum1) / total
+    if weights is None:
+        w_mat = 1.0 - np.eye(n_classes)
+    else:
+        position = np.arange(n_classes, dtype=np.float64)
+        distance = position[None, :] - position[:, None]
+        w_mat = np.abs(distance) if weights == "linear" else distance**2
+    denominator = np.sum(w_mat * expected)
+    if denominator == 0:
+        warn_undefined_metric(
+            "`y1`, `y2` and `labels` have only one label in common. `cohen_kappa_score` is "
+            "undefined and set to the value defined by the the `replace_undefined_by` "
+            f"param, which is set to {replace_undefined_by}."
+        )
+        return replace_undefined_by
+    return float(1 - np.sum(w_mat * confusion) / denominator)

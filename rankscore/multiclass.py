@@ -18,8 +18,9 @@ import numpy as np
 from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, as_real, check_finite, check_positive_int, check_same_length,
                           check_sample_weight, quoted)
+from .exceptions import warn_undefined_metric
 from .information import _weighted_total
-from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
+from .metrics import (BinaryConfusion, _check_zero_division,
                       _index_sums, _label_indices, _without_true_negatives)
 
 __all__ = [
@@ -139,9 +140,9 @@ def _ratio(num: np.ndarray, den: np.ndarray, zero_division: float | str, what: s
     if empty.any():
         if zero_division == "warn":
             names = ", ".join(str(c) for c in classes[empty])
-            warnings.warn(f"{what} is ill-defined and set to 0.0 for classes with no "
-                          f"samples in its denominator: {names}. Use zero_division to "
-                          "choose another value.", UndefinedMetricWarning, stacklevel=3)
+            warn_undefined_metric(f"{what} is ill-defined and set to 0.0 for classes with "
+                                  f"no samples in its denominator: {names}. Use "
+                                  "zero_division to choose another value.", stacklevel=3)
         else:
             out[empty] = zero_division
     return out
@@ -585,8 +586,8 @@ def top_k_accuracy_score(
                              f"{n_score_classes}")
         index = encode(y, classes, "y_true")
     if k >= len(classes):
-        warnings.warn(f"'k' ({k}) greater than or equal to 'n_classes' ({len(classes)}) "
-                      "will result in a perfect score and is therefore meaningless.",
-                      UndefinedMetricWarning, stacklevel=2)
+        warn_undefined_metric(f"'k' ({k}) greater than or equal to 'n_classes' "
+                              f"({len(classes)}) will result in a perfect score and is "
+                              "therefore meaningless.")
     hits = _top_k_hits(score, index, k, binary)
     return _weighted_total(hits, w, normalize)

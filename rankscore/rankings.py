@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from . import _backend
+from .exceptions import RankingSetTooLargeError
 from ._validation import (as_1d, as_scores, check_positive_int, check_same_length,
                           quoted)
 
@@ -1075,13 +1076,6 @@ def _log2_binomial(n: int, r: int) -> float:
         return (math.lgamma(n + 1) - math.lgamma(r + 1) - math.lgamma(n - r + 1)) / math.log(2)
     # n huge and r <= 2**20 << sqrt(n): C(n, r) = n**r / r! to within a factor near 1
     return r * math.log2(n) - math.lgamma(r + 1) / math.log(2)
-
-
-class RankingSetTooLargeError(MemoryError, ValueError):
-    """An enumeration would not fit in the memory available (raised before allocating).
-
-    Subclasses both ``MemoryError`` and ``ValueError``.
-    """
 
 
 # uint64 mask and float64 score (16), an int64 k column when every k is enumerated (8),

@@ -12,14 +12,13 @@ one pass over the data, not sweep kernels.
 
 from __future__ import annotations
 
-import warnings
 from typing import Any, Union
 
 import numpy as np
 
 from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
                           quoted)
-from .metrics import UndefinedMetricWarning
+from .exceptions import warn_undefined_metric
 
 __all__ = [
     "sse",
@@ -328,8 +327,7 @@ def r2_score(
     if not isinstance(force_finite, (bool, np.bool_)):
         raise TypeError(f"force_finite must be True or False, got {quoted(force_finite)}")
     if len(t) < 2:
-        warnings.warn("R^2 score is not well-defined with less than two samples.",
-                      UndefinedMetricWarning, stacklevel=2)
+        warn_undefined_metric("R^2 score is not well-defined with less than two samples.")
         return float("nan")
     weight = 1.0 if w is None else w[:, None]
     numerator = np.sum(weight * (t - p) ** 2, axis=0)  # 2 SSE per output

@@ -597,9 +597,10 @@ class ScoreSummary:
         2.0
         """
         if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, numbers.Real):
-            raise TypeError(f"fraction must be a number in (0, 1], got {fraction!r}")
+            raise TypeError("fraction must be a number in (0, 1], got "
+                            f"{_validation.quoted(fraction)}")
         if not 0 < fraction <= 1:
-            raise ValueError(f"fraction must be in (0, 1], got {fraction!r}")
+            raise ValueError(f"fraction must be in (0, 1], got {_validation.quoted(fraction)}")
         x, captured, _ = gains._cumulative_gain_view(self.sweep())
         return float(np.interp(fraction, x, captured)) / fraction
 
@@ -737,8 +738,9 @@ class ScoreSummary:
         label = self.pos_label
         kind = next((i for i, t in enumerate(_LABEL_KINDS) if type(label) is t), None)
         if kind is None:
-            raise TypeError(f"pos_label {label!r} of type {type(label).__name__} cannot be "
-                            "stored: expected an int, float, bool, str or bytes")
+            raise TypeError(f"pos_label {_validation.quoted(label)} of type "
+                            f"{type(label).__name__} cannot be stored: expected an int, float, "
+                            "bool, str or bytes")
         payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
                    if kind == 1 else label.encode() if kind == 3 else label)
         flags = (_FLAG_WEIGHTED if self.weighted else 0) | (
@@ -833,7 +835,9 @@ def _checked_arrays(thresholds, negatives, positives):
     arrays = []
     for name, value in (("thresholds", thresholds), ("negatives", negatives),
                         ("positives", positives)):
-        arr = np.array(value, copy=True)  # owned and writable, so it can be frozen
+        # read as every input is (None, sets, ints beyond 2**53 ...); owned and writable,
+        # so that it can be frozen
+        arr = np.array(_validation._read(value, name, "a 1-D array"), copy=True)
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
         arrays.append(arr)
@@ -882,7 +886,8 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
     for s in parts[1:]:
         if not _same_label(s.pos_label, label):
             raise ValueError(f"cannot merge summaries of different positive classes: "
-                             f"pos_label={label!r} and pos_label={s.pos_label!r}")
+                             f"pos_label={_validation.quoted(label)} and "
+                             f"pos_label={_validation.quoted(s.pos_label)}")
     if sum(s.n_negatives + s.n_positives for s in parts if not s.weighted) > (
             curves.MAX_EXACT_ROWS):
         raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "

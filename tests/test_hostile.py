@@ -75,7 +75,7 @@ def test_label_metrics_match_exact_counts_near_type_edges(pairs, true_dtype, pre
 
 
 def test_labels_no_64_bit_type_holds_are_an_error():
-    with pytest.raises(ValueError, match="y_true and y_pred hold labels from -1 to 9223372036854775808"):
+    with pytest.raises(ValueError, match="y_true and y_pred hold labels that cannot be compared exactly: from -1 to 9223372036854775808"):
         rs.confusion_matrix(np.array([-1, 2]), np.array([2**63, 2], dtype=np.uint64))
     with pytest.raises(ValueError, match="y_true holds integer labels from -1 to 18446744073709551616"):
         rs.confusion_matrix(np.array([-1, 2**64], dtype=object), [1, 2])
@@ -154,6 +154,27 @@ def test_counts_are_exact_at_huge_row_counts(rows, seed):
     result = curves._ks_from_counts(counted)
     assert (result.statistic, result.threshold) == (float(ks), ks_t)
     assert curves._confusion_from_counts(counted, threshold) == confusion
+
+
+@pytest.mark.parametrize("rows", [10**10, 2**62])
+def test_public_functions_on_the_counting_path_are_exact_at_huge_row_counts(rows, monkeypatch):
+    """roc_auc_score, gini_score and ks_statistic read per-score counts from the
+    count_scores kernel; given the counts of ``rows`` rows they give the exact values."""
+    from rankscore import _backend, curves
+
+    values = np.array([0.1, 0.2, 0.3, 0.4])
+    neg = np.array([rows // 4, rows // 8, rows // 8, 0], dtype=np.int64)
+    pos = np.array([0, rows // 8, rows // 8, rows // 4], dtype=np.int64)
+    neg[0] += rows - int(neg.sum() + pos.sum())
+    fake = lambda labels, pos_code, scores, max_distinct: (values, neg, pos, 0, 1)  # noqa: E731
+    monkeypatch.setattr(_backend.kernels, "count_scores", fake)
+    y = np.tile([0, 1], curves._COUNT_MIN_ROWS)  # enough rows to take the counting path
+    s = np.tile(values, len(y) // 4)
+    auc, (ks, ks_t), _ = _reference_from_counts(values.tolist(), neg, pos, 0.3)
+    assert rs.roc_auc_score(y, s) == float(auc)
+    assert rs.gini_score(y, s) == 2 * float(auc) - 1
+    result = rs.ks_statistic(y, s)
+    assert (result.statistic, result.threshold) == (float(ks), ks_t)
 
 
 def test_count_kernels_at_2_62_rows_do_not_wrap():
@@ -403,6 +424,13 @@ def test_ten_weights_of_a_tenth_sum_alike_on_both_backends():
 
 Y, S, P = [0, 1, 1], [0.1, 0.4, 0.8], [0, 1, 0]
 PROB = [[0.9, 0.1], [0.4, 0.6], [0.2, 0.8]]
+SUMMARY = rs.ScoreSummary.from_arrays(Y, S)
+
+
+def _accumulate(y_true, y_score, sample_weight=None):
+    """ScoreAccumulator.update on a fresh accumulator (the sweep calls it many times)."""
+    return rs.ScoreAccumulator(pos_label=1).update(y_true, y_score, sample_weight).summary()
+
 
 # (function, positional arguments, keyword arguments): one working call of each public
 # function; the sweep replaces one argument at a time by a hostile value
@@ -440,6 +468,13 @@ CALLS = [
     (rs.balanced_accuracy_score, (Y, P), {"adjusted": False}),
     (rs.matthews_corrcoef, (Y, P), {}),
     (rs.classification_report, (Y, P), {"digits": 2}),
+    (rs.multilabel_confusion_matrix, (Y, P), {"labels": [0, 1], "samplewise": False}),
+    (rs.hamming_loss, (Y, P), {}),
+    (rs.zero_one_loss, (Y, P), {"normalize": True}),
+    (rs.jaccard_score, (Y, P), {"pos_label": 1, "zero_division": 0}),
+    (rs.cohen_kappa_score, (Y, P), {"weights": "linear", "replace_undefined_by": 0.0}),
+    (rs.brier_score_loss, (Y, S), {"pos_label": 1, "scale_by_half": "auto"}),
+    (rs.f1_score, ([[0, 1], [1, 1], [1, 0]], [[0, 1], [1, 0], [1, 0]]), {"average": "samples"}),
     (rs.best_threshold, (Y, S, "f_beta"), {"beta": 1.0}),
     (rs.per_class_metrics, (Y, P), {"zero_division": 0}),
     (rs.per_class_metrics, ([[2, 1], [0, 3]],), {}),
@@ -453,11 +488,17 @@ CALLS = [
     (rs.r2_score, (S, P), {"force_finite": True}),
     (rs.log_loss, (Y, S), {"normalize": True}), (rs.cross_entropy, (Y, PROB), {}),
     (rs.perplexity, (Y, PROB), {}),
+    (rs.ScoreSummary, ([0.8, 0.4, 0.1], [0, 0, 1], [1, 1, 0]), {"pos_label": 1}),
+    (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
+    (SUMMARY.confusion, (0.5,), {}), (SUMMARY.roc_auc, (), {"max_fpr": 0.5}),
+    (SUMMARY.compress, (2,), {}), (SUMMARY.lift_at, (0.5,), {}),
+    (SUMMARY.gain_table, (2,), {}), (SUMMARY.merge, (SUMMARY,), {}),
+    (SUMMARY.best_threshold, ("f_beta",), {"beta": 1.0}),
+    (rs.ScoreSummary.from_bytes, (SUMMARY.to_bytes(),), {}),
+    (rs.ScoreAccumulator, (), {"pos_label": 1}),
+    (_accumulate, (Y, S), {"sample_weight": None}),
     (rs.bleu_score, ([["a", "b"]], [["a", "b"]]), {"max_n": 2}),
     (rs.sentence_bleu, ([["a", "b", "c"]], ["a", "b", "c"]), {"max_n": 2}),
-    (rs.ScoreSummary, ([0.9, 0.5], [0, 1], [1, 0]), {"pos_label": 1}),
-    (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
-    (rs.ScoreAccumulator, (), {"pos_label": 1}),
 ]
 SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
            -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
@@ -503,7 +544,7 @@ def _cases():
 
 
 def test_every_public_function_is_covered():
-    covered = {fn.__name__ for fn, _, _ in CALLS}
+    covered = {getattr(fn, "__qualname__", fn.__name__).split(".")[0] for fn, _, _ in CALLS}
     public = {name for name in rs.__all__ if callable(getattr(rs, name))}
     exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
               "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement"}
@@ -566,3 +607,28 @@ def test_hostile_values_give_clear_errors_on_both_backends(backend):
 
     problems = json.loads(done.stdout.strip().splitlines()[-1])
     assert problems == [], "\n".join(problems[:40])
+
+
+def test_cli_report_refuses_integer_scores_beyond_2_53(tmp_path, capsys):
+    from rankscore.cli import main
+
+    path = tmp_path / "data.csv"
+    path.write_text("y,s\n1,9007199254740993\n0,9007199254740992\n")
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "row 2: score column 's' has 9007199254740993" in err
+    path.write_text("y,s\n1,9007199254740994\n0,9007199254740992\n")  # exact in float64
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 0
+
+
+def test_cli_report_refuses_parquet_integer_scores_beyond_2_53(tmp_path, capsys):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    from rankscore.cli import main
+
+    path = tmp_path / "data.parquet"
+    pq.write_table(pa.table({"y": [1, 0], "s": pa.array([2**62 + 1, 2**62], pa.int64())}), path)
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
+    _, err = capsys.readouterr()
+    assert "row 1: score column 's' has 4611686018427387905" in err

@@ -596,3 +596,15 @@ def test_merging_past_2_62_rows_is_refused():
     with pytest.raises(ValueError, match="more than 2\\*\\*62 rows"):
         a.merge(b)
     assert a.merge(ScoreSummary([0.4], [1], [0])).n_negatives == 2**61 + 1
+
+
+@given(chunked_problem(weighted=False))
+def test_the_curve_functions_fast_sweep_is_the_summary_s(problem):
+    # unweighted sorted parts go straight to the running sums (summary_sweep)
+    y, s, _, _ = problem
+    sweep = _sweep(y, s)
+    summary = _one_shot(y, s, None)
+    for got, want in zip(sweep, summary.sweep()):
+        np.testing.assert_array_equal(got, want)
+        assert got.dtype == want.dtype
+    assert not ((sweep.thresholds == 0) & np.signbit(sweep.thresholds)).any()  # no -0.0

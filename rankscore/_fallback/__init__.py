@@ -8,4 +8,5 @@ from .ranking import *  # noqa: F401,F403
 from .ties import *  # noqa: F401,F403
 from .sweep import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
+from .multilabel import *  # noqa: F401,F403
 from .summary import *  # noqa: F401,F403

@@ -21,6 +21,8 @@ __all__ = [
     "objective_scan",
     "summary_merge_into",
     "summary_merge_many",
+    "roc_corners",
+    "summary_sweep",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -194,3 +196,22 @@ def summary_merge_many(thr_0, neg_0, thresholds, negatives, positives):
         else:
             out.append(np.add.reduceat(sorted_counts, starts))
     return tuple(out)
+
+
+def roc_corners(fps, tps, thresholds):
+    """The sweep without the points collinear with their neighbours (scikit-learn's
+    drop_intermediate): the first and last points and every point where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
+    if len(fps) <= 2:
+        return fps, tps, thresholds
+    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
+    keep[1:-1] |= np.diff(tps, 2) != 0
+    return fps[keep], tps[keep], thresholds[keep]
+
+
+def summary_sweep(neg, pos):
+    """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
+    ascending scores, without building the summary (what ``summary_running`` of
+    ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
+    thresholds, negatives, positives = summary_from_sorted(neg, None, pos, None)
+    return (*summary_running(negatives, positives), thresholds)

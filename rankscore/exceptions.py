@@ -1,0 +1,80 @@
+"""Warnings and exceptions of rankscore, in one place (as ``sklearn.exceptions``).
+
+Each class is also importable from the module that raised it before this one existed
+(``rankscore.metrics.UndefinedMetricWarning``, ``rankscore.rankings.RankingSetTooLargeError``,
+and ``rankscore.UndefinedMetricWarning``).
+
+scikit-learn compatibility, without importing scikit-learn: code written for scikit-learn
+filters its warnings by category, e.g.
+``warnings.filterwarnings("ignore", category=sklearn.exceptions.UndefinedMetricWarning)``.
+A user who does that has imported ``sklearn.exceptions``; so when that module is in
+``sys.modules`` at the moment rankscore warns, :func:`warn_undefined_metric` warns with a
+class that subclasses both rankscore's and scikit-learn's ``UndefinedMetricWarning``
+(created once and cached), and a filter on either category matches. When scikit-learn has
+not been imported, the warning is rankscore's own class; ``import rankscore`` never imports
+scikit-learn.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+
+__all__ = [
+    "UndefinedMetricWarning",
+    "RankingSetTooLargeError",
+    "undefined_metric_category",
+    "warn_undefined_metric",
+]
+
+
+class UndefinedMetricWarning(UserWarning):
+    """A metric was 0/0 (or otherwise undefined) and has been set to a fixed value, as in
+    scikit-learn (``zero_division``, NaN …)."""
+
+
+class RankingSetTooLargeError(MemoryError, ValueError):
+    """An enumeration would not fit in the memory available (raised before allocating).
+
+    Subclasses both ``MemoryError`` and ``ValueError``.
+    """
+
+
+# scikit-learn's class -> the class deriving from both (one per scikit-learn class object,
+# so a reloaded sklearn.exceptions gets its own)
+_BOTH: dict[type, type] = {}
+
+
+def undefined_metric_category() -> type[UndefinedMetricWarning]:
+    """The class rankscore warns with when a metric is undefined.
+
+    :class:`UndefinedMetricWarning`, or, when ``sklearn.exceptions`` has been imported, a
+    subclass of it and of ``sklearn.exceptions.UndefinedMetricWarning`` (so filters on either
+    category apply). The subclass is created once and cached.
+    """
+    module = sys.modules.get("sklearn.exceptions")
+    theirs = getattr(module, "UndefinedMetricWarning", None)
+    if not (isinstance(theirs, type) and issubclass(theirs, Warning)):
+        return UndefinedMetricWarning
+    both = _BOTH.get(theirs)
+    if both is None:
+        both = type(
+            "UndefinedMetricWarning",
+            (UndefinedMetricWarning, theirs),
+            {
+                "__module__": __name__,
+                "__qualname__": "UndefinedMetricWarning",
+                "__doc__": "rankscore's UndefinedMetricWarning that is also scikit-learn's.",
+            },
+        )
+        _BOTH[theirs] = both
+    return both
+
+
+def warn_undefined_metric(message: str, stacklevel: int = 2) -> None:
+    """``warnings.warn(message, undefined_metric_category(), stacklevel)``.
+
+    ``stacklevel`` counts as for ``warnings.warn`` called where this function is called
+    (2 points at the caller's caller).
+    """
+    warnings.warn(message, undefined_metric_category(), stacklevel=stacklevel + 1)
