@@ -96,6 +96,8 @@ def _check_exact(raw, scores: np.ndarray, row, path: Path, score: str) -> None:
     API: it would merge distinct scores into ties)."""
     for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():
         value = raw[i]
+        if isinstance(value, np.generic):  # a Parquet integer column read as NumPy
+            value = value.item()
         if isinstance(value, str) and _INTEGER.fullmatch(value):
             value = int(value)
         if rounds_in_float64(value):
