@@ -85,6 +85,35 @@ def ks_merge_weighted(
 ) -> tuple[float, float]:
     """(max |F-(t) - F+(t)| with weighted CDFs, smallest t reaching it)."""
 
+# --- ordering (rankscore/_kernels_sort.pxi, rankscore/_fallback/sort.py) -----------------
+# Scores are ordered by an order-preserving integer key (sign bit flipped for positives, all
+# bits for negatives, -0.0 first made 0.0); the compiled module buckets them by the key, the
+# fallback sorts each class as one run with np.sort. The sorted arrays are the same.
+
+NUMPY_SORT: bool
+"""True in the fallback (its runs are sorted by np.sort), False in the compiled module."""
+
+def split_buckets(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    weights: NDArray[np.float64] | None = None,
+) -> tuple[
+    NDArray[np.floating], NDArray[np.float64] | None, NDArray[np.int64],
+    NDArray[np.floating], NDArray[np.float64] | None, NDArray[np.int64], int, int,
+]:
+    """(neg, neg_weights, neg_edges, pos, pos_weights, pos_edges, smallest label, largest
+    label): each class's scores (-0.0 as 0.0) in runs [edges[r], edges[r + 1]), every run
+    below the next, input order kept inside a run; zero-weight samples dropped."""
+
+def sort_runs(
+    scores: NDArray[np.floating],
+    edges: NDArray[np.int64],
+    weights: NDArray[np.float64] | None = None,
+) -> None:
+    """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
+    weights move alongside, equal scores keep their order (stable). Releases the GIL."""
+
 # --- ranking (rankscore/_kernels_ranking.pxi, rankscore/_fallback/ranking.py) -------------
 # Ranking masks: bit i-1 set when position i (1-based) holds a list element; p <= 62.
 
