@@ -196,7 +196,9 @@ def _add_report_command(sub) -> None:
         description="Read a label column and a score column from a CSV (or Parquet) file and "
         "print counts and prevalence, ROC AUC, Gini, KS, average precision, PR AUC, the "
         "confusion and every rate at a threshold, the best thresholds for Youden's J and F1, "
-        "and the gain/lift table. Without FILE: the spam demo of the documentation.",
+        "and the gain/lift table. Without FILE: the spam demo of the documentation. The file "
+        "is read a chunk at a time (Parquet: row groups), so it may be larger than memory; "
+        "the numbers are those of the whole file.",
     )
     cmd.add_argument("file", nargs="?", metavar="FILE", help="CSV or .parquet file")
     cmd.add_argument("--label", default="target", metavar="COL",
@@ -211,6 +213,9 @@ def _add_report_command(sub) -> None:
     cmd.add_argument("--groups", type=int, default=10, metavar="N",
                      help="groups of the gain/lift table (default 10: deciles)")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+    cmd.add_argument("--quiet", action="store_true",
+                     help="no progress line on stderr (it is shown only on a terminal, for "
+                     "files that take more than a second)")
     cmd.add_argument("--plot", metavar="FILE.png",
                      help="also write a 2x2 figure: ROC, precision-recall, KS, cumulative gain "
                      "(needs matplotlib: pip install rankscore[plot])")

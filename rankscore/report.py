@@ -11,24 +11,19 @@ test of every pair of models scored on the same rows.
 
 from __future__ import annotations
 
-import csv
 import math
-import re
 import warnings
-from array import array
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ._validation import check_positive_int, quoted, rounds_in_float64
+from ._validation import check_positive_int, quoted
 from .metrics import BinaryConfusion, _check_threshold
 from .summary import ScoreSummary
 
-__all__ = ["binary_report", "format_report", "read_columns", "model_comparison",
-           "format_comparison"]
-
-_PARQUET_SUFFIXES = (".parquet", ".pq")
+__all__ = ["binary_report", "format_report", "read_columns", "summary_report",
+           "model_comparison", "format_comparison"]
 
 
 def _number(x: Any) -> Any:
@@ -95,6 +90,7 @@ def binary_report(
     See Also
     --------
     ScoreSummary : Every number here is one of its views.
+    summary_report : The same report of a summary (a stream, a file, a Dask cluster).
 
     Notes
     -----
@@ -115,9 +111,56 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label)  # one sort
+    report = summary_report(summary, threshold=threshold, n_groups=n_groups)
+    if ci:  # the intervals resample rows: they need the data, not only the summary
+        report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
+                                         confidence_level, n_resamples, random_state)
+    return report
+
+
+def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:
+    """:func:`binary_report` of the data a :class:`~rankscore.ScoreSummary` summarises.
+
+    Parameters
+    ----------
+    summary : ScoreSummary
+        Unweighted, both classes present (e.g. from a :class:`~rankscore.ScoreAccumulator`
+        fed a file chunk by chunk, or :func:`rankscore.dask.score_summary`).
+    threshold : float, default 0.5
+        Threshold of the confusion section (positive means ``score >= threshold``).
+    n_groups : int, default 10
+        Groups of the gain/lift table (10: deciles).
+
+    Returns
+    -------
+    dict
+        The keys and values of :func:`binary_report` on the summarised data.
+
+    See Also
+    --------
+    binary_report : The same report from labels and scores.
+
+    Notes
+    -----
+    Every number is a view of the summary (ROC AUC, Gini, KS, average precision, PR AUC,
+    the confusion at ``threshold``, the best thresholds, the gain table), so the report
+    costs the views, not another pass over the rows.
+
+    Examples
+    --------
+    >>> from rankscore import ScoreSummary
+    >>> from rankscore.report import binary_report, summary_report
+    >>> y, s = [0, 1, 1, 0], [0.2, 0.9, 0.6, 0.7]
+    >>> summary_report(ScoreSummary.from_arrays(y, s)) == binary_report(y, s)
+    True
+    """
+    if not isinstance(summary, ScoreSummary):
+        raise TypeError(f"summary must be a ScoreSummary, got {type(summary).__name__}")
+    if summary.weighted:
+        raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
     threshold = _check_threshold(threshold)
     n_groups = check_positive_int(n_groups, "n_groups")
-    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label)  # one sort
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
@@ -158,9 +201,6 @@ def binary_report(
         "best_thresholds": best,
         "gain_table": groups,
     }
-    if ci:
-        report["intervals"] = _intervals(y_true, y_score, pos_label, threshold,
-                                         confidence_level, n_resamples, random_state)
     return report
 
 
@@ -359,138 +399,11 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
         empty file, a score that is not a finite number, an empty label, unreadable file.
     """
-    path = Path(path)
-    if path.is_dir():
-        raise ValueError(f"{path}: is a directory, not a file")
-    if not path.is_file():
-        raise ValueError(f"{path}: no such file")
-    if path.suffix.lower() in _PARQUET_SUFFIXES:
-        labels, raw_scores, lines = _read_parquet(path, label, score)
-    else:
-        labels, raw_scores, lines = _read_csv(path, label, score)
-    if not labels:
-        raise ValueError(f"{path}: no data rows")
+    from . import _stream
 
-    def row(i: int) -> int:
-        return i + 1 if lines is None else lines[i]
-
-    raw = raw_scores
-    try:  # fast path; the loop below finds the row of a bad value
-        scores = np.asarray(raw_scores, dtype=np.float64)
-        if np.isfinite(scores).all():
-            raw_scores = []
-    except (TypeError, ValueError):
-        scores = np.empty(len(raw_scores), dtype=np.float64)
-    for i, value in enumerate(raw_scores):
-        try:
-            scores[i] = float(value)
-        except (TypeError, ValueError):
-            scores[i] = math.nan
-        if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else quoted(value)
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
-                " number"
-            )
-    for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():  # as the Python API does
-        value = raw[i]
-        if isinstance(value, str) and _INTEGER.fullmatch(value):
-            value = int(value)
-        if rounds_in_float64(value):
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {quoted(value)}, an "
-                "integer beyond 2**53 that float64 cannot hold exactly (it would merge distinct "
-                "scores into ties); subtract a reference value first"
-            )
-    for i, value in enumerate(labels):
-        if value in ("", None):
-            raise ValueError(f"{path}, row {row(i)}: label column {quoted(label)} is empty")
-    return np.asarray(labels, dtype=str), scores
-
-
-_INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
-
-
-def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
-    for wanted, what in ((label, "label"), (score, "score")):
-        if wanted not in names:
-            shown = ", ".join(quoted(n) for n in names[:20]) + (", …" * (len(names) > 20))
-            option = "--label" if what == "label" else "--score"
-            raise ValueError(f"{path}: no {what} column {quoted(wanted)} (columns: {shown});"
-                             f" choose one with {option}")
-        if names.count(wanted) > 1:
-            raise ValueError(f"{path}: {names.count(wanted)} columns are named "
-                             f"{quoted(wanted)}; rename all but one")
-
-
-def _read_csv(path: Path, label: str, score: str):
-    """(labels, scores, line of each row) of a CSV file, as text."""
-    limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
-    try:
-        with open(path, newline="", encoding="utf-8-sig") as fh:
-            return _read_csv_rows(path, fh, label, score)
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
-                         " CSV") from None
-    finally:
-        csv.field_size_limit(limit)
-
-
-def _is_blank(row: list[str]) -> bool:
-    return all(not cell.strip() for cell in row)
-
-
-def _read_csv_rows(path: Path, fh, label: str, score: str):
-    sample = fh.read(65536)
-    if not sample.strip():
-        raise ValueError(f"{path}: the file is empty")
-    fh.seek(0)
-    first = next(line for line in sample.splitlines() if line.strip())
-    try:
-        dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(fh, dialect)
-    try:
-        header = next((row for row in reader if not _is_blank(row)), None)
-        if header is None:
-            raise ValueError(f"{path}: the file is empty")
-        header = [name.strip() for name in header]
-        _check_columns(path, header, label, score)
-        li, si = header.index(label), header.index(score)
-        labels, scores, lines = [], [], array("q")
-        for row in reader:
-            if _is_blank(row):
-                continue
-            if len(row) != len(header):  # a short or long row would shift the columns
-                raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
-                                 f"{len(header)} (as the header)")
-            labels.append(row[li].strip())
-            scores.append(row[si].strip())
-            lines.append(reader.line_num)  # as in a text editor: the header is line 1
-    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
-        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-    return labels, scores, lines
-
-
-def _read_parquet(path: Path, label: str, score: str):
-    """(labels, scores, None) of a Parquet file; rows are numbered from 1."""
-    try:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise ValueError(
-            f"{path}: reading Parquet needs pyarrow (pip install rankscore[parquet])"
-        ) from None
-    try:
-        names = pq.read_schema(path).names
-        _check_columns(path, names, label, score)
-        table = pq.read_table(path, columns=[label, score])
-    except (pa.ArrowException, OSError) as exc:
-        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise ValueError(f"{path}: cannot read it as Parquet: {reason}") from None
-    labels = ["" if v is None else str(v) for v in table.column(label).to_pylist()]
-    return labels, table.column(score).to_pylist(), None
+    pieces = list(_stream.chunks(path, label, score))
+    labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
+    return labels, np.concatenate([p.scores for p in pieces])
 
 
 def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
@@ -542,6 +455,42 @@ def _same_number(a: str, b: str) -> bool:
 # the command
 
 
+def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
+    """(report, positive label) of a file: streamed through the summary chunk by chunk, or
+    read whole when ``--plot`` or ``--ci`` needs the rows."""
+    import sys
+
+    from . import _stream
+
+    ci = bool(getattr(args, "ci", False))
+    if ci or getattr(args, "plot", None) is not None:
+        # --ci (the bootstrap resamples rows) and --plot need the rows themselves
+        labels, scores = read_columns(path, args.label, args.score)
+        pos_label = _decide_pos_label(labels, pos_label, args.label)
+        if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel
+            from .plot import _save_report_panel
+
+            try:
+                _save_report_panel(labels, scores, args.plot, pos_label=pos_label,
+                                   title=source)
+            except ImportError as exc:  # matplotlib missing: one line naming the extra
+                raise ValueError(str(exc)) from None
+        report = binary_report(
+            labels, scores, pos_label=pos_label, threshold=args.threshold,
+            n_groups=args.groups, ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
+            n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0))
+        return report, pos_label
+    quiet = getattr(args, "quiet", False) or not sys.stderr.isatty()
+    progress = None if quiet else _stream.ProgressLine(sys.stderr, f"rankscore report {source}")
+    try:
+        summary, pos_label = _stream.summarise_file(path, args.label, args.score, pos_label,
+                                                    progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    return summary_report(summary, threshold=args.threshold, n_groups=args.groups), pos_label
+
+
 def run_command(args: Any) -> int:
     """``rankscore report``: read, compute, print (text or JSON). Errors: ``ValueError``."""
     import json
@@ -554,27 +503,13 @@ def run_command(args: Any) -> int:
     if args.file is None:
         from . import datasets
 
-        with resources.as_file(datasets.spam_path()) as demo:
-            labels, scores = read_columns(demo, args.label, args.score)
         source = "demo data: 20 e-mails scored by a spam filter (rankscore.datasets)"
-        pos_label = "spam" if args.pos_label is None else args.pos_label
+        with resources.as_file(datasets.spam_path()) as demo:
+            pos_label = "spam" if args.pos_label is None else args.pos_label
+            report, pos_label = _file_report(args, demo, source, pos_label)
     else:
-        labels, scores = read_columns(args.file, args.label, args.score)
-        source, pos_label = str(args.file), args.pos_label
-    pos_label = _decide_pos_label(labels, pos_label, args.label)
-    ci = bool(getattr(args, "ci", False))
-    report = binary_report(
-        labels, scores, pos_label=pos_label, threshold=args.threshold, n_groups=args.groups,
-        ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
-        n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0),
-    )
-    if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel of rankscore.plot
-        from .plot import _save_report_panel
-
-        try:
-            _save_report_panel(labels, scores, args.plot, pos_label=pos_label, title=source)
-        except ImportError as exc:  # matplotlib missing: one line naming the extra
-            raise ValueError(str(exc)) from None
+        source = str(args.file)
+        report, pos_label = _file_report(args, args.file, source, args.pos_label)
     if args.json:
         meta = {"source": source, "label_column": args.label, "score_column": args.score,
                 "pos_label": pos_label}  # fmt: skip

@@ -118,3 +118,17 @@ def test_confidence_level_outside_the_unit_interval_is_a_usage_error(models_csv,
                   "--confidence-level", "95"])
     assert exc.value.code == 2
     assert "must be in (0, 1)" in capsys.readouterr().err
+
+
+def test_report_ci_of_a_file_reads_its_rows(models_csv, capsys):
+    # A file report is streamed through the summary; --ci needs the rows (the bootstrap
+    # resamples them), so the file is read whole and the intervals are the library's
+    path, y, scores = models_csv
+    code, out, err = run(["report", str(path), "--label", "y", "--score", "a", "--ci",
+                          "--json", "--n-resamples", "200"], capsys)
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    auc = rs.roc_auc_ci(y, scores["a"])
+    assert report["intervals"]["roc_auc"] == {"low": auc.low, "high": auc.high,
+                                              "method": "delong"}
+    assert report["ranking"]["roc_auc"] == rs.roc_auc_score(y, scores["a"])

@@ -17,6 +17,8 @@ MODULES = sorted(
 
 @pytest.mark.parametrize("name", MODULES)
 def test_examples_run(name, backend):
+    if name == "rankscore.dask":
+        pytest.importorskip("dask.array")
     if name == "rankscore.plot":
         pytest.importorskip("matplotlib")
         import matplotlib

@@ -1,0 +1,246 @@
+"""Beyond one machine: rankscore.dask on a two-worker LocalCluster, and ``rankscore report``
+streaming a Parquet file larger than its summary.
+
+    python benchmarks/bench_dask.py                      # 10^8 rows (needs ~8 GB and minutes)
+    python benchmarks/bench_dask.py --rows 10000000      # a first, smaller run
+    python benchmarks/bench_dask.py --rows 10000000 --skip-report   # the Dask rows only
+
+Rows of the table (the issue's "done means"):
+
+* ``rankscore.dask.roc_auc_score`` on N rows (float64 probabilities, 10 % positives; rounded
+  to ``--decimals`` and all distinct) held as a Dask array by 2 worker processes (1 thread
+  each), against ``rankscore.roc_auc_score`` on the same N rows in this process; the two
+  results must be identical (checked). For the all-distinct scores also the compressed
+  summary (``max_thresholds``), its AUC error and bound. The partitions
+  are generated on the workers and persisted before timing, as the in-memory side holds its
+  arrays before timing. Peak memory of each worker during the call (Linux: VmHWM after
+  resetting it through /proc/PID/clear_refs) against the bytes of the partitions it holds.
+* ``rankscore report big.parquet`` (a subprocess; its peak RSS, VmHWM) on an N-row Parquet
+  file written in row groups, for scores with few distinct values (rounded to ``--decimals``)
+  and for all-distinct float64 scores. Its JSON equals ``rankscore.report.binary_report`` in
+  memory on a sample file of ``--sample`` rows (checked).
+
+The summary holds 24 bytes per distinct float64 score: N all-distinct scores make a summary
+2.7x the raw columns (9 bytes per row), so memory targets relative to the raw data can only
+hold for scores with fewer distinct values than rows (or a compressed summary).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from _util import best_time, format_seconds, print_table  # noqa: E402
+
+import rankscore as rs  # noqa: E402
+from rankscore import report as rs_report  # noqa: E402
+
+
+def _block(seed: int, index: int, rows: int, decimals: int | None):
+    """Rows of partition ``index``: labels (bool, 10 % positives) and float64 probabilities
+    (all distinct, or rounded to ``decimals``: at most 10^decimals + 1 distinct scores)."""
+    rng = np.random.default_rng([seed, index])
+    y = rng.random(rows) < 0.1
+    s = 1.0 / (1.0 + np.exp(2.0 - rng.normal(size=rows) - 1.2 * y))
+    if decimals is not None:
+        s = np.round(s, decimals)
+    return y, s
+
+
+def _sizes(n: int, chunk: int) -> list[int]:
+    return [min(chunk, n - start) for start in range(0, n, chunk)]
+
+
+def _gb(nbytes: float) -> str:
+    return f"{nbytes / 1e9:.2f} GB" if nbytes >= 1e8 else f"{nbytes / 1e6:.0f} MB"
+
+
+def _reset_peak() -> None:
+    with open("/proc/self/clear_refs", "w") as fh:  # 5: reset the peak RSS (VmHWM)
+        fh.write("5")
+
+
+def _peak_rss() -> int:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+def _kind(decimals: int | None) -> str:
+    return f"scores rounded to {decimals} decimals" if decimals is not None \
+        else "all-distinct float64 scores"
+
+
+def dask_rows(n: int, chunk: int, repeat: int, seed: int, decimals: int,
+              max_thresholds: int) -> list[list[str]]:
+    import dask
+    import dask.array as da
+    from distributed import Client, LocalCluster, wait
+
+    import rankscore.dask as rd
+
+    sizes = _sizes(n, chunk)
+    rows = []
+    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                      dashboard_address=None, memory_limit=0) as cluster, \
+            Client(cluster) as client:
+        for rounded in (decimals, None):
+            parts = [_block(seed, i, m, rounded) for i, m in enumerate(sizes)]  # in memory
+            y = np.concatenate([p[0] for p in parts])
+            s = np.concatenate([p[1] for p in parts])
+            del parts
+            t_memory = best_time(lambda: rs.roc_auc_score(y, s), repeat=repeat, min_total=0)
+            expected = rs.roc_auc_score(y, s)
+            del y, s
+            blocks = [dask.delayed(_block)(seed, i, m, rounded) for i, m in enumerate(sizes)]
+            dy = da.concatenate([da.from_delayed(b[0], (m,), bool)
+                                 for b, m in zip(blocks, sizes)])  # fmt: skip
+            ds = da.concatenate([da.from_delayed(b[1], (m,), np.float64)
+                                 for b, m in zip(blocks, sizes)])  # fmt: skip
+            dy, ds = dask.persist(dy, ds)  # generated on the workers, held there
+            wait([dy, ds])
+            held: dict[str, int] = {}
+            nbytes = client.nbytes(summary=False)
+            for key, workers in client.who_has().items():
+                for worker in workers:
+                    held[worker] = held.get(worker, 0) + nbytes.get(key, 0)
+            result = rd.roc_auc_score(dy, ds)
+            assert result == expected, (result, expected)
+            client.run(_reset_peak)
+            t_dask = best_time(lambda: rd.roc_auc_score(dy, ds), repeat=repeat, min_total=0)
+            peaks = client.run(_peak_rss)
+            rows.append([f"rankscore.dask.roc_auc_score, {n:,} rows ({_kind(rounded)}), "
+                         f"{len(sizes)} partitions", format_seconds(t_dask),
+                         f"{format_seconds(t_memory)} (rankscore.roc_auc_score in memory)",
+                         f"{t_dask / t_memory:.2f}× (target ≤ 1.5×); identical: {result!r}"])
+            for worker, peak in sorted(peaks.items()):
+                part = held.get(worker, 0)
+                rows.append([f"  peak memory of worker …{worker[-6:]}", _gb(peak),
+                             f"{_gb(part)} (its partitions)",
+                             f"{peak / part:.2f}× (target ≤ 3×)" if part else "no partition"])
+            if rounded is None:
+                client.run(_reset_peak)
+                start = time.perf_counter()
+                small = rd.score_summary(dy, ds, max_thresholds=max_thresholds)
+                t_small = time.perf_counter() - start
+                peaks = client.run(_peak_rss)
+                rows.append([f"rd.score_summary(max_thresholds={max_thresholds:,}).roc_auc()",
+                             format_seconds(t_small), f"error {abs(small.roc_auc() - result):.1e}"
+                             f" ≤ bound {small.auc_error_bound:.1e}",
+                             "worker peaks " + ", ".join(_gb(p) for p in peaks.values())])
+            client.cancel([dy, ds])
+            del dy, ds
+    return rows
+
+
+def _write_parquet(path: str, n: int, chunk: int, seed: int, decimals: int | None) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    writer = None
+    for i, m in enumerate(_sizes(n, chunk)):
+        y, s = _block(seed, i, m, decimals)
+        table = pa.table({"target": y.astype(np.int8), "score": s})
+        if writer is None:
+            writer = pq.ParquetWriter(path, table.schema)
+        writer.write_table(table)
+    writer.close()
+
+
+_CHILD = """
+import sys
+from rankscore.cli import main
+code = main(sys.argv[1:])
+with open("/proc/self/status") as fh:  # the peak of this program (its own memory map)
+    print([line for line in fh if line.startswith("VmHWM:")][0].split()[1], file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def _report(path: str) -> tuple[dict, float, int]:
+    """(JSON report, wall seconds, peak RSS in bytes) of ``rankscore report`` on a file.
+
+    The peak is the child's VmHWM read at its end: ru_maxrss of a child (wait4, time -v
+    from this process) also counts the pages of this large process it was forked from.
+    """
+    command = [sys.executable, "-c", _CHILD, "report", path, "--json", "--quiet"]
+    start = time.perf_counter()
+    proc = subprocess.run(command, capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if proc.returncode:
+        raise RuntimeError(proc.stderr)
+    peak = int(proc.stderr.split()[-1]) * 1024  # kB
+    return json.loads(proc.stdout), elapsed, peak
+
+
+def report_rows(n: int, chunk: int, sample: int, seed: int, decimals: int,
+                folder: str) -> list[list[str]]:
+    rows = []
+    # the same numbers as in memory, on a sample small enough to load
+    small = os.path.join(folder, "sample.parquet")
+    _write_parquet(small, sample, chunk, seed, decimals)
+    streamed, _, _ = _report(small)
+    labels, scores = rs_report.read_columns(small, "target", "score")
+    expected = rs_report.binary_report(labels, scores, pos_label="1")
+    assert {k: streamed[k] for k in expected} == expected, "streamed report differs"
+    for rounded in (decimals, None):
+        path = os.path.join(folder, "big.parquet")
+        _write_parquet(path, n, chunk, seed, rounded)
+        size = os.path.getsize(path)
+        _, elapsed, peak = _report(path)
+        rows.append([f"rankscore report big.parquet, {n:,} rows, {_kind(rounded)}",
+                     format_seconds(elapsed), f"file {_gb(size)}, raw columns {_gb(9 * n)}",
+                     f"peak RSS {_gb(peak)} (target ≤ 1.5 GB at 10^8 rows)"])
+        os.remove(path)
+    rows.append([f"same numbers as the in-memory report ({sample:,}-row sample)", "checked",
+                 "", ""])
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=10**8)
+    parser.add_argument("--chunk", type=int, default=5 * 10**6,
+                        help="rows per partition / per Parquet row group (default 5e6)")
+    parser.add_argument("--repeat", type=int, default=2, help="timed runs, best kept")
+    parser.add_argument("--sample", type=int, default=10**6,
+                        help="rows of the file whose report is checked against memory")
+    parser.add_argument("--decimals", type=int, default=6,
+                        help="rounding of the scores of the first Dask and report rows "
+                        "(default 6: at most 10^6 + 1 distinct probabilities)")
+    parser.add_argument("--max-thresholds", type=int, default=10**6,
+                        help="compressed Dask summary of the all-distinct scores (1e6)")
+    parser.add_argument("--skip-dask", action="store_true")
+    parser.add_argument("--skip-report", action="store_true")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+
+    sort_input = np.random.default_rng(1).random(10**7)
+    t_sort = best_time(lambda: np.sort(sort_input), repeat=3, min_total=0)
+    del sort_input
+    rows = [["np.sort of 10^7 float64 (this machine's yardstick)", format_seconds(t_sort),
+             "", ""]]
+    if not args.skip_dask:
+        rows += dask_rows(args.rows, args.chunk, args.repeat, args.seed, args.decimals,
+                          args.max_thresholds)
+    if not args.skip_report:
+        with tempfile.TemporaryDirectory() as folder:
+            rows += report_rows(args.rows, args.chunk, args.sample, args.seed, args.decimals,
+                                folder)
+    print_table(f"Beyond one machine, {args.rows:,} rows (rankscore {rs.BACKEND})",
+                ["operation", "time / peak", "baseline", "ratio"], rows)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,353 @@
+"""A label column and a score column read a chunk at a time (``rankscore report FILE``).
+
+:func:`chunks` yields the rows of a CSV or Parquet file in pieces of at most ``rows`` rows,
+each as the distinct label texts of the piece, a code per row into them, and the scores
+(float64, every one finite). Memory stays that of one piece, whatever the size of the file.
+The checks and messages are those of :func:`rankscore.report.read_columns`, which reads a
+whole file through the same pieces.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
+
+import numpy as np
+
+from ._validation import quoted, rounds_in_float64
+
+__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
+
+PARQUET_SUFFIXES = (".parquet", ".pq")
+CHUNK_ROWS = 1 << 20
+
+#: ``progress(done, total)``: units read so far (rows of a Parquet file, bytes of a CSV file)
+Progress = Callable[[int, int], None]
+
+
+class Chunk(NamedTuple):
+    """Rows of a file: label ``values[codes[i]]`` and score ``scores[i]`` for each row i."""
+
+    values: list[str]
+    codes: np.ndarray
+    scores: np.ndarray
+
+
+def check_file(path: Path) -> None:
+    if path.is_dir():
+        raise ValueError(f"{path}: is a directory, not a file")
+    if not path.is_file():
+        raise ValueError(f"{path}: no such file")
+
+
+def chunks(
+    path: str | Path, label: str, score: str, *, rows: int = CHUNK_ROWS,
+    progress: Progress | None = None,
+) -> Iterator[Chunk]:
+    """The rows of a CSV or Parquet file, ``rows`` at a time (see the module docstring)."""
+    path = Path(path)
+    check_file(path)
+    if path.suffix.lower() in PARQUET_SUFFIXES:
+        pieces = _parquet_chunks(path, label, score, rows, progress)
+    else:
+        pieces = _csv_chunks(path, label, score, rows, progress)
+    empty = True
+    for piece in pieces:
+        empty = False
+        yield piece
+    if empty:
+        raise ValueError(f"{path}: no data rows")
+
+
+def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
+    """``raw`` (text or numbers) as float64, or a ValueError naming the first bad value."""
+    try:  # fast path; the loop below finds the row of a bad value
+        scores = np.asarray(raw, dtype=np.float64)
+        if np.isfinite(scores).all():
+            _check_exact(raw, scores, row, path, score)
+            return scores
+    except (TypeError, ValueError):
+        scores = np.empty(len(raw), dtype=np.float64)
+    for i, value in enumerate(raw):
+        try:
+            scores[i] = float(value)
+        except (TypeError, ValueError):
+            scores[i] = math.nan
+        if not math.isfinite(scores[i]):
+            shown = "an empty value" if value in ("", None) else quoted(value)
+            raise ValueError(
+                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
+                " number"
+            )
+    _check_exact(raw, scores, row, path, score)
+    return scores
+
+
+_INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
+
+
+def _check_exact(raw, scores: np.ndarray, row, path: Path, score: str) -> None:
+    """An integer score beyond 2**53 that float64 cannot hold is an error (as the Python
+    API: it would merge distinct scores into ties)."""
+    for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():
+        value = raw[i]
+        if isinstance(value, np.generic):  # a Parquet integer column read as NumPy
+            value = value.item()
+        if isinstance(value, str) and _INTEGER.fullmatch(value):
+            value = int(value)
+        if rounds_in_float64(value):
+            raise ValueError(
+                f"{path}, row {row(i)}: score column {quoted(score)} has {quoted(value)}, an "
+                "integer beyond 2**53 that float64 cannot hold exactly (it would merge distinct "
+                "scores into ties); subtract a reference value first"
+            )
+
+
+def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
+    for wanted, what in ((label, "label"), (score, "score")):
+        if wanted not in names:
+            shown = ", ".join(quoted(n) for n in names[:20]) + (", …" * (len(names) > 20))
+            option = "--label" if what == "label" else "--score"
+            raise ValueError(f"{path}: no {what} column {quoted(wanted)} (columns: {shown});"
+                             f" choose one with {option}")
+        if names.count(wanted) > 1:
+            raise ValueError(f"{path}: {names.count(wanted)} columns are named "
+                             f"{quoted(wanted)}; rename all but one")
+
+
+def _empty_label(path: Path, row: int, label: str) -> ValueError:
+    return ValueError(f"{path}, row {row}: label column {quoted(label)} is empty")
+
+
+# ---------------------------------------------------------------------------------------
+# CSV
+
+
+def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+    limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
+    try:
+        with open(path, "rb") as raw:
+            text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+            total = path.stat().st_size
+
+            def tick() -> None:
+                if progress is not None:
+                    progress(raw.tell(), total)
+
+            yield from _csv_rows(path, text, label, score, rows, tick)
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
+                         " CSV") from None
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _is_blank(row: list[str]) -> bool:
+    return all(not cell.strip() for cell in row)
+
+
+def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
+              tick: Callable[[], None]) -> Iterator[Chunk]:
+    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
+    sample = fh.read(65536)
+    if not sample.strip():
+        raise ValueError(f"{path}: the file is empty")
+    fh.seek(0)
+    first = next(line for line in sample.splitlines() if line.strip())
+    try:
+        dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(fh, dialect)
+    try:
+        header = next((row for row in reader if not _is_blank(row)), None)
+        if header is None:
+            raise ValueError(f"{path}: the file is empty")
+        header = [name.strip() for name in header]
+        _check_columns(path, header, label, score)
+        li, si = header.index(label), header.index(score)
+        labels, scores, lines = [], [], []
+        for row in reader:
+            if _is_blank(row):
+                continue
+            if len(row) != len(header):  # a short or long row would shift the columns
+                raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
+                                 f"{len(header)} (as the header)")
+            labels.append(row[li].strip())
+            scores.append(row[si].strip())
+            lines.append(reader.line_num)  # as in a text editor: the header is line 1
+            if not len(lines) & 0xFFFF:
+                tick()
+            if len(labels) == rows:
+                yield _csv_chunk(path, label, score, labels, scores, lines)
+                labels, scores, lines = [], [], []
+        if labels:
+            yield _csv_chunk(path, label, score, labels, scores, lines)
+        tick()
+    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
+        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
+
+
+def _csv_chunk(path, label, score, labels, scores, lines) -> Chunk:
+    numbers = finite_scores(scores, lines.__getitem__, path, score)
+    values = list(dict.fromkeys(labels))
+    if "" in values:
+        raise _empty_label(path, lines[labels.index("")], label)
+    index = {v: i for i, v in enumerate(values)}
+    codes = np.fromiter((index[v] for v in labels), dtype=np.int32, count=len(labels))
+    return Chunk(values, codes, numbers)
+
+
+# ---------------------------------------------------------------------------------------
+# Parquet
+
+
+def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ValueError(
+            f"{path}: reading Parquet needs pyarrow (pip install rankscore[parquet])"
+        ) from None
+
+    def unreadable(exc: Exception) -> ValueError:
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return ValueError(f"{path}: cannot read it as Parquet: {reason}")
+
+    try:
+        file = pq.ParquetFile(path)
+        names = file.schema_arrow.names
+    except (pa.ArrowException, OSError) as exc:
+        raise unreadable(exc) from None
+    _check_columns(path, names, label, score)
+    total, done = file.metadata.num_rows, 0
+    batches = file.iter_batches(batch_size=rows, columns=[label, score])
+    while True:
+        try:
+            batch = next(batches, None)
+        except (pa.ArrowException, OSError) as exc:
+            raise unreadable(exc) from None
+        if batch is None:
+            return
+        if batch.num_rows:
+            labels, scores = batch.column(label), batch.column(score)
+            yield _parquet_chunk(path, label, score, labels, scores, done, pa, pc)
+        done += batch.num_rows
+        if progress is not None:
+            progress(done, total)
+
+
+def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
+    def row(i: int) -> int:
+        return start + i + 1
+
+    if (pa.types.is_integer(scores.type) or pa.types.is_floating(scores.type)) \
+            and not scores.null_count:
+        numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
+    else:
+        numbers = finite_scores(scores.to_pylist(), row, path, score)
+    if labels.null_count:
+        raise _empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+    distinct = pc.unique(labels)
+    values = [str(v) for v in distinct.to_pylist()]  # as read_columns: str() of each value
+    if "" in values:
+        raise _empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
+    codes = pc.index_in(labels, value_set=distinct).to_numpy(zero_copy_only=False)
+    return Chunk(values, codes.astype(np.int32, copy=False), numbers)
+
+
+# ---------------------------------------------------------------------------------------
+# a file through the accumulator
+
+
+_MANY_VALUES = 100_000
+
+
+def _is_positive(value: str, pos_label: str | None) -> bool | None:
+    """Whether the label text ``value`` is the positive class, decided on sight as
+    ``report._decide_pos_label`` decides for the whole column; None when it cannot be
+    (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
+    from .report import _as_float, _same_number
+
+    if pos_label is not None:
+        return value == pos_label or _same_number(value, pos_label)
+    number = _as_float(value)
+    if number in (0.0, 1.0, -1.0) or value.lower() in ("true", "false"):
+        return number == 1.0 or value.lower() == "true"
+    return None
+
+
+def summarise_file(
+    path: str | Path, label: str, score: str, pos_label: str | None = None, *,
+    rows: int = CHUNK_ROWS, progress: Progress | None = None,
+):
+    """The :class:`~rankscore.ScoreSummary` of a file's two columns, read a chunk at a time.
+
+    Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
+    positive). Peak memory: the summary plus one chunk. The label column gets the checks
+    and messages of ``report._decide_pos_label`` in memory: when a label cannot be the
+    positive or the negative class (a third value; text without ``pos_label``), the rest
+    of the file is only scanned for its label values, and the error names them all.
+    """
+    from .report import _decide_pos_label
+    from .summary import ScoreAccumulator
+
+    accumulator = ScoreAccumulator(pos_label=True)
+    positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
+    failed = False  # a label without a class: read on for the values, the error comes last
+    for piece in chunks(path, label, score, rows=rows, progress=progress):
+        for value in piece.values:
+            if value not in positive:
+                positive[value] = _is_positive(value, pos_label)
+                failed = failed or positive[value] is None or len(positive) > 2
+        if len(positive) > _MANY_VALUES:  # not a label column: stop before memory runs out
+            shown = ", ".join(quoted(v) for v in sorted(positive)[:6])
+            raise ValueError(f"label column {quoted(label)} has more than {_MANY_VALUES}"
+                             f" values ({shown}, …); a binary report needs two")
+        if not failed:
+            is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
+            accumulator.update(is_positive[piece.codes], piece.scores)
+    decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
+    if [v for v, p in positive.items() if p] != [decided]:
+        shown = ", ".join(quoted(v) for v in positive)
+        raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
+                         " positive class; say which one is with --pos-label")
+    return accumulator.summary(), decided
+
+
+class ProgressLine:
+    """``progress(done, total)`` drawn as one self-overwriting line on a terminal.
+
+    Nothing is drawn during the first ``delay`` seconds (short files stay silent), then at
+    most ``rate`` updates a second; :meth:`close` erases the line.
+    """
+
+    def __init__(self, stream, what: str, *, delay: float = 1.0, rate: float = 5.0):
+        self.stream, self.what = stream, what
+        self.start = time.monotonic()
+        self.delay, self.interval = delay, 1.0 / rate
+        self.last = -math.inf
+        self.width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.start < self.delay or now - self.last < self.interval:
+            return
+        self.last = now
+        share = f"{100 * done / total:3.0f} %" if total else "…"
+        text = f"{self.what}: {share} read ({now - self.start:.0f} s)"
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def close(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()

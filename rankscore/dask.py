@@ -1,0 +1,841 @@
+"""Exact threshold-sweep metrics of Dask collections: one mergeable summary per partition.
+
+``pip install 'rankscore[dask]'``; ``import rankscore`` does not import Dask, this module
+does. Every function takes Dask arrays or Dask DataFrame columns (``dask.dataframe.Series``)
+for ``y_true``, ``y_score`` and ``sample_weight`` and returns exactly what the in-memory
+function of the same name returns on the same rows:
+
+``score_summary`` (the :class:`rankscore.ScoreSummary` itself), ``roc_auc_score``,
+``roc_curve``, ``precision_recall_curve``, ``average_precision_score``, ``ks_statistic``,
+``gain_table``, ``binary_confusion``, ``best_threshold`` and ``binary_report``.
+
+How: each partition is summarised where it lives (its distinct scores with the negatives
+and positives at each); the summaries are merged in a tree, ``split_every`` at a time, on
+the workers; the one merged summary comes to the client and the result is read from it.
+No raw rows move between processes. With a ``distributed.Client`` the work runs on its
+cluster, otherwise on Dask's default scheduler.
+
+Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
+partition by partition (a partition whose columns differ in length is an error naming it);
+anything else is turned into Dask arrays (a Series is counted per partition) and rechunked
+to the chunks of ``y_score``. Empty partitions are skipped; a partition holding one class
+only is fine; a class missing from every partition is the in-memory warning or error. An
+invalid value (NaN, a third label, a negative weight) is the in-memory error prefixed with
+the partition, its rows and the index in the whole column.
+
+Labels: {0, 1}, {-1, 1} and bool need no ``pos_label`` (1 is positive, also in a partition
+holding only 0s); other labels need it (``roc_auc_score`` here takes ``pos_label`` because
+one partition cannot know which of two labels is the larger). Binary problems only.
+
+Weights: per-score weight sums are added across partitions, so results are exact when the
+weights are integers or dyadic fractions; otherwise sums of tied scores coming from
+different partitions may differ from the in-memory result in the last bits.
+
+docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, Callable
+
+import numpy as np
+
+from . import _backend, _validation
+
+try:
+    import dask
+    import dask.array as da
+    import dask.dataframe as dd
+    from dask.delayed import Delayed, delayed
+except ImportError as exc:  # pragma: no cover - the extra is not installed
+    raise ImportError(
+        "rankscore.dask needs Dask: pip install 'rankscore[dask]' (dask[array,dataframe])"
+    ) from exc
+
+__all__: list[str] = []
+
+_ONLY_DASK = (
+    "{name} must be a Dask array or a Dask DataFrame column (dask.dataframe.Series), got"
+    " {kind}; for data in memory use rankscore.{function}"
+)
+
+
+# ---------------------------------------------------------------------------------------
+# partitions: the three columns cut into aligned pieces
+
+
+def _backend_name() -> str:
+    """The kernel module in use here, so that worker processes use the same one."""
+    return "python" if _backend.kernels is _backend.load("python") else "cython"
+
+
+def _loadable(backend: str) -> bool:
+    try:
+        _backend.load(backend)
+    except ImportError:  # a worker without the compiled module: its fallback is the same
+        return False
+    return True
+
+
+def _kind(x: Any) -> str:
+    kind = type(x).__name__
+    return "a Dask DataFrame (pick one column: df['score'])" if isinstance(x, dd.DataFrame) \
+        else f"{type(x).__module__.split('.')[0]}.{kind}"
+
+
+def _check_collection(x: Any, name: str, function: str) -> None:
+    if isinstance(x, dd.Series):
+        return
+    if isinstance(x, da.Array):
+        if x.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got a Dask array of shape {x.shape}")
+        return
+    raise TypeError(_ONLY_DASK.format(name=name, kind=_kind(x), function=function))
+
+
+def _as_array(x: Any) -> da.Array:
+    """A 1-D Dask array with known chunk sizes (a Series is counted partition by partition)."""
+    if isinstance(x, dd.Series):
+        return x.to_dask_array(lengths=True)
+    if any(math.isnan(c) for c in x.chunks[0]):
+        return x.compute_chunk_sizes()
+    return x
+
+
+def _aligned(columns: dict[str, Any]) -> tuple[list[dict[str, Any]], list[int | None]]:
+    """One dict {name: Delayed partition} per partition, the partitions of all columns
+    aligned, and the first row of each partition (None where unknown).
+
+    Columns of one Dask DataFrame (or Series with the same number of partitions) are taken
+    partition by partition; anything else becomes Dask arrays, rechunked to the chunks of
+    ``y_score``.
+    """
+    values = list(columns.values())
+    same_frame = all(isinstance(x, dd.Series) for x in values) and len(
+        {x.npartitions for x in values}
+    ) == 1
+    if not same_frame:
+        arrays = {name: _as_array(x) for name, x in columns.items()}
+        lengths = {name: x.shape[0] for name, x in arrays.items()}
+        if len(set(lengths.values())) > 1:
+            shown = ", ".join(f"{name} {n}" for name, n in lengths.items())
+            raise ValueError(f"the columns have different lengths: {shown} rows")
+        chunks = arrays["y_score"].chunks
+        columns = {name: x if x.chunks == chunks else x.rechunk(chunks)
+                   for name, x in arrays.items()}  # fmt: skip
+        starts = np.concatenate([[0], np.cumsum(chunks[0])[:-1]]).astype(int).tolist()
+    parts = {name: list(np.ravel(np.asarray(x.to_delayed(), dtype=object)))
+             for name, x in columns.items()}  # fmt: skip
+    n = len(parts["y_score"])
+    if same_frame:
+        starts = [None] * n
+    return [{name: pieces[i] for name, pieces in parts.items()} for i in range(n)], starts
+
+
+def _chunk(
+    summarise: Callable, where: tuple[int, int, int | None], backend: str,
+    columns: dict[str, Any], options: dict[str, Any],
+) -> Any:
+    """The summary of one partition (None when it is empty), computed on a worker.
+
+    ``where`` is (partition number from 1, number of partitions, first row from 0 or None
+    when unknown); an error names the partition, its rows and the row in the whole column.
+    """
+    number, n_parts, start = where
+    lengths = {name: len(x) for name, x in columns.items() if x is not None}
+    n = lengths["y_score"]
+    place = f"partition {number} of {n_parts}"
+    if start is not None:
+        place += f" (rows {start + 1}..{start + n})"
+    if len(set(lengths.values())) > 1:
+        shown = ", ".join(f"{name} {n}" for name, n in lengths.items())
+        raise ValueError(f"{place}: the columns have different lengths ({shown} rows); align"
+                         " the partitions (e.g. take all columns from one DataFrame)")
+    if n == 0:
+        return None
+    try:
+        if backend == _backend_name() or not _loadable(backend):
+            return summarise(**columns, **options)  # both backends give the same summary
+        with _backend.using(backend):
+            return summarise(**columns, **options)
+    except (ValueError, TypeError) as exc:
+        message = str(exc)
+        if start is not None:  # an index in the partition -> the index in the column
+            message = re.sub(r"\bindex (\d+)", lambda m: f"index {start + int(m[1])}", message)
+        raise type(exc)(f"{place}: {message}") from None
+
+
+def _merge(combine: Callable, *summaries: Any) -> Any:
+    present = [s for s in summaries if s is not None]
+    return combine(present) if present else None
+
+
+def _tree(
+    summarise: Callable, combine: Callable, columns: dict[str, Any], options: dict[str, Any],
+    split_every: int,
+) -> Delayed:
+    """A Delayed summary: one task per partition, merged in a tree of ``split_every``."""
+    parts, starts = _aligned(columns)
+    backend = _backend_name()
+    level = [
+        delayed(_chunk, pure=True)(summarise, (i + 1, len(parts), start), backend, part, options)
+        for i, (part, start) in enumerate(zip(parts, starts))
+    ]
+    while len(level) > 1:
+        level = [delayed(_merge, pure=True)(combine, *level[i : i + split_every])
+                 for i in range(0, len(level), split_every)]  # fmt: skip
+    return level[0]
+
+
+# ---------------------------------------------------------------------------------------
+# the summary
+
+
+def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None):
+    from .summary import ScoreSummary
+
+    return _arrays(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                            sample_weight=sample_weight))
+
+
+def _merge_summaries(parts: list) -> tuple:
+    from .summary import ScoreSummary
+
+    return _arrays(ScoreSummary.merge_all(_rebuilt(p) for p in parts))
+
+
+# Between tasks a summary travels as its three arrays and pos_label: Dask ships NumPy
+# arrays without copies (pickle protocol 5), where pickling a ScoreSummary goes through
+# to_bytes/from_bytes (two copies and the constructor's checks of every array). The arrays
+# come from ScoreSummary itself, so they are rebuilt without checking them again.
+
+
+def _arrays(summary: Any) -> tuple:
+    return summary.thresholds, summary.negatives, summary.positives, summary.pos_label
+
+
+def _rebuilt(arrays: tuple):
+    from .summary import ScoreSummary
+
+    return ScoreSummary._trusted(*arrays)
+
+
+def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
+    columns = {"y_true": y_true, "y_score": y_score}
+    if sample_weight is not None:
+        columns["sample_weight"] = sample_weight
+    for name, x in columns.items():
+        _check_collection(x, name, function)
+    return columns
+
+
+def _check_split_every(split_every: Any) -> int:
+    if isinstance(split_every, bool) or not isinstance(split_every, (int, np.integer)) \
+            or split_every < 2:
+        raise ValueError(f"split_every must be an integer >= 2, got {split_every!r}")
+    return int(split_every)
+
+
+def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function,
+                max_thresholds=None):
+    from .summary import ScoreSummary
+
+    columns = _columns(y_true, y_score, sample_weight, function)
+    split_every = _check_split_every(split_every)
+    if max_thresholds is not None:
+        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        return _compressed_summary(columns, pos_label, split_every, max_thresholds)
+    root = _tree(_summarise, _merge_summaries, columns, {"pos_label": pos_label}, split_every)
+    arrays = root.compute()
+    if arrays is None:  # every partition is empty: the in-memory error
+        return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    return _rebuilt(arrays)
+
+
+# ---------------------------------------------------------------------------------------
+# the compressed summary: bins fixed for all partitions, so binned partitions merge exactly
+
+
+def _score_quantiles(y_true: Any, y_score: Any, sample_weight: Any = None,
+                     size: int = 2) -> tuple | None:
+    """``size`` evenly spaced quantiles of a partition's finite scores, and their count
+    (pass 1; a bad score is reported by pass 2, which validates everything)."""
+    try:
+        scores = np.asarray(y_score, dtype=np.float64)
+    except (TypeError, ValueError):
+        return None
+    scores = scores[np.isfinite(scores)]
+    if not len(scores):
+        return None
+    return np.quantile(scores, np.linspace(0.0, 1.0, size)), len(scores)
+
+
+def _concat(parts: list) -> list:
+    return [q for part in parts for q in (part if isinstance(part, list) else [part])]
+
+
+def _borders(quantiles: list, max_thresholds: int) -> np.ndarray:
+    """About ``max_thresholds - 1`` scores cutting all rows into bins of about equal size."""
+    values = np.concatenate([q for q, _ in quantiles])
+    weights = np.concatenate([np.full(len(q), n / len(q)) for q, n in quantiles])
+    order = np.argsort(values, kind="stable")
+    cumulative = np.cumsum(weights[order])
+    cuts = np.arange(1, max_thresholds) * (cumulative[-1] / max_thresholds)
+    at = np.minimum(np.searchsorted(cumulative, cuts), len(values) - 1)
+    return np.unique(values[order][at])
+
+
+def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None,
+            borders: np.ndarray | None = None) -> tuple | None:
+    """A partition's exact summary folded into the bins of ``borders`` (pass 2): per
+    non-empty bin (descending) its number, lowest score, negatives and positives, and the
+    positive-negative pairs the partition ties already."""
+    from .summary import ScoreSummary
+
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                       sample_weight=sample_weight)
+    if not len(summary):
+        return None
+    bins = np.searchsorted(borders, summary.thresholds, side="right")  # non-increasing
+    starts = np.flatnonzero(np.r_[True, bins[1:] != bins[:-1]])
+    ends = np.r_[starts[1:], len(bins)] - 1
+    tied = float(np.dot(summary.positives.astype(np.float64),
+                        summary.negatives.astype(np.float64)))
+    return (bins[starts], summary.thresholds[ends], np.add.reduceat(summary.negatives, starts),
+            np.add.reduceat(summary.positives, starts), tied, summary.pos_label)
+
+
+def _merge_binned(parts: list) -> tuple:
+    bins = np.concatenate([p[0] for p in parts])
+    order = np.argsort(-bins, kind="stable")
+    bins = bins[order]
+    starts = np.flatnonzero(np.r_[True, bins[1:] != bins[:-1]])
+
+    def folded(i: int, ufunc: np.ufunc) -> np.ndarray:
+        return ufunc.reduceat(np.concatenate([p[i] for p in parts])[order], starts)
+
+    return (bins[starts], folded(1, np.minimum), folded(2, np.add), folded(3, np.add),
+            sum(p[4] for p in parts), parts[0][5])
+
+
+def _compressed_summary(columns, pos_label, split_every, max_thresholds):
+    """Two passes: quantiles of every partition fix the bin borders, then each partition's
+    exact summary is folded into those bins and the binned summaries merge exactly."""
+    from .summary import ScoreSummary
+
+    size = min(4 * max_thresholds, 1 << 16)
+    quantiles = _tree(_score_quantiles, _concat, columns, {"size": size}, split_every).compute()
+    if quantiles is None:  # nothing finite anywhere: pass 2 gives the in-memory error
+        borders = np.empty(0)
+    else:
+        borders = _borders(_concat([quantiles]), max_thresholds)
+    folded = _tree(_binned, _merge_binned, columns,
+                   {"pos_label": pos_label, "borders": borders}, split_every).compute()
+    if folded is None:
+        return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    _, thresholds, negatives, positives, tied, label = folded
+    summary = ScoreSummary._trusted(thresholds, negatives, positives, label)
+    binned_pairs = float(np.dot(positives.astype(np.float64), negatives.astype(np.float64)))
+    summary.loose_pairs = max(binned_pairs - tied, 0.0)  # pairs the bins may have made ties
+    return summary
+
+
+def score_summary(
+    y_true: Any,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: Any = None,
+    split_every: int = 4,
+    max_thresholds: int | None = None,
+):
+    """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
+
+    Parameters
+    ----------
+    y_true : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Labels: {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 is positive, also in a
+        partition holding only 0s); other labels need it.
+    y_score : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Finite scores, higher = more likely positive.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : dask.array.Array or dask.dataframe.Series, default=None
+        Non-negative weights.
+    split_every : int, default=4
+        How many summaries one task of the merge tree merges.
+    max_thresholds : int, default=None
+        Opt-in compression, for data whose distinct scores do not fit: at most about this
+        many thresholds travel and reach the client, whatever the number of rows.
+
+    Returns
+    -------
+    ScoreSummary
+        The summary of all rows, on the client; without ``max_thresholds`` it equals
+        ``ScoreSummary.from_arrays`` of the columns computed into memory. Compressed, its
+        ``auc_error_bound`` bounds ``|roc_auc() - exact AUC|``.
+
+    See Also
+    --------
+    rankscore.ScoreSummary : The summary and its views.
+
+    Notes
+    -----
+    Each partition is summarised where it lives (distinct scores with the negatives and
+    positives at each one); the summaries are merged in a tree, ``split_every`` at a time,
+    and only the merged summary reaches the client: no raw rows move. The summary holds
+    ``d * 24`` bytes for ``d`` distinct float64 scores (``d * 20`` for float32), whatever
+    the number of rows. Counts are int64, so the merge is exact; weight sums are exact
+    when the weights are (integer or dyadic weights), otherwise sums of tied scores from
+    different partitions may differ from the in-memory result in the last bits.
+
+    With ``max_thresholds=k`` the data are read twice: quantiles of every partition fix
+    ``k - 1`` bin borders (bins of about equal size), then each partition's exact summary is
+    folded into those bins, so binned summaries merge exactly and stay at most ``k`` long.
+    Each bin keeps its lowest score as its threshold, so every point of the compressed
+    curves is a point of the exact curves. Within a bin, positive-negative pairs count as
+    ties: ``|ΔAUC| <= (Σ_bins P_b N_b - Σ_partitions' tied pairs) / (2 P N)``, about
+    ``1 / (2 k)`` at worst for continuous scores (``ScoreSummary.compress`` bins one
+    summary; compressed summaries do not merge, which is why the bins are fixed first).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    >>> summary = rd.score_summary(y, s)
+    >>> summary.positives.tolist(), round(summary.roc_auc(), 4)
+    ([1, 1, 0, 0, 1, 0], 0.7778)
+    >>> rng = np.random.default_rng(0)
+    >>> yy = rng.random(100_000) < 0.2
+    >>> ss = rng.normal(size=100_000) + yy
+    >>> dy, ds = da.from_array(yy, chunks=10_000), da.from_array(ss, chunks=10_000)
+    >>> exact, small = rd.score_summary(dy, ds), rd.score_summary(dy, ds, max_thresholds=1000)
+    >>> len(exact), len(small) <= 1000
+    (100000, True)
+    >>> abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound < 1e-3
+    True
+    """
+    return _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "ScoreSummary",
+                       max_thresholds)
+
+
+# ---------------------------------------------------------------------------------------
+# the views: each one the in-memory function's result, read from the merged summary
+
+_COLUMNS_DOC = """y_true : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Labels ({0, 1}, {-1, 1} or bool; others need ``pos_label``).
+    y_score : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Finite scores, higher = more likely positive."""
+_OPTIONS_DOC = """pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : dask.array.Array or dask.dataframe.Series, default=None
+        Non-negative weights, partitioned like ``y_score`` (else rechunked to it).
+    split_every : int, default=4
+        Summaries merged per task of the merge tree."""
+
+
+def _documented(function: Callable) -> Callable:
+    function.__doc__ = function.__doc__.replace("{columns}", _COLUMNS_DOC).replace(
+        "{options}", _OPTIONS_DOC)
+    return function
+
+
+@_documented
+def roc_auc_score(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    max_fpr: float | None = None, split_every: int = 4,
+) -> float:
+    """Area under the ROC curve of Dask columns; equals :func:`rankscore.roc_auc_score`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    max_fpr : float in (0, 1], default=None
+        Standardised partial AUC up to this false-positive rate (McClish), as in memory.
+
+    Returns
+    -------
+    float
+        NaN with an ``UndefinedMetricWarning`` when one class is missing from every
+        partition, as in memory.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.roc_auc_score : The same number for data in memory.
+
+    Notes
+    -----
+    AUC = P(s+ > s-) + ½ P(s+ = s-), from the merged counts at each distinct score.
+    Binary problems only (``pos_label`` replaces scikit-learn's choice of the larger
+    label, which one partition cannot make).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=4)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=4)
+    >>> round(rd.roc_auc_score(y, s), 4)
+    0.7778
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "roc_auc_score")
+    return summary.roc_auc(max_fpr=max_fpr)
+
+
+@_documented
+def roc_curve(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    drop_intermediate: bool = True, split_every: int = 4,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """ROC curve of Dask columns; equals :func:`rankscore.roc_curve`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    drop_intermediate : bool, default=True
+        Drop points collinear with their neighbours, as in memory.
+
+    Returns
+    -------
+    fpr, tpr, thresholds : ndarray
+        As :func:`rankscore.roc_curve` (``thresholds[0]`` is ``inf``).
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.roc_curve : The same curve for data in memory.
+
+    Notes
+    -----
+    ``tpr = tp(t) / P`` and ``fpr = fp(t) / N`` at each distinct score ``t``, from the
+    cumulative merged counts.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    >>> fpr, tpr, thresholds = rd.roc_curve(y, s)
+    >>> fpr.round(3).tolist(), tpr.round(3).tolist()
+    ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "roc_curve")
+    return summary.roc_curve(drop_intermediate=drop_intermediate)
+
+
+@_documented
+def precision_recall_curve(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    drop_intermediate: bool = False, split_every: int = 4,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Precision-recall curve of Dask columns; equals :func:`rankscore.precision_recall_curve`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    drop_intermediate : bool, default=False
+        Drop thresholds that do not change the recall, as in memory.
+
+    Returns
+    -------
+    precision, recall, thresholds : ndarray
+        As :func:`rankscore.precision_recall_curve` (thresholds ascending; the last point
+        is recall 0, precision 1).
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.precision_recall_curve : The same curve for data in memory.
+
+    Notes
+    -----
+    ``precision = tp(t) / (tp(t) + fp(t))`` and ``recall = tp(t) / P``.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    >>> precision, recall, thresholds = rd.precision_recall_curve(y, s)
+    >>> precision.round(3).tolist()
+    [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "precision_recall_curve")
+    return summary.precision_recall_curve(drop_intermediate=drop_intermediate)
+
+
+@_documented
+def average_precision_score(
+    y_true: Any, y_score: Any, *, pos_label: Any = 1, sample_weight: Any = None,
+    split_every: int = 4,
+) -> float:
+    """Average precision of Dask columns; equals :func:`rankscore.average_precision_score`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    float
+        ``sum_k (R_k - R_{k-1}) P_k`` over the distinct thresholds, descending (no
+        interpolation), as scikit-learn.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.average_precision_score : The same number for data in memory.
+
+    Notes
+    -----
+    ``pos_label`` defaults to 1, as in memory (and scikit-learn).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> round(rd.average_precision_score(y, s), 4)
+    0.8667
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "average_precision_score")
+    return summary.average_precision()
+
+
+@_documented
+def ks_statistic(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    split_every: int = 4,
+):
+    """Kolmogorov-Smirnov statistic of Dask columns; equals :func:`rankscore.ks_statistic`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    KSResult
+        ``(statistic, threshold)`` as :func:`rankscore.ks_statistic`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.ks_statistic : The same result for data in memory.
+
+    Notes
+    -----
+    KS = max over t of ``|F-(t) - F+(t)|``, F the empirical CDFs of each class's scores.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> result = rd.ks_statistic(y, s)
+    >>> round(result.statistic, 4), result.threshold
+    (0.6667, 0.52)
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "ks_statistic")
+    return summary.ks_statistic()
+
+
+@_documented
+def gain_table(
+    y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
+    sample_weight: Any = None, split_every: int = 4,
+):
+    """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
+
+    Parameters
+    ----------
+    {columns}
+    n_groups : int, default=10
+        Groups (10: deciles); tied scores never straddle a border.
+    {options}
+
+    Returns
+    -------
+    GainTable
+        As :func:`rankscore.gain_table`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.gain_table : The same table for data in memory.
+
+    Notes
+    -----
+    Gain of a group = its positives / all positives; lift = its positive rate / the
+    overall rate; the groups are cut on the merged counts.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> rd.gain_table(y, s, 2).to_dict()["positives"].tolist()
+    [2, 1]
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "gain_table")
+    return summary.gain_table(n_groups)
+
+
+@_documented
+def binary_confusion(
+    y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
+    sample_weight: Any = None, split_every: int = 4,
+):
+    """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
+
+    Parameters
+    ----------
+    {columns}
+    threshold : float
+        Positive means ``score >= threshold`` (required: the columns hold scores).
+    {options}
+
+    Returns
+    -------
+    BinaryConfusion
+        tp, fp, fn, tn and every rate, as :func:`rankscore.binary_confusion`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.binary_confusion : The same counts for data in memory.
+
+    Notes
+    -----
+    ``tp = Σ positives at scores >= threshold``, ``fn = P - tp``; likewise fp and tn.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> c = rd.binary_confusion(y, s, threshold=0.5)
+    >>> c.tp, c.fp, c.fn, c.tn
+    (2, 1, 1, 2)
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "binary_confusion")
+    return summary.confusion(threshold)
+
+
+@_documented
+def best_threshold(
+    y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
+    sample_weight: Any = None, split_every: int = 4, **options: Any,
+):
+    """The best threshold for an objective, of Dask columns; equals
+    :func:`rankscore.best_threshold`.
+
+    Parameters
+    ----------
+    {columns}
+    objective : str
+        One of :data:`rankscore.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
+    {options}
+    **options
+        ``min_precision``, ``min_recall``, ``beta``, ``profit_matrix``: as in memory.
+
+    Returns
+    -------
+    ThresholdChoice
+        ``(threshold, value, confusion)`` as :func:`rankscore.best_threshold`.
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.best_threshold : The same choice for data in memory.
+
+    Notes
+    -----
+    Every distinct score is tried; ties go to the highest threshold, as in memory.
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> rd.best_threshold(y, s, "youden").threshold
+    0.73
+    """
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
+                          "best_threshold")
+    return summary.best_threshold(objective, **options)
+
+
+@_documented
+def binary_report(
+    y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
+    n_groups: int = 10, split_every: int = 4,
+) -> dict[str, Any]:
+    """Everything ``rankscore report`` shows, of Dask columns; equals
+    :func:`rankscore.report.binary_report`.
+
+    Parameters
+    ----------
+    {columns}
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    threshold : float, default 0.5
+        Threshold of the confusion section (positive means ``score >= threshold``).
+    n_groups : int, default 10
+        Groups of the gain/lift table (10: deciles).
+    split_every : int, default=4
+        Summaries merged per task of the merge tree.
+
+    Returns
+    -------
+    dict
+        The JSON-ready dict of :func:`rankscore.report.binary_report` (render it with
+        :func:`rankscore.report.format_report`).
+
+    See Also
+    --------
+    score_summary : The summary every function here reads.
+    rankscore.report.summary_report : The report of any summary.
+
+    Notes
+    -----
+    One pass over the partitions builds the summary; every number of the report is a view
+    of it (no weights: the report counts rows).
+
+    Examples
+    --------
+    >>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    >>> report = rd.binary_report(y, s)
+    >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
+    (6, 0.7778)
+    """
+    from .report import summary_report
+
+    summary = _summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
+    return summary_report(summary, threshold=threshold, n_groups=n_groups)

@@ -1,0 +1,266 @@
+"""rankscore.dask on a real cluster: two worker processes, every result equal to memory's.
+
+One ``distributed.LocalCluster`` serves the whole session. Worker processes run the kernels
+the autouse ``backend`` fixture picked (rankscore.dask passes the name into each task).
+"""
+
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import rankscore as rs
+from rankscore import report
+
+da = pytest.importorskip("dask.array")
+dd = pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+pd = pytest.importorskip("pandas")
+
+import rankscore.dask as rd  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def client():
+    import cloudpickle
+
+    # the helpers below run on the workers, which cannot import this test module by name
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+        silence_logs=logging.ERROR,
+    ) as cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+def _data(n=3000, seed=0, weighted=False, ties=True):
+    rng = np.random.default_rng(seed)
+    score = rng.random(n)
+    if ties:
+        score = np.round(score, 2)  # ~100 distinct scores: ties inside and across partitions
+    y = (rng.random(n) < score).astype(np.int64)
+    # dyadic weights: every sum is exact, so merging in any order gives the same bits
+    weight = rng.integers(1, 64, n) / 16 if weighted else None
+    return y, score, weight
+
+
+def _summary(y, s, w=None, pos_label=None):
+    return rs.ScoreSummary.from_arrays(y, s, sample_weight=w, pos_label=pos_label)
+
+
+def _lazy(x, chunks):
+    return None if x is None else da.from_array(x, chunks=chunks)
+
+
+def test_import_rankscore_does_not_import_dask():
+    code = "import sys, rankscore; print(any(m.split('.')[0] in ('dask', 'distributed')" \
+           " for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ})
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_every_function_equals_memory(client, weighted):
+    y, s, w = _data(n=1200, weighted=weighted)
+    dy, ds, dw = _lazy(y, 150), _lazy(s, 150), _lazy(w, 150)  # 8 partitions; more below
+    kw, dkw = {"sample_weight": w}, {"sample_weight": dw}
+    assert rd.roc_auc_score(dy, ds, **dkw) == rs.roc_auc_score(y, s, **kw)
+    assert rd.roc_auc_score(dy, ds, max_fpr=0.3, **dkw) == rs.roc_auc_score(y, s, max_fpr=0.3,
+                                                                             **kw)
+    for ours, theirs in [
+        (rd.roc_curve(dy, ds, **dkw), rs.roc_curve(y, s, **kw)),
+        (rd.roc_curve(dy, ds, drop_intermediate=False, **dkw),
+         rs.roc_curve(y, s, drop_intermediate=False, **kw)),
+        (rd.precision_recall_curve(dy, ds, **dkw), rs.precision_recall_curve(y, s, **kw)),
+    ]:
+        for a, b in zip(ours, theirs, strict=True):
+            np.testing.assert_array_equal(a, b)
+    assert rd.average_precision_score(dy, ds, **dkw) == rs.average_precision_score(y, s, **kw)
+    assert rd.ks_statistic(dy, ds, **dkw) == rs.ks_statistic(y, s, **kw)
+    ours, theirs = rd.gain_table(dy, ds, 7, **dkw).to_dict(), rs.gain_table(y, s, 7, **kw).to_dict()
+    assert list(ours) == list(theirs)
+    for column in ours:
+        np.testing.assert_array_equal(ours[column], theirs[column])
+    assert rd.binary_confusion(dy, ds, threshold=0.5, **dkw) == rs.binary_confusion(
+        y, s, threshold=0.5, **kw)
+    for objective in ("youden", "f_beta"):
+        assert rd.best_threshold(dy, ds, objective, **dkw) == rs.best_threshold(
+            y, s, objective, **kw)
+    assert rd.best_threshold(dy, ds, "max_recall", min_precision=0.7, **dkw) == \
+        rs.best_threshold(y, s, "max_recall", min_precision=0.7, **kw)
+    if not weighted:
+        assert rd.binary_report(dy, ds, threshold=0.4, n_groups=5) == report.binary_report(
+            y, s, threshold=0.4, n_groups=5)
+
+
+def test_distinct_scores_many_partitions(client):
+    y, s, _ = _data(n=5000, seed=1, ties=False)
+    dy, ds = _lazy(y, 50), _lazy(s, 50)  # 100 partitions, a tree of up to seven levels
+    assert rd.score_summary(dy, ds, split_every=2) == _summary(y, s)
+    assert rd.roc_auc_score(dy, ds, split_every=4) == rs.roc_auc_score(y, s)
+
+
+def test_dataframe_columns_with_text_labels(client):
+    y, s, w = _data(seed=2, weighted=True)
+    frame = pd.DataFrame({"target": np.where(y == 1, "spam", "ham"), "score": s, "w": w})
+    df = dd.from_pandas(frame, npartitions=9)
+    summary = rd.score_summary(df.target, df.score, pos_label="spam", sample_weight=df.w)
+    assert summary == _summary(frame.target, frame.score, w, pos_label="spam")
+    ours = rd.roc_curve(df["target"], df["score"], pos_label="spam", sample_weight=df["w"])
+    theirs = rs.roc_curve(frame.target, frame.score, pos_label="spam", sample_weight=w)
+    for a, b in zip(ours, theirs, strict=True):
+        np.testing.assert_array_equal(a, b)
+    assert rd.ks_statistic(df.target, df.score, pos_label="spam") == rs.ks_statistic(
+        frame.target, frame.score, pos_label="spam")
+
+
+def test_misaligned_chunks_are_rechunked(client):
+    y, s, w = _data(seed=3, weighted=True)
+    ours = rd.score_summary(_lazy(y, 13), _lazy(s, 291), sample_weight=_lazy(w, 700))
+    assert ours == _summary(y, s, w)
+    frame = dd.from_pandas(pd.DataFrame({"y": y}), npartitions=4)  # a Series and an array
+    assert rd.score_summary(frame.y, _lazy(s, 500)) == _summary(y, s)
+
+
+def test_different_lengths_are_an_error(client):
+    y, s, _ = _data(seed=4)
+    with pytest.raises(ValueError, match="different lengths: y_true 3000, y_score 2999"):
+        rd.roc_auc_score(_lazy(y, 100), _lazy(s[1:], 100))
+
+
+def test_empty_partitions(client):
+    y, s, _ = _data(seed=5)
+    chunks = ((0, 1000, 0, 0, 1500, 500, 0),)
+    dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
+    assert rd.score_summary(dy, ds) == _summary(y, s)
+    order = np.argsort(s, kind="stable")  # sorted by score: filtering empties partitions
+    frame = dd.from_pandas(pd.DataFrame({"y": y[order], "s": s[order]}), npartitions=6)
+    kept = frame[frame.s > 0.6]
+    keep = s[order] > 0.6
+    assert rd.score_summary(kept.y, kept.s) == _summary(y[order][keep], s[order][keep])
+
+
+def test_one_class_missing_from_some_partitions(client):
+    y, s, _ = _data(seed=6)
+    order = np.argsort(y, kind="stable")  # negatives first: every partition holds one class
+    dy, ds = _lazy(y[order], 300), _lazy(s[order], 300)
+    assert rd.score_summary(dy, ds) == _summary(y, s)
+    assert rd.ks_statistic(dy, ds) == rs.ks_statistic(y, s)
+
+
+def test_one_class_missing_everywhere_is_the_memory_error(client):
+    _, s, _ = _data(seed=7)
+    y = np.zeros(len(s), dtype=np.int64)
+    with pytest.warns(rs.UndefinedMetricWarning) as memory:
+        assert np.isnan(rs.roc_auc_score(y, s))
+    with pytest.warns(rs.UndefinedMetricWarning) as ours:
+        assert np.isnan(rd.roc_auc_score(_lazy(y, 400), _lazy(s, 400)))
+    assert [str(w.message) for w in ours] == [str(w.message) for w in memory]
+    with pytest.raises(ValueError, match="y_true has no positive samples"):
+        rd.binary_report(_lazy(y, 400), _lazy(s, 400))
+
+
+def test_nan_in_one_partition_names_it(client):
+    y, s, _ = _data(seed=8)
+    s[2345] = np.nan
+    with pytest.raises(ValueError, match=r"partition 8 of 10 \(rows 2101..2400\).*NaN"):
+        rd.roc_auc_score(_lazy(y, 300), _lazy(s, 300))
+
+
+def test_not_dask_is_a_type_error():
+    y, s, _ = _data(n=10)
+    with pytest.raises(TypeError, match="y_score must be a Dask array.*rankscore.roc_auc_score"):
+        rd.roc_auc_score(_lazy(y, 5), s)
+    frame = dd.from_pandas(pd.DataFrame({"y": y, "s": s}), npartitions=2)
+    with pytest.raises(TypeError, match=r"a Dask DataFrame \(pick one column"):
+        rd.roc_auc_score(frame.y, frame)
+    with pytest.raises(ValueError, match="y_true must be 1-D"):
+        rd.roc_auc_score(da.ones((10, 2), chunks=5), _lazy(s, 5))
+
+
+def _slow(block, marker):
+    """An identity that leaves a marker file and takes its time (runs on a worker)."""
+    open(marker, "a").close()
+    time.sleep(0.25)
+    return block
+
+
+def test_worker_killed_during_a_computation(client, tmp_path):
+    y, s, w = _data(n=4000, seed=9, weighted=True)
+    marker = str(tmp_path / "started")
+    ds = _lazy(s, 250).map_blocks(_slow, marker, dtype=s.dtype)  # 16 slow partitions
+    pids = client.run(os.getpid)
+    killed = []
+
+    def kill_one_worker():
+        while not os.path.exists(marker):
+            time.sleep(0.01)
+        pid = next(iter(pids.values()))
+        os.kill(pid, signal.SIGKILL)
+        killed.append(pid)
+
+    killer = threading.Thread(target=kill_one_worker)
+    killer.start()
+    ours = rd.score_summary(_lazy(y, 250), ds, sample_weight=_lazy(w, 250))
+    killer.join()
+    assert killed
+    assert ours == _summary(y, s, w)
+    assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
+    client.wait_for_workers(2, timeout=120)
+    assert killed[0] not in client.run(os.getpid).values()
+
+
+def test_weights_as_a_series_of_another_frame(client):
+    y, s, w = _data(seed=10, weighted=True)
+    frame = dd.from_pandas(pd.DataFrame({"y": y, "s": s}), npartitions=5)
+    weights = dd.from_pandas(pd.Series(w), npartitions=3)  # other partitions: rechunked
+    assert rd.score_summary(frame.y, frame.s, sample_weight=weights) == _summary(y, s, w)
+
+
+def test_float32_scores_stay_float32(client):
+    y, s, _ = _data(seed=11)
+    s32 = s.astype(np.float32)
+    summary = rd.score_summary(_lazy(y, 512), _lazy(s32, 512))
+    assert summary.dtype == np.float32 and summary == _summary(y, s32)
+
+
+def test_bad_split_every():
+    y, s, _ = _data(n=10)
+    with pytest.raises(ValueError, match="split_every must be an integer >= 2, got 1"):
+        rd.score_summary(_lazy(y, 5), _lazy(s, 5), split_every=1)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_compressed_summary_is_bounded_and_on_the_exact_curve(client, weighted):
+    y, s, w = _data(n=20_000, seed=12, weighted=weighted, ties=False)
+    s[::7] = np.round(s[::7], 2)  # some ties too
+    dy, ds, dw = _lazy(y, 1500), _lazy(s, 1500), _lazy(w, 1500)
+    small = rd.score_summary(dy, ds, sample_weight=dw, max_thresholds=200)
+    exact = _summary(y, s, w)
+    assert 150 <= len(small) <= 200 and small.weighted == weighted
+    assert small.n_positives == exact.n_positives and small.n_negatives == exact.n_negatives
+    assert 0 < small.auc_error_bound < 0.01
+    assert abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound
+    # every compressed threshold is a score, and its ROC point is the exact curve's point
+    fpr, tpr, thresholds = small.roc_curve(drop_intermediate=False)
+    efpr, etpr, ethresholds = exact.roc_curve(drop_intermediate=False)
+    at = np.searchsorted(-ethresholds, -thresholds)
+    np.testing.assert_array_equal(ethresholds[at], thresholds)
+    np.testing.assert_array_equal(efpr[at], fpr)
+    np.testing.assert_array_equal(etpr[at], tpr)
+
+
+def test_compressed_summary_keeps_the_partition_errors(client):
+    y, s, _ = _data(seed=13)
+    s[700] = np.nan
+    with pytest.raises(ValueError, match=r"partition 3 of 10 \(rows 601..900\).*index 700"):
+        rd.score_summary(_lazy(y, 300), _lazy(s, 300), max_thresholds=10)
+    with pytest.raises(ValueError, match="max_thresholds must be"):
+        rd.score_summary(_lazy(y, 300), _lazy(s, 300), max_thresholds=0)

@@ -1,0 +1,177 @@
+"""Files read a chunk at a time (rankscore/_stream.py): the same rows, checks and summary as
+reading them whole."""
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+import rankscore as rs
+from rankscore import _stream, cli, report
+from rankscore.report import read_columns
+
+
+def _rows(n=500, seed=0, labels=("0", "1")):
+    rng = np.random.default_rng(seed)
+    score = np.round(rng.random(n), 3)
+    positive = rng.random(n) < score
+    return np.where(positive, labels[1], labels[0]), score
+
+
+def _csv(path, labels, scores, sep=","):
+    lines = [f"id{sep}target{sep}score"]
+    lines += [f"{i}{sep}{a}{sep}{b!r}" for i, (a, b) in enumerate(zip(labels, scores.tolist()))]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def _parquet(path, labels, scores, row_group_size=64):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    table = pa.table({"target": labels, "score": scores})
+    pq.write_table(table, path, row_group_size=row_group_size)
+    return path
+
+
+def _joined(pieces):
+    pieces = list(pieces)
+    labels = np.concatenate([np.asarray(p.values)[p.codes] for p in pieces])
+    return labels, np.concatenate([p.scores for p in pieces]), len(pieces)
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_chunks_are_the_rows_of_the_file(tmp_path, kind):
+    labels, scores = _rows()
+    write = _csv if kind == "csv" else _parquet
+    path = write(tmp_path / f"f.{kind}", labels, scores)
+    got_labels, got_scores, n_pieces = _joined(_stream.chunks(path, "target", "score", rows=37))
+    assert n_pieces == 14  # ceil(500 / 37), across the 64-row groups of the Parquet file
+    np.testing.assert_array_equal(got_labels, labels)
+    np.testing.assert_array_equal(got_scores, scores)
+    whole_labels, whole_scores = read_columns(path, "target", "score")
+    np.testing.assert_array_equal(whole_labels, labels)
+    np.testing.assert_array_equal(whole_scores, scores)
+
+
+def test_a_bad_value_in_a_later_chunk_names_its_line(tmp_path):
+    labels, scores = _rows(100)
+    path = _csv(tmp_path / "f.csv", labels, scores)
+    lines = path.read_text().splitlines()
+    lines[80] = "79,1,oops"  # line 81 of the file (the header is line 1)
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ValueError, match=r"f.csv, row 81: score column 'score' has 'oops'"):
+        list(_stream.chunks(path, "target", "score", rows=16))
+    lines[80], lines[90] = "79,1,0.5", "89,,0.5"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ValueError, match=r"row 91: label column 'target' is empty"):
+        list(_stream.chunks(path, "target", "score", rows=16))
+
+
+def test_a_null_in_a_later_parquet_batch_names_its_row(tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    labels, scores = _rows(100)
+    score_column = pa.array([None if i == 70 else v for i, v in enumerate(scores.tolist())])
+    pq.write_table(pa.table({"target": labels, "score": score_column}), tmp_path / "f.parquet",
+                   row_group_size=30)
+    with pytest.raises(ValueError, match=r"row 71: score column 'score' has an empty value"):
+        list(_stream.chunks(tmp_path / "f.parquet", "target", "score", rows=16))
+    label_column = pa.array([None if i == 45 else v for i, v in enumerate(labels.tolist())])
+    pq.write_table(pa.table({"target": label_column, "score": scores}), tmp_path / "g.parquet",
+                   row_group_size=30)
+    with pytest.raises(ValueError, match=r"row 46: label column 'target' is empty"):
+        list(_stream.chunks(tmp_path / "g.parquet", "target", "score", rows=16))
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+@pytest.mark.parametrize("labels, pos_label, positive", [
+    (("0", "1"), None, "1"), (("-1", "1"), None, "1"), (("false", "true"), None, "true"),
+    (("ham", "spam"), "spam", "spam"), (("0.0", "1.0"), "1", "1.0"),
+])  # fmt: skip
+def test_summarise_file_equals_the_summary_in_memory(tmp_path, kind, labels, pos_label,
+                                                     positive):
+    text, scores = _rows(300, seed=1, labels=labels)
+    write = _csv if kind == "csv" else _parquet
+    path = write(tmp_path / f"f.{kind}", text, scores)
+    summary, decided = _stream.summarise_file(path, "target", "score", pos_label, rows=29)
+    assert decided == positive
+    assert summary == rs.ScoreSummary.from_arrays(text == positive, scores)
+
+
+@pytest.mark.parametrize("labels, pos_label, message", [
+    (["a", "b", "a", "c"], "a", r"has 3 values \('a', 'b', 'c'\); a binary report needs two"),
+    (["ham", "spam"], None, r"has the values 'ham', 'spam'; say which is positive with"),
+    (["0", "0"], None, r"has one value only \('0'\); need two"),
+    (["0", "1"], "2", r"--pos-label '2' is not a value of 'target' \('0', '1'\)"),
+    (["1", "1.0"], "1", r"both values \('1', '1.0'\) mean the positive class"),
+    (["-1", "0"], None, r"has the values '-1', '0'; say which is positive"),
+])  # fmt: skip
+def test_label_column_errors(tmp_path, labels, pos_label, message):
+    path = _csv(tmp_path / "f.csv", np.array(labels), np.linspace(0, 1, len(labels)))
+    with pytest.raises(ValueError, match=message):
+        _stream.summarise_file(path, "target", "score", pos_label, rows=2)
+
+
+def test_a_score_column_as_labels_stops_early(tmp_path, monkeypatch):
+    monkeypatch.setattr(_stream, "_MANY_VALUES", 50)
+    _, scores = _rows(200)
+    path = _csv(tmp_path / "f.csv", np.arange(200).astype(str), scores)
+    with pytest.raises(ValueError, match=r"has more than 50 values \('0', '1', '10', "):
+        _stream.summarise_file(path, "target", "score", rows=16)
+
+
+def test_progress_line_draws_and_erases():
+    out = io.StringIO()
+    line = _stream.ProgressLine(out, "rankscore report big.parquet", delay=0.0, rate=1e9)
+    line(25, 100)
+    line(50, 100)
+    line.close()
+    text = out.getvalue()
+    assert "\rrankscore report big.parquet:  25 % read (0 s)" in text
+    assert "\rrankscore report big.parquet:  50 % read (0 s)" in text
+    assert text.endswith("\r")
+    quiet = io.StringIO()
+    line = _stream.ProgressLine(quiet, "x", delay=60.0)  # a short file: nothing drawn
+    line(1, 2)
+    line.close()
+    assert quiet.getvalue() == ""
+
+
+def test_report_of_a_file_equals_the_report_in_memory(tmp_path, capsys):
+    text, scores = _rows(2000, seed=2, labels=("ham", "spam"))
+    path = _parquet(tmp_path / "f.parquet", text, scores, row_group_size=300)
+    code = cli.main(["report", str(path), "--pos-label", "spam", "--json", "--quiet",
+                     "--threshold", "0.3", "--groups", "7"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    expected = report.binary_report(text, scores, pos_label="spam", threshold=0.3,
+                                       n_groups=7)
+    assert {k: data[k] for k in expected} == expected
+
+
+def test_progress_only_on_a_terminal_and_not_with_quiet(tmp_path, monkeypatch, capsys):
+    import sys
+
+    made = []
+
+    class Recorder:
+        def __init__(self, stream, what, **options):
+            made.append(what)
+
+        def __call__(self, done, total):
+            pass
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(_stream, "ProgressLine", Recorder)
+    text, scores = _rows(100)
+    path = _csv(tmp_path / "f.csv", text, scores)
+    for tty, quiet, expected in [(False, False, 0), (True, True, 0), (True, False, 1)]:
+        monkeypatch.setattr(sys.stderr, "isatty", lambda: tty)
+        made.clear()
+        assert cli.main(["report", str(path), "--json"] + ["--quiet"] * quiet) == 0
+        assert len(made) == expected
+    assert made == [f"rankscore report {path}"]
