@@ -2,6 +2,13 @@
 
     python benchmarks/bench_curves.py            # 10^7 rows (a few minutes)
     python benchmarks/bench_curves.py --quick    # 10^6 rows
+    python benchmarks/bench_curves.py --sorts    # only the ordering table (issue 13)
+
+The ordering table compares the bucket kernels with np.sort and the peers. To see it where
+np.sort is slow (no SIMD sort), run it with NumPy's SIMD dispatch switched off:
+
+    NPY_DISABLE_CPU_FEATURES="X86_V4 X86_V3 AVX2 AVX512F AVX512_SKX AVX512_CLX AVX512_CNL \
+        AVX512_ICL" python benchmarks/bench_curves.py --sorts
 
 Prints one Markdown table: every ratio is measured side by side in this one run.
 10 % positives; once with continuous scores, once rounded to 3 decimals (heavy ties).
@@ -21,7 +28,12 @@ import sklearn.metrics as skm  # noqa: E402
 from _util import best_time, format_seconds, print_table  # noqa: E402
 
 import rankscore as rs  # noqa: E402
-from rankscore import _backend  # noqa: E402
+from rankscore import _backend, curves  # noqa: E402
+
+try:
+    import scors  # noqa: E402
+except ImportError:  # optional peer
+    scors = None
 
 QUICK = "--quick" in sys.argv or os.environ.get("RANKSCORE_BENCH_QUICK")
 N = 10**6 if QUICK else 10**7
@@ -115,5 +127,85 @@ def main():
     )
 
 
+class sort_choice:
+    """RANKSCORE_SORT=bucket or =numpy for a block (the two ways to order the scores)."""
+
+    def __init__(self, choice):
+        self.choice = choice
+
+    def __enter__(self):
+        self.saved = os.environ.get("RANKSCORE_SORT")
+        os.environ["RANKSCORE_SORT"] = self.choice
+
+    def __exit__(self, *exc):
+        if self.saved is None:
+            del os.environ["RANKSCORE_SORT"]
+        else:
+            os.environ["RANKSCORE_SORT"] = self.saved
+
+
+def sorts_table():
+    """Issue 13's targets: 10^7 rows (10^6 with --quick), 10 % positives, continuous float64."""
+    rng = np.random.default_rng(0)
+    y = (rng.random(N) < 0.1).astype(np.int64)
+    s = rng.random(N)
+    sort_time = timed(lambda: np.sort(s))
+    per_element = sort_time / N * 1e9
+    chosen = "bucket" if curves._bucket_sort_pays(N) else "numpy"
+    rows = []
+    auc = timed(lambda: rs.roc_auc_score(y, s))
+    ratio_row(rows, "roc_auc_score vs scikit-learn", "continuous", auc,
+              timed(lambda: skm.roc_auc_score(y, s), slow=True), "sklearn", 30)
+    if scors is not None:
+        ratio_row(rows, "roc_auc_score vs scors", "continuous", auc,
+                  timed(lambda: scors.roc_auc(y, s)), "scors", 4)
+    for name in ("roc_curve", "precision_recall_curve", "average_precision_score"):
+        ratio_row(rows, f"{name} vs scikit-learn", "continuous",
+                  timed(lambda: getattr(rs, name)(y, s)),
+                  timed(lambda: getattr(skm, name)(y, s), slow=True), "sklearn", 15)
+    paths = {}
+    for choice in ("bucket", "numpy"):
+        with sort_choice(choice):
+            paths[choice] = timed(lambda: rs.roc_auc_score(y, s, n_threads=1))
+    for choice, t in paths.items():
+        slow_sort = per_element > 50
+        rows.append([f"roc_auc_score, n_threads=1, {choice} sort / np.sort(y_score)",
+                     "continuous", format_seconds(t), f"{format_seconds(sort_time)} (np.sort)",
+                     f"{t / sort_time:.2f}×", "≤ 0.6× (np.sort > 50 ns/element)",
+                     ("yes" if t <= 0.6 * sort_time else "**no**") if slow_sort else "n/a"])
+    # "never slower than today": the automatic choice against the np.sort path of before
+    s32 = s.astype(np.float32)
+    y5, s5 = y[:10**5].copy(), s[:10**5].copy()
+    for what, fn in [("roc_auc_score, n_threads=1", lambda: rs.roc_auc_score(y, s, n_threads=1)),
+                     ("roc_auc_score", lambda: rs.roc_auc_score(y, s)),
+                     ("roc_auc_score, float32", lambda: rs.roc_auc_score(y, s32)),
+                     ("roc_curve", lambda: rs.roc_curve(y, s)),
+                     ("roc_auc_score, 10^5 rows", lambda: rs.roc_auc_score(y5, s5))]:
+        ours = timed(fn)
+        with sort_choice("numpy"):
+            before = timed(fn)
+        rows.append([f"{what}: automatic ({chosen}) vs np.sort path", "continuous",
+                     format_seconds(ours), f"{format_seconds(before)} (np.sort path)",
+                     f"{ours / before:.2f}×", "≤ 1.0× (± noise)",
+                     "yes" if ours <= 1.05 * before else "**no**"])
+    y8 = y.astype(np.int8)
+    input_bytes = y8.nbytes + s.nbytes
+    with sort_choice("bucket"):
+        ours = peak_extra_bytes(lambda: rs.roc_auc_score(y8, s))
+    rows.append(["roc_auc_score peak extra memory / input bytes (int8 labels, bucket sort)",
+                 "continuous", f"{ours / 2**20:.0f} MiB", f"{input_bytes / 2**20:.0f} MiB input",
+                 f"{ours / input_bytes:.2f}×", "≤ 1.0×",
+                 "yes" if ours <= input_bytes else "**no**"])
+    print_table(
+        f"Ordering the scores, {N:,} rows, 10 % positives (backend {rs.BACKEND}, automatic "
+        f"choice: {chosen} sort; np.sort of {N:,} float64: {format_seconds(sort_time)} = "
+        f"{per_element:.0f} ns/element, {os.cpu_count()} CPUs)",
+        ["measurement", "scores", "rankscore", "reference", "ratio", "target", "met"],
+        rows,
+    )
+
+
 if __name__ == "__main__":
-    main()
+    if "--sorts" not in sys.argv:
+        main()
+    sorts_table()

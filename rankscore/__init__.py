@@ -1,10 +1,11 @@
 """rankscore: exact, fast scores for rankings and scored binary classifiers.
 
 Rankings against a reference list (``Ranking``, ``score``, ``enumerate_rankings`` …), the
-threshold sweep of a scored classifier (ROC, PR, KS, gain/lift, captured response) and the
-metrics at one threshold (confusion matrix and its rates). A Cython core does the loops; a
-NumPy fallback gives the same results (``rankscore.BACKEND`` says which one runs;
-``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
+threshold sweep of a scored classifier (ROC, PR, KS, gain/lift, captured response), the
+metrics at one threshold (confusion matrix and its rates) and their uncertainty (DeLong
+intervals and tests, bootstrap intervals, binomial intervals of rates). A Cython core does
+the loops; a NumPy fallback gives the same results (``rankscore.BACKEND`` says which one
+runs; ``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
 """
 
 from ._backend import BACKEND
@@ -28,6 +29,8 @@ from .information import *  # noqa: F401,F403
 from .information import __all__ as _information_all
 from .text import *  # noqa: F401,F403
 from .text import __all__ as _text_all
+from .uncertainty import *  # noqa: F401,F403
+from .uncertainty import __all__ as _uncertainty_all
 from .summary import *  # noqa: F401,F403
 from .summary import __all__ as _summary_all
 
@@ -35,4 +38,4 @@ __version__ = "0.1.0"
 
 __all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_gains_all,
            *_metrics_all, *_thresholds_all, *_multiclass_all, *_regression_all, *_information_all,
-           *_text_all, *_summary_all]
+           *_text_all, *_uncertainty_all, *_summary_all]

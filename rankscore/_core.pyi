@@ -85,6 +85,35 @@ def ks_merge_weighted(
 ) -> tuple[float, float]:
     """(max |F-(t) - F+(t)| with weighted CDFs, smallest t reaching it)."""
 
+# --- ordering (rankscore/_kernels_sort.pxi, rankscore/_fallback/sort.py) -----------------
+# Scores are ordered by an order-preserving integer key (sign bit flipped for positives, all
+# bits for negatives, -0.0 first made 0.0); the compiled module buckets them by the key, the
+# fallback sorts each class as one run with np.sort. The sorted arrays are the same.
+
+NUMPY_SORT: bool
+"""True in the fallback (its runs are sorted by np.sort), False in the compiled module."""
+
+def split_buckets(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    weights: NDArray[np.float64] | None = None,
+) -> tuple[
+    NDArray[np.floating], NDArray[np.float64] | None, NDArray[np.int64],
+    NDArray[np.floating], NDArray[np.float64] | None, NDArray[np.int64], int, int,
+]:
+    """(neg, neg_weights, neg_edges, pos, pos_weights, pos_edges, smallest label, largest
+    label): each class's scores (-0.0 as 0.0) in runs [edges[r], edges[r + 1]), every run
+    below the next, input order kept inside a run; zero-weight samples dropped."""
+
+def sort_runs(
+    scores: NDArray[np.floating],
+    edges: NDArray[np.int64],
+    weights: NDArray[np.float64] | None = None,
+) -> None:
+    """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
+    weights move alongside, equal scores keep their order (stable). Releases the GIL."""
+
 # --- ranking (rankscore/_kernels_ranking.pxi, rankscore/_fallback/ranking.py) -------------
 # Ranking masks: bit i-1 set when position i (1-based) holds a list element; p <= 62.
 
@@ -245,3 +274,53 @@ def summary_sweep(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """(fps, tps, thresholds) of the unweighted summary of the ascending class parts, in
     one pass (summary_running of summary_from_sorted)."""
+
+# ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
+# Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted
+# order or, with neg_order/pos_order, position order[i] for the i-th smallest score.
+# Replicate r draws from the SplitMix64 stream seeded with seeds[r] (output k picks
+# start + floor((z_k >> 11) 2^-53 size)); a sample weighs (times drawn) x (its weight).
+
+def delong_placements(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    neg_out: NDArray[np.float64],
+    pos_out: NDArray[np.float64],
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+) -> None:
+    """pos_out = 2 #{neg < x} + #{neg == x}, neg_out = 2 #{pos > y} + #{pos == y} (parts
+    sorted ascending), in sorted order or scattered to out[order[i]]."""
+
+def delong_square_sums(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], mean_pos: float, mean_neg: float
+) -> tuple[float, float]:
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2), c and
+    d the placements of delong_placements; one tied group at a time, ascending."""
+
+def bootstrap_auc(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
+    """out[r] = ROC AUC of replicate r (NaN when a class is not drawn)."""
+
+def bootstrap_group_counts(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
+    """out[r, 2g], out[r, 2g + 1] = replicate r's weight of negatives, positives at the g-th
+    smallest distinct score."""

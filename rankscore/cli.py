@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_plot_command(sub)
     _add_ranking_commands(sub)
     _add_report_command(sub)
+    _add_compare_command(sub)
     return parser
 
 
@@ -213,7 +214,56 @@ def _add_report_command(sub) -> None:
     cmd.add_argument("--plot", metavar="FILE.png",
                      help="also write a 2x2 figure: ROC, precision-recall, KS, cumulative gain "
                      "(needs matplotlib: pip install rankscore[plot])")
+    cmd.add_argument("--ci", action="store_true",
+                     help="add confidence intervals: DeLong for AUC and Gini, stratified "
+                     "bootstrap for KS and average precision, Wilson for the rates")
+    _add_interval_options(cmd, bootstrap=True)
     cmd.set_defaults(run=_run_report)
+
+
+def _level(text: str) -> float:
+    value = float(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be in (0, 1), got {text}")
+    return value
+
+
+def _add_interval_options(cmd, *, bootstrap: bool) -> None:
+    cmd.add_argument("--confidence-level", type=_level, default=0.95, metavar="L",
+                     help="confidence level of the intervals, in (0, 1) (default 0.95)")
+    if bootstrap:
+        cmd.add_argument("--n-resamples", type=int, default=2000, metavar="B",
+                         help="bootstrap replicates (default 2000)")
+        cmd.add_argument("--seed", type=int, default=0, metavar="S",
+                         help="seed of the bootstrap (default 0: the same output every run)")
+
+
+def _add_compare_command(sub) -> None:
+    """``rankscore compare FILE --label y --score a --score b``: DeLong test of every pair."""
+    cmd = sub.add_parser(
+        "compare",
+        help="compare models scored on the same rows: DeLong test of every pair",
+        description="Read a label column and two or more score columns from a CSV (or "
+        "Parquet) file; print each model's ROC AUC with its DeLong interval and DeLong's "
+        "paired test of every pair of models, with Holm-adjusted p-values.",
+    )
+    cmd.add_argument("file", metavar="FILE", help="CSV or .parquet file")
+    cmd.add_argument("--label", default="target", metavar="COL",
+                     help="label column (default: target)")
+    cmd.add_argument("--score", action="append", required=True, metavar="COL",
+                     help="a score column (repeat: --score a --score b ...)")
+    cmd.add_argument("--pos-label", metavar="V",
+                     help="the positive label (needed unless labels are 0/1, -1/1 or "
+                     "true/false)")
+    cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+    _add_interval_options(cmd, bootstrap=False)
+    cmd.set_defaults(run=_run_compare)
+
+
+def _run_compare(args) -> int:
+    from .report import run_compare
+
+    return run_compare(args)
 
 
 def _run_report(args) -> int:

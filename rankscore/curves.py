@@ -4,7 +4,8 @@ One sweep serves every curve: ``_sweep`` turns (labels, scores, weights) into th
 thresholds (descending) with the cumulative weighted counts of negatives (``fps``) and
 positives (``tps``) scoring at or above each; every curve is a thin view on it (as
 scikit-learn's ``_binary_clf_curve``). The kernels never sort by index: they split the
-scores by class, sort each part with NumPy and merge the two sorted parts in one pass (or,
+scores by class, sort each part (bucket kernels or np.sort, whichever is faster on the
+machine: ``_split_sorted``) and merge the two sorted parts in one pass (or,
 for large unweighted inputs with few distinct scores, count each class per distinct score
 in one pass). AUC, average precision and KS are computed while merging, without building
 a curve.
@@ -183,23 +184,100 @@ def _validate_binary(y_true, y_score, pos_label, sample_weight):
     return codes, pos_code, scores, weights
 
 
-def _split_sorted(codes, pos_code, scores, weights):
-    """Scores (and weights) split by class, each part sorted ascending."""
+def _split_sorted(codes, pos_code, scores, weights, n_threads=None):
+    """Scores (and weights) split by class, each part sorted ascending (-0.0 as 0.0; equal
+    scores keep their input order with weights, which fixes the order weights are summed).
+    Inputs of _PARALLEL_SORT_ROWS rows or more are sorted on two threads unless n_threads
+    is 1 (None: every CPU)."""
     k = _backend.kernels
-    if weights is None:
+    if weights is None and not _bucket_sort_pays(len(scores)):
         neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
-        neg.sort()
-        pos.sort()
+        _sort_in_threads([neg, pos], _sort_numpy, n_threads, len(scores))
         return neg, None, pos, None
-    neg, neg_w, pos, pos_w = k.split_scores_weighted(codes, pos_code, scores, weights)
-    if len(neg) + len(pos) == 0:
+    neg, neg_w, neg_edges, pos, pos_w, pos_edges, _, _ = k.split_buckets(
+        codes, pos_code, scores, weights)
+    if weights is not None and len(neg) + len(pos) == 0:
         raise ValueError("sample_weight is zero for every sample; nothing to score")
-    # the order inside ties changes nothing but rounding, so the faster unstable argsort
-    order = np.argsort(neg)
-    neg, neg_w = neg[order], neg_w[order]
-    order = np.argsort(pos)
-    pos, pos_w = pos[order], pos_w[order]
+    _sort_buckets([(neg, neg_w, neg_edges), (pos, pos_w, pos_edges)], n_threads)
     return neg, neg_w, pos, pos_w
+
+
+# Ordering the scores: the compiled backend buckets them by an order-preserving integer key
+# and sorts inside the buckets (split_buckets + sort_runs, _kernels_sort.pxi), which does
+# not depend on how fast the CPU's np.sort is. Where NumPy's own sort is faster (SIMD
+# sorting networks, e.g. AVX-512), unweighted inputs keep np.sort: the sorted parts are the
+# same arrays either way. Which one is faster is measured once per process, on the first
+# input of _BUCKET_MIN_ROWS rows or more; RANKSCORE_SORT=bucket or =numpy decides instead.
+_BUCKET_MIN_ROWS = 1 << 16
+_PARALLEL_SORT_ROWS = 1 << 21
+_bucket_sort_faster: bool | None = None
+
+
+def _bucket_sort_pays(n_rows: int) -> bool:
+    global _bucket_sort_faster
+    if _backend.kernels.NUMPY_SORT:
+        return True  # the fallback's buckets are NumPy sorts
+    choice = os.environ.get("RANKSCORE_SORT", "")
+    if choice in ("bucket", "numpy"):
+        return choice == "bucket"
+    if n_rows < _BUCKET_MIN_ROWS:
+        return False
+    if _bucket_sort_faster is None:
+        _bucket_sort_faster = _time_sorts() < 0
+    return _bucket_sort_faster
+
+
+def _time_sorts() -> float:
+    """Seconds of the bucket sort minus seconds of np.sort on 2^18 uniform scores (best of 3)."""
+    import time
+
+    k = _backend.kernels
+    scores = np.random.default_rng(0).random(1 << 18)
+    labels = np.zeros(len(scores), dtype=np.uint8)
+
+    def bucket():
+        neg, _, edges, _, _, _, _, _ = k.split_buckets(labels, np.uint8(1), scores)
+        k.sort_runs(neg, edges)
+
+    def numpy():
+        neg, _, _, _ = k.split_scores(labels, np.uint8(1), scores)
+        neg.sort()
+
+    best = {}
+    for fn in (bucket, numpy, bucket, numpy, bucket, numpy):
+        start = time.perf_counter()
+        fn()
+        best[fn] = min(best.get(fn, math.inf), time.perf_counter() - start)
+    return best[bucket] - best[numpy]
+
+
+def _sort_numpy(part: np.ndarray) -> None:
+    np.add(part, 0, out=part)  # -0.0 becomes 0.0, as in the bucket sort
+    part.sort()
+
+
+def _sort_in_threads(jobs, fn, n_threads, n_rows) -> None:
+    """fn(job) for every job, on two threads for large inputs (the sorts release the GIL)."""
+    if n_rows >= _PARALLEL_SORT_ROWS and _n_threads(n_threads) > 1 and len(jobs) > 1:
+        with ThreadPoolExecutor(2) as pool:
+            list(pool.map(fn, jobs))
+    else:
+        for job in jobs:
+            fn(job)
+
+
+def _sort_buckets(parts, n_threads) -> None:
+    """Sort the buckets of every (scores, weights, edges) part in place; on two threads, the
+    largest part's buckets are cut at about half of all scores."""
+    k = _backend.kernels
+    total = sum(len(scores) for scores, _, _ in parts)
+    jobs = [parts]
+    if total >= _PARALLEL_SORT_ROWS and _n_threads(n_threads) > 1:
+        (scores, weights, edges), *rest = sorted(parts, key=lambda part: -len(part[0]))
+        cut = min(max(int(np.searchsorted(edges, total // 2)), 1), len(edges) - 1)
+        jobs = [[(scores, weights, edges[:cut + 1])], [(scores, weights, edges[cut:]), *rest]]
+    _sort_in_threads(jobs, lambda job: [k.sort_runs(s, e, w) for s, w, e in job], n_threads,
+                     total)
 
 
 # Heavily tied scores (rounded, bucketed, small integers): one counting pass over a small
@@ -363,8 +441,8 @@ def _check_sorted_finite(parts, scores: np.ndarray) -> None:
             check_finite(scores, "y_score")  # names the first bad entry
 
 
-def _split_sorted_checked(codes, pos_code, scores, weights):
-    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+def _split_sorted_checked(codes, pos_code, scores, weights, n_threads=None):
+    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights, n_threads)
     _check_sorted_finite((neg, pos), scores)
     return neg, neg_w, pos, pos_w
 
@@ -382,30 +460,27 @@ _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 _FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
 
-_PARALLEL_SORT_ROWS = 1 << 21
-
-
-def _auc_of_sorted_parts(neg, pos, scores, n_threads) -> float:
-    """AUC from the unsorted class parts (copies, sorted in place). Large inputs on several
-    threads: 2U adds up over any split of the negatives, so each half of them is sorted and
-    merged on its own (NumPy's sort releases the GIL)."""
-    k = _backend.kernels
+def _auc_of_sorted_parts(neg, pos, scores) -> float:
+    """AUC from the sorted class parts (2U by merging them)."""
+    _check_sorted_finite((neg, pos), scores)
     if len(neg) == 0 or len(pos) == 0:
-        _check_sorted_finite((np.sort(neg), np.sort(pos)), scores)
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
-    half = len(neg) // 2
-    parts = [neg[:half], neg[half:], pos]
-    if len(scores) >= _PARALLEL_SORT_ROWS and _n_threads(n_threads) > 1:
-        with ThreadPoolExecutor(2) as pool:
-            list(pool.map(np.ndarray.sort, parts))
-    else:
-        for part in parts:
-            part.sort()
+    return _backend.kernels.auc_merge(neg, pos) / (2 * len(pos) * len(neg))
+
+
+def _auc_of_np_sorted_parts(neg, pos, scores, n_threads) -> float:
+    """AUC from the unsorted class parts (copies, sorted in place by np.sort). 2U adds up
+    over any split of the negatives, so on two threads each half of them is sorted and
+    merged on its own."""
+    if len(neg) == 0 or len(pos) == 0:
+        return _auc_of_sorted_parts(np.sort(neg), np.sort(pos), scores)
+    parts = [neg[:len(neg) // 2], neg[len(neg) // 2:], pos]
+    _sort_in_threads(parts, np.ndarray.sort, n_threads, len(scores))
     _check_sorted_finite(parts, scores)
-    pairs = k.auc_merge(parts[0], pos) + k.auc_merge(parts[1], pos)
-    return pairs / (2 * len(pos) * len(neg))
+    k = _backend.kernels
+    return (k.auc_merge(parts[0], pos) + k.auc_merge(parts[1], pos)) / (2 * len(pos) * len(neg))
 
 
 def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | None:
@@ -416,10 +491,17 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | Non
     if counted is not None:
         counts, lo, hi = counted
         return None if lo < 0 or hi > 1 else _auc_from_counts(counts)
+    if _bucket_sort_pays(len(y_score)):
+        neg, _, neg_edges, pos, _, pos_edges, lo, hi = _backend.kernels.split_buckets(
+            codes, codes.dtype.type(1), y_score)
+        if lo < 0 or hi > 1:
+            return None
+        _sort_buckets([(neg, None, neg_edges), (pos, None, pos_edges)], n_threads)
+        return _auc_of_sorted_parts(neg, pos, y_score)
     neg, pos, lo, hi = _backend.kernels.split_scores(codes, codes.dtype.type(1), y_score)
     if lo < 0 or hi > 1:
         return None
-    return _auc_of_sorted_parts(neg, pos, y_score, n_threads)
+    return _auc_of_np_sorted_parts(neg, pos, y_score, n_threads)
 
 
 def _check_flag(value: Any, name: str) -> bool:
@@ -750,10 +832,12 @@ def _auc_validated(codes, pos_code, scores, weights, n_threads=1) -> float:
     counts = _try_count(codes, pos_code, scores, weights)
     if counts is not None:
         return _auc_from_counts(counts)
-    if weights is None:
+    if weights is None and not _bucket_sort_pays(len(scores)):
         neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
-        return _auc_of_sorted_parts(neg, pos, scores, n_threads)
-    neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, weights)
+        return _auc_of_np_sorted_parts(neg, pos, scores, n_threads)
+    neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, weights, n_threads)
+    if weights is None:
+        return _auc_of_sorted_parts(neg, pos, scores)
     if len(neg) == 0 or len(pos) == 0:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
@@ -947,7 +1031,7 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
     """One AUC per column of ``scores2d`` against the same labels.
 
     Unweighted: the rows of each class are gathered once per block of columns, each block is
-    sorted along its rows with NumPy (GIL released) and merged per column.
+    sorted along its rows (``sort_runs`` or NumPy; GIL released) and merged per column.
     """
     n, m = scores2d.shape
     is_pos = codes == pos_code
@@ -964,6 +1048,7 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
     denominator = 2 * n_pos * (n - n_pos)
     n_blocks = min(m, max(n_threads, -(-m * n // 2**20)))  # ~1M values (8 MB) per block
     edges = np.linspace(0, m, n_blocks + 1).astype(np.intp)
+    bucket = _bucket_sort_pays(n * min(m, 2**20 // n + 1))
 
     def block(b):
         k = _backend.kernels
@@ -972,7 +1057,10 @@ def _auc_shared_labels(codes, pos_code, scores2d, weights, n_threads) -> np.ndar
         for rows in (neg_rows, pos_rows):
             part = np.empty((sub.shape[1], len(rows)), dtype=sub.dtype)
             k.take_rows_transposed(sub, rows, part)
-            part.sort(axis=1)
+            if bucket:  # every row one run
+                k.sort_runs(part.reshape(-1), np.arange(0, part.size + 1, part.shape[1]))
+            else:
+                part.sort(axis=1)
             parts.append(part)
         neg, pos = parts
         if not (np.isfinite(neg[:, [0, -1]]).all() and np.isfinite(pos[:, [0, -1]]).all()):
@@ -1162,7 +1250,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     Notes
     -----
     AUC = P(s+ > s-) + ½ P(s+ = s-) (Mann–Whitney), which equals the trapezoidal area under
-    the ROC curve. Each class's scores are sorted with NumPy and the two sorted parts merged
+    the ROC curve. Each class's scores are sorted (the compiled bucket sort on an
+    order-preserving integer key, or np.sort where that measures faster; the environment
+    variable ``RANKSCORE_SORT=bucket|numpy`` decides instead) and the two sorted parts merged
     in one pass; without weights the pair count ``2U`` is an exact integer (a 128-bit
     accumulator: exact up to 2^62 samples) and the division rounds once. Large unweighted inputs with at most
     4096 distinct scores (rounded or bucketed scores) skip the sorts: one pass counts each

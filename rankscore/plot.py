@@ -41,6 +41,7 @@ __all__ = [
     "plot_ranking",
     "plot_score_landscape",
     "plot_roc",
+    "plot_roc_confidence_band",
     "plot_precision_recall",
     "plot_ks",
     "plot_cumulative_gain",
@@ -566,6 +567,74 @@ def plot_roc(
     _reference(ax, [0, 1], [0, 1], "chance (AUC = 0.5)")
     _unit_square(ax, "false positive rate (FPR)", "true positive rate (TPR)")
     ax.set_title("ROC curve")
+    ax.legend(loc="lower right", fontsize="small")
+    return ax
+
+
+def plot_roc_confidence_band(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    random_state: Any = 0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    name: str | None = None,
+    ax: Axes | None = None,
+) -> Axes:
+    """Plot the ROC curve with a bootstrap confidence band of the sensitivity at each
+    specificity.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True binary labels.
+    y_score : array-like of shape (n_samples,)
+        Scores of one model.
+    confidence_level : float in (0, 1), default 0.95
+    n_resamples : int, default 2000
+        Stratified bootstrap replicates.
+    random_state : default 0
+        Seed (a fixed seed: the same figure every run).
+    pos_label, sample_weight, name, ax
+        As in :func:`plot_roc`.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+
+    See Also
+    --------
+    rankscore.roc_confidence_band : The band's numbers.
+    plot_roc
+
+    Notes
+    -----
+    The curve and its legend are :func:`plot_roc`'s; the shaded band is
+    :func:`rankscore.roc_confidence_band` at specificities 0, 0.01, …, 1 (drawn against
+    FPR = 1 − specificity).
+
+    Examples
+    --------
+    >>> from rankscore.plot import plot_roc_confidence_band
+    >>> ax = plot_roc_confidence_band([0, 1, 0, 0, 1, 1, 0, 1], [0.1, 0.2, 0.3, 0.4, 0.5,
+    ...                               0.9, 0.35, 0.8], n_resamples=200)
+    >>> [c.get_gid() for c in ax.collections]
+    ['confidence band']
+    """
+    from .uncertainty import roc_confidence_band
+
+    _check_ax_given(ax)
+    band = roc_confidence_band(y_true, y_score, confidence_level=confidence_level,
+                               n_resamples=n_resamples, random_state=random_state,
+                               pos_label=pos_label, sample_weight=sample_weight)
+    ax = plot_roc(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, name=name,
+                  ax=ax)
+    color = ax.lines[0].get_color() if ax.lines else None
+    ax.fill_between(1 - band.specificity, band.low, band.high, color=color, alpha=0.2,
+                    linewidth=0, zorder=2, gid="confidence band",
+                    label=f"{confidence_level:.0%} bootstrap band ({n_resamples} replicates)")
     ax.legend(loc="lower right", fontsize="small")
     return ax
 

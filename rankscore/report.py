@@ -2,9 +2,11 @@
 
 :func:`binary_report` computes everything as a JSON-ready ``dict`` with stable keys
 (counts and prevalence; ROC AUC, Gini, KS, average precision, PR AUC; the confusion and
-every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table);
-:func:`format_report` renders it as text. The command line reads the two columns from a
-CSV (or Parquet) file with :func:`read_columns`.
+every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table;
+with ``ci=True`` their confidence intervals); :func:`format_report` renders it as text. The
+command line reads the two columns from a CSV (or Parquet) file with :func:`read_columns`.
+``rankscore compare`` is :func:`model_comparison` / :func:`format_comparison`: DeLong's
+test of every pair of models scored on the same rows.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import csv
 import math
 import re
+import warnings
 from array import array
 from pathlib import Path
 from typing import Any
@@ -22,7 +25,8 @@ from ._validation import check_positive_int, quoted, rounds_in_float64
 from .metrics import BinaryConfusion, _check_threshold
 from .summary import ScoreSummary
 
-__all__ = ["binary_report", "format_report", "read_columns"]
+__all__ = ["binary_report", "format_report", "read_columns", "model_comparison",
+           "format_comparison"]
 
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 
@@ -48,6 +52,10 @@ def binary_report(
     pos_label: Any = None,
     threshold: float = 0.5,
     n_groups: int = 10,
+    ci: bool = False,
+    confidence_level: float = 0.95,
+    n_resamples: int = 2000,
+    random_state: Any = 0,
 ) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, as a JSON-ready dict with stable keys.
 
@@ -63,6 +71,15 @@ def binary_report(
         Threshold of the confusion section (positive means ``score >= threshold``).
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
+    ci : bool, default False
+        Add ``"intervals"``: DeLong intervals of the ROC AUC and Gini, stratified
+        percentile-bootstrap intervals of KS and average precision, Wilson intervals of
+        the rates at ``threshold`` (see :mod:`rankscore.uncertainty`).
+    confidence_level : float, default 0.95
+    n_resamples : int, default 2000
+        Bootstrap replicates of the KS and AP intervals.
+    random_state : default 0
+        Seed of the bootstrap (a fixed seed: the same report every run).
 
     Returns
     -------
@@ -70,8 +87,10 @@ def binary_report(
         Keys ``"counts"`` (n, positives, negatives, prevalence), ``"ranking"`` (roc_auc,
         gini, ks, ks_threshold, average_precision, pr_auc), ``"threshold"``,
         ``"confusion"`` (:meth:`BinaryConfusion.to_dict`), ``"best_thresholds"``
-        (``"youden"`` and ``"f1"``, each threshold, value and confusion) and
-        ``"gain_table"`` (one dict per group). NaN becomes ``None``.
+        (``"youden"`` and ``"f1"``, each threshold, value and confusion),
+        ``"gain_table"`` (one dict per group) and, with ``ci``, ``"intervals"``
+        (``"confidence_level"``, and per metric or rate ``{"low", "high", "method"}``;
+        ``None`` where undefined). NaN becomes ``None``.
 
     See Also
     --------
@@ -126,7 +145,7 @@ def binary_report(
     groups = [
         {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
     ]
-    return {
+    report = {
         "counts": {
             "n": _number(confusion.n),
             "positives": _number(confusion.positives),
@@ -139,6 +158,37 @@ def binary_report(
         "best_thresholds": best,
         "gain_table": groups,
     }
+    if ci:
+        report["intervals"] = _intervals(y_true, y_score, pos_label, threshold,
+                                         confidence_level, n_resamples, random_state)
+    return report
+
+
+def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random_state):
+    """The ``"intervals"`` section of :func:`binary_report`, from rankscore.uncertainty."""
+    from .uncertainty import bootstrap_ci, gini_ci, rate_intervals, roc_auc_ci
+
+    def entry(result):
+        return {"low": _number(result.low), "high": _number(result.high),
+                "method": result.method}
+
+    out: dict[str, Any] = {"confidence_level": level}
+    for key, fn in (("roc_auc", roc_auc_ci), ("gini", gini_ci)):
+        try:
+            out[key] = entry(fn(y_true, y_score, pos_label=pos_label,
+                                confidence_level=level))
+        except ValueError:  # fewer than two samples of a class: DeLong is undefined
+            out[key] = None
+    for key, metric in (("ks", "ks"), ("average_precision", "average_precision")):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # undefined replicates are left out
+            out[key] = entry(bootstrap_ci(y_true, y_score, metric=metric, pos_label=pos_label,
+                                          confidence_level=level, n_resamples=n_resamples,
+                                          random_state=random_state))
+    rates = rate_intervals(y_true, y_score, threshold=threshold, pos_label=pos_label,
+                           confidence_level=level)
+    out["rates"] = {name: entry(r) for name, r in rates.items()}
+    return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -224,6 +274,16 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
     rows 4   positives 2   negatives 2   prevalence 0.5000
     """
     counts, ranking = report["counts"], report["ranking"]
+    intervals = report.get("intervals")
+
+    def ci(key: str) -> str:
+        if intervals is None:
+            return ""
+        r = intervals.get(key)
+        if r is None:
+            return "   CI undefined"
+        return f"   [{_f(r['low'])}, {_f(r['high'])}] {r['method']}"
+
     lines = []
     if title:
         lines += [title, "=" * len(title), ""]
@@ -231,12 +291,15 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
         f"rows {counts['n']:.6g}   positives {counts['positives']:.6g}   negatives "
         f"{counts['negatives']:.6g}   prevalence {_f(counts['prevalence'])}",
         "",
-        "Ranking quality (every threshold)",
-        f"  ROC AUC              {_f(ranking['roc_auc'])}",
-        f"  Gini (2·AUC − 1)     {_f(ranking['gini'])}",
-        f"  KS                   {_f(ranking['ks'])}   max |F−(t) − F+(t)| at t = "
+        "Ranking quality (every threshold)" + (
+            "" if intervals is None else
+            f"; {intervals['confidence_level']:.0%} intervals: DeLong for AUC and Gini, "
+            "stratified bootstrap (percentile) for KS and AP"),
+        f"  ROC AUC              {_f(ranking['roc_auc'])}{ci('roc_auc')}",
+        f"  Gini (2·AUC − 1)     {_f(ranking['gini'])}{ci('gini')}",
+        f"  KS                   {_f(ranking['ks'])}{ci('ks')}   max |F−(t) − F+(t)| at t = "
         f"{_t(ranking['ks_threshold'])} (positive = score > {_t(ranking['ks_threshold'])})",
-        f"  average precision    {_f(ranking['average_precision'])}",
+        f"  average precision    {_f(ranking['average_precision'])}{ci('average_precision')}",
         f"  PR AUC (trapezoid)   {_f(ranking['pr_auc'])}",
         "",
         f"At threshold {_t(report['threshold'])} (positive = score >= {_t(report['threshold'])})",
@@ -244,6 +307,16 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
     lines += _confusion_text(report["confusion"])
     lines.append("")
     lines += _rate_lines(report["confusion"])
+    if intervals is not None:
+        level = f"{intervals['confidence_level']:.0%}"
+        lines += ["", f"  {level} Wilson intervals of the rates at this threshold"]
+        for name, label in (("recall", "recall (TPR)"), ("specificity", "specificity (TNR)"),
+                            ("precision", "precision"), ("npv", "NPV"),
+                            ("accuracy", "accuracy"), ("fpr", "FPR"), ("fnr", "FNR")):
+            r = intervals["rates"].get(name)
+            shown = "undefined" if r is None else f"[{_f(r['low'])}, {_f(r['high'])}]"
+            value = report["confusion"][{"recall": "tpr", "specificity": "tnr"}.get(name, name)]
+            lines.append(f"  {label:<18}{_f(value):>9}   {shown}")
     lines += ["", "Best thresholds (every distinct score tried; ties → highest threshold)"]
     for key, name in (("youden", "Youden J = TPR − FPR"), ("f1", "F1")):
         b = report["best_thresholds"][key]
@@ -489,8 +562,11 @@ def run_command(args: Any) -> int:
         labels, scores = read_columns(args.file, args.label, args.score)
         source, pos_label = str(args.file), args.pos_label
     pos_label = _decide_pos_label(labels, pos_label, args.label)
+    ci = bool(getattr(args, "ci", False))
     report = binary_report(
-        labels, scores, pos_label=pos_label, threshold=args.threshold, n_groups=args.groups
+        labels, scores, pos_label=pos_label, threshold=args.threshold, n_groups=args.groups,
+        ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
+        n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0),
     )
     if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel of rankscore.plot
         from .plot import _save_report_panel
@@ -507,4 +583,131 @@ def run_command(args: Any) -> int:
         title = f"rankscore report — {source}"
         print(f"{title}\nlabel {args.label!r} (positive {pos_label!r}), score {args.score!r}\n")
         print(format_report(report), end="")
+    return 0
+
+
+# ---------------------------------------------------------------------------------------
+# comparing models: ``rankscore compare``
+
+
+def model_comparison(
+    y_true: Any,
+    y_scores: dict[str, Any],
+    *,
+    pos_label: Any = None,
+    confidence_level: float = 0.95,
+) -> dict[str, Any]:
+    """What ``rankscore compare`` shows, as a JSON-ready dict.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels.
+    y_scores : dict of str to array-like
+        Two or more models scored on the same samples.
+    pos_label : label, optional
+    confidence_level : float, default 0.95
+
+    Returns
+    -------
+    dict
+        ``"confidence_level"``, ``"models"`` (name, roc_auc, low, high: DeLong) and
+        ``"pairs"`` (model_a, model_b, difference, low, high, z, p_value, p_holm).
+
+    Examples
+    --------
+    >>> from rankscore.report import model_comparison
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> r = model_comparison(y, {"a": [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6],
+    ...                          "b": [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.15]})
+    >>> [m["name"] for m in r["models"]], round(r["pairs"][0]["p_value"], 4)
+    (['a', 'b'], 0.8518)
+    """
+    from .uncertainty import compare_models, roc_auc_ci
+
+    names = list(y_scores)
+    models = []
+    for name in names:
+        r = roc_auc_ci(y_true, y_scores[name], pos_label=pos_label,
+                       confidence_level=confidence_level)
+        models.append({"name": name, "roc_auc": r.estimate, "low": r.low, "high": r.high})
+    pairs = []
+    for c in compare_models(y_true, y_scores, pos_label=pos_label,
+                            confidence_level=confidence_level):
+        t = c.test
+        pairs.append({"model_a": c.model_a, "model_b": c.model_b,
+                      "difference": _number(t.difference), "low": _number(t.low),
+                      "high": _number(t.high), "z": _number(t.statistic),
+                      "p_value": _number(t.p_value), "p_holm": _number(c.p_holm)})
+    return {"confidence_level": confidence_level, "models": models, "pairs": pairs}
+
+
+def format_comparison(comparison: dict[str, Any]) -> str:
+    """Render a :func:`model_comparison` dict as text (what ``rankscore compare`` prints).
+
+    Parameters
+    ----------
+    comparison : dict
+        The result of :func:`model_comparison`.
+
+    Returns
+    -------
+    str
+        Two tables: the models' AUCs with DeLong intervals, and every pair's test.
+
+    Examples
+    --------
+    >>> from rankscore.report import format_comparison, model_comparison
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> r = model_comparison(y, {"a": [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6],
+    ...                          "b": [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.15]})
+    >>> print(format_comparison(r).splitlines()[0])
+    ROC AUC with 95% DeLong intervals
+    """
+    level = f"{comparison['confidence_level']:.0%}"
+    width = max(5, *(len(m["name"]) for m in comparison["models"]))
+    lines = [f"ROC AUC with {level} DeLong intervals",
+             f"  {'model':<{width}}  {'AUC':>7}  {'low':>7}  {'high':>7}"]
+    for m in comparison["models"]:
+        lines.append(f"  {m['name']:<{width}}  {_f(m['roc_auc']):>7}  {_f(m['low']):>7}  "
+                     f"{_f(m['high']):>7}")
+    lines += ["", "DeLong's paired test of every pair (difference = AUC a − AUC b; "
+              "p Holm: adjusted for the number of pairs)",
+              f"  {'a':<{width}}  {'b':<{width}}  {'diff.':>8}  {level + ' CI':>19}  "
+              f"{'z':>7}  {'p':>8}  {'p Holm':>8}"]
+    for p in comparison["pairs"]:
+        ci_text = f"[{_f(p['low'])}, {_f(p['high'])}]"
+        lines.append(f"  {p['model_a']:<{width}}  {p['model_b']:<{width}}  "
+                     f"{_f(p['difference']):>8}  {ci_text:>19}  {_f(p['z'], 3):>7}  "
+                     f"{_p(p['p_value']):>8}  {_p(p['p_holm']):>8}")
+    return "\n".join(lines) + "\n"
+
+
+def _p(p: Any) -> str:
+    if p is None:
+        return "undefined"
+    return "< 1e-300" if p < 1e-300 else (f"{p:.4f}" if p >= 1e-4 else f"{p:.2e}")
+
+
+def run_compare(args: Any) -> int:
+    """``rankscore compare``: read the label and every score column, test every pair."""
+    import json
+
+    names = list(dict.fromkeys(args.score))
+    if len(names) < 2:
+        raise ValueError("compare needs at least two different --score columns")
+    columns = {}
+    labels = None
+    for name in names:
+        labels, columns[name] = read_columns(args.file, args.label, name)
+    pos_label = _decide_pos_label(labels, args.pos_label, args.label)
+    comparison = model_comparison(labels, columns, pos_label=pos_label,
+                                  confidence_level=args.confidence_level)
+    if args.json:
+        meta = {"source": str(args.file), "label_column": args.label, "pos_label": pos_label}
+        print(json.dumps({**meta, **comparison}, indent=2, allow_nan=False))
+    else:
+        print(f"rankscore compare — {args.file}\nlabel {args.label!r} (positive "
+              f"{pos_label!r}), {len(labels)} rows\n")
+        print(format_comparison(comparison), end="")
     return 0

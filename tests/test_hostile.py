@@ -424,6 +424,7 @@ def test_ten_weights_of_a_tenth_sum_alike_on_both_backends():
 
 Y, S, P = [0, 1, 1], [0.1, 0.4, 0.8], [0, 1, 0]
 PROB = [[0.9, 0.1], [0.4, 0.6], [0.2, 0.8]]
+Y4, S4, S4B = [0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8], [0.2, 0.3, 0.1, 0.9]
 SUMMARY = rs.ScoreSummary.from_arrays(Y, S)
 
 
@@ -499,6 +500,27 @@ CALLS = [
     (_accumulate, (Y, S), {"sample_weight": None}),
     (rs.bleu_score, ([["a", "b"]], [["a", "b"]]), {"max_n": 2}),
     (rs.sentence_bleu, ([["a", "b", "c"]], ["a", "b", "c"]), {"max_n": 2}),
+    # uncertainty (issue 12): DeLong needs two samples of each class
+    (rs.delong_variance, (Y4, S4), {"pos_label": 1}),
+    (rs.delong_covariance, (Y4, S4), {"n_threads": 1}),
+    (rs.roc_auc_ci, (Y4, S4), {"confidence_level": 0.9, "transform": "logit"}),
+    (rs.roc_auc_ci, (Y4, S4), {"method": "bca", "n_resamples": 20, "random_state": 0}),
+    (rs.gini_ci, (Y4, S4), {"confidence_level": 0.9}),
+    (rs.delong_test, (Y4, S4, S4B), {"confidence_level": 0.9, "n_threads": 1}),
+    (rs.delong_test_unpaired, (Y4, S4, Y4, S4B), {"confidence_level": 0.9}),
+    (rs.delong_contrast_test, (Y4, np.column_stack([S4, S4B]), [1, -1]), {"n_threads": 1}),
+    (rs.compare_models, (Y4, {"a": S4, "b": S4B}), {"confidence_level": 0.9}),
+    (rs.holm_adjust, ([0.01, 0.04],), {}),
+    (rs.bootstrap_ci, (Y4, S4), {"metric": "roc_auc", "n_resamples": 20, "random_state": 0,
+                                 "n_threads": 1, "max_fpr": 0.5}),
+    (rs.bootstrap_ci, (Y4, S4), {"metric": "recall", "threshold": 0.3, "n_resamples": 20,
+                                 "random_state": 0, "method": "bca", "stratified": True}),
+    (rs.bootstrap_test, (Y4, S4, S4B), {"n_resamples": 20, "random_state": 0,
+                                        "confidence_level": 0.9}),
+    (rs.roc_confidence_band, (Y4, S4), {"n_resamples": 20, "random_state": 0,
+                                        "specificities": [0.5]}),
+    (rs.proportion_ci, (3, 4), {"confidence_level": 0.9, "method": "wilson"}),
+    (rs.rate_intervals, (Y4, S4), {"threshold": 0.3, "method": "agresti_coull"}),
 ]
 SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
            -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
@@ -547,7 +569,9 @@ def test_every_public_function_is_covered():
     covered = {getattr(fn, "__qualname__", fn.__name__).split(".")[0] for fn, _, _ in CALLS}
     public = {name for name in rs.__all__ if callable(getattr(rs, name))}
     exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
-              "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement"}
+              "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement",
+              "ConfidenceInterval", "DeLongTest", "ContrastTest", "BootstrapResult",
+              "BootstrapTest", "PairwiseComparison", "RocBand"}
     assert public - exempt <= covered, public - exempt - covered
 
 

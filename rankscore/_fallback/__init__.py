@@ -7,6 +7,8 @@ topic, mirroring the ``_kernels_*.pxi`` include files of ``_core.pyx``.
 from .ranking import *  # noqa: F401,F403
 from .ties import *  # noqa: F401,F403
 from .sweep import *  # noqa: F401,F403
+from .sort import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
+from .uncertainty import *  # noqa: F401,F403
 from .multilabel import *  # noqa: F401,F403
 from .summary import *  # noqa: F401,F403

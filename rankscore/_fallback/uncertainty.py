@@ -1,0 +1,126 @@
+"""Fallback kernels for DeLong's variance and the bootstrap; mirrors
+rankscore/_kernels_uncertainty.pxi.
+
+The random draws of a replicate are the SplitMix64 stream of its seed, computed here with
+NumPy's wrapping uint64 arithmetic, so both backends draw the same samples and return the
+same bits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["delong_placements", "delong_square_sums", "bootstrap_auc", "bootstrap_group_counts"]
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+def delong_placements(neg, pos, neg_out, pos_out, neg_order, pos_order):
+    """Twice DeLong's placements, as exact integers in float64:
+    pos_out = 2 #{neg < x} + #{neg == x} for each positive x,
+    neg_out = 2 #{pos > y} + #{pos == y} for each negative y.
+    Written in sorted order, or to out[order[i]] for the i-th smallest when orders are given."""
+    pos_value = (np.searchsorted(neg, pos, "left") + np.searchsorted(neg, pos, "right"))
+    neg_value = 2 * len(pos) - np.searchsorted(pos, neg, "left") - np.searchsorted(pos, neg,
+                                                                                  "right")
+    if neg_order is None:
+        neg_out[:] = neg_value
+        pos_out[:] = pos_value
+    else:
+        neg_out[neg_order] = neg_value
+        pos_out[pos_order] = pos_value
+
+
+def _run_starts(sorted_values):
+    return np.flatnonzero(np.concatenate(([True], sorted_values[1:] != sorted_values[:-1])))
+
+
+def delong_square_sums(neg, pos, mean_pos, mean_neg):
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
+    c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
+    ``delong_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    sums = []
+    for part, other, mean, placement in (
+            (pos, neg, mean_pos, lambda v: np.searchsorted(neg, v, "left")
+             + np.searchsorted(neg, v, "right")),
+            (neg, pos, mean_neg, lambda v: 2 * len(pos) - np.searchsorted(pos, v, "left")
+             - np.searchsorted(pos, v, "right"))):
+        if len(part) == 0:
+            sums.append(0.0)
+            continue
+        starts = _run_starts(part)
+        counts = np.diff(np.append(starts, len(part))).astype(np.float64)
+        dev = placement(part[starts]).astype(np.float64) - mean
+        sums.append(float(np.cumsum(counts * (dev * dev))[-1]))
+    return sums[0], sums[1]
+
+
+def _splitmix64(seed, first, count):
+    """Outputs first + 1 .. first + count of the SplitMix64 stream seeded with ``seed``."""
+    with np.errstate(over="ignore"):
+        z = np.uint64(seed) + np.arange(first + 1, first + count + 1, dtype=np.uint64) * _GAMMA
+        z = (z ^ (z >> np.uint64(30))) * _MIX1
+        z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+def _positions(seed, first, start, size):
+    u = (_splitmix64(seed, first, size) >> np.uint64(11)).astype(np.float64) * 2.0**-53
+    return start + np.minimum((u * size).astype(np.intp), size - 1)
+
+
+def _draw(n, n_neg, stratified, seed):
+    """Times each position is drawn (see ``_kernels_uncertainty.pxi``)."""
+    if stratified:
+        drawn = np.concatenate([_positions(seed, 0, 0, n_neg),
+                                _positions(seed, n_neg, n_neg, n - n_neg)])
+    else:
+        drawn = _positions(seed, 0, 0, n)
+    return np.bincount(drawn, minlength=n).astype(np.float64)
+
+
+def _weights(mult, order, weight):
+    m = mult if order is None else mult[order]
+    return m if weight is None else m * weight
+
+
+def _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified,
+                       seed):
+    n_neg = len(neg)
+    mult = _draw(n_neg + len(pos), n_neg, stratified, seed)
+    return (_weights(mult[:n_neg], neg_order, neg_weight),
+            _weights(mult[n_neg:], pos_order, pos_weight))
+
+
+def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified, seeds,
+                  out):
+    """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
+    (times drawn) x (its weight): with C the running sums of the negatives' weights,
+    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
+    Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
+    below_at = np.searchsorted(neg, pos, "left")
+    through_at = np.searchsorted(neg, pos, "right")
+    for r, seed in enumerate(seeds):
+        nw, pw = _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order,
+                                    stratified, seed)
+        cum = np.concatenate([[0.0], np.cumsum(nw)])  # sequential sums: the kernel's rounding
+        below, through = cum[below_at], cum[through_at]
+        total = np.cumsum(pw * (below + 0.5 * (through - below)))[-1] if len(pw) else 0.0
+        w_pos = np.cumsum(pw)[-1] if len(pw) else 0.0
+        out[r] = total / (w_pos * cum[-1]) if w_pos > 0 and cum[-1] > 0 else np.nan
+
+
+def bootstrap_group_counts(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified,
+                           seeds, out):
+    """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
+    g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
+    values = np.unique(np.concatenate([neg, pos]))
+    neg_cell = 2 * np.searchsorted(values, neg)
+    pos_cell = 2 * np.searchsorted(values, pos) + 1
+    for r, seed in enumerate(seeds):
+        nw, pw = _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order,
+                                    stratified, seed)
+        out[r] = (np.bincount(neg_cell, nw, minlength=out.shape[1])
+                  + np.bincount(pos_cell, pw, minlength=out.shape[1]))
