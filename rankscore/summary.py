@@ -256,8 +256,6 @@ class ScoreSummary:
             return parts[0]
         if len(parts) == 2:
             return _merge_two(*parts)
-        if not parts[0].weighted:  # integer counts: any order of the sums gives the same
-            return _merge_tree(parts)
         arrays = _backend.kernels.summary_merge_many(
             parts[0].thresholds, parts[0].negatives, [s.thresholds for s in parts],
             [s.negatives for s in parts], [s.positives for s in parts])
@@ -911,18 +909,6 @@ def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
     arrays = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
                                             b.thresholds, b.negatives, b.positives)
     return ScoreSummary._trusted(*arrays, a.pos_label)
-
-
-def _merge_tree(parts: list[ScoreSummary]) -> ScoreSummary:
-    """Unweighted summaries merged pairwise, neighbours first, as a balanced tree: each
-    threshold is copied about log2(k) times by a branch-free linear pass, which beats one
-    pass of a heap (a mispredicted comparison per heap level) and reads memory in order."""
-    runs = [(s.thresholds, s.negatives, s.positives) for s in parts]
-    merge = _backend.kernels.summary_merge
-    while len(runs) > 1:
-        runs = [merge(*runs[i], *runs[i + 1]) if i + 1 < len(runs) else runs[i]
-                for i in range(0, len(runs), 2)]
-    return ScoreSummary._trusted(*runs[0], parts[0].pos_label)
 
 
 class ScoreAccumulator:
