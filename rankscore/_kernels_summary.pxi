@@ -9,6 +9,7 @@
 
 from libc.math cimport INFINITY
 from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memmove
 
 ctypedef fused summary_count_t:
     int64_t
@@ -63,38 +64,61 @@ def summary_from_sorted(const sweep_score_t[:] neg, const double[:] neg_weight,
     return thr_arr, neg_arr, pos_arr
 
 
-def summary_merge(const sweep_score_t[:] thr_a, const summary_count_t[:] neg_a,
-                  const summary_count_t[:] pos_a, const sweep_score_t[:] thr_b,
-                  const summary_count_t[:] neg_b, const summary_count_t[:] pos_b):
+cdef inline Py_ssize_t _merge_down(
+        const sweep_score_t* thr_a, const summary_count_t* neg_a, const summary_count_t* pos_a,
+        Py_ssize_t da, const sweep_score_t* thr_b, const summary_count_t* neg_b,
+        const summary_count_t* pos_b, Py_ssize_t db, sweep_score_t* thr,
+        summary_count_t* neg, summary_count_t* pos) noexcept nogil:
+    # Two runs (thresholds descending) merged into thr/neg/pos; returns the length.
+    # Branch-free steps: the next threshold is the larger head (a max), each run moves on
+    # when its head was taken (a comparison used as 0/1), and every load is unconditional
+    # so the choices compile to conditional moves. Random interleaving would mispredict a
+    # branch at nearly every step.
+    cdef Py_ssize_t i = 0, j = 0, k = 0
+    cdef sweep_score_t ta, tb
+    cdef summary_count_t na, pa, nb, pb
+    cdef bint take_a, take_b
+    while i < da and j < db:
+        ta, tb = thr_a[i], thr_b[j]
+        na, pa, nb, pb = neg_a[i], pos_a[i], neg_b[j], pos_b[j]
+        take_a, take_b = ta >= tb, tb >= ta
+        thr[k] = ta if ta > tb else tb
+        if summary_count_t is int64_t:  # masks: gcc turns the selects below into jumps
+            neg[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
+            pos[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
+        else:
+            neg[k] = (na if take_a else 0) + (nb if take_b else 0)
+            pos[k] = (pa if take_a else 0) + (pb if take_b else 0)
+        i += take_a
+        j += take_b
+        k += 1
+    memcpy(thr + k, thr_a + i, (da - i) * sizeof(sweep_score_t))
+    memcpy(neg + k, neg_a + i, (da - i) * sizeof(summary_count_t))
+    memcpy(pos + k, pos_a + i, (da - i) * sizeof(summary_count_t))
+    k += da - i
+    memcpy(thr + k, thr_b + j, (db - j) * sizeof(sweep_score_t))
+    memcpy(neg + k, neg_b + j, (db - j) * sizeof(summary_count_t))
+    memcpy(pos + k, pos_b + j, (db - j) * sizeof(summary_count_t))
+    return k + db - j
+
+
+def summary_merge(const sweep_score_t[::1] thr_a, const summary_count_t[::1] neg_a,
+                  const summary_count_t[::1] pos_a, const sweep_score_t[::1] thr_b,
+                  const summary_count_t[::1] neg_b, const summary_count_t[::1] pos_b):
     """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
     both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
-    cdef Py_ssize_t i = 0, j = 0, k = 0, da = thr_a.shape[0], db = thr_b.shape[0]
+    cdef Py_ssize_t k, da = thr_a.shape[0], db = thr_b.shape[0]
     thr_arr = np.empty(da + db, dtype=np.float32 if sweep_score_t is float else np.float64)
     count_dtype = np.int64 if summary_count_t is int64_t else np.float64
     neg_arr, pos_arr = np.empty(da + db, dtype=count_dtype), np.empty(da + db, dtype=count_dtype)
-    cdef sweep_score_t[:] thr = thr_arr
-    cdef summary_count_t[:] neg = neg_arr, pos = pos_arr
+    cdef sweep_score_t[::1] thr = thr_arr
+    cdef summary_count_t[::1] neg = neg_arr, pos = pos_arr
+    if da == 0 or db == 0:  # a copy of the other
+        return (np.array(thr_b if da == 0 else thr_a), np.array(neg_b if da == 0 else neg_a),
+                np.array(pos_b if da == 0 else pos_a))
     with nogil:
-        while i < da and j < db:
-            if thr_a[i] > thr_b[j]:
-                thr[k], neg[k], pos[k] = thr_a[i], neg_a[i], pos_a[i]
-                i += 1
-            elif thr_b[j] > thr_a[i]:
-                thr[k], neg[k], pos[k] = thr_b[j], neg_b[j], pos_b[j]
-                j += 1
-            else:
-                thr[k], neg[k], pos[k] = thr_a[i], neg_a[i] + neg_b[j], pos_a[i] + pos_b[j]
-                i += 1
-                j += 1
-            k += 1
-        while i < da:
-            thr[k], neg[k], pos[k] = thr_a[i], neg_a[i], pos_a[i]
-            i += 1
-            k += 1
-        while j < db:
-            thr[k], neg[k], pos[k] = thr_b[j], neg_b[j], pos_b[j]
-            j += 1
-            k += 1
+        k = _merge_down(&thr_a[0], &neg_a[0], &pos_a[0], da, &thr_b[0], &neg_b[0], &pos_b[0],
+                        db, &thr[0], &neg[0], &pos[0])
     thr = None
     neg = pos = None
     for arr in (thr_arr, neg_arr, pos_arr):
@@ -248,34 +272,47 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
 
 def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
                        summary_count_t[::1] pos_a, Py_ssize_t da,
-                       const sweep_score_t[:] thr_b, const summary_count_t[:] neg_b,
-                       const summary_count_t[:] pos_b):
+                       const sweep_score_t[::1] thr_b, const summary_count_t[::1] neg_b,
+                       const summary_count_t[::1] pos_b):
     """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
     followed by room for b's (length da + len(b)). Merged from the lowest score up into the
     end of the room (never overtaking a's unread entries), then moved to the front.
     Returns the merged length; the same values as ``summary_merge(a, b)``."""
-    cdef Py_ssize_t i = da - 1, j = thr_b.shape[0] - 1, k = da + thr_b.shape[0] - 1, m, start
+    cdef Py_ssize_t i = da - 1, j = thr_b.shape[0] - 1, k = da + thr_b.shape[0] - 1, start
+    cdef sweep_score_t ta, tb
+    cdef summary_count_t na, pa, nb, pb
+    cdef bint take_a, take_b
+    cdef sweep_score_t* t = &thr_a[0] if thr_a.shape[0] else NULL
+    cdef summary_count_t* n = &neg_a[0] if thr_a.shape[0] else NULL
+    cdef summary_count_t* p = &pos_a[0] if thr_a.shape[0] else NULL
     with nogil:
-        while j >= 0:
-            if i >= 0 and thr_a[i] < thr_b[j]:
-                thr_a[k], neg_a[k], pos_a[k] = thr_a[i], neg_a[i], pos_a[i]
-                i -= 1
-            elif i >= 0 and thr_a[i] == thr_b[j]:
-                thr_a[k], neg_a[k], pos_a[k] = thr_a[i], neg_a[i] + neg_b[j], pos_a[i] + pos_b[j]
-                i -= 1
-                j -= 1
+        while i >= 0 and j >= 0:  # branch-free steps, as _merge_down (here from the bottom)
+            ta, tb = t[i], thr_b[j]
+            na, pa, nb, pb = n[i], p[i], neg_b[j], pos_b[j]
+            take_a, take_b = ta <= tb, tb <= ta
+            t[k] = ta if ta < tb else tb
+            if summary_count_t is int64_t:  # masks: gcc turns the selects below into jumps
+                n[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
+                p[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
             else:
-                thr_a[k], neg_a[k], pos_a[k] = thr_b[j], neg_b[j], pos_b[j]
-                j -= 1
+                n[k] = (na if take_a else 0) + (nb if take_b else 0)
+                p[k] = (pa if take_a else 0) + (pb if take_b else 0)
+            i -= take_a
+            j -= take_b
             k -= 1
+        if j >= 0:  # a is used up: b's highest thresholds go in front
+            memcpy(t + k - j, &thr_b[0], (j + 1) * sizeof(sweep_score_t))
+            memcpy(n + k - j, &neg_b[0], (j + 1) * sizeof(summary_count_t))
+            memcpy(p + k - j, &pos_b[0], (j + 1) * sizeof(summary_count_t))
+            k -= j + 1
         # a's unread entries 0..i stay; what was written (k+1..) follows them once the gap
         # left by shared thresholds (k - i of them) is closed
         start = k - i
         if start > 0:
-            for m in range(k + 1, thr_a.shape[0]):
-                thr_a[m - start], neg_a[m - start], pos_a[m - start] = thr_a[m], neg_a[m], pos_a[m]
+            memmove(t + i + 1, t + k + 1, (thr_a.shape[0] - k - 1) * sizeof(sweep_score_t))
+            memmove(n + i + 1, n + k + 1, (thr_a.shape[0] - k - 1) * sizeof(summary_count_t))
+            memmove(p + i + 1, p + k + 1, (thr_a.shape[0] - k - 1) * sizeof(summary_count_t))
     return thr_a.shape[0] - start
-
 
 
 cdef inline bint _before(const double* head, Py_ssize_t r, Py_ssize_t s) noexcept nogil:
