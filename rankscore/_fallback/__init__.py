@@ -8,3 +8,4 @@ from .ranking import *  # noqa: F401,F403
 from .ties import *  # noqa: F401,F403
 from .sweep import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
+from .ir import *  # noqa: F401,F403
