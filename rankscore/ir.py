@@ -39,7 +39,6 @@ _ALIASES = {
     "hit_rate": "hit_rate", "bpref": "bpref", "s": "s", "num_ret": "num_ret",
     "num_rel": "num_rel", "num_rel_ret": "num_rel_ret",
 }
-_NEEDS_K = {"precision", "recall"}
 _METRIC = re.compile(r"([A-Za-z_\-]+)(@(\d+))?")
 
 
@@ -54,10 +53,10 @@ def _parse_metric(name: Any) -> tuple[str, int | None]:
     if base == "p" and k is None:
         return "p", None  # the ranking's length p; "P@10" is precision
     kind = _ALIASES.get(base.lower() + ("@" if k is not None else ""))
+    if kind is None and k is None and base.lower() + "@" in _ALIASES:
+        raise ValueError(f"metric {name!r} needs a cut-off, e.g. {base}@10")
     if kind is None:
         raise ValueError(f"unknown metric {name!r}; known: {', '.join(IR_METRICS)}")
-    if kind in _NEEDS_K and k is None:
-        raise ValueError(f"metric {name!r} needs a cut-off, e.g. {base}@10")
     if k is not None and int(k) < 1:
         raise ValueError(f"the cut-off of {name!r} must be >= 1")
     return kind, (int(k) if k is not None else None)
