@@ -396,6 +396,20 @@ class Run(_Table):
     def _set_values(self, values):
         self.scores = values
         self.scores.flags.writeable = False
+        self._views = {}
+
+    def _arrays(self, score_precision: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(hashes, scores, element codes) in ranking order when scores are compared at
+        ``score_precision``: float32 (trec_eval 9, pytrec_eval) merges scores that round
+        to one float32 into ties, ordered by element id descending."""
+        if score_precision == "float64":
+            return self._hash, self.scores, self._docs
+        if score_precision not in self._views:
+            query = np.repeat(np.arange(len(self.queries)), np.diff(self.offsets))
+            rounded = self.scores.astype(np.float32).astype(np.float64)
+            order = self._order(query, self._docs, rounded, self._names)
+            self._views[score_precision] = (self._hash[order], rounded[order], self._docs[order])
+        return self._views[score_precision]
 
     def to_dict(self) -> dict[str, dict[str, float]]:
         """``{query: {element: score}}`` (ranking order)."""
@@ -428,8 +442,10 @@ class _Judged:
     """A run joined with qrels over the evaluated queries: ``rel`` per retrieved element in
     ranking order (-1 where not judged), query offsets, and the qrels rows of each query."""
 
-    def __init__(self, qrels: Qrels, run: Run, queries: np.ndarray, ties: str) -> None:
+    def __init__(self, qrels: Qrels, run: Run, queries: np.ndarray, ties: str,
+                 score_precision: str) -> None:
         kernels = _backend.kernels
+        run_hash, run_scores, run_docs = run._arrays(score_precision)
         self.queries = queries
         q_at = np.searchsorted(qrels.queries, queries)
         r_at = np.searchsorted(run.queries, queries) if len(run.queries) else np.zeros(
@@ -443,16 +459,16 @@ class _Judged:
         run_stops = np.where(in_run, run.offsets[np.minimum(r_at + 1, len(run.offsets) - 1)], 0)
         lengths = run_stops - run_starts
         self.offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        match = kernels.ir_join(run_starts, run_stops, run._hash, self.qrels_starts,
+        match = kernels.ir_join(run_starts, run_stops, run_hash, self.qrels_starts,
                                 self.qrels_stops, qrels._hash, self.offsets)
         entries = _ranges(run_starts, lengths)
         hit = np.flatnonzero(match >= 0)
         if qrels._collision or not np.array_equal(
-                run._names[run._docs[entries[hit]]], qrels._names[qrels._docs[match[hit]]]):
-            match = _join_by_name(qrels, run, entries, self)  # a hash collision: exact join
+                run._names[run_docs[entries[hit]]], qrels._names[qrels._docs[match[hit]]]):
+            match = _join_by_name(qrels, run, run_docs[entries], self)  # a hash collision
         self.rel = np.where(match >= 0, qrels.relevance[np.maximum(match, 0)], -1)
         if ties != "trec":
-            self._bound_ties(run.scores[entries], ties)
+            self._bound_ties(run_scores[entries], ties)
 
     def _bound_ties(self, scores: np.ndarray, ties: str) -> None:
         """Reorder equal scores: relevant (higher relevance) first or last."""
@@ -472,14 +488,14 @@ def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return np.arange(total, dtype=np.int64) + np.repeat(starts - first, lengths)
 
 
-def _join_by_name(qrels: Qrels, run: Run, entries: np.ndarray, judged: _Judged) -> np.ndarray:
+def _join_by_name(qrels: Qrels, run: Run, docs: np.ndarray, judged: _Judged) -> np.ndarray:
     """The exact join (used only when two distinct ids share a hash)."""
-    match = np.full(len(entries), -1, dtype=np.int64)
+    match = np.full(len(docs), -1, dtype=np.int64)
     for j in range(len(judged.queries)):
         a, b = int(judged.qrels_starts[j]), int(judged.qrels_stops[j])
         index = {qrels._names[qrels._docs[i]]: i for i in range(a, b)}
         for at in range(int(judged.offsets[j]), int(judged.offsets[j + 1])):
-            match[at] = index.get(run._names[run._docs[entries[at]]], -1)
+            match[at] = index.get(run._names[docs[at]], -1)
     return match
 
 
@@ -537,12 +553,13 @@ def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level
         return np.where(complete, s, np.nan)
 
 
-def _judge(qrels: Qrels, run: Run, ties: str, missing_queries: str, queries=None) -> _Judged:
+def _judge(qrels: Qrels, run: Run, ties: str, missing_queries: str, queries=None,
+           score_precision: str = "float64") -> _Judged:
     if queries is None:
         queries = qrels.queries
         if missing_queries == "skip":
             queries = queries[np.isin(queries, run.queries)] if len(run.queries) else queries[:0]
-    return _Judged(qrels, run, queries, ties)
+    return _Judged(qrels, run, queries, ties, score_precision)
 
 
 def _scores_of(qrels: Qrels, judged: _Judged, metrics: Sequence[str], *, level: int, m: float,
@@ -593,7 +610,8 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
              metrics: str | Sequence[str] = ("map", "ndcg@10", "precision@10"), *,
              m: Any = 10, ties: str = "trec", relevance_level: int = 1,
              ndcg_gain: str = "linear", empty_queries: str = "zero",
-             missing_queries: str = "skip", per_query: bool = False) -> Any:
+             missing_queries: str = "skip", score_precision: str = "float64",
+             per_query: bool = False) -> Any:
     """IR metrics of a run against relevance judgements, per query or their mean.
 
     Parameters
@@ -622,6 +640,10 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     missing_queries : {"skip", "zero"}, default "skip"
         Queries judged but absent from the run: left out (``trec_eval``), or scored as an
         empty ranking (``trec_eval -c``). Run queries without judgements are always ignored.
+    score_precision : {"float64", "float32"}, default "float64"
+        Precision at which scores are compared: float64 as ``trec_eval`` 10 and ranx, or
+        float32 as ``trec_eval`` 9.x and ``pytrec_eval`` (scores that round to the same
+        float32 tie, and go by element id descending).
     per_query : bool, default False
         Return per-query values instead of means.
 
@@ -668,14 +690,15 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     >>> evaluate(qrels, run, "map")
     0.6666666666666666
     >>> evaluate(qrels, run, ["P@2", "mrr", "s"])
-    {'P@2': 0.5, 'mrr': 0.75, 's': 0.7333333333333334}
+    {'P@2': 0.5, 'mrr': 0.75, 's': 0.6666666666666666}
     >>> evaluate(qrels, run, "ndcg@3", per_query=True)["ndcg@3"].round(4)
     array([0.7602, 0.6309])
     """
     single, names, m_float = _check_options(metrics, ties, empty_queries, missing_queries,
                                             ndcg_gain, relevance_level, m)
     qrels, run = _as_qrels(qrels), _as_run(run)
-    judged = _judge(qrels, run, ties, missing_queries)
+    _choice(score_precision, "score_precision", ("float64", "float32"))
+    judged = _judge(qrels, run, ties, missing_queries, score_precision=score_precision)
     if len(judged.queries) == 0:
         raise ValueError("no query is both in the qrels and in the run")
     values = _scores_of(qrels, judged, names, level=int(relevance_level), m=m_float,
@@ -853,8 +876,8 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     random_state : int or None, default 0
         Seed of the resampling (the same seed gives the same p-values).
     **options
-        ``m``, ``ties``, ``relevance_level``, ``ndcg_gain``, ``empty_queries`` of
-        :func:`evaluate`.
+        ``m``, ``ties``, ``relevance_level``, ``ndcg_gain``, ``empty_queries``,
+        ``score_precision`` of :func:`evaluate`.
 
     Returns
     -------
@@ -911,7 +934,8 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     if isinstance(n_resamples, (bool, np.bool_)) or not isinstance(
             n_resamples, (numbers.Integral, np.integer)) or n_resamples < 1:
         raise ValueError(f"n_resamples must be an integer >= 1, got {n_resamples!r}")
-    unknown = set(options) - {"m", "ties", "relevance_level", "ndcg_gain", "empty_queries"}
+    unknown = set(options) - {"m", "ties", "relevance_level", "ndcg_gain", "empty_queries",
+                              "score_precision"}
     if unknown:
         raise TypeError(f"compare_runs got unexpected options {sorted(unknown)}")
     single, names, m_float = _check_options(
@@ -927,7 +951,9 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
         raise ValueError("no judged query appears in any of the runs")
     scores = {}
     for key, r in named.items():
-        judged = _judge(qrels, r, options.get("ties", "trec"), "zero", queries)
+        judged = _judge(qrels, r, options.get("ties", "trec"), "zero", queries,
+                        _choice(options.get("score_precision", "float64"), "score_precision",
+                                ("float64", "float32")))
         scores[key] = _scores_of(qrels, judged, names, level=int(options.get("relevance_level", 1)),
                                  m=m_float, exponential=options.get("ndcg_gain") == "exponential",
                                  empty_queries=options.get("empty_queries", "zero"))

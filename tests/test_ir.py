@@ -34,7 +34,8 @@ def trec_eval(qrels, run):
 
 def assert_like_trec(qrels, run):
     expected = trec_eval(qrels, run)
-    ours = evaluate(qrels, run, list(TREC), per_query=True)
+    # pytrec_eval bundles trec_eval 9, which compares scores as float32
+    ours = evaluate(qrels, run, list(TREC), per_query=True, score_precision="float32")
     assert ours["query"].tolist() == sorted(expected)
     for name, measure in TREC.items():
         want = [expected[q][measure] for q in ours["query"]]
@@ -85,6 +86,16 @@ def test_many_queries_long_rankings_match_trec_eval():
         run[f"q{q}"] = {f"doc{d}": float(rng.integers(0, 30)) for d in docs}  # many ties
         judged = rng.choice(400, size=40, replace=False)
         qrels[f"q{q}"] = {f"doc{d}": int(rng.integers(0, 4)) for d in judged}
+    assert_like_trec(qrels, run)
+
+
+def test_float32_scores_tie_as_in_trec_eval_9():
+    qrels = {"q": {"a": 1}}
+    run = {"q": {"a": 0.5 + 1e-9, "b": 0.5}}  # one float32: a tie, b first (id descending)
+    assert evaluate(qrels, run, "mrr") == 1.0
+    assert evaluate(qrels, run, "mrr", score_precision="float32") == 0.5
+    expected = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}).evaluate(run)
+    assert expected["q"]["recip_rank"] == 0.5
     assert_like_trec(qrels, run)
 
 
