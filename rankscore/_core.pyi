@@ -55,11 +55,24 @@ def ap_merge(
 ) -> float:
     """Average precision sum_k (tp_k - tp_{k-1}) tp_k / (tp_k + fp_k) / tp_last, descending."""
 
+# Counts are exact to 2**62 rows: pair counts and KS gaps are accumulated in 128 bits
+# (unsigned __int128 where the C compiler has it, two 64-bit words otherwise) and returned
+# as Python ints; the fallback uses Python ints where int64 could overflow.
+
 def auc_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> int:
     """2 * Mann-Whitney U = sum over positives of 2 #{neg < s} + #{neg == s} (exact)."""
 
-def auc_merge_rows(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> NDArray[np.uint64]:
+def auc_merge_rows(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> list[int]:
     """auc_merge of each row pair of two C-contiguous 2-D arrays (rows sorted ascending)."""
+
+def auc_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> int:
+    """2 * Mann-Whitney U from per-threshold counts of each class (thresholds ascending,
+    each class total <= 2**62): sum_t pos[t] * (2 * sum_{u<t} neg[u] + neg[t]) (exact)."""
+
+def ks_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int]:
+    """(max_t |n_pos C-(t) - n_neg C+(t)|, first index t reaching it) from per-threshold
+    counts of each class (thresholds ascending, C the cumulative counts, each class total
+    <= 2**62; at least one threshold). KS statistic = result / (n_pos n_neg) (exact)."""
 
 def auc_merge_weighted(
     neg: NDArray[np.floating],

@@ -9,6 +9,61 @@ from libc.math cimport fabs
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
                           uint64_t)
 
+# Exact counts to 2**62 rows: the pair count 2U reaches 2 n_pos n_neg (up to 2**123) and the
+# KS gap n_pos C-(t) - n_neg C+(t) up to 2**124, so they are kept in 128 bits: the
+# compiler's unsigned __int128 where it has one (gcc, clang), else two 64-bit words (MSVC).
+# RANKSCORE_NO_INT128 forces the two-word path (to test it on gcc).
+cdef extern from *:
+    """
+    #include <stdint.h>
+    typedef struct { uint64_t hi, lo; } rs_u128;
+
+    static inline rs_u128 rs_mul(uint64_t a, uint64_t b) {  /* a * b */
+    #if defined(__SIZEOF_INT128__) && !defined(RANKSCORE_NO_INT128)
+        unsigned __int128 p = (unsigned __int128)a * b;
+        rs_u128 r = {(uint64_t)(p >> 64), (uint64_t)p};
+    #else
+        uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+        uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+        uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+        rs_u128 r = {p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32),
+                     (mid << 32) | (p00 & 0xffffffffu)};
+    #endif
+        return r;
+    }
+    static inline rs_u128 rs_add(rs_u128 x, rs_u128 y) {  /* x + y */
+        rs_u128 r = {x.hi + y.hi, x.lo + y.lo};
+        r.hi += r.lo < x.lo;
+        return r;
+    }
+    static inline rs_u128 rs_add64(rs_u128 x, uint64_t y) {  /* x + y */
+        rs_u128 r = {x.hi, x.lo + y};
+        r.hi += r.lo < y;
+        return r;
+    }
+    static inline int rs_less(rs_u128 x, rs_u128 y) {  /* x < y */
+        return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo);
+    }
+    static inline rs_u128 rs_gap(rs_u128 x, rs_u128 y) {  /* |x - y| */
+        rs_u128 a = rs_less(x, y) ? y : x, b = rs_less(x, y) ? x : y;
+        rs_u128 r = {a.hi - b.hi - (a.lo < b.lo), a.lo - b.lo};
+        return r;
+    }
+    """
+    ctypedef struct rs_u128:
+        uint64_t hi
+        uint64_t lo
+    rs_u128 rs_mul(uint64_t a, uint64_t b) noexcept nogil
+    rs_u128 rs_add(rs_u128 x, rs_u128 y) noexcept nogil
+    rs_u128 rs_add64(rs_u128 x, uint64_t y) noexcept nogil
+    bint rs_less(rs_u128 x, rs_u128 y) noexcept nogil
+    rs_u128 rs_gap(rs_u128 x, rs_u128 y) noexcept nogil
+
+
+cdef object _to_int(rs_u128 x):
+    return (<object>x.hi << 64) | <object>x.lo
+
+
 ctypedef fused sweep_score_t:
     float
     double
@@ -218,10 +273,10 @@ def ap_merge(const sweep_score_t[:] neg, const double[:] neg_weight,
     return total / tp
 
 
-cdef uint64_t _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos) noexcept nogil:
+cdef rs_u128 _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos) noexcept nogil:
     # sum over positives of 2 * #{neg < s} + #{neg == s}; both parts ascending
     cdef Py_ssize_t i = 0, j = 0, eq
-    cdef uint64_t total = 0  # <= 2 * n_pos * n_neg <= n^2 / 2: exact below 2^32 rows
+    cdef rs_u128 total = rs_u128(0, 0)  # <= 2 n_pos n_neg: 128 bits
     while j < pos.shape[0]:
         while i < neg.shape[0] and neg[i] < pos[j]:
             i += 1
@@ -230,7 +285,7 @@ cdef uint64_t _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos)
             eq += 1
         # every positive of this tied value gets 2 * below + equal
         while True:
-            total += 2 * <uint64_t>i + <uint64_t>eq
+            total = rs_add64(total, 2 * <uint64_t>i + <uint64_t>eq)
             j += 1
             if j == pos.shape[0] or pos[j] != pos[j - 1]:
                 break
@@ -241,21 +296,57 @@ cdef uint64_t _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos)
 def auc_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     """Twice the Mann-Whitney U as an exact int: sum over positives of
     2 * #{neg < s} + #{neg == s}  (so AUC = result / (2 * n_pos * n_neg))."""
-    cdef uint64_t total
+    cdef rs_u128 total
     with nogil:
         total = _auc_pairs(neg, pos)
-    return int(total)
+    return _to_int(total)
 
 
 def auc_merge_rows(const sweep_score_t[:, :] neg, const sweep_score_t[:, :] pos):
-    """``auc_merge`` of every row pair (neg[r], pos[r]), as a uint64 array."""
-    out_arr = np.empty(neg.shape[0], dtype=np.uint64)
-    cdef uint64_t[::1] out = out_arr
-    cdef Py_ssize_t r
+    """``auc_merge`` of every row pair (neg[r], pos[r]), as a list of ints."""
+    cdef Py_ssize_t r, n_rows = neg.shape[0]
+    out_arr = np.empty((n_rows, 2), dtype=np.uint64)  # (hi, lo) words of each total
+    cdef uint64_t[:, ::1] words = out_arr
+    cdef rs_u128 total
     with nogil:
-        for r in range(neg.shape[0]):
-            out[r] = _auc_pairs(neg[r], pos[r])
-    return out_arr
+        for r in range(n_rows):
+            total = _auc_pairs(neg[r], pos[r])
+            words[r, 0], words[r, 1] = total.hi, total.lo
+    return [(int(hi) << 64) | int(lo) for hi, lo in out_arr.tolist()]
+
+
+def auc_counts(const int64_t[:] neg, const int64_t[:] pos):
+    """Twice the Mann-Whitney U from per-threshold class counts (thresholds ascending):
+    sum over thresholds of pos[t] * (2 * #neg below t + neg[t]), an exact int (128-bit
+    accumulator; each class total <= 2**62)."""
+    cdef Py_ssize_t t
+    cdef uint64_t below = 0
+    cdef rs_u128 total = rs_u128(0, 0)
+    with nogil:
+        for t in range(neg.shape[0]):
+            total = rs_add(total, rs_mul(<uint64_t>pos[t], 2 * below + <uint64_t>neg[t]))
+            below += <uint64_t>neg[t]
+    return _to_int(total)
+
+
+def ks_counts(const int64_t[:] neg, const int64_t[:] pos):
+    """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first t reaching it) from
+    per-threshold class counts (thresholds ascending; C: cumulative counts <= t), exact
+    (128-bit products; each class total <= 2**62)."""
+    cdef Py_ssize_t t, n = neg.shape[0], best_t = 0
+    cdef uint64_t n_neg = 0, n_pos = 0, c_neg = 0, c_pos = 0
+    cdef rs_u128 d, best = rs_u128(0, 0)
+    with nogil:
+        for t in range(n):
+            n_neg += <uint64_t>neg[t]
+            n_pos += <uint64_t>pos[t]
+        for t in range(n):
+            c_neg += <uint64_t>neg[t]
+            c_pos += <uint64_t>pos[t]
+            d = rs_gap(rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos))
+            if rs_less(best, d):
+                best, best_t = d, t
+    return _to_int(best), best_t
 
 
 def auc_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
@@ -290,8 +381,10 @@ def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     # D(t) = n_pos #{neg <= t} - n_neg #{pos <= t} rises over runs of negatives and falls over
     # positives, so |D| peaks just before or at a positive's value: only those are visited
     # (in ascending order, so the first strict maximum is the smallest t, as a full scan).
-    cdef Py_ssize_t i = 0, j = 0
-    cdef int64_t n_neg = neg.shape[0], n_pos = pos.shape[0], d, best = -1
+    # The products reach 2**124 for 2**62 rows: 128 bits.
+    cdef Py_ssize_t i = 0, j = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
+    cdef rs_u128 d, best = rs_u128(0, 0)
+    cdef bint found = False
     cdef sweep_score_t v, best_t = 0
     with nogil:
         while j < n_pos:
@@ -299,21 +392,17 @@ def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
             if i < n_neg and neg[i] < v:
                 while i < n_neg and neg[i] < v:
                     i += 1
-                d = i * n_pos - j * n_neg  # at t = neg[i - 1]
-                if d < 0:
-                    d = -d
-                if d > best:
-                    best, best_t = d, neg[i - 1]
+                d = rs_gap(rs_mul(i, n_pos), rs_mul(j, n_neg))  # at t = neg[i - 1]
+                if not found or rs_less(best, d):
+                    best, best_t, found = d, neg[i - 1], True
             while i < n_neg and neg[i] == v:
                 i += 1
             while j < n_pos and pos[j] == v:
                 j += 1
-            d = i * n_pos - j * n_neg  # at t = v
-            if d < 0:
-                d = -d
-            if d > best:
-                best, best_t = d, v
-    return int(best), best_t
+            d = rs_gap(rs_mul(i, n_pos), rs_mul(j, n_neg))  # at t = v
+            if not found or rs_less(best, d):
+                best, best_t, found = d, v, True
+    return _to_int(best), best_t
 
 
 def ks_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,

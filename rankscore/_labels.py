@@ -12,9 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import _read, as_1d
+from ._validation import _read, as_1d, rounds_in_float64, shorten
 
-__all__ = ["as_labels", "classes_of", "encode"]
+__all__ = ["as_labels", "classes_of", "common_labels", "encode"]
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
@@ -61,13 +61,51 @@ def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     if any(isinstance(v, str) for v in values):
         raise ValueError(f"{name} mixes string and number labels")
     if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
-        try:  # exact: float64 would merge integers beyond 2**53
-            return arr.astype(np.int64)
-        except OverflowError:
-            pass
+        return _exact_integers(arr, [int(v) for v in values], name)
     if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
+        i = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
+        if i is not None:  # e.g. [0.5, 2**60 + 1]
+            raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
+                             f"cannot represent exactly ({shorten(values[i])} at index {i})")
         return arr.astype(np.float64)
     raise TypeError(f"{name} has labels that are neither strings nor numbers")
+
+
+def _exact_integers(arr: np.ndarray, values: list[int], name: str) -> np.ndarray:
+    """Integer labels as int64 or uint64 (float64 would merge integers beyond 2**53)."""
+    lo, hi = min(values), max(values)
+    for dtype in (np.int64, np.uint64):
+        info = np.iinfo(dtype)
+        if info.min <= lo and hi <= info.max:
+            return arr.astype(dtype)
+    raise ValueError(f"{name} holds integer labels from {shorten(lo)} to {shorten(hi)}, "
+                     "beyond what one 64-bit integer type holds")
+
+
+def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list[np.ndarray]:
+    """The label arrays in one dtype in which they compare exactly.
+
+    NumPy's common type of int64 and uint64 (and of a 64-bit integer and a float) is
+    float64, which merges integers beyond 2**53 (2**60 and 2**60 + 1 would be one label).
+    Those meet as int64 or uint64 instead (float labels are integral); labels that neither
+    holds are an error. Arrays already sharing an exact type are returned as they are.
+    """
+    if any(a.dtype.kind not in "biuf" for a in arrays):  # strings: the callers' type checks
+        return list(arrays)
+    dtype = np.result_type(*arrays)
+    if dtype.kind != "f":
+        return list(arrays)
+    wide = [a for a in arrays if a.dtype.kind in "iu" and a.dtype.itemsize == 8 and a.size]
+    if not wide or -2**53 <= min(int(a.min()) for a in wide) and max(int(a.max()) for a in wide) <= 2**53:
+        return list(arrays)  # float64 holds every integer exactly
+    lo = min(int(a.min()) for a in arrays if a.size)
+    hi = max(int(a.max()) for a in arrays if a.size)
+    for dtype in (np.int64, np.uint64):
+        info = np.iinfo(dtype)
+        if info.min <= lo and hi <= info.max:
+            return [a.astype(dtype) for a in arrays]
+    raise ValueError(f"{names} hold labels from {shorten(lo)} to {shorten(hi)}, beyond what "
+                     "one 64-bit integer type holds; they cannot be compared exactly")
 
 
 def _is_missing(value: Any) -> bool:
@@ -93,6 +131,7 @@ def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
 
 def encode(y: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
     """Return ``index`` with ``classes[index[i]] == y[i]``; a label not in classes is an error."""
+    y, classes = common_labels(y, classes, names=f"{name} and labels")
     order = np.argsort(classes, kind="stable")
     ordered = classes[order]
     try:

@@ -22,9 +22,32 @@ __all__ = [
     "check_sample_weight",
     "check_positive_int",
     "as_array",
+    "shorten",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
+
+
+def shorten(value: Any, limit: int = 40) -> str:
+    """``str(value)`` for an error message, cut to its first ``limit`` characters (with the
+    full length) when longer: a 5,000-digit number or a 1 MB label stays one short line."""
+    text = value if isinstance(value, str) else str(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def rounds_in_float64(value: Any) -> bool:
+    """True for an integer (not a bool) that float64 cannot hold exactly."""
+    if not isinstance(value, numbers.Integral) or isinstance(value, (bool, np.bool_)):
+        return False
+    value = int(value)
+    if -2**53 <= value <= 2**53:
+        return False
+    try:
+        return int(float(value)) != value
+    except OverflowError:  # beyond 1.8e308
+        return True
 
 
 def _name_of(x: Any) -> str:
@@ -44,9 +67,35 @@ def _read(x: Any, name: str, what: str) -> np.ndarray:
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
         x = _pandas_to_numpy(x)
     try:
-        return np.asarray(x)
+        arr = np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+    if arr.dtype.kind == "f" and not isinstance(x, np.ndarray) and arr.size:
+        with np.errstate(invalid="ignore"):
+            large = np.nanmax(np.abs(arr)) >= 2.0**53
+        if large:
+            return _exact_python_ints(x, arr, name)
+    return arr
+
+
+def _exact_python_ints(x: Any, arr: np.ndarray, name: str) -> np.ndarray:
+    """``arr = np.asarray(x)`` when it did not round a Python int of ``x``, else the exact
+    int64/uint64 array of those ints (NumPy reads ``[0, 2**63 + 1]`` as float64, which
+    rounds it, before any check could see it); a float mixed with such an int is an error."""
+    values = np.asarray(x, dtype=object).ravel().tolist()
+    inexact = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
+    if inexact is None:
+        return arr
+    if not all(isinstance(v, numbers.Integral) for v in values):
+        raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 cannot "
+                         f"represent exactly ({shorten(values[inexact])} at index {inexact})")
+    ints = [int(v) for v in values]
+    for dtype in (np.int64, np.uint64):
+        info = np.iinfo(dtype)
+        if info.min <= min(ints) and max(ints) <= info.max:
+            return np.array(ints, dtype=dtype).reshape(arr.shape)
+    raise ValueError(f"{name} holds integers from {shorten(min(ints))} to {shorten(max(ints))}, "
+                     "beyond what one 64-bit integer type holds")
 
 
 def _pandas_to_numpy(x: Any) -> np.ndarray:

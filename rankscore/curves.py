@@ -235,16 +235,48 @@ def _sweep_from_counts(counts: _Counts, dtype) -> Sweep:
                  counts.values[::-1].astype(dtype))
 
 
+# Counts are exact to this many rows: the kernels keep pair counts (n_pos n_neg <= 2**122)
+# and KS gaps in 128 bits.
+MAX_EXACT_ROWS = 2**62
+
+
+def _class_totals(counts: _Counts) -> tuple[int, int]:
+    """(negatives, positives) of per-threshold counts; more than 2**62 rows is an error."""
+    n_neg, n_pos = int(counts.neg.sum()), int(counts.pos.sum())
+    if n_neg + n_pos > MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
+                         "2**62 rows")
+    return n_neg, n_pos
+
+
 def _auc_from_counts(counts: _Counts) -> float:
-    neg_below = np.cumsum(counts.neg) - counts.neg
-    n_pos, n_neg = int(counts.pos.sum()), int(counts.neg.sum())
+    """ROC AUC from per-threshold class counts (thresholds ascending), exact to 2**62 rows:
+    2U = sum over thresholds of positives * (2 * negatives below + negatives tied), an
+    exact int (the ``auc_counts`` kernel), divided once by 2 n_pos n_neg."""
+    n_neg, n_pos = _class_totals(counts)
     if n_pos == 0 or n_neg == 0:
         _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
                         "in that case.")
         return float("nan")
-    # 2U = sum over scores of positives * (2 * negatives below + negatives tied): exact ints
-    pairs = np.dot(counts.pos.astype(np.uint64), (2 * neg_below + counts.neg).astype(np.uint64))
-    return int(pairs) / (2 * n_pos * n_neg)
+    return _backend.kernels.auc_counts(counts.neg, counts.pos) / (2 * n_pos * n_neg)
+
+
+def _ks_from_counts(counts: _Counts) -> KSResult:
+    """KS statistic and threshold from per-threshold class counts (thresholds ascending),
+    exact to 2**62 rows: max_t |n_pos C-(t) - n_neg C+(t)| in integers (the ``ks_counts``
+    kernel), divided once by n_pos n_neg; the smallest t reaching it. Both classes needed."""
+    n_neg, n_pos = _class_totals(counts)
+    gap, i = _backend.kernels.ks_counts(counts.neg, counts.pos)
+    return KSResult(gap / (n_pos * n_neg), float(counts.values[i]))
+
+
+def _confusion_from_counts(counts: _Counts, threshold: float) -> tuple[int, int, int, int]:
+    """(tp, fp, fn, tn) as exact ints at ``score >= threshold`` from per-threshold class
+    counts (thresholds ascending); int64 sums are exact to 2**62 rows."""
+    n_neg, n_pos = _class_totals(counts)
+    first = int(np.searchsorted(counts.values, threshold, "left"))  # values >= threshold
+    tp, fp = int(counts.pos[first:].sum()), int(counts.neg[first:].sum())
+    return tp, fp, n_pos - tp, n_neg - fp
 
 
 def _drop_collinear(fps, tps, thresholds):
@@ -998,8 +1030,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     -----
     AUC = P(s+ > s-) + ½ P(s+ = s-) (Mann–Whitney), which equals the trapezoidal area under
     the ROC curve. Each class's scores are sorted with NumPy and the two sorted parts merged
-    in one pass; without weights the pair count ``2U`` is an exact 64-bit integer (exact up
-    to 2^32 samples) and the division rounds once. Large unweighted inputs with at most
+    in one pass; without weights the pair count ``2U`` is an exact integer (a 128-bit
+    accumulator: exact up to 2^62 samples) and the division rounds once. Large unweighted inputs with at most
     4096 distinct scores (rounded or bucketed scores) skip the sorts: one pass counts each
     class per distinct score. With weights:
     ``Σ_pos w+ (W-(< s) + W-(= s) / 2) / (W+ W-)``.
@@ -1322,10 +1354,8 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
         _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
                         "in that case.")
         return KSResult(float("nan"), float("nan"))
-    if counts is not None:  # |n+ F-(t) n- - n- F+(t) n+| at every distinct t, exact ints
-        gap = np.abs(np.cumsum(counts.neg) * n_pos - np.cumsum(counts.pos) * n_neg)
-        i = int(np.argmax(gap))  # the first maximum: the smallest t
-        return KSResult(int(gap[i]) / (n_pos * n_neg), float(counts.values[i]))
+    if counts is not None:
+        return _ks_from_counts(counts)
     if w is None:
         diff, threshold = k.ks_merge(neg, pos)
         return KSResult(diff / (len(pos) * len(neg)), threshold)

@@ -25,8 +25,8 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import _backend
-from ._labels import as_labels
-from ._validation import as_scores, check_same_length, check_sample_weight
+from ._labels import as_labels, common_labels
+from ._validation import as_scores, check_same_length, check_sample_weight, shorten
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -74,6 +74,7 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     w = _check_weight(sample_weight, n)
     if _is_string(yt) != _is_string(yp):
         raise ValueError("y_true and y_pred mix string and number labels")
+    yt, yp = common_labels(yt, yp)
     present = np.unique(np.concatenate([yt, yp]))
     return ("binary" if len(present) <= 2 else "multiclass"), present, yt, yp, w
 
@@ -96,7 +97,7 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
     if _is_string(lab) != _is_string(present):
         raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
     if len(np.unique(lab)) != len(lab):
-        raise ValueError(f"labels contains duplicates: {lab.tolist()}")
+        raise ValueError(f"labels contains duplicates: {shorten(lab.tolist())}")
     return lab
 
 
@@ -104,6 +105,7 @@ def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     """Index of each value in the sorted ``classes``, -1 where absent."""
     if _is_string(values) != _is_string(classes):  # e.g. pos_label=1 with string labels
         return np.full(len(values), -1, dtype=np.int64)
+    values, classes = common_labels(values, classes, names="labels and y")
     pos = np.searchsorted(classes, values)
     clipped = np.minimum(pos, len(classes) - 1)
     return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
@@ -625,6 +627,7 @@ def binary_confusion(
         n = check_same_length(y_true=yt, y_pred=yp)
         if _is_string(yt) != _is_string(yp):
             raise ValueError("y_true and y_pred mix string and number labels")
+        yt, yp = common_labels(yt, yp)
         classes = np.unique(np.concatenate([_distinct(yt), _distinct(yp)]))
         pos = _pos_label_of(classes, pos_label, "y_true/y_pred")
         positive, predicted = _positive_mask(yt, pos), _positive_mask(yp, pos)

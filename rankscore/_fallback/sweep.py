@@ -21,7 +21,9 @@ __all__ = [
     "auc_merge",
     "auc_merge_weighted",
     "auc_merge_rows",
+    "auc_counts",
     "ks_merge",
+    "ks_counts",
     "ks_merge_weighted",
     "take_rows_transposed",
     "count_scores",
@@ -99,17 +101,60 @@ def ap_merge(neg, neg_weight, pos, pos_weight):
     return float(np.cumsum(terms)[-1] / tps[-1])
 
 
+def _exact_sum(values: np.ndarray, bound: int) -> int:
+    """Sum of a non-negative int64 array as an exact int; ``bound`` >= the true sum. int64
+    holds sums below 2**63; past that, 32-bit halves are summed in chunks (each chunk's sum
+    of 2**31 halves stays below 2**63) and joined as Python ints (the compiled kernels use a
+    128-bit accumulator)."""
+    if bound < 2**63:
+        return int(values.sum(dtype=np.int64))
+    values = values.astype(np.uint64, copy=False)
+    total = 0
+    for start in range(0, len(values), 2**31):
+        chunk = values[start:start + 2**31]
+        total += (int((chunk >> np.uint64(32)).sum(dtype=np.uint64)) << 32) + int(
+            (chunk & np.uint64(0xFFFFFFFF)).sum(dtype=np.uint64))
+    return total
+
+
 def auc_merge(neg, pos):
     """Twice the Mann-Whitney U as an exact int: sum over positives of
     2 * #{neg < s} + #{neg == s}  (so AUC = result / (2 * n_pos * n_neg))."""
     below = np.searchsorted(neg, pos, "left")
     through = np.searchsorted(neg, pos, "right")
-    return int(below.sum(dtype=np.int64)) + int(through.sum(dtype=np.int64))
+    bound = len(pos) * len(neg)
+    return _exact_sum(below, bound) + _exact_sum(through, bound)
 
 
 def auc_merge_rows(neg, pos):
-    """``auc_merge`` of every row pair (neg[r], pos[r]), as a uint64 array."""
-    return np.array([auc_merge(a, b) for a, b in zip(neg, pos)], dtype=np.uint64)
+    """``auc_merge`` of every row pair (neg[r], pos[r]), as a list of ints."""
+    return [auc_merge(a, b) for a, b in zip(neg, pos)]
+
+
+def _as_exact(counts: np.ndarray, bound: int) -> np.ndarray:
+    """int64 counts as they are when every product stays below ``bound`` < 2**63, else as
+    Python ints (object array: exact at any size)."""
+    return counts.astype(np.int64) if bound < 2**63 else counts.astype(object)
+
+
+def auc_counts(neg, pos):
+    """Twice the Mann-Whitney U from per-threshold class counts (thresholds ascending):
+    sum over thresholds of pos[t] * (2 * #neg below t + neg[t]), an exact int (each class
+    total <= 2**62)."""
+    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+    neg, pos = (_as_exact(c, 2 * n_neg * n_pos + 2 * n_neg) for c in (neg, pos))
+    below = np.cumsum(neg) - neg
+    return int(np.dot(pos, 2 * below + neg)) if len(neg) else 0
+
+
+def ks_counts(neg, pos):
+    """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first t reaching it) from
+    per-threshold class counts (thresholds ascending; C: cumulative counts <= t), exact."""
+    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+    neg, pos = (_as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
+    gap = np.abs(np.cumsum(neg) * n_pos - np.cumsum(pos) * n_neg)
+    i = int(np.argmax(gap))  # the first maximum
+    return int(gap[i]), i
 
 
 def auc_merge_weighted(neg, neg_weight, pos, pos_weight):
@@ -130,11 +175,10 @@ def ks_merge(neg, pos):
     """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
     smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
     t = _ascending_distinct(neg, pos)
-    cneg = np.searchsorted(neg, t, "right").astype(np.int64)
-    cpos = np.searchsorted(pos, t, "right").astype(np.int64)
-    diff = np.abs(cneg * len(pos) - cpos * len(neg))
-    i = int(np.argmax(diff))
-    return int(diff[i]), float(t[i])
+    cneg = np.searchsorted(neg, t, "right")
+    cpos = np.searchsorted(pos, t, "right")
+    gap, i = ks_counts(np.diff(cneg, prepend=0), np.diff(cpos, prepend=0))
+    return gap, float(t[i])
 
 
 def ks_merge_weighted(neg, neg_weight, pos, pos_weight):
