@@ -7,7 +7,8 @@
 from cpython.unicode cimport PyUnicode_AsUTF8AndSize
 from libc.stdlib cimport strtod, strtoll
 from libc.stdint cimport int64_t, uint64_t
-from libc.string cimport memcpy
+from libc.errno cimport ERANGE, errno
+from libc.string cimport memchr, memcpy
 
 import numpy as np
 
@@ -45,6 +46,7 @@ def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint 
     parsed, else the 1-based number of the first line with the wrong number of fields or an
     unreadable value (the other outputs are then meaningless).
     """
+    global errno  # the C library's, reset before each strtoll
     cdef Py_ssize_t n = data.shape[0], pos = 0, line_end, field_start, count = 0, capacity
     cdef Py_ssize_t starts[8]
     cdef Py_ssize_t ends[8]
@@ -101,11 +103,16 @@ def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint 
             break
         memcpy(buffer, base + starts[value_field], width)
         buffer[width] = 0
+        errno = 0
         if integer_values:
             val[count] = <double> strtoll(buffer, &end_ptr, 10)
+            if errno == ERANGE:  # beyond 64 bits
+                bad_line = line
+                break
         else:
             val[count] = strtod(buffer, &end_ptr)
-        if end_ptr != buffer + width or width == 0:
+        if end_ptr != buffer + width or width == 0 or memchr(buffer, b'x', width) != NULL \
+                or memchr(buffer, b'X', width) != NULL:  # no C hexadecimal floats
             bad_line = line
             break
         # query: lines of one query usually follow each other, so compare with the last one

@@ -203,6 +203,14 @@ class _Table:
             array.flags.writeable = False
         return self
 
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """``{query: {element: relevance or score}}`` (a run's in ranking order)."""
+        names = self._names[self._docs].tolist()
+        values = (self.relevance if isinstance(self, Qrels) else self.scores).tolist()
+        return {q: dict(zip(names[a:b], values[a:b]))
+                for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
+                                   self.offsets[1:].tolist())}
+
     def __len__(self) -> int:
         """Number of queries."""
         return len(self.queries)
@@ -291,7 +299,8 @@ class Qrels(_Table):
         if raw.dtype.kind == "f" and np.isfinite(raw).all() and (raw == np.round(raw)).all() \
                 and (np.abs(raw) < 2**53).all():
             return raw.astype(np.int64)
-        raise ValueError(f"relevance ({what}) must hold integers, got dtype {raw.dtype}")
+        raise ValueError(f"relevance ({what}) must hold integers below 2**53 in magnitude, "
+                         f"got dtype {raw.dtype}")
 
     @staticmethod
     def _order(query, docs, values, names):
@@ -308,14 +317,6 @@ class Qrels(_Table):
         same = np.flatnonzero((self._hash[1:] == self._hash[:-1]) & (query[1:] == query[:-1]))
         # two distinct ids of one query with one hash: evaluate joins by name instead
         self._collision = bool(len(same))
-
-    def to_dict(self) -> dict[str, dict[str, int]]:
-        """``{query: {element: relevance}}``."""
-        names = self._names[self._docs].tolist()
-        rel = self.relevance.tolist()
-        return {q: dict(zip(names[a:b], rel[a:b]))
-                for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
-                                   self.offsets[1:].tolist())}
 
 
 class Run(_Table):
@@ -410,14 +411,6 @@ class Run(_Table):
             order = self._order(query, self._docs, rounded, self._names)
             self._views[score_precision] = (self._hash[order], rounded[order], self._docs[order])
         return self._views[score_precision]
-
-    def to_dict(self) -> dict[str, dict[str, float]]:
-        """``{query: {element: score}}`` (ranking order)."""
-        names = self._names[self._docs].tolist()
-        scores = self.scores.tolist()
-        return {q: dict(zip(names[a:b], scores[a:b]))
-                for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
-                                   self.offsets[1:].tolist())}
 
 
 # --------------------------------------------------------------------------------------

@@ -375,3 +375,29 @@ def test_cli_one_and_several_runs(tmp_path, capsys):
 def test_public_names_exported():
     for name in ("Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"):
         assert name in rankscore.__all__
+
+
+@pytest.mark.parametrize("text, integer", [
+    (b"q1 Q0 a 1 0.5 t\n", False), (b"q1 Q0 a 1 0x1p3 t\n", False),
+    (b"q1 Q0 a 1 -inf t\n", False), (b"q1 Q0 a 1 1e400 t\n", False),
+    (b"q1 Q0 a 1 +.5 t\n", False), (b"\n\n  \nq1 Q0 a 1 5 t", False),
+    (b"q1 Q0 a 1 5 t x\n", False), (b"q1 Q0 a 1 1_0 t\n", False), (b"", False),
+    (b"q1 Q0 a 1 .5e-3 t\r\n\tq2 Q0 b 1 2 t\nq1 Q0 c 1 2 t\n", False),
+    (b"q 0 a 1\n", True), (b"q 0 a -2\nq 0 b +3\n", True), (b"q 0 a 1.0\n", True),
+    (b"q 0 a 99999999999999999999\n", True), (b"q 0 a 1_0\n", True),
+    ("q 0 é 1\n".encode(), True),
+])
+def test_readers_of_both_backends_agree(text, integer):
+    from rankscore import _backend
+
+    data = np.frombuffer(text, dtype=np.uint8)
+    layout = (4, 3, True) if integer else (6, 4, False)
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                out = _backend.kernels.parse_trec(data, *layout)
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+        results.append([a.tolist() if isinstance(a, np.ndarray) else a for a in out])
+    assert results[0] == results[1]
