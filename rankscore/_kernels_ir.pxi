@@ -139,15 +139,23 @@ def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint 
 
 
 def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint64_t[:] run_hash,
+            const int64_t[:] run_docs, object[:] run_names,
             const int64_t[:] qrels_starts, const int64_t[:] qrels_stops,
-            const uint64_t[:] qrels_hash, const int64_t[:] out_offsets):
-    """For query j, each run entry i in [run_starts[j], run_stops[j]) gets the index of the
-    qrels entry of query j with the same hash (qrels hashes sorted ascending within a query),
-    or -1; written at out_offsets[j] + (i - run_starts[j])."""
-    cdef Py_ssize_t j, i, lo, hi, mid, nq = run_starts.shape[0]
+            const uint64_t[:] qrels_hash, const int64_t[:] qrels_docs, object[:] qrels_names,
+            const int64_t[:] relevance, const int64_t[:] out_offsets):
+    """Judged relevance of each run entry of each evaluated query j (-1 if not judged),
+    written at out_offsets[j] + (i - run_starts[j]); and whether an id met another id with
+    the same hash (then the result is not to be used).
+
+    Entry i of the run finds the qrels entry of query j with the same hash by binary search
+    (qrels hashes ascending within a query); the two ids are then compared as strings.
+    """
+    cdef Py_ssize_t j, i, lo, hi, mid, at, nq = run_starts.shape[0]
     cdef uint64_t h
-    out = np.empty(out_offsets[nq], dtype=np.int64)
-    cdef int64_t[:] match = out
+    rel_out = np.empty(out_offsets[nq], dtype=np.int64)
+    match_out = np.empty(out_offsets[nq], dtype=np.int64)
+    cdef int64_t[:] rel = rel_out, match = match_out
+    cdef bint collision = False
     with nogil:
         for j in range(nq):
             for i in range(run_starts[j], run_stops[j]):
@@ -160,9 +168,19 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
                         lo = mid + 1
                     else:
                         hi = mid
-                match[out_offsets[j] + i - run_starts[j]] = (
-                    lo if lo < qrels_stops[j] and qrels_hash[lo] == h else -1)
-    return out
+                at = out_offsets[j] + i - run_starts[j]
+                match[at] = lo if lo < qrels_stops[j] and qrels_hash[lo] == h else -1
+    for j in range(nq):
+        for i in range(run_starts[j], run_stops[j]):
+            at = out_offsets[j] + i - run_starts[j]
+            if match[at] < 0:
+                rel[at] = -1
+            elif run_names[run_docs[i]] == qrels_names[qrels_docs[match[at]]]:
+                rel[at] = relevance[match[at]]
+            else:
+                collision = True
+                rel[at] = -1
+    return rel_out, collision
 
 
 def ir_relevant_in_top(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,

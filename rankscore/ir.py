@@ -211,6 +211,14 @@ class _Table:
                 for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
                                    self.offsets[1:].tolist())}
 
+    def _positions(self, queries: np.ndarray) -> np.ndarray:
+        """Index of each query id in ``self.queries``, -1 where absent."""
+        index = self.__dict__.get("_query_index")
+        if index is None:
+            index = self.__dict__["_query_index"] = {q: i for i, q in enumerate(self.queries)}
+        return np.fromiter((index.get(q, -1) for q in queries), dtype=np.int64,
+                           count=len(queries))
+
     def __len__(self) -> int:
         """Number of queries."""
         return len(self.queries)
@@ -226,8 +234,8 @@ class _Table:
         return self._names[self._docs[self.offsets[j]:self.offsets[j + 1]]].tolist()
 
     def _index(self, query: str) -> int:
-        j = int(np.searchsorted(self.queries, query))
-        if j >= len(self.queries) or self.queries[j] != query:
+        j = int(self._positions([query])[0]) if isinstance(query, str) else -1
+        if j < 0:
             raise KeyError(f"query {query!r} is not in this {type(self).__name__}")
         return j
 
@@ -440,28 +448,24 @@ class _Judged:
         kernels = _backend.kernels
         run_hash, run_scores, run_docs = run._arrays(score_precision)
         self.queries = queries
-        q_at = np.searchsorted(qrels.queries, queries)
-        r_at = np.searchsorted(run.queries, queries) if len(run.queries) else np.zeros(
-            len(queries), dtype=np.int64)
-        r_at = np.minimum(r_at, max(len(run.queries) - 1, 0))
-        in_run = (run.queries[r_at] == queries) if len(run.queries) else np.zeros(
-            len(queries), dtype=bool)
+        q_at = qrels._positions(queries)
+        r_at = run._positions(queries)
+        in_run = r_at >= 0
         self.qrels_starts = qrels.offsets[q_at]
         self.qrels_stops = qrels.offsets[q_at + 1]
         run_starts = np.where(in_run, run.offsets[r_at], 0)
-        run_stops = np.where(in_run, run.offsets[np.minimum(r_at + 1, len(run.offsets) - 1)], 0)
+        run_stops = np.where(in_run, run.offsets[r_at + 1], 0)
         lengths = run_stops - run_starts
         self.offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        match = kernels.ir_join(run_starts, run_stops, run_hash, self.qrels_starts,
-                                self.qrels_stops, qrels._hash, self.offsets)
-        entries = _ranges(run_starts, lengths)
-        hit = np.flatnonzero(match >= 0)
-        if qrels._collision or not np.array_equal(
-                run._names[run_docs[entries[hit]]], qrels._names[qrels._docs[match[hit]]]):
-            match = _join_by_name(qrels, run, run_docs[entries], self)  # a hash collision
-        self.rel = np.where(match >= 0, qrels.relevance[np.maximum(match, 0)], -1)
+        self.rel, collision = kernels.ir_join(
+            run_starts, run_stops, run_hash, run_docs, run._names, self.qrels_starts,
+            self.qrels_stops, qrels._hash, qrels._docs, qrels._names, qrels.relevance,
+            self.offsets)
+        if collision or qrels._collision:  # two distinct ids with one hash: join by name
+            match = _join_by_name(qrels, run, run_docs[_ranges(run_starts, lengths)], self)
+            self.rel = np.where(match >= 0, qrels.relevance[np.maximum(match, 0)], -1)
         if ties != "trec":
-            self._bound_ties(run_scores[entries], ties)
+            self._bound_ties(run_scores[_ranges(run_starts, lengths)], ties)
 
     def _bound_ties(self, scores: np.ndarray, ties: str) -> None:
         """Reorder equal scores: relevant (higher relevance) first or last."""
@@ -551,7 +555,7 @@ def _judge(qrels: Qrels, run: Run, ties: str, missing_queries: str, queries=None
     if queries is None:
         queries = qrels.queries
         if missing_queries == "skip":
-            queries = queries[np.isin(queries, run.queries)] if len(run.queries) else queries[:0]
+            queries = queries[run._positions(queries) >= 0]
     return _Judged(qrels, run, queries, ties, score_precision)
 
 
@@ -938,7 +942,7 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     qrels = _as_qrels(qrels)
     seen = np.zeros(len(qrels.queries), dtype=bool)
     for r in named.values():
-        seen |= np.isin(qrels.queries, r.queries)
+        seen |= r._positions(qrels.queries) >= 0
     queries = qrels.queries[seen]
     if len(queries) == 0:
         raise ValueError("no judged query appears in any of the runs")

@@ -100,20 +100,25 @@ def parse_trec(data, n_fields: int, value_field: int, integer_values: bool):
     return query_codes, query_names, doc_codes, doc_names, values, 0
 
 
-def ir_join(run_starts, run_stops, run_hash, qrels_starts, qrels_stops, qrels_hash, out_offsets):
-    """For query j, each run entry gets the index of the qrels entry of query j with the same
-    hash (qrels hashes sorted within a query), or -1; laid out at ``out_offsets``."""
-    match = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
+def ir_join(run_starts, run_stops, run_hash, run_docs, run_names, qrels_starts, qrels_stops,
+            qrels_hash, qrels_docs, qrels_names, relevance, out_offsets):
+    """Judged relevance of each run entry of each evaluated query (-1 if not judged), laid
+    out at ``out_offsets``, and whether two distinct ids met with one hash."""
+    rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
+    collision = False
     for j in range(len(run_starts)):
-        hashes = run_hash[run_starts[j] : run_stops[j]]
+        entries = np.arange(run_starts[j], run_stops[j])
         judged = qrels_hash[qrels_starts[j] : qrels_stops[j]]
-        at = np.searchsorted(judged, hashes)
+        at = np.searchsorted(judged, run_hash[entries])
         inside = at < len(judged)
-        found = np.zeros(len(hashes), dtype=bool)
-        found[inside] = judged[at[inside]] == hashes[inside]
-        match[out_offsets[j] : out_offsets[j] + len(hashes)] = np.where(
-            found, qrels_starts[j] + at, -1)
-    return match
+        found = np.zeros(len(entries), dtype=bool)
+        found[inside] = judged[at[inside]] == run_hash[entries[inside]]
+        match = qrels_starts[j] + at[found]
+        same = run_names[run_docs[entries[found]]] == qrels_names[qrels_docs[match]]
+        collision = collision or not same.all()
+        out = rel[out_offsets[j] : out_offsets[j] + len(entries)]
+        out[np.flatnonzero(found)[same]] = relevance[match[same]]
+    return rel, collision
 
 
 def _by_rank(offsets, cut):
