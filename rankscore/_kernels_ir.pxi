@@ -142,13 +142,14 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
             const int64_t[:] run_docs, object[:] run_names,
             const int64_t[:] qrels_starts, const int64_t[:] qrels_stops,
             const uint64_t[:] qrels_hash, const int64_t[:] qrels_docs, object[:] qrels_names,
-            const int64_t[:] relevance, const int64_t[:] out_offsets):
+            const int64_t[:] relevance, const int64_t[:] out_offsets, bint verify):
     """Judged relevance of each run entry of each evaluated query j (-1 if not judged),
     written at out_offsets[j] + (i - run_starts[j]); and whether an id met another id with
     the same hash (then the result is not to be used).
 
     Entry i of the run finds the qrels entry of query j with the same hash by binary search
-    (qrels hashes ascending within a query); the two ids are then compared as strings.
+    (qrels hashes ascending within a query); with ``verify`` the two ids are then compared
+    as strings (the caller skips that for a pair of qrels and run it has verified before).
     """
     cdef Py_ssize_t j, i, lo, hi, mid, at, nq = run_starts.shape[0]
     cdef uint64_t h
@@ -156,10 +157,18 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
     match_out = np.empty(out_offsets[nq], dtype=np.int64)
     cdef int64_t[:] rel = rel_out, match = match_out
     cdef bint collision = False
+    cdef uint64_t seen  # bit (h >> 58) set for each judged hash h of the query: a quick "no"
     with nogil:
         for j in range(nq):
+            seen = 0
+            for i in range(qrels_starts[j], qrels_stops[j]):
+                seen |= (<uint64_t>1) << (qrels_hash[i] >> 58)
             for i in range(run_starts[j], run_stops[j]):
                 h = run_hash[i]
+                at = out_offsets[j] + i - run_starts[j]
+                if not (seen >> (h >> 58)) & 1:
+                    match[at] = -1
+                    continue
                 lo = qrels_starts[j]
                 hi = qrels_stops[j]
                 while lo < hi:  # first entry with hash >= h
@@ -168,8 +177,12 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
                         lo = mid + 1
                     else:
                         hi = mid
-                at = out_offsets[j] + i - run_starts[j]
                 match[at] = lo if lo < qrels_stops[j] and qrels_hash[lo] == h else -1
+    if not verify:
+        with nogil:
+            for at in range(out_offsets[nq]):
+                rel[at] = relevance[match[at]] if match[at] >= 0 else -1
+        return rel_out, False
     for j in range(nq):
         for i in range(run_starts[j], run_stops[j]):
             at = out_offsets[j] + i - run_starts[j]

@@ -14,6 +14,7 @@ import math
 import numbers
 import os
 import re
+import weakref
 from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
@@ -218,6 +219,15 @@ class _Table:
             index = self.__dict__["_query_index"] = {q: i for i, q in enumerate(self.queries)}
         return np.fromiter((index.get(q, -1) for q in queries), dtype=np.int64,
                            count=len(queries))
+
+    def _aligned(self, qrels: "Qrels") -> np.ndarray:
+        """Position of each of ``qrels.queries`` in ``self.queries`` (-1 where absent),
+        kept for the next call with the same qrels."""
+        cache = self.__dict__.setdefault("_alignments", {})
+        hit = cache.get(id(qrels.queries))
+        if hit is None or hit[0] is not qrels.queries:
+            hit = cache[id(qrels.queries)] = (qrels.queries, self._positions(qrels.queries))
+        return hit[1]
 
     def __len__(self) -> int:
         """Number of queries."""
@@ -443,13 +453,12 @@ class _Judged:
     """A run joined with qrels over the evaluated queries: ``rel`` per retrieved element in
     ranking order (-1 where not judged), query offsets, and the qrels rows of each query."""
 
-    def __init__(self, qrels: Qrels, run: Run, queries: np.ndarray, ties: str,
+    def __init__(self, qrels: Qrels, run: Run, q_at: np.ndarray, ties: str,
                  score_precision: str) -> None:
         kernels = _backend.kernels
         run_hash, run_scores, run_docs = run._arrays(score_precision)
-        self.queries = queries
-        q_at = qrels._positions(queries)
-        r_at = run._positions(queries)
+        self.queries = qrels.queries[q_at]
+        r_at = run._aligned(qrels)[q_at]
         in_run = r_at >= 0
         self.qrels_starts = qrels.offsets[q_at]
         self.qrels_stops = qrels.offsets[q_at + 1]
@@ -457,10 +466,17 @@ class _Judged:
         run_stops = np.where(in_run, run.offsets[r_at + 1], 0)
         lengths = run_stops - run_starts
         self.offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        # ids that meet through their hash are compared as strings the first time this
+        # (immutable) qrels and run are joined (every mode joins the same pairs: the judged
+        # queries the run has); the outcome is kept on the run
+        verified = run.__dict__.setdefault("_verified", weakref.WeakKeyDictionary())
+        verify = score_precision not in verified.get(qrels, ())
         self.rel, collision = kernels.ir_join(
             run_starts, run_stops, run_hash, run_docs, run._names, self.qrels_starts,
             self.qrels_stops, qrels._hash, qrels._docs, qrels._names, qrels.relevance,
-            self.offsets)
+            self.offsets, verify)
+        if verify and not collision:
+            verified.setdefault(qrels, set()).add(score_precision)
         if collision or qrels._collision:  # two distinct ids with one hash: join by name
             match = _join_by_name(qrels, run, run_docs[_ranges(run_starts, lengths)], self)
             self.rel = np.where(match >= 0, qrels.relevance[np.maximum(match, 0)], -1)
@@ -550,13 +566,15 @@ def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level
         return np.where(complete, s, np.nan)
 
 
-def _judge(qrels: Qrels, run: Run, ties: str, missing_queries: str, queries=None,
+def _judge(qrels: Qrels, run: Run, ties: str, missing_queries: str, q_at=None,
            score_precision: str = "float64") -> _Judged:
-    if queries is None:
-        queries = qrels.queries
+    """Join over ``qrels.queries[q_at]``; by default every judged query (``"zero"``) or
+    those also in the run (``"skip"``)."""
+    if q_at is None:
+        q_at = np.arange(len(qrels.queries))
         if missing_queries == "skip":
-            queries = queries[run._positions(queries) >= 0]
-    return _Judged(qrels, run, queries, ties, score_precision)
+            q_at = q_at[run._aligned(qrels) >= 0]
+    return _Judged(qrels, run, q_at, ties, score_precision)
 
 
 def _scores_of(qrels: Qrels, judged: _Judged, metrics: Sequence[str], *, level: int, m: float,
@@ -942,13 +960,13 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     qrels = _as_qrels(qrels)
     seen = np.zeros(len(qrels.queries), dtype=bool)
     for r in named.values():
-        seen |= r._positions(qrels.queries) >= 0
+        seen |= r._aligned(qrels) >= 0
     queries = qrels.queries[seen]
     if len(queries) == 0:
         raise ValueError("no judged query appears in any of the runs")
     scores = {}
     for key, r in named.items():
-        judged = _judge(qrels, r, options.get("ties", "trec"), "zero", queries,
+        judged = _judge(qrels, r, options.get("ties", "trec"), "zero", np.flatnonzero(seen),
                         _choice(options.get("score_precision", "float64"), "score_precision",
                                 ("float64", "float32")))
         scores[key] = _scores_of(qrels, judged, names, level=int(options.get("relevance_level", 1)),

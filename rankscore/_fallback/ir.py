@@ -101,7 +101,7 @@ def parse_trec(data, n_fields: int, value_field: int, integer_values: bool):
 
 
 def ir_join(run_starts, run_stops, run_hash, run_docs, run_names, qrels_starts, qrels_stops,
-            qrels_hash, qrels_docs, qrels_names, relevance, out_offsets):
+            qrels_hash, qrels_docs, qrels_names, relevance, out_offsets, verify):
     """Judged relevance of each run entry of each evaluated query (-1 if not judged), laid
     out at ``out_offsets``, and whether two distinct ids met with one hash."""
     rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
@@ -114,7 +114,8 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_names, qrels_starts, 
         found = np.zeros(len(entries), dtype=bool)
         found[inside] = judged[at[inside]] == run_hash[entries[inside]]
         match = qrels_starts[j] + at[found]
-        same = run_names[run_docs[entries[found]]] == qrels_names[qrels_docs[match]]
+        same = (run_names[run_docs[entries[found]]] == qrels_names[qrels_docs[match]]
+                if verify else np.ones(len(match), dtype=bool))
         collision = collision or not same.all()
         out = rel[out_offsets[j] : out_offsets[j] + len(entries)]
         out[np.flatnonzero(found)[same]] = relevance[match[same]]
