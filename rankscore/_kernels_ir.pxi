@@ -157,16 +157,16 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
     match_out = np.empty(out_offsets[nq], dtype=np.int64)
     cdef int64_t[:] rel = rel_out, match = match_out
     cdef bint collision = False
-    cdef uint64_t seen  # bit (h >> 58) set for each judged hash h of the query: a quick "no"
+    cdef uint64_t seen[4]  # bit (h >> 56) set for each judged hash h of the query: a quick "no"
     with nogil:
         for j in range(nq):
-            seen = 0
+            seen[0] = seen[1] = seen[2] = seen[3] = 0
             for i in range(qrels_starts[j], qrels_stops[j]):
-                seen |= (<uint64_t>1) << (qrels_hash[i] >> 58)
+                seen[qrels_hash[i] >> 62] |= (<uint64_t>1) << ((qrels_hash[i] >> 56) & 63)
             for i in range(run_starts[j], run_stops[j]):
                 h = run_hash[i]
                 at = out_offsets[j] + i - run_starts[j]
-                if not (seen >> (h >> 58)) & 1:
+                if not (seen[h >> 62] >> ((h >> 56) & 63)) & 1:
                     match[at] = -1
                     continue
                 lo = qrels_starts[j]
