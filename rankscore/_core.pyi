@@ -25,28 +25,6 @@ def split_scores_weighted(
 ) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
     """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
 
-def sweep_merge(
-    neg: NDArray[np.floating], pos: NDArray[np.floating]
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """(fps, tps, thresholds): distinct thresholds descending, counts of scores >= each."""
-
-def sweep_merge_weighted(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64],
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64],
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """As sweep_merge with summed weights (accumulated from the top score down)."""
-
-def roc_merge(
-    neg: NDArray[np.floating],
-    neg_weight: NDArray[np.float64] | None,
-    pos: NDArray[np.floating],
-    pos_weight: NDArray[np.float64] | None,
-) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
-    """The sweep (weighted when weights are given) without points collinear with their
-    neighbours (scikit-learn's drop_intermediate); first and last points kept."""
-
 def ap_merge(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,
@@ -179,13 +157,20 @@ def ir_join(
     run_starts: NDArray[np.int64],
     run_stops: NDArray[np.int64],
     run_hash: NDArray[np.uint64],
+    run_docs: NDArray[np.int64],
+    run_names: NDArray[np.object_],
     qrels_starts: NDArray[np.int64],
     qrels_stops: NDArray[np.int64],
     qrels_hash: NDArray[np.uint64],
+    qrels_docs: NDArray[np.int64],
+    qrels_names: NDArray[np.object_],
+    relevance: NDArray[np.int64],
     out_offsets: NDArray[np.int64],
-) -> NDArray[np.int64]:
-    """Per run entry of each query, the qrels entry of that query with the same hash (qrels
-    hashes ascending within a query) or -1, laid out at out_offsets."""
+    verify: bool,
+) -> tuple[NDArray[np.int64], bool]:
+    """(judged relevance of each run entry of each evaluated query, -1 if not judged, laid out
+    at out_offsets; whether two distinct ids met with one hash). The qrels entry is found by
+    hash (ascending within a query); with verify the two ids are compared as strings."""
 
 def ir_relevant_in_top(
     offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int, cut: NDArray[np.int64]
@@ -224,3 +209,80 @@ def ir_ranking_columns(
     offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """(k, p, soma) of each query's ranking cut after its last relevant element."""
+# --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
+# A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
+# the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).
+
+def summary_from_sorted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """(thresholds, negatives, positives) of each class's ascending scores: int64 counts
+    without weights, else float64 weight sums (added from 0.0, highest index first)."""
+
+def summary_merge(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """The union of two summaries' thresholds (descending) with counts a + b where shared;
+    both of one score dtype and one count dtype."""
+
+def summary_scan_counts(
+    neg: NDArray[np.int64], pos: NDArray[np.int64]
+) -> tuple[int, int, int, int, int, float, float]:
+    """(N, P, 2U pairs, largest KS gap |P N(<=t) - N P(<=t)|, its index from the lowest
+    score, Σ P(t) prec(t) from the top, trapezoidal PR area from the top); exact integers."""
+
+def summary_scan_weights(
+    neg: NDArray[np.float64], pos: NDArray[np.float64]
+) -> tuple[float, float, float, float, int, float, float, float]:
+    """(W-, W+, Σ W+(t) (W-(<t) + W-(t)/2), largest |W+ C-(t) - W- C+(t)|, its index from
+    the lowest score, Σ gain prec from the top, PR area, W+ summed from the top)."""
+
+def summary_running(
+    neg: NDArray[np.int64] | NDArray[np.float64], pos: NDArray[np.int64] | NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """(fps, tps): float64 running sums from the top score down (the sweep)."""
+
+def objective_scan(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], code: int, a: float, b: float,
+    c: float, e: float, positives: float, negatives: float, near_best: float,
+) -> tuple[float, int]:
+    """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
+    when near_best is NaN, else (value, index) of the first feasible one >= near_best."""
+
+def summary_merge_into(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    da: int,
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> int:
+    """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
+    C-contiguous); returns the merged length."""
+
+def summary_merge_many(
+    thr_0: NDArray[np.floating],
+    neg_0: NDArray[np.int64] | NDArray[np.float64],
+    thresholds: list[NDArray[np.floating]],
+    negatives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+    positives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
+    """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
+    shared threshold added in list order."""
+
+def roc_corners(
+    fps: NDArray[np.float64], tps: NDArray[np.float64], thresholds: NDArray[np.floating]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """The sweep's first and last points and its corners (drop_intermediate for ROC)."""

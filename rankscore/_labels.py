@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import _read, as_1d, rounds_in_float64, shorten
+from ._validation import (_read, as_1d, integer_dtype, quoted, quoted_list, rounds_in_float64,
+                          shorten)
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode"]
 
@@ -54,7 +55,8 @@ def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     values = arr.ravel().tolist()
     i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
     if i is not None:
-        raise ValueError(f"{name} contains None or NaN (a missing value, {values[i]!r}, first "
+        raise ValueError(f"{name} contains None or NaN (a missing value, {quoted(values[i])}, "
+                         f"first "
                          f"at index {i}); labels must be defined")
     if all(isinstance(v, str) for v in values):
         return arr.astype(str)
@@ -73,13 +75,7 @@ def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
 
 def _exact_integers(arr: np.ndarray, values: list[int], name: str) -> np.ndarray:
     """Integer labels as int64 or uint64 (float64 would merge integers beyond 2**53)."""
-    lo, hi = min(values), max(values)
-    for dtype in (np.int64, np.uint64):
-        info = np.iinfo(dtype)
-        if info.min <= lo and hi <= info.max:
-            return arr.astype(dtype)
-    raise ValueError(f"{name} holds integer labels from {shorten(lo)} to {shorten(hi)}, "
-                     "beyond what one 64-bit integer type holds")
+    return arr.astype(integer_dtype(min(values), max(values), f"{name} holds integer labels"))
 
 
 def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list[np.ndarray]:
@@ -100,12 +96,8 @@ def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list
         return list(arrays)  # float64 holds every integer exactly
     lo = min(int(a.min()) for a in arrays if a.size)
     hi = max(int(a.max()) for a in arrays if a.size)
-    for dtype in (np.int64, np.uint64):
-        info = np.iinfo(dtype)
-        if info.min <= lo and hi <= info.max:
-            return [a.astype(dtype) for a in arrays]
-    raise ValueError(f"{names} hold labels from {shorten(lo)} to {shorten(hi)}, beyond what "
-                     "one 64-bit integer type holds; they cannot be compared exactly")
+    dtype = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
+    return [a.astype(dtype) for a in arrays]
 
 
 def _is_missing(value: Any) -> bool:
@@ -125,7 +117,7 @@ def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
     """Return an explicit ``labels`` argument as a 1-D array of distinct labels."""
     classes = as_labels(labels, name)
     if len(np.unique(classes)) != len(classes):
-        raise ValueError(f"{name} must not repeat a label, got {classes.tolist()}")
+        raise ValueError(f"{name} must not repeat a label, got [{quoted_list(classes.tolist())}]")
     return classes
 
 

@@ -8,6 +8,7 @@ dtype, byte order or layout must change.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterator, Mapping, Set
 from typing import Any
@@ -23,6 +24,11 @@ __all__ = [
     "check_positive_int",
     "as_array",
     "shorten",
+    "quoted",
+    "quoted_list",
+    "integer_dtype",
+    "as_real",
+    "is_finite",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -35,6 +41,19 @@ def shorten(value: Any, limit: int = 40) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text)} characters)"
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)`` for an error message, shortened as :func:`shorten` does."""
+    return shorten(repr(value))
+
+
+def quoted_list(values: Any, limit: int = 6) -> str:
+    """``'a', 'b', …`` for an error message: the first ``limit`` values, each shortened
+    as :func:`quoted` does, and how many there are when more."""
+    values = list(values)
+    text = ", ".join(quoted(v) for v in values[:limit])
+    return text if len(values) <= limit else f"{text}, … ({len(values)} values)"
 
 
 def rounds_in_float64(value: Any) -> bool:
@@ -90,12 +109,19 @@ def _exact_python_ints(x: Any, arr: np.ndarray, name: str) -> np.ndarray:
         raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 cannot "
                          f"represent exactly ({shorten(values[inexact])} at index {inexact})")
     ints = [int(v) for v in values]
+    dtype = integer_dtype(min(ints), max(ints), f"{name} holds integers")
+    return np.array(ints, dtype=dtype).reshape(arr.shape)
+
+
+def integer_dtype(lo: int, hi: int, what: str) -> type:
+    """int64, else uint64, whichever holds every integer from ``lo`` to ``hi``; neither is
+    a ValueError starting with ``what`` (e.g. "y_true holds integers")."""
     for dtype in (np.int64, np.uint64):
         info = np.iinfo(dtype)
-        if info.min <= min(ints) and max(ints) <= info.max:
-            return np.array(ints, dtype=dtype).reshape(arr.shape)
-    raise ValueError(f"{name} holds integers from {shorten(min(ints))} to {shorten(max(ints))}, "
-                     "beyond what one 64-bit integer type holds")
+        if info.min <= lo and hi <= info.max:
+            return dtype
+    raise ValueError(f"{what} from {shorten(lo)} to {shorten(hi)}, beyond what one 64-bit "
+                     "integer type holds")
 
 
 def _pandas_to_numpy(x: Any) -> np.ndarray:
@@ -228,10 +254,27 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     return w
 
 
+def as_real(value: Any, name: str, what: str = "a real number") -> float:
+    """``value`` as a float: bools and non-numbers are a TypeError, a number beyond
+    float64's range (an int such as ``10**400``) a ValueError naming ``name``."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is beyond float64's range (about 1.8e308), got "
+                         f"{quoted(value)}") from None
+
+
+def is_finite(value: numbers.Real) -> bool:
+    """``math.isfinite`` that is True for any int (it raises OverflowError beyond 1.8e308)."""
+    return isinstance(value, numbers.Integral) or math.isfinite(value)
+
+
 def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     """Return ``value`` as an ``int >= minimum``; bools and non-integers are errors."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {value!r}")
+        raise TypeError(f"{name} must be an integer, got {quoted(value)}")
     value = int(value)
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")

@@ -23,8 +23,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
-from ._labels import _from_objects
+from ._labels import _from_objects, common_labels
 from ._validation import (
+    quoted,
     as_scores,
     check_finite,
     check_positive_int,
@@ -96,7 +97,7 @@ def _classes_repr(y: np.ndarray) -> str:
         classes = np.unique(y)
     except TypeError:
         classes = np.array(sorted(set(y.tolist()), key=repr), dtype=object)
-    return ", ".join(repr(c) for c in classes.tolist())
+    return _validation.quoted_list(classes.tolist())
 
 
 def _default_pos_label_ok(y: np.ndarray) -> bool:
@@ -144,7 +145,7 @@ def _label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
             return y.view(np.uint8), np.uint8(bool(pos_label))
     elif kind in "iu" and isinstance(pos_label, numbers.Real) and not isinstance(
         pos_label, (bool, np.bool_)
-    ) and math.isfinite(pos_label):  # int(nan) and int(inf) raise
+    ) and _validation.is_finite(pos_label):  # int(nan) and int(inf) raise
         info = np.iinfo(y.dtype)
         if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
             if not y.dtype.isnative:
@@ -280,13 +281,9 @@ def _confusion_from_counts(counts: _Counts, threshold: float) -> tuple[int, int,
 
 
 def _drop_collinear(fps, tps, thresholds):
-    """scikit-learn's drop_intermediate for ROC (the ``roc_merge`` kernel does it while
-    merging): keep the first and last points and every corner."""
-    if len(fps) <= 2:
-        return Sweep(fps, tps, thresholds)
-    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
-    keep[1:-1] |= np.diff(tps, 2) != 0
-    return Sweep(fps[keep], tps[keep], thresholds[keep])
+    """scikit-learn's drop_intermediate for ROC: keep the first and last points and every
+    corner (the ``roc_corners`` kernel)."""
+    return Sweep(*_backend.kernels.roc_corners(fps, tps, thresholds))
 
 
 def _ap_from_sweep(fps, tps) -> float:
@@ -295,14 +292,29 @@ def _ap_from_sweep(fps, tps) -> float:
     return float(np.cumsum(gain * (tps / (tps + fps)))[-1] / tps[-1])
 
 
-def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+def _summary_arrays(codes, pos_code, scores, weights):
+    """The score summary of validated input: (thresholds descending, negatives, positives)
+    per distinct score, int64 counts without weights and float64 weight sums with them
+    (empty when every weight is zero). ``rankscore.ScoreSummary`` holds these arrays."""
+    if weights is not None and not weights.any():
+        return np.empty(0, dtype=scores.dtype), np.empty(0), np.empty(0)
     counts = _try_count(codes, pos_code, scores, weights)
-    if counts is not None:
-        return _sweep_from_counts(counts, scores.dtype)
+    if counts is not None:  # ascending float64 values, int64 counts
+        return (counts.values[::-1].astype(scores.dtype), counts.neg[::-1].copy(),
+                counts.pos[::-1].copy())
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
-    if weights is None:
-        return Sweep(*_backend.kernels.sweep_merge(neg, pos))
-    return Sweep(*_backend.kernels.sweep_merge_weighted(neg, neg_w, pos, pos_w))
+    return _backend.kernels.summary_from_sorted(neg, neg_w, pos, pos_w)
+
+
+def _cumulative(thresholds, negatives, positives) -> Sweep:
+    """The sweep of a summary: running sums from the top score down (float64)."""
+    if len(thresholds) == 0:
+        raise ValueError("sample_weight is zero for every sample; nothing to score")
+    return Sweep(*_backend.kernels.summary_running(negatives, positives), thresholds)
+
+
+def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
+    return _cumulative(*_summary_arrays(codes, pos_code, scores, weights))
 
 
 def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
@@ -320,11 +332,11 @@ def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
 # shared helpers of the public functions
 
 
-def _warn_undefined(message: str) -> None:
+def _warn_undefined(message: str, stacklevel: int = 3) -> None:
     from . import metrics  # defines UndefinedMetricWarning; imported late (it imports us)
 
     warnings.warn(message, getattr(metrics, "UndefinedMetricWarning", RuntimeWarning),
-                  stacklevel=3)
+                  stacklevel=stacklevel)
 
 
 def _scores_unchecked(x: Any, name: str = "y_score") -> np.ndarray:
@@ -351,7 +363,7 @@ def _choice(value: Any, options: tuple, name: str) -> Any:
             return value
     except (TypeError, ValueError):  # arrays and other odd values
         pass
-    raise ValueError(f"{name} must be one of {options}, got {value!r}")
+    raise ValueError(f"{name} must be one of {options}, got {quoted(value)}")
 
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
@@ -400,27 +412,24 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | Non
 
 def _check_flag(value: Any, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {value!r}")
+        raise TypeError(f"{name} must be a bool, got {quoted(value)}")
     return bool(value)
 
 
+def _usable_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
 def _n_threads(n_threads: Any) -> int:
+    """Threads to use: ``n_threads`` (an int >= 1) capped at the usable CPUs; None: all of
+    them. More threads than CPUs only add overhead (20,000 threads on 2 CPUs ran 160×
+    slower than one)."""
     if n_threads is None:
-        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-            os.cpu_count() or 1)
-    return check_positive_int(n_threads, "n_threads")
-
-
-def _roc_points(codes, pos_code, scores, weights, drop_intermediate):
-    """The sweep, without the points collinear with their neighbours if asked (scikit-learn's
-    drop_intermediate: keep the ends and every corner)."""
-    if not drop_intermediate:
-        return _sweep_validated(codes, pos_code, scores, weights)
-    counts = _try_count(codes, pos_code, scores, weights)
-    if counts is not None:
-        return _drop_collinear(*_sweep_from_counts(counts, scores.dtype))
-    neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
-    return Sweep(*_backend.kernels.roc_merge(neg, neg_w, pos, pos_w))
+        return _usable_cpus()
+    return min(check_positive_int(n_threads, "n_threads"), _usable_cpus())
 
 
 def _drop_flat_tps(fps, tps, thresholds):
@@ -488,20 +497,25 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _roc_points(
-        *_validate_binary(y_true, y_score, pos_label, sample_weight), drop_intermediate)
+    return _roc_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+                     drop_intermediate)
+
+
+def _roc_view(sweep: Sweep, drop_intermediate: bool, stacklevel: int = 4):
+    """roc_curve of a summary's sweep."""
+    fps, tps, thresholds = _drop_collinear(*sweep) if drop_intermediate else sweep
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
     if fps[-1] <= 0:
         _warn_undefined("No negative samples in y_true, false positive value should be "
-                        "meaningless")
+                        "meaningless", stacklevel)
         fpr = np.full(fps.shape, np.nan)
     else:
         fpr = fps / fps[-1]
     if tps[-1] <= 0:
         _warn_undefined("No positive samples in y_true, true positive value should be "
-                        "meaningless")
+                        "meaningless", stacklevel)
         tpr = np.full(tps.shape, np.nan)
     else:
         tpr = tps / tps[-1]
@@ -561,10 +575,13 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
-                                  sample_weight=sample_weight)
-    if drop_intermediate:
-        fps, tps, thresholds = _drop_flat_tps(fps, tps, thresholds)
+    return _pr_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+                    drop_intermediate)
+
+
+def _pr_view(sweep: Sweep, drop_intermediate: bool = False, stacklevel: int = 3):
+    """precision_recall_curve of a summary's sweep."""
+    fps, tps, thresholds = _drop_flat_tps(*sweep) if drop_intermediate else sweep
     m = len(tps)
     precision, recall = np.empty(m + 1), np.empty(m + 1)  # filled back to front
     precision[m], recall[m] = 1.0, 0.0
@@ -572,7 +589,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     np.divide(tps, precision[m - 1::-1], out=precision[m - 1::-1])
     if tps[-1] == 0:
         warnings.warn("No positive class found in y_true, recall is set to one for all "
-                      "thresholds.", UserWarning, stacklevel=2)
+                      "thresholds.", UserWarning, stacklevel=stacklevel)
         recall[:m] = 1.0
     else:
         np.divide(tps, tps[-1], out=recall[m - 1::-1])
@@ -625,8 +642,13 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    fps, tps, thresholds = _sweep(y_true, y_score, pos_label=pos_label,
-                                  sample_weight=sample_weight)
+    return _det_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+                     drop_intermediate)
+
+
+def _det_view(sweep: Sweep, drop_intermediate: bool = False):
+    """det_curve of a summary's sweep."""
+    fps, tps, thresholds = sweep
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
@@ -680,16 +702,30 @@ def auc(x, y):
     if x.shape[0] < 2:
         raise ValueError("At least 2 points are needed to compute area under curve, but "
                          f"x.shape = {x.shape}")
+    dx = _exact_steps(x) if x.dtype.kind in "iu" else None
     x = _validation._to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
     y = _validation._to_float(y, "y", exact=False)
     direction = 1
-    dx = np.diff(x)
+    if dx is None:
+        dx = np.diff(x)
     if np.any(dx < 0):
         if np.all(dx <= 0):
             direction = -1
         else:
             raise ValueError(f"x is neither increasing nor decreasing : {x}.")
     return float(direction * np.add.reduce(dx * (y[1:] + y[:-1]) / 2.0))
+
+
+def _exact_steps(x: np.ndarray) -> np.ndarray:
+    """np.diff of integer coordinates, differenced exactly and then rounded once to float64
+    (converting first would round nanosecond timestamps near 2**62 before subtracting)."""
+    lo = int(x.min())
+    if int(x.max()) - lo < 2**63:  # offsets from the minimum fit int64 (as words mod 2**64)
+        words = x.astype(np.int64 if x.dtype.kind == "i" else np.uint64).view(np.uint64)
+        offsets = (words - np.uint64(lo % 2**64)).view(np.int64)
+        return np.diff(offsets).astype(np.float64)
+    values = x.tolist()  # a span beyond int64: Python ints
+    return np.array([float(b - a) for a, b in zip(values, values[1:])])
 
 
 # ---------------------------------------------------------------------------------------
@@ -744,14 +780,96 @@ def _binary_auc(codes, pos_code, scores, weights, max_fpr, n_threads=1) -> float
     if max_fpr is None or max_fpr == 1:
         return _auc_validated(codes, pos_code, scores, weights, n_threads)
     check_finite(scores, "y_score")
-    fps, tps, _ = _roc_points(codes, pos_code, scores, weights, True)
-    if fps[-1] == 0 or tps[-1] == 0:
-        _warn_undefined("Only one class is present in y_true. ROC AUC score is not defined "
-                        "in that case.")
-        return float("nan")
+    summary = _summary_arrays(codes, pos_code, scores, weights)
+    if len(summary[0]) == 0:
+        raise ValueError("sample_weight is zero for every sample; nothing to score")
+    return _auc_view(_scan(*summary), summary, max_fpr)
+
+
+class _Scan(NamedTuple):
+    """A summary read once by the ``summary_scan_*`` kernels: the class totals and AUC, KS
+    (statistic and threshold), average precision and PR AUC, NaN where a class is missing
+    (``ap`` and ``pr_auc`` need positives only)."""
+
+    n_negatives: float
+    n_positives: float
+    auc: float
+    ks: float
+    ks_threshold: float
+    ap: float
+    pr_auc: float
+
+
+def _scan(thresholds, neg, pos) -> _Scan:
+    """Read a summary (thresholds descending) once: exact integers without weights (pair
+    counts and KS gaps in 128 bits), weight sums brought into float64's range as the fused
+    kernels do (AUC and KS per class by its maximum, AP by the overall maximum)."""
+    k = _backend.kernels
+    nan = float("nan")
+    if neg.dtype.kind != "f":
+        n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
+        if n_neg + n_pos > MAX_EXACT_ROWS:
+            raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
+                             "to 2**62 rows")
+        both = n_neg > 0 and n_pos > 0
+        auc = pairs / (2 * n_pos * n_neg) if both else nan
+        ks = gap / (n_pos * n_neg) if both else nan
+        ap = max(0.0, ap / n_pos) if n_pos else nan
+    else:
+        n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
+        both = n_neg > 0 and n_pos > 0
+        if both and not 1e-290 < n_pos * n_neg < 1e290:  # as _class_weights_in_range
+            n_neg, n_pos, auc_sum, gap, index = k.summary_scan_weights(
+                neg / neg.max(), pos / pos.max())[:5]
+        auc = auc_sum / (n_pos * n_neg) if both else nan
+        ks = gap / (n_neg * n_pos) if both else nan
+        scale = max(pos.max(initial=0.0), neg.max(initial=0.0))
+        if top > 0 and scale < 1e-290:  # (recall gain) x precision would underflow
+            _, _, _, _, _, ap, area, top = k.summary_scan_weights(neg / scale, pos / scale)
+        ap = max(0.0, ap / top) if top > 0 else nan
+    ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
+    return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
+
+
+def _auc_view(scan: _Scan, summary=None, max_fpr=None, stacklevel: int = 4) -> float:
+    """ROC AUC of a summary; ``max_fpr`` reads its ROC points (``summary``: the arrays,
+    thresholds descending) as ``roc_auc_score`` does."""
+    if math.isnan(scan.auc):
+        _warn_undefined("Only one class is present in y_true. ROC AUC score is not "
+                        "defined in that case.", stacklevel)
+        return scan.auc
+    if max_fpr is None or max_fpr == 1:
+        return scan.auc
+    fps, tps, _ = _drop_collinear(*_cumulative(*summary))
     fpr = np.concatenate(([0.0], fps)) / fps[-1]
     tpr = np.concatenate(([0.0], tps)) / tps[-1]
     return _partial_auc(fpr, tpr, max_fpr)
+
+
+def _ap_view(scan: _Scan, stacklevel: int = 4) -> float:
+    """Average precision of a summary."""
+    if math.isnan(scan.ap):
+        warnings.warn("No positive class found in y_true, recall is set to one for all "
+                      "thresholds.", UserWarning, stacklevel=stacklevel)
+        return 0.0
+    return scan.ap
+
+
+def _ks_view(scan: _Scan, stacklevel: int = 4) -> KSResult:
+    """KS statistic of a summary."""
+    if math.isnan(scan.ks):
+        _warn_undefined("Only one class is present in y_true. The KS statistic is not "
+                        "defined in that case.", stacklevel)
+    return KSResult(scan.ks, scan.ks_threshold)
+
+
+def _pr_auc_view(scan: _Scan, sweep: Sweep) -> float:
+    """Trapezoidal PR AUC of a summary (``sweep`` draws the curve when there are no
+    positives: recall is then 1 everywhere, with scikit-learn's warning)."""
+    if math.isnan(scan.pr_auc):
+        precision, recall, _ = _pr_view(sweep, False, 5)
+        return auc(recall, precision)
+    return scan.pr_auc
 
 
 def _ap_validated(codes, pos_code, scores, weights) -> float:
@@ -886,9 +1004,9 @@ def _check_max_fpr(max_fpr):
     if max_fpr is None:
         return None
     if isinstance(max_fpr, (bool, np.bool_)) or not isinstance(max_fpr, numbers.Real):
-        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {max_fpr!r}")
+        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {quoted(max_fpr)}")
     if not 0 < max_fpr <= 1:
-        raise ValueError(f"Expected max_fpr in range (0, 1], got: {max_fpr!r}")
+        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}")
     return float(max_fpr)
 
 
@@ -936,6 +1054,7 @@ def _multiclass_auc(y, s, labels, multi_class, average, sample_weight, n_threads
         raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
     if labels is not None:
         labels = _as_label_array(labels, "labels")
+        y, labels = common_labels(y, labels, names="y_true and labels")
         classes = np.unique(labels)
         if len(classes) != len(labels):
             raise ValueError("Parameter 'labels' must be unique")
@@ -1013,7 +1132,9 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         Multiclass only: the sorted labels indexing the columns of ``y_score``.
     n_threads : int, default=None
         Threads for per-column AUCs and for sorting inputs of 2^21 rows or more (default:
-        the CPUs this process may use; 1 runs everything on the calling thread).
+        the CPUs this process may use; 1 runs everything on the calling thread). Capped at
+        the number of usable CPUs (``len(os.sched_getaffinity(0))``, else
+        ``os.cpu_count()``): more threads than CPUs only add overhead.
 
     Returns
     -------
@@ -1231,8 +1352,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
         w = check_sample_weight(sample_weight, len(y))
         return _average_columns(metric, indicator, s2d, average, w, 1)
     if len(present) == 2 and pos_label not in present.tolist():
-        raise ValueError(f"pos_label={pos_label} is not a valid label. It should be one of "
-                         f"{present}")
+        raise ValueError(f"pos_label={_validation.quoted(pos_label)} is not a valid label. It "
+                         f"should be one of [{_validation.quoted_list(present.tolist())}]")
     codes, pos_code, scores, w = _validate_binary(y, y_score, pos_label, sample_weight)
     return _ap_validated(codes, pos_code, scores, w)
 
@@ -1273,9 +1394,8 @@ def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> round(pr_auc_score([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.85
     """
-    precision, recall, _ = precision_recall_curve(y_true, y_score, pos_label=pos_label,
-                                                  sample_weight=sample_weight)
-    return auc(recall, precision)
+    summary = _summary_arrays(*_validate_binary(y_true, y_score, pos_label, sample_weight))
+    return _pr_auc_view(_scan(*summary), _cumulative(*summary))
 
 
 # ---------------------------------------------------------------------------------------
@@ -1393,11 +1513,16 @@ def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
     >>> c.thresholds.tolist(), c.cdf_negative.tolist(), c.cdf_positive.tolist()
     ([0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
     """
-    codes, pos_code, scores, w = _validate_binary(y_true, y_score, pos_label, sample_weight)
-    fps, tps, thresholds = _sweep_validated(codes, pos_code, scores, w)
+    return _ks_curve_view(_sweep(y_true, y_score, pos_label=pos_label,
+                                 sample_weight=sample_weight))
+
+
+def _ks_curve_view(sweep: Sweep, stacklevel: int = 4) -> KSCurve:
+    """ks_curve of a summary's sweep."""
+    fps, tps, thresholds = sweep
     if fps[-1] == 0 or tps[-1] == 0:
         _warn_undefined("Only one class is present in y_true. The KS curve is not defined "
-                        "in that case.")
+                        "in that case.", stacklevel)
     with np.errstate(invalid="ignore", divide="ignore"):
         cdf_negative = (fps[-1] - np.concatenate(([0.0], fps[:-1]))) / fps[-1]
         cdf_positive = (tps[-1] - np.concatenate(([0.0], tps[:-1]))) / tps[-1]

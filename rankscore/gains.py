@@ -17,13 +17,15 @@ O(number of distinct scores), whatever the number of rows.
 from __future__ import annotations
 
 import numbers
+import bisect
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from . import _validation
-from .curves import _binary_target, _sweep
+from ._validation import quoted
+from .curves import Sweep, _binary_target, _sweep
 
 __all__ = [
     "GainTable",
@@ -44,9 +46,8 @@ _ROUNDING_SLACK = 1e-9
 # Sweep totals
 
 
-def _sweep_with_totals(y_true, y_score, pos_label, sample_weight):
+def _with_totals(sweep: Sweep):
     """The sweep plus cumulative counts ``counts`` and the totals of positives/negatives."""
-    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
     counts = sweep.tps + sweep.fps  # rows (weight) scoring >= each threshold
     return sweep, counts, float(sweep.tps[-1]), float(sweep.fps[-1])
 
@@ -143,7 +144,8 @@ class GainTable:
 
     def __getitem__(self, name: str) -> np.ndarray:
         if name not in self.column_names():
-            raise KeyError(f"{name!r} is not a column; columns: {', '.join(self.column_names())}")
+            raise KeyError(f"{quoted(name)} is not a column; columns: "
+                           f"{', '.join(self.column_names())}")
         return getattr(self, name)
 
     def to_dict(self) -> dict[str, np.ndarray]:
@@ -203,24 +205,36 @@ class GainTable:
         return head + "\n" + str(self)
 
 
-def _group_borders(counts: np.ndarray, n_groups: int, *, weighted: bool) -> np.ndarray:
+def _group_borders(sweep: Sweep, n_groups: int, *, weighted: bool) -> np.ndarray:
     """Indices of the last tie block of each group, from the cumulative counts.
 
     The border after group g is the first block end with ``counts >= g * total / n_groups``.
     So block ``j`` ends a group when an ideal cut lies in ``(counts[j-1], counts[j]]``:
     ``floor(counts[j] * n_groups / total)`` (the ideal group of the next row) grows there.
-    O(number of blocks) whatever ``n_groups``.
+    O(number of blocks) whatever ``n_groups``; O(n_groups log(blocks)) for a few groups
+    of many blocks without weights (the same borders, looked up by binary search).
     """
-    total = counts[-1]
+    tps, fps = sweep.tps, sweep.fps
+    total = tps[-1] + fps[-1]
     if not weighted:
         # integer counts: with n_groups >= total every block ends a group already, so
         # capping n_groups keeps counts * n_groups exact in int64 (up to ~3e9 rows)
         n, groups = int(total), min(n_groups, int(total))
+        if groups <= 1024 and groups < len(tps) // 64:  # few groups: look the cuts up
+            # block j ends a group where its count first reaches a cut ceil(g n / groups)
+            rows = range(len(tps))
+            borders = sorted({bisect.bisect_left(rows, -(-g * n // groups),
+                                                 key=lambda j: tps[j] + fps[j])
+                              for g in range(1, groups + 1)})
+            borders[-1] = len(tps) - 1
+            return np.array(borders, dtype=np.intp)
+        counts = tps + fps
         if n * groups < 2**63:
             next_group = counts.astype(np.int64) * groups // n
         else:  # pragma: no cover - more than 3e9 rows
             next_group = np.floor(counts * (groups / n))
     else:
+        counts = tps + fps
         # counts * n_groups / total, with counts and total scaled by one power of two (exact,
         # same rounding) so that the product cannot overflow for weights near float64's
         # maximum; n_groups past 2**1000 only matters for weights 300 orders of magnitude apart
@@ -335,27 +349,31 @@ def gain_table(
     2
     """
     n_groups = _validation.check_positive_int(n_groups, "n_groups")
-    sweep, counts, positives, negatives = _sweep_with_totals(
-        y_true, y_score, pos_label, sample_weight
-    )
+    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return _gain_table_view(sweep, n_groups, weighted=sample_weight is not None)
+
+
+def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTable:
+    """gain_table of a summary's sweep."""
+    positives, negatives = float(sweep.tps[-1]), float(sweep.fps[-1])
     if not (positives > 0 and negatives > 0):
         raise ValueError(
             "Only one class is present in y_true (counting samples with nonzero weight): "
             "the gain table needs both positives and negatives"
         )
-    total = float(counts[-1])
+    total = float(sweep.tps[-1] + sweep.fps[-1])
 
-    borders = _group_borders(counts, n_groups, weighted=sample_weight is not None)
+    borders = _group_borders(sweep, n_groups, weighted=weighted)
     firsts = np.concatenate(([0], borders[:-1] + 1))
 
-    cumulative_count = counts[borders]
+    cumulative_count = sweep.tps[borders] + sweep.fps[borders]
     cumulative_positives = sweep.tps[borders]
     count = np.diff(cumulative_count, prepend=0.0)
     group_positives = np.diff(cumulative_positives, prepend=0.0)
     prior = positives / total
     response_rate = group_positives / count  # count > 0: every group reaches past a cut
     cumulative_gain = cumulative_positives / positives
-    if sample_weight is None:
+    if not weighted:
         count = count.astype(np.int64)
         group_positives = group_positives.astype(np.int64)
     return GainTable(
@@ -441,7 +459,13 @@ def cumulative_gain_curve(
     >>> thresholds[:3].tolist()
     [inf, 0.9, 0.73]
     """
-    sweep, counts, positives, _ = _sweep_with_totals(y_true, y_score, pos_label, sample_weight)
+    return _cumulative_gain_view(_sweep(y_true, y_score, pos_label=pos_label,
+                                        sample_weight=sample_weight))
+
+
+def _cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """cumulative_gain_curve of a summary's sweep."""
+    sweep, counts, positives, _ = _with_totals(sweep)
     _require_positives(positives)
     x = np.concatenate(([0.0], counts / counts[-1]))
     y = np.concatenate(([0.0], sweep.tps / positives))
@@ -501,9 +525,12 @@ def lift_curve(
     >>> lift.round(4).tolist()
     [2.0, 2.0, 1.3333, 1.0, 1.2, 1.0]
     """
-    x, y, thresholds = cumulative_gain_curve(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    )
+    return _lift_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
+
+
+def _lift_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """lift_curve of a summary's sweep."""
+    x, y, thresholds = _cumulative_gain_view(sweep)
     return x[1:], y[1:] / x[1:], thresholds[1:]
 
 
@@ -564,7 +591,7 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
 def _check_prior(prior: Any) -> float:
     if isinstance(prior, (bool, np.bool_)) or not isinstance(prior, numbers.Real):
-        raise TypeError(f"prior must be a real number, got {prior!r}")
+        raise TypeError(f"prior must be a real number, got {quoted(prior)}")
     if not 0 < prior < 1:  # compared exactly (an int of any size, a Fraction); NaN fails too
         shown = (repr(prior) if not isinstance(prior, numbers.Integral) or abs(prior) < 10**20
                  else "an integer beyond 1e20")
@@ -686,6 +713,12 @@ def captured_response_to_roc(
     """
     prior = _check_prior(prior)
     x, y = _check_curve(x, y, "x", "y")
+    return _implied_fpr(x, y, prior), y.copy()
+
+
+def _implied_fpr(x: np.ndarray, y: np.ndarray, prior: float) -> np.ndarray:
+    """``FPR = (x - prior y) / (1 - prior)`` of captured-response points, clipped to [0, 1]
+    for rounding; a point no ranking with this prior can give is an error."""
     fpr = (x - prior * y) / (1.0 - prior)
     outside = (fpr < -_ROUNDING_SLACK) | (fpr > 1.0 + _ROUNDING_SLACK)
     if outside.any():
@@ -694,7 +727,7 @@ def captured_response_to_roc(
             f"point {i} (x={x[i]}, y={y[i]}) is not on any captured response curve with "
             f"prior {prior}: it needs prior*y <= x <= prior*y + 1 - prior"
         )
-    return np.clip(fpr, 0.0, 1.0), y.copy()
+    return np.clip(fpr, 0.0, 1.0)
 
 
 def captured_response_gini(x: Any, y: Any, prior: float) -> float:
@@ -719,8 +752,10 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
     ------
     ValueError
         If ``prior`` is not in (0, 1), the arrays differ in length, are empty, hold values
-        outside [0, 1], NaN or infinity, ``x`` decreases somewhere, or the curve does not
-        start at (0, 0) and end at (1, 1).
+        outside [0, 1], NaN or infinity, ``x`` decreases somewhere, the curve does not
+        start at (0, 0) and end at (1, 1), or a point is impossible for this prior
+        (``x < prior * y`` or ``x > prior * y + 1 - prior``, as
+        :func:`captured_response_to_roc` checks): the Gini would leave [-1, 1].
     TypeError
         If ``prior`` is not a real number or the arrays are not numeric.
 
@@ -762,5 +797,6 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
             f"the curve must run from (0, 0) to (1, 1); it runs from ({x[0]}, {y[0]}) "
             f"to ({x[-1]}, {y[-1]})"
         )
+    _implied_fpr(x, y, prior)  # every point possible for this prior (else Gini > 1 or < -1)
     area = float(np.trapezoid(y, x))  # area under the curve
     return (area - 0.5) / ((1.0 - prior) / 2.0)

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import as_array, check_finite, check_same_length, check_sample_weight
+from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
+                          quoted, quoted_list)
 
 __all__ = ["log_loss", "cross_entropy", "perplexity"]
 
@@ -52,13 +53,13 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     if labels is None:
         classes = np.unique(y)
         if len(classes) == 1:
-            raise ValueError(f"y_true contains only one label ({classes[0].item()!r}); pass "
+            raise ValueError(f"y_true contains only one label ({quoted(classes[0].item())}); pass "
                              "every class through the labels argument")
         index = np.searchsorted(classes, y)
     else:
         classes = classes_of(labels)
         if len(classes) < 2:
-            raise ValueError(f"labels needs at least two classes, got {classes.tolist()}")
+            raise ValueError(f"labels needs at least two classes, got [{quoted_list(classes.tolist())}]")
         index = encode(y, classes, "y_true")
     if prob.ndim == 1:
         prob = prob[:, None]
@@ -68,7 +69,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
         source = "y_true" if labels is None else "labels"
         raise ValueError(
             f"{source} has {len(classes)} classes but {prob_name} has {prob.shape[1]} "
-            f"columns; classes: {classes.tolist()}"
+            f"columns; classes: [{quoted_list(classes.tolist())}]"
             + ("; pass every class through the labels argument" if labels is None else "")
         )
     eps = np.finfo(prob.dtype).eps
@@ -143,7 +144,7 @@ def log_loss(
     0.21616
     """
     if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
     index, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
     w = check_sample_weight(sample_weight, len(index))
     eps = np.finfo(prob.dtype).eps

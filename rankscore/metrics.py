@@ -26,7 +26,8 @@ import numpy as np
 
 from . import _backend
 from ._labels import as_labels, common_labels
-from ._validation import as_scores, check_same_length, check_sample_weight, shorten
+from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
+                          quoted, quoted_list)
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -95,9 +96,10 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
     if lab.dtype == object:
         lab = as_labels(lab, "labels")
     if _is_string(lab) != _is_string(present):
-        raise ValueError(f"labels {lab.tolist()} are not of the type of y's labels")
+        raise ValueError(f"labels [{quoted_list(lab.tolist())}] are not of the type of y's "
+                         "labels")
     if len(np.unique(lab)) != len(lab):
-        raise ValueError(f"labels contains duplicates: {shorten(lab.tolist())}")
+        raise ValueError(f"labels contains duplicates: [{quoted_list(lab.tolist())}]")
     return lab
 
 
@@ -240,7 +242,8 @@ def confusion_matrix(
            [1, 3]])
     """
     if normalize not in (None, "true", "pred", "all"):
-        raise ValueError(f"normalize must be 'true', 'pred', 'all' or None, got {normalize!r}")
+        raise ValueError("normalize must be 'true', 'pred', 'all' or None, got "
+                         f"{quoted(normalize)}")
     lab, t, p, keep, w = _label_indices(y_true, y_pred, labels, sample_weight)
     n_labels = len(lab)
     cells = t[keep] * n_labels + p[keep]
@@ -324,16 +327,16 @@ class BinaryConfusion:
     def __post_init__(self) -> None:
         for name in ("tp", "fp", "fn", "tn"):
             value = getattr(self, name)
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise TypeError(f"{name} must be a count (a real number), got {value!r}")
-            if not (value >= 0 and math.isfinite(value)):  # NaN fails both
-                raise ValueError(f"{name} must be a finite count >= 0, got {value!r}")
+            as_real(value, name, "a count (a real number)")  # also: not beyond float64
+            if not (value >= 0 and is_finite(value)):  # NaN fails both
+                raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
+            if isinstance(value, np.generic):  # Python numbers: uint64 sums would wrap
+                object.__setattr__(self, name, value.item())
         t = self.threshold
-        if t is not None:
-            if isinstance(t, (bool, np.bool_)) or not isinstance(t, numbers.Real):
-                raise TypeError(f"threshold must be None or a real number, got {t!r}")
-            if math.isnan(t):
-                raise ValueError("threshold is NaN")
+        if t is not None and math.isnan(as_real(t, "threshold", "None or a real number")):
+            raise ValueError("threshold is NaN")
+        if isinstance(t, np.generic):
+            object.__setattr__(self, "threshold", t.item())
 
     # ---- margins
     @property
@@ -456,10 +459,20 @@ class BinaryConfusion:
 
     @property
     def mcc(self) -> float:
-        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0."""
-        den = math.sqrt(self.predicted_positives) * math.sqrt(self.predicted_negatives)
-        den *= math.sqrt(self.positives) * math.sqrt(self.negatives)
-        return (self.tp * self.tn - self.fp * self.fn) / den if den else 0.0
+        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0.
+
+        It does not depend on the counts' scale, so weighted (float) or huge counts are
+        divided by the largest first: products of counts of 1e-200 or 1e200 would under-
+        or overflow."""
+        tp, fp, fn, tn = counts = (self.tp, self.fp, self.fn, self.tn)
+        top = max(counts)
+        if not isinstance(top, float) and top <= 2**53:  # exact int product, rounded once
+            den = math.sqrt((tp + fp) * (fn + tn) * (tp + fn) * (fp + tn))
+        else:
+            tp, fp, fn, tn = (float(c) / top for c in counts)
+            den = (math.sqrt(tp + fp) * math.sqrt(fn + tn) * math.sqrt(tp + fn)
+                   * math.sqrt(fp + tn))
+        return (tp * tn - fp * fn) / den if den else 0.0
 
     @property
     def prevalence(self) -> float:
@@ -512,11 +525,10 @@ def _count_text(v: float) -> str:
 
 
 def _check_beta(beta: Any) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a real number, got {beta!r}")
-    if not beta >= 0:  # also catches NaN
-        raise ValueError(f"beta must be >= 0, got {beta}")
-    return float(beta)
+    value = as_real(beta, "beta")
+    if not value >= 0:  # also catches NaN
+        raise ValueError(f"beta must be >= 0, got {value}")
+    return value
 
 
 def _distinct(arr: np.ndarray) -> np.ndarray:
@@ -537,7 +549,7 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
     are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
     functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
     values = classes.tolist()
-    shown = values if len(values) <= 6 else values[:5] + ["…"]
+    shown = f"[{quoted_list(values)}]"
     if pos_label is None:
         numeric = not _is_string(classes)
         if numeric and (set(values) <= {0, 1} or set(values) <= {-1, 1}):
@@ -548,12 +560,13 @@ def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
                 " class against the rest (or use confusion_matrix for all of them)"
             )
         raise ValueError(
-            f"{name} takes the values {values}; pass pos_label= to say which one is positive"
+            f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
         )
     if isinstance(pos_label, str) != _is_string(classes):
-        raise ValueError(f"pos_label={pos_label!r} is not of the type of {name}'s labels {shown}")
+        raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
+                         f"labels {shown}")
     if len(values) >= 2 and pos_label not in values:
-        raise ValueError(f"pos_label={pos_label!r} is not a label of {name}: {shown}")
+        raise ValueError(f"pos_label={quoted(pos_label)} is not a label of {name}: {shown}")
     return pos_label
 
 
@@ -676,7 +689,7 @@ def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, An
         pos_label = 1
     elif isinstance(pos_label, str) or not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
-    elif not math.isfinite(pos_label):  # int(nan) and int(inf) raise
+    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
         return None, None
     if kind == "b":
         return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
@@ -699,9 +712,7 @@ def _check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
 
 
 def _check_threshold(threshold: Any) -> float:
-    if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"threshold must be a real number, got {threshold!r}")
-    threshold = float(threshold)
+    threshold = as_real(threshold, "threshold")
     if math.isnan(threshold):
         raise ValueError("threshold is NaN")
     return threshold
@@ -717,9 +728,10 @@ def _check_zero_division(zero_division: Any) -> float | str:
         if zero_division == "warn":
             return zero_division
     elif isinstance(zero_division, numbers.Real) and not isinstance(zero_division, bool):
-        if zero_division in (0, 1) or math.isnan(zero_division):
+        if zero_division in (0, 1) or not is_finite(zero_division) and math.isnan(zero_division):
             return float(zero_division)
-    raise ValueError(f"zero_division must be 'warn', 0.0, 1.0 or np.nan, got {zero_division!r}")
+    raise ValueError("zero_division must be 'warn', 0.0, 1.0 or np.nan, got "
+                     f"{quoted(zero_division)}")
 
 
 def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
@@ -734,14 +746,13 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
                 " setting, one of [None, 'micro', 'macro', 'weighted']."
             )
         if not any(p == pos_label for p in present.tolist()) and len(present) >= 2:
-            raise ValueError(
-                f"pos_label={pos_label} is not a valid label. It should be one of {present}"
-            )
+            raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It should be "
+                             f"one of [{quoted_list(present.tolist())}]")
         labels = [pos_label]
     elif pos_label not in (None, 1):
         warnings.warn(
-            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary'"
-            f" (got {average!r}). You may use labels=[pos_label] to specify a single positive"
+            f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != 'binary'"
+            f" (got {quoted(average)}). You may use labels=[pos_label] to specify a single positive"
             " class.",
             UserWarning,
             stacklevel=3,
@@ -1285,7 +1296,11 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -----
     With t_k, p_k the true and predicted counts of class k, c correct of s samples:
     MCC = (c s − Σ t_k p_k) / sqrt((s² − Σ p_k²)(s² − Σ t_k²)); for two classes
-    (tp tn − fp fn) / sqrt(pp pn rp rn).
+    (tp tn − fp fn) / sqrt(pp pn rp rn). MCC does not depend on the weights' scale, but
+    this formula's fourth powers under- or overflow for weights far from 1 (scikit-learn
+    gives 0.0 for uniform weights of 1e-100), so the weights are first divided by their
+    maximum (uniform weights then give exactly the unweighted value); otherwise it is
+    scikit-learn's formula.
 
     Examples
     --------
@@ -1294,6 +1309,8 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     -0.3333
     """
     _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    if w is not None:  # MCC does not depend on the weights' scale; its products do
+        w = w / w.max()
     ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
     tp, t_sum, p_sum, _ = _index_sums(ti, pi, w, len(present))
     t_sum, p_sum = t_sum.astype(np.float64), p_sum.astype(np.float64)
@@ -1369,7 +1386,7 @@ def classification_report(
     <BLANKLINE>
     """
     if isinstance(digits, bool) or not isinstance(digits, numbers.Integral) or digits < 0:
-        raise ValueError(f"digits must be an integer >= 0, got {digits!r}")
+        raise ValueError(f"digits must be an integer >= 0, got {quoted(digits)}")
     _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
     if labels is None:
         lab, labels_given = present, False

@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import (as_array, check_finite, check_positive_int, check_same_length,
-                          check_sample_weight)
+from ._validation import (as_array, as_real, check_finite, check_positive_int, check_same_length,
+                          check_sample_weight, quoted)
 from .information import _weighted_total
 from .metrics import (BinaryConfusion, UndefinedMetricWarning, _check_zero_division,
                       _index_sums, _label_indices, _without_true_negatives)
@@ -37,10 +37,16 @@ __all__ = [
 
 def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
     """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
-    with a positive total (a confusion matrix)."""
+    with a positive total (a confusion matrix), as int64 or float64 so that its sums and
+    products neither lose digits (float16) nor wrap (uint64): integers whose total int64
+    cannot hold become float64."""
     arr = as_array(x, name)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
+        arr = arr.astype(np.float64)  # float16, longdouble
+    if counts:
+        arr = _count_dtype(arr)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
     if arr.size == 0:
@@ -55,6 +61,18 @@ def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
         if not arr.sum() > 0:
             raise ValueError(f"{name} holds no samples (all counts are zero)")
     return arr
+
+
+def _count_dtype(arr: np.ndarray) -> np.ndarray:
+    """Counts as float64 (floats) or int64 (integers whose total int64 holds exactly), else
+    float64."""
+    if arr.dtype.kind == "f":
+        return arr.astype(np.float64, copy=False)
+    if arr.size and int(arr.max()) * arr.size < 2**63 and int(arr.min()) >= 0:
+        return arr.astype(np.int64, copy=False)
+    if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
+        return arr.astype(np.int64)
+    return arr.astype(np.float64)
 
 
 def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
@@ -324,7 +342,7 @@ def average_class_accuracy(
     (0.7778, 0.7143)
     """
     if mean not in ("arithmetic", "harmonic"):
-        raise ValueError(f'mean must be "arithmetic" or "harmonic", got {mean!r}')
+        raise ValueError(f'mean must be "arithmetic" or "harmonic", got {quoted(mean)}')
     tp, rows, _, _, _ = _one_vs_rest(y_true, y_pred, labels, sample_weight)
     if (rows == 0).any():
         warnings.warn("y_pred contains classes not in y_true", UserWarning, stacklevel=2)
@@ -380,7 +398,10 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     if c.shape != p.shape:
         raise ValueError(f"profit_matrix has shape {p.shape} but the confusion matrix has "
                          f"shape {c.shape}; they must match cell for cell")
-    return float(np.sum(c * p))
+    counts = as_array(confusion, "confusion")  # as given: c may be float64 beyond int64
+    if counts.dtype.kind in "iu" and p.dtype.kind in "iu":  # exact: int64 products wrap
+        return float(sum(a * b for a, b in zip(counts.ravel().tolist(), p.ravel().tolist())))
+    return float(np.sum(c.astype(np.float64) * p.astype(np.float64)))
 
 
 # --------------------------------------------------------------------------- improvement
@@ -404,8 +425,8 @@ class Improvement(NamedTuple):
 def _real(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
                                                                      np.floating)):
-        raise TypeError(f"{name} must be a real number, got {value!r}")
-    value = float(value)
+        raise TypeError(f"{name} must be a real number, got {quoted(value)}")
+    value = as_real(value, name)
     if not math.isfinite(value):
         raise ValueError(f"{name} must be finite, got {value}")
     return value
@@ -538,7 +559,7 @@ def top_k_accuracy_score(
     y = as_labels(y_true, "y_true")
     k = check_positive_int(k, "k")
     if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {normalize!r}")
+        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)

@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any, Union
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import curves
+from .summary import ScoreSummary
+
+from ._validation import quoted, shorten
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
@@ -152,7 +154,7 @@ def _models(y_score: Scores, name: str | None) -> list[tuple[str | None, Any]]:
         if len(y_score) == 0:
             raise ValueError("y_score is an empty dict; give at least one model name -> scores")
         if name is not None:
-            raise ValueError(f"name={name!r} names a single model's scores; the keys of a "
+            raise ValueError(f"name={quoted(name)} names a single model's scores; the keys of a "
                              "dict (or DataFrame columns) already name its models")
         return [(str(key), scores) for key, scores in y_score.items()]
     return [(name, y_score)]
@@ -184,15 +186,11 @@ def _unit_square(ax: Axes, xlabel: str, ylabel: str) -> None:
     ax.grid(True, alpha=0.3)
 
 
-def _roc(y_true, scores, pos_label, sample_weight, drop_intermediate=True):
-    fpr, tpr, thresholds = curves.roc_curve(
-        y_true,
-        scores,
-        pos_label=pos_label,
-        sample_weight=sample_weight,
-        drop_intermediate=drop_intermediate,
-    )
-    return np.asarray(fpr), np.asarray(tpr), np.asarray(thresholds)
+def _summaries(y_true, models, pos_label, sample_weight) -> list[tuple[str | None, ScoreSummary]]:
+    """One :class:`ScoreSummary` per model: every curve and legend number is a view of it."""
+    return [(model, ScoreSummary.from_arrays(y_true, scores, pos_label=pos_label,
+                                             sample_weight=sample_weight))
+            for model, scores in models]
 
 
 def _gains():
@@ -211,7 +209,7 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
     if not 0.0 < prior < 1.0:
         missing = "positive" if prior == 0.0 else "negative"
         weighted = " with non-zero weight" if sample_weight is not None else ""
-        label = "" if pos_label is None else f" (pos_label = {pos_label!r})"
+        label = "" if pos_label is None else f" (pos_label = {quoted(pos_label)})"
         raise ValueError(
             f"y_true has no {missing} samples{weighted}{label}; {what} needs both classes"
         )
@@ -413,7 +411,7 @@ def plot_score_landscape(
     k = check_positive_int(k, "k")
     m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
-        raise TypeError(f"p_range must be a sequence of ranking lengths, got {p_range!r}")
+        raise TypeError(f"p_range must be a sequence of ranking lengths, got {quoted(p_range)}")
     ps = []
     for value in p_range:  # stops at the first bad p, so range(1, 10**12) fails at once
         p = check_positive_int(value, "p")
@@ -468,7 +466,7 @@ def plot_score_landscape(
                 linewidth=0, label=overlap_label,
             )
             overlap_label = "_nolegend_"
-    ax.set_title(f"scores of all rankings with k = {k} (m = {float(m):g})")
+    ax.set_title(f"scores of all rankings with k = {k} (m = {_m_text(m)})")
     ax.set_xlabel("ranking length p")
     ax.set_ylabel("score s(r)")
     ax.set_xlim(ps[0] - 0.7, ps[-1] + 0.7)
@@ -530,9 +528,10 @@ def plot_roc(
 
     Notes
     -----
-    The AUC in the legend is the trapezoid area under the plotted points, which equals
-    ``roc_auc_score`` (the Mann–Whitney probability ``P(s+ > s-) + P(s+ = s-)/2``).
-    KS = ``max |TPR - FPR|`` over the curve's points, as :func:`rankscore.ks_statistic`.
+    The AUC in the legend is ``roc_auc_score`` (the Mann–Whitney probability
+    ``P(s+ > s-) + P(s+ = s-)/2``, the trapezoid area under the plotted points) and KS
+    ``= max |TPR - FPR|`` is :func:`rankscore.ks_statistic`, both read from the data's
+    :class:`~rankscore.ScoreSummary`, as the curve is.
 
     Examples
     --------
@@ -545,17 +544,18 @@ def plot_roc(
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "a ROC curve")
     computed = [
-        (model, _roc(y_true, scores, pos_label, sample_weight, drop_intermediate)[:2])
-        for model, scores in models
+        (model, summary.roc_curve(drop_intermediate=drop_intermediate), summary.roc_auc(),
+         summary.ks_statistic() if ks else None)
+        for model, summary in _summaries(y_true, models, pos_label, sample_weight)
     ]
     ax = _axes(ax, square=True)
-    for model, (fpr, tpr) in computed:
-        auc = curves.auc(fpr, tpr)
+    for model, (fpr, tpr, thresholds), auc, ks_result in computed:
         stats = f"AUC = {auc:.4f}"
         if ks:
-            gap = tpr - fpr
-            i = int(np.argmax(np.abs(gap)))
-            stats += f", KS = {abs(gap[i]):.4f}"
+            stats += f", KS = {ks_result.statistic:.4f}"
+            # the KS is reached predicting positive for score > its threshold: the last
+            # point whose threshold is above it (a corner of the curve, never dropped)
+            i = int(np.searchsorted(-thresholds, -ks_result.threshold, "left")) - 1
         (curve,) = ax.plot(fpr, tpr, linewidth=2, zorder=3, label=_label(model, stats))
         if ks:
             ax.plot(
@@ -625,24 +625,17 @@ def plot_precision_recall(
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "a precision–recall curve")
     computed = [
-        (model, curves.precision_recall_curve(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight,
-            drop_intermediate=drop_intermediate,
-        )[:2])
-        for model, scores in models
-    ]  # fmt: skip
+        (model, summary.precision_recall_curve(drop_intermediate=drop_intermediate)[:2],
+         summary.average_precision(), summary.prevalence())
+        for model, summary in _summaries(y_true, models, pos_label, sample_weight)
+    ]
     ax = _axes(ax, square=True)
-    prevalence = None
-    for model, (precision, recall) in computed:
-        precision = np.asarray(precision)
-        recall = np.asarray(recall)
-        ap = -float(np.sum(np.diff(recall) * precision[:-1]))  # as average_precision_score
+    prevalence = computed[0][3]
+    for model, (precision, recall), ap, _ in computed:
         ax.plot(
             recall, precision, drawstyle="steps-post", linewidth=2, zorder=3,
             label=_label(model, f"AP = {ap:.4f}"),
         )
-        if prevalence is None:
-            prevalence = float(precision[recall == recall.max()].min())
     _reference(ax, None, prevalence, f"prevalence = {prevalence:.4f}", hline=True)
     _unit_square(ax, "recall (TPR)", "precision")
     ax.set_title("precision–recall curve")
@@ -704,11 +697,8 @@ def plot_ks(
     _check_ax_given(ax)
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "the KS statistic")
-    common = dict(pos_label=pos_label, sample_weight=sample_weight)
-    computed = []
-    for model, scores in models:
-        curve = curves.ks_curve(y_true, scores, **common)
-        computed.append((model, curve, curves.ks_statistic(y_true, scores, **common)))
+    computed = [(model, summary.ks_curve(), summary.ks_statistic())
+                for model, summary in _summaries(y_true, models, pos_label, sample_weight)]
     ax = _axes(ax)
     several = len(models) > 1
     for model, curve, (statistic, threshold) in computed:
@@ -798,7 +788,8 @@ def plot_cumulative_gain(
     positives captured. Targeting at random captures ``x`` (the diagonal); the ideal model
     captures every positive by ``x = prevalence``. The Gini in the legend is the area
     between the curve and the diagonal over the area between the ideal line and the
-    diagonal; it equals ``2 AUC - 1`` of the ROC curve.
+    diagonal; it equals ``2 AUC - 1`` of the ROC curve (:func:`rankscore.gini_score`,
+    read from the data's :class:`~rankscore.ScoreSummary`).
 
     Examples
     --------
@@ -810,14 +801,8 @@ def plot_cumulative_gain(
     _check_ax_given(ax)
     models = _models(y_score, name)
     prior = _prior(y_true, pos_label, sample_weight, "a cumulative gain curve")
-    computed = []
-    for model, scores in models:
-        x, y, _ = _gains().cumulative_gain_curve(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        x = np.asarray(x, dtype=np.float64)
-        y = np.asarray(y, dtype=np.float64)
-        computed.append((model, x, y, _gains().captured_response_gini(x, y, prior)))
+    computed = [(model, *summary.cumulative_gain_curve()[:2], summary.gini())
+                for model, summary in _summaries(y_true, models, pos_label, sample_weight)]
     ax = _axes(ax, square=True)
     for model, x, y, gini in computed:
         ax.plot(x, y, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini:.4f}"))
@@ -866,7 +851,8 @@ def plot_lift(
     -----
     Cumulative lift = (fraction of positives captured) / (fraction targeted): how many
     times more positives the top of the list holds than a random pick of the same size.
-    The legend gives the lift at 10 % targeted (top-decile lift), read on the cumulative
+    The legend gives the lift at 10 % targeted (top-decile lift,
+    :meth:`ScoreSummary.lift_at <rankscore.ScoreSummary.lift_at>`), read on the cumulative
     gain curve by linear interpolation (ties spread evenly). The ideal model has lift
     ``1 / prevalence`` up to ``x = prevalence``, then ``1 / x``.
 
@@ -882,17 +868,8 @@ def plot_lift(
     _check_ax_given(ax)
     models = _models(y_score, name)
     prior = _prior(y_true, pos_label, sample_weight, "a lift curve")
-    computed = []
-    for model, scores in models:
-        x, lift, _ = _gains().lift_curve(
-            y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        x = np.asarray(x, dtype=np.float64)
-        lift = np.asarray(lift, dtype=np.float64)
-        gain_x = np.concatenate(([0.0], x))
-        gain_y = np.concatenate(([0.0], lift * x))
-        top_decile = float(np.interp(0.1, gain_x, gain_y)) / 0.1
-        computed.append((model, x, lift, top_decile))
+    computed = [(model, *summary.lift_curve()[:2], summary.lift_at(0.1))
+                for model, summary in _summaries(y_true, models, pos_label, sample_weight)]
     ax = _axes(ax)
     for model, x, lift, top_decile in computed:
         ax.plot(
@@ -975,14 +952,11 @@ def plot_roc_vs_captured_response(
     models = _models(y_score, name)
     prior = _prior(y_true, pos_label, sample_weight, "a ROC or captured-response curve")
     computed = []
-    for model, scores in models:
-        fpr, tpr, _ = _roc(y_true, scores, pos_label, sample_weight)
+    for model, summary in _summaries(y_true, models, pos_label, sample_weight):
+        fpr, tpr, _ = summary.roc_curve()
         x, y = _gains().roc_to_captured_response(fpr, tpr, prior)
-        x = np.asarray(x, dtype=np.float64)
-        y = np.asarray(y, dtype=np.float64)
-        gini_roc = 2.0 * curves.auc(fpr, tpr) - 1.0
-        gini_cr = _gains().captured_response_gini(x, y, prior)
-        computed.append((model, fpr, tpr, x, y, gini_roc, gini_cr))
+        gini_cr = _gains().captured_response_gini(x, y, prior)  # measured on the right curve
+        computed.append((model, fpr, tpr, x, y, summary.gini(), gini_cr))
     if ax is None:
         _, ax = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
     ax_roc, ax_cr = ax
@@ -1089,9 +1063,20 @@ def _image_format(path: str) -> str:
         )
     if extension not in supported:
         raise ValueError(
-            f"image format {extension!r} of {path!r} is not supported; use one of {choices}"
+            f"image format {quoted(extension)} of {path!r} is not supported; use one of {choices}"
         )
     return extension
+
+
+def _m_text(m: Any) -> str:
+    """An exact ``m`` for a title: ``10``, ``3.5``, or its first digits when beyond float64."""
+    from .rankings import _exact_m
+
+    m = _exact_m(m)
+    try:
+        return f"{float(m):g}"
+    except OverflowError:  # 1e309: more than float64 holds
+        return shorten(str(m), 12)
 
 
 def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
@@ -1104,7 +1089,7 @@ def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = Tru
     r = _as_ranking(ranking)
     fig, axes = _headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
-    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {float(m):g})")
+    ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {_m_text(m)})")
     fig.savefig(path, dpi=150, format=image_format)
 
 

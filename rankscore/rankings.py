@@ -22,7 +22,8 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from . import _backend
-from ._validation import as_1d, as_scores, check_positive_int, check_same_length
+from ._validation import (as_1d, as_scores, check_positive_int, check_same_length,
+                          quoted)
 
 __all__ = [
     "Ranking",
@@ -58,27 +59,27 @@ _EXPONENT = re.compile(r"[eE][+-]?([\d_]+)\s*$")  # the decimal exponent of a st
 def _exact_m(m: Any) -> Fraction:
     """``m`` as an exact Fraction (int, Fraction, float taken exactly, or a string)."""
     if isinstance(m, (bool, np.bool_)):
-        raise TypeError(f"m must be a number > 2, got the boolean {m!r}")
+        raise TypeError(f"m must be a number > 2, got the boolean {quoted(m)}")
     if isinstance(m, str):
         # Fraction builds 10**exponent exactly: '1e999999999' would take hours
         exponent = _EXPONENT.search(m)
         digits = exponent.group(1).replace("_", "").lstrip("0") if exponent else ""
         if len(digits) > 4 or (digits and int(digits) > 4300):
-            raise ValueError(f"m {m!r} has a decimal exponent beyond 4300 in magnitude")
+            raise ValueError(f"m {quoted(m)} has a decimal exponent beyond 4300 in magnitude")
         try:
             value = Fraction(m.strip())
         except (ValueError, ZeroDivisionError):
-            raise ValueError(f"m must be a number > 2, got the string {m!r}") from None
+            raise ValueError(f"m must be a number > 2, got the string {quoted(m)}") from None
     elif isinstance(m, numbers.Rational):
         value = Fraction(int(m.numerator), int(m.denominator))
     elif isinstance(m, numbers.Real):
         if not math.isfinite(float(m)):
-            raise ValueError(f"m must be a finite number > 2, got {m!r}")
+            raise ValueError(f"m must be a finite number > 2, got {quoted(m)}")
         value = Fraction(float(m))
     else:
-        raise TypeError(f"m must be a real number > 2, got {type(m).__name__} {m!r}")
+        raise TypeError(f"m must be a real number > 2, got {type(m).__name__} {quoted(m)}")
     if value <= 2:
-        raise ValueError(f"m must be > 2 (so that x…x-x scores below 1), got m = {m!r}")
+        raise ValueError(f"m must be > 2 (so that x…x-x scores below 1), got m = {quoted(m)}")
     return value
 
 
@@ -110,9 +111,9 @@ def _first_bad_element(values: Sequence[Any]) -> str | None:
         if v is None:  # (NumPy would read it as NaN)
             return f"positions must be integers, got None at index {i}"
         if isinstance(v, (bool, np.bool_)):
-            return f"positions must be integers, got the boolean {v!r} at index {i}"
+            return f"positions must be integers, got the boolean {quoted(v)} at index {i}"
         if isinstance(v, (str, bytes)):
-            return f"positions must be integers, got the string {v!r} at index {i}"
+            return f"positions must be integers, got the string {quoted(v)} at index {i}"
     return None
 
 
@@ -120,7 +121,7 @@ def _checked_positions(positions: Any) -> np.ndarray:
     """Validate a 1-based position vector (any order) and return it as sorted int64."""
     if isinstance(positions, (str, bytes)):
         raise TypeError(
-            f"positions must be a sequence of integers, got the string {positions!r}; "
+            f"positions must be a sequence of integers, got the string {quoted(positions)}; "
             "use Ranking('xx--x') for a ranking string"
         )
     if isinstance(positions, (list, tuple)):
@@ -128,9 +129,9 @@ def _checked_positions(positions: Any) -> np.ndarray:
         if problem:
             raise TypeError(problem)
     if np.isscalar(positions):
-        raise TypeError(f"positions must be a 1-D sequence of integers, got {positions!r}")
+        raise TypeError(f"positions must be a 1-D sequence of integers, got {quoted(positions)}")
     if isinstance(positions, np.ndarray) and positions.ndim == 0:
-        raise TypeError(f"positions must be a 1-D sequence of integers, got {positions!r}")
+        raise TypeError(f"positions must be a 1-D sequence of integers, got {quoted(positions)}")
     try:
         arr = np.asarray(positions)
     except (ValueError, TypeError) as exc:
@@ -152,11 +153,16 @@ def _checked_positions(positions: Any) -> np.ndarray:
             raise TypeError(problem)
         try:
             arr = arr.astype(np.float64)
+        except OverflowError:  # an int beyond float64, e.g. 10**400
+            i = next(i for i, v in enumerate(arr.tolist()) if abs(v) > MAX_POSITION)
+            raise ValueError(f"positions must be <= {MAX_POSITION}; got {quoted(arr[i])} at "
+                             f"index {i}") from None
         except (TypeError, ValueError):
             raise TypeError("positions must be integers, got non-numeric objects") from None
         kind = "f"
     if kind in "USV":
-        raise TypeError(f"positions must be integers, got the string {str(arr[0])!r} at index 0")
+        raise TypeError("positions must be integers, got the string "
+                        f"{quoted(str(arr[0]))} at index 0")
     if kind == "c":
         raise TypeError("positions must be integers, got complex numbers")
     if kind == "f":
@@ -439,7 +445,7 @@ class Ranking:
         ValueError: tied scores make the ranking undefined: elements [1, 2] (list: [1]) all score 0.5; pass ties='optimistic' or 'pessimistic' to bound it
         """
         if ties not in _TIE_POLICIES:
-            raise ValueError(f"ties must be one of {_TIE_POLICIES}, got {ties!r}")
+            raise ValueError(f"ties must be one of {_TIE_POLICIES}, got {quoted(ties)}")
         values = as_1d(scores, "scores")
         if values.dtype.kind in "iub":  # integers stay exact (float64 merges 2**53 and 2**53 + 1)
             values = values.astype(np.uint64 if values.dtype.kind == "u" else np.int64)
@@ -543,10 +549,10 @@ class Ranking:
         return self._hash  # type: ignore[return-value]
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Ranking is immutable; cannot set {name!r}")
+        raise AttributeError(f"Ranking is immutable; cannot set {quoted(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Ranking is immutable; cannot delete {name!r}")
+        raise AttributeError(f"Ranking is immutable; cannot delete {quoted(name)}")
 
     def __reduce__(self):
         return (Ranking.from_positions, (self._positions.copy(),))
@@ -1219,11 +1225,22 @@ class RankingSet:
             yield Ranking._from_mask_int(mask)
 
     def __getitem__(self, index: Any) -> "Ranking | RankingSet":
-        if isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_)):
-            return Ranking._from_mask_int(int(self._masks[index]))
+        is_int = isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_))
+        try:
+            masks = self._masks[index] if index is not None else None
+        except IndexError:
+            if is_int:
+                raise IndexError(f"index {quoted(index)} is out of range for "
+                                 f"{len(self)} rankings") from None
+            masks = None
+        if masks is None or (not is_int and np.ndim(masks) != 1):
+            raise TypeError("RankingSet indices must be integers, slices or 1-D integer or "
+                            f"boolean arrays, got {quoted(index)}")
+        if is_int:
+            return Ranking._from_mask_int(int(masks))
         k = None if self._k is None else self._k[index]
         p = None if self._p is None else self._p[index]
-        return RankingSet._make(self._masks[index], self._scores[index], self._m, k, p)
+        return RankingSet._make(masks, self._scores[index], self._m, k, p)
 
     def strings(self, unicode: bool = False) -> list[str]:
         """Each ranking as a string, in order.

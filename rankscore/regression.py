@@ -17,7 +17,8 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._validation import as_array, check_finite, check_same_length, check_sample_weight
+from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
+                          quoted)
 from .metrics import UndefinedMetricWarning
 
 __all__ = [
@@ -71,14 +72,14 @@ def _check_targets(
     if isinstance(multioutput, str):
         if multioutput not in allowed:
             raise ValueError(f"multioutput must be one of {allowed} or an array of output "
-                             f"weights, got {multioutput!r}")
+                             f"weights, got {quoted(multioutput)}")
     elif multioutput is None:
         raise TypeError(f"multioutput must be one of {allowed} or an array of output weights")
     else:
         mw = np.asarray(multioutput)
         if mw.ndim != 1 or mw.dtype.kind not in "iuf":
             raise ValueError(f"multioutput weights must be a 1-D array of numbers, "
-                             f"got {multioutput!r}")
+                             f"got {quoted(multioutput)}")
         if n_outputs == 1:
             raise ValueError("multioutput weights are useful only with several outputs; "
                              "y_true has one")
@@ -325,7 +326,7 @@ def r2_score(
     t, p, w, multioutput = _check_targets(y_true, y_pred, sample_weight, multioutput,
                                           _R2_AVERAGES)
     if not isinstance(force_finite, (bool, np.bool_)):
-        raise TypeError(f"force_finite must be True or False, got {force_finite!r}")
+        raise TypeError(f"force_finite must be True or False, got {quoted(force_finite)}")
     if len(t) < 2:
         warnings.warn("R^2 score is not well-defined with less than two samples.",
                       UndefinedMetricWarning, stacklevel=2)

@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import csv
 import math
-import warnings
 from array import array
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .curves import average_precision_score, gini_score, ks_statistic, pr_auc_score
-from .curves import roc_auc_score
-from .metrics import BinaryConfusion, binary_confusion
-from .thresholds import best_threshold
+from ._validation import check_positive_int, quoted
+from .metrics import BinaryConfusion, _check_threshold
+from .summary import ScoreSummary
 
 __all__ = ["binary_report", "format_report", "read_columns"]
 
@@ -74,6 +72,16 @@ def binary_report(
         (``"youden"`` and ``"f1"``, each threshold, value and confusion) and
         ``"gain_table"`` (one dict per group). NaN becomes ``None``.
 
+    See Also
+    --------
+    ScoreSummary : Every number here is one of its views.
+
+    Notes
+    -----
+    The data are sorted once, into one :class:`~rankscore.ScoreSummary`; every number is
+    read from it (the same values as ``roc_auc_score``, ``ks_statistic``,
+    ``best_threshold``, ``gain_table`` ... on the data).
+
     Examples
     --------
     >>> from rankscore.report import binary_report
@@ -87,36 +95,32 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
-    from .gains import gain_table
-
-    # one validation of the labels, then a boolean target for every function
-    confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label)
-    if confusion.positives == 0 or confusion.negatives == 0:
-        missing = "positive" if confusion.positives == 0 else "negative"
+    threshold = _check_threshold(threshold)
+    n_groups = check_positive_int(n_groups, "n_groups")
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label)  # one sort
+    if summary.n_positives == 0 or summary.n_negatives == 0:
+        missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    labels = np.asarray(y_true)
-    positive = labels == (1 if pos_label is None else pos_label)
-    scores = np.asarray(y_score)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # both classes are present: nothing is undefined
-        ks = ks_statistic(positive, scores)
-        ranking = {
-            "roc_auc": roc_auc_score(positive, scores),
-            "gini": gini_score(positive, scores),
-            "ks": ks.statistic,
-            "ks_threshold": ks.threshold,
-            "average_precision": average_precision_score(positive, scores),
-            "pr_auc": pr_auc_score(positive, scores),
-        }
+    confusion = summary.confusion(threshold)
+    ks = summary.ks_statistic()
+    roc_auc = summary.roc_auc()
+    ranking = {
+        "roc_auc": roc_auc,
+        "gini": 2 * roc_auc - 1,
+        "ks": ks.statistic,
+        "ks_threshold": ks.threshold,
+        "average_precision": summary.average_precision(),
+        "pr_auc": summary.pr_auc(),
+    }
     best = {}
     for key, objective in (("youden", "youden"), ("f1", "f_beta")):
-        choice = best_threshold(positive, scores, objective)
+        choice = summary.best_threshold(objective)
         best[key] = {
             "threshold": _number(choice.threshold),
             "value": _number(choice.value),
             "confusion": _confusion_dict(choice.confusion),
         }
-    table = gain_table(positive, scores, n_groups)
+    table = summary.gain_table(n_groups)
     columns = table.to_dict()
     groups = [
         {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
@@ -308,29 +312,27 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
         except (TypeError, ValueError):
             scores[i] = math.nan
         if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else repr(value)
-            shown = shown if len(shown) <= 40 else shown[:36] + "…" + shown[-1]
+            shown = "an empty value" if value in ("", None) else quoted(value)
             raise ValueError(
-                f"{path}, row {row(i)}: score column {score!r} has {shown}, not a finite number"
+                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
+                " number"
             )
     for i, value in enumerate(labels):
         if value in ("", None):
-            raise ValueError(f"{path}, row {row(i)}: label column {label!r} is empty")
+            raise ValueError(f"{path}, row {row(i)}: label column {quoted(label)} is empty")
     return np.asarray(labels, dtype=str), scores
 
 
 def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
     for wanted, what in ((label, "label"), (score, "score")):
         if wanted not in names:
-            shown = ", ".join(repr(n) for n in names)
+            shown = ", ".join(quoted(n) for n in names[:20]) + (", …" * (len(names) > 20))
             option = "--label" if what == "label" else "--score"
-            raise ValueError(
-                f"{path}: no {what} column {wanted!r} (columns: {shown}); choose one with"
-                f" {option}"
-            )
+            raise ValueError(f"{path}: no {what} column {quoted(wanted)} (columns: {shown});"
+                             f" choose one with {option}")
         if names.count(wanted) > 1:
-            raise ValueError(f"{path}: {names.count(wanted)} columns are named {wanted!r};"
-                             " rename all but one")
+            raise ValueError(f"{path}: {names.count(wanted)} columns are named "
+                             f"{quoted(wanted)}; rename all but one")
 
 
 def _read_csv(path: Path, label: str, score: str):
@@ -372,10 +374,9 @@ def _read_csv_rows(path: Path, fh, label: str, score: str):
         for row in reader:
             if _is_blank(row):
                 continue
-            if len(row) <= max(li, si):
-                raise ValueError(
-                    f"{path}, row {reader.line_num}: {len(row)} fields, expected {len(header)}"
-                )
+            if len(row) != len(header):  # a short or long row would shift the columns
+                raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
+                                 f"{len(header)} (as the header)")
             labels.append(row[li].strip())
             scores.append(row[si].strip())
             lines.append(reader.line_num)  # as in a text editor: the header is line 1
@@ -407,21 +408,24 @@ def _read_parquet(path: Path, label: str, score: str):
 def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
     """The positive label among the two values of a label column read as text."""
     values = sorted(set(labels.tolist()))
-    shown = ", ".join(repr(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
+    shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
     if len(values) > 2:
         raise ValueError(
-            f"label column {column!r} has {len(values)} values ({shown}); a binary report"
+            f"label column {quoted(column)} has {len(values)} values ({shown}); a binary"
+            " report"
             " needs two"
         )
     if len(values) < 2:
-        raise ValueError(f"label column {column!r} has one value only ({shown}); need two")
+        raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
+                         "need two")
     if pos_label is not None:
         if pos_label in values:
             return pos_label
         matches = [v for v in values if _same_number(v, pos_label)]
         if matches:
             return matches[0]
-        raise ValueError(f"--pos-label {pos_label!r} is not a value of {column!r} ({shown})")
+        raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
+                         f"{quoted(column)} ({shown})")
     numbers = [_as_float(v) for v in values]
     if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
         return values[numbers.index(1.0)]
@@ -429,7 +433,7 @@ def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) ->
     if set(lowered) == {"true", "false"}:
         return values[lowered.index("true")]
     raise ValueError(
-        f"label column {column!r} has the values {shown}; say which is positive with"
+        f"label column {quoted(column)} has the values {shown}; say which is positive with"
         " --pos-label"
     )
 

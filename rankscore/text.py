@@ -13,6 +13,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ._validation import as_real, quoted
+
 __all__ = ["bleu_score", "sentence_bleu"]
 
 _SMOOTHING = (None, "add1", "epsilon")
@@ -69,8 +71,9 @@ def _check_weights(max_n: Any, weights: Any) -> tuple[int, list[float] | None]:
     uniform ``1/N`` (never built as a list: ``max_n`` may be huge)."""
     if max_n is not None:
         if isinstance(max_n, (bool, np.bool_)) or not isinstance(max_n, numbers.Integral):
-            raise TypeError(f"max_n must be an integer, got {max_n!r}")
+            raise TypeError(f"max_n must be an integer, got {quoted(max_n)}")
         max_n = int(max_n)
+        as_real(max_n, "max_n")  # the weights 1/max_n are floats: 10**400 is an error
     if weights is None:
         n = 4 if max_n is None else max_n
         if n < 1:
@@ -79,9 +82,7 @@ def _check_weights(max_n: Any, weights: Any) -> tuple[int, list[float] | None]:
     weights = _as_list(weights, "weights", "a sequence of numbers")
     w = []
     for v in weights:
-        if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
-            raise TypeError(f"weights must be numbers, got {v!r}")
-        w.append(float(v))
+        w.append(as_real(v, "weights", "numbers"))
     if not w:
         raise ValueError("weights is empty")
     if max_n is not None and max_n != len(w):
@@ -149,7 +150,7 @@ def bleu_score(
     """
     n_max, w = _check_weights(max_n, weights)
     if smoothing not in _SMOOTHING:
-        raise ValueError(f"smoothing must be one of {_SMOOTHING}, got {smoothing!r}")
+        raise ValueError(f"smoothing must be one of {_SMOOTHING}, got {quoted(smoothing)}")
     references = _as_list(references, "references", "a sequence with one entry per candidate")
     candidates = _as_list(candidates, "candidates", "a sequence with one entry per candidate")
     if len(references) != len(candidates):

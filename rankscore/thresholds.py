@@ -13,7 +13,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .curves import _sweep
+from . import _backend
+from ._validation import quoted
+from .curves import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
@@ -36,7 +38,7 @@ class ThresholdChoice(NamedTuple):
 
 def _check_fraction(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number in [0, 1], got {value!r}")
+        raise TypeError(f"{name} must be a number in [0, 1], got {quoted(value)}")
     if not 0 <= value <= 1:
         raise ValueError(f"{name} must be in [0, 1], got {value}")
     return float(value)
@@ -46,7 +48,8 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
     try:
         matrix = np.asarray(profit_matrix, dtype=np.float64)
     except (TypeError, ValueError):
-        raise TypeError(f"profit_matrix must be a 2x2 array of numbers, got {profit_matrix!r}")
+        raise TypeError("profit_matrix must be a 2x2 array of numbers, got "
+                        f"{quoted(profit_matrix)}")
     if matrix.shape != (2, 2):
         raise ValueError(
             f"profit_matrix must have shape (2, 2) [[tp, fn], [fp, tn]], got {matrix.shape}"
@@ -59,7 +62,7 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
 def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
     if objective not in OBJECTIVES:
         names = ", ".join(map(repr, OBJECTIVES))
-        raise ValueError(f"objective must be one of {names}; got {objective!r}")
+        raise ValueError(f"objective must be one of {names}; got {quoted(objective)}")
     wanted = {
         "min_precision": objective == "max_recall",
         "min_recall": objective == "max_precision",
@@ -70,11 +73,11 @@ def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
     }
     for name, needed in wanted.items():
         if needed and given[name] is None:
-            raise ValueError(f"objective={objective!r} needs {name}=")
+            raise ValueError(f"objective={quoted(objective)} needs {name}=")
         if not needed and given[name] is not None:
-            raise ValueError(f"{name}= does not apply to objective={objective!r}")
+            raise ValueError(f"{name}= does not apply to objective={quoted(objective)}")
     if objective != "f_beta" and beta != 1.0:
-        raise ValueError(f"beta= applies to objective='f_beta' only, not {objective!r}")
+        raise ValueError(f"beta= applies to objective='f_beta' only, not {quoted(objective)}")
 
 
 def best_threshold(
@@ -170,6 +173,13 @@ def best_threshold(
     >>> choice.threshold, choice.confusion.tp, choice.confusion.fp
     (0.16, 9, 6)
     """
+    options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
+    return _best_threshold_view(sweep, sample_weight is not None, objective, *options)
+
+
+def _checked_options(objective, min_precision, min_recall, beta, profit_matrix):
+    """(min_precision, min_recall, beta, profit matrix) checked for the objective."""
     _check_options(objective, min_precision, min_recall, beta, profit_matrix)
     if min_precision is not None:
         min_precision = _check_fraction(min_precision, "min_precision")
@@ -177,10 +187,13 @@ def best_threshold(
         min_recall = _check_fraction(min_recall, "min_recall")
     beta = _check_beta(beta)
     matrix = None if profit_matrix is None else _check_profit_matrix(profit_matrix)
+    return min_precision, min_recall, beta, matrix
 
-    fps, tps, thresholds = _sweep(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
-    )
+
+def _best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_precision,
+                         min_recall, beta, matrix) -> ThresholdChoice:
+    """best_threshold of a summary's sweep (options checked by ``_checked_options``)."""
+    fps, tps, thresholds = sweep
     positives, negatives = float(tps[-1]), float(fps[-1])
     if positives == 0 and objective != "profit":
         raise ValueError(
@@ -188,46 +201,42 @@ def best_threshold(
         )
     if negatives == 0 and objective == "youden":
         raise ValueError("y_true has no negative samples (with nonzero weight); FPR is undefined")
-    flagged = tps + fps  # > 0 at every threshold: zero-weight samples are not in the sweep
-    feasible = None
+    # every threshold holds a sample (tps + fps > 0): zero-weight samples are not in the sweep
+    a = b = c = e = 0.0
     nobody = None  # "profit": the value of flagging nobody (threshold inf)
     if objective == "max_recall":
-        value = tps / positives
-        precision = tps / flagged
-        feasible = precision >= min_precision
-        if not feasible.any():
-            i = int(np.argmax(precision))
-            raise ValueError(
-                f"no threshold reaches precision >= {min_precision}: the highest precision is"
-                f" {precision[i]:.6g} (at threshold {float(thresholds[i]):.6g})"
-            )
+        code, a = 0, min_precision
     elif objective == "max_precision":
-        value = tps / flagged
-        feasible = tps / positives >= min_recall
         # recall rises to 1 at the lowest threshold, so only min_recall > 1 could fail
+        code, a = 1, min_recall
     elif objective == "youden":
-        value = tps / positives - fps / negatives
+        code = 2
     elif objective == "f_beta":
-        if math.isinf(beta):
-            value = tps / positives
-        else:
-            b2 = beta * beta
-            value = (1 + b2) * tps / (b2 * positives + flagged)
+        code, a, b = (3, 0.0, 0.0) if math.isinf(beta) else (
+            4, 1 + beta * beta, beta * beta * positives)
     else:
-        (v_tp, v_fn), (v_fp, v_tn) = matrix
-        value = v_tp * tps + v_fn * (positives - tps) + v_fp * fps + v_tn * (negatives - fps)
-        nobody = float(v_fn * positives + v_tn * negatives)
-
-    candidates = value if feasible is None else np.where(feasible, value, -np.inf)
-    best = float(candidates.max()) if nobody is None else max(float(candidates.max()), nobody)
+        code = 5
+        (a, b), (c, e) = (float(v) for v in matrix[0]), (float(v) for v in matrix[1])
+        nobody = float(matrix[0, 1] * positives + matrix[1, 1] * negatives)
+    kernel = _backend.kernels.objective_scan
+    best = kernel(fps, tps, code, a, b, c, e, positives, negatives, math.nan)[0]
+    if objective == "max_recall" and best == -math.inf:
+        precision = tps / (tps + fps)
+        i = int(np.argmax(precision))
+        raise ValueError(
+            f"no threshold reaches precision >= {min_precision}: the highest precision is"
+            f" {precision[i]:.6g} (at threshold {float(thresholds[i]):.6g})"
+        )
+    if nobody is not None:
+        best = max(best, nobody)
     near_best = best - _TIE_RTOL * max(1.0, abs(best))
     if nobody is not None and nobody >= near_best:  # inf is the highest threshold: it wins ties
         threshold, chosen, tp, fp = math.inf, nobody, 0.0, 0.0
     else:
-        i = int(np.argmax(candidates >= near_best))
-        threshold, chosen, tp, fp = float(thresholds[i]), float(value[i]), tps[i], fps[i]
+        chosen, i = kernel(fps, tps, code, a, b, c, e, positives, negatives, near_best)
+        threshold, tp, fp = float(thresholds[i]), tps[i], fps[i]
     counts = (tp, fp, positives - tp, negatives - fp)
-    if sample_weight is None:
+    if not weighted:
         counts = tuple(int(round(c)) for c in counts)
     else:
         counts = tuple(float(c) for c in counts)

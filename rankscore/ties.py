@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend
-from ._validation import as_1d
+from ._validation import as_1d, quoted
 
 __all__ = ["Ties", "find_ties"]
 
@@ -50,7 +50,7 @@ class Ties:
         return list(self._groups)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"Ties is immutable; cannot set {name!r}")
+        raise AttributeError(f"Ties is immutable; cannot set {quoted(name)}")
 
     def __repr__(self) -> str:
         shown = ", ".join(str(g.tolist()) for g in self._groups[:5])

@@ -140,7 +140,10 @@ def test_parquet_without_pyarrow_is_one_line(tmp_path, capsys, monkeypatch):
          "--pos-label 'c' is not a value of 'y'"),
         ("y,s\n,0.9\nb,0.2\n", ["--label", "y", "--score", "s"], "row 2: label column 'y' is"
          " empty"),
-        ("y,s\n1\n0,0.2\n", ["--label", "y", "--score", "s"], "row 2: 1 fields, expected 2"),
+        ("y,s\n1\n0,0.2\n", ["--label", "y", "--score", "s"],
+         "row 2: 1 fields, expected 2 (as the header)"),
+        ("y,comment,p\n0,3,5,0.2\n1,x,0.9\n", ["--label", "y", "--score", "p"],
+         "row 2: 4 fields, expected 3 (as the header)"),
         ("", [], "the file is empty"),
         ("y,s\n", ["--label", "y", "--score", "s"], "no data rows"),
         ("y,s\n1,0.9\n0,0.2\n", ["--label", "y", "--score", "s", "--groups", "0"],
@@ -171,8 +174,8 @@ def test_errors_are_one_line_and_exit_2(tmp_path, capsys, content, argv, message
         # a blank line before the bad value: the row number was one too small
         (b"y,s\n1,0.9\n\n0,abc\n", "data.csv, row 4: score column 's' has 'abc'"),
         # a long bad value is shortened, not printed whole
-        (b"y,s\n1,0.9\n0," + b"x" * 5000 + b"\n", "score column 's' has 'xxxxxxxxxxxxxxxxx"
-         "xxxxxxxxxxxxxxxxxx\u2026', not a finite number"),
+        (b"y,s\n1,0.9\n0," + b"x" * 5000 + b"\n", "score column 's' has '" + "x" * 39
+         + "\u2026 (5002 characters), not a finite number"),
     ],
 )
 def test_unreadable_csv_is_one_line_naming_the_file(tmp_path, capsys, content, message):

@@ -2,6 +2,9 @@
 functions on both backends. Each gives the exact number or a one-line ValueError/TypeError
 that names the argument."""
 
+import inspect
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -72,7 +75,7 @@ def test_label_metrics_match_exact_counts_near_type_edges(pairs, true_dtype, pre
 
 
 def test_labels_no_64_bit_type_holds_are_an_error():
-    with pytest.raises(ValueError, match="y_true and y_pred hold labels from -1 to 9223372036854775808"):
+    with pytest.raises(ValueError, match="y_true and y_pred hold labels that cannot be compared exactly: from -1 to 9223372036854775808"):
         rs.confusion_matrix(np.array([-1, 2]), np.array([2**63, 2], dtype=np.uint64))
     with pytest.raises(ValueError, match="y_true holds integer labels from -1 to 18446744073709551616"):
         rs.confusion_matrix(np.array([-1, 2**64], dtype=object), [1, 2])
@@ -153,6 +156,27 @@ def test_counts_are_exact_at_huge_row_counts(rows, seed):
     assert curves._confusion_from_counts(counted, threshold) == confusion
 
 
+@pytest.mark.parametrize("rows", [10**10, 2**62])
+def test_public_functions_on_the_counting_path_are_exact_at_huge_row_counts(rows, monkeypatch):
+    """roc_auc_score, gini_score and ks_statistic read per-score counts from the
+    count_scores kernel; given the counts of ``rows`` rows they give the exact values."""
+    from rankscore import _backend, curves
+
+    values = np.array([0.1, 0.2, 0.3, 0.4])
+    neg = np.array([rows // 4, rows // 8, rows // 8, 0], dtype=np.int64)
+    pos = np.array([0, rows // 8, rows // 8, rows // 4], dtype=np.int64)
+    neg[0] += rows - int(neg.sum() + pos.sum())
+    fake = lambda labels, pos_code, scores, max_distinct: (values, neg, pos, 0, 1)  # noqa: E731
+    monkeypatch.setattr(_backend.kernels, "count_scores", fake)
+    y = np.tile([0, 1], curves._COUNT_MIN_ROWS)  # enough rows to take the counting path
+    s = np.tile(values, len(y) // 4)
+    auc, (ks, ks_t), _ = _reference_from_counts(values.tolist(), neg, pos, 0.3)
+    assert rs.roc_auc_score(y, s) == float(auc)
+    assert rs.gini_score(y, s) == 2 * float(auc) - 1
+    result = rs.ks_statistic(y, s)
+    assert (result.statistic, result.threshold) == (float(ks), ks_t)
+
+
 def test_count_kernels_at_2_62_rows_do_not_wrap():
     from rankscore import _backend
 
@@ -171,3 +195,408 @@ def test_more_than_2_62_counted_rows_are_an_error():
     counts = curves._Counts(np.array([0.0, 1.0]), np.array([2**62, 0]), np.array([0, 1]))
     with pytest.raises(ValueError, match="exact counts are kept up to 2\\*\\*62 rows"):
         curves._auc_from_counts(counts)
+
+
+# ------------------------------------------------------------------ error messages
+
+
+def test_long_values_are_shortened_in_messages():
+    digits = "9" * 5000
+    with pytest.raises(ValueError) as info:
+        rs.score("xx-x", m=digits + "x")
+    message = str(info.value)
+    assert len(message) < 200 and "(5003 characters)" in message
+    with pytest.raises(ValueError) as info:
+        rs.binary_confusion(["a", "b"], ["a", "b"], pos_label="p" * 10**6)
+    assert len(str(info.value)) < 300 and "(1000002 characters)" in str(info.value)
+
+
+def test_cli_report_rejects_rows_longer_than_the_header(tmp_path, capsys):
+    from rankscore.cli import main
+
+    path = tmp_path / "data.csv"
+    path.write_text("y,comment,p\n1,a,0.9\n0,3,5,0.2\n")
+    assert main(["report", str(path), "--label", "y", "--score", "p"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert f"{path}, row 3: 4 fields, expected 3 (as the header)" in err
+
+
+def test_cli_error_shortens_a_megabyte_label(tmp_path, capsys):
+    from rankscore.cli import main
+
+    path = tmp_path / "data.csv"
+    path.write_text("y,s\n" + "L" * 10**6 + ",0.9\nb,0.2\nc,0.3\n")
+    assert main(["report", str(path), "--label", "y", "--score", "s"]) == 2
+    _, err = capsys.readouterr()
+    assert err.count("\n") == 1 and len(err) < 400 and "(1000002 characters)" in err
+
+
+@pytest.mark.parametrize("call", [
+    lambda: rs.binary_confusion([0, 1], [0.1, 0.2], threshold=10**400),
+    lambda: rs.BinaryConfusion(10**400, 1, 1, 1),
+    lambda: rs.BinaryConfusion(1, 1, 1, 1, threshold=-(10**400)),
+    lambda: rs.improvement(10**400, 1),
+    lambda: rs.fbeta_score([0, 1], [0, 1], beta=10**400),
+    lambda: rs.precision_score([0, 1], [0, 1], zero_division=10**400),
+    lambda: rs.binary_confusion([0, 1, 2], [0, 1, 2], pos_label=10**400),
+    lambda: rs.binary_confusion([0, 1, 2], [0.1, 0.2, 0.3], threshold=0.5, pos_label=10**400),
+])
+def test_numbers_beyond_float64_are_a_value_error_naming_the_argument(call):
+    with pytest.raises((ValueError, TypeError)) as info:
+        call()
+    message = str(info.value)
+    assert "\n" not in message and len(message) < 200
+    assert any(name in message for name in
+               ("threshold", "tp", "r1", "beta", "zero_division", "pos_label")), message
+
+
+def test_ranking_set_index_errors_are_clear():
+    rankings = rs.enumerate_rankings(4, 2)
+    for index in ("a", 1.5, None, (0, 0)):
+        with pytest.raises(TypeError, match="RankingSet indices must be integers"):
+            rankings[index]
+    with pytest.raises(IndexError, match="index 3 is out of range for 3 rankings"):
+        rankings[3]
+    assert rankings[-1].to_string() == "--xx"
+
+
+def test_cli_plot_with_m_beyond_float64(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from rankscore.cli import main
+
+    path = tmp_path / "r.png"
+    assert main(["plot", "xx-x", "--m", "1e309", "-o", str(path)]) == 0
+    assert path.stat().st_size > 0
+
+
+def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
+    from rankscore import curves
+
+    workers = []
+
+    class Recording(curves.ThreadPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kwargs):
+            workers.append(max_workers)
+            super().__init__(max_workers, *args, **kwargs)
+
+    monkeypatch.setattr(curves, "ThreadPoolExecutor", Recording)
+    monkeypatch.setattr(curves, "_usable_cpus", lambda: 2)
+    y = np.array([0, 1] * 50)
+    scores = np.random.default_rng(0).random((100, 40))
+    expected = rs.roc_auc_score(y, scores, n_threads=1)
+    np.testing.assert_array_equal(rs.roc_auc_score(y, scores, n_threads=20000), expected)
+    assert workers and max(workers) <= 2
+    assert curves._n_threads(20000) == 2 and curves._n_threads(None) == 2
+
+
+# ----------------------------------------------------------------------- auc(x, y)
+
+
+def test_auc_differences_integer_x_exactly():
+    x = np.array([2**62, 2**62 + 1000, 2**62 + 3000])
+    assert rs.auc(x, [0, 1, 1]) == 2500.0
+    assert rs.auc(x[::-1], [1, 1, 0]) == 2500.0
+    assert rs.auc(np.array([-(2**63), 2**63 - 1]), [1, 1]) == float(2**64 - 1)
+    assert rs.auc(np.array([0, 2**64 - 1], dtype=np.uint64), [2, 2]) == 2 * float(2**64 - 1)
+
+
+@given(st.integers(-(2**63), 2**63 - 1), st.lists(st.integers(0, 2**20), min_size=1, max_size=8),
+       st.lists(st.integers(-5, 5), min_size=9, max_size=9))
+def test_auc_of_int64_timestamps_matches_exact_trapezoids(start, steps, heights):
+    from fractions import Fraction
+
+    points = [start]
+    for step in steps:
+        points.append(points[-1] + step)
+    if points[-1] >= 2**63:
+        return
+    y = heights[:len(points)]
+    exact = sum(Fraction(b - a) * (y0 + y1) / 2
+                for a, b, y0, y1 in zip(points, points[1:], y, y[1:]))
+    assert rs.auc(np.array(points, dtype=np.int64), y) == pytest.approx(float(exact), abs=1e-9)
+
+
+# ------------------------------------------------------- confusion matrices as input
+
+
+def _per_class_table(matrix):
+    table = rs.per_class_metrics(matrix)
+    return {name: np.asarray(getattr(table, name), dtype=np.float64)
+            for name in ("tp", "fp", "fn", "tn", "sensitivity", "specificity", "precision")}
+
+
+@pytest.mark.parametrize("matrix", [
+    np.array([[2047, 2], [2, 2047]], dtype=np.float16),  # row sums 2049: not a float16
+    np.array([[2**61, 2**61], [2**61, 2**61 + 5]], dtype=np.uint64),  # total beyond 2**63
+    np.array([[2**62, 3], [1, 2**62]], dtype=np.int64),
+    np.array([[7, 1], [2, 9]], dtype=np.uint8),
+])
+def test_confusion_matrix_input_is_counted_without_losing_digits(matrix):
+    exact = [[int(v) for v in row] for row in matrix.tolist()]
+    reference = np.array(exact, dtype=np.float64)  # what the counts are, in float64
+    got, expected = _per_class_table(matrix), _per_class_table(reference)
+    for name in expected:
+        np.testing.assert_allclose(got[name], expected[name], rtol=1e-15, err_msg=name)
+    tp0, rows0 = exact[0][0], exact[0][0] + exact[0][1]
+    tp1, rows1 = exact[1][1], exact[1][0] + exact[1][1]
+    assert rs.average_class_accuracy(matrix) == pytest.approx((tp0 / rows0 + tp1 / rows1) / 2,
+                                                              rel=1e-15)
+    assert rs.profit(matrix, [[1, -1], [-1, 1]]) == pytest.approx(
+        float(exact[0][0] - exact[0][1] - exact[1][0] + exact[1][1]), rel=1e-15, abs=1e-3)
+
+
+# ---------------------------------------------------------- captured response Gini
+
+
+def test_captured_response_gini_rejects_curves_impossible_for_the_prior():
+    with pytest.raises(ValueError, match="point 1 .* is not on any captured response curve"):
+        rs.captured_response_gini([0, 0, 1], [0, 1, 1], 0.3)  # was 1.43
+    with pytest.raises(ValueError, match="not on any captured response curve"):
+        rs.captured_response_to_roc([0, 0, 1], [0, 1, 1], 0.3)
+    assert rs.captured_response_gini([0, 0.3, 1], [0, 1, 1], 0.3) == pytest.approx(1.0)
+
+
+@given(st.floats(0.01, 0.99), st.lists(st.tuples(st.floats(0, 1), st.floats(0, 1)),
+                                       max_size=6))
+def test_captured_response_gini_stays_in_range_or_raises(prior, points):
+    x = sorted([0.0, 1.0] + [p[0] for p in points])
+    y = [0.0] + [p[1] for p in points] + [1.0]
+    try:
+        gini = rs.captured_response_gini(x, y, prior)
+    except ValueError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert -1 - 1e-9 <= gini <= 1 + 1e-9
+
+
+# ------------------------------------------------------------------- MCC and scale
+
+
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.floats(0.1, 10)),
+                min_size=2, max_size=20),
+       st.sampled_from([1e-300, 1e-100, 1e-20, 1.0, 1e20, 1e100, 1e300]))
+def test_matthews_corrcoef_does_not_depend_on_the_weights_scale(rows, scale):
+    y_true, y_pred, w = (np.array(c) for c in zip(*rows))
+    base = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w)
+    scaled = rs.matthews_corrcoef(y_true, y_pred, sample_weight=w * scale)
+    assert scaled == pytest.approx(base, rel=1e-12, abs=1e-12)
+
+
+def test_matthews_corrcoef_uniform_tiny_weights_equal_the_unweighted_value():
+    y_true, y_pred = [0, 1, 1, 0, 1, 0], [0, 1, 0, 0, 1, 1]
+    expected = rs.matthews_corrcoef(y_true, y_pred)
+    assert expected == pytest.approx(1 / 3)
+    for weight in (1e-100, 1e-300, 1e300):
+        assert rs.matthews_corrcoef(y_true, y_pred, sample_weight=np.full(6, weight)) == expected
+        assert rs.BinaryConfusion(3 * weight, weight, weight, weight).mcc == 0.25
+
+
+# --------------------------------------------------- weighted counts, bit for bit
+
+
+@given(st.lists(st.tuples(st.booleans(), st.floats(0, 1), st.floats(0, 10)), min_size=1,
+                max_size=60), st.floats(0, 1))
+def test_weighted_binary_confusion_is_the_same_bits_on_both_backends(rows, threshold):
+    from rankscore import _backend
+
+    y, score, w = (np.array(c) for c in zip(*rows))
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                c = rs.binary_confusion(y, score, threshold=threshold, sample_weight=w)
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+        except ValueError:  # every weight zero
+            return
+        results.append((c.tp, c.fp, c.fn, c.tn))
+    assert results[0] == results[1]
+
+
+def test_ten_weights_of_a_tenth_sum_alike_on_both_backends():
+    c = rs.binary_confusion(np.ones(10, dtype=int), np.ones(10), threshold=0.5,
+                            sample_weight=np.full(10, 0.1))
+    assert c.tp == sum([0.1] * 10)  # added left to right: 0.9999999999999999
+
+
+# ------------------------------------- every public function × hostile values (issue 16)
+
+Y, S, P = [0, 1, 1], [0.1, 0.4, 0.8], [0, 1, 0]
+PROB = [[0.9, 0.1], [0.4, 0.6], [0.2, 0.8]]
+SUMMARY = rs.ScoreSummary.from_arrays(Y, S)
+
+
+def _accumulate(y_true, y_score, sample_weight=None):
+    """ScoreAccumulator.update on a fresh accumulator (the sweep calls it many times)."""
+    return rs.ScoreAccumulator(pos_label=1).update(y_true, y_score, sample_weight).summary()
+
+
+# (function, positional arguments, keyword arguments): one working call of each public
+# function; the sweep replaces one argument at a time by a hostile value
+CALLS = [
+    (rs.rk, ("xx-x",), {}), (rs.Ranking, ("xx-x",), {}), (rs.RankingSet, ([3, 5],), {"m": 10}),
+    (rs.count_rankings, (5, 3), {}), (rs.enumerate_rankings, (5, 3), {"m": 10}),
+    (rs.score, ("xx-x",), {"m": 10}), (rs.score_exact, ("xx-x",), {"m": 10}),
+    (rs.score_many, (["xx-x", "x-x"],), {"m": 10}), (rs.tied_rankings, (6, 3), {"m": 10}),
+    (rs.find_ties, ([1, 2, 2],), {}),
+    (rs.roc_curve, (Y, S), {"pos_label": 1, "drop_intermediate": True}),
+    (rs.precision_recall_curve, (Y, S), {"pos_label": 1}),
+    (rs.det_curve, (Y, S), {"pos_label": 1}), (rs.auc, ([0, 1, 2], [0, 1, 1]), {}),
+    (rs.roc_auc_score, (Y, S), {"max_fpr": 0.5, "n_threads": 1}),
+    (rs.gini_score, (Y, S), {"n_threads": 1}),
+    (rs.average_precision_score, (Y, S), {"pos_label": 1}),
+    (rs.pr_auc_score, (Y, S), {"pos_label": 1}), (rs.ks_statistic, (Y, S), {"pos_label": 1}),
+    (rs.ks_curve, (Y, S), {"pos_label": 1}), (rs.gain_table, (Y, S), {"n_groups": 2}),
+    (rs.cumulative_gain_curve, (Y, S), {"pos_label": 1}),
+    (rs.lift_curve, (Y, S), {"pos_label": 1}),
+    (rs.roc_to_captured_response, ([0, 0.5, 1], [0, 0.5, 1]), {"prior": 0.3}),
+    (rs.captured_response_to_roc, ([0, 0.5, 1], [0, 0.5, 1]), {"prior": 0.3}),
+    (rs.captured_response_gini, ([0, 0.5, 1], [0, 0.5, 1]), {"prior": 0.3}),
+    (rs.prevalence, (Y,), {"pos_label": 1}),
+    (rs.BinaryConfusion, (3, 1, 1, 1), {"threshold": 0.5}),
+    (rs.binary_confusion, (Y, S), {"threshold": 0.5, "pos_label": 1}),
+    (rs.binary_confusion, (Y, P), {"pos_label": 1}),
+    (rs.confusion_matrix, (Y, P), {"labels": [0, 1], "normalize": "true"}),
+    (rs.accuracy_score, (Y, P), {"normalize": True}),
+    (rs.precision_score, (Y, P), {"pos_label": 1, "zero_division": 0}),
+    (rs.recall_score, (Y, P), {"pos_label": 1}), (rs.f1_score, (Y, P), {"pos_label": 1}),
+    (rs.fbeta_score, (Y, P), {"beta": 2, "pos_label": 1}),
+    (rs.precision_recall_fscore_support, (Y, P), {"beta": 1.0}),
+    (rs.specificity_score, (Y, P), {"pos_label": 1}), (rs.npv_score, (Y, P), {"pos_label": 1}),
+    (rs.g_mean_score, (Y, P), {"pos_label": 1}),
+    (rs.balanced_accuracy_score, (Y, P), {"adjusted": False}),
+    (rs.matthews_corrcoef, (Y, P), {}),
+    (rs.classification_report, (Y, P), {"digits": 2}),
+    (rs.best_threshold, (Y, S, "f_beta"), {"beta": 1.0}),
+    (rs.per_class_metrics, (Y, P), {"zero_division": 0}),
+    (rs.per_class_metrics, ([[2, 1], [0, 3]],), {}),
+    (rs.average_class_accuracy, (Y, P), {"mean": "harmonic"}),
+    (rs.profit, ([[2, 1], [0, 3]], [[1, -1], [-1, 1]]), {}),
+    (rs.improvement, (0.8, 0.9), {}),
+    (rs.top_k_accuracy_score, ([0, 1, 2], [[0.5, 0.3, 0.2], [0.2, 0.5, 0.3], [0.1, 0.2, 0.7]]),
+     {"k": 2}),
+    (rs.sse, (S, P), {}), (rs.mean_squared_error, (S, P), {}),
+    (rs.root_mean_squared_error, (S, P), {}), (rs.mean_absolute_error, (S, P), {}),
+    (rs.r2_score, (S, P), {"force_finite": True}),
+    (rs.log_loss, (Y, S), {"normalize": True}), (rs.cross_entropy, (Y, PROB), {}),
+    (rs.perplexity, (Y, PROB), {}),
+    (rs.ScoreSummary, ([0.8, 0.4, 0.1], [0, 0, 1], [1, 1, 0]), {"pos_label": 1}),
+    (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
+    (SUMMARY.confusion, (0.5,), {}), (SUMMARY.roc_auc, (), {"max_fpr": 0.5}),
+    (SUMMARY.compress, (2,), {}), (SUMMARY.lift_at, (0.5,), {}),
+    (SUMMARY.gain_table, (2,), {}), (SUMMARY.merge, (SUMMARY,), {}),
+    (SUMMARY.best_threshold, ("f_beta",), {"beta": 1.0}),
+    (rs.ScoreSummary.from_bytes, (SUMMARY.to_bytes(),), {}),
+    (rs.ScoreAccumulator, (), {"pos_label": 1}),
+    (_accumulate, (Y, S), {"sample_weight": None}),
+    (rs.bleu_score, ([["a", "b"]], [["a", "b"]]), {"max_n": 2}),
+    (rs.sentence_bleu, ([["a", "b", "c"]], ["a", "b", "c"]), {"max_n": 2}),
+]
+SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
+           -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
+           np.uint64(2**64 - 1), np.float16(1), complex(1, 1), 0, -1]
+ARRAYS = [
+    [0, 2**63, 2**63 + 1], np.array([2**60, 2**60 + 1, 2**60], dtype=np.uint64),
+    [2**53 + 1, 0, 1], [float("nan"), 0, 1], [float("inf"), 0, 1], ["a", 1, 2],
+    np.array([None, 1, 0], dtype=object), np.array([0, 1, 1], dtype=">i8"),
+    np.array([0, 1, 1], dtype=np.float16), ["L" * 10**5, "a", "a"], [1j, 0, 1],
+    np.array(["2020-01-01"] * 3, dtype="datetime64[D]"), [10**400, 0, 1], [True, False, True],
+    [], [[0, 1, 1]], np.zeros((3, 0)), 5, None, {0, 1, 1},
+]
+
+
+def _outcome(fn, args, kwargs, name=None):
+    """('ok', result as text) or ('error', type name); other exceptions propagate. An error
+    about the replaced keyword argument ``name`` must name it."""
+    try:
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = fn(*args, **kwargs)
+    except (ValueError, TypeError) as exc:
+        message = str(exc)
+        assert "\n" not in message.strip() or type(exc).__name__ == "RankingSetTooLargeError", \
+            message
+        assert len(message) < 600, f"{fn.__name__}: message of {len(message)} characters"
+        if name is not None:  # the replaced argument, or the one its value made wrong
+            names = [name] + [part for p in inspect.signature(fn).parameters
+                              for part in p.replace("_score_or_", "_score y_").split()]
+            assert any(n in message or n.replace("_", " ") in message for n in names), message
+        return "error", type(exc).__name__
+    return "ok", repr(result)
+
+
+def _cases():
+    for fn, args, kwargs in CALLS:
+        for i in range(len(args)):
+            for value in ARRAYS + SCALARS:
+                yield fn, args[:i] + (value,) + args[i + 1:], kwargs, None
+        for key in kwargs:
+            for value in SCALARS:
+                yield fn, args, {**kwargs, key: value}, key
+
+
+def test_every_public_function_is_covered():
+    covered = {getattr(fn, "__qualname__", fn.__name__).split(".")[0] for fn, _, _ in CALLS}
+    public = {name for name in rs.__all__ if callable(getattr(rs, name))}
+    exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
+              "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement"}
+    assert public - exempt <= covered, public - exempt - covered
+
+
+def _hostile_sweep() -> list[str]:
+    """Every hostile case on both backends: the two must agree; each raises ValueError or
+    TypeError (one short line) or returns. Returns the disagreements."""
+    from rankscore import _backend
+
+    problems = []
+    for fn, args, kwargs, name in _cases():
+        saved = [a.copy() for a in args if isinstance(a, np.ndarray)]
+        outcomes = []
+        for backend_name in ("cython", "python"):
+            try:
+                backend = _backend.using(backend_name)
+                backend.__enter__()
+            except ImportError:
+                continue
+            try:
+                outcomes.append(_outcome(fn, args, kwargs, name))
+            except Exception as exc:  # noqa: BLE001 - the failure being looked for
+                problems.append(f"{fn.__name__}{_short(args, kwargs)}: {type(exc).__name__}:"
+                                f" {str(exc)[:200]}")
+                outcomes.append(("raised", type(exc).__name__))
+            finally:
+                backend.__exit__(None, None, None)
+        if len(set(outcomes)) > 1:
+            problems.append(f"{fn.__name__}{_short(args, kwargs)}: backends differ {outcomes}")
+        after = [a for a in args if isinstance(a, np.ndarray)]
+        if any(not np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+               for a, b in zip(saved, after)):
+            problems.append(f"{fn.__name__}{_short(args, kwargs)}: modified its input")
+    return problems
+
+
+def _short(args, kwargs) -> str:
+    return repr((args, kwargs))[:160]
+
+
+def test_hostile_values_give_clear_errors_on_both_backends(backend):
+    """In a subprocess (a crash of the compiled kernels must fail the test, not pytest),
+    which compares both backends itself: run once."""
+    if backend != "python":
+        pytest.skip("runs a subprocess comparing both backends; once is enough")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, json; sys.path.insert(0, sys.argv[1]); import test_hostile as t; "
+            "print(json.dumps(t._hostile_sweep()))")
+    here = Path(__file__).parent
+    done = subprocess.run([sys.executable, "-c", code, str(here)], capture_output=True,
+                          text=True, timeout=600, env={**__import__("os").environ,
+                                                       "PYTHONPATH": str(here.parent)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    import json
+
+    problems = json.loads(done.stdout.strip().splitlines()[-1])
+    assert problems == [], "\n".join(problems[:40])

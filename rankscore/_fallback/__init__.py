@@ -9,3 +9,4 @@ from .ties import *  # noqa: F401,F403
 from .sweep import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
 from .ir import *  # noqa: F401,F403
+from .summary import *  # noqa: F401,F403

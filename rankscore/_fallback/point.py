@@ -30,10 +30,16 @@ def threshold_confusion_weighted(labels, pos_code, score, threshold, weight):
     actual, predicted = _masks(labels, pos_code, score, threshold)
     weight = np.asarray(weight)
     return (
-        float(weight[actual & predicted].sum()),
-        float(weight[~actual & predicted].sum()),
-        float(weight[actual & ~predicted].sum()),
-        float(weight[~actual & ~predicted].sum()),
+        _sum_in_order(weight[actual & predicted]),
+        _sum_in_order(weight[~actual & predicted]),
+        _sum_in_order(weight[actual & ~predicted]),
+        _sum_in_order(weight[~actual & ~predicted]),
         labels.min(),
         labels.max(),
     )
+
+
+def _sum_in_order(values):
+    """The sum added left to right, as the compiled loop adds (``np.sum`` adds pairwise and
+    rounds differently: ten weights of 0.1 give 1.0 there, 0.9999999999999999 here)."""
+    return float(np.cumsum(values)[-1]) if len(values) else 0.0

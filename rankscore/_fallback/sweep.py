@@ -14,9 +14,6 @@ import numpy as np
 __all__ = [
     "split_scores",
     "split_scores_weighted",
-    "sweep_merge",
-    "sweep_merge_weighted",
-    "roc_merge",
     "ap_merge",
     "auc_merge",
     "auc_merge_weighted",
@@ -49,7 +46,7 @@ def _descending_distinct(neg, pos):
     return np.unique(np.concatenate([neg, pos]))[::-1]
 
 
-def sweep_merge(neg, pos):
+def _sweep_counts(neg, pos):
     """Distinct thresholds (descending) with the counts of negatives/positives scoring >= each.
 
     fps[i] = #{neg >= t_i}, tps[i] = #{pos >= t_i} (float64).
@@ -66,8 +63,8 @@ def _weight_at_or_above(sorted_scores, weights, thresholds):
     return top[len(sorted_scores) - np.searchsorted(sorted_scores, thresholds, "left")]
 
 
-def sweep_merge_weighted(neg, neg_weight, pos, pos_weight):
-    """As ``sweep_merge`` with weighted counts (sums of weights, accumulated from the top)."""
+def _sweep_weighted(neg, neg_weight, pos, pos_weight):
+    """As ``_sweep_counts`` with weighted counts (sums of weights, accumulated from the top)."""
     thresholds = _descending_distinct(neg, pos)
     fps = _weight_at_or_above(neg, neg_weight, thresholds)
     tps = _weight_at_or_above(pos, pos_weight, thresholds)
@@ -76,19 +73,8 @@ def sweep_merge_weighted(neg, neg_weight, pos, pos_weight):
 
 def _sweep_any(neg, neg_weight, pos, pos_weight):
     if neg_weight is None:
-        return sweep_merge(neg, pos)
-    return sweep_merge_weighted(neg, neg_weight, pos, pos_weight)
-
-
-def roc_merge(neg, neg_weight, pos, pos_weight):
-    """``sweep_merge`` (weights None) or ``sweep_merge_weighted`` without the points
-    collinear with their neighbours (the first and last points are always kept)."""
-    fps, tps, thresholds = _sweep_any(neg, neg_weight, pos, pos_weight)
-    if len(fps) <= 2:
-        return fps, tps, thresholds
-    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
-    keep[1:-1] |= np.diff(tps, 2) != 0
-    return fps[keep], tps[keep], thresholds[keep]
+        return _sweep_counts(neg, pos)
+    return _sweep_weighted(neg, neg_weight, pos, pos_weight)
 
 
 def ap_merge(neg, neg_weight, pos, pos_weight):

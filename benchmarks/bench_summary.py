@@ -1,0 +1,114 @@
+"""ScoreSummary benchmarks: one summary read many times, merged, streamed (issue 10).
+
+    python benchmarks/bench_summary.py            # 10^7 rows (a few minutes)
+    python benchmarks/bench_summary.py --quick    # 10^6 rows
+
+Prints one Markdown table; every ratio is measured side by side in this one run.
+10 % positives, continuous scores (every score distinct: the largest summary).
+* ``binary_report`` (one summary, every number a view of it) against one ``roc_auc_score``;
+* ``ScoreSummary.merge_all`` of 100 summaries of N/100 rows against building the summary
+  of the N rows;
+* ``ScoreAccumulator`` over 1,000 batches of N/1000 rows against the one-shot summary, and
+  its peak memory (tracemalloc, from the first batch to ``summary()``) against the final
+  summary's size plus one batch;
+* ``compress(10_000)``: its size and reported AUC error bound.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tracemalloc
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+import numpy as np  # noqa: E402
+from _util import best_time, format_seconds, print_table  # noqa: E402
+
+import rankscore as rs  # noqa: E402
+from rankscore import ScoreAccumulator, ScoreSummary  # noqa: E402
+from rankscore.report import binary_report  # noqa: E402
+
+QUICK = "--quick" in sys.argv or os.environ.get("RANKSCORE_BENCH_QUICK")
+N = 10**6 if QUICK else 10**7
+
+
+def timed(fn, repeat=3):
+    return best_time(fn, repeat=repeat, min_total=0)
+
+
+def accumulate(y, s, n_batches):
+    acc = ScoreAccumulator()
+    size = len(y) // n_batches
+    for i in range(0, len(y), size):
+        acc.update(y[i:i + size], s[i:i + size])
+    return acc.summary()
+
+
+def peak_bytes(fn):
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    fn()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def ratio_row(rows, what, ours, reference, name, target):
+    ratio = ours / reference
+    rows.append([what, format_seconds(ours), f"{format_seconds(reference)} ({name})",
+                 f"{ratio:.2f}×", f"≤ {target}×", "yes" if ratio <= target else "**no**"])
+
+
+def main():
+    rng = np.random.default_rng(0)
+    y = (rng.random(N) < 0.1).astype(np.int64)
+    s = rng.random(N)
+    rows = []
+    sort_time = timed(lambda: np.sort(s))
+    rows.append([f"np.sort of {N:,} float64 (for scale)", format_seconds(sort_time), "", "",
+                 "", ""])
+
+    auc = timed(lambda: rs.roc_auc_score(y, s))
+    report = timed(lambda: binary_report(y, s))
+    ratio_row(rows, "binary_report / one roc_auc_score", report, auc, "roc_auc_score", 1.5)
+
+    build = timed(lambda: ScoreSummary.from_arrays(y, s))
+    rows.append(["ScoreSummary.from_arrays (one sort)", format_seconds(build),
+                 f"{format_seconds(sort_time)} (np.sort)", f"{build / sort_time:.2f}×", "", ""])
+    part = N // 100
+    parts = [ScoreSummary.from_arrays(y[i:i + part], s[i:i + part]) for i in range(0, N, part)]
+    merge = timed(lambda: ScoreSummary.merge_all(parts))
+    ratio_row(rows, f"merge_all of 100 summaries of {part:,} rows / building the whole",
+              merge, build, "from_arrays", 0.5)
+    assert ScoreSummary.merge_all(parts) == ScoreSummary.from_arrays(y, s)
+
+    stream = timed(lambda: accumulate(y, s, 1000), repeat=2)
+    ratio_row(rows, f"ScoreAccumulator, 1,000 batches of {N // 1000:,} rows / one-shot",
+              stream, build, "from_arrays", 2)
+    final = ScoreSummary.from_arrays(y, s)
+    batch_bytes = (y.nbytes + s.nbytes) // 1000
+    peak = peak_bytes(lambda: accumulate(y, s, 1000))
+    allowed = 1.5 * final.nbytes + batch_bytes
+    rows.append(["ScoreAccumulator peak memory / (1.5 × final summary + one batch)",
+                 f"{peak / 2**20:.0f} MiB", f"{allowed / 2**20:.0f} MiB (final summary "
+                 f"{final.nbytes / 2**20:.0f} MiB)", f"{peak / allowed:.2f}×", "≤ 1.0×",
+                 "yes" if peak <= allowed else "**no**"])
+
+    small = final.compress(10_000)
+    error = abs(small.roc_auc() - final.roc_auc())
+    rows.append(["compress(10_000): bytes, |ΔAUC| and its bound",
+                 f"{small.nbytes / 2**10:.0f} KiB", f"{final.nbytes / 2**20:.0f} MiB (exact)",
+                 f"{error:.1e} ≤ {small.auc_error_bound:.1e}", "within bound",
+                 "yes" if error <= small.auc_error_bound else "**no**"])
+
+    print_table(
+        f"Score summary, {N:,} rows, 10 % positives, continuous scores (backend "
+        f"{rs.BACKEND}, {os.cpu_count()} CPUs)",
+        ["measurement", "rankscore", "reference", "ratio", "target", "met"],
+        rows,
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,208 @@
+"""Fallback kernels of the score summary; mirrors rankscore/_kernels_summary.pxi.
+
+A summary is three arrays of one length d: the distinct scores in descending order and the
+negatives and positives scoring exactly each one (int64 counts, or float64 weight sums).
+A weight sum adds its samples' weights one by one from 0.0, from the highest index of the
+sorted part down, as the compiled loop does, so both backends give the same bits.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .sweep import auc_counts, ks_counts
+
+__all__ = [
+    "summary_from_sorted",
+    "summary_merge",
+    "summary_scan_counts",
+    "summary_scan_weights",
+    "summary_running",
+    "objective_scan",
+    "summary_merge_into",
+    "summary_merge_many",
+    "roc_corners",
+]
+
+# ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
+# ones position by position across all runs at once
+_LONG_RUN = 64
+
+
+def _runs_descending(sorted_scores):
+    """Start of each run of equal scores in ``sorted_scores[::-1]`` and the run lengths."""
+    desc = sorted_scores[::-1]
+    if len(desc) == 0:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp)
+    starts = np.flatnonzero(np.concatenate(([True], desc[1:] != desc[:-1])))
+    return starts, np.diff(np.append(starts, len(desc)))
+
+
+def _sequential_sums(values, starts, lengths):
+    """Sum of each run ``values[s:s + n]``, added one by one from 0.0 in index order."""
+    sums = np.zeros(len(starts))
+    long_runs = lengths > _LONG_RUN
+    for s, n in zip(starts[long_runs].tolist(), lengths[long_runs].tolist()):
+        sums[np.searchsorted(starts, s)] = np.cumsum(values[s:s + n])[-1]
+    short = np.flatnonzero(~long_runs)
+    for offset in range(int(lengths[short].max(initial=0))):
+        short = short[lengths[short] > offset]
+        sums[short] += values[starts[short] + offset]
+    return sums
+
+
+def _class_per_threshold(sorted_scores, weights, thresholds):
+    """Count (int64) or weight sum (float64) of ``sorted_scores`` at each threshold."""
+    starts, lengths = _runs_descending(sorted_scores)
+    at = np.zeros(len(thresholds), dtype=np.int64 if weights is None else np.float64)
+    if len(starts) == 0:
+        return at
+    values = sorted_scores[::-1][starts]
+    where = np.searchsorted(-thresholds.astype(np.float64), -values.astype(np.float64))
+    at[where] = lengths if weights is None else _sequential_sums(weights[::-1], starts, lengths)
+    return at
+
+
+def summary_from_sorted(neg, neg_weight, pos, pos_weight):
+    """(thresholds descending, negatives per threshold, positives per threshold) from each
+    class's scores sorted ascending: int64 counts when the weights are None, else float64
+    sums of the weights (in the same order as the scores)."""
+    thresholds = np.unique(np.concatenate([neg, pos]))[::-1] + neg.dtype.type(0)  # no -0.0
+    return (thresholds, _class_per_threshold(neg, neg_weight, thresholds),
+            _class_per_threshold(pos, pos_weight, thresholds))
+
+
+def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
+    """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
+    both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
+    thresholds = np.union1d(thr_a, thr_b)[::-1].astype(thr_a.dtype)
+    neg = np.zeros(len(thresholds), dtype=neg_a.dtype)
+    pos = np.zeros(len(thresholds), dtype=pos_a.dtype)
+    key = -thresholds.astype(np.float64)
+    ia = np.searchsorted(key, -thr_a.astype(np.float64))
+    ib = np.searchsorted(key, -thr_b.astype(np.float64))
+    neg[ia], pos[ia] = neg_a, pos_a
+    neg[ib] += neg_b  # one addition a + b where a threshold is in both
+    pos[ib] += pos_b
+    return thresholds, neg, pos
+
+
+def _pr_area(tps, fps, total_pos):
+    """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
+    if not total_pos > 0:
+        return 0.0
+    r = np.concatenate(([0.0], tps / total_pos))
+    p = np.concatenate(([1.0], tps / (tps + fps)))
+    terms = np.diff(r) * (p[1:] + p[:-1]) / 2
+    return float(np.cumsum(terms)[-1]) if len(terms) else 0.0
+
+
+def summary_scan_counts(neg, pos):
+    """(N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) of an unweighted summary
+    (thresholds descending); see the compiled kernel for the definitions."""
+    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+    tps = np.cumsum(pos).astype(np.float64)
+    fps = np.cumsum(neg).astype(np.float64)
+    precision = tps / (tps + fps)
+    ap = float(np.cumsum(pos * precision)[-1]) if len(pos) else 0.0
+    pairs = auc_counts(neg[::-1], pos[::-1])
+    gap, index = ks_counts(neg[::-1], pos[::-1]) if len(neg) else (0, 0)
+    return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
+
+
+def summary_scan_weights(neg, pos):
+    """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ from the top) of a weighted
+    summary (thresholds descending); see the compiled kernel for the definitions."""
+    if len(neg) == 0:
+        return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
+    neg_up, pos_up = neg[::-1], pos[::-1]
+    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
+    w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
+    below = np.concatenate(([0.0], c_neg[:-1]))
+    auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
+    gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
+    index = int(np.argmax(gaps))
+    tps, fps = np.cumsum(pos), np.cumsum(neg)
+    gain = np.diff(np.concatenate(([0.0], tps)))
+    ap = float(np.cumsum(gain * (tps / (tps + fps)))[-1])
+    top_pos = float(tps[-1])
+    return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
+            top_pos)
+
+
+def summary_running(neg, pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    if neg.dtype.kind != "f":  # integer running sums, then one exact conversion
+        return np.cumsum(neg).astype(np.float64), np.cumsum(pos).astype(np.float64)
+    return np.cumsum(neg), np.cumsum(pos)
+
+
+def _objective(code, fps, tps, a, b, c, e, positives, negatives):
+    if code in (0, 3):
+        return tps / positives
+    if code == 1:
+        return tps / (tps + fps)
+    if code == 2:
+        return tps / positives - fps / negatives
+    if code == 4:
+        return a * tps / (b + (tps + fps))
+    return a * tps + b * (positives - tps) + c * fps + e * (negatives - fps)
+
+
+def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
+    """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
+    max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
+    With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
+    else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    value = _objective(code, fps, tps, a, b, c, e, positives, negatives)
+    if code == 0:
+        value = np.where(tps / (tps + fps) >= a, value, -np.inf)
+    elif code == 1:
+        value = np.where(tps / positives >= a, value, -np.inf)
+    if near_best != near_best:
+        return float(value.max(initial=-np.inf)), -1
+    hits = np.flatnonzero(value >= near_best)
+    return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
+
+
+def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
+    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
+    followed by room for b's (length da + len(b)). Returns the merged length; the same
+    values as ``summary_merge(a, b)``."""
+    merged = summary_merge(thr_a[:da], neg_a[:da], pos_a[:da], thr_b, neg_b, pos_b)
+    for out, values in zip((thr_a, neg_a, pos_a), merged):
+        out[:len(values)] = values
+    return len(merged[0])
+
+
+def summary_merge_many(thr_0, neg_0, thresholds, negatives, positives):
+    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
+    the dtypes) in one pass: O(D log k) for D thresholds in all. Equal thresholds are
+    added in run order."""
+    values = np.concatenate(thresholds)
+    order = np.argsort(-values.astype(np.float64), kind="stable")  # run order within ties
+    values = values[order]
+    if len(values) == 0:
+        return values, np.concatenate(negatives), np.concatenate(positives)
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts, len(values)))
+    out = [values[starts]]
+    for counts in (negatives, positives):
+        sorted_counts = np.concatenate(counts)[order]
+        if sorted_counts.dtype.kind == "f":
+            out.append(_sequential_sums(sorted_counts, starts, lengths))
+        else:
+            out.append(np.add.reduceat(sorted_counts, starts))
+    return tuple(out)
+
+
+def roc_corners(fps, tps, thresholds):
+    """The sweep without the points collinear with their neighbours (scikit-learn's
+    drop_intermediate): the first and last points and every point where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
+    if len(fps) <= 2:
+        return fps, tps, thresholds
+    keep = np.concatenate(([True], np.diff(fps, 2) != 0, [True]))
+    keep[1:-1] |= np.diff(tps, 2) != 0
+    return fps[keep], tps[keep], thresholds[keep]

@@ -1,0 +1,1056 @@
+"""One exact summary of a scored binary problem: every threshold-sweep result is a view of it.
+
+A :class:`ScoreSummary` holds, for one binary problem, the distinct scores in descending
+order with the number (or weight sum) of negatives and positives scoring exactly each one.
+Everything the threshold sweep gives (ROC, PR, DET and KS curves, AUC, average precision,
+gain tables, the confusion at any threshold, ...) is a function of these arrays alone, so a
+summary can be built once and read many times, merged across batches exactly, streamed,
+pickled and shipped between processes.
+
+API
+---
+``ScoreSummary.from_arrays(y_true, y_score, *, pos_label=None, sample_weight=None)``
+    Build the summary of one batch: the same validation and messages as the curve
+    functions (``roc_curve`` etc.). Labels {0, 1}, {-1, 1} or bool need no ``pos_label``
+    (1 is positive, **even in a batch holding only 0s**); any other labels (strings,
+    {1, 2}, ...) need ``pos_label``, as scikit-learn. A batch may hold one class only (or
+    only zero weights: an empty summary); a missing class is an error only when a view
+    that needs both classes is read, with the same message as the function of that view.
+Attributes (read-only arrays)
+    ``thresholds`` (distinct scores, strictly decreasing; float32 for float32 scores,
+    float64 otherwise; ``-0.0`` is stored as ``0.0``), ``negatives`` and ``positives``
+    (per threshold: int64 counts without weights, exact at any size; float64 weight sums
+    with weights), ``n_negatives``/``n_positives`` (totals: ``int`` or ``float``),
+    ``pos_label``, ``weighted``, ``dtype`` (of the thresholds), ``nbytes``, ``len()`` (the
+    number of thresholds).
+``a.merge(b)``, ``ScoreSummary.merge_all(summaries)``
+    Exact merge in one compiled pass, O(d_a + d_b): a threshold present in both gets the
+    sum of the counts. Associative and commutative; any chunking of the data merged in
+    any order equals the one-shot summary (same thresholds, same counts). Merging needs
+    equal ``pos_label`` (``ValueError`` otherwise). float32 and float64 summaries merge
+    into float64 (every float32 is exact there); an unweighted summary merged with a
+    weighted one counts each sample with weight 1 (float64 sums; exact below 2**53).
+    Weight sums are exact, hence order-free, when they are representable (integer or
+    dyadic weights); otherwise merges agree to the last bits of the sums.
+``ScoreAccumulator(*, pos_label=None)``
+    ``update(y_true, y_score, sample_weight=None)`` adds a batch (returns the
+    accumulator), ``summary()`` returns the summary of everything so far. Batches are
+    summarised on arrival and the runs merged by size as in a log-structured merge
+    (never re-sorted), each into the larger run's own arrays grown in place, so it holds
+    about 1.5 times the final summary plus one batch.
+``s.compress(max_thresholds)``, ``s.auc_error_bound``
+    Opt-in bounded size: adjacent thresholds merged into bins of about equal size, each
+    keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
+    Compressed summaries refuse to merge.
+``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
+    A compact little-endian form (a 4-byte magic ``RSSM``, a format version, the flags,
+    ``pos_label`` and the three arrays); ``from_bytes`` checks the magic, the version and
+    the arrays. Pickling goes through the same form.
+Views (methods; each equals the public function of the same name on the data)
+    ``roc_curve``, ``roc_auc`` (``max_fpr``), ``gini``, ``precision_recall_curve``,
+    ``average_precision``, ``pr_auc``, ``det_curve``, ``ks_statistic``, ``ks_curve``,
+    ``gain_table``, ``cumulative_gain_curve``, ``lift_curve``, ``lift_at(fraction)``,
+    ``confusion(threshold)``, ``best_threshold(objective, ...)``, ``prevalence``, and
+    ``sweep()`` (the running sums every curve reads).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import numbers
+import struct
+from typing import Any, Iterable
+
+import numpy as np
+
+from . import _backend, _validation, curves, gains, metrics
+from .thresholds import ThresholdChoice, _best_threshold_view, _checked_options
+
+__all__ = ["ScoreSummary", "ScoreAccumulator"]
+
+_MAGIC = b"RSSM"
+_FORMAT_VERSION = 1
+_HEADER = struct.Struct("<4sBBBI")  # magic, version, flags, pos_label kind, its length
+_FLAG_WEIGHTED, _FLAG_FLOAT32, _FLAG_COMPRESSED = 1, 2, 4
+_LABEL_KINDS = (int, float, bool, str, bytes)  # stored as its index; bool tested first
+
+
+def _plain_label(pos_label: Any) -> Any:
+    """A NumPy scalar label as the Python scalar it holds (for comparison and storage)."""
+    return pos_label.item() if isinstance(pos_label, np.generic) else pos_label
+
+
+class ScoreSummary:
+    """Distinct scores (descending) with the negatives and positives at each one.
+
+    Build one with :meth:`from_arrays`, :meth:`merge_all`, a :class:`ScoreAccumulator` or
+    :meth:`from_bytes`; the module docstring lists the whole API.
+
+    Parameters
+    ----------
+    thresholds : ndarray of float32 or float64
+        Distinct scores, strictly decreasing.
+    negatives, positives : ndarray of int64 or float64
+        Negatives / positives (counts, or weight sums) scoring exactly each threshold.
+    pos_label : label
+        The positive class.
+
+    Notes
+    -----
+    With ``fp(t) = Σ_{t' >= t} negatives`` and ``tp(t) = Σ_{t' >= t} positives``, every
+    curve of the threshold sweep is a function of (thresholds, fp, tp): for example
+    ``fpr = fp / fp(-inf)`` and ``tpr = tp / tp(-inf)``. The constructor checks its
+    arrays; :meth:`from_arrays` is the usual way in.
+
+    Examples
+    --------
+    >>> from rankscore import ScoreSummary
+    >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+    >>> s.thresholds.tolist(), s.positives.tolist(), s.negatives.tolist()
+    ([0.9, 0.73, 0.52, 0.39, 0.23, 0.14], [1, 1, 0, 0, 1, 0], [0, 0, 1, 1, 0, 1])
+    >>> a = ScoreSummary.from_arrays([0, 1, 0], [0.14, 0.23, 0.39])
+    >>> b = ScoreSummary.from_arrays([0, 1, 1], [0.52, 0.73, 0.9])
+    >>> a.merge(b) == s
+    True
+    """
+
+    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "loose_pairs", "_cache")
+    __hash__ = None  # mutable caches; equality is by value
+
+    def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
+        thresholds, negatives, positives = _checked_arrays(thresholds, negatives, positives)
+        self._set(thresholds, negatives, positives, _plain_label(pos_label))
+
+    @classmethod
+    def _trusted(cls, thresholds, negatives, positives, pos_label) -> "ScoreSummary":
+        """A summary from kernel output (already checked by construction)."""
+        self = cls.__new__(cls)
+        self._set(thresholds, negatives, positives, pos_label)
+        return self
+
+    def _set(self, thresholds, negatives, positives, pos_label) -> None:
+        for arr in (thresholds, negatives, positives):
+            arr.flags.writeable = False
+        self.thresholds, self.negatives, self.positives = thresholds, negatives, positives
+        self.pos_label = pos_label
+        self.loose_pairs = 0.0  # positive-negative pairs made ties by compress()
+        self._cache = {}
+
+    # -- building -------------------------------------------------------------------
+
+    @classmethod
+    def from_arrays(cls, y_true: Any, y_score: Any, *, pos_label: Any = None,
+                    sample_weight: Any = None) -> "ScoreSummary":
+        """Summarise one batch of labels and scores.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            Labels: {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 is positive, also in
+            a batch of 0s only); other labels need it.
+        y_score : array-like of shape (n_samples,)
+            Finite scores; float32 stays float32, other numbers become float64.
+        pos_label : int, float, bool or str, default=None
+            The positive class.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative weights; zero-weight samples are dropped (all zero: an empty
+            summary).
+
+        Returns
+        -------
+        ScoreSummary
+            Counts (int64) without weights, weight sums (float64) with them.
+
+        See Also
+        --------
+        ScoreAccumulator : Summarise data arriving in batches.
+        roc_curve : One of the views, computed the same way.
+
+        Notes
+        -----
+        Each class's scores are sorted (or, for large unweighted inputs with few distinct
+        scores, counted per score in one pass) and the two parts merged into the distinct
+        thresholds, as the curve functions do.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays(["ham", "spam", "spam"], [0.2, 0.7, 0.7],
+        ...                              pos_label="spam")
+        >>> s.thresholds.tolist(), s.positives.tolist(), s.n_negatives
+        ([0.7, 0.2], [2, 0], 1)
+        """
+        validated = curves._validate_binary(y_true, y_score, pos_label, sample_weight)
+        label = 1 if pos_label is None else _plain_label(pos_label)
+        return cls._trusted(*curves._summary_arrays(*validated), label)
+
+    # -- merging --------------------------------------------------------------------
+
+    def merge(self, other: "ScoreSummary") -> "ScoreSummary":
+        """The summary of both summaries' data together (exact; O(d_a + d_b)).
+
+        Parameters
+        ----------
+        other : ScoreSummary
+            Same ``pos_label``.
+
+        Returns
+        -------
+        ScoreSummary
+            Thresholds = the union; counts added where a threshold is in both.
+
+        See Also
+        --------
+        merge_all : Many summaries at once.
+
+        Notes
+        -----
+        float32 with float64 gives float64; unweighted with weighted gives weight sums
+        (each unweighted sample weighs 1).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> a = ScoreSummary.from_arrays([0, 1], [0.1, 0.5])
+        >>> b = ScoreSummary.from_arrays([1, 1], [0.5, 0.9])
+        >>> m = a.merge(b)
+        >>> m.thresholds.tolist(), m.positives.tolist(), m.negatives.tolist()
+        ([0.9, 0.5, 0.1], [1, 2, 0], [0, 0, 1])
+        """
+        return ScoreSummary.merge_all((self, other))
+
+    @classmethod
+    def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
+        """Merge any number of summaries in one compiled pass (a heap of the summaries'
+        next thresholds: O(D log k) for k summaries of D thresholds in all).
+
+        Parameters
+        ----------
+        summaries : iterable of ScoreSummary
+            At least one; all with the same ``pos_label``.
+
+        Returns
+        -------
+        ScoreSummary
+
+        See Also
+        --------
+        merge : Two summaries.
+
+        Notes
+        -----
+        The result does not depend on the order (counts are integers; weight sums are
+        added a + b at each shared threshold, exact whenever the sums are representable).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> parts = [ScoreSummary.from_arrays([0, 1], [i / 10, i / 10 + 0.05])
+        ...          for i in range(4)]
+        >>> len(ScoreSummary.merge_all(parts))
+        8
+        """
+        parts = _compatible(summaries)
+        if len(parts) == 1:
+            return parts[0]
+        if len(parts) == 2:
+            return _merge_two(*parts)
+        arrays = _backend.kernels.summary_merge_many(
+            parts[0].thresholds, parts[0].negatives, [s.thresholds for s in parts],
+            [s.negatives for s in parts], [s.positives for s in parts])
+        return ScoreSummary._trusted(*arrays, parts[0].pos_label)
+
+    # -- compression ----------------------------------------------------------------
+
+    def compress(self, max_thresholds: int) -> "ScoreSummary":
+        """A summary of at most ``max_thresholds`` thresholds, with its AUC error bound.
+
+        Adjacent thresholds are merged into bins of about equal size (count, or weight):
+        each bin keeps the lowest score it holds, with the bin's negatives and positives.
+        Opt-in: exact stays the default (this summary is not changed).
+
+        Parameters
+        ----------
+        max_thresholds : int
+            At least 1. A summary with no more thresholds than this is returned as is.
+
+        Returns
+        -------
+        ScoreSummary
+            Its ``auc_error_bound`` bounds ``|roc_auc() - exact roc_auc()|``.
+
+        See Also
+        --------
+        auc_error_bound : The bound.
+
+        Notes
+        -----
+        A bin's lowest score keeps the running sums exact there, so every point of the
+        compressed ROC, PR, gain ... curves is a point of the exact curve (predict positive
+        for ``score >= bin minimum``); only the points inside bins are dropped. Within a bin
+        positive-negative pairs become ties (half credit) whatever their order was, so the
+        AUC moves by at most half of them:
+        ``|ΔAUC| <= (Σ_bins P_b N_b - Σ_thresholds P_t N_t) / (2 P N)`` (the second sum:
+        pairs tied already). About ``1 / (8 max_thresholds prior (1 - prior))`` for
+        continuous scores. Compressed summaries cannot be merged (their bins would hide
+        where another summary's scores fall): merge first, compress last.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from rankscore import ScoreSummary
+        >>> rng = np.random.default_rng(0)
+        >>> y = rng.random(10_000) < 0.3
+        >>> s = ScoreSummary.from_arrays(y, rng.random(10_000) + 0.5 * y)
+        >>> small = s.compress(100)
+        >>> len(s), len(small)
+        (10000, 100)
+        >>> abs(small.roc_auc() - s.roc_auc()) <= small.auc_error_bound < 0.01
+        True
+        """
+        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        if len(self) <= max_thresholds:
+            return self
+        fps, tps, _ = self.sweep()
+        counts = fps + tps  # weight scoring >= each threshold, increasing
+        total = counts[-1]
+        # bin j ends at the first threshold whose running count reaches j * total / k
+        cuts = np.arange(1, max_thresholds + 1) * (total / max_thresholds)
+        ends = np.unique(np.minimum(np.searchsorted(counts, cuts, "left"), len(self) - 1))
+        ends[-1] = len(self) - 1
+        starts = np.concatenate(([0], ends[:-1] + 1))
+        negatives = np.add.reduceat(self.negatives, starts)
+        positives = np.add.reduceat(self.positives, starts)
+        made_ties = (float(np.dot(positives.astype(np.float64), negatives.astype(np.float64)))
+                     - float(np.dot(self.positives.astype(np.float64),
+                                    self.negatives.astype(np.float64))))
+        compressed = ScoreSummary._trusted(self.thresholds[ends], negatives, positives,
+                                           self.pos_label)
+        compressed.loose_pairs = self.loose_pairs + max(made_ties, 0.0)
+        return compressed
+
+    @property
+    def auc_error_bound(self) -> float:
+        """Largest possible ``|roc_auc() - exact AUC|`` after :meth:`compress` (0.0 for an
+        exact summary): half the positive-negative pairs made ties, over ``P N``."""
+        if not self.loose_pairs:
+            return 0.0
+        fps, tps, _ = self.sweep()
+        # (1 + 1e-9): room for the rounding of the float64 sums behind both AUCs
+        return min(1.0, self.loose_pairs / (2.0 * float(tps[-1]) * float(fps[-1]))
+                   * (1 + 1e-9))
+
+    # -- reading --------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.thresholds)
+
+    @property
+    def weighted(self) -> bool:
+        """True when the counts are float64 weight sums."""
+        return self.negatives.dtype.kind == "f"
+
+    @property
+    def dtype(self) -> np.dtype:
+        """The dtype of the thresholds (float32 or float64)."""
+        return self.thresholds.dtype
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the three arrays."""
+        return self.thresholds.nbytes + self.negatives.nbytes + self.positives.nbytes
+
+    def _cumulative(self) -> tuple[np.ndarray, np.ndarray]:
+        """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
+        return self.sweep()[:2]
+
+    def sweep(self) -> curves.Sweep:
+        """The threshold sweep every curve reads: ``(fps, tps, thresholds)``.
+
+        Returns
+        -------
+        Sweep
+            ``fps[i]`` / ``tps[i]``: negatives / positives scoring ``>= thresholds[i]``
+            (float64 running sums from the top score down).
+
+        See Also
+        --------
+        roc_curve : FPR and TPR from it.
+
+        Notes
+        -----
+        ``fps = cumsum(negatives)``, ``tps = cumsum(positives)``; computed once and kept.
+        An empty summary (every weight zero) raises the ``ValueError`` of the curve
+        functions.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> ScoreSummary.from_arrays([0, 1, 1], [0.2, 0.4, 0.4]).sweep().tps.tolist()
+        [2.0, 2.0]
+        """
+        if "sweep" not in self._cache:
+            self._cache["sweep"] = curves._cumulative(
+                self.thresholds, self.negatives, self.positives)
+        return self._cache["sweep"]
+
+    def _scan(self) -> curves._Scan:
+        """AUC, KS, AP and PR AUC read in one compiled pass (kept)."""
+        if "scan" not in self._cache:
+            if len(self) == 0:
+                self.sweep()  # raises: nothing to score
+            self._cache["scan"] = curves._scan(self.thresholds, self.negatives,
+                                               self.positives)
+        return self._cache["scan"]
+
+    # -- views ----------------------------------------------------------------------
+    # Each equals the public function of the same name on the summarised data (same
+    # values, warnings and errors); see that function for the formulas.
+
+    def roc_curve(self, *, drop_intermediate: bool = True):
+        """ROC curve ``(fpr, tpr, thresholds)``, as :func:`rankscore.roc_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([1, 1, 2, 2], [0.1, 0.4, 0.35, 0.8], pos_label=2)
+        >>> fpr, tpr, thresholds = s.roc_curve()
+        >>> fpr.tolist(), tpr.tolist()
+        ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
+        """
+        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        return curves._roc_view(self.sweep(), drop_intermediate)
+
+    def roc_auc(self, *, max_fpr: float | None = None) -> float:
+        """ROC AUC (standardised partial AUC with ``max_fpr``), as
+        :func:`rankscore.roc_auc_score` for binary labels (exact pair counts without
+        weights). NaN with a warning when a class is missing.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> s.roc_auc() == 7 / 9
+        True
+        """
+        max_fpr = curves._check_max_fpr(max_fpr)
+        summary = (self.thresholds, self.negatives, self.positives)
+        return curves._auc_view(self._scan(), summary, max_fpr)
+
+    def gini(self) -> float:
+        """Gini = 2 · AUC − 1, as :func:`rankscore.gini_score`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> round(s.gini(), 4)
+        0.5556
+        """
+        return 2 * curves._auc_view(self._scan()) - 1
+
+    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+        """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> p, r, t = ScoreSummary.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+        ...                                    ).precision_recall_curve()
+        >>> r.tolist(), t.tolist()
+        ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
+        """
+        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        return curves._pr_view(self.sweep(), drop_intermediate)
+
+    def average_precision(self) -> float:
+        """Average precision, as :func:`rankscore.average_precision_score` (binary).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> round(s.average_precision(), 4)
+        0.8667
+        """
+        return curves._ap_view(self._scan())
+
+    def pr_auc(self) -> float:
+        """Trapezoidal area under the PR curve, as :func:`rankscore.pr_auc_score`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> round(s.pr_auc(), 4)
+        0.85
+        """
+        return curves._pr_auc_view(self._scan(), self.sweep())
+
+    def det_curve(self, *, drop_intermediate: bool = False):
+        """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> fpr, fnr, t = ScoreSummary.from_arrays([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+        ...                                        ).det_curve()
+        >>> fpr.tolist(), fnr.tolist(), t.tolist()
+        ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
+        """
+        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        return curves._det_view(self.sweep(), drop_intermediate)
+
+    def ks_statistic(self) -> curves.KSResult:
+        """``(statistic, threshold)``, as :func:`rankscore.ks_statistic`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> ks = s.ks_statistic()
+        >>> round(ks.statistic, 4), ks.threshold
+        (0.6667, 0.52)
+        """
+        return curves._ks_view(self._scan())
+
+    def ks_curve(self) -> curves.KSCurve:
+        """Both classes' empirical CDFs, as :func:`rankscore.ks_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> c = ScoreSummary.from_arrays([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]).ks_curve()
+        >>> c.cdf_negative.tolist(), c.cdf_positive.tolist()
+        ([0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
+        """
+        return curves._ks_curve_view(self.sweep())
+
+    def gain_table(self, n_groups: int = 10) -> gains.GainTable:
+        """Gain/lift table, as :func:`rankscore.gain_table`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4])
+        >>> s.gain_table(3).lift.round(4).tolist()
+        [1.0, 2.0, 0.0]
+        """
+        n_groups = _validation.check_positive_int(n_groups, "n_groups")
+        return gains._gain_table_view(self.sweep(), n_groups, weighted=self.weighted)
+
+    def cumulative_gain_curve(self):
+        """``(fraction_targeted, fraction_captured, thresholds)``, as
+        :func:`rankscore.cumulative_gain_curve` (the captured response curve).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> x, y, _ = ScoreSummary.from_arrays([0, 1, 1], [0.1, 0.5, 0.9]
+        ...                                    ).cumulative_gain_curve()
+        >>> x.round(4).tolist(), y.tolist()
+        ([0.0, 0.3333, 0.6667, 1.0], [0.0, 0.5, 1.0, 1.0])
+        """
+        return gains._cumulative_gain_view(self.sweep())
+
+    def lift_curve(self):
+        """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.lift_curve`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> _, lift, _ = ScoreSummary.from_arrays([0, 1, 1], [0.1, 0.5, 0.9]).lift_curve()
+        >>> lift.tolist()
+        [1.5, 1.5, 1.0]
+        """
+        return gains._lift_view(self.sweep())
+
+    def lift_at(self, fraction: float = 0.1) -> float:
+        """Cumulative lift when the best-scored ``fraction`` of the population is targeted
+        (0.1: the top-decile lift).
+
+        Parameters
+        ----------
+        fraction : float in (0, 1], default=0.1
+
+        Returns
+        -------
+        float
+            ``captured(fraction) / fraction``, ``captured`` read on the cumulative gain
+            curve by linear interpolation (tied scores spread evenly over their step).
+
+        See Also
+        --------
+        lift_curve : The lift at every distinct threshold.
+
+        Notes
+        -----
+        A random ranking has lift 1; the best possible is ``1 / prevalence`` while
+        ``fraction <= prevalence``.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.9])
+        >>> s.lift_at(0.1)
+        2.0
+        """
+        if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, numbers.Real):
+            raise TypeError("fraction must be a number in (0, 1], got "
+                            f"{_validation.quoted(fraction)}")
+        if not 0 < fraction <= 1:
+            raise ValueError(f"fraction must be in (0, 1], got {_validation.quoted(fraction)}")
+        x, captured, _ = gains._cumulative_gain_view(self.sweep())
+        return float(np.interp(fraction, x, captured)) / fraction
+
+    def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
+        """Counts and rates predicting positive when ``score >= threshold``, as
+        :func:`rankscore.binary_confusion` with a threshold (every rate of SPEC §2 is a
+        property of the result).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> from rankscore.datasets import load_spam
+        >>> data = load_spam()
+        >>> c = ScoreSummary.from_arrays(data.target, data.score, pos_label="spam").confusion(0.5)
+        >>> c.tp, c.fn, c.fp, c.tn, round(c.f1, 3)
+        (6, 3, 2, 9, 0.706)
+        """
+        threshold = metrics._check_threshold(threshold)
+        if len(self) == 0:
+            self.sweep()  # raises: nothing to score
+        # thresholds at or above it (compared in float64, as the point kernels compare)
+        above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(threshold))
+        if not self.weighted:  # exact integers from the running sums
+            fps, tps, _ = self.sweep()
+            tp, fp = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+            return metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
+                                           self.n_negatives - fp, threshold=threshold)
+        # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
+        pos, neg = self.positives, self.negatives
+        return metrics.BinaryConfusion(
+            float(pos[:above].sum()), float(neg[:above].sum()), float(pos[above:].sum()),
+            float(neg[above:].sum()), threshold=threshold)
+
+    def best_threshold(self, objective: str, *, min_precision: float | None = None,
+                       min_recall: float | None = None, beta: float = 1.0,
+                       profit_matrix: Any = None) -> ThresholdChoice:
+        """The threshold that maximizes ``objective``, as :func:`rankscore.best_threshold`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> from rankscore.datasets import load_spam
+        >>> data = load_spam()
+        >>> s = ScoreSummary.from_arrays(data.target, data.score, pos_label="spam")
+        >>> choice = s.best_threshold("youden")
+        >>> choice.threshold, round(choice.value, 4)
+        (0.676, 0.5758)
+        """
+        options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+        return _best_threshold_view(self.sweep(), self.weighted, objective, *options)
+
+    def prevalence(self) -> float:
+        """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> ScoreSummary.from_arrays([0, 1, 1, 1], [0.1, 0.2, 0.3, 0.4]).prevalence()
+        0.75
+        """
+        if not self.weighted:
+            if len(self) == 0:
+                self.sweep()
+            return self.n_positives / (self.n_positives + self.n_negatives)
+        fps, tps, _ = self.sweep()
+        return float(tps[-1]) / float(tps[-1] + fps[-1])
+
+    @property
+    def n_negatives(self) -> int | float:
+        """All negatives (count, or weight sum)."""
+        return self._total(self.negatives)
+
+    @property
+    def n_positives(self) -> int | float:
+        """All positives (count, or weight sum)."""
+        return self._total(self.positives)
+
+    def _total(self, counts: np.ndarray) -> int | float:
+        key = ("total", counts is self.positives)
+        if key not in self._cache:
+            if not len(counts):
+                total = 0.0 if self.weighted else 0
+            elif self.weighted:  # the last running sum, as the views read it
+                total = float(self._cumulative()[counts is self.positives][-1])
+            else:
+                total = int(counts.sum())
+            self._cache[key] = total
+        return self._cache[key]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreSummary):
+            return NotImplemented
+        return (self.dtype == other.dtype and self.weighted == other.weighted
+                and self.loose_pairs == other.loose_pairs
+                and _same_label(self.pos_label, other.pos_label)
+                and np.array_equal(self.thresholds, other.thresholds)
+                and np.array_equal(self.negatives, other.negatives)
+                and np.array_equal(self.positives, other.positives))
+
+    def __repr__(self) -> str:
+        kind = "weighted" if self.weighted else "unweighted"
+        bound = (f", compressed: AUC within {self.auc_error_bound:.3g}"
+                 if self.loose_pairs else "")
+        return (f"ScoreSummary({len(self)} thresholds, {self.n_positives} positives, "
+                f"{self.n_negatives} negatives, {kind}, pos_label={self.pos_label!r}, "
+                f"{self.dtype}{bound})")
+
+    # -- bytes and pickle -----------------------------------------------------------
+
+    def to_bytes(self) -> bytes:
+        """A compact little-endian form (magic, version, flags, pos_label, arrays).
+
+        Returns
+        -------
+        bytes
+            ``24 + len(pos_label) + d * (itemsize + 16)`` bytes for d thresholds (8 more
+            for a compressed summary's bound).
+
+        See Also
+        --------
+        from_bytes : The inverse.
+
+        Notes
+        -----
+        ``pos_label`` must be an int, float, bool, str or bytes (the labels the curve
+        functions accept).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> s = ScoreSummary.from_arrays([0, 1, 1], [0.2, 0.4, 0.4])
+        >>> ScoreSummary.from_bytes(s.to_bytes()) == s
+        True
+        """
+        label = self.pos_label
+        kind = next((i for i, t in enumerate(_LABEL_KINDS) if type(label) is t), None)
+        if kind is None:
+            raise TypeError(f"pos_label {_validation.quoted(label)} of type "
+                            f"{type(label).__name__} cannot be stored: expected an int, float, "
+                            "bool, str or bytes")
+        payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
+                   if kind == 1 else label.encode() if kind == 3 else label)
+        flags = (_FLAG_WEIGHTED if self.weighted else 0) | (
+            _FLAG_FLOAT32 if self.dtype == np.float32 else 0) | (
+            _FLAG_COMPRESSED if self.loose_pairs else 0)
+        parts = [_HEADER.pack(_MAGIC, _FORMAT_VERSION, flags, kind, len(payload)), payload,
+                 struct.pack("<Q", len(self))]
+        if self.loose_pairs:
+            parts.append(struct.pack("<d", self.loose_pairs))
+        parts += [a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
+                  for a in (self.thresholds, self.negatives, self.positives)]
+        return b"".join(parts)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> "ScoreSummary":
+        """Read the form written by :meth:`to_bytes` (checked: a ValueError says what is
+        wrong with corrupt, truncated or foreign data).
+
+        Parameters
+        ----------
+        data : bytes-like
+
+        Returns
+        -------
+        ScoreSummary
+
+        See Also
+        --------
+        to_bytes : The writer.
+
+        Notes
+        -----
+        The arrays are checked as the constructor checks them (strictly decreasing finite
+        thresholds, non-negative counts, a sample at every threshold).
+
+        Examples
+        --------
+        >>> from rankscore import ScoreSummary
+        >>> ScoreSummary.from_bytes(b"nonsense")
+        Traceback (most recent call last):
+        ...
+        ValueError: data is not a rankscore ScoreSummary (bad magic bytes)
+        """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise TypeError(f"data must be bytes, got {type(data).__name__}")
+        data = bytes(data)
+        if len(data) < _HEADER.size or data[:4] != _MAGIC:
+            raise ValueError("data is not a rankscore ScoreSummary (bad magic bytes)")
+        _, version, flags, kind, size = _HEADER.unpack_from(data)
+        if version != _FORMAT_VERSION:
+            raise ValueError(f"ScoreSummary format version {version} is not supported (this "
+                             f"rankscore reads version {_FORMAT_VERSION})")
+        if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32 | _FLAG_COMPRESSED) or kind >= len(
+                _LABEL_KINDS):
+            raise ValueError("corrupt ScoreSummary data (unknown flags or label kind)")
+        start = _HEADER.size + size + 8 + (8 if flags & _FLAG_COMPRESSED else 0)
+        if len(data) < start:
+            raise ValueError("truncated ScoreSummary data")
+        payload = data[_HEADER.size:_HEADER.size + size]
+        try:
+            label = (int(payload) if kind == 0 else struct.unpack("<d", payload)[0]
+                     if kind == 1 else payload == b"True" if kind == 2
+                     else payload.decode() if kind == 3 else payload)
+        except (ValueError, struct.error, UnicodeDecodeError):
+            raise ValueError("corrupt ScoreSummary data (unreadable pos_label)") from None
+        (d,) = struct.unpack_from("<Q", data, _HEADER.size + size)
+        score = np.dtype("<f4" if flags & _FLAG_FLOAT32 else "<f8")
+        count = np.dtype("<f8" if flags & _FLAG_WEIGHTED else "<i8")
+        if len(data) != start + d * (score.itemsize + 2 * count.itemsize):
+            raise ValueError(f"ScoreSummary data has {len(data)} bytes; {d} thresholds need "
+                             f"{start + d * (score.itemsize + 2 * count.itemsize)}")
+        arrays, at = [], start
+        for dtype in (score, count, count):
+            arrays.append(np.frombuffer(data, dtype, d, at).astype(dtype.newbyteorder("=")))
+            at += d * dtype.itemsize
+        summary = cls(*arrays, label)
+        if flags & _FLAG_COMPRESSED:
+            (loose,) = struct.unpack_from("<d", data, start - 8)
+            if not (math.isfinite(loose) and loose > 0):
+                raise ValueError("corrupt ScoreSummary data (compression bound)")
+            summary.loose_pairs = loose
+        return summary
+
+    def __reduce__(self):
+        return (ScoreSummary.from_bytes, (self.to_bytes(),))
+
+
+def _checked_arrays(thresholds, negatives, positives):
+    """The constructor's checks: 1-D arrays of one length, strictly decreasing finite
+    float32/float64 thresholds (no -0.0), int64 or float64 non-negative counts with a
+    sample at every threshold."""
+    arrays = []
+    for name, value in (("thresholds", thresholds), ("negatives", negatives),
+                        ("positives", positives)):
+        # read as every input is (None, sets, ints beyond 2**53 ...); owned and writable,
+        # so that it can be frozen
+        arr = np.array(_validation._read(value, name, "a 1-D array"), copy=True)
+        if arr.ndim != 1:
+            raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
+        arrays.append(arr)
+    thresholds, negatives, positives = arrays
+    if not len(thresholds) == len(negatives) == len(positives):
+        raise ValueError("thresholds, negatives and positives must have one length; got "
+                         f"{len(thresholds)}, {len(negatives)} and {len(positives)}")
+    if thresholds.dtype not in (np.float32, np.float64):
+        raise TypeError(f"thresholds must be float32 or float64, got {thresholds.dtype}")
+    if not np.isfinite(thresholds).all() or (np.diff(thresholds) >= 0).any():
+        raise ValueError("thresholds must be finite and strictly decreasing")
+    thresholds += thresholds.dtype.type(0)  # -0.0 -> 0.0
+    if negatives.dtype != positives.dtype or negatives.dtype not in (np.int64, np.float64):
+        raise TypeError("negatives and positives must both be int64 (counts) or both "
+                        f"float64 (weight sums); got {negatives.dtype} and {positives.dtype}")
+    for name, arr in (("negatives", negatives), ("positives", positives)):
+        if not (np.isfinite(arr) & (arr >= 0)).all():
+            raise ValueError(f"{name} must be finite and non-negative")
+    if ((negatives == 0) & (positives == 0)).any():
+        raise ValueError("every threshold must hold a sample (negatives + positives > 0)")
+    return thresholds, negatives, positives
+
+
+def _same_label(a: Any, b: Any) -> bool:
+    try:
+        return bool(a == b) and isinstance(a, str) == isinstance(b, str)
+    except (TypeError, ValueError):
+        return False
+
+
+def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
+    """The summaries, promoted to one score dtype and one count kind (or a clear error)."""
+    if isinstance(summaries, ScoreSummary):
+        raise TypeError("merge_all takes an iterable of ScoreSummary objects, got one summary")
+    parts = list(summaries)
+    if not parts:
+        raise ValueError("nothing to merge: no summaries given")
+    for s in parts:
+        if not isinstance(s, ScoreSummary):
+            raise TypeError(f"can only merge ScoreSummary objects, got {type(s).__name__}")
+    if any(s.loose_pairs for s in parts):
+        raise ValueError("compressed summaries cannot be merged: their merged bins hide "
+                         "where the other summaries' scores fall; merge (or accumulate) the "
+                         "exact summaries, then compress")
+    label = parts[0].pos_label
+    for s in parts[1:]:
+        if not _same_label(s.pos_label, label):
+            raise ValueError(f"cannot merge summaries of different positive classes: "
+                             f"pos_label={_validation.quoted(label)} and "
+                             f"pos_label={_validation.quoted(s.pos_label)}")
+    if sum(s.n_negatives + s.n_positives for s in parts if not s.weighted) > (
+            curves.MAX_EXACT_ROWS):
+        raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "
+                         "kept up to 2**62 rows")
+    dtype = np.result_type(*(s.dtype for s in parts))
+    weighted = any(s.weighted for s in parts)
+    return [_promoted(s, dtype, weighted) for s in parts]
+
+
+def _promoted(s: ScoreSummary, dtype, weighted: bool) -> ScoreSummary:
+    if s.dtype == dtype and s.weighted == weighted:
+        return s
+    count = np.float64 if weighted else np.int64
+    return ScoreSummary._trusted(s.thresholds.astype(dtype), s.negatives.astype(count),
+                                 s.positives.astype(count), s.pos_label)
+
+
+def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
+    arrays = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
+                                            b.thresholds, b.negatives, b.positives)
+    return ScoreSummary._trusted(*arrays, a.pos_label)
+
+
+class ScoreAccumulator:
+    """Summarise data that arrives in batches (a training loop, a stream, many files).
+
+    Each batch is summarised on arrival; the runs are merged by size like a
+    log-structured merge (a run is merged into the one before it when that one is no
+    larger), so no data is sorted twice and about log2(batches) runs are kept. A merge
+    writes into the larger run's own arrays, grown in place, so the memory held stays
+    near 1.5 times the final summary's size plus one batch.
+
+    Parameters
+    ----------
+    pos_label : int, float, bool or str, default=None
+        The positive class of every batch (see :meth:`ScoreSummary.from_arrays`).
+
+    See Also
+    --------
+    ScoreSummary.from_arrays : The summary of one batch.
+
+    Notes
+    -----
+    ``summary()`` equals ``ScoreSummary.from_arrays`` of all batches concatenated (integer
+    counts exactly; weight sums exactly when they are representable). Batches of float32
+    and float64 scores, with and without weights, mix as :meth:`ScoreSummary.merge` says.
+
+    Examples
+    --------
+    >>> from rankscore import ScoreAccumulator
+    >>> acc = ScoreAccumulator()
+    >>> for y, s in [([0, 1], [0.1, 0.8]), ([0, 0], [0.3, 0.8]), ([1], [0.9])]:
+    ...     _ = acc.update(y, s)
+    >>> summary = acc.summary()
+    >>> summary.thresholds.tolist(), summary.positives.tolist(), summary.negatives.tolist()
+    ([0.9, 0.8, 0.3, 0.1], [1, 1, 0, 0], [0, 1, 1, 1])
+    """
+
+    def __init__(self, *, pos_label: Any = None):
+        self.pos_label = pos_label
+        self._label = 1 if pos_label is None else _plain_label(pos_label)
+        self._runs: list[list] = []  # [thresholds, negatives, positives, shared], largest first
+        self.n_batches = 0
+
+    def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
+        """Add one batch (validated as :meth:`ScoreSummary.from_arrays` does).
+
+        Parameters
+        ----------
+        y_true, y_score, sample_weight
+            One batch, as in :meth:`ScoreSummary.from_arrays`.
+
+        Returns
+        -------
+        ScoreAccumulator
+            ``self``.
+
+        See Also
+        --------
+        summary : Everything added so far.
+
+        Notes
+        -----
+        Amortised cost: summarising the batch plus O(log(batches)) merges per threshold.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreAccumulator
+        >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
+        2
+        """
+        validated = curves._validate_binary(y_true, y_score, self.pos_label, sample_weight)
+        run = [*curves._summary_arrays(*validated), False]
+        if self._runs:
+            run = self._alike(run)
+        runs = self._runs
+        runs.append(run)
+        while len(runs) > 1 and len(runs[-2][0]) <= len(runs[-1][0]):
+            b = runs.pop()
+            runs[-1] = _merge_run_into(runs[-1], b)
+        self.n_batches += 1
+        return self
+
+    def _alike(self, run: list) -> list:
+        """``run`` and the runs kept brought to one score dtype and one count kind."""
+        first = self._runs[0]
+        dtype = np.result_type(first[0].dtype, run[0].dtype)
+        count = np.float64 if "f" in (first[1].dtype.kind, run[1].dtype.kind) else np.int64
+        for r in [*self._runs, run]:
+            if r[0].dtype != dtype or r[1].dtype != count:
+                r[:] = [r[0].astype(dtype), r[1].astype(count), r[2].astype(count), False]
+        return run
+
+    def summary(self) -> ScoreSummary:
+        """The summary of every batch added so far (the runs are merged into one).
+
+        Returns
+        -------
+        ScoreSummary
+
+        See Also
+        --------
+        update : Add a batch.
+
+        Notes
+        -----
+        Raises ``ValueError`` before the first batch. The accumulator keeps going: later
+        batches are merged into a copy, never into the summary returned.
+
+        Examples
+        --------
+        >>> from rankscore import ScoreAccumulator
+        >>> ScoreAccumulator().summary()
+        Traceback (most recent call last):
+        ...
+        ValueError: no data yet: call update() with a batch first
+        """
+        runs = self._runs
+        if not runs:
+            raise ValueError("no data yet: call update() with a batch first")
+        while len(runs) > 1:  # the smallest into the next: the largest is written last
+            b = runs.pop()
+            runs[-1] = _merge_run_into(runs[-1], b)
+        run = runs[0]
+        run[3] = True  # shared with the summary: merged into a copy from now on
+        return ScoreSummary._trusted(run[0], run[1], run[2], self._label)
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the runs."""
+        return sum(a.nbytes for run in self._runs for a in run[:3])
+
+    def __repr__(self) -> str:
+        return f"ScoreAccumulator({self.n_batches} batches, {len(self._runs)} runs)"
+
+
+def _merge_run_into(a: list, b: list) -> list:
+    """Run b merged into run a's arrays, grown in place (a copy of a's when it is shared)."""
+    da, db = len(a[0]), len(b[0])
+    arrays = [np.array(x) for x in a[:3]] if a[3] else a[:3]  # copies own their data
+    for x in arrays:
+        x.resize(da + db, refcheck=False)  # realloc: grows in place where it can
+    n = _backend.kernels.summary_merge_into(*arrays, da, *b[:3])
+    for x in arrays:
+        x.resize(n, refcheck=False)
+    return [*arrays, False]

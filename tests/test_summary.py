@@ -1,0 +1,598 @@
+"""rankscore.summary: ScoreSummary / ScoreAccumulator. Any chunking merged in any order, and
+the accumulator, equal the one-shot summary exactly (ties and weights included); the
+summary equals the sweep of the curve functions; bytes and pickle round-trip; every error.
+Runs on both backends (conftest fixture)."""
+
+import pickle
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rankscore as rs
+from rankscore import ScoreAccumulator, ScoreSummary, _backend
+from rankscore.curves import _sweep
+from rankscore.datasets import load_spam
+
+
+@st.composite
+def chunked_problem(draw, max_n=80, weighted=None):
+    """(y, s, w or None, cut points): tied scores on a small grid, float32 or float64,
+    integer weights (zeros included) so that every weight sum is exact."""
+    n = draw(st.integers(1, max_n))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)), dtype=np.int64)
+    grid = draw(st.sampled_from([3, 10, 1000]))
+    s = np.array(draw(st.lists(st.integers(-grid, grid), min_size=n, max_size=n))) / 7
+    s = s.astype(draw(st.sampled_from([np.float64, np.float32])))
+    if weighted is None:
+        weighted = draw(st.booleans())
+    w = None
+    if weighted:
+        w = np.array(draw(st.lists(st.integers(0, 5), min_size=n, max_size=n)), dtype=float)
+    cuts = sorted(set(draw(st.lists(st.integers(1, max(1, n - 1)), max_size=6))) - {n})
+    return y, s, w, [0, *cuts, n]
+
+
+def _chunks(y, s, w, cuts):
+    return [(y[a:b], s[a:b], None if w is None else w[a:b]) for a, b in zip(cuts, cuts[1:])]
+
+
+def _one_shot(y, s, w):
+    return ScoreSummary.from_arrays(y, s, sample_weight=w)
+
+
+def _assert_same(a, b):
+    assert a == b
+    assert a.thresholds.dtype == b.thresholds.dtype
+    np.testing.assert_array_equal(a.thresholds, b.thresholds)
+    np.testing.assert_array_equal(a.negatives, b.negatives)
+    np.testing.assert_array_equal(a.positives, b.positives)
+
+
+# ---------------------------------------------------------------------------------------
+# merging is exact, associative and commutative
+
+
+@given(chunked_problem(), st.randoms(use_true_random=False))
+def test_any_chunking_merged_in_any_order_equals_one_shot(problem, random):
+    y, s, w, cuts = problem
+    parts = [ScoreSummary.from_arrays(*c[:2], sample_weight=c[2]) for c in _chunks(y, s, w, cuts)]
+    random.shuffle(parts)
+    _assert_same(ScoreSummary.merge_all(parts), _one_shot(y, s, w))
+    # a left fold in the shuffled order, and a right fold
+    left = parts[0]
+    for p in parts[1:]:
+        left = left.merge(p)
+    right = parts[-1]
+    for p in parts[-2::-1]:
+        right = p.merge(right)
+    _assert_same(left, _one_shot(y, s, w))
+    _assert_same(right, _one_shot(y, s, w))
+
+
+@given(chunked_problem(weighted=False), st.randoms(use_true_random=False))
+def test_accumulator_equals_one_shot(problem, random):
+    y, s, w, cuts = problem
+    acc = ScoreAccumulator()
+    for chunk in _chunks(y, s, w, cuts):
+        assert acc.update(*chunk) is acc
+    _assert_same(acc.summary(), _one_shot(y, s, w))
+
+
+@given(chunked_problem(weighted=True))
+def test_weighted_accumulator_equals_one_shot(problem):
+    y, s, w, cuts = problem
+    acc = ScoreAccumulator()
+    for chunk in _chunks(y, s, w, cuts):
+        acc.update(*chunk)
+    _assert_same(acc.summary(), _one_shot(y, s, w))
+
+
+@given(chunked_problem())
+def test_summary_is_the_sweep_of_the_curve_functions(problem):
+    y, s, w, _ = problem
+    summary = _one_shot(y, s, w)
+    if w is not None and not w.any():
+        assert len(summary) == 0 and summary.n_positives == summary.n_negatives == 0
+        return
+    sweep = _sweep(y, s, sample_weight=w)
+    np.testing.assert_array_equal(summary.thresholds, sweep.thresholds)
+    fps, tps = summary._cumulative()
+    np.testing.assert_array_equal(fps, sweep.fps)
+    np.testing.assert_array_equal(tps, sweep.tps)
+    assert summary.n_positives == sweep.tps[-1] and summary.n_negatives == sweep.fps[-1]
+
+
+@given(st.lists(st.floats(0, 1, width=32), min_size=1, max_size=60), st.data())
+def test_backends_agree_bit_for_bit_with_float_weights(scores, data):
+    n = len(scores)
+    y = np.array(data.draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    w = np.array(data.draw(st.lists(st.floats(0, 10), min_size=n, max_size=n)))
+    s = np.round(np.array(scores), 1)  # ties
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                results.append(ScoreSummary.from_arrays(y, s, sample_weight=w).to_bytes())
+        except ImportError:
+            pytest.skip("compiled module not built")
+    assert results[0] == results[1]
+
+
+def test_large_tied_input_takes_the_counting_path_and_merges_exactly():
+    rng = np.random.default_rng(3)
+    n = 1 << 16  # past the counting threshold of the curve functions
+    y, s = rng.integers(0, 2, n), np.round(rng.random(n), 2)
+    whole = _one_shot(y, s, None)
+    assert len(whole) == 101
+    parts = [_one_shot(y[i:i + 5000], s[i:i + 5000], None) for i in range(0, n, 5000)]
+    _assert_same(ScoreSummary.merge_all(parts), whole)
+    sweep = _sweep(y, s)
+    np.testing.assert_array_equal(whole._cumulative()[1], sweep.tps)
+
+
+def test_counts_stay_exact_beyond_2_53():
+    big = 2**53 + 1  # not a float64
+    a = ScoreSummary([0.5], [big], [1])
+    b = ScoreSummary([0.5], [2], [0])
+    merged = a.merge(b)
+    assert merged.n_negatives == 2**53 + 3 and isinstance(merged.n_negatives, int)
+    assert merged.negatives.dtype == np.int64
+
+
+def test_promotions():
+    a = ScoreSummary.from_arrays([0, 1], np.array([0.1, 0.5], dtype=np.float32))
+    b = ScoreSummary.from_arrays([1, 0], [0.5, 0.9], sample_weight=[2.0, 0.5])
+    m = a.merge(b)
+    assert m.dtype == np.float64 and m.weighted
+    # float32 0.1 is kept as the float64 value it is, distinct from 0.1
+    assert m.thresholds.tolist() == [0.9, 0.5, float(np.float32(0.1))]
+    assert m.positives.tolist() == [0.0, 3.0, 0.0] and m.negatives.tolist() == [0.5, 0, 1]
+    assert m == ScoreSummary.from_arrays(
+        [0, 1, 1, 0], np.array([np.float32(0.1), 0.5, 0.5, 0.9]), sample_weight=[1, 1, 2, 0.5])
+
+
+# ---------------------------------------------------------------------------------------
+# labels per chunk
+
+
+def test_one_class_chunks_infer_pos_label_1():
+    for y in ([0, 0], [-1, -1], [False, False], [1, 1]):
+        s = ScoreSummary.from_arrays(y, [0.2, 0.4])
+        assert s.pos_label == 1
+    neg_only = ScoreSummary.from_arrays([0, 0], [0.2, 0.4])
+    assert neg_only.n_positives == 0 and neg_only.n_negatives == 2
+    pos_only = ScoreSummary.from_arrays([1], [0.3])
+    assert neg_only.merge(pos_only) == ScoreSummary.from_arrays([0, 0, 1], [0.2, 0.4, 0.3])
+    mixed = ScoreSummary.from_arrays([-1, 1], [0.2, 0.3]).merge(
+        ScoreSummary.from_arrays([True], [0.2]))
+    assert mixed.positives.tolist() == [1, 1] and mixed.negatives.tolist() == [0, 1]
+
+
+def test_other_labels_need_pos_label_as_the_curve_functions():
+    with pytest.raises(ValueError, match="pos_label is not specified") as got:
+        ScoreSummary.from_arrays(["ham", "spam"], [0.1, 0.2])
+    with pytest.raises(ValueError) as expected:
+        rs.roc_curve(["ham", "spam"], [0.1, 0.2])
+    assert str(got.value) == str(expected.value)
+    ham = ScoreSummary.from_arrays(["ham"], [0.1], pos_label="spam")
+    spam = ScoreSummary.from_arrays(["spam"], [0.2], pos_label="spam")
+    assert ham.merge(spam).positives.tolist() == [1, 0]
+    acc = ScoreAccumulator(pos_label="spam").update(["ham"], [0.1]).update(["spam"], [0.2])
+    assert acc.summary() == ham.merge(spam)
+
+
+def test_validation_is_that_of_the_curve_functions():
+    for y, s, w in [([0, 1], [0.1, np.nan], None), ([0, 1, 1], [0.1, 0.2], None),
+                    ([], [], None), ([0, 1], [0.1, 0.2], [1, -1]), ([0, 2, 3], [1, 2, 3], None)]:
+        with pytest.raises(ValueError) as expected:
+            rs.roc_curve(y, s, sample_weight=w)
+        with pytest.raises(ValueError) as got:
+            ScoreSummary.from_arrays(y, s, sample_weight=w)
+        assert str(got.value) == str(expected.value)
+
+
+def test_input_arrays_are_not_modified_and_results_are_read_only():
+    y, s = np.array([0, 1, 0, 1]), np.array([0.4, 0.3, -0.0, 0.0])
+    before = s.copy()
+    summary = ScoreSummary.from_arrays(y, s)
+    np.testing.assert_array_equal(s, before)
+    assert np.signbit(summary.thresholds).sum() == 0  # -0.0 and 0.0: one threshold, 0.0
+    assert summary.thresholds.tolist() == [0.4, 0.3, 0.0]
+    with pytest.raises(ValueError):
+        summary.positives[0] = 7
+
+
+def test_zero_weight_chunk_is_an_empty_summary():
+    empty = ScoreSummary.from_arrays([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+    assert len(empty) == 0 and empty.weighted
+    other = ScoreSummary.from_arrays([0, 1], [0.1, 0.2], sample_weight=[1, 3])
+    assert empty.merge(other) == other
+
+
+def test_merge_errors():
+    a = ScoreSummary.from_arrays([0, 1], [0.1, 0.2])
+    b = ScoreSummary.from_arrays(["x", "y"], [0.1, 0.2], pos_label="y")
+    with pytest.raises(ValueError, match="different positive classes: pos_label=1 and "
+                                         "pos_label='y'"):
+        a.merge(b)
+    with pytest.raises(ValueError, match="different positive classes"):
+        a.merge(ScoreSummary.from_arrays([0, 1], [0.1, 0.2], pos_label="1"))
+    with pytest.raises(TypeError, match="can only merge ScoreSummary objects, got list"):
+        a.merge([1, 2])
+    with pytest.raises(ValueError, match="no summaries given"):
+        ScoreSummary.merge_all([])
+    with pytest.raises(TypeError, match="an iterable of ScoreSummary"):
+        ScoreSummary.merge_all(a)
+    with pytest.raises(ValueError, match="no data yet"):
+        ScoreAccumulator().summary()
+
+
+def test_constructor_checks_its_arrays():
+    with pytest.raises(ValueError, match="strictly decreasing"):
+        ScoreSummary([0.1, 0.2], [1, 1], [0, 0])
+    with pytest.raises(ValueError, match="one length"):
+        ScoreSummary([0.2, 0.1], [1], [0, 0])
+    with pytest.raises(ValueError, match="non-negative"):
+        ScoreSummary([0.2, 0.1], [1, -1], [0, 2])
+    with pytest.raises(ValueError, match="hold a sample"):
+        ScoreSummary([0.2, 0.1], [1, 0], [0, 0])
+    with pytest.raises(TypeError, match="int64 .counts. or both"):
+        ScoreSummary([0.2], [1], [0.5])
+    with pytest.raises(TypeError, match="float32 or float64"):
+        ScoreSummary([2], [1], [0])
+
+
+# ---------------------------------------------------------------------------------------
+# bytes and pickle
+
+
+@given(chunked_problem(), st.sampled_from([1, True, 2.5, "spam", b"x", -3]))
+def test_bytes_and_pickle_round_trip(problem, label):
+    y, s, w, _ = problem
+    summary = ScoreSummary.from_arrays(np.where(y == 1, label, "other") if isinstance(label, str)
+                                       else y, s, sample_weight=w,
+                                       pos_label=label if isinstance(label, str) else None)
+    if not isinstance(label, str):
+        summary = ScoreSummary(summary.thresholds, summary.negatives, summary.positives, label)
+    for back in (ScoreSummary.from_bytes(summary.to_bytes()),
+                 pickle.loads(pickle.dumps(summary))):
+        _assert_same(back, summary)
+        assert back.pos_label == label and type(back.pos_label) is type(label)
+    assert len(summary.to_bytes()) < summary.nbytes + 40
+
+
+def test_from_bytes_rejects_bad_data():
+    data = ScoreSummary.from_arrays([0, 1, 1], [0.1, 0.2, 0.3]).to_bytes()
+    with pytest.raises(ValueError, match="bad magic"):
+        ScoreSummary.from_bytes(b"XXXX" + data[4:])
+    with pytest.raises(ValueError, match="format version 9 is not supported"):
+        ScoreSummary.from_bytes(data[:4] + bytes([9]) + data[5:])
+    with pytest.raises(ValueError, match="bytes; 3 thresholds need"):
+        ScoreSummary.from_bytes(data[:-1])
+    flipped = bytearray(data)
+    flipped[-56:-48] = np.float64(0.9).tobytes()  # the last threshold: no longer decreasing
+    with pytest.raises(ValueError, match="strictly decreasing"):
+        ScoreSummary.from_bytes(bytes(flipped))
+    with pytest.raises(TypeError, match="must be bytes"):
+        ScoreSummary.from_bytes("text")
+    odd = ScoreSummary([0.5], [1], [1], pos_label=(1, 2))
+    with pytest.raises(TypeError, match="cannot be stored"):
+        odd.to_bytes()
+
+
+def test_repr_and_sizes():
+    s = ScoreSummary.from_arrays([0, 1, 1], np.array([0.1, 0.2, 0.2], dtype=np.float32))
+    assert repr(s) == ("ScoreSummary(2 thresholds, 2 positives, 1 negatives, unweighted, "
+                       "pos_label=1, float32)")
+    assert s.nbytes == 2 * (4 + 8 + 8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert rs.ScoreSummary is ScoreSummary
+
+
+# ---------------------------------------------------------------------------------------
+# every view of a merged summary equals the public function on all the data
+
+
+def _outcome(fn, *args, **kwargs):
+    """(result or the exception's type and message, warning categories and messages)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            result = fn(*args, **kwargs)
+        except (ValueError, TypeError) as exc:
+            result = (type(exc), str(exc))
+    return result, sorted((w.category.__name__, str(w.message)) for w in caught)
+
+
+def _assert_same_result(a, b):
+    if isinstance(a, tuple) and len(a) == 2 and isinstance(a[0], type):
+        assert a == b
+    elif isinstance(a, rs.GainTable):
+        assert isinstance(b, rs.GainTable)
+        for name in a.column_names():
+            np.testing.assert_array_equal(a[name], b[name])
+            assert a[name].dtype == b[name].dtype
+    elif isinstance(a, rs.ThresholdChoice):
+        assert (a.threshold, a.value, a.objective) == (b.threshold, b.value, b.objective)
+        _assert_same_result(a.confusion, b.confusion)
+    elif isinstance(a, rs.BinaryConfusion):
+        np.testing.assert_equal(a.to_dict(), b.to_dict())  # NaN rates equal
+        assert [type(getattr(a, c)) for c in "tp fp fn tn".split()] == [
+            type(getattr(b, c)) for c in "tp fp fn tn".split()]
+    elif isinstance(a, tuple):
+        assert len(a) == len(b)
+        for x, y in zip(a, b):
+            _assert_same_result(x, y)
+    else:
+        np.testing.assert_array_equal(a, b)
+        assert np.asarray(a).dtype == np.asarray(b).dtype
+
+
+VIEWS = {  # view name: (public function, its extra arguments, the view's arguments)
+    "roc_curve": (rs.roc_curve, {}, {}),
+    "roc_curve_all": (rs.roc_curve, {"drop_intermediate": False},
+                      {"drop_intermediate": False}),
+    "roc_auc": (rs.roc_auc_score, {}, {}),
+    "roc_auc_partial": (rs.roc_auc_score, {"max_fpr": 0.3}, {"max_fpr": 0.3}),
+    "gini": (rs.gini_score, {}, {}),
+    "precision_recall_curve": (rs.precision_recall_curve, {}, {}),
+    "precision_recall_curve_dropped": (rs.precision_recall_curve,
+                                       {"drop_intermediate": True},
+                                       {"drop_intermediate": True}),
+    "average_precision": (rs.average_precision_score, {}, {}),
+    "pr_auc": (rs.pr_auc_score, {}, {}),
+    "det_curve": (rs.det_curve, {}, {}),
+    "ks_statistic": (rs.ks_statistic, {}, {}),
+    "ks_curve": (rs.ks_curve, {}, {}),
+    "gain_table": (rs.gain_table, {"n_groups": 4}, {"n_groups": 4}),
+    "cumulative_gain_curve": (rs.cumulative_gain_curve, {}, {}),
+    "lift_curve": (rs.lift_curve, {}, {}),
+    "confusion": (rs.binary_confusion, {"threshold": 0.3}, {"threshold": 0.3}),
+    "best_threshold_youden": (rs.best_threshold, {"objective": "youden"},
+                              {"objective": "youden"}),
+    "best_threshold_f2": (rs.best_threshold, {"objective": "f_beta", "beta": 2.0},
+                          {"objective": "f_beta", "beta": 2.0}),
+    "best_threshold_recall": (rs.best_threshold,
+                              {"objective": "max_recall", "min_precision": 0.5},
+                              {"objective": "max_recall", "min_precision": 0.5}),
+    "best_threshold_precision": (rs.best_threshold,
+                                 {"objective": "max_precision", "min_recall": 0.5},
+                                 {"objective": "max_precision", "min_recall": 0.5}),
+    "best_threshold_profit": (rs.best_threshold,
+                              {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]},
+                              {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]}),
+    "prevalence": (rs.prevalence, {}, {}),
+}
+
+
+def _view_method(name):
+    return {"roc_curve_all": "roc_curve", "roc_auc_partial": "roc_auc",
+            "precision_recall_curve_dropped": "precision_recall_curve"}.get(
+        name, name.split("_threshold")[0] + "_threshold" if name.startswith("best_threshold")
+        else name)
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+@settings(max_examples=25)
+@given(problem=chunked_problem(max_n=40), random=st.randoms(use_true_random=False))
+def test_every_view_of_a_merged_summary_equals_the_function(name, problem, random):
+    y, s, w, cuts = problem
+    parts = [ScoreSummary.from_arrays(*c[:2], sample_weight=c[2]) for c in _chunks(y, s, w, cuts)]
+    random.shuffle(parts)
+    summary = ScoreSummary.merge_all(parts)
+    function, args, view_args = VIEWS[name]
+    if function is rs.binary_confusion:
+        expected = _outcome(function, y, s, sample_weight=w, **args)
+    elif function is rs.prevalence:
+        expected = _outcome(function, y, sample_weight=w)
+    elif function in (rs.roc_auc_score, rs.gini_score, rs.average_precision_score):
+        expected = _outcome(function, y, s, sample_weight=w, **args)
+    else:
+        expected = _outcome(function, y, s, sample_weight=w, **args)
+    got = _outcome(getattr(summary, _view_method(name)), **view_args)
+    if function in (rs.prevalence, rs.binary_confusion) and w is not None and not w.any():
+        assert isinstance(got[0], tuple) and got[0][0] is ValueError  # nothing to score
+        return
+    if function is rs.gain_table and isinstance(expected[0], tuple) and isinstance(
+            expected[0][0], type):
+        assert got[0][0] is ValueError
+        return
+    _assert_same_result(got[0], expected[0])
+    assert got[1] == expected[1]
+
+
+def test_views_on_the_spam_demo():
+    data = load_spam()
+    acc = ScoreAccumulator(pos_label="spam")
+    for i in range(0, 20, 6):
+        acc.update(data.target[i:i + 6], data.score[i:i + 6])
+    summary = acc.summary()
+    assert summary.roc_auc() == 79 / 99  # SPEC §4
+    c = summary.confusion(0.25)
+    assert (c.tp, c.fn, c.fp, c.tn) == (7, 2, 4, 7)
+    assert summary.prevalence() == 0.45
+    assert summary.gini() == 2 * (79 / 99) - 1
+
+
+def test_views_of_an_empty_summary_raise_as_the_functions():
+    empty = ScoreSummary.from_arrays([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+    for view in ("roc_curve", "roc_auc", "average_precision", "ks_statistic", "gain_table",
+                 "confusion", "prevalence"):
+        with pytest.raises(ValueError, match="sample_weight is zero for every sample"):
+            getattr(empty, view)()
+    with pytest.raises(ValueError, match="sample_weight is zero for every sample"):
+        rs.roc_curve([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+
+
+@pytest.mark.parametrize("n, distinct", [(1 << 16, 100), (1 << 16, None), ((1 << 21) + 5, None)])
+def test_fused_fast_paths_equal_the_views(n, distinct):
+    # roc_auc_score (counting pass, merge of sorted parts, two threads past 2**21 rows),
+    # average_precision_score and ks_statistic keep their fused kernels: same numbers
+    rng = np.random.default_rng(n)
+    y = (rng.random(n) < 0.1).astype(np.int8)
+    s = rng.random(n) if distinct is None else rng.integers(0, distinct, n) / distinct
+    summary = ScoreAccumulator().update(y[: n // 3], s[: n // 3]).update(
+        y[n // 3:], s[n // 3:]).summary()
+    assert summary.roc_auc() == rs.roc_auc_score(y, s)
+    assert summary.roc_auc() == rs.roc_auc_score(y, s, n_threads=1)
+    assert summary.average_precision() == rs.average_precision_score(y, s)
+    assert summary.ks_statistic() == rs.ks_statistic(y, s)
+
+
+@given(chunked_problem(max_n=60, weighted=True), st.floats(0.01, 100))
+def test_fused_functions_agree_with_views_for_float_weights(problem, scale):
+    # non-integer weight sums round differently when grouped per threshold
+    y, s, w, _ = problem
+    w = w * scale / 3
+    if not w.any():
+        return
+    summary = _one_shot(y, s, w)
+    for view, function in ((summary.roc_auc, rs.roc_auc_score),
+                           (summary.average_precision, rs.average_precision_score)):
+        expected, _ = _outcome(function, y, s, sample_weight=w)
+        got, _ = _outcome(view)
+        np.testing.assert_allclose(got, expected, rtol=1e-12)
+    expected, _ = _outcome(rs.ks_statistic, y, s, sample_weight=w)
+    got, _ = _outcome(summary.ks_statistic)
+    np.testing.assert_allclose(got.statistic, expected.statistic, rtol=1e-12)
+
+
+@given(st.integers(2, 6000), st.sampled_from([2, 10, 20, 1000, 10**6]),
+       st.sampled_from([7, 100, None]), st.integers(0, 2**32 - 1))
+def test_gain_table_borders_by_binary_search_equal_the_scan(n, n_groups, grid, seed):
+    # few groups of many tie blocks: the borders are looked up by bisection; they must be
+    # those of the scan floor(counts * groups / n) (SPEC §3: ties never straddle a border)
+    from rankscore.gains import _group_borders
+
+    rng = np.random.default_rng(seed)
+    s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
+    sweep = _sweep(rng.integers(0, 2, n), s)
+    counts = (sweep.tps + sweep.fps).astype(np.int64)
+    groups = min(n_groups, n)
+    expected = np.flatnonzero(np.diff(counts * groups // n, prepend=0) > 0)
+    expected[-1] = len(counts) - 1
+    np.testing.assert_array_equal(_group_borders(sweep, n_groups, weighted=False), expected)
+
+
+def test_confusion_compares_float32_scores_in_float64():
+    s = np.array([0.1, 0.2, 0.3], dtype=np.float32)  # float32(0.1) > 0.1 and float32(0.3) > 0.3
+    y = [1, 0, 1]
+    summary = ScoreSummary.from_arrays(y, s)
+    for t in (0.1, 0.3, float(np.float32(0.1)), 0.2):
+        np.testing.assert_equal(summary.confusion(t).to_dict(),
+                                rs.binary_confusion(y, s, threshold=t).to_dict())
+    assert summary.confusion(0.3).tp == 1
+
+
+# ---------------------------------------------------------------------------------------
+# opt-in compression
+
+
+@given(chunked_problem(max_n=300), st.integers(1, 40))
+def test_compressed_auc_stays_within_its_bound(problem, max_thresholds):
+    y, s, w, _ = problem
+    exact = _one_shot(y, s, w)
+    if w is not None and not w.any():
+        return
+    small = exact.compress(max_thresholds)
+    assert len(small) <= max_thresholds
+    assert small.n_positives == exact.n_positives and small.n_negatives == exact.n_negatives
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # one class: NaN on both sides
+        a, b = exact.roc_auc(), small.roc_auc()
+    if np.isnan(a):
+        assert np.isnan(b)
+        return
+    assert abs(a - b) <= small.auc_error_bound + 1e-12
+    if len(exact) <= max_thresholds:
+        assert small is exact and small.auc_error_bound == 0.0
+    # every kept point is a point of the exact sweep (a bin keeps its lowest score)
+    fps, tps, thr = exact.sweep()
+    c_fps, c_tps, c_thr = small.sweep()
+    at = np.searchsorted(-thr.astype(np.float64), -c_thr.astype(np.float64))
+    np.testing.assert_array_equal(thr[at], c_thr)
+    np.testing.assert_array_equal(fps[at], c_fps)
+    np.testing.assert_array_equal(tps[at], c_tps)
+
+
+def test_compression_bound_and_round_trips():
+    rng = np.random.default_rng(7)
+    y = rng.random(20_000) < 0.1
+    exact = ScoreSummary.from_arrays(y, rng.random(20_000) + 0.5 * y)
+    small = exact.compress(500)
+    assert len(small) == 500 and small.nbytes < exact.nbytes / 39
+    # continuous scores, equal bins: about 1 / (8 k prior (1 - prior))
+    assert small.auc_error_bound < 1.2 / (8 * 500 * 0.1 * 0.9)
+    assert abs(small.roc_auc() - exact.roc_auc()) <= small.auc_error_bound
+    for back in (ScoreSummary.from_bytes(small.to_bytes()), pickle.loads(pickle.dumps(small))):
+        assert back == small and back.auc_error_bound == small.auc_error_bound
+    assert "compressed: AUC within" in repr(small)
+    smaller = small.compress(50)  # bounds add up
+    assert smaller.loose_pairs > small.loose_pairs
+    assert abs(smaller.roc_auc() - exact.roc_auc()) <= smaller.auc_error_bound
+    with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+        small.merge(exact)
+    with pytest.raises(ValueError, match="max_thresholds must be >= 1"):
+        exact.compress(0)
+    with pytest.raises(TypeError, match="max_thresholds must be an integer"):
+        exact.compress(2.5)
+
+
+@given(chunked_problem(), chunked_problem())
+def test_merge_in_place_equals_merge(first, second):
+    a = _one_shot(*first[:3])
+    b = _one_shot(*second[:3])
+    if a.dtype != b.dtype or a.weighted != b.weighted:
+        b = ScoreSummary(b.thresholds.astype(a.dtype), b.negatives.astype(a.negatives.dtype),
+                         b.positives.astype(a.positives.dtype))
+    expected = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
+                                              b.thresholds, b.negatives, b.positives)
+    room = [np.concatenate([x, np.zeros(len(b), x.dtype)])
+            for x in (a.thresholds, a.negatives, a.positives)]
+    n = _backend.kernels.summary_merge_into(*room, len(a), b.thresholds, b.negatives,
+                                            b.positives)
+    for got, want in zip(room, expected):
+        np.testing.assert_array_equal(got[:n], want)
+
+
+def test_accumulator_keeps_going_after_a_summary():
+    acc = ScoreAccumulator().update([0, 1, 1], [0.1, 0.5, 0.9])
+    first = acc.summary()
+    kept = first.to_bytes()
+    for i in range(5):
+        acc.update([1, 0], [0.5, 0.05 * i])
+    assert first.to_bytes() == kept  # merged into a copy
+    assert acc.summary() == ScoreSummary.from_arrays(
+        [0, 1, 1] + [1, 0] * 5, [0.1, 0.5, 0.9] + [v for i in range(5) for v in (0.5, 0.05 * i)])
+    mixed = ScoreAccumulator().update([0, 1], np.array([0.1, 0.5], dtype=np.float32))
+    mixed.update([1, 0], [0.5, 0.7], sample_weight=[2.5, 1])
+    assert mixed.summary() == ScoreSummary.from_arrays(
+        [0, 1, 1, 0], np.array([np.float32(0.1), np.float32(0.5), 0.5, 0.7]),
+        sample_weight=[1, 1, 2.5, 1])
+
+
+@given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
+def test_many_way_merge_equals_pairwise_merges(problems):
+    parts = [_one_shot(*p[:3]) for p in problems]
+    parts = [ScoreSummary(p.thresholds.astype(np.float64), p.negatives.astype(np.float64),
+                          p.positives.astype(np.float64)) for p in parts]
+    merged = ScoreSummary.merge_all(parts)
+    pairwise = parts[0]
+    for p in parts[1:]:
+        pairwise = pairwise.merge(p)
+    np.testing.assert_array_equal(merged.thresholds, pairwise.thresholds)
+    np.testing.assert_allclose(merged.negatives, pairwise.negatives, rtol=1e-15)
+    # integer-valued weight sums are exact: the same on both routes
+    np.testing.assert_array_equal(merged.positives, pairwise.positives)
+
+
+def test_merging_past_2_62_rows_is_refused():
+    a = ScoreSummary([0.5], [2**61], [2**60])
+    b = ScoreSummary([0.4], [2**61], [2**60])
+    with pytest.raises(ValueError, match="more than 2\\*\\*62 rows"):
+        a.merge(b)
+    assert a.merge(ScoreSummary([0.4], [1], [0])).n_negatives == 2**61 + 1
