@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from . import _backend
+from ._validation import quoted
 from .rankings import _float_m
 
 __all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
@@ -46,20 +47,20 @@ _METRIC = re.compile(r"([A-Za-z_\-]+)(@(\d+))?")
 def _parse_metric(name: Any) -> tuple[str, int | None]:
     """``"ndcg@10"`` -> ``("ndcg", 10)``; ValueError naming the metric otherwise."""
     if not isinstance(name, str):
-        raise TypeError(f"metrics must be strings such as 'ndcg@10', got {name!r}")
+        raise TypeError(f"metrics must be strings such as 'ndcg@10', got {quoted(name)}")
     match = _METRIC.fullmatch(name.strip())
     if match is None:
-        raise ValueError(f"unknown metric {name!r}; known: {', '.join(IR_METRICS)}")
+        raise ValueError(f"unknown metric {quoted(name)}; known: {', '.join(IR_METRICS)}")
     base, _, k = match.groups()
     if base == "p" and k is None:
         return "p", None  # the ranking's length p; "P@10" is precision
     kind = _ALIASES.get(base.lower() + ("@" if k is not None else ""))
     if kind is None and k is None and base.lower() + "@" in _ALIASES:
-        raise ValueError(f"metric {name!r} needs a cut-off, e.g. {base}@10")
+        raise ValueError(f"metric {quoted(name)} needs a cut-off, e.g. {base}@10")
     if kind is None:
-        raise ValueError(f"unknown metric {name!r}; known: {', '.join(IR_METRICS)}")
+        raise ValueError(f"unknown metric {quoted(name)}; known: {', '.join(IR_METRICS)}")
     if k is not None and int(k) < 1:
-        raise ValueError(f"the cut-off of {name!r} must be >= 1")
+        raise ValueError(f"the cut-off of {quoted(name)} must be >= 1")
     return kind, (int(k) if k is not None else None)
 
 
@@ -72,13 +73,13 @@ def _name(value: Any, what: str) -> str:
         return value
     if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return str(int(value))
-    raise TypeError(f"{what} ids must be strings or integers, got {type(value).__name__} {value!r}")
+    raise TypeError(f"{what} ids must be strings or integers, got {type(value).__name__} {quoted(value)}")
 
 
 def _check_names(names: Sequence[str], what: str) -> None:
     for value in names:
         if value == "" or any(c.isspace() for c in value):
-            raise ValueError(f"{what} id {value!r} is empty or holds white space "
+            raise ValueError(f"{what} id {quoted(value)} is empty or holds white space "
                              "(TREC files could not hold it)")
 
 
@@ -92,7 +93,7 @@ def _columns_from_dict(data: Mapping, what: str, value_of) -> tuple:
     for query, docs in data.items():
         query = _name(query, "query")
         if not isinstance(docs, Mapping):
-            raise TypeError(f"{what}[{query!r}] must be a dict {{element id: value}}, "
+            raise TypeError(f"{what}[{quoted(query)}] must be a dict {{element id: value}}, "
                             f"got {type(docs).__name__}")
         code = len(query_names)
         query_names.append(query)
@@ -141,7 +142,7 @@ class _Table:
         value = value or cls._value_name
         for column in (query, element, value):
             if column not in frame.columns:
-                raise ValueError(f"column {column!r} not in the DataFrame "
+                raise ValueError(f"column {quoted(column)} not in the DataFrame "
                                  f"(columns: {list(frame.columns)})")
         query_codes, query_names = _factorize(frame[query], "query")
         doc_codes, doc_names = _factorize(frame[element], "element")
@@ -152,8 +153,15 @@ class _Table:
     @classmethod
     def from_trec(cls, path: str | os.PathLike, *, name: str | None = None):
         """Read a TREC file (run: ``qid Q0 docid rank score tag``; qrels: ``qid 0 docid rel``)."""
-        with open(path, "rb") as handle:
-            data = handle.read()
+        what = cls.__name__.lower()
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"the {what} file must be a path, got {type(path).__name__}")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise ValueError(f"cannot read the {what} file {quoted(os.fspath(path))}: "
+                             f"{exc.strerror or exc}") from None
         n_fields, value_field, integer = cls._trec_layout
         parsed = _backend.kernels.parse_trec(np.frombuffer(data, dtype=np.uint8), n_fields,
                                              value_field, integer)
@@ -163,7 +171,7 @@ class _Table:
             raise ValueError(f"{os.fspath(path)}, line {bad_line}: expected {n_fields} fields "
                              f"({cls._trec_text}) with a readable "
                              f"{'integer' if integer else 'number'} in field {value_field + 1}, "
-                             f"got {line!r}")
+                             f"got {quoted(line)}")
         values = cls._values(values, "file value")
         if name is None and cls is Run:
             name = os.path.basename(os.fspath(path))
@@ -175,6 +183,8 @@ class _Table:
                       check_duplicates: bool, name: str | None):
         _check_names(query_names, "query")
         _check_names(doc_names, "element")
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a str or None, got {type(name).__name__}")
         self = object.__new__(cls)
         self.name = name
         order_of_queries = sorted(range(len(query_names)), key=query_names.__getitem__)
@@ -190,7 +200,7 @@ class _Table:
             same = np.flatnonzero(key[1:] == key[:-1])
             if len(same):
                 q, d = divmod(int(key[same[0]]), max(len(doc_names), 1))
-                raise ValueError(f"element {doc_names[d]!r} appears twice in query "
+                raise ValueError(f"element {quoted(doc_names[d])} appears twice in query "
                                  f"{query_names[order_of_queries[q]]!r}")
         self.queries = np.empty(len(query_names), dtype=object)
         self.queries[:] = [query_names[i] for i in order_of_queries]
@@ -246,7 +256,7 @@ class _Table:
     def _index(self, query: str) -> int:
         j = int(self._positions([query])[0]) if isinstance(query, str) else -1
         if j < 0:
-            raise KeyError(f"query {query!r} is not in this {type(self).__name__}")
+            raise KeyError(f"query {quoted(query)} is not in this {type(self).__name__}")
         return j
 
     def __contains__(self, query: object) -> bool:
@@ -257,7 +267,7 @@ class _Table:
         return True
 
     def __repr__(self) -> str:
-        label = f" {self.name!r}" if getattr(self, "name", None) else ""
+        label = f" {quoted(self.name)}" if getattr(self, "name", None) else ""
         return f"<{type(self).__name__}{label}: {len(self)} queries, {self.size} entries>"
 
 
@@ -300,8 +310,8 @@ class Qrels(_Table):
         def value_of(v, query, doc):
             if isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_)):
                 return int(v)
-            raise TypeError(f"relevance of {doc!r} in query {query!r} must be an integer, got "
-                            f"{type(v).__name__} {v!r}")
+            raise TypeError(f"relevance of {quoted(doc)} in query {quoted(query)} must be an integer, got "
+                            f"{type(v).__name__} {quoted(v)}")
 
         q, qn, d, dn, values = _columns_from_dict(data, "qrels", value_of)
         try:
@@ -371,8 +381,8 @@ class Run(_Table):
         def value_of(v, query, doc):
             if isinstance(v, (numbers.Real, np.number)) and not isinstance(v, (bool, np.bool_)):
                 return v
-            raise TypeError(f"score of {doc!r} in query {query!r} must be a real number, got "
-                            f"{type(v).__name__} {v!r}")
+            raise TypeError(f"score of {quoted(doc)} in query {quoted(query)} must be a real number, got "
+                            f"{type(v).__name__} {quoted(v)}")
 
         q, qn, d, dn, values = _columns_from_dict(data, "run", value_of)
         return q, qn, d, dn, Run._values(np.array(values, dtype=np.float64), "score")
@@ -445,7 +455,7 @@ def _as_run(x: Any) -> Run:
 
 def _choice(value: Any, name: str, options: Sequence[str]) -> str:
     if value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {value!r}")
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {quoted(value)}")
     return value
 
 
@@ -617,8 +627,8 @@ def _check_options(metrics, ties, empty_queries, missing_queries, ndcg_gain, rel
     _choice(ndcg_gain, "ndcg_gain", ("linear", "exponential"))
     if isinstance(relevance_level, (bool, np.bool_)) or not isinstance(
             relevance_level, (numbers.Integral, np.integer)) or relevance_level < 1:
-        raise ValueError(f"relevance_level must be an integer >= 1, got {relevance_level!r}")
-    return single, names, _float_m(m)
+        raise ValueError(f"relevance_level must be an integer >= 1, got {quoted(relevance_level)}")
+    return single, names, _float_m(m), min(int(relevance_level), 2**63 - 1)
 
 
 def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
@@ -709,14 +719,14 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     >>> evaluate(qrels, run, "ndcg@3", per_query=True)["ndcg@3"].round(4)
     array([0.7602, 0.6309])
     """
-    single, names, m_float = _check_options(metrics, ties, empty_queries, missing_queries,
-                                            ndcg_gain, relevance_level, m)
+    single, names, m_float, level = _check_options(metrics, ties, empty_queries,
+                                                   missing_queries, ndcg_gain, relevance_level, m)
     qrels, run = _as_qrels(qrels), _as_run(run)
     _choice(score_precision, "score_precision", ("float64", "float32"))
     judged = _judge(qrels, run, ties, missing_queries, score_precision=score_precision)
     if len(judged.queries) == 0:
         raise ValueError("no query is both in the qrels and in the run")
-    values = _scores_of(qrels, judged, names, level=int(relevance_level), m=m_float,
+    values = _scores_of(qrels, judged, names, level=level, m=m_float,
                         exponential=ndcg_gain == "exponential", empty_queries=empty_queries)
     if per_query:
         return {"query": judged.queries.copy(), **values}
@@ -939,21 +949,26 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
                         f"{type(runs).__name__}")
     if len(named) < 2:
         raise ValueError(f"compare_runs needs at least two runs, got {len(named)}")
-    test_names = [tests] if isinstance(tests, str) else list(tests)
+    test_names = [tests] if isinstance(tests, str) else tests
+    if not isinstance(test_names, (list, tuple)) or not all(isinstance(t, str)
+                                                             for t in test_names):
+        raise TypeError(f"tests must be a name or a list of names from "
+                        f"{', '.join(map(repr, _TESTS))}, got {quoted(tests)}")
     if not test_names:
         raise ValueError("tests is empty")
-    test_names = [_TESTS.get(t, None) or _choice(t, "tests", tuple(_TESTS)) for t in test_names]
+    test_names = [_TESTS.get(t) or _choice(t, "tests", tuple(_TESTS)) for t in test_names]
     _choice(correction, "correction", ("holm", "bonferroni", "none"))
     if not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
-        raise ValueError(f"alpha must be a number in (0, 1), got {alpha!r}")
+        raise ValueError(f"alpha must be a number in (0, 1), got {quoted(alpha)}")
     if isinstance(n_resamples, (bool, np.bool_)) or not isinstance(
-            n_resamples, (numbers.Integral, np.integer)) or n_resamples < 1:
-        raise ValueError(f"n_resamples must be an integer >= 1, got {n_resamples!r}")
+            n_resamples, (numbers.Integral, np.integer)) or not 1 <= n_resamples <= 10**8:
+        raise ValueError(f"n_resamples must be an integer in [1, 10**8], got "
+                         f"{quoted(n_resamples)}")
     unknown = set(options) - {"m", "ties", "relevance_level", "ndcg_gain", "empty_queries",
                               "score_precision"}
     if unknown:
         raise TypeError(f"compare_runs got unexpected options {sorted(unknown)}")
-    single, names, m_float = _check_options(
+    single, names, m_float, level = _check_options(
         metrics, options.get("ties", "trec"), options.get("empty_queries", "zero"), "zero",
         options.get("ndcg_gain", "linear"), options.get("relevance_level", 1),
         options.get("m", 10))
@@ -969,7 +984,7 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
         judged = _judge(qrels, r, options.get("ties", "trec"), "zero", np.flatnonzero(seen),
                         _choice(options.get("score_precision", "float64"), "score_precision",
                                 ("float64", "float32")))
-        scores[key] = _scores_of(qrels, judged, names, level=int(options.get("relevance_level", 1)),
+        scores[key] = _scores_of(qrels, judged, names, level=level,
                                  m=m_float, exponential=options.get("ndcg_gain") == "exponential",
                                  empty_queries=options.get("empty_queries", "zero"))
     keys = list(named)

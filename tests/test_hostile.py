@@ -425,6 +425,9 @@ def test_ten_weights_of_a_tenth_sum_alike_on_both_backends():
 Y, S, P = [0, 1, 1], [0.1, 0.4, 0.8], [0, 1, 0]
 PROB = [[0.9, 0.1], [0.4, 0.6], [0.2, 0.8]]
 SUMMARY = rs.ScoreSummary.from_arrays(Y, S)
+QRELS = {"q1": {"a": 1, "b": 0}, "q2": {"c": 2}}
+RUN = {"q1": {"a": 0.5, "b": 0.7}, "q2": {"c": 1.0, "d": 2.0}}
+RUN_B = {"q1": {"a": 0.9, "b": 0.7}, "q2": {"c": 3.0, "d": 2.0}}
 
 
 def _accumulate(y_true, y_score, sample_weight=None):
@@ -492,6 +495,12 @@ CALLS = [
     (_accumulate, (Y, S), {"sample_weight": None}),
     (rs.bleu_score, ([["a", "b"]], [["a", "b"]]), {"max_n": 2}),
     (rs.sentence_bleu, ([["a", "b", "c"]], ["a", "b", "c"]), {"max_n": 2}),
+    (rs.Qrels, (QRELS,), {"name": "q"}), (rs.Run, (RUN,), {"name": "r"}),
+    (rs.evaluate, (QRELS, RUN, "map"),
+     {"m": 10, "ties": "trec", "relevance_level": 1, "ndcg_gain": "linear",
+      "empty_queries": "zero", "missing_queries": "skip", "score_precision": "float64"}),
+    (rs.compare_runs, (QRELS, {"a": RUN, "b": RUN_B}, "P@1"),
+     {"tests": "t-test", "correction": "holm", "alpha": 0.05, "n_resamples": 10}),
 ]
 SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
            -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
@@ -540,7 +549,8 @@ def test_every_public_function_is_covered():
     covered = {getattr(fn, "__qualname__", fn.__name__).split(".")[0] for fn, _, _ in CALLS}
     public = {name for name in rs.__all__ if callable(getattr(rs, name))}
     exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
-              "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement"}
+              "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement",
+              "Comparison"}
     assert public - exempt <= covered, public - exempt - covered
 
 
