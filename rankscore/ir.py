@@ -708,6 +708,11 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     ranking is undefined (SPEC §1.1): ``s`` and ``p`` are NaN for that query, and their
     means are over the queries where they are defined (NaN if none).
 
+    Run elements are matched to judgements through a 64-bit hash of their ids; the first
+    evaluation of a (qrels, run) pair also compares every matched pair of ids as strings
+    (and joins by name if two distinct ids share a hash), later evaluations of the same
+    pair reuse that check.
+
     Examples
     --------
     >>> qrels = {"q1": {"a": 1, "b": 0, "c": 2}, "q2": {"x": 1}}
