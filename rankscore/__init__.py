@@ -31,6 +31,8 @@ from .text import *  # noqa: F401,F403
 from .text import __all__ as _text_all
 from .uncertainty import *  # noqa: F401,F403
 from .uncertainty import __all__ as _uncertainty_all
+from .ir import *  # noqa: F401,F403
+from .ir import __all__ as _ir_all
 from .summary import *  # noqa: F401,F403
 from .summary import __all__ as _summary_all
 
@@ -38,4 +40,4 @@ __version__ = "0.1.0"
 
 __all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_gains_all,
            *_metrics_all, *_thresholds_all, *_multiclass_all, *_regression_all, *_information_all,
-           *_text_all, *_uncertainty_all, *_summary_all]
+           *_text_all, *_uncertainty_all, *_ir_all, *_summary_all]

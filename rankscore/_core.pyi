@@ -191,6 +191,77 @@ def multilabel_confusion_csr(
     """CSR input (indices sorted per row, no duplicates, data 0/1; a stored 0 is absent):
     (per label sums union, predicted, true, tp — int64 when weight is empty; per label
     positive-weight samples in the union; per sample cells tn, fp, fn, tp)."""
+# ---- IR over many queries (_kernels_ir.pxi / _fallback/ir.py)
+# Queries are flat: entries of query j are [offsets[j], offsets[j+1]); ``rel`` is the judged
+# relevance of each retrieved element in ranking order (-1 = not judged); ``cut[j]`` is how
+# many ranks of query j count.
+
+def fnv1a_hashes(names: NDArray[np.object_]) -> NDArray[np.uint64]:
+    """64-bit FNV-1a hash of the UTF-8 bytes of each str."""
+
+def parse_trec(
+    data: NDArray[np.uint8], n_fields: int, value_field: int, integer_values: bool
+) -> tuple[NDArray[np.int64], list[str], NDArray[np.int64], list[str], NDArray[np.float64], int]:
+    """(query codes, query names, element codes, element names, values, bad line): a TREC run
+    (6 fields, value 4) or qrels file (4 fields, value 3); names in order of appearance;
+    bad line = 1-based number of the first unreadable line, 0 if none."""
+
+def ir_join(
+    run_starts: NDArray[np.int64],
+    run_stops: NDArray[np.int64],
+    run_hash: NDArray[np.uint64],
+    run_docs: NDArray[np.int64],
+    run_names: NDArray[np.object_],
+    qrels_starts: NDArray[np.int64],
+    qrels_stops: NDArray[np.int64],
+    qrels_hash: NDArray[np.uint64],
+    qrels_docs: NDArray[np.int64],
+    qrels_names: NDArray[np.object_],
+    relevance: NDArray[np.int64],
+    out_offsets: NDArray[np.int64],
+    verify: bool,
+) -> tuple[NDArray[np.int64], bool]:
+    """(judged relevance of each run entry of each evaluated query, -1 if not judged, laid out
+    at out_offsets; whether two distinct ids met with one hash). The qrels entry is found by
+    hash (ascending within a query); with verify the two ids are compared as strings."""
+
+def ir_relevant_in_top(
+    offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int, cut: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """#{rank <= cut[j] : rel >= level} per query."""
+
+def ir_precision_sum(
+    offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int, cut: NDArray[np.int64]
+) -> NDArray[np.float64]:
+    """sum over relevant ranks i <= cut of (#relevant in top i) / i, per query."""
+
+def ir_first_relevant(
+    offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int, cut: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """1-based rank of the first relevant element within the cut, 0 if none, per query."""
+
+def ir_dcg(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    cut: NDArray[np.int64],
+    log2_rank: NDArray[np.float64],
+    exponential: bool,
+) -> NDArray[np.float64]:
+    """sum over ranks i <= cut with rel > 0 of gain / log2_rank[i-1], gain = rel or 2^rel - 1."""
+
+def ir_bpref(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    level: int,
+    num_rel: NDArray[np.int64],
+    num_nonrel: NDArray[np.int64],
+) -> NDArray[np.float64]:
+    """sum over judged relevant r of 1 - min(N_r, R) / min(N, R) (1 if N_r = 0), per query."""
+
+def ir_ranking_columns(
+    offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
+    """(k, p, soma) of each query's ranking cut after its last relevant element."""
 # --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
 # A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
 # the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).

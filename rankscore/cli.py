@@ -12,6 +12,8 @@ import re
 import sys
 from typing import Sequence
 
+import numpy as np
+
 __all__ = ["main"]
 
 
@@ -30,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ranking_commands(sub)
     _add_report_command(sub)
     _add_compare_command(sub)
+    _add_ir_command(sub)
     return parser
 
 
@@ -275,6 +278,74 @@ def _run_report(args) -> int:
     from .report import run_command
 
     return run_command(args)
+
+
+def _add_ir_command(sub) -> None:
+    """``rankscore ir QRELS RUN [RUN ...]``: IR metrics over many queries, tests between runs."""
+    cmd = sub.add_parser(
+        "ir", help="IR metrics of TREC runs against qrels (and paired tests between runs)",
+        description="Read a TREC qrels file (qid 0 docid rel) and one or more TREC runs "
+        "(qid Q0 docid rank score tag) and print the mean of each metric per run, with "
+        "trec_eval's conventions. With several runs, also paired t, randomization and "
+        "bootstrap tests between every pair (Holm-corrected).",
+    )
+    cmd.add_argument("qrels", metavar="QRELS")
+    cmd.add_argument("runs", nargs="+", metavar="RUN")
+    cmd.add_argument("--metrics", default="map,ndcg@10,P@10", metavar="LIST",
+                     help="comma-separated: P@k, recall@k, r_precision, map, map@k, mrr, "
+                     "ndcg, ndcg@k, hit_rate@k, bpref, s, p, num_ret, num_rel, num_rel_ret "
+                     "(default map,ndcg@10,P@10)")
+    cmd.add_argument("--m", default="10", help="parameter m > 2 of s (default 10)")
+    cmd.add_argument("--ties", default="trec", choices=["trec", "optimistic", "pessimistic"])
+    cmd.add_argument("--ndcg-gain", default="linear", choices=["linear", "exponential"])
+    cmd.add_argument("--correction", default="holm", choices=["holm", "bonferroni", "none"])
+    cmd.add_argument("--resamples", type=int, default=10000, metavar="N",
+                     help="resamples of the randomization and bootstrap tests (10000)")
+    cmd.add_argument("--per-query", action="store_true",
+                     help="with one run: print every query's values")
+    cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+    cmd.set_defaults(run=_run_ir)
+
+
+def _run_ir(args) -> int:
+    import json
+
+    from .ir import Qrels, Run, _text_table, compare_runs, evaluate
+
+    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
+    options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain}
+    qrels = Qrels.from_trec(args.qrels)
+    runs = {}
+    for path in args.runs:
+        run = Run.from_trec(path)
+        runs[run.name if run.name not in runs else path] = run
+    if len(runs) == 1:
+        (name, run), = runs.items()
+        values = evaluate(qrels, run, metrics, per_query=True, **options)
+        means = {name: {m: float(np.nanmean(values[m])) if not np.isnan(values[m]).all()
+                        else float("nan") for m in metrics}}
+        tests = []
+    else:
+        table = compare_runs(qrels, runs, metrics, correction=args.correction,
+                             n_resamples=args.resamples, **options)
+        means, tests = table.means, table.rows
+    if args.json:
+        payload = {"means": means, "tests": tests}
+        if len(runs) == 1 and args.per_query:
+            payload["per_query"] = {m: dict(zip(values["query"].tolist(), values[m].tolist()))
+                                    for m in metrics}
+        print(json.dumps(payload, indent=2))
+        return 0
+    rows = [[name, *(f"{means[name][m]:.4f}" for m in metrics)] for name in means]
+    print(_text_table(["run", *metrics], rows))
+    if len(runs) == 1 and args.per_query:
+        print()
+        print(_text_table(["query", *metrics], [[q, *(f"{values[m][i]:.4f}" for m in metrics)]
+                                                for i, q in enumerate(values["query"])]))
+    if tests:
+        print()
+        print(str(table))
+    return 0
 
 
 #: A ranking string that starts with '-' (argparse would read it as an option).

@@ -426,6 +426,9 @@ Y, S, P = [0, 1, 1], [0.1, 0.4, 0.8], [0, 1, 0]
 PROB = [[0.9, 0.1], [0.4, 0.6], [0.2, 0.8]]
 Y4, S4, S4B = [0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8], [0.2, 0.3, 0.1, 0.9]
 SUMMARY = rs.ScoreSummary.from_arrays(Y, S)
+QRELS = {"q1": {"a": 1, "b": 0}, "q2": {"c": 2}}
+RUN = {"q1": {"a": 0.5, "b": 0.7}, "q2": {"c": 1.0, "d": 2.0}}
+RUN_B = {"q1": {"a": 0.9, "b": 0.7}, "q2": {"c": 3.0, "d": 2.0}}
 
 
 def _accumulate(y_true, y_score, sample_weight=None):
@@ -521,6 +524,12 @@ CALLS = [
                                         "specificities": [0.5]}),
     (rs.proportion_ci, (3, 4), {"confidence_level": 0.9, "method": "wilson"}),
     (rs.rate_intervals, (Y4, S4), {"threshold": 0.3, "method": "agresti_coull"}),
+    (rs.Qrels, (QRELS,), {"name": "q"}), (rs.Run, (RUN,), {"name": "r"}),
+    (rs.evaluate, (QRELS, RUN, "map"),
+     {"m": 10, "ties": "trec", "relevance_level": 1, "ndcg_gain": "linear",
+      "empty_queries": "zero", "missing_queries": "skip", "score_precision": "float64"}),
+    (rs.compare_runs, (QRELS, {"a": RUN, "b": RUN_B}, "P@1"),
+     {"tests": "t-test", "correction": "holm", "alpha": 0.05, "n_resamples": 10}),
 ]
 SCALARS = [10**400, -(10**400), 2**63, 2**64, -(2**63) - 1, float("nan"), float("inf"),
            -float("inf"), True, "x" * 5000, None, object(), [1], 5e-324, -0.0,
@@ -571,7 +580,7 @@ def test_every_public_function_is_covered():
     exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
               "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement",
               "ConfidenceInterval", "DeLongTest", "ContrastTest", "BootstrapResult",
-              "BootstrapTest", "PairwiseComparison", "RocBand"}
+              "BootstrapTest", "PairwiseComparison", "RocBand", "Comparison"}
     assert public - exempt <= covered, public - exempt - covered
 
 

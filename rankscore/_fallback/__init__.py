@@ -11,4 +11,5 @@ from .sort import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
 from .uncertainty import *  # noqa: F401,F403
 from .multilabel import *  # noqa: F401,F403
+from .ir import *  # noqa: F401,F403
 from .summary import *  # noqa: F401,F403

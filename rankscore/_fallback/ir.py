@@ -1,0 +1,204 @@
+"""Fallback kernels for IR metrics over many queries; mirrors rankscore/_kernels_ir.pxi.
+
+Queries are flat: entries of query j are ``[offsets[j], offsets[j+1])``; ``rel`` holds the
+judged relevance of each retrieved element in ranking order (-1 = not judged); ``cut[j]`` is
+how many ranks of query j count. Per-query sums run rank by rank over all queries at once
+(``_by_rank``), so each query's terms are added in the same order as the compiled loops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "fnv1a_hashes",
+    "parse_trec",
+    "ir_join",
+    "ir_relevant_in_top",
+    "ir_precision_sum",
+    "ir_first_relevant",
+    "ir_dcg",
+    "ir_bpref",
+    "ir_ranking_columns",
+]
+
+_FNV_OFFSET = np.uint64(14695981039346656037)
+_FNV_PRIME = np.uint64(1099511628211)
+
+
+def fnv1a_hashes(names: np.ndarray) -> np.ndarray:
+    """64-bit FNV-1a hash of the UTF-8 bytes of each str in ``names``."""
+    encoded = [name.encode("utf-8") for name in names]
+    sizes = np.array([len(b) for b in encoded], dtype=np.int64)
+    width = int(sizes.max()) if len(sizes) else 0
+    out = np.full(len(encoded), _FNV_OFFSET, dtype=np.uint64)
+    if width == 0:
+        return out
+    table = np.array(encoded, dtype=f"S{width}").view(np.uint8).reshape(len(encoded), width)
+    with np.errstate(over="ignore"):
+        for j in range(width):  # h = (h xor byte) * prime, for the bytes a name has
+            alive = sizes > j
+            out[alive] = (out[alive] ^ table[alive, j].astype(np.uint64)) * _FNV_PRIME
+    return out
+
+
+def _codes(tokens: list) -> tuple[np.ndarray, list]:
+    """Codes of byte strings into their distinct values, in order of first appearance."""
+    values, first, inverse = np.unique(np.array(tokens, dtype=object).astype(bytes),
+                                       return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(len(order))
+    names = [v.decode("utf-8") for v in values[order].tolist()]
+    return rank[inverse.reshape(-1)], names
+
+
+def _readable(token: bytes, integer: bool) -> bool:
+    """Whether C's strtoll (within 64 bits) / strtod would read the whole token."""
+    if b"_" in token:
+        return False
+    try:
+        value = int(token) if integer else float(token)
+    except ValueError:
+        return False
+    return not integer or -(2**63) <= value < 2**63
+
+
+def parse_trec(data, n_fields: int, value_field: int, integer_values: bool):
+    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see _core.pyi."""
+    raw = bytes(data)
+    byte = np.frombuffer(raw, dtype=np.uint8)
+    space = np.isin(byte, np.frombuffer(b" \t\n\r\v\f", dtype=np.uint8))  # bytes.split()'s
+    starts = np.flatnonzero(~space & np.concatenate([[True], space[:-1]]))  # a field begins
+    newlines = np.flatnonzero(byte == 10)
+    counts = np.bincount(np.searchsorted(newlines, starts), minlength=len(newlines) + 1)
+    wrong = np.flatnonzero((counts != 0) & (counts != n_fields))
+    tokens = raw.split()
+    columns = [tokens[f::n_fields] for f in range(n_fields)]
+    bad = int(wrong[0]) + 1 if len(wrong) else 0
+    text = columns[value_field]
+    empty = np.empty(0, dtype=np.int64)
+    try:
+        if any(b"_" in t for t in text):  # Python reads 1_0; C's strtod does not
+            raise ValueError
+        if integer_values:
+            values = np.array([int(t) for t in text], dtype=np.int64).astype(np.float64)
+        else:
+            values = np.array(text, dtype=bytes).astype(np.float64) if text else np.empty(0)
+    except (ValueError, OverflowError):
+        values = None
+    if bad == 0 and values is None:  # find the line of the unreadable value
+        nonblank = np.flatnonzero(counts != 0)
+        for index, t in zip(nonblank, text):
+            if not _readable(t, integer_values):
+                bad = int(index) + 1
+                break
+    if bad:
+        return empty, [], empty, [], np.empty(0), bad
+    query_codes, query_names = _codes(columns[0])
+    doc_codes, doc_names = _codes(columns[2])
+    return query_codes, query_names, doc_codes, doc_names, values, 0
+
+
+def ir_join(run_starts, run_stops, run_hash, run_docs, run_names, qrels_starts, qrels_stops,
+            qrels_hash, qrels_docs, qrels_names, relevance, out_offsets, verify):
+    """Judged relevance of each run entry of each evaluated query (-1 if not judged), laid
+    out at ``out_offsets``, and whether two distinct ids met with one hash."""
+    rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
+    collision = False
+    for j in range(len(run_starts)):
+        entries = np.arange(run_starts[j], run_stops[j])
+        judged = qrels_hash[qrels_starts[j] : qrels_stops[j]]
+        at = np.searchsorted(judged, run_hash[entries])
+        inside = at < len(judged)
+        found = np.zeros(len(entries), dtype=bool)
+        found[inside] = judged[at[inside]] == run_hash[entries[inside]]
+        match = qrels_starts[j] + at[found]
+        same = (run_names[run_docs[entries[found]]] == qrels_names[qrels_docs[match]]
+                if verify else np.ones(len(match), dtype=bool))
+        collision = collision or not same.all()
+        out = rel[out_offsets[j] : out_offsets[j] + len(entries)]
+        out[np.flatnonzero(found)[same]] = relevance[match[same]]
+    return rel, collision
+
+
+def _by_rank(offsets, cut):
+    """Yield (rank i from 0, query indices alive at i, their entry indices)."""
+    starts = offsets[:-1]
+    depth = np.minimum(offsets[1:] - starts, cut)
+    queries = np.arange(len(starts))
+    for i in range(int(depth.max()) if len(depth) else 0):
+        queries = queries[depth[queries] > i]
+        yield i, queries, starts[queries] + i
+
+
+def ir_relevant_in_top(offsets, rel, level, cut):
+    """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
+    out = np.zeros(len(offsets) - 1, dtype=np.int64)
+    for _, queries, at in _by_rank(offsets, cut):
+        out[queries] += rel[at] >= level
+    return out
+
+
+def ir_precision_sum(offsets, rel, level, cut):
+    """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i."""
+    found = np.zeros(len(offsets) - 1, dtype=np.int64)
+    total = np.zeros(len(offsets) - 1, dtype=np.float64)
+    for i, queries, at in _by_rank(offsets, cut):
+        hit = queries[rel[at] >= level]
+        found[hit] += 1
+        total[hit] += found[hit] / float(i + 1)
+    return total
+
+
+def ir_first_relevant(offsets, rel, level, cut):
+    """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
+    out = np.zeros(len(offsets) - 1, dtype=np.int64)
+    for i, queries, at in _by_rank(offsets, cut):
+        hit = queries[(rel[at] >= level) & (out[queries] == 0)]
+        out[hit] = i + 1
+    return out
+
+
+def ir_dcg(offsets, rel, cut, log2_rank, exponential):
+    """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2(i + 1)."""
+    total = np.zeros(len(offsets) - 1, dtype=np.float64)
+    for i, queries, at in _by_rank(offsets, cut):
+        value = rel[at]
+        hit = value > 0
+        value = value[hit].astype(np.float64)
+        gain = (2.0**value - 1.0) if exponential else value
+        total[queries[hit]] += gain / log2_rank[i]
+    return total
+
+
+def ir_bpref(offsets, rel, level, num_rel, num_nonrel):
+    """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R)."""
+    n = len(offsets) - 1
+    nonrel = np.zeros(n, dtype=np.int64)
+    total = np.zeros(n, dtype=np.float64)
+    everything = offsets[1:] - offsets[:-1]
+    for _, queries, at in _by_rank(offsets, everything):
+        value = rel[at]
+        nonrel[queries[(value >= 0) & (value < level)]] += 1
+        hit = queries[value >= level]
+        seen = nonrel[hit]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            term = 1.0 - (np.minimum(seen, num_rel[hit]).astype(np.float64)
+                          / np.minimum(num_nonrel[hit], num_rel[hit]).astype(np.float64))
+        total[hit] += np.where(seen > 0, term, 1.0)
+    return total
+
+
+def ir_ranking_columns(offsets, rel, level):
+    """Per query: (k, p, soma) of the ranking cut after its last relevant element."""
+    n = len(offsets) - 1
+    k = np.zeros(n, dtype=np.int64)
+    p = np.zeros(n, dtype=np.int64)
+    sumx = np.zeros(n, dtype=np.int64)
+    for i, queries, at in _by_rank(offsets, offsets[1:] - offsets[:-1]):
+        hit = queries[rel[at] >= level]
+        k[hit] += 1
+        p[hit] = i + 1
+        sumx[hit] += i + 1
+    return k, p, p * (p + 1) // 2 - sumx

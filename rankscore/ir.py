@@ -1,0 +1,1020 @@
+"""Rankings at scale: IR metrics over many queries, and tests between rankers.
+
+A :class:`Qrels` holds relevance judgements (per query, the judged elements and their integer
+relevance), a :class:`Run` holds a ranker's output (per query, scored elements). Both are
+flat arrays sorted by query with query offsets; :func:`evaluate` joins them once and runs one
+typed pass per metric. ``trec_eval`` is the reference: its tie order (score descending, then
+element id descending), relevance threshold (``rel >= 1``), gains and per-query conventions
+are the defaults, and the per-query numbers agree with it to 1e-12.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import os
+import re
+import weakref
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from . import _backend
+from ._validation import quoted
+from .rankings import _float_m
+
+__all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
+
+#: Metric names understood by :func:`evaluate` (``@k`` where shown; aliases in brackets).
+IR_METRICS = (
+    "precision@k [P@k]", "recall@k [R@k]", "r_precision [rprec]", "map [ap]", "map@k",
+    "mrr [rr, recip_rank]", "mrr@k", "ndcg", "ndcg@k", "hit_rate@k [success@k]", "bpref",
+    "s", "p", "num_ret", "num_rel", "num_rel_ret",
+)
+
+_ALIASES = {
+    "p@": "precision", "precision@": "precision", "r@": "recall", "recall@": "recall",
+    "r_precision": "r_precision", "rprec": "r_precision", "r-precision": "r_precision",
+    "map": "map", "ap": "map", "map@": "map", "ap@": "map",
+    "mrr": "mrr", "rr": "mrr", "recip_rank": "mrr", "mrr@": "mrr", "rr@": "mrr",
+    "ndcg": "ndcg", "ndcg@": "ndcg", "hit_rate@": "hit_rate", "success@": "hit_rate",
+    "hit_rate": "hit_rate", "bpref": "bpref", "s": "s", "num_ret": "num_ret",
+    "num_rel": "num_rel", "num_rel_ret": "num_rel_ret",
+}
+_METRIC = re.compile(r"([A-Za-z_\-]+)(@(\d+))?")
+
+
+def _parse_metric(name: Any) -> tuple[str, int | None]:
+    """``"ndcg@10"`` -> ``("ndcg", 10)``; ValueError naming the metric otherwise."""
+    if not isinstance(name, str):
+        raise TypeError(f"metrics must be strings such as 'ndcg@10', got {quoted(name)}")
+    match = _METRIC.fullmatch(name.strip())
+    if match is None:
+        raise ValueError(f"unknown metric {quoted(name)}; known: {', '.join(IR_METRICS)}")
+    base, _, k = match.groups()
+    if base == "p" and k is None:
+        return "p", None  # the ranking's length p; "P@10" is precision
+    kind = _ALIASES.get(base.lower() + ("@" if k is not None else ""))
+    if kind is None and k is None and base.lower() + "@" in _ALIASES:
+        raise ValueError(f"metric {quoted(name)} needs a cut-off, e.g. {base}@10")
+    if kind is None:
+        raise ValueError(f"unknown metric {quoted(name)}; known: {', '.join(IR_METRICS)}")
+    if k is not None and int(k) < 1:
+        raise ValueError(f"the cut-off of {quoted(name)} must be >= 1")
+    return kind, (int(k) if k is not None else None)
+
+
+# --------------------------------------------------------------------------------------
+# building qrels and runs
+
+
+def _name(value: Any, what: str) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        return str(int(value))
+    raise TypeError(f"{what} ids must be strings or integers, got {type(value).__name__} {quoted(value)}")
+
+
+def _check_names(names: Sequence[str], what: str) -> None:
+    for value in names:
+        if value == "" or any(c.isspace() for c in value):
+            raise ValueError(f"{what} id {quoted(value)} is empty or holds white space "
+                             "(TREC files could not hold it)")
+
+
+def _columns_from_dict(data: Mapping, what: str, value_of) -> tuple:
+    """Flat columns from ``{query: {element: value}}``."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"{what} must be a dict of dicts, a pandas DataFrame or a file path, "
+                        f"got {type(data).__name__}")
+    query_names, query_codes, doc_codes, values = [], [], [], []
+    doc_index: dict[str, int] = {}
+    for query, docs in data.items():
+        query = _name(query, "query")
+        if not isinstance(docs, Mapping):
+            raise TypeError(f"{what}[{quoted(query)}] must be a dict {{element id: value}}, "
+                            f"got {type(docs).__name__}")
+        code = len(query_names)
+        query_names.append(query)
+        for doc, value in docs.items():
+            doc = doc if isinstance(doc, str) else _name(doc, "element")
+            doc_codes.append(doc_index.setdefault(doc, len(doc_index)))
+            values.append(value_of(value, query, doc))
+        query_codes.extend([code] * len(docs))
+    if len(set(query_names)) != len(query_names):
+        raise ValueError(f"{what}: a query id appears twice once converted to str")
+    return (np.array(query_codes, dtype=np.int64), query_names,
+            np.array(doc_codes, dtype=np.int64), list(doc_index), values)
+
+
+def _factorize(column, what: str) -> tuple[np.ndarray, list[str]]:
+    import pandas as pd
+
+    if column.isna().any():
+        raise ValueError(f"the {what} column holds missing values")
+    codes, uniques = pd.factorize(column, sort=False)
+    return codes.astype(np.int64), [_name(u, what) for u in uniques.tolist()]
+
+
+class _Table:
+    """Flat per-query table: ``queries`` sorted, entries of query j at
+    ``[offsets[j], offsets[j+1])``, element names ``names[docs]`` and their hashes."""
+
+    _value_name = "value"
+
+    def __init__(self, data: Any, *, name: str | None = None) -> None:
+        if isinstance(data, (str, os.PathLike)):
+            built = type(self).from_trec(data, name=name)
+        elif _is_dataframe(data):
+            built = type(self).from_pandas(data, name=name)
+        else:
+            built = type(self)._from_columns(*self._dict_columns(data), check_duplicates=False,
+                                             name=name)
+        self.__dict__.update(built.__dict__)
+
+    # subclasses: _dict_columns, _values, _order
+
+    @classmethod
+    def from_pandas(cls, frame: Any, *, query: str = "query", element: str = "element",
+                    value: str | None = None, name: str | None = None):
+        """Build from a DataFrame with a query, an element and a score/relevance column."""
+        value = value or cls._value_name
+        for column in (query, element, value):
+            if column not in frame.columns:
+                raise ValueError(f"column {quoted(column)} not in the DataFrame "
+                                 f"(columns: {list(frame.columns)})")
+        query_codes, query_names = _factorize(frame[query], "query")
+        doc_codes, doc_names = _factorize(frame[element], "element")
+        raw = frame[value].to_numpy()
+        return cls._from_columns(query_codes, query_names, doc_codes, doc_names,
+                                 cls._values(raw, value), check_duplicates=True, name=name)
+
+    @classmethod
+    def from_trec(cls, path: str | os.PathLike, *, name: str | None = None):
+        """Read a TREC file (run: ``qid Q0 docid rank score tag``; qrels: ``qid 0 docid rel``)."""
+        what = cls.__name__.lower()
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"the {what} file must be a path, got {type(path).__name__}")
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            raise ValueError(f"cannot read the {what} file {quoted(os.fspath(path))}: "
+                             f"{exc.strerror or exc}") from None
+        n_fields, value_field, integer = cls._trec_layout
+        parsed = _backend.kernels.parse_trec(np.frombuffer(data, dtype=np.uint8), n_fields,
+                                             value_field, integer)
+        query_codes, query_names, doc_codes, doc_names, values, bad_line = parsed
+        if bad_line:
+            line = data.split(b"\n")[bad_line - 1].decode("utf-8", "replace")[:80]
+            raise ValueError(f"{os.fspath(path)}, line {bad_line}: expected {n_fields} fields "
+                             f"({cls._trec_text}) with a readable "
+                             f"{'integer' if integer else 'number'} in field {value_field + 1}, "
+                             f"got {quoted(line)}")
+        values = cls._values(values, "file value")
+        if name is None and cls is Run:
+            name = os.path.basename(os.fspath(path))
+        return cls._from_columns(query_codes, query_names, doc_codes, doc_names, values,
+                                 check_duplicates=True, name=name)
+
+    @classmethod
+    def _from_columns(cls, query_codes, query_names, doc_codes, doc_names, values, *,
+                      check_duplicates: bool, name: str | None):
+        _check_names(query_names, "query")
+        _check_names(doc_names, "element")
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a str or None, got {type(name).__name__}")
+        self = object.__new__(cls)
+        self.name = name
+        order_of_queries = sorted(range(len(query_names)), key=query_names.__getitem__)
+        rank = np.empty(len(query_names), dtype=np.int64)
+        rank[order_of_queries] = np.arange(len(query_names))
+        query = rank[query_codes]
+        names = np.empty(len(doc_names), dtype=object)
+        names[:] = doc_names
+        order = cls._order(query, doc_codes, values, names)
+        query, doc_codes, values = query[order], doc_codes[order], values[order]
+        if check_duplicates and len(query):
+            key = np.sort(query * max(len(doc_names), 1) + doc_codes)
+            same = np.flatnonzero(key[1:] == key[:-1])
+            if len(same):
+                q, d = divmod(int(key[same[0]]), max(len(doc_names), 1))
+                raise ValueError(f"element {quoted(doc_names[d])} appears twice in query "
+                                 f"{query_names[order_of_queries[q]]!r}")
+        self.queries = np.empty(len(query_names), dtype=object)
+        self.queries[:] = [query_names[i] for i in order_of_queries]
+        counts = np.bincount(query, minlength=len(query_names))
+        self.offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+        self._names = names
+        self._docs = doc_codes
+        self._hash = _backend.kernels.fnv1a_hashes(names)[doc_codes]
+        self._set_values(values)
+        for array in (self.offsets, self._docs, self._hash):
+            array.flags.writeable = False
+        return self
+
+    def to_dict(self) -> dict[str, dict[str, Any]]:
+        """``{query: {element: relevance or score}}`` (a run's in ranking order)."""
+        names = self._names[self._docs].tolist()
+        values = (self.relevance if isinstance(self, Qrels) else self.scores).tolist()
+        return {q: dict(zip(names[a:b], values[a:b]))
+                for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
+                                   self.offsets[1:].tolist())}
+
+    def _positions(self, queries: np.ndarray) -> np.ndarray:
+        """Index of each query id in ``self.queries``, -1 where absent."""
+        index = self.__dict__.get("_query_index")
+        if index is None:
+            index = self.__dict__["_query_index"] = {q: i for i, q in enumerate(self.queries)}
+        return np.fromiter((index.get(q, -1) for q in queries), dtype=np.int64,
+                           count=len(queries))
+
+    def _aligned(self, qrels: "Qrels") -> np.ndarray:
+        """Position of each of ``qrels.queries`` in ``self.queries`` (-1 where absent),
+        kept for the next call with the same qrels."""
+        cache = self.__dict__.setdefault("_alignments", {})
+        hit = cache.get(id(qrels.queries))
+        if hit is None or hit[0] is not qrels.queries:
+            hit = cache[id(qrels.queries)] = (qrels.queries, self._positions(qrels.queries))
+        return hit[1]
+
+    def __len__(self) -> int:
+        """Number of queries."""
+        return len(self.queries)
+
+    @property
+    def size(self) -> int:
+        """Number of (query, element) entries."""
+        return int(self.offsets[-1])
+
+    def elements(self, query: str) -> list[str]:
+        """Element ids of one query, in stored order (a run: ranking order)."""
+        j = self._index(query)
+        return self._names[self._docs[self.offsets[j]:self.offsets[j + 1]]].tolist()
+
+    def _index(self, query: str) -> int:
+        j = int(self._positions([query])[0]) if isinstance(query, str) else -1
+        if j < 0:
+            raise KeyError(f"query {quoted(query)} is not in this {type(self).__name__}")
+        return j
+
+    def __contains__(self, query: object) -> bool:
+        try:
+            self._index(query)  # type: ignore[arg-type]
+        except (KeyError, TypeError):
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        label = f" {quoted(self.name)}" if getattr(self, "name", None) else ""
+        return f"<{type(self).__name__}{label}: {len(self)} queries, {self.size} entries>"
+
+
+def _is_dataframe(x: Any) -> bool:
+    return type(x).__name__ == "DataFrame" and hasattr(x, "columns")
+
+
+class Qrels(_Table):
+    """Relevance judgements: per query, judged elements with an integer relevance.
+
+    Parameters
+    ----------
+    data : dict, pandas.DataFrame or path
+        ``{query: {element: relevance}}``; a DataFrame with columns ``query``, ``element``,
+        ``relevance`` (other names through :meth:`from_pandas`); or the path of a TREC qrels
+        file (``qid 0 docid rel`` per line, :meth:`from_trec`).
+    name : str, optional
+        A label.
+
+    Notes
+    -----
+    As in ``trec_eval``: an element is relevant when its relevance is at least the
+    ``relevance_level`` of :func:`evaluate` (1 by default); relevance 0 (below the level)
+    is judged non-relevant; a negative relevance is "in the pool but not judged" (ignored by
+    bpref). Query and element ids are strings (integers are converted with ``str``).
+
+    Examples
+    --------
+    >>> qrels = Qrels({"q1": {"d1": 1, "d2": 0, "d3": 2}})
+    >>> qrels
+    <Qrels: 1 queries, 3 entries>
+    """
+
+    _value_name = "relevance"
+    _trec_layout = (4, 3, True)
+    _trec_text = "qid iteration docid relevance"
+
+    @staticmethod
+    def _dict_columns(data):
+        def value_of(v, query, doc):
+            if isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_)):
+                return int(v)
+            raise TypeError(f"relevance of {quoted(doc)} in query {quoted(query)} must be an integer, got "
+                            f"{type(v).__name__} {quoted(v)}")
+
+        q, qn, d, dn, values = _columns_from_dict(data, "qrels", value_of)
+        try:
+            return q, qn, d, dn, np.array(values, dtype=np.int64)
+        except OverflowError:
+            raise ValueError("qrels: a relevance does not fit in 64 bits") from None
+
+    @staticmethod
+    def _values(raw, what):
+        raw = np.asarray(raw)
+        if raw.dtype.kind in "iu":
+            return raw.astype(np.int64)
+        if raw.dtype.kind == "f" and np.isfinite(raw).all() and (raw == np.round(raw)).all() \
+                and (np.abs(raw) < 2**53).all():
+            return raw.astype(np.int64)
+        raise ValueError(f"relevance ({what}) must hold integers below 2**53 in magnitude, "
+                         f"got dtype {raw.dtype}")
+
+    @staticmethod
+    def _order(query, docs, values, names):
+        # hashes ascending within each query (evaluate's join searches them)
+        hashes = _backend.kernels.fnv1a_hashes(names)[docs]
+        return np.lexsort((hashes, query))
+
+    def _set_values(self, values):
+        self.relevance = values
+        self.relevance.flags.writeable = False
+        # the same judgements with relevance descending: the ideal ranking of nDCG
+        query = np.repeat(np.arange(len(self.queries)), np.diff(self.offsets))
+        self._ideal = values[np.lexsort((-values, query))]
+        same = np.flatnonzero((self._hash[1:] == self._hash[:-1]) & (query[1:] == query[:-1]))
+        # two distinct ids of one query with one hash: evaluate joins by name instead
+        self._collision = bool(len(same))
+
+
+class Run(_Table):
+    """A ranker's output: per query, scored elements, kept in ranking order.
+
+    Parameters
+    ----------
+    data : dict, pandas.DataFrame or path
+        ``{query: {element: score}}``; a DataFrame with columns ``query``, ``element``,
+        ``score`` (other names through :meth:`from_pandas`); or the path of a TREC run file
+        (``qid Q0 docid rank score tag`` per line, :meth:`from_trec`; the rank and tag
+        fields are ignored, as by ``trec_eval``).
+    name : str, optional
+        A label (for tables); a run read from a file is named after it.
+
+    Notes
+    -----
+    Ranking order is ``trec_eval``'s: score descending, equal scores by element id
+    descending (byte order of the UTF-8 ids). Scores are real numbers (NaN is an error).
+
+    Examples
+    --------
+    >>> run = Run({"q1": {"d1": 0.5, "d2": 0.9, "d3": 0.5}}, name="bm25")
+    >>> run.elements("q1")
+    ['d2', 'd3', 'd1']
+    """
+
+    _value_name = "score"
+    _trec_layout = (6, 4, False)
+    _trec_text = "qid Q0 docid rank score tag"
+
+    @staticmethod
+    def _dict_columns(data):
+        def value_of(v, query, doc):
+            if isinstance(v, (numbers.Real, np.number)) and not isinstance(v, (bool, np.bool_)):
+                return v
+            raise TypeError(f"score of {quoted(doc)} in query {quoted(query)} must be a real number, got "
+                            f"{type(v).__name__} {quoted(v)}")
+
+        q, qn, d, dn, values = _columns_from_dict(data, "run", value_of)
+        return q, qn, d, dn, Run._values(np.array(values, dtype=np.float64), "score")
+
+    @staticmethod
+    def _values(raw, what):
+        raw = np.asarray(raw)
+        if raw.dtype.kind not in "iuf" or raw.dtype == np.bool_:
+            raise TypeError(f"scores ({what}) must be real numbers, got dtype {raw.dtype}")
+        raw = raw.astype(np.float64)
+        if np.isnan(raw).any():
+            raise ValueError(f"scores ({what}) hold NaN")
+        return raw
+
+    @staticmethod
+    def _order(query, docs, scores, names):
+        """Query ascending, score descending, element id descending among equal scores."""
+        n = len(query)
+        if n > 1 and ((query[1:] > query[:-1]) | ((query[1:] == query[:-1])
+                                                   & (scores[1:] <= scores[:-1]))).all():
+            order = np.arange(n)  # already in order (as TREC files usually are)
+        else:
+            order = np.lexsort((-scores, query))
+        q, s = query[order], scores[order]
+        tied = np.flatnonzero((q[1:] == q[:-1]) & (s[1:] == s[:-1]))
+        if len(tied) == 0:
+            return order
+        member = np.zeros(n, dtype=bool)
+        member[tied] = member[tied + 1] = True
+        at = np.flatnonzero(member)
+        group = np.cumsum(np.concatenate([[True], ~((q[at[1:]] == q[at[:-1]])
+                                                    & (s[at[1:]] == s[at[:-1]])
+                                                    & (at[1:] == at[:-1] + 1))]))
+        text = np.array(names[docs[order[at]]].tolist(), dtype=str)
+        within = np.lexsort((text, -group))[::-1]  # group ascending, id descending
+        order = order.copy()
+        order[at] = order[at[within]]
+        return order
+
+    def _set_values(self, values):
+        self.scores = values
+        self.scores.flags.writeable = False
+        self._views = {}
+
+    def _arrays(self, score_precision: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(hashes, scores, element codes) in ranking order when scores are compared at
+        ``score_precision``: float32 (trec_eval 9, pytrec_eval) merges scores that round
+        to one float32 into ties, ordered by element id descending."""
+        if score_precision == "float64":
+            return self._hash, self.scores, self._docs
+        if score_precision not in self._views:
+            query = np.repeat(np.arange(len(self.queries)), np.diff(self.offsets))
+            rounded = self.scores.astype(np.float32).astype(np.float64)
+            order = self._order(query, self._docs, rounded, self._names)
+            self._views[score_precision] = (self._hash[order], rounded[order], self._docs[order])
+        return self._views[score_precision]
+
+
+# --------------------------------------------------------------------------------------
+# evaluation
+
+
+def _as_qrels(x: Any) -> Qrels:
+    return x if isinstance(x, Qrels) else Qrels(x)
+
+
+def _as_run(x: Any) -> Run:
+    return x if isinstance(x, Run) else Run(x)
+
+
+def _choice(value: Any, name: str, options: Sequence[str]) -> str:
+    if value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {quoted(value)}")
+    return value
+
+
+class _Judged:
+    """A run joined with qrels over the evaluated queries: ``rel`` per retrieved element in
+    ranking order (-1 where not judged), query offsets, and the qrels rows of each query."""
+
+    def __init__(self, qrels: Qrels, run: Run, q_at: np.ndarray, ties: str,
+                 score_precision: str) -> None:
+        kernels = _backend.kernels
+        run_hash, run_scores, run_docs = run._arrays(score_precision)
+        self.queries = qrels.queries[q_at]
+        r_at = run._aligned(qrels)[q_at]
+        in_run = r_at >= 0
+        self.qrels_starts = qrels.offsets[q_at]
+        self.qrels_stops = qrels.offsets[q_at + 1]
+        run_starts = np.where(in_run, run.offsets[r_at], 0)
+        run_stops = np.where(in_run, run.offsets[r_at + 1], 0)
+        lengths = run_stops - run_starts
+        self.offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+        # ids that meet through their hash are compared as strings the first time this
+        # (immutable) qrels and run are joined (every mode joins the same pairs: the judged
+        # queries the run has); the outcome is kept on the run
+        verified = run.__dict__.setdefault("_verified", weakref.WeakKeyDictionary())
+        verify = score_precision not in verified.get(qrels, ())
+        self.rel, collision = kernels.ir_join(
+            run_starts, run_stops, run_hash, run_docs, run._names, self.qrels_starts,
+            self.qrels_stops, qrels._hash, qrels._docs, qrels._names, qrels.relevance,
+            self.offsets, verify)
+        if verify and not collision:
+            verified.setdefault(qrels, set()).add(score_precision)
+        if collision or qrels._collision:  # two distinct ids with one hash: join by name
+            match = _join_by_name(qrels, run, run_docs[_ranges(run_starts, lengths)], self)
+            self.rel = np.where(match >= 0, qrels.relevance[np.maximum(match, 0)], -1)
+        if ties != "trec":
+            self._bound_ties(run_scores[_ranges(run_starts, lengths)], ties)
+
+    def _bound_ties(self, scores: np.ndarray, ties: str) -> None:
+        """Reorder equal scores: relevant (higher relevance) first or last."""
+        if len(scores) < 2:
+            return
+        query = np.repeat(np.arange(len(self.offsets) - 1), np.diff(self.offsets))
+        new = np.concatenate([[True], (scores[1:] != scores[:-1]) | (query[1:] != query[:-1])])
+        group = np.cumsum(new)
+        key = -self.rel if ties == "optimistic" else self.rel
+        self.rel = self.rel[np.lexsort((key, group))]
+
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Concatenated ``arange(start, start + length)`` of each pair."""
+    total = int(lengths.sum())
+    first = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+    return np.arange(total, dtype=np.int64) + np.repeat(starts - first, lengths)
+
+
+def _join_by_name(qrels: Qrels, run: Run, docs: np.ndarray, judged: _Judged) -> np.ndarray:
+    """The exact join (used only when two distinct ids share a hash)."""
+    match = np.full(len(docs), -1, dtype=np.int64)
+    for j in range(len(judged.queries)):
+        a, b = int(judged.qrels_starts[j]), int(judged.qrels_stops[j])
+        index = {qrels._names[qrels._docs[i]]: i for i in range(a, b)}
+        for at in range(int(judged.offsets[j]), int(judged.offsets[j + 1])):
+            match[at] = index.get(run._names[docs[at]], -1)
+    return match
+
+
+def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level: int,
+               m: float, exponential: bool, counts: dict) -> np.ndarray:
+    """One metric for every evaluated query (float64)."""
+    kernels = _backend.kernels
+    offsets, rel = judged.offsets, judged.rel
+    n = len(offsets) - 1
+    num_rel = counts["num_rel"]
+    lengths = np.diff(offsets)
+    cut = lengths if k is None else np.full(n, k, dtype=np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if kind == "num_ret":
+            return lengths.astype(np.float64)
+        if kind == "num_rel":
+            return num_rel.astype(np.float64)
+        if kind in ("precision", "recall", "hit_rate", "num_rel_ret"):
+            found = kernels.ir_relevant_in_top(offsets, rel, level, cut)
+            if kind == "precision":
+                return found / float(k)
+            if kind == "recall":
+                return np.where(num_rel > 0, found / num_rel, 0.0)
+            return (found > 0).astype(np.float64) if kind == "hit_rate" else found.astype(float)
+        if kind == "r_precision":
+            found = kernels.ir_relevant_in_top(offsets, rel, level, num_rel)
+            return np.where(num_rel > 0, found / num_rel, 0.0)
+        if kind == "map":
+            total = kernels.ir_precision_sum(offsets, rel, level, cut)
+            return np.where(num_rel > 0, total / num_rel, 0.0)
+        if kind == "mrr":
+            first = kernels.ir_first_relevant(offsets, rel, level, cut)
+            return np.where(first > 0, 1.0 / first, 0.0)
+        if kind == "ndcg":
+            ideal_offsets = np.concatenate([[0], np.cumsum(judged.qrels_stops
+                                                           - judged.qrels_starts)])
+            ideal_rel = qrels._ideal[_ranges(judged.qrels_starts,
+                                             judged.qrels_stops - judged.qrels_starts)]
+            ideal_cut = np.diff(ideal_offsets) if k is None else cut
+            depth = max(int(lengths.max(initial=0)), int(np.diff(ideal_offsets).max(initial=0)))
+            log2_rank = np.log2(np.arange(2, depth + 2, dtype=np.float64))
+            dcg = kernels.ir_dcg(offsets, rel, cut, log2_rank, exponential)
+            ideal = kernels.ir_dcg(ideal_offsets.astype(np.int64), ideal_rel, ideal_cut,
+                                   log2_rank, exponential)
+            return np.where(ideal > 0, dcg / ideal, 0.0)
+        if kind == "bpref":
+            total = kernels.ir_bpref(offsets, rel, level, num_rel, counts["num_nonrel"])
+            return np.where(num_rel > 0, total / num_rel, 0.0)
+        # s and p of each query's ranking, the list being its relevant elements
+        kk, p, soma = kernels.ir_ranking_columns(offsets, rel, level)
+        complete = (kk == num_rel) & (num_rel > 0)
+        if kind == "p":
+            return np.where(complete, p, np.nan).astype(np.float64)
+        s = kernels.score_columns(kk, np.maximum(p, 1), soma, m)
+        return np.where(complete, s, np.nan)
+
+
+def _judge(qrels: Qrels, run: Run, ties: str, missing_queries: str, q_at=None,
+           score_precision: str = "float64") -> _Judged:
+    """Join over ``qrels.queries[q_at]``; by default every judged query (``"zero"``) or
+    those also in the run (``"skip"``)."""
+    if q_at is None:
+        q_at = np.arange(len(qrels.queries))
+        if missing_queries == "skip":
+            q_at = q_at[run._aligned(qrels) >= 0]
+    return _Judged(qrels, run, q_at, ties, score_precision)
+
+
+def _scores_of(qrels: Qrels, judged: _Judged, metrics: Sequence[str], *, level: int, m: float,
+               exponential: bool, empty_queries: str) -> dict[str, np.ndarray]:
+    kernels = _backend.kernels
+    q_offsets = np.concatenate([[0], np.cumsum(judged.qrels_stops - judged.qrels_starts)])
+    q_rel = qrels.relevance[_ranges(judged.qrels_starts, judged.qrels_stops
+                                    - judged.qrels_starts)]
+    every = np.diff(q_offsets).astype(np.int64)
+    q_offsets = q_offsets.astype(np.int64)
+    num_rel = kernels.ir_relevant_in_top(q_offsets, q_rel, level, every)
+    judged_count = kernels.ir_relevant_in_top(q_offsets, q_rel, 0, every)
+    counts = {"num_rel": num_rel, "num_nonrel": judged_count - num_rel}
+    out = {}
+    for name in metrics:
+        kind, k = _parse_metric(name)
+        values = _per_query(judged, qrels, kind, k, level=level, m=m, exponential=exponential,
+                            counts=counts)
+        if empty_queries == "skip" and kind not in ("num_ret", "num_rel", "num_rel_ret"):
+            values = np.where(num_rel > 0, values, np.nan)
+        out[name] = values
+    return out
+
+
+def _mean(values: np.ndarray) -> float:
+    defined = values[~np.isnan(values)]
+    return float(defined.sum() / len(defined)) if len(defined) else math.nan
+
+
+def _check_options(metrics, ties, empty_queries, missing_queries, ndcg_gain, relevance_level, m):
+    single = isinstance(metrics, str)
+    names = [metrics] if single else list(metrics)
+    if not names:
+        raise ValueError("metrics is empty; give at least one, e.g. 'ndcg@10'")
+    for name in names:
+        _parse_metric(name)
+    _choice(ties, "ties", ("trec", "optimistic", "pessimistic"))
+    _choice(empty_queries, "empty_queries", ("zero", "skip"))
+    _choice(missing_queries, "missing_queries", ("skip", "zero"))
+    _choice(ndcg_gain, "ndcg_gain", ("linear", "exponential"))
+    if isinstance(relevance_level, (bool, np.bool_)) or not isinstance(
+            relevance_level, (numbers.Integral, np.integer)) or relevance_level < 1:
+        raise ValueError(f"relevance_level must be an integer >= 1, got {quoted(relevance_level)}")
+    return single, names, _float_m(m), min(int(relevance_level), 2**63 - 1)
+
+
+def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
+             metrics: str | Sequence[str] = ("map", "ndcg@10", "precision@10"), *,
+             m: Any = 10, ties: str = "trec", relevance_level: int = 1,
+             ndcg_gain: str = "linear", empty_queries: str = "zero",
+             missing_queries: str = "skip", score_precision: str = "float64",
+             per_query: bool = False) -> Any:
+    """IR metrics of a run against relevance judgements, per query or their mean.
+
+    Parameters
+    ----------
+    qrels : Qrels, dict, DataFrame or path
+        Relevance judgements (anything :class:`Qrels` accepts).
+    run : Run, dict, DataFrame or path
+        The ranker's output (anything :class:`Run` accepts).
+    metrics : str or sequence of str
+        Names from ``IR_METRICS``: ``precision@k`` (``P@k``), ``recall@k``, ``r_precision``,
+        ``map`` / ``map@k``, ``mrr`` / ``mrr@k``, ``ndcg`` / ``ndcg@k``, ``hit_rate@k``,
+        ``bpref``, ``s`` and ``p`` (the score s(r) and length p of each query's ranking),
+        ``num_ret``, ``num_rel``, ``num_rel_ret``. Results are keyed by the names as given.
+    m : number, default 10
+        Parameter ``m > 2`` of s(r).
+    ties : {"trec", "optimistic", "pessimistic"}, default "trec"
+        Order of equal scores: ``trec_eval``'s (element id descending), or relevant elements
+        (higher relevance) first / last, bounding every metric (SPEC §1.9).
+    relevance_level : int, default 1
+        Judged relevance from which an element counts as relevant (``trec_eval -l``).
+    ndcg_gain : {"linear", "exponential"}, default "linear"
+        nDCG gain of relevance ``r > 0``: ``r`` (``trec_eval``) or ``2**r - 1``.
+    empty_queries : {"zero", "skip"}, default "zero"
+        Queries with no relevant element: every metric 0 and counted in the mean
+        (``trec_eval``), or NaN and left out of the mean.
+    missing_queries : {"skip", "zero"}, default "skip"
+        Queries judged but absent from the run: left out (``trec_eval``), or scored as an
+        empty ranking (``trec_eval -c``). Run queries without judgements are always ignored.
+    score_precision : {"float64", "float32"}, default "float64"
+        Precision at which scores are compared: float64 as ``trec_eval`` 10 and ranx, or
+        float32 as ``trec_eval`` 9.x and ``pytrec_eval`` (scores that round to the same
+        float32 tie, and go by element id descending).
+    per_query : bool, default False
+        Return per-query values instead of means.
+
+    Returns
+    -------
+    float, dict or dict of arrays
+        The mean over the evaluated queries: a float for one metric name, a dict
+        ``{metric: mean}`` for a sequence. With ``per_query=True``: a dict holding
+        ``"query"`` (the query ids, sorted) and ``{metric: float64 array}``.
+
+    Raises
+    ------
+    ValueError
+        An unknown metric or option, or no query both judged and in the run.
+
+    See Also
+    --------
+    compare_runs : paired tests between runs.
+    Ranking.from_scores : one ranking from scores (its s and p are the ``s`` and ``p`` here).
+
+    Notes
+    -----
+    With ``rel`` the judged relevance at rank ``i`` (1-based), relevant meaning
+    ``rel >= relevance_level`` and ``R`` the number of relevant judged elements:
+    ``precision@k = #rel in top k / k``; ``recall@k = #rel in top k / R``;
+    ``r_precision = #rel in top R / R``; ``AP = sum over relevant ranks i of
+    (#rel in top i / i) / R`` (``map@k``: ranks ``i <= k``); ``mrr = 1 / first relevant
+    rank``; ``nDCG@k = sum_{i<=k} g(rel_i) / log2(i + 1)`` over the same sum of the judged
+    relevances sorted descending (``g(r) = r`` or ``2**r - 1``, for ``r > 0``);
+    ``hit_rate@k = 1`` if a relevant element is in the top k; ``bpref = (1/R) sum over
+    relevant retrieved r of 1 - min(N_r, R) / min(N, R)`` with ``N_r`` judged non-relevant
+    elements above r and ``N`` all judged non-relevant ones. Empty denominators give 0.
+
+    ``s`` and ``p``: the query's list is its relevant elements; the ranking is the run's
+    order cut after its last relevant element, exactly as :class:`Ranking`:
+    ``s = k/p + (2/m) soma / (p (p - 1))``. When the run misses a relevant element the
+    ranking is undefined (SPEC §1.1): ``s`` and ``p`` are NaN for that query, and their
+    means are over the queries where they are defined (NaN if none).
+
+    Run elements are matched to judgements through a 64-bit hash of their ids; the first
+    evaluation of a (qrels, run) pair also compares every matched pair of ids as strings
+    (and joins by name if two distinct ids share a hash), later evaluations of the same
+    pair reuse that check.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 1, "b": 0, "c": 2}, "q2": {"x": 1}}
+    >>> run = {"q1": {"a": 0.9, "b": 0.8, "c": 0.7, "d": 0.1}, "q2": {"y": 0.5, "x": 0.4}}
+    >>> evaluate(qrels, run, "map")
+    0.6666666666666666
+    >>> evaluate(qrels, run, ["P@2", "mrr", "s"])
+    {'P@2': 0.5, 'mrr': 0.75, 's': 0.6666666666666666}
+    >>> evaluate(qrels, run, "ndcg@3", per_query=True)["ndcg@3"].round(4)
+    array([0.7602, 0.6309])
+    """
+    single, names, m_float, level = _check_options(metrics, ties, empty_queries,
+                                                   missing_queries, ndcg_gain, relevance_level, m)
+    qrels, run = _as_qrels(qrels), _as_run(run)
+    _choice(score_precision, "score_precision", ("float64", "float32"))
+    judged = _judge(qrels, run, ties, missing_queries, score_precision=score_precision)
+    if len(judged.queries) == 0:
+        raise ValueError("no query is both in the qrels and in the run")
+    values = _scores_of(qrels, judged, names, level=level, m=m_float,
+                        exponential=ndcg_gain == "exponential", empty_queries=empty_queries)
+    if per_query:
+        return {"query": judged.queries.copy(), **values}
+    means = {name: _mean(v) for name, v in values.items()}
+    return means[names[0]] if single else means
+
+
+# --------------------------------------------------------------------------------------
+# comparing runs
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    """Regularized incomplete beta I_x(a, b) (continued fraction, Numerical Recipes 6.4)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _betainc(b, a, 1.0 - x)
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for i in range(1, 10000):
+        for numerator in (i * (b - i) * x / ((a + 2 * i - 1) * (a + 2 * i)),
+                          -(a + i) * (a + b + i) * x / ((a + 2 * i) * (a + 2 * i + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-16:
+            break
+    return front * h / a
+
+
+def _t_test(diff: np.ndarray) -> float:
+    """Two-sided p-value of the paired t-test: t = mean(d) / (sd(d) / sqrt(n)), n - 1 df."""
+    n = len(diff)
+    if n < 2:
+        return math.nan
+    mean = float(diff.mean())
+    sd = float(diff.std(ddof=1))
+    if sd == 0.0:
+        return 1.0 if mean == 0.0 else 0.0
+    t = mean / (sd / math.sqrt(n))
+    df = n - 1
+    return min(1.0, _betainc(df / 2.0, 0.5, df / (df + t * t)))
+
+
+def _randomization_test(diff: np.ndarray, n_resamples: int, rng: np.random.Generator) -> float:
+    """Fisher's paired randomization test: signs of the differences flipped at random;
+    p = (1 + #{|mean| >= |observed mean|}) / (1 + n_resamples)."""
+    observed = abs(diff.sum())
+    hits, chunk = 0, max(1, 2**22 // max(len(diff), 1))
+    for start in range(0, n_resamples, chunk):
+        size = min(chunk, n_resamples - start)
+        signs = rng.integers(0, 2, size=(size, len(diff))) * 2 - 1
+        hits += int((np.abs(signs @ diff) >= observed * (1 - 1e-12)).sum())
+    return (1 + hits) / (1 + n_resamples)
+
+
+def _bootstrap_test(diff: np.ndarray, n_resamples: int, rng: np.random.Generator) -> float:
+    """Paired bootstrap (shift method): queries resampled with replacement;
+    p = (1 + #{|mean* - mean| >= |mean|}) / (1 + n_resamples)."""
+    n = len(diff)
+    observed = diff.mean()
+    hits, chunk = 0, max(1, 2**22 // max(n, 1))
+    for start in range(0, n_resamples, chunk):
+        size = min(chunk, n_resamples - start)
+        means = diff[rng.integers(0, n, size=(size, n))].mean(axis=1)
+        hits += int((np.abs(means - observed) >= abs(observed) * (1 - 1e-12)).sum())
+    return (1 + hits) / (1 + n_resamples)
+
+
+def _adjust(p_values: Sequence[float], correction: str) -> list[float]:
+    """Holm (step-down) or Bonferroni adjusted p-values, capped at 1."""
+    p = np.asarray(p_values, dtype=np.float64)
+    n = len(p)
+    if correction == "none" or n == 0:
+        return p.tolist()
+    if correction == "bonferroni":
+        return np.minimum(p * n, 1.0).tolist()
+    order = np.argsort(p, kind="stable")
+    steps = np.maximum.accumulate(p[order] * (n - np.arange(n)))
+    out = np.empty(n)
+    out[order] = np.minimum(steps, 1.0)
+    return out.tolist()
+
+
+_TESTS = {"t-test": "t-test", "t": "t-test", "randomization": "randomization",
+          "permutation": "randomization", "fisher": "randomization", "bootstrap": "bootstrap"}
+
+
+class Comparison:
+    """Paired tests between runs, as one table (returned by :func:`compare_runs`).
+
+    Attributes
+    ----------
+    means : dict
+        ``{run name: {metric: mean}}`` over the compared queries.
+    rows : list of dict
+        One row per (metric, pair of runs, test): ``metric``, ``run_a``, ``run_b``,
+        ``mean_a``, ``mean_b``, ``difference`` (b - a), ``test``, ``p_value``,
+        ``p_adjusted``, ``significant`` (``p_adjusted < alpha``).
+    queries : numpy.ndarray
+        The compared query ids.
+    """
+
+    def __init__(self, means, rows, queries, alpha, correction):
+        self.means, self.rows, self.queries = means, rows, queries
+        self.alpha, self.correction = alpha, correction
+
+    def to_pandas(self):
+        """The rows as a pandas DataFrame."""
+        import pandas as pd
+
+        return pd.DataFrame(self.rows)
+
+    def to_dict(self) -> dict:
+        """Plain data (for JSON)."""
+        return {"queries": len(self.queries), "alpha": self.alpha,
+                "correction": self.correction, "means": self.means, "tests": self.rows}
+
+    def __str__(self) -> str:
+        header = ["metric", "run_a", "run_b", "mean_a", "mean_b", "b - a", "test", "p",
+                  f"p ({self.correction})"]
+        lines = [[r["metric"], r["run_a"], r["run_b"], f"{r['mean_a']:.4f}", f"{r['mean_b']:.4f}",
+                  f"{r['difference']:+.4f}", r["test"], f"{r['p_value']:.4g}",
+                  f"{r['p_adjusted']:.4g}" + (" *" if r["significant"] else "")]
+                 for r in self.rows]
+        return _text_table(header, lines) + f"\n* p ({self.correction}) < {self.alpha}"
+
+    def __repr__(self) -> str:
+        return f"<Comparison: {len(self.means)} runs, {len(self.rows)} tests>"
+
+
+def _text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(str(c)) for c in column) for column in zip(header, *rows)]
+    return "\n".join("  ".join(str(c).ljust(w) for c, w in zip(row, widths)).rstrip()
+                     for row in [header, *rows])
+
+
+def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequence[Any],
+                 metrics: str | Sequence[str] = ("map", "ndcg@10", "precision@10"), *,
+                 tests: str | Sequence[str] = ("t-test", "randomization", "bootstrap"),
+                 correction: str = "holm", alpha: float = 0.05, n_resamples: int = 10000,
+                 random_state: int | None = 0, **options: Any) -> Comparison:
+    """Paired significance tests between two or more runs, per metric, as one table.
+
+    Parameters
+    ----------
+    qrels : Qrels, dict, DataFrame or path
+        Relevance judgements.
+    runs : dict {name: run} or sequence of runs
+        Two or more runs (anything :class:`Run` accepts); a sequence is named by each
+        run's ``name`` (or ``run1``, ``run2``, …).
+    metrics : str or sequence of str
+        As in :func:`evaluate` (``s`` and ``p`` are compared over the queries where every
+        run defines them).
+    tests : str or sequence of str
+        ``"t-test"`` (paired Student t), ``"randomization"`` (Fisher's sign-flip
+        permutation test), ``"bootstrap"`` (paired bootstrap, shift method).
+    correction : {"holm", "bonferroni", "none"}, default "holm"
+        Multiple-comparison correction over the pairs of runs, per metric and test.
+    alpha : float, default 0.05
+        Level of the ``significant`` column.
+    n_resamples : int, default 10000
+        Resamples of the randomization and bootstrap tests.
+    random_state : int or None, default 0
+        Seed of the resampling (the same seed gives the same p-values).
+    **options
+        ``m``, ``ties``, ``relevance_level``, ``ndcg_gain``, ``empty_queries``,
+        ``score_precision`` of :func:`evaluate`.
+
+    Returns
+    -------
+    Comparison
+        ``str(result)`` is the table; ``result.rows``, ``result.to_pandas()``.
+
+    See Also
+    --------
+    evaluate : the per-query metrics compared here.
+
+    Notes
+    -----
+    Queries: every judged query that appears in at least one run; a run without a query
+    scores it as an empty ranking (``trec_eval -c``), so all runs are paired on the same
+    queries. Every pair of runs (a before b in the given order) is tested on the per-query
+    differences ``d = b - a``. t-test: ``t = mean(d) / (sd(d) / sqrt(n))`` with ``n - 1``
+    degrees of freedom, two-sided ``p = I_{df/(df+t^2)}(df/2, 1/2)`` (regularized incomplete
+    beta; ``p = 1`` when every difference is 0). Randomization: ``p = (1 + #{|sum(±d)| >=
+    |sum(d)|}) / (1 + n_resamples)``. Bootstrap: ``p = (1 + #{|mean(d*) - mean(d)| >=
+    |mean(d)|}) / (1 + n_resamples)``. Holm multiplies the i-th smallest of ``h`` p-values by
+    ``h - i + 1`` and keeps them non-decreasing.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 1}, "q2": {"b": 1}, "q3": {"c": 1}}
+    >>> good = {"q1": {"a": 2, "z": 1}, "q2": {"b": 2, "z": 1}, "q3": {"c": 2, "z": 1}}
+    >>> bad = {"q1": {"a": 1, "z": 2}, "q2": {"b": 1, "z": 2}, "q3": {"c": 1, "z": 2}}
+    >>> table = compare_runs(qrels, {"bad": bad, "good": good}, "mrr", tests="t-test")
+    >>> table.rows[0]["difference"], table.rows[0]["p_value"]
+    (0.5, 0.0)
+    """
+    if isinstance(runs, Mapping):
+        named = {str(k): _as_run(v) for k, v in runs.items()}
+    elif isinstance(runs, (list, tuple)):
+        named = {}
+        for i, r in enumerate(runs):
+            r = _as_run(r)
+            key = r.name or f"run{i + 1}"
+            if key in named:
+                key = f"run{i + 1}"
+            named[key] = r
+    else:
+        raise TypeError(f"runs must be a dict {{name: run}} or a list of runs, got "
+                        f"{type(runs).__name__}")
+    if len(named) < 2:
+        raise ValueError(f"compare_runs needs at least two runs, got {len(named)}")
+    test_names = [tests] if isinstance(tests, str) else tests
+    if not isinstance(test_names, (list, tuple)) or not all(isinstance(t, str)
+                                                             for t in test_names):
+        raise TypeError(f"tests must be a name or a list of names from "
+                        f"{', '.join(map(repr, _TESTS))}, got {quoted(tests)}")
+    if not test_names:
+        raise ValueError("tests is empty")
+    test_names = [_TESTS.get(t) or _choice(t, "tests", tuple(_TESTS)) for t in test_names]
+    _choice(correction, "correction", ("holm", "bonferroni", "none"))
+    if not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
+        raise ValueError(f"alpha must be a number in (0, 1), got {quoted(alpha)}")
+    if isinstance(n_resamples, (bool, np.bool_)) or not isinstance(
+            n_resamples, (numbers.Integral, np.integer)) or not 1 <= n_resamples <= 10**8:
+        raise ValueError(f"n_resamples must be an integer in [1, 10**8], got "
+                         f"{quoted(n_resamples)}")
+    unknown = set(options) - {"m", "ties", "relevance_level", "ndcg_gain", "empty_queries",
+                              "score_precision"}
+    if unknown:
+        raise TypeError(f"compare_runs got unexpected options {sorted(unknown)}")
+    single, names, m_float, level = _check_options(
+        metrics, options.get("ties", "trec"), options.get("empty_queries", "zero"), "zero",
+        options.get("ndcg_gain", "linear"), options.get("relevance_level", 1),
+        options.get("m", 10))
+    qrels = _as_qrels(qrels)
+    seen = np.zeros(len(qrels.queries), dtype=bool)
+    for r in named.values():
+        seen |= r._aligned(qrels) >= 0
+    queries = qrels.queries[seen]
+    if len(queries) == 0:
+        raise ValueError("no judged query appears in any of the runs")
+    scores = {}
+    for key, r in named.items():
+        judged = _judge(qrels, r, options.get("ties", "trec"), "zero", np.flatnonzero(seen),
+                        _choice(options.get("score_precision", "float64"), "score_precision",
+                                ("float64", "float32")))
+        scores[key] = _scores_of(qrels, judged, names, level=level,
+                                 m=m_float, exponential=options.get("ndcg_gain") == "exponential",
+                                 empty_queries=options.get("empty_queries", "zero"))
+    keys = list(named)
+    pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
+    rows = []
+    for metric in names:
+        for test in test_names:
+            block = []
+            for a, b in pairs:
+                x, y = scores[a][metric], scores[b][metric]
+                both = ~(np.isnan(x) | np.isnan(y))
+                diff = y[both] - x[both]
+                rng = np.random.default_rng(random_state)
+                if test == "t-test":
+                    p = _t_test(diff)
+                elif test == "randomization":
+                    p = _randomization_test(diff, int(n_resamples), rng)
+                else:
+                    p = _bootstrap_test(diff, int(n_resamples), rng)
+                block.append({"metric": metric, "run_a": a, "run_b": b,
+                              "mean_a": _mean(x[both]), "mean_b": _mean(y[both]),
+                              "difference": _mean(diff), "test": test, "p_value": p})
+            for row, adjusted in zip(block, _adjust([r["p_value"] for r in block], correction)):
+                row["p_adjusted"] = adjusted
+                row["significant"] = bool(adjusted < alpha)
+            rows.extend(block)
+    means = {key: {metric: _mean(scores[key][metric]) for metric in names} for key in keys}
+    return Comparison(means, rows, queries, float(alpha), correction)

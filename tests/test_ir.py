@@ -1,0 +1,408 @@
+"""rankscore.ir against trec_eval (pytrec_eval-terrier) and ranx; both backends."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rankscore
+from rankscore import Qrels, Run, Ranking, compare_runs, evaluate
+from rankscore.cli import main
+
+pytrec_eval = pytest.importorskip("pytrec_eval")
+
+# our metric name -> trec_eval measure
+TREC = {
+    "P@1": "P_1", "P@3": "P_3", "P@10": "P_10", "recall@2": "recall_2", "recall@5": "recall_5",
+    "r_precision": "Rprec", "map": "map", "map@3": "map_cut_3", "mrr": "recip_rank",
+    "ndcg": "ndcg", "ndcg@2": "ndcg_cut_2", "ndcg@5": "ndcg_cut_5", "hit_rate@1": "success_1",
+    "hit_rate@5": "success_5", "bpref": "bpref", "num_ret": "num_ret", "num_rel": "num_rel",
+    "num_rel_ret": "num_rel_ret",
+}
+
+
+def trec_eval(qrels, run):
+    measures = {"P", "recall", "Rprec", "map", "map_cut", "recip_rank", "ndcg", "ndcg_cut",
+                "success", "bpref", "num_ret", "num_rel", "num_rel_ret"}
+    params = {"P.1,3,10", "recall.2,5", "map_cut.3", "ndcg_cut.2,5", "success.1,5"}
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels, measures | params)
+    return evaluator.evaluate(run)
+
+
+def assert_like_trec(qrels, run):
+    expected = trec_eval(qrels, run)
+    # pytrec_eval bundles trec_eval 9, which compares scores as float32
+    ours = evaluate(qrels, run, list(TREC), per_query=True, score_precision="float32")
+    assert ours["query"].tolist() == sorted(expected)
+    for name, measure in TREC.items():
+        want = [expected[q][measure] for q in ours["query"]]
+        np.testing.assert_allclose(ours[name], want, rtol=0, atol=1e-12, err_msg=name)
+
+
+DOCS = [f"d{i}" for i in range(12)] + ["D1", "d10b", "é"]
+queries = st.sampled_from(["q1", "q2", "q3", "10", "9"])
+
+
+@st.composite
+def qrels_and_run(draw):
+    qrels = draw(st.dictionaries(queries, st.dictionaries(
+        st.sampled_from(DOCS), st.integers(-1, 3), min_size=1, max_size=10), max_size=4))
+    run = draw(st.dictionaries(queries, st.dictionaries(
+        st.sampled_from(DOCS), st.sampled_from([0.0, 0.5, 1.0, 2.0, -1.5, 1e-3]),
+        min_size=1, max_size=12), max_size=4))
+    return qrels, run
+
+
+@settings(max_examples=150, deadline=None)
+@given(qrels_and_run())
+def test_every_metric_matches_trec_eval(data):
+    qrels, run = data
+    # pytrec_eval (trec_eval 9) crashes with a segmentation fault, or hangs later in the same
+    # process, on a judged query holding only negative relevance values (found here:
+    # qrels {"q3": {"d10b": -1}}, run {"q3": {"d5": -1.5}}); such queries are left out of
+    # the reference comparison
+    qrels = {q: judged for q, judged in qrels.items() if any(v >= 0 for v in judged.values())}
+    if not set(qrels) & set(run):
+        with pytest.raises(ValueError, match="no query"):
+            evaluate(qrels, run, "map")
+        return
+    assert_like_trec(qrels, run)
+
+
+def test_fixed_case_ties_graded_empty_and_missing():
+    # ties at 0.5 go by id descending: e, d, b, a, c; q2 has no relevant element (0 for all);
+    # q3 is judged but not in the run and q4 is not judged: both left out, as by trec_eval
+    qrels = {"q1": {"a": 1, "b": 0, "c": 2, "z": 1}, "q2": {"x": 0}, "q3": {"y": 1}}
+    run = {"q1": {"a": 0.5, "b": 0.5, "c": 0.1, "d": 0.5, "e": 0.9}, "q2": {"x": 1.0},
+           "q4": {"u": 1.0}}
+    assert Run(run).elements("q1") == ["e", "d", "b", "a", "c"]
+    assert_like_trec(qrels, run)
+    assert evaluate(qrels, run, "map") == pytest.approx((0.65 / 3 + 0) / 2, abs=1e-15)
+
+
+def test_many_queries_long_rankings_match_trec_eval():
+    rng = np.random.default_rng(3)
+    qrels, run = {}, {}
+    for q in range(60):
+        docs = rng.choice(400, size=150, replace=False)
+        run[f"q{q}"] = {f"doc{d}": float(rng.integers(0, 30)) for d in docs}  # many ties
+        judged = rng.choice(400, size=40, replace=False)
+        qrels[f"q{q}"] = {f"doc{d}": int(rng.integers(0, 4)) for d in judged}
+    assert_like_trec(qrels, run)
+
+
+def test_float32_scores_tie_as_in_trec_eval_9():
+    qrels = {"q": {"a": 1}}
+    run = {"q": {"a": 0.5 + 1e-9, "b": 0.5}}  # one float32: a tie, b first (id descending)
+    assert evaluate(qrels, run, "mrr") == 1.0
+    assert evaluate(qrels, run, "mrr", score_precision="float32") == 0.5
+    expected = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}).evaluate(run)
+    assert expected["q"]["recip_rank"] == 0.5
+    assert_like_trec(qrels, run)
+
+
+def test_exponential_gain_and_relevance_level():
+    qrels = {"q": {"a": 3, "b": 1, "c": 2}}
+    run = {"q": {"b": 3.0, "a": 2.0, "c": 1.0}}
+    dcg = 1 / math.log2(2) + 7 / math.log2(3) + 3 / math.log2(4)
+    ideal = 7 / math.log2(2) + 3 / math.log2(3) + 1 / math.log2(4)
+    assert evaluate(qrels, run, "ndcg", ndcg_gain="exponential") == pytest.approx(dcg / ideal,
+                                                                                  abs=1e-15)
+    # relevance_level 2: only a and c are relevant (trec_eval -l 2)
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels, {"map", "P_1"}, relevance_level=2)
+    expected = evaluator.evaluate(run)["q"]
+    got = evaluate(qrels, run, ["map", "P@1"], relevance_level=2)
+    assert got == pytest.approx({"map": expected["map"], "P@1": expected["P_1"]}, abs=1e-12)
+
+
+def test_ranx_agrees_on_untied_runs():
+    ranx = pytest.importorskip("ranx")
+    rng = np.random.default_rng(5)
+    qrels = {f"q{q}": {f"d{d}": int(rng.integers(1, 3)) for d in rng.choice(50, 5, replace=False)}
+             for q in range(20)}
+    run = {f"q{q}": {f"d{d}": float(s) for d, s in zip(range(50), rng.random(50))}
+           for q in range(20)}
+    names = {"map": "map", "ndcg@10": "ndcg@10", "P@10": "precision@10", "mrr": "mrr",
+             "recall@10": "recall@10", "r_precision": "r-precision", "hit_rate@5": "hit_rate@5"}
+    expected = ranx.evaluate(ranx.Qrels(qrels), ranx.Run(run), list(names.values()))
+    ours = evaluate(qrels, run, list(names))
+    for mine, theirs in names.items():
+        assert ours[mine] == pytest.approx(expected[theirs], abs=1e-12), mine
+
+
+def test_s_and_p_are_those_of_ranking():
+    qrels = {"q1": {"a": 1, "b": 1, "c": 0}, "q2": {"x": 1, "y": 1}}
+    run = {"q1": {"a": 0.9, "c": 0.8, "z": 0.7, "b": 0.6, "w": 0.1},
+           "q2": {"x": 0.9, "w": 0.5}}  # q2 misses y: undefined
+    got = evaluate(qrels, run, ["s", "p"], m=5, per_query=True)
+    assert got["p"][0] == 4 and got["s"][0] == Ranking("x--x").score(m=5)
+    assert math.isnan(got["s"][1]) and math.isnan(got["p"][1])
+    assert evaluate(qrels, run, "s", m=5) == Ranking("x--x").score(m=5)  # mean over defined
+
+
+def test_tie_policies_bound_the_trec_order():
+    qrels = {"q": {"a": 1, "b": 0}}
+    run = {"q": {"a": 1.0, "b": 1.0, "c": 1.0}}  # trec order: c, b, a
+    assert evaluate(qrels, run, "mrr") == pytest.approx(1 / 3)
+    assert evaluate(qrels, run, "mrr", ties="optimistic") == 1.0
+    assert evaluate(qrels, run, "mrr", ties="pessimistic") == pytest.approx(1 / 3)
+    run2 = {"q": {"a": 1.0, "z": 1.0, "c": 0.5}}  # trec order: z, a
+    assert evaluate(qrels, run2, "mrr", ties="pessimistic") == 0.5
+    assert evaluate(qrels, run2, "mrr") == 0.5
+
+
+def test_empty_and_missing_query_options():
+    qrels = {"q1": {"a": 1}, "q2": {"b": 0}, "q3": {"c": 1}}
+    run = {"q1": {"a": 1.0}, "q2": {"b": 1.0}}
+    assert evaluate(qrels, run, "map") == 0.5  # q2 counts as 0, q3 left out
+    assert evaluate(qrels, run, "map", empty_queries="skip") == 1.0
+    assert evaluate(qrels, run, "map", missing_queries="zero") == pytest.approx(1 / 3)
+    expected = pytrec_eval.RelevanceEvaluator(qrels, {"map"}).evaluate(run)
+    assert sorted(expected) == ["q1", "q2"]
+
+
+def test_dataframe_and_trec_files_give_the_same_tables(tmp_path):
+    pd = pytest.importorskip("pandas")
+    qrels = {"q1": {"a": 1, "b": 0}, "q2": {"c": 2}}
+    run = {"q1": {"a": 0.25, "b": 0.5, "x": 0.5}, "q2": {"c": 1.5, "é": 3.0}}
+    (tmp_path / "qrels").write_text("q1 0 a 1\nq1 0 b 0\n\nq2 0 c 2\n")
+    (tmp_path / "run").write_text("q1 Q0 a 3 0.25 t\nq1\tQ0 b 1 5e-1 t\n"
+                                  "q1 Q0 x 2 0.5 t\r\nq2 Q0 c 1 1.5 t\nq2 Q0 é 2 3 t")
+    frame = pd.DataFrame([(q, d, s) for q, docs in run.items() for d, s in docs.items()],
+                         columns=["query", "element", "score"])
+    from_dict = evaluate(qrels, run, ["map", "ndcg@2", "bpref"])
+    assert evaluate(tmp_path / "qrels", tmp_path / "run", ["map", "ndcg@2", "bpref"]) == from_dict
+    assert evaluate(qrels, Run.from_pandas(frame), ["map", "ndcg@2", "bpref"]) == from_dict
+    assert Qrels(tmp_path / "qrels").to_dict() == qrels
+    assert Run.from_trec(tmp_path / "run").to_dict() == {
+        "q1": {"x": 0.5, "b": 0.5, "a": 0.25}, "q2": {"é": 3.0, "c": 1.5}}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("q1 Q0 a 1 0.5\n", "line 1: expected 6 fields"),
+    ("q1 Q0 a 1 0.5 t\nq1 Q0 b 1 high t\n", "line 2"),
+    ("q1 Q0 a 1 0.5 t\nq1 Q0 a 2 0.4 t\n", "'a' appears twice in query 'q1'"),
+    ("q1 Q0 a 1 nan t\n", "NaN"),
+])
+def test_bad_run_files(tmp_path, text, message):
+    path = tmp_path / "run"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=message):
+        Run.from_trec(path)
+
+
+def test_bad_qrels_file(tmp_path):
+    path = tmp_path / "qrels"
+    path.write_text("q1 0 a 1\nq1 0 b 0.5\n")
+    with pytest.raises(ValueError, match="line 2"):
+        Qrels(path)
+
+
+@pytest.mark.parametrize("qrels, run, error, message", [
+    ({"q": {"a": 1.5}}, {"q": {"a": 1}}, TypeError, "relevance of 'a' in query 'q'"),
+    ({"q": {"a": True}}, {"q": {"a": 1}}, TypeError, "must be an integer"),
+    ({"q": {"a": 1}}, {"q": {"a": "x"}}, TypeError, "score of 'a'"),
+    ({"q": {"a": 1}}, {"q": {"a": math.nan}}, ValueError, "NaN"),
+    ({"q": {"a b": 1}}, {"q": {"a": 1.0}}, ValueError, "white space"),
+    ({"q": {("a",): 1}}, {"q": {"a": 1.0}}, TypeError, "element ids"),
+    ({"q": [1]}, {"q": {"a": 1.0}}, TypeError, r"qrels\['q'\]"),
+    ([1], {"q": {"a": 1.0}}, TypeError, "dict of dicts"),
+    ({"q": {"a": 1}}, {"z": {"a": 1.0}}, ValueError, "no query"),
+])
+def test_bad_input(qrels, run, error, message):
+    with pytest.raises(error, match=message):
+        evaluate(qrels, run, "map")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"metrics": "ndcg@0"}, "cut-off"), ({"metrics": "precision"}, "needs a cut-off"),
+    ({"metrics": "foo"}, "unknown metric"), ({"metrics": []}, "empty"),
+    ({"ties": "random"}, "ties"), ({"m": 2}, "m must be > 2"),
+    ({"relevance_level": 0}, "relevance_level"), ({"ndcg_gain": "log"}, "ndcg_gain"),
+    ({"empty_queries": "one"}, "empty_queries"),
+])
+def test_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, **{"metrics": "map", **kwargs})
+
+
+def test_inputs_are_not_modified_and_arrays_read_only():
+    qrels = {"q": {"a": 1}}
+    run = {"q": {"b": 2.0, "a": 1.0}}
+    before = json.dumps([qrels, run])
+    built = Run(run)
+    evaluate(qrels, built, "map")
+    assert json.dumps([qrels, run]) == before
+    with pytest.raises(ValueError):
+        built.scores[0] = 5.0
+
+
+def test_hash_collisions_fall_back_to_exact_join(monkeypatch, backend):
+    from rankscore import _backend
+
+    constant = lambda names: np.zeros(len(names), dtype=np.uint64)  # noqa: E731
+    monkeypatch.setattr(_backend.kernels, "fnv1a_hashes", constant)
+    qrels = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}}
+    run = {"q1": {"c": 0.9, "b": 0.8, "z": 0.7, "a": 0.1}, "q2": {"y": 1.0, "x": 0.5}}
+    monkeypatch.undo()
+    expected = evaluate(qrels, run, ["map", "ndcg", "bpref"], per_query=True)
+    monkeypatch.setattr(_backend.kernels, "fnv1a_hashes", constant)
+    got = evaluate(qrels, run, ["map", "ndcg", "bpref"], per_query=True)
+    for name in ("map", "ndcg", "bpref"):
+        np.testing.assert_array_equal(got[name], expected[name])
+
+
+def test_hashes_are_fnv1a():
+    from rankscore import _backend
+
+    # FNV-1a 64 of "a" is 0xaf63dc4c8601ec8c (the published test vector)
+    assert int(_backend.kernels.fnv1a_hashes(np.array(["a", ""], dtype=object))[0]) == \
+        0xAF63DC4C8601EC8C
+
+
+def test_backends_agree_bit_for_bit():
+    from rankscore import _backend
+
+    rng = np.random.default_rng(9)
+    qrels = {f"q{q}": {f"d{d}": int(rng.integers(-1, 4)) for d in rng.choice(60, 20)}
+             for q in range(30)}
+    run = {f"q{q}": {f"d{d}": float(rng.integers(0, 8)) for d in rng.choice(60, 40)}
+           for q in range(30)}
+    names = list(TREC) + ["s", "p", "ndcg@7"]
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                results.append(evaluate(qrels, run, names, per_query=True, ties="optimistic"))
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+    for name in names:
+        assert results[0][name].tobytes() == results[1][name].tobytes(), name
+
+
+# ------------------------------------------------------------------------------------------
+# comparing runs
+
+
+def _two_runs(seed=0, n=40):
+    rng = np.random.default_rng(seed)
+    qrels = {f"q{q}": {f"d{d}": 1 for d in rng.choice(30, 4, replace=False)} for q in range(n)}
+    a = {f"q{q}": {f"d{d}": float(rng.random()) for d in range(30)} for q in range(n)}
+    b = {q: {d: s + (0.3 if d in qrels[q] else 0.0) for d, s in docs.items()}
+         for q, docs in a.items()}
+    return qrels, a, b
+
+
+def test_t_test_matches_scipy():
+    stats = pytest.importorskip("scipy.stats")
+    qrels, a, b = _two_runs()
+    table = compare_runs(qrels, {"a": a, "b": b}, ["map", "P@5"], tests="t-test")
+    for row in table.rows:
+        x = evaluate(qrels, a, row["metric"], per_query=True)[row["metric"]]
+        y = evaluate(qrels, b, row["metric"], per_query=True)[row["metric"]]
+        assert row["p_value"] == pytest.approx(stats.ttest_rel(y, x).pvalue, rel=1e-9)
+        assert row["difference"] == pytest.approx((y - x).mean(), abs=1e-15)
+
+
+@pytest.mark.parametrize("a, b, x", [(0.5, 0.5, 0.3), (7.5, 0.5, 0.9), (0.5, 40.0, 0.01),
+                                     (200.0, 0.5, 0.999), (3.0, 4.0, 0.5)])
+def test_incomplete_beta_matches_scipy(a, b, x):
+    special = pytest.importorskip("scipy.special")
+    from rankscore.ir import _betainc
+
+    assert _betainc(a, b, x) == pytest.approx(special.betainc(a, b, x), rel=1e-12, abs=1e-300)
+
+
+def test_resampling_tests_and_corrections():
+    qrels, a, b = _two_runs()
+    runs = {"a": a, "b": b, "same": a}
+    table = compare_runs(qrels, runs, "map", tests=["randomization", "bootstrap"],
+                         n_resamples=2000, correction="bonferroni")
+    by = {(r["run_a"], r["run_b"], r["test"]): r for r in table.rows}
+    for test in ("randomization", "bootstrap"):
+        assert by[("a", "b", test)]["p_value"] == 1 / 2001  # b always better
+        assert by[("a", "same", test)]["p_value"] == 1.0  # no difference at all
+        assert by[("a", "b", test)]["p_adjusted"] == 3 / 2001
+        assert by[("a", "b", test)]["significant"]
+    again = compare_runs(qrels, runs, "map", tests=["randomization", "bootstrap"],
+                         n_resamples=2000, correction="bonferroni")
+    assert again.rows == table.rows  # seeded
+    assert "a" in str(table) and "bonferroni" in str(table)
+
+
+def test_holm_adjustment():
+    from rankscore.ir import _adjust
+
+    # statsmodels.stats.multitest.multipletests([0.01, 0.04, 0.03, 0.2], method="holm")
+    assert _adjust([0.01, 0.04, 0.03, 0.2], "holm") == pytest.approx([0.04, 0.09, 0.09, 0.2])
+    assert _adjust([0.01, 0.5], "bonferroni") == [0.02, 1.0]
+
+
+def test_compare_runs_bad_input():
+    qrels, a, b = _two_runs()
+    with pytest.raises(ValueError, match="at least two runs"):
+        compare_runs(qrels, {"a": a})
+    with pytest.raises(ValueError, match="tests"):
+        compare_runs(qrels, [a, b], tests="wilcoxon")
+    with pytest.raises(ValueError, match="correction"):
+        compare_runs(qrels, [a, b], correction="fdr")
+    with pytest.raises(TypeError, match="unexpected options"):
+        compare_runs(qrels, [a, b], missing_queries="skip")
+
+
+# ------------------------------------------------------------------------------------------
+# command line
+
+
+def test_cli_one_and_several_runs(tmp_path, capsys):
+    qrels, a, b = _two_runs(n=12)
+    (tmp_path / "qrels").write_text("".join(f"{q} 0 {d} {r}\n" for q, docs in qrels.items()
+                                            for d, r in docs.items()))
+    for name, run in (("a.run", a), ("b.run", b)):
+        (tmp_path / name).write_text("".join(f"{q} Q0 {d} 0 {s!r} t\n"
+                                             for q, docs in run.items() for d, s in docs.items()))
+    assert main(["ir", str(tmp_path / "qrels"), str(tmp_path / "a.run"),
+                 "--metrics", "ndcg@10,map,s", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["means"]["a.run"]["map"] == pytest.approx(evaluate(qrels, a, "map"), abs=1e-15)
+    assert main(["ir", str(tmp_path / "qrels"), str(tmp_path / "a.run"), str(tmp_path / "b.run"),
+                 "--metrics", "map", "--resamples", "500"]) == 0
+    text = capsys.readouterr().out
+    assert "a.run" in text and "b.run" in text and "t-test" in text and "bootstrap" in text
+    assert main(["ir", str(tmp_path / "qrels"), str(tmp_path / "a.run"),
+                 "--metrics", "nope"]) == 2
+    assert "unknown metric" in capsys.readouterr().err
+
+
+def test_public_names_exported():
+    for name in ("Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"):
+        assert name in rankscore.__all__
+
+
+@pytest.mark.parametrize("text, integer", [
+    (b"q1 Q0 a 1 0.5 t\n", False), (b"q1 Q0 a 1 0x1p3 t\n", False),
+    (b"q1 Q0 a 1 -inf t\n", False), (b"q1 Q0 a 1 1e400 t\n", False),
+    (b"q1 Q0 a 1 +.5 t\n", False), (b"\n\n  \nq1 Q0 a 1 5 t", False),
+    (b"q1 Q0 a 1 5 t x\n", False), (b"q1 Q0 a 1 1_0 t\n", False), (b"", False),
+    (b"q1 Q0 a 1 .5e-3 t\r\n\tq2 Q0 b 1 2 t\nq1 Q0 c 1 2 t\n", False),
+    (b"q 0 a 1\n", True), (b"q 0 a -2\nq 0 b +3\n", True), (b"q 0 a 1.0\n", True),
+    (b"q 0 a 99999999999999999999\n", True), (b"q 0 a 1_0\n", True),
+    ("q 0 é 1\n".encode(), True),
+])
+def test_readers_of_both_backends_agree(text, integer):
+    from rankscore import _backend
+
+    data = np.frombuffer(text, dtype=np.uint8)
+    layout = (4, 3, True) if integer else (6, 4, False)
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                out = _backend.kernels.parse_trec(data, *layout)
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+        results.append([a.tolist() if isinstance(a, np.ndarray) else a for a in out])
+    assert results[0] == results[1]
