@@ -22,6 +22,7 @@ import numpy as np
 from . import _backend
 from ._validation import quoted
 from .rankings import _float_m
+from .uncertainty import _t_two_sided_p
 
 __all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
 
@@ -743,33 +744,6 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
 # comparing runs
 
 
-def _betainc(a: float, b: float, x: float) -> float:
-    """Regularized incomplete beta I_x(a, b) (continued fraction, Numerical Recipes 6.4)."""
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
-                     + a * math.log(x) + b * math.log1p(-x))
-    if x > (a + 1.0) / (a + b + 2.0):
-        return 1.0 - _betainc(b, a, 1.0 - x)
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    h = d
-    for i in range(1, 10000):
-        for numerator in (i * (b - i) * x / ((a + 2 * i - 1) * (a + 2 * i)),
-                          -(a + i) * (a + b + i) * x / ((a + 2 * i) * (a + 2 * i + 1))):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            h *= d * c
-        if abs(d * c - 1.0) < 1e-16:
-            break
-    return front * h / a
-
-
 def _t_test(diff: np.ndarray) -> float:
     """Two-sided p-value of the paired t-test: t = mean(d) / (sd(d) / sqrt(n)), n - 1 df."""
     n = len(diff)
@@ -781,7 +755,7 @@ def _t_test(diff: np.ndarray) -> float:
         return 1.0 if mean == 0.0 else 0.0
     t = mean / (sd / math.sqrt(n))
     df = n - 1
-    return min(1.0, _betainc(df / 2.0, 0.5, df / (df + t * t)))
+    return min(1.0, _t_two_sided_p(t, df))
 
 
 def _randomization_test(diff: np.ndarray, n_resamples: int, rng: np.random.Generator) -> float:
