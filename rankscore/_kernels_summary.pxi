@@ -7,7 +7,7 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
-from libc.math cimport INFINITY
+from libc.math cimport INFINITY, NAN
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove
 
@@ -336,79 +336,199 @@ cdef void _sift_down(Py_ssize_t* heap, Py_ssize_t n, Py_ssize_t at,
     heap[at] = r
 
 
-def summary_merge_many(const sweep_score_t[:] thr_0, const summary_count_t[:] neg_0,
-                       list thresholds, list negatives, list positives):
-    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
-    the dtypes) in one pass with a heap of the runs' next thresholds: O(D log k) for D
-    thresholds in all. Equal thresholds are added in run order."""
-    cdef Py_ssize_t k = len(thresholds), r, total = 0, out = 0, i, n_heap
+def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n,
+                            summary_count_t[::1] out_p, Py_ssize_t at, list thresholds,
+                            list negatives, list positives, const int64_t[::1] starts,
+                            const int64_t[::1] stops):
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
+    C-contiguous) into out_*[at:] with a heap of the runs' next thresholds, O(D log k) for
+    D thresholds in all; returns the number written. Equal thresholds are added in run
+    order. The GIL is released: two calls on disjoint ranges of thresholds and of out_*
+    run side by side."""
+    cdef Py_ssize_t k = len(thresholds), r, out = at, n_heap
     cdef const sweep_score_t[::1] t_view
     cdef const summary_count_t[::1] c_view
     cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(k * sizeof(void*))
     cdef const summary_count_t** neg = <const summary_count_t**>malloc(k * sizeof(void*))
     cdef const summary_count_t** pos = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef Py_ssize_t* at = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* next_at = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
     cdef Py_ssize_t* size = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
     cdef Py_ssize_t* heap = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
     cdef double* head = <double*>malloc(k * sizeof(double))
     cdef sweep_score_t t
-    cdef sweep_score_t[::1] out_t
-    cdef summary_count_t[::1] out_n, out_p
     try:
         for r in range(k):  # the arrays outlive these pointers: the caller holds the lists
+            size[r] = stops[r] - starts[r]
             t_view = thresholds[r]
-            size[r] = t_view.shape[0]
-            thr[r] = &t_view[0] if size[r] else NULL
+            thr[r] = &t_view[starts[r]] if size[r] else NULL
             c_view = negatives[r]
-            neg[r] = &c_view[0] if size[r] else NULL
+            neg[r] = &c_view[starts[r]] if size[r] else NULL
             c_view = positives[r]
-            pos[r] = &c_view[0] if size[r] else NULL
-            total += size[r]
-        thr_arr = np.empty(total, dtype=np.float32 if sweep_score_t is float else np.float64)
-        count_dtype = np.int64 if summary_count_t is int64_t else np.float64
-        neg_arr, pos_arr = np.empty(total, dtype=count_dtype), np.empty(total, dtype=count_dtype)
-        out_t = thr_arr
-        out_n = neg_arr
-        out_p = pos_arr
+            pos[r] = &c_view[starts[r]] if size[r] else NULL
         with nogil:
             n_heap = 0
             for r in range(k):
-                at[r] = 0
+                next_at[r] = 0
                 if size[r]:
                     head[r] = thr[r][0]
                     heap[n_heap] = r
                     n_heap += 1
-            for i in range(n_heap // 2 - 1, -1, -1):
-                _sift_down(heap, n_heap, i, head)
+            for r in range(n_heap // 2 - 1, -1, -1):
+                _sift_down(heap, n_heap, r, head)
             while n_heap:
                 r = heap[0]
-                t = thr[r][at[r]]
-                if out and out_t[out - 1] == t:  # the same threshold from a later run
-                    out_n[out - 1] += neg[r][at[r]]
-                    out_p[out - 1] += pos[r][at[r]]
+                t = thr[r][next_at[r]]
+                if out > at and out_t[out - 1] == t:  # the same threshold from a later run
+                    out_n[out - 1] += neg[r][next_at[r]]
+                    out_p[out - 1] += pos[r][next_at[r]]
                 else:
-                    out_t[out], out_n[out], out_p[out] = t, neg[r][at[r]], pos[r][at[r]]
+                    out_t[out], out_n[out], out_p[out] = t, neg[r][next_at[r]], pos[r][next_at[r]]
                     out += 1
-                at[r] += 1
-                if at[r] == size[r]:
+                next_at[r] += 1
+                if next_at[r] == size[r]:
                     n_heap -= 1
                     heap[0] = heap[n_heap]
                 else:
-                    head[r] = thr[r][at[r]]
+                    head[r] = thr[r][next_at[r]]
                 _sift_down(heap, n_heap, 0, head)
-        out_t = None
-        out_n = out_p = None
-        for arr in (thr_arr, neg_arr, pos_arr):
-            arr.resize((out,), refcheck=False)
-        return thr_arr, neg_arr, pos_arr
+        return out - at
     finally:
         free(thr)
         free(neg)
         free(pos)
-        free(at)
+        free(next_at)
         free(size)
         free(heap)
         free(head)
+
+
+cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,
+                                       const sweep_score_t[::1] neg, Py_ssize_t a,
+                                       const sweep_score_t[::1] pos, Py_ssize_t b) noexcept nogil:
+    # the lowest score not yet merged: thr[i] (descending, -1 when done) and the ascending
+    # class parts from neg[a] and pos[b]
+    cdef sweep_score_t t = thr[i] if i >= 0 else <sweep_score_t>INFINITY
+    if a < neg.shape[0] and neg[a] < t:
+        t = neg[a]
+    if b < pos.shape[0] and pos[b] < t:
+        t = pos[b]
+    return t
+
+
+cdef inline sweep_score_t _head_up(const sweep_score_t* x, Py_ssize_t a,
+                                   Py_ssize_t n) noexcept nogil:
+    # x[a], or +inf past the end; the load is unconditional (x[0] when done; x points to
+    # one +inf when n is 0) so the choice compiles to a conditional move
+    cdef sweep_score_t v = x[a if a < n else 0]
+    return v if a < n else <sweep_score_t>INFINITY
+
+
+cdef Py_ssize_t _merge_sorted_up(
+        sweep_score_t* thr, int64_t* negatives, int64_t* positives,
+        Py_ssize_t d, Py_ssize_t k, const sweep_score_t* neg, Py_ssize_t n_neg,
+        const sweep_score_t* pos, Py_ssize_t n_pos, bint write) noexcept nogil:
+    # The summary (thr, negatives, positives)[:d] (descending) and the ascending class
+    # parts, merged from the lowest score up: the output slot moves down from k only when
+    # the score changes (the parts hold ties), so every step is branch-free (one element
+    # of each part at most, and the summary's next threshold when it is the lowest).
+    # Returns the number of distinct scores; ``write``: stores them at slots k, k-1, ...
+    cdef Py_ssize_t i = d - 1, a = 0, b = 0, slot, count = 0
+    cdef sweep_score_t x, y, z, t, last = <sweep_score_t>NAN
+    cdef bint in_m, in_neg, in_pos, same
+    cdef int64_t n, p, mn, mp
+    while i >= 0 or a < n_neg or b < n_pos:
+        x = thr[i if i >= 0 else 0]
+        x = x if i >= 0 else <sweep_score_t>INFINITY
+        y = _head_up(neg, a, n_neg)
+        z = _head_up(pos, b, n_pos)
+        t = y if y < z else z
+        t = x if x < t else t
+        in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last
+        if write:
+            slot = k + same
+            mn = negatives[i if i >= 0 else 0]
+            mp = positives[i if i >= 0 else 0]
+            # masks, as _merge_down: the slot's count so far, the summary's, this step's
+            n = (negatives[slot] & -<int64_t>same) + (mn & -<int64_t>in_m) + in_neg
+            p = (positives[slot] & -<int64_t>same) + (mp & -<int64_t>in_m) + in_pos
+            thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
+            k -= not same
+        count += not same
+        last = t
+        i -= in_m
+        a += in_neg
+        b += in_pos
+    return count
+
+
+def summary_merge_sorted_size(const sweep_score_t[::1] thr, Py_ssize_t d,
+                              const sweep_score_t[::1] neg, const sweep_score_t[::1] pos):
+    """The length of summary (thr[:d]) merged with each class's ascending scores: the
+    number of distinct values among them (what summary_merge_sorted_into needs)."""
+    cdef sweep_score_t inf = <sweep_score_t>INFINITY
+    cdef Py_ssize_t size
+    cdef const sweep_score_t* t = &thr[0] if thr.shape[0] else &inf
+    cdef const sweep_score_t* n = &neg[0] if neg.shape[0] else &inf
+    cdef const sweep_score_t* p = &pos[0] if pos.shape[0] else &inf
+    cdef int64_t dummy = 0
+    with nogil:
+        size = _merge_sorted_up(<sweep_score_t*>t, &dummy, &dummy, d, 0, n, neg.shape[0],
+                                p, pos.shape[0], False)
+    return size
+
+
+def summary_merge_sorted_into(sweep_score_t[::1] thr, summary_count_t[::1] negatives,
+                              summary_count_t[::1] positives, Py_ssize_t d,
+                              const sweep_score_t[::1] neg, const double[::1] neg_weight,
+                              const sweep_score_t[::1] pos, const double[::1] pos_weight):
+    """Merge each class's ascending scores (weights None: counts) into summary
+    (thr, negatives, positives)[:d] in place; returns the merged length. The arrays have
+    room for it (at least summary_merge_sorted_size): written from the lowest score up
+    into the end, never overtaking the summary's unread entries, then moved to the front
+    if room is left. The same values as summary_merge of the summary and
+    summary_from_sorted of the parts (a threshold in both: summary + part)."""
+    cdef sweep_score_t inf = <sweep_score_t>INFINITY
+    cdef Py_ssize_t k = thr.shape[0] - 1, i = d - 1, a = 0, b = 0, a0, b0, m, size = 0
+    cdef bint weighted = neg_weight is not None
+    cdef sweep_score_t t
+    cdef summary_count_t n, p
+    cdef double fw, tw
+    if thr.shape[0] == 0:
+        return 0
+    with nogil:
+        if summary_count_t is int64_t:  # integer counts: any order of addition gives them
+            size = _merge_sorted_up(&thr[0], &negatives[0], &positives[0], d, k,
+                                    &neg[0] if neg.shape[0] else &inf, neg.shape[0],
+                                    &pos[0] if pos.shape[0] else &inf, pos.shape[0], True)
+        else:  # weight sums: each tie's weights summed from its highest index down, then
+            while i >= 0 or a < neg.shape[0] or b < pos.shape[0]:  # added to the summary's
+                t = _lowest_head(thr, i, neg, a, pos, b)  # (summary_from_sorted + merge)
+                a0, b0 = a, b
+                while a < neg.shape[0] and neg[a] == t:
+                    a += 1
+                while b < pos.shape[0] and pos[b] == t:
+                    b += 1
+                fw, tw = a - a0, b - b0
+                if weighted:
+                    fw = tw = 0.0
+                    for m in range(a - 1, a0 - 1, -1):
+                        fw += neg_weight[m]
+                    for m in range(b - 1, b0 - 1, -1):
+                        tw += pos_weight[m]
+                n, p = fw, tw
+                if i >= 0 and thr[i] == t:
+                    n, p = negatives[i] + n, positives[i] + p
+                    i -= 1
+                thr[k - size], negatives[k - size], positives[k - size] = (
+                    _no_minus_zero(t), n, p)
+                size += 1
+        if size < thr.shape[0]:  # room was left: the merged entries to the front
+            memmove(&thr[0], &thr[thr.shape[0] - size], size * sizeof(sweep_score_t))
+            memmove(&negatives[0], &negatives[thr.shape[0] - size],
+                    size * sizeof(summary_count_t))
+            memmove(&positives[0], &positives[thr.shape[0] - size],
+                    size * sizeof(summary_count_t))
+    return size
 
 
 def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):

@@ -60,6 +60,7 @@ import bisect
 import math
 import numbers
 import struct
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterable
 
 import numpy as np
@@ -256,10 +257,7 @@ class ScoreSummary:
             return parts[0]
         if len(parts) == 2:
             return _merge_two(*parts)
-        arrays = _backend.kernels.summary_merge_many(
-            parts[0].thresholds, parts[0].negatives, [s.thresholds for s in parts],
-            [s.negatives for s in parts], [s.positives for s in parts])
-        return ScoreSummary._trusted(*arrays, parts[0].pos_label)
+        return ScoreSummary._trusted(*_merge_many(parts), parts[0].pos_label)
 
     # -- compression ----------------------------------------------------------------
 
@@ -905,6 +903,59 @@ def _promoted(s: ScoreSummary, dtype, weighted: bool) -> ScoreSummary:
                                  s.positives.astype(count), s.pos_label)
 
 
+# merges of this many thresholds or more run on two threads, each on one range of scores
+_PARALLEL_MERGE_THRESHOLDS = 1 << 21
+
+
+def _merge_many(parts: list[ScoreSummary]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays of k summaries merged (the ``summary_merge_many_into`` heap). Large merges
+    are cut at a score near the median: the thresholds at or above it on one thread, those
+    below on another, each written to its own part of the output (a threshold shared by
+    several runs lands in one part, its counts added in run order as on one thread)."""
+    kernel = _backend.kernels.summary_merge_many_into
+    lists = ([s.thresholds for s in parts], [s.negatives for s in parts],
+             [s.positives for s in parts])
+    sizes = np.array([len(s) for s in parts], dtype=np.int64)
+    total = int(sizes.sum())
+    out = [np.empty(total, dtype=a.dtype) for a in (parts[0].thresholds, parts[0].negatives,
+                                                   parts[0].positives)]
+    zeros = np.zeros(len(parts), dtype=np.int64)
+    if total < _PARALLEL_MERGE_THRESHOLDS or curves._n_threads(None) < 2:
+        n = kernel(*out, 0, *lists, zeros, sizes)
+    else:
+        cut = _median_score(parts)
+        tops = np.array([_at_least(s.thresholds, cut) for s in parts], dtype=np.int64)
+        offset = int(tops.sum())
+        with ThreadPoolExecutor(2) as pool:
+            upper, lower = pool.map(lambda job: kernel(*out, *job[:1], *lists, *job[1:]),
+                                    [(0, zeros, tops), (offset, tops, sizes)])
+        if upper < offset:  # shared thresholds were merged: close the gap
+            for arr in out:
+                arr[upper:upper + lower] = arr[offset:offset + lower]
+        n = upper + lower
+    for arr in out:
+        arr.resize(n, refcheck=False)
+    return tuple(out)
+
+
+def _median_score(parts: list[ScoreSummary]) -> float:
+    """About the median threshold of all the runs: the median of the runs' medians, each
+    run counted by its size (at least a quarter of all thresholds on either side)."""
+    medians = sorted(((float(s.thresholds[len(s) // 2]), len(s)) for s in parts if len(s)),
+                     reverse=True)
+    half, seen = sum(n for _, n in medians) / 2, 0
+    for value, n in medians:
+        seen += n
+        if seen >= half:
+            return value
+    return medians[-1][0]
+
+
+def _at_least(thresholds: np.ndarray, value: float) -> int:
+    """How many of the (descending) thresholds are >= value."""
+    return bisect.bisect_right(thresholds, -value, key=lambda t: -t)
+
+
 def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
     arrays = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
                                             b.thresholds, b.negatives, b.positives)
@@ -914,11 +965,13 @@ def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
 class ScoreAccumulator:
     """Summarise data that arrives in batches (a training loop, a stream, many files).
 
-    Each batch is summarised on arrival; the runs are merged by size like a
-    log-structured merge (a run is merged into the one before it when that one is no
-    larger), so no data is sorted twice and about log2(batches) runs are kept. A merge
-    writes into the larger run's own arrays, grown in place, so the memory held stays
-    near 1.5 times the final summary's size plus one batch.
+    The batches' scores are buffered by class until they amount to about the size of the
+    summary so far; then the buffer is sorted once and merged into the summary's own
+    arrays, grown in place. Each merge makes the summary about 2.2 times larger while the
+    scores are distinct, so no threshold is merged more than a few times and the whole
+    costs about one sort of all the data; the memory held stays within 1.5 times the final
+    summary's size plus one batch (the buffer never takes more than half the summary's
+    bytes).
 
     Parameters
     ----------
@@ -949,7 +1002,9 @@ class ScoreAccumulator:
     def __init__(self, *, pos_label: Any = None):
         self.pos_label = pos_label
         self._label = 1 if pos_label is None else _plain_label(pos_label)
-        self._runs: list[list] = []  # [thresholds, negatives, positives, shared], largest first
+        self._run: list | None = None  # [thresholds, negatives, positives, shared]
+        self._buffer = _Buffer()
+        self._disjoint = True  # no flush has found many of its scores among the thresholds
         self.n_batches = 0
 
     def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
@@ -971,7 +1026,8 @@ class ScoreAccumulator:
 
         Notes
         -----
-        Amortised cost: summarising the batch plus O(log(batches)) merges per threshold.
+        Amortised cost: copying the batch, its share of one sort, and a few merges per
+        threshold.
 
         Examples
         --------
@@ -979,30 +1035,62 @@ class ScoreAccumulator:
         >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
         2
         """
-        validated = curves._validate_binary(y_true, y_score, self.pos_label, sample_weight)
-        run = [*curves._summary_arrays(*validated), False]
-        if self._runs:
-            run = self._alike(run)
-        runs = self._runs
-        runs.append(run)
-        while len(runs) > 1 and len(runs[-2][0]) <= len(runs[-1][0]):
-            b = runs.pop()
-            runs[-1] = _merge_run_into(runs[-1], b)
+        codes, pos_code, scores, weights = curves._validate_binary(
+            y_true, y_score, self.pos_label, sample_weight)
+        buffer = self._buffer
+        if len(buffer) and not buffer.takes(scores.dtype, weights is not None):
+            self._flush()
+        if len(buffer) and buffer.nbytes_with(len(scores), scores.dtype, weights is not None) > (
+                self._run_nbytes() / 2):
+            self._flush()
+        buffer.add(codes == pos_code, scores, weights)
+        if self._run is None:
+            self._flush()  # the first batch starts the summary
         self.n_batches += 1
         return self
 
-    def _alike(self, run: list) -> list:
-        """``run`` and the runs kept brought to one score dtype and one count kind."""
-        first = self._runs[0]
-        dtype = np.result_type(first[0].dtype, run[0].dtype)
-        count = np.float64 if "f" in (first[1].dtype.kind, run[1].dtype.kind) else np.int64
-        for r in [*self._runs, run]:
-            if r[0].dtype != dtype or r[1].dtype != count:
-                r[:] = [r[0].astype(dtype), r[1].astype(count), r[2].astype(count), False]
-        return run
+    def _run_nbytes(self) -> int:
+        return 0 if self._run is None else sum(a.nbytes for a in self._run[:3])
+
+    def _flush(self) -> None:
+        """Sort the buffered scores and merge them into the summary's arrays."""
+        buffer = self._buffer
+        neg, neg_w, pos, pos_w = buffer.sorted_parts()
+        k = _backend.kernels
+        run = self._run
+        if run is None:
+            count = np.float64 if neg_w is not None else np.int64
+            run = [np.empty(0, dtype=neg.dtype), np.empty(0, dtype=count),
+                   np.empty(0, dtype=count), False]
+        dtype = np.result_type(run[0].dtype, neg.dtype)
+        count = np.float64 if neg_w is not None or run[1].dtype.kind == "f" else np.int64
+        if run[0].dtype != dtype or run[1].dtype != count:
+            run = [run[0].astype(dtype), run[1].astype(count), run[2].astype(count), False]
+        elif run[3]:  # shared with a summary returned: merge into a copy
+            run = [np.array(x) for x in run[:3]] + [False]
+        neg, pos = neg.astype(dtype, copy=False), pos.astype(dtype, copy=False)
+        d = len(run[0])
+        distinct = (_distinct(neg), _distinct(pos))
+        room = d + sum(distinct)  # at most this many thresholds after the merge
+        entry = run[0].itemsize + 2 * run[1].itemsize
+        if not self._disjoint and entry * room + buffer.nbytes > (
+                1.5 * entry * max(d, *distinct)):
+            # the room could exceed the memory bound if most of the part's scores are
+            # thresholds already: count the merged thresholds exactly first
+            room = k.summary_merge_sorted_size(run[0], d, neg, pos)
+        for x in run[:3]:
+            x.resize(room, refcheck=False)  # realloc: grows in place where it can
+        size = k.summary_merge_sorted_into(*run[:3], d, neg, neg_w, pos, pos_w)
+        for x in run[:3]:
+            x.resize(size, refcheck=False)
+        # distinct scores so far (a rare shared threshold aside): room can be reserved
+        # without counting while that lasts
+        self._disjoint = self._disjoint and d + sum(distinct) - size <= sum(distinct) // 8
+        buffer.clear()
+        self._run = run
 
     def summary(self) -> ScoreSummary:
-        """The summary of every batch added so far (the runs are merged into one).
+        """The summary of every batch added so far (the buffered batches merged in).
 
         Returns
         -------
@@ -1025,32 +1113,98 @@ class ScoreAccumulator:
         ...
         ValueError: no data yet: call update() with a batch first
         """
-        runs = self._runs
-        if not runs:
+        if self._run is None:
             raise ValueError("no data yet: call update() with a batch first")
-        while len(runs) > 1:  # the smallest into the next: the largest is written last
-            b = runs.pop()
-            runs[-1] = _merge_run_into(runs[-1], b)
-        run = runs[0]
+        if len(self._buffer):
+            self._flush()
+        run = self._run
         run[3] = True  # shared with the summary: merged into a copy from now on
         return ScoreSummary._trusted(run[0], run[1], run[2], self._label)
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the runs."""
-        return sum(a.nbytes for run in self._runs for a in run[:3])
+        """Bytes held: the summary so far and the buffered scores."""
+        return self._run_nbytes() + self._buffer.nbytes
 
     def __repr__(self) -> str:
-        return f"ScoreAccumulator({self.n_batches} batches, {len(self._runs)} runs)"
+        return (f"ScoreAccumulator({self.n_batches} batches, {len(self._buffer)} scores "
+                "buffered)")
 
 
-def _merge_run_into(a: list, b: list) -> list:
-    """Run b merged into run a's arrays, grown in place (a copy of a's when it is shared)."""
-    da, db = len(a[0]), len(b[0])
-    arrays = [np.array(x) for x in a[:3]] if a[3] else a[:3]  # copies own their data
-    for x in arrays:
-        x.resize(da + db, refcheck=False)  # realloc: grows in place where it can
-    n = _backend.kernels.summary_merge_into(*arrays, da, *b[:3])
-    for x in arrays:
-        x.resize(n, refcheck=False)
-    return [*arrays, False]
+def _distinct(ascending: np.ndarray) -> int:
+    """The number of distinct values of an ascending array."""
+    return int(np.count_nonzero(ascending[1:] != ascending[:-1])) + 1 if len(ascending) else 0
+
+
+class _Buffer:
+    """Scores (and weights) of each class, appended batch by batch into arrays grown by a
+    quarter at a time; zero-weight samples are left out."""
+
+    _GROWTH = 1.25
+
+    def __init__(self):
+        self.dtype, self.weighted = None, False
+        self.parts: list[list] = []  # per class: [scores, weights or None, used]
+
+    def __len__(self) -> int:
+        return sum(part[2] for part in self.parts)
+
+    def takes(self, dtype, weighted: bool) -> bool:
+        return dtype == self.dtype and weighted == self.weighted
+
+    def nbytes_with(self, n: int, dtype, weighted: bool) -> float:
+        """Bytes held with n more rows at their most (grown by a quarter, and the sort's
+        temporary copies of weighted rows)."""
+        row = np.dtype(dtype).itemsize + (8 + 24 if weighted else 0)
+        return (len(self) + n) * row * self._GROWTH
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for part in self.parts for a in part[:2] if a is not None)
+
+    def add(self, is_positive, scores, weights) -> None:
+        if not (self.parts and self.takes(scores.dtype, weights is not None)):
+            # (empty: the caller flushes a buffer of another kind before adding)
+            self.dtype, self.weighted = scores.dtype, weights is not None
+            self.parts = [[np.empty(0, dtype=scores.dtype), None, 0] for _ in range(2)]
+            if self.weighted:
+                for part in self.parts:
+                    part[1] = np.empty(0)
+        keep = None if weights is None else weights != 0
+        for part, mask in zip(self.parts, (~is_positive, is_positive)):
+            if keep is not None:
+                mask &= keep
+            n = int(np.count_nonzero(mask))
+            used = part[2]
+            if used + n > len(part[0]):
+                capacity = max(used + n, int(len(part[0]) * self._GROWTH))
+                for arr in part[:2]:
+                    if arr is not None:
+                        arr.resize(capacity, refcheck=False)
+            np.compress(mask, scores, out=part[0][used:used + n])
+            if weights is not None:
+                np.compress(mask, weights, out=part[1][used:used + n])
+            part[2] = used + n
+
+    def sorted_parts(self):
+        """(neg, neg_weight, pos, pos_weight): each class's scores ascending (in place;
+        -0.0 as 0.0), equal scores in arrival order with their weights."""
+        if not self.parts:  # nothing buffered (the first batches weighed nothing)
+            empty = np.empty(0)
+            return empty, None, empty, None
+        views = [[None if a is None else a[:part[2]] for a in part[:2]]
+                 for part in self.parts]
+        if not self.weighted:
+            curves._sort_in_threads([v[0] for v in views], curves._sort_numpy, None, len(self))
+        else:
+            for v in views:
+                np.add(v[0], 0, out=v[0])  # -0.0 becomes 0.0
+                order = np.argsort(v[0], kind="stable")
+                v[0][:] = v[0][order]
+                v[1][:] = v[1][order]
+        (neg, neg_w), (pos, pos_w) = views
+        return neg, neg_w, pos, pos_w
+
+    def clear(self) -> None:
+        for part in self.parts:
+            part[2] = 0

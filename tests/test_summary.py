@@ -578,6 +578,46 @@ def test_accumulator_keeps_going_after_a_summary():
 
 
 @given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
+def test_merge_on_two_threads_equals_one_thread(problems):
+    # large merges are cut at a median score into two ranges merged side by side: the
+    # same thresholds and (in run order) the same sums, ties across the cut included
+    from rankscore import summary as summary_module
+
+    parts = [_one_shot(*p[:3]) for p in problems]
+    if len({s.weighted for s in parts}) > 1:
+        parts = [ScoreSummary(s.thresholds, s.negatives.astype(float),
+                              s.positives.astype(float)) for s in parts]
+    one_thread = ScoreSummary.merge_all(parts)
+    saved = summary_module._PARALLEL_MERGE_THRESHOLDS
+    summary_module._PARALLEL_MERGE_THRESHOLDS = 0
+    try:
+        two_threads = ScoreSummary.merge_all(parts)
+    finally:
+        summary_module._PARALLEL_MERGE_THRESHOLDS = saved
+    _assert_same(two_threads, one_thread)
+    y = np.concatenate([p[0] for p in problems])
+    s = np.concatenate([p[1] for p in problems])
+    w = None if all(p[2] is None for p in problems) else np.concatenate(
+        [np.ones(len(p[0])) if p[2] is None else p[2] for p in problems])
+    expected = _one_shot(y, s, w)
+    np.testing.assert_array_equal(two_threads.thresholds, expected.thresholds)
+    np.testing.assert_array_equal(two_threads.negatives, expected.negatives)
+
+
+@given(chunked_problem(max_n=200, weighted=False), st.booleans())
+def test_accumulator_with_counted_or_reserved_room(problem, disjoint):
+    # a flush either reserves room for every distinct score of the buffer (scores seen
+    # distinct so far) or counts the merged thresholds first: the same summary
+    y, s, w, cuts = problem
+    acc = ScoreAccumulator()
+    acc._disjoint = disjoint
+    for chunk in _chunks(y, s, w, cuts):
+        acc.update(*chunk)
+        acc._disjoint = acc._disjoint and disjoint
+    _assert_same(acc.summary(), _one_shot(y, s, w))
+
+
+@given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
 def test_many_way_merge_equals_pairwise_merges(problems):
     parts = [_one_shot(*p[:3]) for p in problems]
     parts = [ScoreSummary(p.thresholds.astype(np.float64), p.negatives.astype(np.float64),

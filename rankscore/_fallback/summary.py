@@ -20,7 +20,9 @@ __all__ = [
     "summary_running",
     "objective_scan",
     "summary_merge_into",
-    "summary_merge_many",
+    "summary_merge_many_into",
+    "summary_merge_sorted_size",
+    "summary_merge_sorted_into",
     "roc_corners",
     "summary_sweep",
 ]
@@ -177,25 +179,48 @@ def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
     return len(merged[0])
 
 
-def summary_merge_many(thr_0, neg_0, thresholds, negatives, positives):
-    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
-    the dtypes) in one pass: O(D log k) for D thresholds in all. Equal thresholds are
+def summary_merge_many_into(out_t, out_n, out_p, at, thresholds, negatives, positives,
+                            starts, stops):
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists) into out_*[at:]:
+    O(D log k) for D thresholds in all; returns the number written. Equal thresholds are
     added in run order."""
-    values = np.concatenate(thresholds)
+    ranges = list(zip(starts.tolist(), stops.tolist()))
+    values = np.concatenate([t[a:b] for t, (a, b) in zip(thresholds, ranges)])
     order = np.argsort(-values.astype(np.float64), kind="stable")  # run order within ties
     values = values[order]
     if len(values) == 0:
-        return values, np.concatenate(negatives), np.concatenate(positives)
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    lengths = np.diff(np.append(starts, len(values)))
-    out = [values[starts]]
-    for counts in (negatives, positives):
-        sorted_counts = np.concatenate(counts)[order]
+        return 0
+    starts_out = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts_out, len(values)))
+    n = len(starts_out)
+    out_t[at:at + n] = values[starts_out]
+    for out, counts in ((out_n, negatives), (out_p, positives)):
+        sorted_counts = np.concatenate([c[a:b] for c, (a, b) in zip(counts, ranges)])[order]
         if sorted_counts.dtype.kind == "f":
-            out.append(_sequential_sums(sorted_counts, starts, lengths))
+            out[at:at + n] = _sequential_sums(sorted_counts, starts_out, lengths)
         else:
-            out.append(np.add.reduceat(sorted_counts, starts))
-    return tuple(out)
+            out[at:at + n] = np.add.reduceat(sorted_counts, starts_out)
+    return n
+
+
+def summary_merge_sorted_size(thr, d, neg, pos):
+    """The length of summary (thr[:d]) merged with each class's ascending scores: the
+    number of distinct values among them (what summary_merge_sorted_into needs)."""
+    return len(np.union1d(thr[:d], np.union1d(neg, pos)))
+
+
+def summary_merge_sorted_into(thr, negatives, positives, d, neg, neg_weight, pos, pos_weight):
+    """Merge each class's ascending scores (weights None: counts) into summary
+    (thr, negatives, positives)[:d] in place; returns the merged length (the arrays have
+    room for it). The same values as summary_merge of the summary and summary_from_sorted
+    of the parts."""
+    part = summary_from_sorted(neg, neg_weight, pos, pos_weight)
+    counts = [c.astype(negatives.dtype) for c in part[1:]]
+    merged = summary_merge(thr[:d].copy(), negatives[:d].copy(), positives[:d].copy(),
+                           part[0], *counts)
+    for out, values in zip((thr, negatives, positives), merged):
+        out[:len(values)] = values
+    return len(merged[0])
 
 
 def roc_corners(fps, tps, thresholds):
