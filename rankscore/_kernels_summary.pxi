@@ -8,6 +8,7 @@
 # down (the order the sweep kernels use), so both backends give the same bits.
 
 from libc.math cimport INFINITY, NAN
+from libc.stdint cimport INT64_MAX
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove
 
@@ -315,25 +316,27 @@ def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
     return thr_a.shape[0] - start
 
 
-cdef inline bint _before(const double* head, Py_ssize_t r, Py_ssize_t s) noexcept nogil:
-    # run r's next threshold comes first: higher score, or the same score and a lower run
-    return head[r] > head[s] or (head[r] == head[s] and r < s)
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define RS_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define RS_PREFETCH(p) ((void)0)
+    #endif
+    """
+    void RS_PREFETCH(const void* p) noexcept nogil
+
+# the many-way merge reads k runs at once, more streams than the hardware prefetcher
+# follows: each run's next cache lines are asked for this many entries ahead
+DEF MERGE_PREFETCH = 16
 
 
-cdef void _sift_down(Py_ssize_t* heap, Py_ssize_t n, Py_ssize_t at,
-                     const double* head) noexcept nogil:
-    cdef Py_ssize_t child, r = heap[at]
-    while True:
-        child = 2 * at + 1
-        if child >= n:
-            break
-        if child + 1 < n and _before(head, heap[child + 1], heap[child]):
-            child += 1
-        if not _before(head, heap[child], r):
-            break
-        heap[at] = heap[child]
-        at = child
-    heap[at] = r
+cdef inline int64_t _order_key(double x) noexcept nogil:
+    # an int64 ordered as the doubles are (-0.0 below 0.0; thresholds hold no -0.0):
+    # integer compares and masks keep the tournament below free of branches
+    cdef int64_t bits
+    memcpy(&bits, &x, sizeof(double))
+    return bits ^ ((bits >> 63) & INT64_MAX)
 
 
 def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n,
@@ -341,24 +344,31 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                             list negatives, list positives, const int64_t[::1] starts,
                             const int64_t[::1] stops):
     """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
-    C-contiguous) into out_*[at:] with a heap of the runs' next thresholds, O(D log k) for
-    D thresholds in all; returns the number written. Equal thresholds are added in run
-    order. The GIL is released: two calls on disjoint ranges of thresholds and of out_*
-    run side by side."""
-    cdef Py_ssize_t k = len(thresholds), r, out = at, n_heap
+    C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
+    thresholds, O(D log k) for D thresholds in all; returns the number written. Equal
+    thresholds are added in run order. The GIL is released: two calls on disjoint ranges
+    of thresholds and of out_* run side by side."""
+    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, loser, remaining = 0
+    cdef Py_ssize_t swap_mask
     cdef const sweep_score_t[::1] t_view
     cdef const summary_count_t[::1] c_view
+    while leaves < k:
+        leaves *= 2
     cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(k * sizeof(void*))
     cdef const summary_count_t** neg = <const summary_count_t**>malloc(k * sizeof(void*))
     cdef const summary_count_t** pos = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef Py_ssize_t* next_at = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* heap = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
-    cdef double* head = <double*>malloc(k * sizeof(double))
+    cdef Py_ssize_t* next_at = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
+    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # _order_key
+    cdef int64_t key, other
+    cdef int64_t exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef sweep_score_t t
     try:
         for r in range(k):  # the arrays outlive these pointers: the caller holds the lists
             size[r] = stops[r] - starts[r]
+            remaining += size[r]
             t_view = thresholds[r]
             thr[r] = &t_view[starts[r]] if size[r] else NULL
             c_view = negatives[r]
@@ -366,31 +376,43 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
             c_view = positives[r]
             pos[r] = &c_view[starts[r]] if size[r] else NULL
         with nogil:
-            n_heap = 0
-            for r in range(k):
+            for r in range(leaves):  # padding runs past k are empty
                 next_at[r] = 0
-                if size[r]:
-                    head[r] = thr[r][0]
-                    heap[n_heap] = r
-                    n_heap += 1
-            for r in range(n_heap // 2 - 1, -1, -1):
-                _sift_down(heap, n_heap, r, head)
-            while n_heap:
-                r = heap[0]
-                t = thr[r][next_at[r]]
+                if r >= k:
+                    size[r] = 0
+                head[r] = _order_key(thr[r][0]) if size[r] else exhausted
+                winner[leaves + r] = r
+            for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
+                w, loser = winner[2 * node], winner[2 * node + 1]  # stays at the node
+                if head[loser] > head[w]:  # (on equal heads the lower run, w, wins)
+                    w, loser = loser, w
+                tree[node], winner[node] = loser, w
+            w = winner[1] if leaves > 1 else 0
+            while remaining:
+                t = thr[w][next_at[w]]
                 if out > at and out_t[out - 1] == t:  # the same threshold from a later run
-                    out_n[out - 1] += neg[r][next_at[r]]
-                    out_p[out - 1] += pos[r][next_at[r]]
+                    out_n[out - 1] += neg[w][next_at[w]]
+                    out_p[out - 1] += pos[w][next_at[w]]
                 else:
-                    out_t[out], out_n[out], out_p[out] = t, neg[r][next_at[r]], pos[r][next_at[r]]
+                    out_t[out], out_n[out], out_p[out] = t, neg[w][next_at[w]], pos[w][next_at[w]]
                     out += 1
-                next_at[r] += 1
-                if next_at[r] == size[r]:
-                    n_heap -= 1
-                    heap[0] = heap[n_heap]
-                else:
-                    head[r] = thr[r][next_at[r]]
-                _sift_down(heap, n_heap, 0, head)
+                next_at[w] += 1
+                remaining -= 1
+                RS_PREFETCH(thr[w] + next_at[w] + MERGE_PREFETCH)  # (never faults)
+                RS_PREFETCH(neg[w] + next_at[w] + MERGE_PREFETCH)
+                RS_PREFETCH(pos[w] + next_at[w] + MERGE_PREFETCH)
+                key = _order_key(thr[w][next_at[w]]) if next_at[w] < size[w] else exhausted
+                head[w] = key
+                node = (leaves + w) >> 1
+                while node:  # replay w's path to the root: swaps by masks, no branch; the
+                    loser = tree[node]  # winner's key rides along (no load on the chain)
+                    other = head[loser]
+                    # the loser wins: higher score, or the same score and a lower run
+                    swap_mask = -<Py_ssize_t>((other > key) | ((other == key) & (loser < w)))
+                    tree[node] = loser ^ ((loser ^ w) & swap_mask)
+                    w = w ^ ((w ^ loser) & swap_mask)
+                    key = key ^ ((key ^ other) & swap_mask)
+                    node >>= 1
         return out - at
     finally:
         free(thr)
@@ -398,7 +420,8 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
         free(pos)
         free(next_at)
         free(size)
-        free(heap)
+        free(tree)
+        free(winner)
         free(head)
 
 
