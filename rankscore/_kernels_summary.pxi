@@ -65,6 +65,27 @@ def summary_from_sorted(const sweep_score_t[:] neg, const double[:] neg_weight,
     return thr_arr, neg_arr, pos_arr
 
 
+def summary_from_sorted_into(sweep_score_t[::1] out_t, int64_t[::1] out_n,
+                             int64_t[::1] out_p, Py_ssize_t at, const sweep_score_t[:] neg,
+                             const sweep_score_t[:] pos):
+    """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
+    number of thresholds. The GIL is released: two calls on disjoint score ranges of the
+    parts and of out_* run side by side."""
+    cdef Py_ssize_t k = at, i = neg.shape[0] - 1, j = pos.shape[0] - 1, i0, j0
+    cdef sweep_score_t t
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = _next_down(neg, pos, i, j)
+            i0, j0 = i, j
+            while i >= 0 and neg[i] == t:
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                j -= 1
+            out_t[k], out_n[k], out_p[k] = _no_minus_zero(t), i0 - i, j0 - j
+            k += 1
+    return k - at
+
+
 cdef inline Py_ssize_t _merge_down(
         const sweep_score_t* thr_a, const summary_count_t* neg_a, const summary_count_t* pos_a,
         Py_ssize_t da, const sweep_score_t* thr_b, const summary_count_t* neg_b,
@@ -138,32 +159,36 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     score (the smallest threshold); ap_sum = Σ_t P(t) prec(t) from the top (AP = ap_sum / P);
     pr_area = Σ_t (r(t) - r(t+)) (prec(t) + prec(t+)) / 2 from the top, starting at
     (recall 0, precision 1) (needs P > 0)."""
-    cdef Py_ssize_t d = neg.shape[0], i
-    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
-    cdef uint64_t c_neg = 0, c_pos = 0
+    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
     cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
-    cdef Py_ssize_t best_i = 0
-    cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
+    cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev
     with nogil:
         for i in range(d):
             n_neg += neg[i]
             n_pos += pos[i]
         for i in range(d):  # from the top score down
+            tp_before, fp_before = tp, fp
             tp += pos[i]
             fp += neg[i]
+            # KS: the gap at t counts the samples scoring <= t; ">=": among equal gaps
+            # the one at the smallest threshold, the first one from the lowest score up
+            gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                         rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+            if not rs_less(gap, best):
+                best, best_i = gap, i
+            if pos[i] == 0:  # precision moves but recall does not: no AP or PR area term
+                continue  # (each would add exactly 0.0)
+            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                         + <uint64_t>neg[i]))
             p = <double>tp / <double>(tp + fp)
             ap += <double>pos[i] * p
-            if n_pos > 0:
-                r = <double>tp / <double>n_pos
-                area += (r - r_prev) * (p + p_prev) / 2
-                r_prev, p_prev = r, p
-        for i in range(d - 1, -1, -1):  # from the lowest score up
-            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * c_neg + <uint64_t>neg[i]))
-            c_neg += <uint64_t>neg[i]
-            c_pos += <uint64_t>pos[i]
-            gap = rs_gap(rs_mul(<uint64_t>n_pos, c_neg), rs_mul(<uint64_t>n_neg, c_pos))
-            if rs_less(best, gap):  # the first maximum: the smallest threshold
-                best, best_i = gap, d - 1 - i
+            # PR area from the previous threshold's point (recall 0, precision 1 at first)
+            r = <double>tp / <double>n_pos
+            r_prev = <double>tp_before / <double>n_pos if i else 0.0
+            p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
+            area += (r - r_prev) * (p + p_prev) / 2
+    best_i = d - 1 - best_i  # counted from the lowest score
     return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
 
 
@@ -257,8 +282,14 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
     cdef Py_ssize_t d = fps.shape[0], i, found = -1
     cdef double value, best = -INFINITY
     cdef bint first_pass = near_best != near_best
+    # recall, Youden's J and F-beta do not rise from one threshold to the next unless tp
+    # does (float division and subtraction are monotone): their maximum, and the first
+    # threshold reaching a value, are among the first threshold and those where tp rises
+    cdef bint monotone = code in (2, 3, 4)
     with nogil:
         for i in range(d):
+            if monotone and i and tps[i] == tps[i - 1]:
+                continue
             if not _feasible(code, fps[i], tps[i], a, positives):
                 continue
             value = _objective(code, fps[i], tps[i], a, b, c, e, positives, negatives)

@@ -381,7 +381,31 @@ def _summary_arrays(codes, pos_code, scores, weights):
     if counts is not None:
         return _summary_of_counts(counts, scores.dtype)
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+    if weights is None and len(scores) >= _PARALLEL_SORT_ROWS and _n_threads(None) > 1:
+        return _summary_on_two_threads(neg, pos)
     return _backend.kernels.summary_from_sorted(neg, neg_w, pos, pos_w)
+
+
+def _summary_on_two_threads(neg, pos):
+    """summary_from_sorted of unweighted class parts, cut at the larger part's median
+    score: the scores at or above it on one thread, those below on another, each written
+    to its own part of the output (equal scores land on one side)."""
+    kernel = _backend.kernels.summary_from_sorted_into
+    larger = neg if len(neg) >= len(pos) else pos
+    cut = larger[len(larger) // 2]
+    i, j = int(np.searchsorted(neg, cut)), int(np.searchsorted(pos, cut))
+    offset = len(neg) - i + len(pos) - j
+    out = [np.empty(len(neg) + len(pos), dtype=dtype) for dtype in (neg.dtype, np.int64,
+                                                                  np.int64)]
+    with ThreadPoolExecutor(2) as pool:
+        upper, lower = pool.map(lambda job: kernel(*out, *job),
+                                [(0, neg[i:], pos[j:]), (offset, neg[:i], pos[:j])])
+    if upper < offset:  # tied scores made fewer thresholds: close the gap
+        for arr in out:
+            arr[upper:upper + lower] = arr[offset:offset + lower]
+    for arr in out:
+        arr.resize(upper + lower, refcheck=False)
+    return tuple(out)
 
 
 def _summary_of_counts(counts: _Counts, dtype):

@@ -650,3 +650,20 @@ def test_the_curve_functions_fast_sweep_is_the_summary_s(problem):
         np.testing.assert_array_equal(got, want)
         assert got.dtype == want.dtype
     assert not ((sweep.thresholds == 0) & np.signbit(sweep.thresholds)).any()  # no -0.0
+
+
+@pytest.mark.parametrize("distinct", [10_000, None])
+def test_large_summary_built_on_two_threads_equals_one_pass(distinct):
+    # past 2**21 rows the summary of the sorted parts is built on two threads, cut at a
+    # median score (ties across the cut included): the same arrays as one pass
+    from rankscore.curves import _split_sorted, _summary_arrays, _validate_binary
+
+    n = (1 << 21) + 5
+    rng = np.random.default_rng(3)
+    y = (rng.random(n) < 0.1).astype(np.int8)
+    s = rng.random(n) if distinct is None else rng.integers(0, distinct, n) / distinct
+    validated = _validate_binary(y, s, None, None)
+    neg, _, pos, _ = _split_sorted(*validated)
+    expected = _backend.kernels.summary_from_sorted(neg, None, pos, None)
+    for got, want in zip(_summary_arrays(*validated), expected):
+        np.testing.assert_array_equal(got, want)

@@ -14,6 +14,7 @@ from .sweep import auc_counts, ks_counts
 
 __all__ = [
     "summary_from_sorted",
+    "summary_from_sorted_into",
     "summary_merge",
     "summary_scan_counts",
     "summary_scan_weights",
@@ -73,6 +74,15 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
     thresholds = np.unique(np.concatenate([neg, pos]))[::-1] + neg.dtype.type(0)  # no -0.0
     return (thresholds, _class_per_threshold(neg, neg_weight, thresholds),
             _class_per_threshold(pos, pos_weight, thresholds))
+
+
+def summary_from_sorted_into(out_t, out_n, out_p, at, neg, pos):
+    """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
+    number of thresholds."""
+    arrays = summary_from_sorted(neg, None, pos, None)
+    for out, values in zip((out_t, out_n, out_p), arrays):
+        out[at:at + len(values)] = values
+    return len(arrays[0])
 
 
 def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
