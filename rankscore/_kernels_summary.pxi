@@ -7,7 +7,7 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
-from libc.math cimport INFINITY, NAN
+from libc.math cimport INFINITY, NAN, fmax
 from libc.stdint cimport INT64_MAX
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove
@@ -192,6 +192,77 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
 
 
+def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
+                          const int64_t[::1] cuts, double rtol):
+    """binary_report's reads of an unweighted summary with both classes, in one pass and
+    a part of a second: summary_scan_counts's seven numbers; for Youden's J and F1
+    (objective_scan_counts, codes 2 and 4 with beta 1) (value, index, tp, fp) at the
+    first threshold whose value >= best - rtol max(1, |best|); and for each cut c
+    (ascending) the first threshold whose running count tp + fp reaches c, with tp and
+    fp there (gain_table's group borders)."""
+    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1, g = 0, n_cuts = cuts.shape[0]
+    cdef Py_ssize_t at_j = -1, at_f = -1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
+    cdef int64_t tp_j = 0, fp_j = 0, tp_f = 0, fp_f = 0
+    cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)
+    cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev, P, N, j_value, f_value
+    cdef double best_j = -INFINITY, best_f = -INFINITY, near_j, near_f
+    borders_arr = np.empty(n_cuts, dtype=np.int64)
+    tps_arr, fps_arr = np.empty(n_cuts, dtype=np.int64), np.empty(n_cuts, dtype=np.int64)
+    cdef int64_t[::1] borders = borders_arr, border_tp = tps_arr, border_fp = fps_arr
+    with nogil:
+        for i in range(d):
+            n_neg += neg[i]
+            n_pos += pos[i]
+        P, N = <double>n_pos, <double>n_neg
+        for i in range(d):  # from the top score down (as summary_scan_counts)
+            tp_before, fp_before = tp, fp
+            tp += pos[i]
+            fp += neg[i]
+            while g < n_cuts and tp + fp >= cuts[g]:
+                borders[g], border_tp[g], border_fp[g] = i, tp, fp
+                g += 1
+            gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                         rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+            if not rs_less(gap, best):
+                best, best_i = gap, i
+            if i and pos[i] == 0:  # J and F1 fall, AP and PR area stay (see above)
+                continue
+            j_value = <double>tp / P - <double>fp / N
+            f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
+            best_j = j_value if j_value > best_j else best_j
+            best_f = f_value if f_value > best_f else best_f
+            if pos[i] == 0:
+                continue
+            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                         + <uint64_t>neg[i]))
+            p = <double>tp / <double>(tp + fp)
+            ap += <double>pos[i] * p
+            r = <double>tp / P
+            r_prev = <double>tp_before / P if i else 0.0
+            p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
+            area += (r - r_prev) * (p + p_prev) / 2
+        near_j = best_j - rtol * fmax(1.0, fabs(best_j))
+        near_f = best_f - rtol * fmax(1.0, fabs(best_f))
+        tp = fp = 0
+        for i in range(d):  # the first thresholds near the best
+            tp += pos[i]
+            fp += neg[i]
+            if i and pos[i] == 0:
+                continue
+            j_value = <double>tp / P - <double>fp / N
+            f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
+            if at_j < 0 and j_value >= near_j:
+                at_j, best_j, tp_j, fp_j = i, j_value, tp, fp
+            if at_f < 0 and f_value >= near_f:
+                at_f, best_f, tp_f, fp_f = i, f_value, tp, fp
+            if at_j >= 0 and at_f >= 0:
+                break
+    return (int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), d - 1 - best_i, ap, area,
+            (best_j, at_j, int(tp_j), int(fp_j)), (best_f, at_f, int(tp_f), int(fp_f)),
+            borders_arr, tps_arr, fps_arr)
+
+
 def summary_scan_weights(const double[:] neg, const double[:] pos):
     """As ``summary_scan_counts`` for weight sums: (W-, W+, auc_sum, ks_gap, ks_index,
     ap_sum, pr_area, W+ from the top) with W-, W+ summed from the lowest score up;
@@ -300,6 +371,34 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
                 best, found = value, i
                 break
     return best, found
+
+
+def objective_scan_counts(const int64_t[:] neg, const int64_t[:] pos, int code, double a,
+                          double b, double positives, double negatives, double near_best):
+    """objective_scan on an unweighted summary's counts (the running sums as the sweep
+    has them, float64), without the sweep, for the objectives that rise only where tp
+    does (2 youden, 3 recall, 4 f_beta): read at the first threshold and wherever
+    positives are. With ``near_best`` NaN: (the largest value, -1, 0, 0); else (value,
+    index, tp, fp) of the first threshold whose value >= near_best (index -1 if none)."""
+    cdef Py_ssize_t d = neg.shape[0], i, found = -1
+    cdef int64_t tp = 0, fp = 0
+    cdef double value, best = -INFINITY
+    cdef bint first_pass = near_best != near_best
+    with nogil:
+        for i in range(d):
+            tp += pos[i]
+            fp += neg[i]
+            if i and pos[i] == 0:
+                continue
+            value = _objective(code, <double>fp, <double>tp, a, b, 0.0, 0.0, positives,
+                               negatives)
+            if first_pass:
+                if value > best:
+                    best = value
+            elif value >= near_best:
+                best, found = value, i
+                break
+    return (best, found, int(tp) if found >= 0 else 0, int(fp) if found >= 0 else 0)
 
 
 def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,

@@ -927,14 +927,7 @@ def _scan(thresholds, neg, pos) -> _Scan:
     k = _backend.kernels
     nan = float("nan")
     if neg.dtype.kind != "f":
-        n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
-        if n_neg + n_pos > MAX_EXACT_ROWS:
-            raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
-                             "to 2**62 rows")
-        both = n_neg > 0 and n_pos > 0
-        auc = pairs / (2 * n_pos * n_neg) if both else nan
-        ks = gap / (n_pos * n_neg) if both else nan
-        ap = max(0.0, ap / n_pos) if n_pos else nan
+        return _scan_of_counts(thresholds, *k.summary_scan_counts(neg, pos))
     else:
         n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
         both = n_neg > 0 and n_pos > 0
@@ -947,6 +940,20 @@ def _scan(thresholds, neg, pos) -> _Scan:
         if top > 0 and scale < 1e-290:  # (recall gain) x precision would underflow
             _, _, _, _, _, ap, area, top = k.summary_scan_weights(neg / scale, pos / scale)
         ap = max(0.0, ap / top) if top > 0 else nan
+    ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
+    return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
+
+
+def _scan_of_counts(thresholds, n_neg, n_pos, pairs, gap, index, ap, area) -> _Scan:
+    """The scan of an unweighted summary from the ``summary_scan_counts`` numbers."""
+    nan = float("nan")
+    if n_neg + n_pos > MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
+                         "to 2**62 rows")
+    both = n_neg > 0 and n_pos > 0
+    auc = pairs / (2 * n_pos * n_neg) if both else nan
+    ks = gap / (n_pos * n_neg) if both else nan
+    ap = max(0.0, ap / n_pos) if n_pos else nan
     ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
     return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
 

@@ -66,7 +66,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from . import _backend, _validation, curves, gains, metrics
-from .thresholds import ThresholdChoice, _best_threshold_view, _checked_options
+from .thresholds import _TIE_RTOL, ThresholdChoice, _best_threshold_view, _checked_options
 
 __all__ = ["ScoreSummary", "ScoreAccumulator"]
 
@@ -484,7 +484,10 @@ class ScoreSummary:
         >>> round(s.pr_auc(), 4)
         0.85
         """
-        return curves._pr_auc_view(self._scan(), self.sweep())
+        scan = self._scan()
+        if not math.isnan(scan.pr_auc):
+            return scan.pr_auc
+        return curves._pr_auc_view(scan, self.sweep())  # no positives: draws the curve
 
     def det_curve(self, *, drop_intermediate: bool = False):
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
@@ -621,9 +624,8 @@ class ScoreSummary:
             self.sweep()  # raises: nothing to score
         # thresholds at or above it (compared in float64, as the point kernels compare)
         above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(threshold))
-        if not self.weighted:  # exact integers from the running sums
-            fps, tps, _ = self.sweep()
-            tp, fp = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+        if not self.weighted:  # exact integers, summed above the threshold
+            tp, fp = int(self.positives[:above].sum()), int(self.negatives[:above].sum())
             return metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
                                            self.n_negatives - fp, threshold=threshold)
         # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
@@ -648,7 +650,53 @@ class ScoreSummary:
         (0.676, 0.5758)
         """
         options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+        if (objective in ("youden", "f_beta") and not self.weighted and len(self)
+                and self.n_positives and self.n_negatives):
+            return self._best_of_counts(objective, options[2])
         return _best_threshold_view(self.sweep(), self.weighted, objective, *options)
+
+    def _best_of_counts(self, objective: str, beta: float) -> ThresholdChoice:
+        """best_threshold for Youden's J or F-beta of an unweighted summary with both
+        classes, read from the counts (``objective_scan_counts``) without the sweep: the
+        same objective values, the same choice as ``_best_threshold_view``."""
+        positives, negatives = self.n_positives, self.n_negatives
+        code, a, b = ((2, 0.0, 0.0) if objective == "youden" else (3, 0.0, 0.0)
+                      if math.isinf(beta) else (4, 1 + beta * beta, beta * beta * positives))
+        kernel = _backend.kernels.objective_scan_counts
+        read = (self.negatives, self.positives, code, a, b, float(positives), float(negatives))
+        best = kernel(*read, math.nan)[0]
+        return self._choice(objective, *kernel(*read, best - _TIE_RTOL * max(1.0, abs(best))))
+
+    def _choice(self, objective: str, value: float, i: int, tp: int, fp: int
+                ) -> ThresholdChoice:
+        """best_threshold's result: threshold i chosen, ``value`` there, tp/fp counts."""
+        threshold = float(self.thresholds[i])
+        confusion = metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
+                                            self.n_negatives - fp, threshold=threshold)
+        return ThresholdChoice(threshold, value, confusion, objective)
+
+    def _report_reads(self, n_groups: int):
+        """What binary_report reads of an unweighted summary with both classes, in one
+        compiled pass (``summary_report_counts``; the scan is kept for the other views):
+        (best threshold for Youden's J, for F1, gain table)."""
+        n, d = self.n_positives + self.n_negatives, len(self)
+        groups = min(n_groups, n)
+        few = groups <= 1024 and groups < d // 64  # as gain_table: borders by cut
+        cuts = np.array([-(-g * n // groups) for g in range(1, groups + 1)] if few else [],
+                        dtype=np.int64)
+        *scan, youden, f1, borders, tps, fps = _backend.kernels.summary_report_counts(
+            self.negatives, self.positives, cuts, _TIE_RTOL)
+        self._cache["scan"] = curves._scan_of_counts(self.thresholds, *scan)
+        if not few:
+            table = self.gain_table(n_groups)
+        else:
+            borders, first = np.unique(borders, return_index=True)
+            firsts = np.concatenate(([0], borders[:-1] + 1))
+            table = gains._gain_table_at(
+                tps[first].astype(np.float64), fps[first].astype(np.float64),
+                self.thresholds[firsts], self.thresholds[borders], float(self.n_positives),
+                float(self.n_negatives), n_groups, weighted=False)
+        return self._choice("youden", *youden), self._choice("f_beta", *f1), table
 
     def prevalence(self) -> float:
         """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.

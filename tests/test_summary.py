@@ -667,3 +667,35 @@ def test_large_summary_built_on_two_threads_equals_one_pass(distinct):
     expected = _backend.kernels.summary_from_sorted(neg, None, pos, None)
     for got, want in zip(_summary_arrays(*validated), expected):
         np.testing.assert_array_equal(got, want)
+
+
+@settings(max_examples=30)
+@given(st.integers(200, 4000), st.sampled_from([5, 50, None]), st.integers(1, 12),
+       st.floats(0.05, 0.9), st.integers(0, 2**32 - 1))
+def test_report_reads_equal_the_views(n, grid, n_groups, prior, seed):
+    # binary_report reads Youden's J, F1, the gain table and the scan in one compiled
+    # pass: the same numbers as best_threshold, gain_table and the scan views
+    from rankscore.report import summary_report
+
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < prior).astype(np.int64)
+    y[:2] = [0, 1]
+    s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
+    summary = ScoreSummary.from_arrays(y, s)
+    youden, f1, table = summary._report_reads(n_groups)
+    expected = [rs.best_threshold(y, s, "youden"), rs.best_threshold(y, s, "f_beta")]
+    for got, want in zip((youden, f1), expected):
+        assert (got.threshold, got.value, got.objective) == (
+            want.threshold, want.value, want.objective)
+        counts = [(c.tp, c.fp, c.fn, c.tn, c.threshold) for c in (got.confusion,
+                                                                  want.confusion)]
+        assert counts[0] == counts[1]
+        assert all(type(v) is int for v in counts[0][:4])
+    want_table = rs.gain_table(y, s, n_groups=n_groups)
+    for name, values in table.to_dict().items():
+        np.testing.assert_array_equal(values, want_table.to_dict()[name])
+    fresh = ScoreSummary.from_arrays(y, s)
+    assert summary._scan() == fresh._scan()
+    report = summary_report(fresh, n_groups=n_groups)
+    assert report["ranking"]["roc_auc"] == rs.roc_auc_score(y, s)
+    assert report["ranking"]["pr_auc"] == rs.pr_auc_score(y, s)

@@ -17,9 +17,11 @@ __all__ = [
     "summary_from_sorted_into",
     "summary_merge",
     "summary_scan_counts",
+    "summary_report_counts",
     "summary_scan_weights",
     "summary_running",
     "objective_scan",
+    "objective_scan_counts",
     "summary_merge_into",
     "summary_merge_many_into",
     "summary_merge_sorted_size",
@@ -123,6 +125,27 @@ def summary_scan_counts(neg, pos):
     return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
 
 
+def summary_report_counts(neg, pos, cuts, rtol):
+    """binary_report's reads of an unweighted summary with both classes: summary_scan_counts's
+    seven numbers; for Youden's J and F1 (value, index, tp, fp) at the first threshold
+    within rtol of the best; and each cut's first threshold whose running count reaches
+    it, with tp and fp there. See the compiled kernel."""
+    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+    fps, tps = summary_running(neg, pos)
+    choices = []
+    for code, a, b in ((2, 0.0, 0.0), (4, 2.0, 1.0 * n_pos)):
+        best = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos), float(n_neg),
+                              float("nan"))[0]
+        near = best - rtol * max(1.0, abs(best))
+        value, i = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos),
+                                  float(n_neg), near)
+        choices.append((value, i, int(tps[i]), int(fps[i])))
+    counts = np.cumsum(neg) + np.cumsum(pos)
+    borders = np.searchsorted(counts, cuts, "left").astype(np.int64)
+    return (*summary_scan_counts(neg, pos), *choices, borders,
+            np.cumsum(pos)[borders], np.cumsum(neg)[borders])
+
+
 def summary_scan_weights(neg, pos):
     """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ from the top) of a weighted
     summary (thresholds descending); see the compiled kernel for the definitions."""
@@ -177,6 +200,19 @@ def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
         return float(value.max(initial=-np.inf)), -1
     hits = np.flatnonzero(value >= near_best)
     return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
+
+
+def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best):
+    """objective_scan on an unweighted summary's counts (the running sums as the sweep
+    has them, float64), for the objectives that rise only where tp does (2 youden,
+    3 recall, 4 f_beta). With ``near_best`` NaN: (the largest value, -1, 0, 0); else
+    (value, index, tp, fp) of the first threshold whose value >= near_best."""
+    fps, tps = summary_running(neg, pos)
+    value, index = objective_scan(fps, tps, code, a, b, 0.0, 0.0, positives, negatives,
+                                  near_best)
+    if index < 0:
+        return value, -1, 0, 0
+    return value, index, int(tps[index]), int(fps[index])
 
 
 def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
