@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import numbers
 import os
+import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
@@ -229,8 +230,6 @@ def _bucket_sort_pays(n_rows: int) -> bool:
 
 def _time_sorts() -> float:
     """Seconds of the bucket sort minus seconds of np.sort on 2^18 uniform scores (best of 3)."""
-    import time
-
     k = _backend.kernels
     scores = np.random.default_rng(0).random(1 << 18)
     labels = np.zeros(len(scores), dtype=np.uint8)

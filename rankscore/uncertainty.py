@@ -32,8 +32,11 @@ import numpy as np
 
 from . import _backend
 from ._validation import (
+    _to_float,
+    as_array,
     as_real,
     as_scores,
+    check_finite,
     check_positive_int,
     check_same_length,
     check_sample_weight,
@@ -49,6 +52,7 @@ from .curves import (
     _validate_binary,
     auc,
 )
+from .metrics import _check_threshold, binary_confusion
 from .thresholds import _TIE_RTOL
 
 __all__ = [
@@ -299,8 +303,6 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
 
 
 def _score_columns(y_score: Any, n: int) -> np.ndarray:
-    from ._validation import as_array, check_finite, _to_float
-
     arr = as_array(y_score, "y_score")
     if arr.ndim == 1:
         arr = arr[:, None]
@@ -1679,8 +1681,6 @@ def rate_intervals(
     >>> round(ci["recall"].estimate, 4), round(ci["recall"].low, 4)
     (0.6667, 0.3542)
     """
-    from .metrics import _check_threshold, binary_confusion
-
     threshold = _check_threshold(threshold)  # required here: None would read hard predictions
     level = _check_level(confidence_level)
     _check_choice(method, ("wilson", "agresti_coull", "clopper_pearson"), "method")
