@@ -30,8 +30,11 @@ from .exceptions import warn_undefined_metric
 from ._validation import (
     quoted,
     as_scores,
+    check_choice,
     check_finite,
+    check_flag,
     check_positive_int,
+    check_real,
     check_same_length,
     check_sample_weight,
 )
@@ -446,15 +449,6 @@ def _split_sorted_checked(codes, pos_code, scores, weights, n_threads=None):
     return neg, neg_w, pos, pos_w
 
 
-def _choice(value: Any, options: tuple, name: str) -> Any:
-    try:
-        if value in options and (value is None or isinstance(value, str)):
-            return value
-    except (TypeError, ValueError):  # arrays and other odd values
-        pass
-    raise ValueError(f"{name} must be one of {options}, got {quoted(value)}")
-
-
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 _FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
@@ -501,12 +495,6 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | Non
     if lo < 0 or hi > 1:
         return None
     return _auc_of_np_sorted_parts(neg, pos, y_score, n_threads)
-
-
-def _check_flag(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {quoted(value)}")
-    return bool(value)
 
 
 def _usable_cpus() -> int:
@@ -589,7 +577,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> thresholds.tolist()
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
-    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     return _roc_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
                      drop_intermediate)
 
@@ -667,7 +655,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> recall.tolist(), thresholds.tolist()
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
-    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     return _pr_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
                     drop_intermediate)
 
@@ -734,7 +722,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist(), thresholds.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
-    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     return _det_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
                      drop_intermediate)
 
@@ -1100,13 +1088,14 @@ def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
 
 
 def _check_max_fpr(max_fpr):
+    """None, or ``max_fpr`` as a float in (0, 1], out of range with scikit-learn's message."""
     if max_fpr is None:
         return None
-    if isinstance(max_fpr, (bool, np.bool_)) or not isinstance(max_fpr, numbers.Real):
-        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {quoted(max_fpr)}")
-    if not 0 < max_fpr <= 1:
-        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}")
-    return float(max_fpr)
+    try:
+        return check_real(max_fpr, "max_fpr", low=0, high=1, low_open=True,
+                          what="a float in (0, 1] or None")
+    except ValueError:
+        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}") from None
 
 
 def _present_classes(y: np.ndarray) -> np.ndarray:
@@ -1273,8 +1262,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
-    _choice(average, _AVERAGES, "average")
-    _choice(multi_class, ("raise", "ovr", "ovo"), "multi_class")
+    check_choice(average, "average", _AVERAGES)
+    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
     if n_threads is not None:
         check_positive_int(n_threads, "n_threads")
     if (max_fpr is None and sample_weight is None and type(y_true) is np.ndarray
@@ -1422,7 +1411,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.8667
     """
-    _choice(average, _AVERAGES, "average")
+    check_choice(average, "average", _AVERAGES)
 
     def metric(y01, scores, weights):
         return _ap_validated(y01, np.uint8(1), scores, weights)

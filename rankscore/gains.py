@@ -16,7 +16,6 @@ O(number of distinct scores), whatever the number of rows.
 
 from __future__ import annotations
 
-import numbers
 import bisect
 from dataclasses import dataclass
 from typing import Any
@@ -590,13 +589,8 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
 
 def _check_prior(prior: Any) -> float:
-    if isinstance(prior, (bool, np.bool_)) or not isinstance(prior, numbers.Real):
-        raise TypeError(f"prior must be a real number, got {quoted(prior)}")
-    if not 0 < prior < 1:  # compared exactly (an int of any size, a Fraction); NaN fails too
-        shown = (repr(prior) if not isinstance(prior, numbers.Integral) or abs(prior) < 10**20
-                 else "an integer beyond 1e20")
-        raise ValueError(f"prior must be in the open interval (0, 1), got {shown}")
-    return float(prior)
+    return _validation.check_real(prior, "prior", low=0, high=1, low_open=True, high_open=True,
+                                  interval="in the open interval (0, 1)")
 
 
 def _check_curve(a: Any, b: Any, name_a: str, name_b: str) -> tuple[np.ndarray, np.ndarray]:

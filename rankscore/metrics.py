@@ -28,8 +28,8 @@ import numpy as np
 from . import _backend
 from ._labels import as_labels, common_labels
 from ._multilabel import MultilabelCounts, columns, read_pair
-from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
-                          quoted, quoted_list)
+from ._validation import (as_real, as_scores, check_flag, check_real, check_same_length,
+                          check_sample_weight, is_finite, quoted, quoted_list)
 from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 
 __all__ = [
@@ -529,10 +529,7 @@ def _count_text(v: float) -> str:
 
 
 def _check_beta(beta: Any) -> float:
-    value = as_real(beta, "beta")
-    if not value >= 0:  # also catches NaN
-        raise ValueError(f"beta must be >= 0, got {value}")
-    return value
+    return check_real(beta, "beta", low=0)
 
 
 def _distinct(arr: np.ndarray) -> np.ndarray:
@@ -1313,7 +1310,7 @@ def accuracy_score(
     >>> accuracy_score(np.array([[0, 1], [1, 1]]), np.ones((2, 2)))   # subset accuracy
     0.5
     """
-    _check_normalize(normalize)
+    check_flag(normalize, "normalize")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
         _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
@@ -1548,11 +1545,6 @@ def classification_report(
     return report
 
 
-def _check_normalize(normalize: Any) -> None:
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
-
-
 # ---------------------------------------------------------------------------------------
 # multilabel confusion matrix and the neighbours of accuracy
 
@@ -1611,8 +1603,7 @@ def multilabel_confusion_matrix(
            [[0, 1],
             [1, 0]]])
     """
-    if not isinstance(samplewise, (bool, np.bool_)):
-        raise TypeError(f"samplewise must be True or False, got {quoted(samplewise)}")
+    check_flag(samplewise, "samplewise")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None and samplewise:
         raise ValueError(

@@ -23,7 +23,7 @@ import numpy as np
 
 from . import _stream, datasets
 from ._stream import _decide_pos_label
-from ._validation import check_positive_int, quoted
+from ._validation import check_positive_int
 from .metrics import BinaryConfusion, _check_threshold
 from .plot import _save_report_panel
 from .summary import ScoreSummary
