@@ -24,7 +24,8 @@ import numpy as np
 
 from . import _validation
 from ._validation import quoted
-from .curves import Sweep, _binary_target, _sweep
+from ._labels import binary_target
+from .curves import Sweep, _sweep
 
 __all__ = [
     "GainTable",
@@ -578,7 +579,7 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
     >>> prevalence(load_spam().target, pos_label="spam")
     0.45
     """
-    is_positive = _binary_target(y_true, pos_label)
+    is_positive = binary_target(y_true, pos_label)
     weights = _validation.check_sample_weight(sample_weight, len(is_positive))
     if weights is None:
         return int(np.count_nonzero(is_positive)) / len(is_positive)

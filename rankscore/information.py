@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ._labels import as_labels, classes_of, encode
+from ._labels import as_labels, classes_of, default_pos_label_ok, encode
 from ._validation import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted, quoted_list)
 
@@ -178,7 +178,7 @@ def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
             raise ValueError(f"y_true takes value in {{{shown}}} and pos_label is not "
                              "specified: either make y_true take value in {0, 1} or "
                              "{-1, 1} or pass pos_label explicitly.")
-        pos_label = 1 if set(values) <= {0, 1} or set(values) <= {-1, 1} else values[-1]
+        pos_label = 1 if default_pos_label_ok(classes) else values[-1]
     return y == pos_label
 
 

@@ -31,6 +31,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 import numpy as np
 
 from . import _backend
+from ._labels import label_codes
 from ._validation import (
     _to_float,
     as_array,
@@ -49,7 +50,6 @@ from ._validation import (
 from .curves import (
     _ap_from_sweep,
     _check_max_fpr,
-    _label_codes,
     _n_threads,
     _partial_auc,
     _validate_binary,
@@ -205,7 +205,7 @@ def _delong_labels(y_true, pos_label, sample_weight):
         raise ValueError("sample_weight is not supported by DeLong's method (its variance "
                          "is defined for unweighted samples); use bootstrap_ci / "
                          "bootstrap_test, which take sample_weight")
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     return codes, pos_code
 
 
@@ -374,7 +374,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     >>> aucs.round(4).tolist()
     [0.7778, 1.0]
     """
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
     nt = 1 if n_threads is None and columns.shape[1] == 1 else _n_threads(n_threads)
     return _covariance(codes, pos_code, columns, nt)
@@ -508,7 +508,7 @@ def gini_ci(y_true: Any, y_score: Any, **options: Any) -> ConfidenceInterval:
 
 
 def _paired_columns(y_true, y_score_a, y_score_b, pos_label):
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     a, b = as_scores(y_score_a, "y_score_a"), as_scores(y_score_b, "y_score_b")
     if not len(codes) == len(a) == len(b):
         raise ValueError(f"a paired test needs both models scored on the same samples: y_true "
@@ -691,7 +691,7 @@ def delong_contrast_test(
     0.8518
     """
     level = _check_level(confidence_level)
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
     what = f"{columns.shape[1]} finite numbers (one per column of y_score)"
     weights = _float_array(contrast, "contrast", what)
@@ -796,7 +796,7 @@ def compare_models(
     [('a', 'b', 1.0), ('a', 'c', 1.0), ('b', 'c', 1.0)]
     """
     level = _check_level(confidence_level)
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     if isinstance(y_score, dict):
         if names is not None:
             raise ValueError("names= together with a dict: the keys already name the models")
