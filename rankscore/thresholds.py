@@ -1,6 +1,6 @@
 """Choosing a threshold exactly: every distinct score is a candidate, no grid.
 
-``best_threshold`` runs the threshold sweep of :mod:`rankscore.curves` once (cumulative
+``best_threshold`` runs the threshold sweep of :mod:`rankscore._sweep` once (cumulative
 positives ``tps`` and negatives ``fps`` scoring at or above each distinct score) and
 evaluates the objective at every distinct score in one vectorized pass.
 """
@@ -14,7 +14,7 @@ import numpy as np
 
 from . import _backend
 from ._validation import check_real, quoted
-from .curves import Sweep, _sweep
+from ._sweep import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]

@@ -47,14 +47,8 @@ from ._validation import (
     quoted,
     shorten,
 )
-from .curves import (
-    _ap_from_sweep,
-    _check_max_fpr,
-    _n_threads,
-    _partial_auc,
-    _validate_binary,
-    auc,
-)
+from ._sweep import _ap_from_sweep, _check_max_fpr, _n_threads, _partial_auc, _validate_binary
+from .curves import auc
 from .metrics import _check_threshold, binary_confusion
 from .thresholds import _TIE_RTOL
 
