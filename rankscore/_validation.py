@@ -30,6 +30,7 @@ __all__ = [
     "as_real",
     "is_finite",
     "check_real",
+    "check_threshold",
     "check_flag",
     "check_choice",
 ]
@@ -320,6 +321,14 @@ def check_real(value: Any, name: str, *, low: Any = None, high: Any = None,
     if not ok:
         raise ValueError(f"{name} must be {interval or text}, got {quoted(value)}")
     return as_real(value, name)
+
+
+def check_threshold(threshold: Any) -> float:
+    """A score threshold as a float: any real number (infinities included) but NaN."""
+    threshold = as_real(threshold, "threshold")
+    if math.isnan(threshold):
+        raise ValueError("threshold is NaN")
+    return threshold
 
 
 def check_flag(value: Any, name: str) -> bool:
