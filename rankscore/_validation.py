@@ -319,7 +319,7 @@ def check_real(value: Any, name: str, *, low: Any = None, high: Any = None,
     if ok and high is not None:
         ok = value < high if high_open else value <= high
     if not ok:
-        raise ValueError(f"{name} must be {interval or text}, got {quoted(value)}")
+        raise ValueError(f"{name} must be {interval or text}, got {shorten(value)}")
     return as_real(value, name)
 
 
