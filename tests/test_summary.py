@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import ScoreAccumulator, ScoreSummary, _backend
-from rankscore.curves import _sweep
+from rankscore._sweep import _sweep
 from rankscore.datasets import load_spam
 
 
@@ -656,7 +656,7 @@ def test_the_curve_functions_fast_sweep_is_the_summary_s(problem):
 def test_large_summary_built_on_two_threads_equals_one_pass(distinct):
     # past 2**21 rows the summary of the sorted parts is built on two threads, cut at a
     # median score (ties across the cut included): the same arrays as one pass
-    from rankscore.curves import _split_sorted, _summary_arrays, _validate_binary
+    from rankscore._sweep import _split_sorted, _summary_arrays, _validate_binary
 
     n = (1 << 21) + 5
     rng = np.random.default_rng(3)
