@@ -1008,13 +1008,16 @@ def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
 class ScoreAccumulator:
     """Summarise data that arrives in batches (a training loop, a stream, many files).
 
-    The batches' scores are buffered by class until they amount to about the size of the
-    summary so far; then the buffer is sorted once and merged into the summary's own
-    arrays, grown in place. Each merge makes the summary about 2.2 times larger while the
-    scores are distinct, so no threshold is merged more than a few times and the whole
-    costs about one sort of all the data; the memory held stays within 1.5 times the final
-    summary's size plus one batch (the buffer never takes more than half the summary's
-    bytes).
+    The batches' scores are buffered (one array: the negatives from the front, the
+    positives from the back) until they fill half the summary's bytes so far; then each
+    class's part is sorted once and merged into the summary's arrays in one branch-free
+    pass (``summary_merge_sorted_into``), from the lowest score up into their grown end.
+    While the scores are distinct each merge makes the summary about 2.5 times larger, so
+    a threshold is merged less than twice on average and the whole costs about one sort of
+    all the data; the memory held stays within 1.5 times the final summary's size plus one
+    batch. (Room for every buffered score is reserved without counting while earlier
+    merges found the scores distinct; once many scores were thresholds already, the merged
+    thresholds are counted first.)
 
     Parameters
     ----------
@@ -1080,12 +1083,13 @@ class ScoreAccumulator:
         """
         codes, pos_code, scores, weights = _sweep._validate_binary(
             y_true, y_score, self.pos_label, sample_weight)
-        buffer = self._buffer
-        if len(buffer) and not buffer.takes(scores.dtype, weights is not None):
+        buffer, weighted = self._buffer, weights is not None
+        if len(buffer) and (not buffer.takes(scores.dtype, weighted)
+                            or len(buffer) + len(scores) > buffer.capacity):
             self._flush()
-        if len(buffer) and buffer.nbytes_with(len(scores), scores.dtype, weights is not None) > (
-                self._run_nbytes() / 2):
-            self._flush()
+        if not len(buffer):  # room for half the summary's bytes (or this batch)
+            rows = int(self._run_nbytes() / 2 // buffer.row_bytes(scores.dtype, weighted))
+            buffer.reserve(max(rows, len(scores)), scores.dtype, weighted)
         buffer.add(codes == pos_code, scores, weights)
         if self._run is None:
             self._flush()  # the first batch starts the summary
@@ -1109,8 +1113,6 @@ class ScoreAccumulator:
         count = np.float64 if neg_w is not None or run[1].dtype.kind == "f" else np.int64
         if run[0].dtype != dtype or run[1].dtype != count:
             run = [run[0].astype(dtype), run[1].astype(count), run[2].astype(count), False]
-        elif run[3]:  # shared with a summary returned: merge into a copy
-            run = [np.array(x) for x in run[:3]] + [False]
         neg, pos = neg.astype(dtype, copy=False), pos.astype(dtype, copy=False)
         d = len(run[0])
         distinct = (_distinct(neg), _distinct(pos))
@@ -1121,8 +1123,19 @@ class ScoreAccumulator:
             # the room could exceed the memory bound if most of the part's scores are
             # thresholds already: count the merged thresholds exactly first
             room = k.summary_merge_sorted_size(run[0], d, neg, pos)
-        for x in run[:3]:
-            x.resize(room, refcheck=False)  # realloc: grows in place where it can
+        if run[3] or 2 * d <= room and entry * room + run[0].itemsize * d + buffer.nbytes <= (
+                1.5 * entry * room):
+            # a copy into fresh arrays, one at a time: the kernel's huge pages fault a
+            # hundred times faster than pages added by realloc (which NumPy also zeroes);
+            # a summary returned is never written (merged into a copy)
+            for i in range(3):
+                grown = np.empty(room, dtype=run[i].dtype)
+                grown[:d] = run[i][:d]
+                run[i] = grown
+            run[3] = False
+        else:
+            for x in run[:3]:
+                x.resize(room, refcheck=False)  # realloc: grows in place where it can
         size = k.summary_merge_sorted_into(*run[:3], d, neg, neg_w, pos, pos_w)
         for x in run[:3]:
             x.resize(size, refcheck=False)
@@ -1180,74 +1193,78 @@ def _distinct(ascending: np.ndarray) -> int:
 
 
 class _Buffer:
-    """Scores (and weights) of each class, appended batch by batch into arrays grown by a
-    quarter at a time; zero-weight samples are left out."""
-
-    _GROWTH = 1.25
+    """The buffered scores (and weights) of both classes in one array allocated at once
+    (its pages fault in huge): the negatives from the front, the positives from the back;
+    zero-weight samples are left out."""
 
     def __init__(self):
         self.dtype, self.weighted = None, False
-        self.parts: list[list] = []  # per class: [scores, weights or None, used]
+        self.scores, self.weights = np.empty(0), None
+        self.n_neg = self.n_pos = 0
 
     def __len__(self) -> int:
-        return sum(part[2] for part in self.parts)
+        return self.n_neg + self.n_pos
+
+    @property
+    def capacity(self) -> int:
+        return len(self.scores)
+
+    @property
+    def nbytes(self) -> int:
+        return self.scores.nbytes + (0 if self.weights is None else self.weights.nbytes)
 
     def takes(self, dtype, weighted: bool) -> bool:
         return dtype == self.dtype and weighted == self.weighted
 
-    def nbytes_with(self, n: int, dtype, weighted: bool) -> float:
-        """Bytes held with n more rows at their most (grown by a quarter, and the sort's
-        temporary copies of weighted rows)."""
-        row = np.dtype(dtype).itemsize + (8 + 24 if weighted else 0)
-        return (len(self) + n) * row * self._GROWTH
+    @staticmethod
+    def row_bytes(dtype, weighted: bool) -> int:
+        """Bytes a buffered row costs (a weighted one: its weight, and the sort's copies)."""
+        return np.dtype(dtype).itemsize + (8 + 24 if weighted else 0)
 
-    @property
-    def nbytes(self) -> int:
-        return sum(a.nbytes for part in self.parts for a in part[:2] if a is not None)
+    def reserve(self, capacity: int, dtype, weighted: bool) -> None:
+        """Room for ``capacity`` rows of this kind (the buffer is empty)."""
+        if capacity != self.capacity or not self.takes(dtype, weighted):
+            self.scores = self.weights = None  # freed before the new arrays are taken
+            self.dtype, self.weighted = dtype, weighted
+            self.scores = np.empty(capacity, dtype=dtype)
+            self.weights = np.empty(capacity) if weighted else None
 
     def add(self, is_positive, scores, weights) -> None:
-        if not (self.parts and self.takes(scores.dtype, weights is not None)):
-            # (empty: the caller flushes a buffer of another kind before adding)
-            self.dtype, self.weighted = scores.dtype, weights is not None
-            self.parts = [[np.empty(0, dtype=scores.dtype), None, 0] for _ in range(2)]
-            if self.weighted:
-                for part in self.parts:
-                    part[1] = np.empty(0)
         keep = None if weights is None else weights != 0
-        for part, mask in zip(self.parts, (~is_positive, is_positive)):
+        top = self.capacity
+        for positive in (False, True):
+            mask = is_positive if positive else ~is_positive
             if keep is not None:
-                mask &= keep
+                mask = mask & keep
             n = int(np.count_nonzero(mask))
-            used = part[2]
-            if used + n > len(part[0]):
-                capacity = max(used + n, int(len(part[0]) * self._GROWTH))
-                for arr in part[:2]:
-                    if arr is not None:
-                        arr.resize(capacity, refcheck=False)
-            np.compress(mask, scores, out=part[0][used:used + n])
+            where = (slice(top - self.n_pos - n, top - self.n_pos) if positive
+                     else slice(self.n_neg, self.n_neg + n))
+            np.compress(mask, scores, out=self.scores[where])
             if weights is not None:
-                np.compress(mask, weights, out=part[1][used:used + n])
-            part[2] = used + n
+                np.compress(mask, weights, out=self.weights[where])
+            if positive:
+                self.n_pos += n
+            else:
+                self.n_neg += n
 
     def sorted_parts(self):
         """(neg, neg_weight, pos, pos_weight): each class's scores ascending (in place;
-        -0.0 as 0.0), equal scores in arrival order with their weights."""
-        if not self.parts:  # nothing buffered (the first batches weighed nothing)
-            empty = np.empty(0)
-            return empty, None, empty, None
-        views = [[None if a is None else a[:part[2]] for a in part[:2]]
-                 for part in self.parts]
+        -0.0 as 0.0), equal scores in the order they are buffered, with their weights."""
+        top = self.capacity
+        parts = [(self.scores[:self.n_neg], None if self.weights is None
+                  else self.weights[:self.n_neg]),
+                 (self.scores[top - self.n_pos:], None if self.weights is None
+                  else self.weights[top - self.n_pos:])]
         if not self.weighted:
-            _sweep._sort_in_threads([v[0] for v in views], _sweep._sort_numpy, None, len(self))
+            _sweep._sort_in_threads([s for s, _ in parts], _sweep._sort_numpy, None, len(self))
         else:
-            for v in views:
-                np.add(v[0], 0, out=v[0])  # -0.0 becomes 0.0
-                order = np.argsort(v[0], kind="stable")
-                v[0][:] = v[0][order]
-                v[1][:] = v[1][order]
-        (neg, neg_w), (pos, pos_w) = views
+            for s, w in parts:
+                np.add(s, 0, out=s)  # -0.0 becomes 0.0
+                order = np.argsort(s, kind="stable")
+                s[:] = s[order]
+                w[:] = w[order]
+        (neg, neg_w), (pos, pos_w) = parts
         return neg, neg_w, pos, pos_w
 
     def clear(self) -> None:
-        for part in self.parts:
-            part[2] = 0
+        self.n_neg = self.n_pos = 0
