@@ -538,7 +538,12 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                     loser = tree[node]  # winner's key rides along (no load on the chain)
                     other = head[loser]
                     # the loser wins: higher score, or the same score and a lower run
-                    swap_mask = -<Py_ssize_t>((other > key) | ((other == key) & (loser < w)))
+                    # (run order matters to float sums only: counts add in any order)
+                    if summary_count_t is int64_t:
+                        swap_mask = -<Py_ssize_t>(other > key)
+                    else:
+                        swap_mask = -<Py_ssize_t>((other > key)
+                                                  | ((other == key) & (loser < w)))
                     tree[node] = loser ^ ((loser ^ w) & swap_mask)
                     w = w ^ ((w ^ loser) & swap_mask)
                     key = key ^ ((key ^ other) & swap_mask)

@@ -35,9 +35,9 @@ Attributes (read-only arrays)
 ``ScoreAccumulator(*, pos_label=None)``
     ``update(y_true, y_score, sample_weight=None)`` adds a batch (returns the
     accumulator), ``summary()`` returns the summary of everything so far. Batches are
-    summarised on arrival and the runs merged by size as in a log-structured merge
-    (never re-sorted), each into the larger run's own arrays grown in place, so it holds
-    about 1.5 times the final summary plus one batch.
+    buffered until they fill half the summary's bytes, then sorted once and merged into
+    the summary's arrays in one pass (never re-sorted), so it costs about one sort of all
+    the data and holds at most 1.5 times the final summary plus one batch.
 ``s.compress(max_thresholds)``, ``s.auc_error_bound``
     Opt-in bounded size: adjacent thresholds merged into bins of about equal size, each
     keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
@@ -222,8 +222,9 @@ class ScoreSummary:
 
     @classmethod
     def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
-        """Merge any number of summaries in one compiled pass (a heap of the summaries'
-        next thresholds: O(D log k) for k summaries of D thresholds in all).
+        """Merge any number of summaries in one compiled pass (a tournament tree of the
+        summaries' next thresholds: O(D log k) for k summaries of D thresholds in all; two
+        threads, each on one range of scores, past 2**21 thresholds).
 
         Parameters
         ----------
@@ -951,7 +952,7 @@ _PARALLEL_MERGE_THRESHOLDS = 1 << 21
 
 
 def _merge_many(parts: list[ScoreSummary]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The arrays of k summaries merged (the ``summary_merge_many_into`` heap). Large merges
+    """The arrays of k summaries merged (``summary_merge_many_into``). Large merges
     are cut at a score near the median: the thresholds at or above it on one thread, those
     below on another, each written to its own part of the output (a threshold shared by
     several runs lands in one part, its counts added in run order as on one thread)."""
