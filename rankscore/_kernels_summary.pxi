@@ -162,25 +162,37 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1
     cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
     cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
+    cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
+    cdef bint small
     cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev
     with nogil:
         for i in range(d):
             n_neg += neg[i]
             n_pos += pos[i]
+        small = _fits_64(n_neg, n_pos)
         for i in range(d):  # from the top score down
             tp_before, fp_before = tp, fp
             tp += pos[i]
             fp += neg[i]
             # KS: the gap at t counts the samples scoring <= t; ">=": among equal gaps
             # the one at the smallest threshold, the first one from the lowest score up
-            gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
-                         rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
-            if not rs_less(gap, best):
-                best, best_i = gap, i
+            if small:
+                gap_64 = n_pos * (n_neg - fp_before) - n_neg * (n_pos - tp_before)
+                gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+                best_i = i if gap_64 >= best_64 else best_i
+                best_64 = gap_64 if gap_64 >= best_64 else best_64
+            else:
+                gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                             rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+                if not rs_less(gap, best):
+                    best, best_i = gap, i
             if pos[i] == 0:  # precision moves but recall does not: no AP or PR area term
                 continue  # (each would add exactly 0.0)
-            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
-                                         + <uint64_t>neg[i]))
+            if small:
+                pairs_64 += pos[i] * (2 * (n_neg - fp) + neg[i])
+            else:
+                pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                             + <uint64_t>neg[i]))
             p = <double>tp / <double>(tp + fp)
             ap += <double>pos[i] * p
             # PR area from the previous threshold's point (recall 0, precision 1 at first)
@@ -189,7 +201,15 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
             p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
             area += (r - r_prev) * (p + p_prev) / 2
     best_i = d - 1 - best_i  # counted from the lowest score
+    if small:
+        return int(n_neg), int(n_pos), int(pairs_64), int(best_64), best_i, ap, area
     return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
+
+
+cdef inline bint _fits_64(int64_t n_neg, int64_t n_pos) noexcept nogil:
+    # P N < 2**61: every pair count (<= 2 P N) and KS gap (<= P N) fits in int64, whose
+    # arithmetic is several times faster than the 128-bit words
+    return n_pos == 0 or n_neg <= ((<int64_t>1) << 61) // n_pos - 1
 
 
 def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
@@ -205,6 +225,8 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
     cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
     cdef int64_t tp_j = 0, fp_j = 0, tp_f = 0, fp_f = 0
     cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)
+    cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
+    cdef bint small
     cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev, P, N, j_value, f_value
     cdef double best_j = -INFINITY, best_f = -INFINITY, near_j, near_f
     borders_arr = np.empty(n_cuts, dtype=np.int64)
@@ -215,6 +237,7 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
             n_neg += neg[i]
             n_pos += pos[i]
         P, N = <double>n_pos, <double>n_neg
+        small = _fits_64(n_neg, n_pos)
         for i in range(d):  # from the top score down (as summary_scan_counts)
             tp_before, fp_before = tp, fp
             tp += pos[i]
@@ -222,10 +245,16 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
             while g < n_cuts and tp + fp >= cuts[g]:
                 borders[g], border_tp[g], border_fp[g] = i, tp, fp
                 g += 1
-            gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
-                         rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
-            if not rs_less(gap, best):
-                best, best_i = gap, i
+            if small:
+                gap_64 = n_pos * (n_neg - fp_before) - n_neg * (n_pos - tp_before)
+                gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+                best_i = i if gap_64 >= best_64 else best_i
+                best_64 = gap_64 if gap_64 >= best_64 else best_64
+            else:
+                gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                             rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+                if not rs_less(gap, best):
+                    best, best_i = gap, i
             if i and pos[i] == 0:  # J and F1 fall, AP and PR area stay (see above)
                 continue
             j_value = <double>tp / P - <double>fp / N
@@ -234,8 +263,11 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
             best_f = f_value if f_value > best_f else best_f
             if pos[i] == 0:
                 continue
-            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
-                                         + <uint64_t>neg[i]))
+            if small:
+                pairs_64 += pos[i] * (2 * (n_neg - fp) + neg[i])
+            else:
+                pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                             + <uint64_t>neg[i]))
             p = <double>tp / <double>(tp + fp)
             ap += <double>pos[i] * p
             r = <double>tp / P
@@ -258,6 +290,9 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
                 at_f, best_f, tp_f, fp_f = i, f_value, tp, fp
             if at_j >= 0 and at_f >= 0:
                 break
+    if small:
+        pairs, best = rs_add64(rs_u128(0, 0), <uint64_t>pairs_64), rs_add64(
+            rs_u128(0, 0), <uint64_t>best_64)
     return (int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), d - 1 - best_i, ap, area,
             (best_j, at_j, int(tp_j), int(fp_j)), (best_f, at_f, int(tp_f), int(fp_f)),
             borders_arr, tps_arr, fps_arr)
