@@ -699,3 +699,19 @@ def test_report_reads_equal_the_views(n, grid, n_groups, prior, seed):
     report = summary_report(fresh, n_groups=n_groups)
     assert report["ranking"]["roc_auc"] == rs.roc_auc_score(y, s)
     assert report["ranking"]["pr_auc"] == rs.pr_auc_score(y, s)
+
+
+@pytest.mark.parametrize("scale", [1, 2**40])
+def test_scan_exact_in_int64_and_past_it(scale):
+    # pair counts and KS gaps are kept in int64 while P N < 2**61, in 128 bits beyond:
+    # both give the exact integers (here checked against Python's own)
+    negatives = [3 * scale, 1, 2 * scale, 5]
+    positives = [scale, 4 * scale, 0, 2]
+    summary = ScoreSummary([0.9, 0.7, 0.4, 0.1], negatives, positives)
+    n_neg, n_pos = sum(negatives), sum(positives)
+    pairs = sum(p * (2 * sum(negatives[i + 1:]) + negatives[i]) for i, p in enumerate(positives))
+    gaps = [abs(n_pos * sum(negatives[i:]) - n_neg * sum(positives[i:])) for i in range(4)]
+    assert summary.roc_auc() == pairs / (2 * n_pos * n_neg)
+    ks = summary.ks_statistic()
+    assert ks.statistic == max(gaps) / (n_pos * n_neg)
+    assert ks.threshold == [0.9, 0.7, 0.4, 0.1][max(i for i in range(4) if gaps[i] == max(gaps))]
