@@ -220,21 +220,6 @@ def _check_two_per_class(n_neg: int, n_pos: int, name: str = "y_true") -> None:
                          f"has {n_pos} positive(s) and {n_neg} negative(s)")
 
 
-def _placements(codes, pos_code, scores):
-    """(auc, X, Y) in sample order: the positives' placements X = (#{neg < x} +
-    #{neg = x} / 2) / n_neg and the negatives' Y = (#{pos > y} + #{pos = y} / 2) / n_pos
-    (scores already checked finite)."""
-    k = _backend.kernels
-    neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
-    _check_two_per_class(len(neg), len(pos))
-    neg_out, pos_out = np.empty(len(neg)), np.empty(len(pos))
-    neg_order, pos_order = np.argsort(neg), np.argsort(pos)
-    k.delong_placements(neg[neg_order], pos[pos_order], neg_out, pos_out, neg_order, pos_order)
-    n_neg, n_pos = len(neg), len(pos)
-    twice_u = float(np.sum(pos_out))  # integers below 2^53: exact in any order
-    return twice_u / (2.0 * n_pos * n_neg), pos_out / (2.0 * n_neg), neg_out / (2.0 * n_pos)
-
-
 def _delong_one(y_true, y_score, pos_label, sample_weight):
     """(AUC, DeLong variance) of one model: its class parts sorted, then one merge for the
     pair count and one for the squared deviations of the placements (no per-sample arrays)."""
@@ -315,24 +300,32 @@ def _score_columns(y_score: Any, n: int) -> np.ndarray:
     return arr
 
 
-def _covariance(codes, pos_code, columns: np.ndarray, n_threads: int):
-    """(aucs, S) for the columns of a (n, k) score matrix on the same samples."""
+def _covariance(codes, pos_code, columns: Sequence[np.ndarray], n_threads: int):
+    """(aucs, S) of models scored on the same samples (one score array per model), from
+    every sample's placements: one kernel call per model, the models on threads."""
+    k = _backend.kernels
+    n_pos = int(np.count_nonzero(codes == pos_code))
+    n_neg = len(codes) - n_pos
+    _check_two_per_class(n_neg, n_pos)
+    # row j: model j's twice-placements c (positives) and d (negatives), in sample order
+    c, d = np.empty((len(columns), n_pos)), np.empty((len(columns), n_neg))
 
     def one(j):
-        return _placements(codes, pos_code, np.ascontiguousarray(columns[:, j]))
+        k.delong_sample_placements(codes, pos_code, columns[j], d[j], c[j])
 
-    m = columns.shape[1]
-    if n_threads > 1 and m > 1:
-        with ThreadPoolExecutor(min(n_threads, m)) as pool:
-            parts = list(pool.map(one, range(m)))
+    if n_threads > 1 and len(columns) > 1:
+        with ThreadPoolExecutor(min(n_threads, len(columns))) as pool:
+            list(pool.map(one, range(len(columns))))
     else:
-        parts = [one(j) for j in range(m)]
-    aucs = np.array([p[0] for p in parts])
-    dx = np.column_stack([p[1] - p[0] for p in parts])
-    dy = np.column_stack([p[2] - p[0] for p in parts])
-    n_pos, n_neg = dx.shape[0], dy.shape[0]
-    cov = (dx.T @ dx) / (n_pos - 1) / n_pos + (dy.T @ dy) / (n_neg - 1) / n_neg
-    return aucs, cov
+        for j in range(len(columns)):
+            one(j)
+    twice_u = c.sum(axis=1)  # integers below 2^53: exact in any order
+    # V10 = c / 2n, V01 = d / 2m, both with mean AUC = 2U / 2mn; centred in place
+    c -= (twice_u / n_pos)[:, None]
+    d -= (twice_u / n_neg)[:, None]
+    cov = ((c @ c.T) / (2.0 * n_neg) ** 2 / (n_pos - 1) / n_pos
+           + (d @ d.T) / (2.0 * n_pos) ** 2 / (n_neg - 1) / n_neg)
+    return twice_u / (2.0 * n_pos * n_neg), cov
 
 
 def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
@@ -363,8 +356,9 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
 
     Notes
     -----
-    Each model's scores are sorted once per class (argsort, to keep the samples paired)
-    and merged in one pass; the diagonal is :func:`delong_variance`.
+    Each model's scores are sorted once per class with every sample's index carried
+    along (to keep the samples paired) and merged in one pass; the diagonal is
+    :func:`delong_variance`.
 
     Examples
     --------
@@ -380,7 +374,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     codes, pos_code = _label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
     nt = 1 if n_threads is None and columns.shape[1] == 1 else _n_threads(n_threads)
-    return _covariance(codes, pos_code, columns, nt)
+    return _covariance(codes, pos_code, list(columns.T), nt)
 
 
 def _interval(theta: float, variance: float, level: float, transform: str | None):
@@ -574,7 +568,7 @@ def delong_test(
     """
     level = _check_level(confidence_level)
     codes, pos_code, a, b = _paired_columns(y_true, y_score_a, y_score_b, pos_label)
-    aucs, cov = _covariance(codes, pos_code, np.column_stack([a, b]), _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, [a, b], _n_threads(n_threads))
     d = float(aucs[0] - aucs[1])
     se = math.sqrt(max(0.0, float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])))
     z = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
@@ -700,7 +694,7 @@ def delong_contrast_test(
     weights = _float_array(contrast, "contrast", what)
     if weights.shape != (columns.shape[1],) or not np.isfinite(weights).all():
         raise ValueError(f"contrast must be {what}, got {quoted(contrast)}")
-    aucs, cov = _covariance(codes, pos_code, columns, _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(columns.T), _n_threads(n_threads))
     estimate = float(weights @ aucs)
     se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
     z = estimate / se if se > 0 else (0.0 if estimate == 0 else math.copysign(math.inf,
@@ -818,7 +812,7 @@ def compare_models(
             raise ValueError(f"names has {len(names)} entries for {matrix.shape[1]} models")
     if matrix.shape[1] < 2:
         raise ValueError(f"compare_models needs at least two models, got {matrix.shape[1]}")
-    aucs, cov = _covariance(codes, pos_code, matrix, _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(matrix.T), _n_threads(n_threads))
     z_crit = _z(level)
     tests = []
     for a, b in combinations(range(matrix.shape[1]), 2):

@@ -10,27 +10,24 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["delong_placements", "delong_square_sums", "bootstrap_auc", "bootstrap_group_counts"]
+__all__ = ["delong_sample_placements", "delong_square_sums", "bootstrap_auc", "bootstrap_group_counts"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-def delong_placements(neg, pos, neg_out, pos_out, neg_order, pos_order):
-    """Twice DeLong's placements, as exact integers in float64:
-    pos_out = 2 #{neg < x} + #{neg == x} for each positive x,
-    neg_out = 2 #{pos > y} + #{pos == y} for each negative y.
-    Written in sorted order, or to out[order[i]] for the i-th smallest when orders are given."""
-    pos_value = (np.searchsorted(neg, pos, "left") + np.searchsorted(neg, pos, "right"))
-    neg_value = 2 * len(pos) - np.searchsorted(pos, neg, "left") - np.searchsorted(pos, neg,
-                                                                                  "right")
-    if neg_order is None:
-        neg_out[:] = neg_value
-        pos_out[:] = pos_value
-    else:
-        neg_out[neg_order] = neg_value
-        pos_out[pos_order] = pos_value
+def delong_sample_placements(labels, pos_code, scores, neg_out, pos_out):
+    """Twice DeLong's placements of every sample, each class in sample order:
+    pos_out[j] = 2 #{neg < x} + #{neg == x} for the j-th positive x,
+    neg_out[j] = 2 #{pos > y} + #{pos == y} for the j-th negative y
+    (out lengths: the class counts)."""
+    is_pos = labels == pos_code
+    neg, pos = np.sort(scores[~is_pos]), np.sort(scores[is_pos])
+    pos_out[:] = np.searchsorted(neg, scores[is_pos], "left") + np.searchsorted(
+        neg, scores[is_pos], "right")
+    neg_out[:] = 2 * len(pos) - np.searchsorted(pos, scores[~is_pos], "left") - np.searchsorted(
+        pos, scores[~is_pos], "right")
 
 
 def _run_starts(sorted_values):
@@ -40,7 +37,7 @@ def _run_starts(sorted_values):
 def delong_square_sums(neg, pos, mean_pos, mean_neg):
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
-    ``delong_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    ``delong_sample_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
     sums = []
     for part, other, mean, placement in (
             (pos, neg, mean_pos, lambda v: np.searchsorted(neg, v, "left")
