@@ -2,10 +2,11 @@
 #
 # Both take the class parts sorted ascending (as the sweep kernels) and merge them in one
 # pass. DeLong: every sample's placement (delong_sample_placements sorts the parts itself,
-# carrying each sample's index, so that several models' placements stay paired). Bootstrap: a replicate only changes how many times
-# each sample counts, so it is a vector of multiplicities over the sorted parts (drawn from
-# the SplitMix64 stream of the replicate's seed, reproduced bit for bit by the fallback) and
-# one weighted merge; nothing is sorted again.
+# carrying each sample's index, so that several models' placements stay paired).
+# Bootstrap: a replicate only changes how many times each sample counts, so it is a vector
+# of multiplicities over the sorted parts (drawn from the SplitMix64 stream of the
+# replicate's seed, reproduced bit for bit by the fallback) and one weighted merge; nothing
+# is sorted again.
 
 from libc.math cimport NAN
 from libc.stdlib cimport free, malloc
@@ -177,7 +178,8 @@ def delong_square_sums(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
                        double mean_pos, double mean_neg):
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
-    ``delong_sample_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    ``delong_sample_placements``), accumulated one tied group at a time, ascending:
+    count * dev^2."""
     cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, i_end, j_end
     cdef sweep_score_t t
     cdef double sx = 0.0, sy = 0.0, dev

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["delong_sample_placements", "delong_square_sums", "bootstrap_auc", "bootstrap_group_counts"]
+__all__ = ["delong_sample_placements", "delong_square_sums", "bootstrap_auc",
+           "bootstrap_group_counts"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -23,11 +24,10 @@ def delong_sample_placements(labels, pos_code, scores, neg_out, pos_out):
     neg_out[j] = 2 #{pos > y} + #{pos == y} for the j-th negative y
     (out lengths: the class counts)."""
     is_pos = labels == pos_code
-    neg, pos = np.sort(scores[~is_pos]), np.sort(scores[is_pos])
-    pos_out[:] = np.searchsorted(neg, scores[is_pos], "left") + np.searchsorted(
-        neg, scores[is_pos], "right")
-    neg_out[:] = 2 * len(pos) - np.searchsorted(pos, scores[~is_pos], "left") - np.searchsorted(
-        pos, scores[~is_pos], "right")
+    x, y = scores[is_pos], scores[~is_pos]  # positives, negatives in sample order
+    neg, pos = np.sort(y), np.sort(x)
+    pos_out[:] = np.searchsorted(neg, x, "left") + np.searchsorted(neg, x, "right")
+    neg_out[:] = 2 * len(pos) - np.searchsorted(pos, y, "left") - np.searchsorted(pos, y, "right")
 
 
 def _run_starts(sorted_values):
@@ -37,7 +37,8 @@ def _run_starts(sorted_values):
 def delong_square_sums(neg, pos, mean_pos, mean_neg):
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
-    ``delong_sample_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    ``delong_sample_placements``), accumulated one tied group at a time, ascending:
+    count * dev^2."""
     sums = []
     for part, other, mean, placement in (
             (pos, neg, mean_pos, lambda v: np.searchsorted(neg, v, "left")
