@@ -197,6 +197,14 @@ def _two_sided_normal_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2)) if not math.isnan(z) else math.nan
 
 
+def _ratio(estimate: float, se: float) -> float:
+    """The statistic estimate / se; 0 / 0 (identical curves) is 0, so p = 1 as in pROC, and
+    x / 0 is ±inf."""
+    if se > 0:
+        return estimate / se
+    return 0.0 if estimate == 0 else math.copysign(math.inf, estimate)
+
+
 # ---------------------------------------------------------------------------------------
 # DeLong
 
@@ -504,6 +512,30 @@ def gini_ci(y_true: Any, y_score: Any, **options: Any) -> ConfidenceInterval:
                               r.confidence_level, r.method)
 
 
+def _delong_result(auc_a: float, auc_b: float, se: float, level: float, *, paired: bool,
+                   df: float = math.inf) -> DeLongTest:
+    """DeLong's test of AUC_a − AUC_b with standard error se: normal (paired) or Student's
+    t with df degrees of freedom (unpaired); the interval is the difference ∓ the
+    critical value times se."""
+    d = auc_a - auc_b
+    statistic = _ratio(d, se)
+    if paired:
+        p_value, critical = _two_sided_normal_p(statistic), _z(level)
+    else:
+        p_value = _t_two_sided_p(statistic, df)
+        critical = _t_quantile(1 - (1 - level) / 2, df)
+    return DeLongTest(auc_a, auc_b, d, se, statistic, p_value, d - critical * se,
+                      d + critical * se, level, df, paired)
+
+
+def _paired_result(aucs: np.ndarray, cov: np.ndarray, a: int, b: int,
+                   level: float) -> DeLongTest:
+    """The paired test of models a and b from the AUCs and DeLong's covariance matrix:
+    se = sqrt(S_aa + S_bb − 2 S_ab)."""
+    se = math.sqrt(max(0.0, float(cov[a, a] + cov[b, b] - 2 * cov[a, b])))
+    return _delong_result(float(aucs[a]), float(aucs[b]), se, level, paired=True)
+
+
 def _paired_columns(y_true, y_score_a, y_score_b, pos_label):
     codes, pos_code = _label_codes(y_true, pos_label)
     a, b = as_scores(y_score_a, "y_score_a"), as_scores(y_score_b, "y_score_b")
@@ -569,12 +601,7 @@ def delong_test(
     level = _check_level(confidence_level)
     codes, pos_code, a, b = _paired_columns(y_true, y_score_a, y_score_b, pos_label)
     aucs, cov = _covariance(codes, pos_code, [a, b], _n_threads(n_threads))
-    d = float(aucs[0] - aucs[1])
-    se = math.sqrt(max(0.0, float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])))
-    z = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
-    half = _z(level) * se
-    return DeLongTest(float(aucs[0]), float(aucs[1]), d, se, z, _two_sided_normal_p(z),
-                      d - half, d + half, level, math.inf, True)
+    return _paired_result(aucs, cov, 0, 1, level)
 
 
 def delong_test_unpaired(
@@ -627,14 +654,10 @@ def delong_test_unpaired(
     theta_a, var_a = _delong_one(y_true_a, y_score_a, pos_label, None)
     theta_b, var_b = _delong_one(y_true_b, y_score_b, pos_label, None)
     n_a, n_b = len(as_scores(y_score_a, "y_score_a")), len(as_scores(y_score_b, "y_score_b"))
-    se = math.sqrt(var_a + var_b)
-    d = theta_a - theta_b
-    t = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
     denominator = var_a**2 / (n_a - 1) + var_b**2 / (n_b - 1)
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else math.inf
-    half = _t_quantile(1 - (1 - level) / 2, df) * se
-    return DeLongTest(theta_a, theta_b, d, se, t, _t_two_sided_p(t, df), d - half, d + half,
-                      level, df, False)
+    return _delong_result(theta_a, theta_b, math.sqrt(var_a + var_b), level, paired=False,
+                          df=df)
 
 
 def delong_contrast_test(
@@ -697,20 +720,23 @@ def delong_contrast_test(
     aucs, cov = _covariance(codes, pos_code, list(columns.T), _n_threads(n_threads))
     estimate = float(weights @ aucs)
     se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
-    z = estimate / se if se > 0 else (0.0 if estimate == 0 else math.copysign(math.inf,
-                                                                                estimate))
+    z = _ratio(estimate, se)
     half = _z(level) * se
     return ContrastTest(estimate, se, z, _two_sided_normal_p(z), estimate - half,
                         estimate + half, level)
 
 
-def holm_adjust(p_values: Any) -> np.ndarray:
+def holm_adjust(p_values: Any, *, nan_policy: str = "raise") -> np.ndarray:
     """Holm's step-down adjustment of p-values (family-wise error rate).
 
     Parameters
     ----------
     p_values : array-like of shape (k,)
         Raw p-values in [0, 1].
+    nan_policy : {"raise", "omit"}, default="raise"
+        A NaN p-value (a test that could not be computed) is a ValueError, or with
+        ``"omit"`` stays NaN while the others are adjusted among themselves (k counts the
+        non-NaN p-values), as R's ``p.adjust``.
 
     Returns
     -------
@@ -720,6 +746,7 @@ def holm_adjust(p_values: Any) -> np.ndarray:
     See Also
     --------
     compare_models
+    rankscore.ir.compare_runs : Holm over the pairs of runs (``nan_policy="omit"``).
 
     Notes
     -----
@@ -731,16 +758,22 @@ def holm_adjust(p_values: Any) -> np.ndarray:
     >>> from rankscore import holm_adjust
     >>> holm_adjust([0.01, 0.04, 0.03]).round(4).tolist()
     [0.03, 0.06, 0.06]
+    >>> holm_adjust([0.01, float("nan"), 0.03], nan_policy="omit").round(4).tolist()
+    [0.02, nan, 0.03]
     """
+    _check_choice(nan_policy, ("raise", "omit"), "nan_policy")
     what = "a 1-D array of numbers in [0, 1]"
     p = _float_array(p_values, "p_values", what)
-    if p.ndim != 1 or ((p < 0) | (p > 1) | np.isnan(p)).any():
+    if p.ndim != 1 or ((p < 0) | (p > 1)).any():
         raise ValueError(f"p_values must be {what}, got {quoted(p_values)}")
-    order = np.argsort(p, kind="stable")
-    k = len(p)
-    adjusted = np.maximum.accumulate(np.minimum(1.0, (k - np.arange(k)) * p[order]))
-    out = np.empty(k)
-    out[order] = adjusted
+    defined = np.flatnonzero(~np.isnan(p))
+    if len(defined) < len(p) and nan_policy == "raise":
+        raise ValueError(f"p_values holds NaN, got {quoted(p_values)}; nan_policy='omit' "
+                         "leaves NaN p-values out of the adjustment (they stay NaN)")
+    order = defined[np.argsort(p[defined], kind="stable")]
+    k = len(order)
+    out = np.full(len(p), np.nan)
+    out[order] = np.maximum.accumulate(np.minimum(1.0, (k - np.arange(k)) * p[order]))
     return out
 
 
@@ -813,15 +846,8 @@ def compare_models(
     if matrix.shape[1] < 2:
         raise ValueError(f"compare_models needs at least two models, got {matrix.shape[1]}")
     aucs, cov = _covariance(codes, pos_code, list(matrix.T), _n_threads(n_threads))
-    z_crit = _z(level)
-    tests = []
-    for a, b in combinations(range(matrix.shape[1]), 2):
-        d = float(aucs[a] - aucs[b])
-        se = math.sqrt(max(0.0, float(cov[a, a] + cov[b, b] - 2 * cov[a, b])))
-        z = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
-        tests.append((a, b, DeLongTest(float(aucs[a]), float(aucs[b]), d, se, z,
-                                       _two_sided_normal_p(z), d - z_crit * se,
-                                       d + z_crit * se, level, math.inf, True)))
+    tests = [(a, b, _paired_result(aucs, cov, a, b, level))
+             for a, b in combinations(range(matrix.shape[1]), 2)]
     adjusted = holm_adjust([t.p_value for _, _, t in tests])
     return [PairwiseComparison(names[a], names[b], t, float(p))
             for (a, b, t), p in zip(tests, adjusted)]

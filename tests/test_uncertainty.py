@@ -159,6 +159,16 @@ def test_holm_matches_r():
     assert rs.holm_adjust([0.01, 0.04, 0.03]).tolist() == pytest.approx([0.03, 0.06, 0.06])
     with pytest.raises(ValueError, match="p_values"):
         rs.holm_adjust([0.5, 1.5])
+    with pytest.raises(ValueError, match="p_values holds NaN.*nan_policy='omit'"):
+        rs.holm_adjust([0.5, math.nan])
+    with pytest.raises(ValueError, match="nan_policy must be one of"):
+        rs.holm_adjust([0.5], nan_policy="propagate")
+    # p.adjust(c(0.01, NaN, 0.04, 0.03), "holm"): NaN left out, k = 3
+    adjusted = rs.holm_adjust([0.01, math.nan, 0.04, 0.03], nan_policy="omit")
+    assert np.isnan(adjusted[1])
+    assert adjusted[[0, 2, 3]].tolist() == pytest.approx([0.03, 0.06, 0.06], rel=1e-15)
+    assert np.isnan(rs.holm_adjust([math.nan, math.nan], nan_policy="omit")).all()
+    assert rs.holm_adjust([], nan_policy="omit").shape == (0,)
 
 
 def test_delong_errors():
