@@ -356,12 +356,23 @@ def delong_sample_placements(
     labels: NDArray[np.integer],
     pos_code: np.integer,
     scores: NDArray[np.floating],
-    neg_out: NDArray[np.float64],
-    pos_out: NDArray[np.float64],
+    n_pos: int,
+    out: NDArray[np.float64],
+) -> float:
+    """Twice the placements of every sample, in sample order (n_pos: the number of
+    positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
+    2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
+
+def delong_scale(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    values: NDArray[np.float64],
+    pos_shift: float,
+    pos_scale: float,
+    neg_shift: float,
+    neg_scale: float,
 ) -> None:
-    """Twice the placements of every sample, each class in sample order (out lengths: the
-    class counts): pos_out[j] = 2 #{neg < x} + #{neg == x} for the j-th positive x,
-    neg_out[j] = 2 #{pos > y} + #{pos == y} for the j-th negative y."""
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
 
 def delong_square_sums(
     neg: NDArray[np.floating], pos: NDArray[np.floating], mean_pos: float, mean_neg: float

@@ -9,7 +9,8 @@
 # is sorted again.
 
 from libc.math cimport NAN
-from libc.stdlib cimport free, malloc
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memset
 
 
 cdef extern from *:
@@ -25,17 +26,18 @@ cdef extern from *:
     uint64_t rankscore_splitmix64(uint64_t s, uint64_t k) noexcept nogil
 
 
-cdef void _merge_placements(const sweep_score_t* neg, Py_ssize_t n_neg,
-                            const sweep_score_t* pos, Py_ssize_t n_pos,
-                            const double* neg_order, const double* pos_order,
-                            Py_ssize_t neg_below, Py_ssize_t pos_above,
-                            double* neg_out, double* pos_out) noexcept nogil:
+cdef double _merge_placements(const sweep_score_t* neg, Py_ssize_t n_neg,
+                              const sweep_score_t* pos, Py_ssize_t n_pos,
+                              const double* neg_order, const double* pos_order,
+                              Py_ssize_t neg_below, Py_ssize_t pos_above,
+                              double* out) noexcept nogil:
     # twice the placements of ascending parts that have neg_below negatives below them and
     # pos_above positives above, written to out[order[k]] for the k-th smallest:
-    # pos 2 #{neg < x} + #{neg == x}, neg 2 #{pos > y} + #{pos == y}
+    # pos 2 #{neg < x} + #{neg == x}, neg 2 #{pos > y} + #{pos == y}; returns their sum
+    # over the positives
     cdef Py_ssize_t i = 0, j = 0, i_end, j_end, k
     cdef sweep_score_t t
-    cdef double value
+    cdef double value, total = 0.0
     while i < n_neg or j < n_pos:  # one tied group of scores at a time, ascending
         if j == n_pos or (i < n_neg and neg[i] < pos[j]):
             t = neg[i]
@@ -49,45 +51,90 @@ cdef void _merge_placements(const sweep_score_t* neg, Py_ssize_t n_neg,
             j_end += 1
         value = 2.0 * (neg_below + i) + (i_end - i)  # the positives at t: negatives below
         for k in range(j, j_end):
-            pos_out[<Py_ssize_t>pos_order[k]] = value
+            out[<Py_ssize_t>pos_order[k]] = value
+        total += value * (j_end - j)
         value = 2.0 * (pos_above + n_pos - j_end) + (j_end - j)  # negatives: positives above
         for k in range(i, i_end):
-            neg_out[<Py_ssize_t>neg_order[k]] = value
+            out[<Py_ssize_t>neg_order[k]] = value
         i, j = i_end, j_end
+    return total
+
+
+cdef struct _Scratch:
+    # a group's scores and sample indices, and the bucket sort's workspace, grown on demand
+    void* values
+    double* order
+    Py_ssize_t capacity
+    _Workspace work
+
+
+cdef int _reserve(_Scratch* scratch, Py_ssize_t n, size_t item) noexcept nogil:
+    # room for n scores of item bytes (and a weighted bucket sort of n); -1: out of memory
+    cdef void* p
+    if n <= scratch.capacity:
+        return 0
+    n = max(n, 2 * scratch.capacity)
+    # (a NULL from realloc leaves the old block, which the caller frees)
+    p = realloc(scratch.values, n * item)
+    if p == NULL:
+        return -1
+    scratch.values = p
+    p = realloc(scratch.work.scores, n * item)
+    if p == NULL:
+        return -1
+    scratch.work.scores = p
+    p = realloc(scratch.order, n * sizeof(double))
+    if p == NULL:
+        return -1
+    scratch.order = <double*>p
+    p = realloc(scratch.work.weights, n * sizeof(double))
+    if p == NULL:
+        return -1
+    scratch.work.weights = <double*>p
+    if scratch.work.counts == NULL:
+        scratch.work.counts = <Py_ssize_t*>malloc(
+            _MAX_DEPTH * (2 * (1 << _RUN_BITS) + 1) * sizeof(Py_ssize_t))
+        if scratch.work.counts == NULL:
+            return -1
+    scratch.capacity = scratch.work.capacity = n
+    return 0
 
 
 cdef void _gather_sorted(const uint64_t* packed, Py_ssize_t n, uint64_t mask,
-                         const sweep_score_t* part, sweep_score_t* values, double* order,
+                         const sweep_score_t[:] scores, sweep_score_t* values, double* order,
                          _Workspace* work) noexcept nogil:
-    # the scores part[packed[k] & mask], ascending (order: their indices, alongside)
+    # the scores of samples packed[k] & mask, ascending (order: the samples, alongside)
     cdef Py_ssize_t k
     for k in range(n):
         order[k] = <double>(packed[k] & mask)
-        values[k] = part[packed[k] & mask]
+        values[k] = scores[packed[k] & mask] + 0
     _sort_run(values, order, n, work, 0)
 
 
-cdef void _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
-                             const uint64_t* pos_packed, Py_ssize_t n_pos, int index_bits,
-                             const sweep_score_t* neg, const sweep_score_t* pos,
-                             double* neg_out, double* pos_out, sweep_score_t* values,
-                             double* order, _Workspace* work) noexcept nogil:
-    # Merge of the sorted packed keys. While the truncated scores (high bits) differ, the
-    # smaller sample takes its placement from the other class's count so far: a positive
-    # 2 #{negatives before}, a negative 2 #{positives after} (one store, no branch). Equal
-    # truncated scores in both classes (ties, or scores equal in their leading bits) are a
-    # group ordered by the scores themselves and merged exactly (values, order: scratch).
+cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
+                               const uint64_t* pos_packed, Py_ssize_t n_pos, int index_bits,
+                               const sweep_score_t[:] scores, double* out,
+                               _Scratch* scratch) noexcept nogil:
+    # Merge of the sorted packed keys into out[sample]; returns 2U = the sum of the
+    # positives' placements, or -1 when out of memory. While the truncated scores (high
+    # bits) differ, the smaller sample takes its placement from the other class's count so
+    # far: a positive 2 #{negatives before}, a negative 2 #{positives after} (one store, no
+    # branch). Equal truncated scores in both classes (ties, or scores equal in their
+    # leading bits) are a group ordered by the scores themselves and merged exactly.
     cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, t
-    cdef Py_ssize_t i = 0, j = 0, i_end, j_end
+    cdef Py_ssize_t i = 0, j = 0, i_end, j_end, g
     cdef bint neg_first
     cdef double* dst
+    cdef double twice_u = 0.0, value
+    cdef sweep_score_t* values
     while i < n_neg and j < n_pos:
         t = neg_packed[i] & ~mask
         if t != (pos_packed[j] & ~mask):
             neg_first = neg_packed[i] < pos_packed[j]
-            dst = neg_out + (neg_packed[i] & mask) if neg_first else pos_out + (
-                pos_packed[j] & mask)
-            dst[0] = 2.0 * (n_pos - j) if neg_first else 2.0 * i
+            dst = out + (neg_packed[i] & mask if neg_first else pos_packed[j] & mask)
+            value = 2.0 * (n_pos - j) if neg_first else 2.0 * i
+            dst[0] = value
+            twice_u += 0.0 if neg_first else value
             i += neg_first
             j += not neg_first
             continue
@@ -97,81 +144,80 @@ cdef void _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
         j_end = j
         while j_end < n_pos and (pos_packed[j_end] & ~mask) == t:
             j_end += 1
-        _gather_sorted(neg_packed + i, i_end - i, mask, neg, values, order, work)
-        _gather_sorted(pos_packed + j, j_end - j, mask, pos, values + (i_end - i),
-                       order + (i_end - i), work)
-        _merge_placements(values, i_end - i, values + (i_end - i), j_end - j, order,
-                          order + (i_end - i), i, n_pos - j_end, neg_out, pos_out)
+        g = i_end - i
+        if _reserve(scratch, g + j_end - j, sizeof(sweep_score_t)) < 0:
+            return -1.0
+        values = <sweep_score_t*>scratch.values
+        _gather_sorted(neg_packed + i, g, mask, scores, values, scratch.order, &scratch.work)
+        _gather_sorted(pos_packed + j, j_end - j, mask, scores, values + g,
+                       scratch.order + g, &scratch.work)
+        twice_u += _merge_placements(values, g, values + g, j_end - j, scratch.order,
+                                     scratch.order + g, i, n_pos - j_end, out)
         i, j = i_end, j_end
     for i in range(i, n_neg):  # above every positive
-        neg_out[neg_packed[i] & mask] = 0.0
+        out[neg_packed[i] & mask] = 0.0
     for j in range(j, n_pos):  # above every negative
-        pos_out[pos_packed[j] & mask] = 2.0 * n_neg
+        out[pos_packed[j] & mask] = 2.0 * n_neg
+        twice_u += 2.0 * n_neg
+    return twice_u
 
 
 def delong_sample_placements(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                             const sweep_score_t[:] scores, double[:] neg_out,
-                             double[:] pos_out):
-    """Twice DeLong's placements of every sample, each class in sample order:
-    pos_out[j] = 2 #{neg < x} + #{neg == x} for the j-th positive x,
-    neg_out[j] = 2 #{pos > y} + #{pos == y} for the j-th negative y
-    (out lengths: the class counts)."""
-    # Each class part is ordered by np.sort of packed 64-bit keys: the score's
-    # order-preserving key (_kernels_sort.pxi) in the high bits, its low bits replaced by
-    # the sample's index in the part: a sort that carries the indices at the cost of a plain
-    # sort (and NumPy's SIMD sort where the CPU has one). Scores equal in the high bits are
-    # told apart in the merge, the only place where the scores themselves are read.
-    cdef Py_ssize_t n = scores.shape[0], n_neg = neg_out.shape[0], n_pos = pos_out.shape[0]
-    cdef Py_ssize_t i, a = 0, b = 0, is_pos, longest = max(n_neg, n_pos, 1)
-    cdef int index_bits = _bit_length(<uint64_t>longest - 1)
+                             const sweep_score_t[:] scores, Py_ssize_t n_pos, double[:] out):
+    """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
+    positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
+    2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
+    # Each class is ordered by np.sort of packed 64-bit keys: the score's order-preserving
+    # key (_kernels_sort.pxi) in the high bits, its low bits replaced by the sample's index:
+    # a sort that carries the indices at the cost of a plain sort (and NumPy's SIMD sort
+    # where the CPU has one). Scores equal in the high bits are told apart in the merge, the
+    # only place where the scores themselves are read again.
+    cdef Py_ssize_t n = scores.shape[0], n_neg = n - n_pos, i, a = 0, b = 0, is_pos
+    cdef int index_bits = _bit_length(<uint64_t>max(n, 1) - 1)
     cdef int align = 32 if sweep_score_t is float else 0  # the key's top bit to bit 63
     cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, packed
-    cdef sweep_score_t x
-    cdef _Workspace work
-    dtype = np.float32 if sweep_score_t is float else np.float64
+    cdef double twice_u
+    cdef _Scratch scratch
     # one spare slot each: both classes are written every time (no branch on the label)
-    neg_arr, pos_arr = np.empty(n_neg + 1, dtype=dtype), np.empty(n_pos + 1, dtype=dtype)
     neg_packed_arr = np.empty(n_neg + 1, dtype=np.uint64)
     pos_packed_arr = np.empty(n_pos + 1, dtype=np.uint64)
-    cdef sweep_score_t[::1] neg = neg_arr, pos = pos_arr
     cdef uint64_t[::1] neg_packed = neg_packed_arr, pos_packed = pos_packed_arr
     with nogil:
         for i in range(n):
-            x = scores[i] + 0  # -0.0 as 0.0: one key
-            packed = (<uint64_t>_sort_key(x) << align) & ~mask
+            packed = ((<uint64_t>_sort_key(scores[i] + 0) << align) & ~mask) | <uint64_t>i
             is_pos = labels[i] == pos_code
-            pos[b] = x
-            pos_packed[b] = packed | <uint64_t>b
-            neg[a] = x
-            neg_packed[a] = packed | <uint64_t>a
+            pos_packed[b] = packed
+            neg_packed[a] = packed
             b += is_pos
             a += 1 - is_pos
     neg_packed_arr[:n_neg].sort()  # NumPy releases the GIL
     pos_packed_arr[:n_pos].sort()
-    # scratch for the groups of both classes; malloc'ed pages cost nothing until touched
-    work.capacity = longest
-    work.scores = malloc(longest * sizeof(sweep_score_t))
-    work.weights = <double*>malloc(longest * sizeof(double))
-    work.counts = <Py_ssize_t*>malloc(
-        _MAX_DEPTH * (2 * (1 << _RUN_BITS) + 1) * sizeof(Py_ssize_t))
-    cdef sweep_score_t* values = <sweep_score_t*>malloc((n_neg + n_pos + 1) * sizeof(x))
-    cdef double* order = <double*>malloc((n_neg + n_pos + 1) * sizeof(double))
+    memset(&scratch, 0, sizeof(scratch))
     try:
-        if (work.scores == NULL or work.weights == NULL or work.counts == NULL
-                or values == NULL or order == NULL):
-            raise MemoryError()
         with nogil:
-            _packed_placements(&neg_packed[0] if n_neg else NULL, n_neg,
-                               &pos_packed[0] if n_pos else NULL, n_pos, index_bits,
-                               &neg[0] if n_neg else NULL, &pos[0] if n_pos else NULL,
-                               &neg_out[0] if n_neg else NULL, &pos_out[0] if n_pos else NULL,
-                               values, order, &work)
+            twice_u = _packed_placements(&neg_packed[0], n_neg, &pos_packed[0], n_pos,
+                                         index_bits, scores, &out[0], &scratch)
+        if twice_u < 0:
+            raise MemoryError()
     finally:
-        free(work.scores)
-        free(work.weights)
-        free(work.counts)
-        free(values)
-        free(order)
+        free(scratch.values)
+        free(scratch.order)
+        free(scratch.work.scores)
+        free(scratch.work.weights)
+        free(scratch.work.counts)
+    return twice_u
+
+
+def delong_scale(const sweep_label_t[:] labels, sweep_label_t pos_code, double[:] values,
+                 double pos_shift, double pos_scale, double neg_shift, double neg_scale):
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+    cdef Py_ssize_t i
+    cdef bint is_pos
+    with nogil:
+        for i in range(values.shape[0]):
+            is_pos = labels[i] == pos_code
+            values[i] = ((values[i] - (pos_shift if is_pos else neg_shift))
+                         * (pos_scale if is_pos else neg_scale))
 
 
 def delong_square_sums(const sweep_score_t[:] neg, const sweep_score_t[:] pos,

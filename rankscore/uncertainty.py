@@ -315,11 +315,16 @@ def _covariance(codes, pos_code, columns: Sequence[np.ndarray], n_threads: int):
     n_pos = int(np.count_nonzero(codes == pos_code))
     n_neg = len(codes) - n_pos
     _check_two_per_class(n_neg, n_pos)
-    # row j: model j's twice-placements c (positives) and d (negatives), in sample order
-    c, d = np.empty((len(columns), n_pos)), np.empty((len(columns), n_neg))
+    # row j: model j's twice-placements in sample order (c for positives, d for negatives),
+    # then e = (V − AUC) / sqrt((count − 1) count) with V10 = c / 2n, V01 = d / 2m: S = e eᵀ
+    e, twice_u = np.empty((len(columns), len(codes))), np.empty(len(columns))
+    pos_scale = 1 / (2.0 * n_neg * math.sqrt((n_pos - 1) * n_pos))
+    neg_scale = 1 / (2.0 * n_pos * math.sqrt((n_neg - 1) * n_neg))
 
     def one(j):
-        k.delong_sample_placements(codes, pos_code, columns[j], d[j], c[j])
+        twice_u[j] = k.delong_sample_placements(codes, pos_code, columns[j], n_pos, e[j])
+        k.delong_scale(codes, pos_code, e[j], twice_u[j] / n_pos, pos_scale,
+                       twice_u[j] / n_neg, neg_scale)
 
     if n_threads > 1 and len(columns) > 1:
         with ThreadPoolExecutor(min(n_threads, len(columns))) as pool:
@@ -327,13 +332,7 @@ def _covariance(codes, pos_code, columns: Sequence[np.ndarray], n_threads: int):
     else:
         for j in range(len(columns)):
             one(j)
-    twice_u = c.sum(axis=1)  # integers below 2^53: exact in any order
-    # V10 = c / 2n, V01 = d / 2m, both with mean AUC = 2U / 2mn; centred in place
-    c -= (twice_u / n_pos)[:, None]
-    d -= (twice_u / n_neg)[:, None]
-    cov = ((c @ c.T) / (2.0 * n_neg) ** 2 / (n_pos - 1) / n_pos
-           + (d @ d.T) / (2.0 * n_pos) ** 2 / (n_neg - 1) / n_neg)
-    return twice_u / (2.0 * n_pos * n_neg), cov
+    return twice_u / (2.0 * n_pos * n_neg), e @ e.T
 
 
 def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,

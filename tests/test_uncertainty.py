@@ -542,9 +542,31 @@ def test_sample_placements_match_the_definition_on_both_backends(data):
             k = _backend.load(name)
         except ImportError:
             continue
-        c, d = np.full(len(c_expected), -1.0), np.full(len(d_expected), -1.0)
-        k.delong_sample_placements(labels, np.int8(1), scores, d, c)
-        assert np.array_equal(c, c_expected) and np.array_equal(d, d_expected), name
+        out = np.full(len(scores), -1.0)
+        twice_u = k.delong_sample_placements(labels, np.int8(1), scores, len(c_expected), out)
+        assert np.array_equal(out[labels == 1], c_expected), name
+        assert np.array_equal(out[labels == 0], d_expected), name
+        assert twice_u == c_expected.sum() == d_expected.sum()
+
+
+def test_paired_delong_is_the_same_on_both_backends():
+    rng = np.random.default_rng(3)
+    y = rng.random(5000) < 0.3
+    scores = np.column_stack([rng.normal(size=5000) + y, np.round(rng.normal(size=5000), 1),
+                              (1 + rng.integers(0, 300, 5000) * EPS).astype(np.float64)])
+    results = []
+    for name in ("cython", "python"):
+        try:
+            _backend.load(name)
+        except ImportError:
+            continue
+        with _backend.using(name):
+            aucs, cov = rs.delong_covariance(y, scores)
+            results.append((aucs, cov, rs.delong_test(y, scores[:, 0], scores[:, 1])))
+    for other in results[1:]:
+        assert np.array_equal(results[0][0], other[0])
+        assert np.array_equal(results[0][1], other[1])
+        assert results[0][2] == other[2]
 
 
 @pytest.mark.parametrize("n", [2000, 70000])
@@ -558,10 +580,11 @@ def test_sample_placements_long_runs_of_close_scores(n):
     c_expected = np.searchsorted(np.sort(scores[labels == 0]), scores[labels == 1], "left")
     c_expected = c_expected + np.searchsorted(np.sort(scores[labels == 0]),
                                               scores[labels == 1], "right")
-    c, d = np.empty(int(labels.sum())), np.empty(n - int(labels.sum()))
-    _backend.kernels.delong_sample_placements(labels, np.int64(1), scores, d, c)
-    assert np.array_equal(c, c_expected)
-    assert d.sum() == c.sum()  # 2U counted from either class
+    out = np.empty(n)
+    twice_u = _backend.kernels.delong_sample_placements(labels, np.int64(1), scores,
+                                                        int(labels.sum()), out)
+    assert np.array_equal(out[labels == 1], c_expected)
+    assert twice_u == out[labels == 0].sum() == c_expected.sum()  # 2U from either class
 
 
 kernel_inputs = st.tuples(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["delong_sample_placements", "delong_square_sums", "bootstrap_auc",
+__all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
            "bootstrap_group_counts"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -18,16 +18,25 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-def delong_sample_placements(labels, pos_code, scores, neg_out, pos_out):
-    """Twice DeLong's placements of every sample, each class in sample order:
-    pos_out[j] = 2 #{neg < x} + #{neg == x} for the j-th positive x,
-    neg_out[j] = 2 #{pos > y} + #{pos == y} for the j-th negative y
-    (out lengths: the class counts)."""
+def delong_sample_placements(labels, pos_code, scores, n_pos, out):
+    """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
+    positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
+    2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
     is_pos = labels == pos_code
     x, y = scores[is_pos], scores[~is_pos]  # positives, negatives in sample order
     neg, pos = np.sort(y), np.sort(x)
-    pos_out[:] = np.searchsorted(neg, x, "left") + np.searchsorted(neg, x, "right")
-    neg_out[:] = 2 * len(pos) - np.searchsorted(pos, y, "left") - np.searchsorted(pos, y, "right")
+    c = np.searchsorted(neg, x, "left") + np.searchsorted(neg, x, "right")
+    out[is_pos] = c
+    out[~is_pos] = 2 * len(pos) - np.searchsorted(pos, y, "left") - np.searchsorted(pos, y,
+                                                                                    "right")
+    return float(np.sum(c))  # an integer: exact
+
+
+def delong_scale(labels, pos_code, values, pos_shift, pos_scale, neg_shift, neg_scale):
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+    is_pos = labels == pos_code
+    values[:] = np.where(is_pos, (values - pos_shift) * pos_scale,
+                         (values - neg_shift) * neg_scale)
 
 
 def _run_starts(sorted_values):
