@@ -35,6 +35,16 @@ C = [1.8, -0.31, 2.37, 0.76, 0.97, 0.27, 1.95, -1.43, 0.99, 0.08, -0.77, -0.28, 
 REL = 1e-12
 
 
+def _loadable_backends():
+    """The kernel modules' names, without the compiled one when it is not built."""
+    for name in ("cython", "python"):
+        try:
+            _backend.load(name)
+        except ImportError:
+            continue
+        yield name
+
+
 def close(x, y, rel=REL):
     return x == pytest.approx(y, rel=rel, abs=0)
 
@@ -218,11 +228,7 @@ def test_bootstrap_is_reproducible_across_backends_and_threads():
     s = np.round(rng.normal(size=500) + y, 1)
     w = rng.random(500)
     results = []
-    for name in ("cython", "python"):
-        try:
-            _backend.load(name)
-        except ImportError:
-            continue
+    for name in _loadable_backends():
         with _backend.using(name):
             for n_threads in (1, 2):
                 for kw in ({}, {"sample_weight": w}, {"metric": "ks", "stratified": False},
@@ -537,11 +543,8 @@ def test_sample_placements_match_the_definition_on_both_backends(data):
     eps = np.finfo(dtype).eps
     scores = np.array([(1 + k * eps) * scales[s] for _, k, s in rows], dtype=dtype)
     c_expected, d_expected = _placements_by_definition(labels, scores)
-    for name in ("cython", "python"):
-        try:
-            k = _backend.load(name)
-        except ImportError:
-            continue
+    for name in _loadable_backends():
+        k = _backend.load(name)
         out = np.full(len(scores), -1.0)
         twice_u = k.delong_sample_placements(labels, np.int8(1), scores, len(c_expected), out)
         assert np.array_equal(out[labels == 1], c_expected), name
@@ -555,11 +558,7 @@ def test_paired_delong_is_the_same_on_both_backends():
     scores = np.column_stack([rng.normal(size=5000) + y, np.round(rng.normal(size=5000), 1),
                               (1 + rng.integers(0, 300, 5000) * EPS).astype(np.float64)])
     results = []
-    for name in ("cython", "python"):
-        try:
-            _backend.load(name)
-        except ImportError:
-            continue
+    for name in _loadable_backends():
         with _backend.using(name):
             aucs, cov = rs.delong_covariance(y, scores)
             results.append((aucs, cov, rs.delong_test(y, scores[:, 0], scores[:, 1])))
