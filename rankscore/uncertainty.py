@@ -751,7 +751,7 @@ def holm_adjust(p_values: Any, *, nan_policy: str = "raise") -> np.ndarray:
     >>> holm_adjust([0.01, float("nan"), 0.03], nan_policy="omit").round(4).tolist()
     [0.02, nan, 0.03]
     """
-    _check_choice(nan_policy, ("raise", "omit"), "nan_policy")
+    check_choice(nan_policy, "nan_policy", ("raise", "omit"))
     what = "a 1-D array of numbers in [0, 1]"
     p = _float_array(p_values, "p_values", what)
     if p.ndim != 1 or ((p < 0) | (p > 1)).any():
