@@ -178,6 +178,8 @@ def delong_sample_placements(const sweep_label_t[:] labels, sweep_label_t pos_co
     cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, packed
     cdef double twice_u
     cdef _Scratch scratch
+    if labels.shape[0] != n or out.shape[0] != n or not 0 <= n_pos <= n:
+        raise ValueError("labels, scores and out must have the same length, n_pos at most it")
     # one spare slot each: both classes are written every time (no branch on the label)
     neg_packed_arr = np.empty(n_neg + 1, dtype=np.uint64)
     pos_packed_arr = np.empty(n_pos + 1, dtype=np.uint64)
@@ -213,6 +215,8 @@ def delong_scale(const sweep_label_t[:] labels, sweep_label_t pos_code, double[:
     """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
     cdef Py_ssize_t i
     cdef bint is_pos
+    if labels.shape[0] != values.shape[0]:
+        raise ValueError("labels and values must have the same length")
     with nogil:
         for i in range(values.shape[0]):
             is_pos = labels[i] == pos_code
