@@ -552,6 +552,24 @@ def test_sample_placements_match_the_definition_on_both_backends(data):
         assert twice_u == c_expected.sum() == d_expected.sum()
 
 
+def test_paired_delong_matches_proc_on_ties_and_close_scores():
+    # 20,000 rows: a rounded to 2 decimals (ties across classes), b = 1 + k eps (distinct
+    # scores equal in their leading bits, which the compiled kernel orders by value). The
+    # arrays were written with tofile and read in R with readBin; then
+    # ra <- roc(y, a, levels = c(0, 1), direction = "<"), rb likewise,
+    # roc.test(ra, rb, method = "delong", paired = TRUE): statistic, var(ra), var(rb)
+    rng = np.random.default_rng(5)
+    y = (rng.random(20000) < 0.35).astype(float)
+    a = np.round(rng.normal(size=20000) + y, 2)
+    b = 1 + np.round((rng.normal(size=20000) + 0.5 * y) * 1000) * EPS
+    t = rs.delong_test(y, a, b)
+    assert close(t.statistic, 22.317333025333927)
+    assert close(t.p_value, 2.5081131952006841e-110, rel=1e-9)  # far tail: erfc's digits
+    _, cov = rs.delong_covariance(y, np.column_stack([a, b]))
+    assert close(cov[0, 0], 1.2149229779058224e-05)
+    assert close(cov[1, 1], 1.6497101783401451e-05)
+
+
 def test_paired_delong_is_the_same_on_both_backends():
     rng = np.random.default_rng(3)
     y = rng.random(5000) < 0.3
