@@ -212,6 +212,46 @@ cdef inline bint _fits_64(int64_t n_neg, int64_t n_pos) noexcept nogil:
     return n_pos == 0 or n_neg <= ((<int64_t>1) << 61) // n_pos - 1
 
 
+# The first threshold within rtol of an objective's maximum is a record (a value above
+# every earlier one: all of those are below the near-best mark): the records near the
+# running maximum are kept, the older ones dropped as the maximum rises.
+DEF RECORDS = 64
+
+cdef struct _Records:
+    double value[RECORDS]
+    Py_ssize_t index[RECORDS]
+    int64_t tp[RECORDS]
+    int64_t fp[RECORDS]
+    Py_ssize_t head, count
+    bint overflow  # more records near the maximum than kept: read the sweep again
+
+
+cdef inline void _record(_Records* r, double value, Py_ssize_t i, int64_t tp, int64_t fp,
+                         double rtol) noexcept nogil:
+    # a new maximum: drop the records that can no longer be near the final one (with
+    # twice the tolerance, so that rounding never drops the answer), then keep this one
+    cdef Py_ssize_t at
+    while r.count and r.value[r.head] < value - 2 * rtol * fmax(1.0, fabs(value)):
+        r.head = (r.head + 1) % RECORDS
+        r.count -= 1
+    if r.count == RECORDS:
+        r.overflow = True
+        return
+    at = (r.head + r.count) % RECORDS
+    r.value[at], r.index[at], r.tp[at], r.fp[at] = value, i, tp, fp
+    r.count += 1
+
+
+cdef inline Py_ssize_t _first_near(_Records* r, double near) noexcept nogil:
+    # the first record >= near (the records rise): its slot
+    cdef Py_ssize_t k, at
+    for k in range(r.count):
+        at = (r.head + k) % RECORDS
+        if r.value[at] >= near:
+            return at
+    return -1
+
+
 def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
                           const int64_t[::1] cuts, double rtol):
     """binary_report's reads of an unweighted summary with both classes, in one pass and
@@ -229,6 +269,10 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
     cdef bint small
     cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev, P, N, j_value, f_value
     cdef double best_j = -INFINITY, best_f = -INFINITY, near_j, near_f
+    cdef _Records records_j, records_f
+    cdef Py_ssize_t at
+    records_j.head = records_j.count = records_f.head = records_f.count = 0
+    records_j.overflow = records_f.overflow = False
     borders_arr = np.empty(n_cuts, dtype=np.int64)
     tps_arr, fps_arr = np.empty(n_cuts, dtype=np.int64), np.empty(n_cuts, dtype=np.int64)
     cdef int64_t[::1] borders = borders_arr, border_tp = tps_arr, border_fp = fps_arr
@@ -259,8 +303,12 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
                 continue
             j_value = <double>tp / P - <double>fp / N
             f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
-            best_j = j_value if j_value > best_j else best_j
-            best_f = f_value if f_value > best_f else best_f
+            if j_value > best_j:
+                best_j = j_value
+                _record(&records_j, j_value, i, tp, fp, rtol)
+            if f_value > best_f:
+                best_f = f_value
+                _record(&records_f, f_value, i, tp, fp, rtol)
             if pos[i] == 0:
                 continue
             if small:
@@ -276,8 +324,17 @@ def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
             area += (r - r_prev) * (p + p_prev) / 2
         near_j = best_j - rtol * fmax(1.0, fabs(best_j))
         near_f = best_f - rtol * fmax(1.0, fabs(best_f))
+        at = -1 if records_j.overflow else _first_near(&records_j, near_j)
+        if at >= 0:
+            at_j, best_j, tp_j, fp_j = (records_j.index[at], records_j.value[at],
+                                        records_j.tp[at], records_j.fp[at])
+        at = -1 if records_f.overflow else _first_near(&records_f, near_f)
+        if at >= 0:
+            at_f, best_f, tp_f, fp_f = (records_f.index[at], records_f.value[at],
+                                        records_f.tp[at], records_f.fp[at])
         tp = fp = 0
-        for i in range(d):  # the first thresholds near the best
+        for i in range(d if at_j < 0 or at_f < 0 else 0):  # (records overflowed) read the
+            # sweep again for the first thresholds near the best
             tp += pos[i]
             fp += neg[i]
             if i and pos[i] == 0:
