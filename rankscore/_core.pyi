@@ -346,6 +346,19 @@ def summary_sweep(
     """(fps, tps, thresholds) of the unweighted summary of the ascending class parts, in
     one pass (summary_running of summary_from_sorted)."""
 
+def roc_points(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], drop_intermediate: bool
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """roc_curve's (fpr, tpr, thresholds) from the ascending class parts (both non-empty) in
+    one pass: (0, 0, inf), then every distinct threshold from the top (or only the first,
+    last and corners with drop_intermediate)."""
+
+def pr_points(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], drop_intermediate: bool
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
+    """precision_recall_curve's (precision, recall, thresholds ascending) from the ascending
+    class parts (a positive present) in one pass; (1, 0) appended."""
+
 # ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
 # Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted
 # order or, with neg_order/pos_order, position order[i] for the i-th smallest score.

@@ -401,13 +401,20 @@ def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
     """The running sums of the summary of validated input. Unweighted sorted parts go
     straight to them (``summary_sweep``: the same values without the per-threshold arrays;
     tests/test_summary.py checks it); everything else reads the summary."""
+    sweep, parts = _sweep_or_sorted_parts(codes, pos_code, scores, weights)
+    return sweep if parts is None else Sweep(*_backend.kernels.summary_sweep(*parts))
+
+
+def _sweep_or_sorted_parts(codes, pos_code, scores, weights):
+    """(None, (neg, pos)): each class's sorted scores, for unweighted input with too many
+    distinct scores to count (the curves' one-pass kernels read them); else (sweep, None)."""
     if weights is None:
         counts = _try_count(codes, pos_code, scores, None)
         if counts is not None:
-            return _cumulative(*_summary_of_counts(counts, scores.dtype))
+            return _cumulative(*_summary_of_counts(counts, scores.dtype)), None
         neg, _, pos, _ = _split_sorted(codes, pos_code, scores, None)
-        return Sweep(*_backend.kernels.summary_sweep(neg, pos))
-    return _cumulative(*_summary_arrays(codes, pos_code, scores, weights))
+        return None, (neg, pos)
+    return _cumulative(*_summary_arrays(codes, pos_code, scores, weights)), None
 
 
 def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:
@@ -591,8 +598,14 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    return _roc_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
-                     drop_intermediate)
+    sweep, parts = _sweep_or_sorted_parts(
+        *_validate_binary(y_true, y_score, pos_label, sample_weight))
+    if parts is not None and len(parts[0]) and len(parts[1]):
+        # both classes: fpr, tpr and the kept thresholds in one pass over the sorted parts
+        return _backend.kernels.roc_points(*parts, drop_intermediate)
+    if parts is not None:
+        sweep = Sweep(*_backend.kernels.summary_sweep(*parts))
+    return _roc_view(sweep, drop_intermediate)
 
 
 def _roc_view(sweep: Sweep, drop_intermediate: bool, stacklevel: int = 4):
@@ -669,8 +682,14 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
-    return _pr_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
-                    drop_intermediate)
+    sweep, parts = _sweep_or_sorted_parts(
+        *_validate_binary(y_true, y_score, pos_label, sample_weight))
+    if parts is not None and len(parts[1]):
+        # a positive: precision, recall and the kept thresholds in one pass
+        return _backend.kernels.pr_points(*parts, drop_intermediate)
+    if parts is not None:
+        sweep = Sweep(*_backend.kernels.summary_sweep(*parts))
+    return _pr_view(sweep, drop_intermediate)
 
 
 def _pr_view(sweep: Sweep, drop_intermediate: bool = False, stacklevel: int = 3):

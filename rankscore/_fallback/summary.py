@@ -23,6 +23,8 @@ __all__ = [
     "summary_merge_many",
     "roc_corners",
     "summary_sweep",
+    "roc_points",
+    "pr_points",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -215,3 +217,31 @@ def summary_sweep(neg, pos):
     ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
     thresholds, negatives, positives = summary_from_sorted(neg, None, pos, None)
     return (*summary_running(negatives, positives), thresholds)
+
+
+def roc_points(neg, pos, drop_intermediate):
+    """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
+    classes present): (0, 0, inf) first, then every distinct threshold t from the top with
+    fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with drop_intermediate
+    only the first, the last and the corners (roc_corners)."""
+    fps, tps, thresholds = summary_sweep(neg, pos)
+    if drop_intermediate:
+        fps, tps, thresholds = roc_corners(fps, tps, thresholds)
+    return (np.concatenate(([0.0], fps / len(neg))), np.concatenate(([0.0], tps / len(pos))),
+            np.concatenate(([np.inf], thresholds.astype(np.float64))))
+
+
+def pr_points(neg, pos, drop_intermediate):
+    """precision_recall_curve's (precision, recall, thresholds ascending) from each class's
+    ascending scores (a positive present): at every distinct threshold t,
+    precision = tp / (tp + fp) and recall = tp / n_pos with tp = #{pos >= t},
+    fp = #{neg >= t}, then (1, 0) appended; with drop_intermediate only the first and last
+    point of each run of equal tp."""
+    fps, tps, thresholds = summary_sweep(neg, pos)
+    if drop_intermediate and len(tps) > 2:
+        keep = np.ones(len(tps), dtype=bool)
+        keep[1:-1] = (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0)
+        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
+    precision = np.append((tps / (tps + fps))[::-1], 1.0)
+    recall = np.append((tps / len(pos))[::-1], 0.0)
+    return precision, recall, thresholds[::-1].copy()
