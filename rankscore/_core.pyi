@@ -357,7 +357,7 @@ def pr_points(
     neg: NDArray[np.floating], pos: NDArray[np.floating], drop_intermediate: bool
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """precision_recall_curve's (precision, recall, thresholds ascending) from the ascending
-    class parts (a positive present) in one pass; (1, 0) appended."""
+    class parts (both non-empty) in one pass; (1, 0) appended."""
 
 # ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
 # Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted

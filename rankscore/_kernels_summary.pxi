@@ -434,67 +434,76 @@ def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:]
     return fps_arr, tps_arr, thr_arr
 
 
-cdef inline void _roc_point(double[::1] fpr, double[::1] tpr, double[::1] thr, Py_ssize_t k,
-                            Py_ssize_t fp, Py_ssize_t tp, double t, double n_neg,
-                            double n_pos) noexcept nogil:
-    fpr[k], tpr[k], thr[k] = fp / n_neg, tp / n_pos, t
+# roc_points and pr_points merge the two parts with the class of the next score chosen
+# without a branch (it comes unpredictably), and write every pending point, keeping it
+# only by moving the output index on: nothing in the loop branches on the data but ties.
 
-
-def roc_points(const sweep_score_t[:] neg, const sweep_score_t[:] pos, bint drop_intermediate):
+def roc_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
+               bint drop_intermediate):
     """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
-    classes present) in one pass from the top score down: (0, 0, inf) first, then every
-    distinct threshold t with fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or
-    with drop_intermediate only the first, the last and the corners, where
+    non-empty) in one pass from the top score down: (0, 0, inf) first, then every distinct
+    threshold t with fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with
+    drop_intermediate only the first, the last and the corners, where
     (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0 (scikit-learn's rule; what
     roc_corners of summary_sweep gives, without the full-length arrays)."""
-    cdef Py_ssize_t i = neg.shape[0] - 1, j = pos.shape[0] - 1, k = 1, seen = 0
-    cdef Py_ssize_t fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
-    cdef double n_neg = neg.shape[0], n_pos = pos.shape[0]
-    cdef sweep_score_t t, t_cur = 0
-    size = neg.shape[0] + pos.shape[0] + 1
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = n_neg - 1, j = n_pos - 1
+    cdef Py_ssize_t k = 1, m, seen = 0, fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef const sweep_score_t* a = &neg[0]
+    cdef const sweep_score_t* b = &pos[0]
+    cdef sweep_score_t x, y, t
+    cdef double t_cur = 0
+    cdef int take_neg, take_pos, keep
+    size = n_neg + n_pos + 1
     fpr_arr, tpr_arr, thr_arr = np.empty(size), np.empty(size), np.empty(size)
     cdef double[::1] fpr = fpr_arr, tpr = tpr_arr, thr = thr_arr
     with nogil:
-        fpr[0], tpr[0], thr[0] = 0.0, 0.0, INFINITY
         while i >= 0 or j >= 0:
-            t = _next_down(neg, pos, i, j)
-            while i >= 0 and neg[i] == t:
+            x, y = a[i if i >= 0 else 0], b[j if j >= 0 else 0]
+            take_neg = (i >= 0) & ((j < 0) | (x >= y))
+            take_pos = (j >= 0) & ((i < 0) | (y >= x))
+            t = x if take_neg else y  # the largest score not yet swept
+            i -= take_neg
+            j -= take_pos
+            while i >= 0 and a[i] == t:
                 i -= 1
-            while j >= 0 and pos[j] == t:
+            while j >= 0 and b[j] == t:
                 j -= 1
-            fp, tp = neg.shape[0] - 1 - i, pos.shape[0] - 1 - j
-            if seen == 0:  # the first point is kept
-                _roc_point(fpr, tpr, thr, k, fp, tp, _no_minus_zero(t), n_neg, n_pos)
-                k += 1
-                fp_cur, tp_cur = fp, tp
-            else:  # the pending point (fp_cur, tp_cur) is a corner if the step changes there
-                if seen > 1 and (not drop_intermediate or fp - fp_cur != fp_cur - fp_prev
-                                 or tp - tp_cur != tp_cur - tp_prev):
-                    _roc_point(fpr, tpr, thr, k, fp_cur, tp_cur, t_cur, n_neg, n_pos)
-                    k += 1
-                fp_prev, tp_prev, fp_cur, tp_cur = fp_cur, tp_cur, fp, tp
-                t_cur = _no_minus_zero(t)
+            fp, tp = n_neg - 1 - i, n_pos - 1 - j
+            # the pending point: the first is kept, the others where the step changes
+            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate)
+                                 | (fp - fp_cur != fp_cur - fp_prev)
+                                 | (tp - tp_cur != tp_cur - tp_prev))
+            fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur
+            k += keep
+            fp_prev, tp_prev, fp_cur, tp_cur, t_cur = fp_cur, tp_cur, fp, tp, t + 0
             seen += 1
-        if seen > 1:  # the last point is kept
-            _roc_point(fpr, tpr, thr, k, fp_cur, tp_cur, t_cur, n_neg, n_pos)
-            k += 1
+        fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur  # the last point
+        k += 1
+        fpr[0], tpr[0], thr[0] = 0.0, 0.0, INFINITY
+        for m in range(1, k):  # the counts become rates
+            fpr[m] = fpr[m] / n_neg
+            tpr[m] = tpr[m] / n_pos
     fpr = tpr = thr = None
     for arr in (fpr_arr, tpr_arr, thr_arr):
         arr.resize((k,), refcheck=False)
     return fpr_arr, tpr_arr, thr_arr
 
 
-def pr_points(const sweep_score_t[:] neg, const sweep_score_t[:] pos, bint drop_intermediate):
+def pr_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
+              bint drop_intermediate):
     """precision_recall_curve's (precision, recall, thresholds ascending) from each class's
-    ascending scores (a positive present) in one pass from the lowest score up: at every
+    ascending scores (both non-empty) in one pass from the lowest score up: at every
     distinct threshold t, precision = tp / (tp + fp) and recall = tp / n_pos with
     tp = #{pos >= t}, fp = #{neg >= t}, then (1, 0) appended; with drop_intermediate only
     the first and last point of each run of equal tp (what the curve views give on
     summary_sweep, without the full-length cumulative arrays)."""
-    cdef Py_ssize_t i = 0, j = 0, k = 0, seen = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
-    cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, k = 0
+    cdef Py_ssize_t seen = 0, fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef const sweep_score_t* a = &neg[0]
+    cdef const sweep_score_t* b = &pos[0]
+    cdef sweep_score_t x, y, t, t_cur = 0
     cdef double positives = n_pos
-    cdef sweep_score_t t, t_cur = 0
+    cdef int take_neg, take_pos, keep
     size = n_neg + n_pos + 1
     precision_arr, recall_arr = np.empty(size), np.empty(size)
     thr_arr = np.empty(size, dtype=np.float32 if sweep_score_t is float else np.float64)
@@ -502,27 +511,29 @@ def pr_points(const sweep_score_t[:] neg, const sweep_score_t[:] pos, bint drop_
     cdef sweep_score_t[::1] thr = thr_arr
     with nogil:
         while i < n_neg or j < n_pos:
-            if i == n_neg or (j < n_pos and pos[j] < neg[i]):
-                t = pos[j]
-            else:
-                t = neg[i]
             fp, tp = n_neg - i, n_pos - j  # scoring >= t
-            while i < n_neg and neg[i] == t:
+            x, y = a[i if i < n_neg else 0], b[j if j < n_pos else 0]
+            take_neg = (i < n_neg) & ((j == n_pos) | (x <= y))
+            take_pos = (j < n_pos) & ((i == n_neg) | (y <= x))
+            t = x if take_neg else y  # the smallest score not yet swept
+            i += take_neg
+            j += take_pos
+            while i < n_neg and a[i] == t:
                 i += 1
-            while j < n_pos and pos[j] == t:
+            while j < n_pos and b[j] == t:
                 j += 1
-            if seen > 0 and (seen == 1 or not drop_intermediate or tp != tp_cur
-                             or tp_cur != tp_prev):  # the pending point is kept
-                precision[k] = tp_cur / (<double>tp_cur + <double>fp_cur)
-                recall[k], thr[k] = tp_cur / positives, t_cur
-                k += 1
-            tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, _no_minus_zero(t)
-            seen += 1
-        if seen > 0:  # the last point is kept
-            precision[k] = tp_cur / (<double>tp_cur + <double>fp_cur)
+            # the pending point: the first is kept, the others where tp changes on a side
+            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate) | (tp != tp_cur)
+                                 | (tp_cur != tp_prev))
+            precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)
             recall[k], thr[k] = tp_cur / positives, t_cur
-            k += 1
-        precision[k], recall[k] = 1.0, 0.0
+            k += keep
+            tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, t + 0
+            seen += 1
+        precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)  # the last point
+        recall[k], thr[k] = tp_cur / positives, t_cur
+        precision[k + 1], recall[k + 1] = 1.0, 0.0
+        k += 1
     precision = recall = None
     thr = None
     precision_arr.resize((k + 1,), refcheck=False)

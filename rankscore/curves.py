@@ -684,8 +684,8 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
     sweep, parts = _sweep_or_sorted_parts(
         *_validate_binary(y_true, y_score, pos_label, sample_weight))
-    if parts is not None and len(parts[1]):
-        # a positive: precision, recall and the kept thresholds in one pass
+    if parts is not None and len(parts[0]) and len(parts[1]):
+        # both classes: precision, recall and the kept thresholds in one pass
         return _backend.kernels.pr_points(*parts, drop_intermediate)
     if parts is not None:
         sweep = Sweep(*_backend.kernels.summary_sweep(*parts))

@@ -221,7 +221,7 @@ def summary_sweep(neg, pos):
 
 def roc_points(neg, pos, drop_intermediate):
     """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
-    classes present): (0, 0, inf) first, then every distinct threshold t from the top with
+    non-empty): (0, 0, inf) first, then every distinct threshold t from the top with
     fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with drop_intermediate
     only the first, the last and the corners (roc_corners)."""
     fps, tps, thresholds = summary_sweep(neg, pos)
@@ -233,7 +233,7 @@ def roc_points(neg, pos, drop_intermediate):
 
 def pr_points(neg, pos, drop_intermediate):
     """precision_recall_curve's (precision, recall, thresholds ascending) from each class's
-    ascending scores (a positive present): at every distinct threshold t,
+    ascending scores (both non-empty): at every distinct threshold t,
     precision = tp / (tp + fp) and recall = tp / n_pos with tp = #{pos >= t},
     fp = #{neg >= t}, then (1, 0) appended; with drop_intermediate only the first and last
     point of each run of equal tp."""
