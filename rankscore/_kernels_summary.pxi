@@ -489,57 +489,49 @@ def roc_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
     return fpr_arr, tpr_arr, thr_arr
 
 
-def pr_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
-              bint drop_intermediate):
-    """precision_recall_curve's (precision, recall, thresholds ascending) from each class's
-    ascending scores (both non-empty) in one pass from the lowest score up: at every
-    distinct threshold t, precision = tp / (tp + fp) and recall = tp / n_pos with
-    tp = #{pos >= t}, fp = #{neg >= t}, then (1, 0) appended; with drop_intermediate only
-    the first and last point of each run of equal tp (what the curve views give on
-    summary_sweep, without the full-length cumulative arrays)."""
-    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, k = 0
-    cdef Py_ssize_t seen = 0, fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
+def pr_points_into(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos, Py_ssize_t i,
+                   Py_ssize_t j, Py_ssize_t neg_stop, Py_ssize_t pos_stop,
+                   bint drop_intermediate, double[::1] precision, double[::1] recall,
+                   sweep_score_t[::1] thresholds, Py_ssize_t k):
+    """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
+    pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
+    equals one outside them), ascending from index k of the outputs, in one pass: precision = tp / (tp + fp)
+    and recall = tp / n_pos with tp = #{pos >= t}, fp = #{neg >= t} over the whole parts;
+    with drop_intermediate only the first and last point of each run of equal tp. Returns
+    the index after the last point written."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], seen = 0
+    cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
     cdef const sweep_score_t* a = &neg[0]
     cdef const sweep_score_t* b = &pos[0]
     cdef sweep_score_t x, y, t, t_cur = 0
     cdef double positives = n_pos
     cdef int take_neg, take_pos, keep
-    size = n_neg + n_pos + 1
-    precision_arr, recall_arr = np.empty(size), np.empty(size)
-    thr_arr = np.empty(size, dtype=np.float32 if sweep_score_t is float else np.float64)
-    cdef double[::1] precision = precision_arr, recall = recall_arr
-    cdef sweep_score_t[::1] thr = thr_arr
+    if i == neg_stop and j == pos_stop:
+        return k
     with nogil:
-        while i < n_neg or j < n_pos:
+        while i < neg_stop or j < pos_stop:
             fp, tp = n_neg - i, n_pos - j  # scoring >= t
-            x, y = a[i if i < n_neg else 0], b[j if j < n_pos else 0]
-            take_neg = (i < n_neg) & ((j == n_pos) | (x <= y))
-            take_pos = (j < n_pos) & ((i == n_neg) | (y <= x))
+            x, y = a[i if i < neg_stop else 0], b[j if j < pos_stop else 0]
+            take_neg = (i < neg_stop) & ((j == pos_stop) | (x <= y))
+            take_pos = (j < pos_stop) & ((i == neg_stop) | (y <= x))
             t = x if take_neg else y  # the smallest score not yet swept
             i += take_neg
             j += take_pos
-            while i < n_neg and a[i] == t:
+            while i < neg_stop and a[i] == t:
                 i += 1
-            while j < n_pos and b[j] == t:
+            while j < pos_stop and b[j] == t:
                 j += 1
             # the pending point: the first is kept, the others where tp changes on a side
             keep = (seen > 0) & ((seen == 1) | (not drop_intermediate) | (tp != tp_cur)
                                  | (tp_cur != tp_prev))
             precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)
-            recall[k], thr[k] = tp_cur / positives, t_cur
+            recall[k], thresholds[k] = tp_cur / positives, t_cur
             k += keep
             tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, t + 0
             seen += 1
         precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)  # the last point
-        recall[k], thr[k] = tp_cur / positives, t_cur
-        precision[k + 1], recall[k + 1] = 1.0, 0.0
-        k += 1
-    precision = recall = None
-    thr = None
-    precision_arr.resize((k + 1,), refcheck=False)
-    recall_arr.resize((k + 1,), refcheck=False)
-    thr_arr.resize((k,), refcheck=False)
-    return precision_arr, recall_arr, thr_arr
+        recall[k], thresholds[k] = tp_cur / positives, t_cur
+    return k + 1
 
 
 def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):

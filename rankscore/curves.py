@@ -33,6 +33,7 @@ from ._sweep import (
     _multiclass_auc,
     _n_threads,
     _pr_auc_view,
+    _pr_points,
     _pr_view,
     _present_classes,
     _roc_view,
@@ -193,7 +194,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     sweep, parts = _sweep_or_sorted_parts(
         *_validate_binary(y_true, y_score, pos_label, sample_weight))
     if parts is not None:  # precision, recall and the kept thresholds in one pass
-        return _backend.kernels.pr_points(*parts, drop_intermediate)
+        return _pr_points(*parts, drop_intermediate)
     return _pr_view(sweep, drop_intermediate)
 
 

@@ -407,13 +407,21 @@ def sorted_class_parts(draw):
 
 @given(sorted_class_parts(), st.booleans())
 def test_one_pass_curve_kernels_equal_the_views_of_the_sweep(parts, drop):
-    # roc_points / pr_points write the curves straight from the sorted parts; they must give
-    # the bits the views give on the full-length sweep (summary_sweep)
+    # roc_points / pr_points_into write the curves straight from the sorted parts; they must
+    # give the bits the views give on the full-length sweep (summary_sweep)
     neg, pos = parts
     k = _backend.kernels
     sweep = curves.Sweep(*k.summary_sweep(neg, pos))
-    for got, want in [(k.roc_points(neg, pos, drop), curves._roc_view(sweep, drop)),
-                      (k.pr_points(neg, pos, drop), curves._pr_view(sweep, drop))]:
+    results = [(k.roc_points(neg, pos, drop), curves._roc_view(sweep, drop)),
+               (curves._pr_points(neg, pos, drop), curves._pr_view(sweep, drop))]
+    saved = curves._PARALLEL_SORT_ROWS
+    curves._PARALLEL_SORT_ROWS = 1  # the PR points of two halves, written on two threads
+    try:
+        results.append((curves._pr_points(neg, pos, drop, n_threads=2),
+                        curves._pr_view(sweep, drop)))
+    finally:
+        curves._PARALLEL_SORT_ROWS = saved
+    for got, want in results:
         for a, b in zip(got, want, strict=True):
             assert a.dtype == b.dtype
             np.testing.assert_array_equal(a, b)

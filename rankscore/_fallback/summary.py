@@ -24,7 +24,7 @@ __all__ = [
     "roc_corners",
     "summary_sweep",
     "roc_points",
-    "pr_points",
+    "pr_points_into",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -231,17 +231,25 @@ def roc_points(neg, pos, drop_intermediate):
             np.concatenate(([np.inf], thresholds.astype(np.float64))))
 
 
-def pr_points(neg, pos, drop_intermediate):
-    """precision_recall_curve's (precision, recall, thresholds ascending) from each class's
-    ascending scores (both non-empty): at every distinct threshold t,
-    precision = tp / (tp + fp) and recall = tp / n_pos with tp = #{pos >= t},
-    fp = #{neg >= t}, then (1, 0) appended; with drop_intermediate only the first and last
-    point of each run of equal tp."""
-    fps, tps, thresholds = summary_sweep(neg, pos)
+def pr_points_into(neg, pos, i, j, neg_stop, pos_stop, drop_intermediate, precision, recall,
+                   thresholds, k):
+    """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
+    pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
+    equals one outside them), ascending from index k of the outputs: precision =
+    tp / (tp + fp) and recall = tp / n_pos with tp = #{pos >= t}, fp = #{neg >= t} over the
+    whole parts; with drop_intermediate only the first and last point of each run of equal
+    tp. Returns the index after the last point written."""
+    if i == neg_stop and j == pos_stop:
+        return k
+    fps, tps, values = summary_sweep(neg[i:neg_stop], pos[j:pos_stop])
+    fps += len(neg) - neg_stop  # the scores above the ranges
+    tps += len(pos) - pos_stop
     if drop_intermediate and len(tps) > 2:
         keep = np.ones(len(tps), dtype=bool)
         keep[1:-1] = (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0)
-        fps, tps, thresholds = fps[keep], tps[keep], thresholds[keep]
-    precision = np.append((tps / (tps + fps))[::-1], 1.0)
-    recall = np.append((tps / len(pos))[::-1], 0.0)
-    return precision, recall, thresholds[::-1].copy()
+        fps, tps, values = fps[keep], tps[keep], values[keep]
+    stop = k + len(tps)
+    precision[k:stop] = (tps / (tps + fps))[::-1]
+    recall[k:stop] = (tps / len(pos))[::-1]
+    thresholds[k:stop] = values[::-1]
+    return stop
