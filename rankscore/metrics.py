@@ -34,7 +34,7 @@ from ._class_counts import (_check_labels, _check_weight, _check_zero_division, 
                             _multilabel_labels, _set_wise, _targets)
 from ._multilabel import read_pair
 from ._validation import (as_real, as_scores, check_flag, check_real, check_same_length,
-                          check_sample_weight, is_finite, quoted)
+                          check_sample_weight, check_threshold, is_finite, quoted)
 from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 
 __all__ = [
@@ -483,7 +483,7 @@ def binary_confusion(
             float(w[positive & ~predicted].sum()),
             float(w[~positive & ~predicted].sum()),
         )
-    threshold = _check_threshold(threshold)
+    threshold = check_threshold(threshold)
     score = as_scores(y_score_or_pred, "y_score")
     n = check_same_length(y_true=yt, y_score=score)
     w = check_sample_weight(sample_weight, n)  # all-zero weights: checked on the counts
@@ -505,13 +505,6 @@ def binary_confusion(
     if read_by_kernel:  # check the integer labels from their range
         check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
     return BinaryConfusion(*counts, threshold=threshold)
-
-
-def _check_threshold(threshold: Any) -> float:
-    threshold = as_real(threshold, "threshold")
-    if math.isnan(threshold):
-        raise ValueError("threshold is NaN")
-    return threshold
 
 
 # ---------------------------------------------------------------------------------------

@@ -24,8 +24,8 @@ import numpy as np
 
 from . import _stream, datasets
 from ._stream import _decide_pos_label, read_columns
-from ._validation import check_positive_int
-from .metrics import BinaryConfusion, _check_threshold
+from ._validation import check_positive_int, check_threshold
+from .metrics import BinaryConfusion
 from .plot import _save_report_panel
 from .summary import ScoreSummary
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
@@ -167,7 +167,7 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
         raise TypeError(f"summary must be a ScoreSummary, got {type(summary).__name__}")
     if summary.weighted:
         raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
-    threshold = _check_threshold(threshold)
+    threshold = check_threshold(threshold)
     n_groups = check_positive_int(n_groups, "n_groups")
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"

@@ -613,7 +613,7 @@ class ScoreSummary:
         >>> c.tp, c.fn, c.fp, c.tn, round(c.f1, 3)
         (6, 3, 2, 9, 0.706)
         """
-        threshold = metrics._check_threshold(threshold)
+        threshold = _validation.check_threshold(threshold)
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
         # thresholds at or above it (compared in float64, as the point kernels compare)

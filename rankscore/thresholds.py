@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend
-from ._validation import check_real, quoted
+from ._validation import check_choice, check_real, quoted
 from ._sweep import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
@@ -55,9 +55,7 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
 
 
 def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
-    if objective not in OBJECTIVES:
-        names = ", ".join(map(repr, OBJECTIVES))
-        raise ValueError(f"objective must be one of {names}; got {quoted(objective)}")
+    check_choice(objective, "objective", OBJECTIVES)
     wanted = {
         "min_precision": objective == "max_recall",
         "min_recall": objective == "max_precision",
