@@ -35,6 +35,27 @@ def fnv1a_hashes(const unsigned char[:] pool, const int64_t[:] offsets):
     return out
 
 
+def gather_ids(const unsigned char[:] pool, const int64_t[:] offsets, const int64_t[:] codes):
+    """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
+    input (``pool[offsets[c]:offsets[c + 1]]``)."""
+    cdef Py_ssize_t i, c, n = codes.shape[0], total = 0
+    for i in range(n):
+        total += offsets[codes[i] + 1] - offsets[codes[i]]
+    pool_out = np.empty(total, dtype=np.uint8)
+    offsets_out = np.empty(n + 1, dtype=np.int64)
+    cdef unsigned char[:] into = pool_out
+    cdef int64_t[:] at = offsets_out
+    cdef const unsigned char* source = &pool[0] if pool.shape[0] > 0 else NULL
+    cdef unsigned char* target = &into[0] if total > 0 else NULL
+    with nogil:
+        at[0] = 0
+        for i in range(n):
+            c = codes[i]
+            memcpy(target + at[i], source + offsets[c], offsets[c + 1] - offsets[c])
+            at[i + 1] = at[i] + offsets[c + 1] - offsets[c]
+    return pool_out, offsets_out
+
+
 cdef struct _Interner:
     # distinct byte strings of one buffer, found again through their FNV-1a hash
     uint64_t* slots  # open addressing: 0 if empty, else (hash >> 32) << 32 | (code + 1)

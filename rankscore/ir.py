@@ -114,6 +114,13 @@ class _Ids:
     def __len__(self) -> int:
         return len(self.offsets) - 1
 
+    def take(self, codes: np.ndarray) -> "_Ids":
+        """The ids ``codes``, in that order (id i is id ``codes[i]`` of ``self``)."""
+        if len(codes) == len(self) and (codes == np.arange(len(codes))).all():
+            return self
+        pool, offsets = _backend.kernels.gather_ids(self.pool, self.offsets, codes)
+        return _Ids(pool, offsets, self.hashes[codes])
+
     def decode(self, codes: Any = None) -> list[str]:
         """The ids ``codes`` (all by default) as ``str``."""
         return _decode(self.pool, self.offsets, codes)
@@ -281,9 +288,11 @@ class _Table:
             if at >= 0:
                 raise ValueError(f"element {quoted(ids.decode([doc_codes[at]])[0])} appears "
                                  f"twice in query {self.queries[query[at]]!r}")
-        self._ids = ids
-        self._docs = doc_codes
-        self._hash = ids.hashes[doc_codes]
+        # one id per entry, in the entries' order: the join with qrels then reads the ids
+        # of a query from one stretch of memory
+        self._ids = ids.take(doc_codes)
+        self._docs = np.arange(len(doc_codes))
+        self._hash = self._ids.hashes
         self._set_values(values)
         for array in (self.offsets, self._docs, self._hash):
             array.flags.writeable = False
@@ -482,6 +491,8 @@ class Run(_Table):
                 lengths = np.diff(np.append(starts, n))
                 by_query = np.argsort(query[starts])
                 order = _ranges(starts[by_query], lengths[by_query])
+            else:
+                order = np.argsort(query, kind="stable")
             q, s = query[order], scores[order]
             if not ((q[1:] != q[:-1]) | (s[1:] <= s[:-1])).all():
                 order = np.lexsort((-scores, query))

@@ -13,6 +13,7 @@ import numpy as np
 __all__ = [
     "fnv1a_hashes",
     "parse_trec",
+    "gather_ids",
     "ir_first_duplicate",
     "ir_join",
     "ir_relevant_in_top",
@@ -48,6 +49,17 @@ def fnv1a_hashes(pool: np.ndarray, offsets: np.ndarray) -> np.ndarray:
             alive = sizes > j
             out[alive] = (out[alive] ^ table[alive, j].astype(np.uint64)) * _FNV_PRIME
     return out
+
+
+def gather_ids(pool, offsets, codes):
+    """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
+    input."""
+    starts = offsets[:-1][codes]
+    lengths = offsets[1:][codes] - starts
+    out = np.zeros(len(codes) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out[1:])
+    source = np.arange(int(out[-1]), dtype=np.int64) + np.repeat(starts - out[:-1], lengths)
+    return pool[source], out
 
 
 def _joined(tokens: list) -> tuple[np.ndarray, np.ndarray]:
