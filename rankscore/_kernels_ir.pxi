@@ -11,6 +11,24 @@ from libc.string cimport memchr, memcmp, memcpy, memset
 
 import numpy as np
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define rs_prefetch(address) __builtin_prefetch(address)
+    #else
+    #define rs_prefetch(address) ((void)0)
+    #endif
+    """
+    void rs_prefetch(const void* address) noexcept nogil  # a hint: start loading that line
+
+
+cdef inline void _prefetch(const void* start, Py_ssize_t size) noexcept nogil:
+    """Ask for the cache lines of start[0:size] ahead of their use."""
+    cdef Py_ssize_t at
+    for at in range(0, size, 64):
+        rs_prefetch(<const char*> start + at)
+
+
 cdef uint64_t _FNV_OFFSET = 14695981039346656037ULL
 cdef uint64_t _FNV_PRIME = 1099511628211ULL
 
@@ -357,7 +375,9 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
 
     Entry i of the run finds the qrels entry of query j with the same hash by binary search
     (qrels hashes ascending within a query); the two ids (UTF-8 bytes in the pools) are
-    then compared byte for byte.
+    then compared byte for byte. The entries of a query are contiguous in the pools
+    (``run_docs`` permutes entries within queries only), so the offsets and hashes of query
+    j + 2 and the ids of query j + 1 are fetched into the cache while query j is joined.
     """
     cdef Py_ssize_t j, i, lo, hi, mid, at, size, nq = run_starts.shape[0]
     cdef int64_t a, b
@@ -370,6 +390,22 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
     cdef uint64_t seen[4]  # bit (h >> 56) set for each judged hash h of the query: a quick "no"
     with nogil:
         for j in range(nq):
+            if j + 2 < nq:  # the offsets of query j + 2, then the ids of query j + 1
+                _prefetch(&qrels_hash[qrels_starts[j + 2]],
+                          (qrels_stops[j + 2] - qrels_starts[j + 2]) * 8)
+                _prefetch(&relevance[qrels_starts[j + 2]],
+                          (qrels_stops[j + 2] - qrels_starts[j + 2]) * 8)
+                _prefetch(&qrels_pool_offsets[qrels_starts[j + 2]],
+                          (qrels_stops[j + 2] - qrels_starts[j + 2] + 1) * 8)
+                _prefetch(&run_pool_offsets[run_starts[j + 2]],
+                          (run_stops[j + 2] - run_starts[j + 2] + 1) * 8)
+            if j + 1 < nq:
+                _prefetch(qrels_text + qrels_pool_offsets[qrels_starts[j + 1]],
+                          qrels_pool_offsets[qrels_stops[j + 1]]
+                          - qrels_pool_offsets[qrels_starts[j + 1]])
+                _prefetch(run_text + run_pool_offsets[run_starts[j + 1]],
+                          run_pool_offsets[run_stops[j + 1]]
+                          - run_pool_offsets[run_starts[j + 1]])
             seen[0] = seen[1] = seen[2] = seen[3] = 0
             for i in range(qrels_starts[j], qrels_stops[j]):
                 seen[qrels_hash[i] >> 62] |= (<uint64_t>1) << ((qrels_hash[i] >> 56) & 63)
