@@ -100,15 +100,21 @@ class _Ids:
 
     @classmethod
     def from_strings(cls, names: Sequence[str], what: str) -> "_Ids":
-        _check_names(names, what)
+        # one string with the ids on lines: checked and encoded at C speed
+        joined = "\n".join(names)
+        if joined.count("\n") != max(len(names) - 1, 0) or _SPACE.search(
+                joined.replace("\n", "")) or "\n\n" in joined or joined.startswith("\n") \
+                or joined.endswith("\n") or (len(names) == 1 and joined == ""):
+            _check_names(names, what)  # an id is empty or holds white space: name it
         try:
-            encoded = [name.encode("utf-8") for name in names]
+            raw = np.frombuffer(joined.encode("utf-8"), dtype=np.uint8)
         except UnicodeEncodeError:
             bad = next(n for n in names if not _encodable(n))
             raise ValueError(f"{what} id {quoted(bad)} is not valid Unicode text") from None
-        pool = np.frombuffer(b"".join(encoded), dtype=np.uint8).copy()
-        offsets = np.zeros(len(encoded) + 1, dtype=np.int64)
-        np.cumsum([len(b) for b in encoded], out=offsets[1:])
+        ends = np.append(np.flatnonzero(raw == 10), len(raw)) if len(names) else []
+        offsets = np.zeros(len(names) + 1, dtype=np.int64)
+        offsets[1:] = ends - np.arange(len(names))  # the line breaks taken out
+        pool = raw[raw != 10]
         return cls(pool, offsets, _backend.kernels.fnv1a_hashes(pool, offsets))
 
     def __len__(self) -> int:
@@ -157,29 +163,32 @@ def _encodable(name: str) -> bool:
     return True
 
 
-def _columns_from_dict(data: Mapping, what: str, value_of) -> tuple:
-    """Flat columns from ``{query: {element: value}}``."""
+def _columns_from_dict(data: Mapping, what: str, plain: set, value_of) -> tuple:
+    """Flat columns from ``{query: {element: value}}``: query codes and names, the element
+    id of each entry, its value (checked by ``value_of`` unless every value's type is in
+    ``plain``)."""
     if not isinstance(data, Mapping):
         raise TypeError(f"{what} must be a dict of dicts, a pandas DataFrame or a file path, "
                         f"got {type(data).__name__}")
-    query_names, query_codes, doc_codes, values = [], [], [], []
-    doc_index: dict[str, int] = {}
-    for query, docs in data.items():
+    query_names, lengths, docs, values = [], [], [], []
+    for query, entries in data.items():
         query = _name(query, "query")
-        if not isinstance(docs, Mapping):
+        if not isinstance(entries, Mapping):
             raise TypeError(f"{what}[{quoted(query)}] must be a dict {{element id: value}}, "
-                            f"got {type(docs).__name__}")
-        code = len(query_names)
+                            f"got {type(entries).__name__}")
         query_names.append(query)
-        for doc, value in docs.items():
-            doc = doc if isinstance(doc, str) else _name(doc, "element")
-            doc_codes.append(doc_index.setdefault(doc, len(doc_index)))
-            values.append(value_of(value, query, doc))
-        query_codes.extend([code] * len(docs))
+        lengths.append(len(entries))
+        docs.extend(entries)
+        values.extend(entries.values())
     if len(set(query_names)) != len(query_names):
         raise ValueError(f"{what}: a query id appears twice once converted to str")
-    return (np.array(query_codes, dtype=np.int64), query_names,
-            np.array(doc_codes, dtype=np.int64), list(doc_index), values)
+    query_codes = np.repeat(np.arange(len(query_names), dtype=np.int64), lengths)
+    if not set(map(type, docs)) <= {str}:
+        docs = [doc if isinstance(doc, str) else _name(doc, "element") for doc in docs]
+    if not set(map(type, values)) <= plain:  # check each value, naming the first bad one
+        values = [value_of(value, query_names[code], doc)
+                  for code, doc, value in zip(query_codes.tolist(), docs, values)]
+    return query_codes, query_names, docs, values
 
 
 def _factorize(column, what: str) -> tuple[np.ndarray, list[str]]:
@@ -204,10 +213,11 @@ class _Table:
         elif _is_dataframe(data):
             built = type(self).from_pandas(data, name=name)
         else:
-            query_codes, query_names, doc_codes, doc_names, values = self._dict_columns(data)
-            built = type(self)._from_columns(query_codes, query_names, doc_codes,
-                                             _Ids.from_strings(doc_names, "element"), values,
-                                             check_duplicates=False, name=name)
+            query_codes, query_names, docs, values = self._dict_columns(data)
+            # ({1: ..., "1": ...} holds one element twice once ids are strings)
+            built = type(self)._from_columns(query_codes, query_names, np.arange(len(docs)),
+                                             _Ids.from_strings(docs, "element"), values,
+                                             check_duplicates=True, name=name)
         self.__dict__.update(built.__dict__)
 
     # subclasses: _dict_columns, _values, _order
@@ -374,7 +384,9 @@ class Qrels(_Table):
     As in ``trec_eval``: an element is relevant when its relevance is at least the
     ``relevance_level`` of :func:`evaluate` (1 by default); relevance 0 (below the level)
     is judged non-relevant; a negative relevance is "in the pool but not judged" (ignored by
-    bpref). Query and element ids are strings (integers are converted with ``str``).
+    bpref). Query and element ids are non-empty strings without ASCII white space (which
+    separates the fields of TREC files; integers are converted with ``str``), held as
+    UTF-8 bytes.
 
     Examples
     --------
@@ -395,9 +407,9 @@ class Qrels(_Table):
             raise TypeError(f"relevance of {quoted(doc)} in query {quoted(query)} must be an integer, got "
                             f"{type(v).__name__} {quoted(v)}")
 
-        q, qn, d, dn, values = _columns_from_dict(data, "qrels", value_of)
+        q, qn, docs, values = _columns_from_dict(data, "qrels", {int}, value_of)
         try:
-            return q, qn, d, dn, np.array(values, dtype=np.int64)
+            return q, qn, docs, np.array(values, dtype=np.int64)
         except OverflowError:
             raise ValueError("qrels: a relevance does not fit in 64 bits") from None
 
@@ -465,8 +477,8 @@ class Run(_Table):
             raise TypeError(f"score of {quoted(doc)} in query {quoted(query)} must be a real number, got "
                             f"{type(v).__name__} {quoted(v)}")
 
-        q, qn, d, dn, values = _columns_from_dict(data, "run", value_of)
-        return q, qn, d, dn, Run._values(np.array(values, dtype=np.float64), "score")
+        q, qn, docs, values = _columns_from_dict(data, "run", {float, int}, value_of)
+        return q, qn, docs, Run._values(np.array(values, dtype=np.float64), "score")
 
     @staticmethod
     def _values(raw, what):
