@@ -3,8 +3,11 @@
 :func:`chunks` yields the rows of a CSV or Parquet file in pieces of at most ``rows`` rows,
 each as the distinct label texts of the piece, a code per row into them, and the scores
 (float64, every one finite). Memory stays that of one piece, whatever the size of the file.
-The checks and messages are those of :func:`rankscore.report.read_columns`, which reads a
-whole file through the same pieces.
+:func:`read_columns` reads a whole file through the same pieces (``rankscore report --ci``,
+``--plot`` and ``rankscore compare``); :func:`summarise_file` folds the pieces into a
+:class:`~rankscore.ScoreSummary`; :func:`_decide_pos_label` decides the positive class of
+a label column read as text. The command line (``rankscore.report.run_command``) reads
+files only through this module.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 import numpy as np
 
 from ._validation import quoted, rounds_in_float64
+from .summary import ScoreAccumulator
 
-__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
+__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "read_columns", "summarise_file"]
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 CHUNK_ROWS = 1 << 20
@@ -264,6 +268,89 @@ def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
 
 
 # ---------------------------------------------------------------------------------------
+# a whole file
+
+
+def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, np.ndarray]:
+    """Read the label column (as strings) and the score column (as float64) of a file.
+
+    Parameters
+    ----------
+    path : str or Path
+        A CSV file (delimiter sniffed among ``, ; tab |``, UTF-8 with or without BOM,
+        blank lines skipped) or a Parquet file (``.parquet``/``.pq``, needs pyarrow).
+    label, score : str
+        Names of the label column and of the score column.
+
+    Returns
+    -------
+    labels : ndarray of str
+        The label column as text (stripped).
+    scores : ndarray of float64
+        The score column, every value finite.
+
+    Raises
+    ------
+    ValueError
+        One line naming the file, the column and, for a bad value, the row (the line of
+        a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
+        empty file, a score that is not a finite number, an empty label, unreadable file.
+    """
+    pieces = list(chunks(path, label, score))
+    labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
+    return labels, np.concatenate([p.scores for p in pieces])
+
+
+# ---------------------------------------------------------------------------------------
+# the positive class of a label column read as text
+
+
+def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
+    """The positive label among the two values of a label column read as text."""
+    values = sorted(set(labels.tolist()))
+    shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
+    if len(values) > 2:
+        raise ValueError(
+            f"label column {quoted(column)} has {len(values)} values ({shown}); a binary"
+            " report"
+            " needs two"
+        )
+    if len(values) < 2:
+        raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
+                         "need two")
+    if pos_label is not None:
+        if pos_label in values:
+            return pos_label
+        matches = [v for v in values if _same_number(v, pos_label)]
+        if matches:
+            return matches[0]
+        raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
+                         f"{quoted(column)} ({shown})")
+    numbers = [_as_float(v) for v in values]
+    if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
+        return values[numbers.index(1.0)]
+    lowered = [v.lower() for v in values]
+    if set(lowered) == {"true", "false"}:
+        return values[lowered.index("true")]
+    raise ValueError(
+        f"label column {quoted(column)} has the values {shown}; say which is positive with"
+        " --pos-label"
+    )
+
+
+def _as_float(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _same_number(a: str, b: str) -> bool:
+    x, y = _as_float(a), _as_float(b)
+    return x is not None and x == y
+
+
+# ---------------------------------------------------------------------------------------
 # a file through the accumulator
 
 
@@ -272,10 +359,8 @@ _MANY_VALUES = 100_000
 
 def _is_positive(value: str, pos_label: str | None) -> bool | None:
     """Whether the label text ``value`` is the positive class, decided on sight as
-    ``report._decide_pos_label`` decides for the whole column; None when it cannot be
+    :func:`_decide_pos_label` decides for the whole column; None when it cannot be
     (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
-    from .report import _as_float, _same_number
-
     if pos_label is not None:
         return value == pos_label or _same_number(value, pos_label)
     number = _as_float(value)
@@ -292,13 +377,10 @@ def summarise_file(
 
     Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
     positive). Peak memory: the summary plus one chunk. The label column gets the checks
-    and messages of ``report._decide_pos_label`` in memory: when a label cannot be the
+    and messages of :func:`_decide_pos_label` in memory: when a label cannot be the
     positive or the negative class (a third value; text without ``pos_label``), the rest
     of the file is only scanned for its label values, and the error names them all.
     """
-    from .report import _decide_pos_label
-    from .summary import ScoreAccumulator
-
     accumulator = ScoreAccumulator(pos_label=True)
     positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
     failed = False  # a label without a class: read on for the values, the error comes last

@@ -43,6 +43,8 @@ from typing import Any, Callable
 import numpy as np
 
 from . import _backend, _validation
+from .report import summary_report
+from .summary import ScoreSummary
 
 try:
     import dask
@@ -194,15 +196,11 @@ def _tree(
 
 
 def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None):
-    from .summary import ScoreSummary
-
     return _arrays(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                             sample_weight=sample_weight))
 
 
 def _merge_summaries(parts: list) -> tuple:
-    from .summary import ScoreSummary
-
     return _arrays(ScoreSummary.merge_all(_rebuilt(p) for p in parts))
 
 
@@ -217,8 +215,6 @@ def _arrays(summary: Any) -> tuple:
 
 
 def _rebuilt(arrays: tuple):
-    from .summary import ScoreSummary
-
     return ScoreSummary._trusted(*arrays)
 
 
@@ -240,8 +236,6 @@ def _check_split_every(split_every: Any) -> int:
 
 def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function,
                 max_thresholds=None):
-    from .summary import ScoreSummary
-
     columns = _columns(y_true, y_score, sample_weight, function)
     split_every = _check_split_every(split_every)
     if max_thresholds is not None:
@@ -292,8 +286,6 @@ def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any
     """A partition's exact summary folded into the bins of ``borders`` (pass 2): per
     non-empty bin (descending) its number, lowest score, negatives and positives, and the
     positive-negative pairs the partition ties already."""
-    from .summary import ScoreSummary
-
     summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                        sample_weight=sample_weight)
     if not len(summary):
@@ -323,8 +315,6 @@ def _merge_binned(parts: list) -> tuple:
 def _compressed_summary(columns, pos_label, split_every, max_thresholds):
     """Two passes: quantiles of every partition fix the bin borders, then each partition's
     exact summary is folded into those bins and the binned summaries merge exactly."""
-    from .summary import ScoreSummary
-
     size = min(4 * max_thresholds, 1 << 16)
     quantiles = _tree(_score_quantiles, _concat, columns, {"size": size}, split_every).compute()
     if quantiles is None:  # nothing finite anywhere: pass 2 gives the in-memory error
@@ -835,7 +825,5 @@ def binary_report(
     >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
     (6, 0.7778)
     """
-    from .report import summary_report
-
     summary = _summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
     return summary_report(summary, threshold=threshold, n_groups=n_groups)

@@ -1,6 +1,6 @@
 """Choosing a threshold exactly: every distinct score is a candidate, no grid.
 
-``best_threshold`` runs the threshold sweep of :mod:`rankscore.curves` once (cumulative
+``best_threshold`` runs the threshold sweep of :mod:`rankscore._sweep` once (cumulative
 positives ``tps`` and negatives ``fps`` scoring at or above each distinct score) and
 evaluates the objective at every distinct score in one vectorized pass.
 """
@@ -8,14 +8,13 @@ evaluates the objective at every distinct score in one vectorized pass.
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import _backend
-from ._validation import quoted
-from .curves import Sweep, _sweep
+from ._validation import check_choice, check_real, quoted
+from ._sweep import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
@@ -37,11 +36,7 @@ class ThresholdChoice(NamedTuple):
 
 
 def _check_fraction(value: Any, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number in [0, 1], got {quoted(value)}")
-    if not 0 <= value <= 1:
-        raise ValueError(f"{name} must be in [0, 1], got {value}")
-    return float(value)
+    return check_real(value, name, low=0, high=1, what="a number in [0, 1]")
 
 
 def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
@@ -60,9 +55,7 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
 
 
 def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
-    if objective not in OBJECTIVES:
-        names = ", ".join(map(repr, OBJECTIVES))
-        raise ValueError(f"objective must be one of {names}; got {quoted(objective)}")
+    check_choice(objective, "objective", OBJECTIVES)
     wanted = {
         "min_precision": objective == "max_recall",
         "min_recall": objective == "max_precision",
