@@ -290,6 +290,7 @@ class _Table:
         query, doc_codes, values = query[order], doc_codes[order], values[order]
         self.queries = np.empty(len(query_names), dtype=object)
         self.queries[:] = [query_names[i] for i in order_of_queries]
+        self._query_ids = _Ids.from_strings(self.queries.tolist(), "query")  # for _aligned
         counts = np.bincount(query, minlength=len(query_names))
         self.offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
         if check_duplicates:
@@ -326,8 +327,9 @@ class _Table:
 
     def _aligned(self, qrels: "Qrels") -> np.ndarray:
         """Position of each of ``qrels.queries`` in ``self.queries`` (-1 where absent)."""
-        if len(self.queries) == len(qrels.queries) and \
-                self.queries.tolist() == qrels.queries.tolist():
+        mine, theirs = self._query_ids, qrels._query_ids
+        if len(mine) == len(theirs) and np.array_equal(mine.offsets, theirs.offsets) \
+                and np.array_equal(mine.pool, theirs.pool):
             return np.arange(len(self.queries))  # the usual case: the same queries
         return self._positions(qrels.queries)
 
