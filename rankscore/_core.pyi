@@ -196,34 +196,61 @@ def multilabel_confusion_csr(
 # relevance of each retrieved element in ranking order (-1 = not judged); ``cut[j]`` is how
 # many ranks of query j count.
 
-def fnv1a_hashes(names: NDArray[np.object_]) -> NDArray[np.uint64]:
-    """64-bit FNV-1a hash of the UTF-8 bytes of each str."""
+def fnv1a_hashes(pool: NDArray[np.uint8], offsets: NDArray[np.int64]) -> NDArray[np.uint64]:
+    """64-bit FNV-1a hash of each id pool[offsets[i]:offsets[i + 1]] (UTF-8 bytes)."""
+
+def gather_ids(
+    pool: NDArray[np.uint8], offsets: NDArray[np.int64], codes: NDArray[np.int64]
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
+    """(pool, offsets) whose id i is id codes[i] of the input."""
 
 def parse_trec(
     data: NDArray[np.uint8], n_fields: int, value_field: int, integer_values: bool
-) -> tuple[NDArray[np.int64], list[str], NDArray[np.int64], list[str], NDArray[np.float64], int]:
-    """(query codes, query names, element codes, element names, values, bad line): a TREC run
-    (6 fields, value 4) or qrels file (4 fields, value 3); names in order of appearance;
+) -> tuple[
+    NDArray[np.int64],
+    NDArray[np.uint8],
+    NDArray[np.int64],
+    NDArray[np.uint8],
+    NDArray[np.int64],
+    NDArray[np.uint64],
+    NDArray[np.float64],
+    int,
+]:
+    """(query codes, query pool, query offsets, element pool, element offsets, element
+    hashes, values, bad line): a TREC run (6 fields, value 4) or qrels file (4 fields,
+    value 3), one entry per non-blank line; distinct query ids in order of appearance,
+    one element id per entry (UTF-8 bytes pool[offsets[i]:offsets[i + 1]], FNV-1a hashes);
     bad line = 1-based number of the first unreadable line, 0 if none."""
+
+def ir_first_duplicate(
+    offsets: NDArray[np.int64],
+    docs: NDArray[np.int64],
+    pool: NDArray[np.uint8],
+    pool_offsets: NDArray[np.int64],
+    hashes: NDArray[np.uint64],
+) -> int:
+    """Index of the first entry whose element id (id docs[i] of the pool) appeared before
+    in the same query, -1 if none."""
 
 def ir_join(
     run_starts: NDArray[np.int64],
     run_stops: NDArray[np.int64],
     run_hash: NDArray[np.uint64],
     run_docs: NDArray[np.int64],
-    run_names: NDArray[np.object_],
+    run_pool: NDArray[np.uint8],
+    run_pool_offsets: NDArray[np.int64],
     qrels_starts: NDArray[np.int64],
     qrels_stops: NDArray[np.int64],
     qrels_hash: NDArray[np.uint64],
     qrels_docs: NDArray[np.int64],
-    qrels_names: NDArray[np.object_],
+    qrels_pool: NDArray[np.uint8],
+    qrels_pool_offsets: NDArray[np.int64],
     relevance: NDArray[np.int64],
     out_offsets: NDArray[np.int64],
-    verify: bool,
 ) -> tuple[NDArray[np.int64], bool]:
     """(judged relevance of each run entry of each evaluated query, -1 if not judged, laid out
     at out_offsets; whether two distinct ids met with one hash). The qrels entry is found by
-    hash (ascending within a query); with verify the two ids are compared as strings."""
+    hash (ascending within a query), then the two ids are compared byte for byte."""
 
 def ir_relevant_in_top(
     offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int, cut: NDArray[np.int64]

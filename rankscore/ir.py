@@ -14,7 +14,6 @@ import math
 import numbers
 import os
 import re
-import weakref
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -77,36 +76,119 @@ def _name(value: Any, what: str) -> str:
     raise TypeError(f"{what} ids must be strings or integers, got {type(value).__name__} {quoted(value)}")
 
 
+_SPACE = re.compile(r"[ \t\n\r\v\f]")  # what separates the fields of a TREC file
+
+
 def _check_names(names: Sequence[str], what: str) -> None:
     for value in names:
-        if value == "" or any(c.isspace() for c in value):
+        if value == "" or _SPACE.search(value):
             raise ValueError(f"{what} id {quoted(value)} is empty or holds white space "
                              "(TREC files could not hold it)")
 
 
-def _columns_from_dict(data: Mapping, what: str, value_of) -> tuple:
-    """Flat columns from ``{query: {element: value}}``."""
+class _Ids:
+    """Distinct ids as UTF-8 bytes: id ``i`` is ``pool[offsets[i]:offsets[i + 1]]``, with its
+    64-bit FNV-1a hash. Kept as bytes (not ``str`` objects) so that reading a file and
+    joining a run with qrels run in compiled loops; ``decode`` gives the ``str``."""
+
+    __slots__ = ("pool", "offsets", "hashes")
+
+    def __init__(self, pool: np.ndarray, offsets: np.ndarray, hashes: np.ndarray) -> None:
+        self.pool, self.offsets, self.hashes = pool, offsets, hashes
+        for array in (pool, offsets, hashes):
+            array.flags.writeable = False
+
+    @classmethod
+    def from_strings(cls, names: Sequence[str], what: str) -> "_Ids":
+        # one string with the ids on lines: checked and encoded at C speed
+        joined = "\n".join(names)
+        if joined.count("\n") != max(len(names) - 1, 0) or _SPACE.search(
+                joined.replace("\n", "")) or "\n\n" in joined or joined.startswith("\n") \
+                or joined.endswith("\n") or (len(names) == 1 and joined == ""):
+            _check_names(names, what)  # an id is empty or holds white space: name it
+        try:
+            raw = np.frombuffer(joined.encode("utf-8"), dtype=np.uint8)
+        except UnicodeEncodeError:
+            bad = next(n for n in names if not _encodable(n))
+            raise ValueError(f"{what} id {quoted(bad)} is not valid Unicode text") from None
+        ends = np.append(np.flatnonzero(raw == 10), len(raw)) if len(names) else []
+        offsets = np.zeros(len(names) + 1, dtype=np.int64)
+        offsets[1:] = ends - np.arange(len(names))  # the line breaks taken out
+        pool = raw[raw != 10]
+        return cls(pool, offsets, _backend.kernels.fnv1a_hashes(pool, offsets))
+
+    def __len__(self) -> int:
+        return len(self.offsets) - 1
+
+    def take(self, codes: np.ndarray) -> "_Ids":
+        """The ids ``codes``, in that order (id i is id ``codes[i]`` of ``self``)."""
+        if len(codes) == len(self) and (codes == np.arange(len(codes))).all():
+            return self
+        pool, offsets = _backend.kernels.gather_ids(self.pool, self.offsets, codes)
+        return _Ids(pool, offsets, self.hashes[codes])
+
+    def decode(self, codes: Any = None) -> list[str]:
+        """The ids ``codes`` (all by default) as ``str``."""
+        return _decode(self.pool, self.offsets, codes)
+
+
+def _decode(pool: np.ndarray, offsets: np.ndarray, codes: Any = None) -> list[str]:
+    """The UTF-8 strings ``pool[offsets[c]:offsets[c + 1]]`` for ``c`` in ``codes`` (all by
+    default)."""
+    raw = pool.tobytes()
+    bounds = offsets.tolist()
+    if codes is None:
+        return [raw[a:b].decode("utf-8") for a, b in zip(bounds[:-1], bounds[1:])]
+    return [raw[bounds[c]:bounds[c + 1]].decode("utf-8") for c in np.asarray(codes).tolist()]
+
+
+def _check_utf8(data: bytes, field: int, path: Any) -> None:
+    """ValueError naming the first line whose field ``field`` is not UTF-8 text."""
+    for number, line in enumerate(data.split(b"\n"), 1):
+        fields = line.split()
+        try:
+            if len(fields) > field:
+                fields[field].decode("utf-8")
+        except UnicodeDecodeError:
+            what = "query" if field == 0 else "element"
+            raise ValueError(f"{os.fspath(path)}, line {number}: the {what} id "
+                             f"{fields[field]!r} is not UTF-8 text") from None
+
+
+def _encodable(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _columns_from_dict(data: Mapping, what: str, plain: set, value_of) -> tuple:
+    """Flat columns from ``{query: {element: value}}``: query codes and names, the element
+    id of each entry, its value (checked by ``value_of`` unless every value's type is in
+    ``plain``)."""
     if not isinstance(data, Mapping):
         raise TypeError(f"{what} must be a dict of dicts, a pandas DataFrame or a file path, "
                         f"got {type(data).__name__}")
-    query_names, query_codes, doc_codes, values = [], [], [], []
-    doc_index: dict[str, int] = {}
-    for query, docs in data.items():
+    query_names, lengths, docs, values = [], [], [], []
+    for query, entries in data.items():
         query = _name(query, "query")
-        if not isinstance(docs, Mapping):
+        if not isinstance(entries, Mapping):
             raise TypeError(f"{what}[{quoted(query)}] must be a dict {{element id: value}}, "
-                            f"got {type(docs).__name__}")
-        code = len(query_names)
+                            f"got {type(entries).__name__}")
         query_names.append(query)
-        for doc, value in docs.items():
-            doc = doc if isinstance(doc, str) else _name(doc, "element")
-            doc_codes.append(doc_index.setdefault(doc, len(doc_index)))
-            values.append(value_of(value, query, doc))
-        query_codes.extend([code] * len(docs))
+        lengths.append(len(entries))
+        docs.extend(entries)
+        values.extend(entries.values())
     if len(set(query_names)) != len(query_names):
         raise ValueError(f"{what}: a query id appears twice once converted to str")
-    return (np.array(query_codes, dtype=np.int64), query_names,
-            np.array(doc_codes, dtype=np.int64), list(doc_index), values)
+    query_codes = np.repeat(np.arange(len(query_names), dtype=np.int64), lengths)
+    if not set(map(type, docs)) <= {str}:
+        docs = [doc if isinstance(doc, str) else _name(doc, "element") for doc in docs]
+    if not set(map(type, values)) <= plain:  # check each value, naming the first bad one
+        values = [value_of(value, query_names[code], doc)
+                  for code, doc, value in zip(query_codes.tolist(), docs, values)]
+    return query_codes, query_names, docs, values
 
 
 def _factorize(column, what: str) -> tuple[np.ndarray, list[str]]:
@@ -120,7 +202,8 @@ def _factorize(column, what: str) -> tuple[np.ndarray, list[str]]:
 
 class _Table:
     """Flat per-query table: ``queries`` sorted, entries of query j at
-    ``[offsets[j], offsets[j+1])``, element names ``names[docs]`` and their hashes."""
+    ``[offsets[j], offsets[j+1])``, element ids ``_ids`` coded by ``_docs``, and their
+    hashes ``_hash``."""
 
     _value_name = "value"
 
@@ -130,8 +213,11 @@ class _Table:
         elif _is_dataframe(data):
             built = type(self).from_pandas(data, name=name)
         else:
-            built = type(self)._from_columns(*self._dict_columns(data), check_duplicates=False,
-                                             name=name)
+            query_codes, query_names, docs, values = self._dict_columns(data)
+            # ({1: ..., "1": ...} holds one element twice once ids are strings)
+            built = type(self)._from_columns(query_codes, query_names, np.arange(len(docs)),
+                                             _Ids.from_strings(docs, "element"), values,
+                                             check_duplicates=True, name=name)
         self.__dict__.update(built.__dict__)
 
     # subclasses: _dict_columns, _values, _order
@@ -148,7 +234,8 @@ class _Table:
         query_codes, query_names = _factorize(frame[query], "query")
         doc_codes, doc_names = _factorize(frame[element], "element")
         raw = frame[value].to_numpy()
-        return cls._from_columns(query_codes, query_names, doc_codes, doc_names,
+        return cls._from_columns(query_codes, query_names, doc_codes,
+                                 _Ids.from_strings(doc_names, "element"),
                                  cls._values(raw, value), check_duplicates=True, name=name)
 
     @classmethod
@@ -166,24 +253,31 @@ class _Table:
         n_fields, value_field, integer = cls._trec_layout
         parsed = _backend.kernels.parse_trec(np.frombuffer(data, dtype=np.uint8), n_fields,
                                              value_field, integer)
-        query_codes, query_names, doc_codes, doc_names, values, bad_line = parsed
+        (query_codes, query_pool, query_offsets, doc_pool, doc_offsets, doc_hashes, values,
+         bad_line) = parsed
         if bad_line:
             line = data.split(b"\n")[bad_line - 1].decode("utf-8", "replace")[:80]
             raise ValueError(f"{os.fspath(path)}, line {bad_line}: expected {n_fields} fields "
                              f"({cls._trec_text}) with a readable "
                              f"{'integer' if integer else 'number'} in field {value_field + 1}, "
                              f"got {quoted(line)}")
+        for pool, field in ((query_pool, 0), (doc_pool, 2)):
+            if not pool.tobytes().isascii():
+                _check_utf8(data, field, path)
         values = cls._values(values, "file value")
         if name is None and cls is Run:
             name = os.path.basename(os.fspath(path))
-        return cls._from_columns(query_codes, query_names, doc_codes, doc_names, values,
-                                 check_duplicates=True, name=name)
+        # one id per line (not interned: reading stays one sequential pass); they are not
+        # empty and hold no white space, as the fields were split on it
+        ids = _Ids(doc_pool, doc_offsets, doc_hashes)
+        return cls._from_columns(query_codes, _decode(query_pool, query_offsets),
+                                 np.arange(len(values)), ids, values, check_duplicates=True,
+                                 name=name)
 
     @classmethod
-    def _from_columns(cls, query_codes, query_names, doc_codes, doc_names, values, *,
+    def _from_columns(cls, query_codes, query_names, doc_codes, ids: _Ids, values, *,
                       check_duplicates: bool, name: str | None):
         _check_names(query_names, "query")
-        _check_names(doc_names, "element")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name must be a str or None, got {type(name).__name__}")
         self = object.__new__(cls)
@@ -192,24 +286,24 @@ class _Table:
         rank = np.empty(len(query_names), dtype=np.int64)
         rank[order_of_queries] = np.arange(len(query_names))
         query = rank[query_codes]
-        names = np.empty(len(doc_names), dtype=object)
-        names[:] = doc_names
-        order = cls._order(query, doc_codes, values, names)
+        order = cls._order(query, doc_codes, values, ids)
         query, doc_codes, values = query[order], doc_codes[order], values[order]
-        if check_duplicates and len(query):
-            key = np.sort(query * max(len(doc_names), 1) + doc_codes)
-            same = np.flatnonzero(key[1:] == key[:-1])
-            if len(same):
-                q, d = divmod(int(key[same[0]]), max(len(doc_names), 1))
-                raise ValueError(f"element {quoted(doc_names[d])} appears twice in query "
-                                 f"{query_names[order_of_queries[q]]!r}")
         self.queries = np.empty(len(query_names), dtype=object)
         self.queries[:] = [query_names[i] for i in order_of_queries]
+        self._query_ids = _Ids.from_strings(self.queries.tolist(), "query")  # for _aligned
         counts = np.bincount(query, minlength=len(query_names))
         self.offsets = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-        self._names = names
-        self._docs = doc_codes
-        self._hash = _backend.kernels.fnv1a_hashes(names)[doc_codes]
+        if check_duplicates:
+            at = _backend.kernels.ir_first_duplicate(self.offsets, doc_codes, ids.pool,
+                                                     ids.offsets, ids.hashes)
+            if at >= 0:
+                raise ValueError(f"element {quoted(ids.decode([doc_codes[at]])[0])} appears "
+                                 f"twice in query {self.queries[query[at]]!r}")
+        # one id per entry, in the entries' order: the join with qrels then reads the ids
+        # of a query from one stretch of memory
+        self._ids = ids.take(doc_codes)
+        self._docs = np.arange(len(doc_codes))
+        self._hash = self._ids.hashes
         self._set_values(values)
         for array in (self.offsets, self._docs, self._hash):
             array.flags.writeable = False
@@ -217,7 +311,7 @@ class _Table:
 
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """``{query: {element: relevance or score}}`` (a run's in ranking order)."""
-        names = self._names[self._docs].tolist()
+        names = self._ids.decode(self._docs)
         values = (self.relevance if isinstance(self, Qrels) else self.scores).tolist()
         return {q: dict(zip(names[a:b], values[a:b]))
                 for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
@@ -232,13 +326,12 @@ class _Table:
                            count=len(queries))
 
     def _aligned(self, qrels: "Qrels") -> np.ndarray:
-        """Position of each of ``qrels.queries`` in ``self.queries`` (-1 where absent),
-        kept for the next call with the same qrels."""
-        cache = self.__dict__.setdefault("_alignments", {})
-        hit = cache.get(id(qrels.queries))
-        if hit is None or hit[0] is not qrels.queries:
-            hit = cache[id(qrels.queries)] = (qrels.queries, self._positions(qrels.queries))
-        return hit[1]
+        """Position of each of ``qrels.queries`` in ``self.queries`` (-1 where absent)."""
+        mine, theirs = self._query_ids, qrels._query_ids
+        if len(mine) == len(theirs) and np.array_equal(mine.offsets, theirs.offsets) \
+                and np.array_equal(mine.pool, theirs.pool):
+            return np.arange(len(self.queries))  # the usual case: the same queries
+        return self._positions(qrels.queries)
 
     def __len__(self) -> int:
         """Number of queries."""
@@ -252,7 +345,7 @@ class _Table:
     def elements(self, query: str) -> list[str]:
         """Element ids of one query, in stored order (a run: ranking order)."""
         j = self._index(query)
-        return self._names[self._docs[self.offsets[j]:self.offsets[j + 1]]].tolist()
+        return self._ids.decode(self._docs[self.offsets[j]:self.offsets[j + 1]])
 
     def _index(self, query: str) -> int:
         j = int(self._positions([query])[0]) if isinstance(query, str) else -1
@@ -293,7 +386,9 @@ class Qrels(_Table):
     As in ``trec_eval``: an element is relevant when its relevance is at least the
     ``relevance_level`` of :func:`evaluate` (1 by default); relevance 0 (below the level)
     is judged non-relevant; a negative relevance is "in the pool but not judged" (ignored by
-    bpref). Query and element ids are strings (integers are converted with ``str``).
+    bpref). Query and element ids are non-empty strings without ASCII white space (which
+    separates the fields of TREC files; integers are converted with ``str``), held as
+    UTF-8 bytes.
 
     Examples
     --------
@@ -314,9 +409,9 @@ class Qrels(_Table):
             raise TypeError(f"relevance of {quoted(doc)} in query {quoted(query)} must be an integer, got "
                             f"{type(v).__name__} {quoted(v)}")
 
-        q, qn, d, dn, values = _columns_from_dict(data, "qrels", value_of)
+        q, qn, docs, values = _columns_from_dict(data, "qrels", {int}, value_of)
         try:
-            return q, qn, d, dn, np.array(values, dtype=np.int64)
+            return q, qn, docs, np.array(values, dtype=np.int64)
         except OverflowError:
             raise ValueError("qrels: a relevance does not fit in 64 bits") from None
 
@@ -332,10 +427,9 @@ class Qrels(_Table):
                          f"got dtype {raw.dtype}")
 
     @staticmethod
-    def _order(query, docs, values, names):
+    def _order(query, docs, values, ids):
         # hashes ascending within each query (evaluate's join searches them)
-        hashes = _backend.kernels.fnv1a_hashes(names)[docs]
-        return np.lexsort((hashes, query))
+        return np.lexsort((ids.hashes[docs], query))
 
     def _set_values(self, values):
         self.relevance = values
@@ -385,8 +479,8 @@ class Run(_Table):
             raise TypeError(f"score of {quoted(doc)} in query {quoted(query)} must be a real number, got "
                             f"{type(v).__name__} {quoted(v)}")
 
-        q, qn, d, dn, values = _columns_from_dict(data, "run", value_of)
-        return q, qn, d, dn, Run._values(np.array(values, dtype=np.float64), "score")
+        q, qn, docs, values = _columns_from_dict(data, "run", {float, int}, value_of)
+        return q, qn, docs, Run._values(np.array(values, dtype=np.float64), "score")
 
     @staticmethod
     def _values(raw, what):
@@ -399,14 +493,23 @@ class Run(_Table):
         return raw
 
     @staticmethod
-    def _order(query, docs, scores, names):
+    def _order(query, docs, scores, ids):
         """Query ascending, score descending, element id descending among equal scores."""
         n = len(query)
-        if n > 1 and ((query[1:] > query[:-1]) | ((query[1:] == query[:-1])
-                                                   & (scores[1:] <= scores[:-1]))).all():
-            order = np.arange(n)  # already in order (as TREC files usually are)
-        else:
-            order = np.lexsort((-scores, query))
+        order = np.arange(n)
+        if n > 1:
+            # a TREC file usually holds each query's lines together, scores descending:
+            # then the queries' blocks only need putting in query order
+            starts = np.flatnonzero(np.concatenate([[True], query[1:] != query[:-1]]))
+            if len(starts) == int(query.max()) + 1:  # one block per query
+                lengths = np.diff(np.append(starts, n))
+                by_query = np.argsort(query[starts])
+                order = _ranges(starts[by_query], lengths[by_query])
+            else:
+                order = np.argsort(query, kind="stable")
+            q, s = query[order], scores[order]
+            if not ((q[1:] != q[:-1]) | (s[1:] <= s[:-1])).all():
+                order = np.lexsort((-scores, query))
         q, s = query[order], scores[order]
         tied = np.flatnonzero((q[1:] == q[:-1]) & (s[1:] == s[:-1]))
         if len(tied) == 0:
@@ -417,7 +520,7 @@ class Run(_Table):
         group = np.cumsum(np.concatenate([[True], ~((q[at[1:]] == q[at[:-1]])
                                                     & (s[at[1:]] == s[at[:-1]])
                                                     & (at[1:] == at[:-1] + 1))]))
-        text = np.array(names[docs[order[at]]].tolist(), dtype=str)
+        text = np.array(ids.decode(docs[order[at]]), dtype=str)
         within = np.lexsort((text, -group))[::-1]  # group ascending, id descending
         order = order.copy()
         order[at] = order[at[within]]
@@ -437,7 +540,7 @@ class Run(_Table):
         if score_precision not in self._views:
             query = np.repeat(np.arange(len(self.queries)), np.diff(self.offsets))
             rounded = self.scores.astype(np.float32).astype(np.float64)
-            order = self._order(query, self._docs, rounded, self._names)
+            order = self._order(query, self._docs, rounded, self._ids)
             self._views[score_precision] = (self._hash[order], rounded[order], self._docs[order])
         return self._views[score_precision]
 
@@ -471,17 +574,11 @@ class _Judged:
         run_stops = np.where(in_run, run.offsets[r_at + 1], 0)
         lengths = run_stops - run_starts
         self.offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
-        # ids that meet through their hash are compared as strings the first time this
-        # (immutable) qrels and run are joined (every mode joins the same pairs: the judged
-        # queries the run has); the outcome is kept on the run
-        verified = run.__dict__.setdefault("_verified", weakref.WeakKeyDictionary())
-        verify = score_precision not in verified.get(qrels, ())
+        # ids meet through their hash, then are compared byte for byte
         self.rel, collision = kernels.ir_join(
-            run_starts, run_stops, run_hash, run_docs, run._names, self.qrels_starts,
-            self.qrels_stops, qrels._hash, qrels._docs, qrels._names, qrels.relevance,
-            self.offsets, verify)
-        if verify and not collision:
-            verified.setdefault(qrels, set()).add(score_precision)
+            run_starts, run_stops, run_hash, run_docs, run._ids.pool, run._ids.offsets,
+            self.qrels_starts, self.qrels_stops, qrels._hash, qrels._docs, qrels._ids.pool,
+            qrels._ids.offsets, qrels.relevance, self.offsets)
         if collision or qrels._collision:  # two distinct ids with one hash: join by name
             match = _join_by_name(qrels, run, run_docs[_ranges(run_starts, lengths)], self)
             self.rel = np.where(match >= 0, qrels.relevance[np.maximum(match, 0)], -1)
@@ -509,11 +606,12 @@ def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 def _join_by_name(qrels: Qrels, run: Run, docs: np.ndarray, judged: _Judged) -> np.ndarray:
     """The exact join (used only when two distinct ids share a hash)."""
     match = np.full(len(docs), -1, dtype=np.int64)
+    run_names = run._ids.decode(docs)
     for j in range(len(judged.queries)):
         a, b = int(judged.qrels_starts[j]), int(judged.qrels_stops[j])
-        index = {qrels._names[qrels._docs[i]]: i for i in range(a, b)}
+        index = dict(zip(qrels._ids.decode(qrels._docs[a:b]), range(a, b)))
         for at in range(int(judged.offsets[j]), int(judged.offsets[j + 1])):
-            match[at] = index.get(run._names[docs[at]], -1)
+            match[at] = index.get(run_names[at], -1)
     return match
 
 
@@ -703,10 +801,9 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     ranking is undefined (SPEC §1.1): ``s`` and ``p`` are NaN for that query, and their
     means are over the queries where they are defined (NaN if none).
 
-    Run elements are matched to judgements through a 64-bit hash of their ids; the first
-    evaluation of a (qrels, run) pair also compares every matched pair of ids as strings
-    (and joins by name if two distinct ids share a hash), later evaluations of the same
-    pair reuse that check.
+    Run elements are matched to judgements through a 64-bit hash of their ids (UTF-8
+    bytes), and every matched pair of ids is then compared byte for byte (if two distinct
+    ids share a hash, the join goes by name instead), in one compiled pass.
 
     Examples
     --------

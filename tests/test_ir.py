@@ -201,6 +201,38 @@ def test_bad_qrels_file(tmp_path):
         Qrels(path)
 
 
+def test_duplicates_are_per_query_and_named(tmp_path):
+    path = tmp_path / "run"
+    path.write_text("q1 Q0 a 1 0.5 t\nq2 Q0 a 1 0.5 t\nq2 Q0 b 2 0.4 t\n")
+    assert Run.from_trec(path).to_dict() == {"q1": {"a": 0.5}, "q2": {"a": 0.5, "b": 0.4}}
+    path.write_text("q1 Q0 a 1 0.5 t\nq2 Q0 b 1 0.5 t\nq1 Q0 c 2 0.4 t\nq2 Q0 b 2 0.1 t\n")
+    with pytest.raises(ValueError, match="'b' appears twice in query 'q2'"):
+        Run.from_trec(path)
+    path.write_text("q1 0 a 1\nq1 0 ab 0\nq1 0 ab 1\n")
+    with pytest.raises(ValueError, match="'ab' appears twice in query 'q1'"):
+        Qrels.from_trec(path)
+
+
+def test_ids_that_are_not_utf8_name_the_line(tmp_path):
+    path = tmp_path / "run"
+    path.write_bytes(b"q1 Q0 a 1 0.5 t\nq1 Q0 \xff\xfe 2 0.4 t\n")
+    with pytest.raises(ValueError, match=r"run, line 2: the element id b'\\xff\\xfe' is not UTF-8"):
+        Run.from_trec(path)
+    path.write_bytes(b"q\xe9 0 a 1\n")
+    with pytest.raises(ValueError, match="line 1: the query id"):
+        Qrels.from_trec(path)
+
+
+def test_ids_may_hold_white_space_that_trec_files_can(tmp_path):
+    # only what separates TREC fields (ASCII white space) is refused in an id
+    qrels = {"q\u00a01": {"a\u2003b": 1, "c": 0}}
+    run = {"q\u00a01": {"c": 0.9, "a\u2003b": 0.5}}
+    (tmp_path / "run").write_text("q\u00a01 Q0 c 1 0.9 t\nq\u00a01 Q0 a\u2003b 2 0.5 t\n")
+    assert evaluate(qrels, run, "map") == 0.5
+    assert evaluate(qrels, tmp_path / "run", "map") == 0.5
+    assert Run(tmp_path / "run").to_dict() == run
+
+
 @pytest.mark.parametrize("qrels, run, error, message", [
     ({"q": {"a": 1.5}}, {"q": {"a": 1}}, TypeError, "relevance of 'a' in query 'q'"),
     ({"q": {"a": True}}, {"q": {"a": 1}}, TypeError, "must be an integer"),
@@ -243,7 +275,7 @@ def test_inputs_are_not_modified_and_arrays_read_only():
 def test_hash_collisions_fall_back_to_exact_join(monkeypatch, backend):
     from rankscore import _backend
 
-    constant = lambda names: np.zeros(len(names), dtype=np.uint64)  # noqa: E731
+    constant = lambda pool, offsets: np.zeros(len(offsets) - 1, dtype=np.uint64)  # noqa: E731
     monkeypatch.setattr(_backend.kernels, "fnv1a_hashes", constant)
     qrels = {"q1": {"a": 2, "b": 0, "c": 1}, "q2": {"x": 1}}
     run = {"q1": {"c": 0.9, "b": 0.8, "z": 0.7, "a": 0.1}, "q2": {"y": 1.0, "x": 0.5}}
@@ -255,12 +287,28 @@ def test_hash_collisions_fall_back_to_exact_join(monkeypatch, backend):
         np.testing.assert_array_equal(got[name], expected[name])
 
 
+def test_duplicates_found_through_colliding_hashes(monkeypatch, backend):
+    pd = pytest.importorskip("pandas")
+    from rankscore import _backend
+
+    constant = lambda pool, offsets: np.zeros(len(offsets) - 1, dtype=np.uint64)  # noqa: E731
+    monkeypatch.setattr(_backend.kernels, "fnv1a_hashes", constant)
+    frame = pd.DataFrame({"query": ["q", "q", "q", "r"], "element": ["a", "b", "c", "a"],
+                          "score": [1.0, 2.0, 3.0, 4.0]})
+    assert Run.from_pandas(frame).to_dict() == {"q": {"c": 3.0, "b": 2.0, "a": 1.0},
+                                                "r": {"a": 4.0}}
+    frame.loc[3, "query"] = "q"
+    with pytest.raises(ValueError, match="'a' appears twice in query 'q'"):
+        Run.from_pandas(frame)
+
+
 def test_hashes_are_fnv1a():
     from rankscore import _backend
 
     # FNV-1a 64 of "a" is 0xaf63dc4c8601ec8c (the published test vector)
-    assert int(_backend.kernels.fnv1a_hashes(np.array(["a", ""], dtype=object))[0]) == \
-        0xAF63DC4C8601EC8C
+    hashes = _backend.kernels.fnv1a_hashes(np.frombuffer(b"a", dtype=np.uint8),
+                                           np.array([0, 1, 1], dtype=np.int64))
+    assert hashes.tolist() == [0xAF63DC4C8601EC8C, 0xCBF29CE484222325]  # "" is the offset basis
 
 
 def test_backends_agree_bit_for_bit():
@@ -406,3 +454,32 @@ def test_readers_of_both_backends_agree(text, integer):
             pytest.skip("compiled kernels not built")
         results.append([a.tolist() if isinstance(a, np.ndarray) else a for a in out])
     assert results[0] == results[1]
+
+
+def test_id_kernels_of_both_backends_agree():
+    from rankscore import _backend
+
+    rng = np.random.default_rng(4)
+    names = [f"d{i}".encode() * int(rng.integers(1, 3)) for i in rng.integers(0, 40, 300)]
+    pool = np.frombuffer(b"".join(names), dtype=np.uint8)
+    offsets = np.concatenate([[0], np.cumsum([len(b) for b in names])]).astype(np.int64)
+    query_offsets = np.array([0, 3, 3, 50, 120, 300], dtype=np.int64)
+    codes = rng.permutation(300).astype(np.int64)
+    results = []
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                kernels = _backend.kernels
+                hashes = kernels.fnv1a_hashes(pool, offsets)
+                gathered = kernels.gather_ids(pool, offsets, codes)
+                firsts = [kernels.ir_first_duplicate(np.minimum(query_offsets, stop),
+                                                     codes[:stop], pool, offsets, hashes)
+                          for stop in (3, 50, 60, 300)]
+        except ImportError:
+            pytest.skip("compiled kernels not built")
+        results.append((hashes.tolist(), gathered[0].tobytes(), gathered[1].tolist(), firsts))
+    assert results[0] == results[1]
+    assert results[0][1] == b"".join(names[c] for c in codes)
+    first = results[0][3][-1]  # the first entry whose id came earlier in its query
+    query = np.searchsorted(query_offsets, first, side="right") - 1
+    assert names[codes[first]] in [names[c] for c in codes[query_offsets[query]:first]]

@@ -13,6 +13,8 @@ import numpy as np
 __all__ = [
     "fnv1a_hashes",
     "parse_trec",
+    "gather_ids",
+    "ir_first_duplicate",
     "ir_join",
     "ir_relevant_in_top",
     "ir_precision_sum",
@@ -26,31 +28,61 @@ _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
 
 
-def fnv1a_hashes(names: np.ndarray) -> np.ndarray:
-    """64-bit FNV-1a hash of the UTF-8 bytes of each str in ``names``."""
-    encoded = [name.encode("utf-8") for name in names]
-    sizes = np.array([len(b) for b in encoded], dtype=np.int64)
+def _ids(pool: np.ndarray, offsets: np.ndarray) -> list[bytes]:
+    """The ids ``pool[offsets[i]:offsets[i + 1]]`` as bytes."""
+    raw = np.asarray(pool, dtype=np.uint8).tobytes()
+    bounds = np.asarray(offsets).tolist()
+    return [raw[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+
+
+def fnv1a_hashes(pool: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """64-bit FNV-1a hash of each id ``pool[offsets[i]:offsets[i + 1]]`` (UTF-8 bytes)."""
+    encoded = _ids(pool, offsets)
+    sizes = np.diff(np.asarray(offsets, dtype=np.int64))
     width = int(sizes.max()) if len(sizes) else 0
     out = np.full(len(encoded), _FNV_OFFSET, dtype=np.uint64)
     if width == 0:
         return out
     table = np.array(encoded, dtype=f"S{width}").view(np.uint8).reshape(len(encoded), width)
     with np.errstate(over="ignore"):
-        for j in range(width):  # h = (h xor byte) * prime, for the bytes a name has
+        for j in range(width):  # h = (h xor byte) * prime, for the bytes an id has
             alive = sizes > j
             out[alive] = (out[alive] ^ table[alive, j].astype(np.uint64)) * _FNV_PRIME
     return out
 
 
-def _codes(tokens: list) -> tuple[np.ndarray, list]:
-    """Codes of byte strings into their distinct values, in order of first appearance."""
-    values, first, inverse = np.unique(np.array(tokens, dtype=object).astype(bytes),
-                                       return_index=True, return_inverse=True)
+def gather_ids(pool, offsets, codes):
+    """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
+    input."""
+    starts = offsets[:-1][codes]
+    lengths = offsets[1:][codes] - starts
+    out = np.zeros(len(codes) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out[1:])
+    source = np.arange(int(out[-1]), dtype=np.int64) + np.repeat(starts - out[:-1], lengths)
+    return pool[source], out
+
+
+def _joined(tokens: list) -> tuple[np.ndarray, np.ndarray]:
+    """(pool, offsets): byte strings one after the other, token i at
+    ``pool[offsets[i]:offsets[i + 1]]``."""
+    pool = np.frombuffer(b"".join(tokens), dtype=np.uint8).copy()
+    offsets = np.zeros(len(tokens) + 1, dtype=np.int64)
+    np.cumsum([len(t) for t in tokens], out=offsets[1:])
+    return pool, offsets
+
+
+def _interned(tokens: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(codes, pool, offsets): codes of byte strings into their distinct values, in order of
+    first appearance, which are ``pool[offsets[i]:offsets[i + 1]]``."""
+    if not tokens:
+        return np.empty(0, dtype=np.int64), *_joined([])
+    # np.unique of an object array compares the bytes themselves (no NUL stripping)
+    values, first, inverse = np.unique(np.array(tokens, dtype=object), return_index=True,
+                                       return_inverse=True)
     order = np.argsort(first, kind="stable")
     rank = np.empty(len(order), dtype=np.int64)
     rank[order] = np.arange(len(order))
-    names = [v.decode("utf-8") for v in values[order].tolist()]
-    return rank[inverse.reshape(-1)], names
+    return rank[inverse.reshape(-1)], *_joined(values[order].tolist())
 
 
 def _readable(token: bytes, integer: bool) -> bool:
@@ -94,28 +126,52 @@ def parse_trec(data, n_fields: int, value_field: int, integer_values: bool):
                 bad = int(index) + 1
                 break
     if bad:
-        return empty, [], empty, [], np.empty(0), bad
-    query_codes, query_names = _codes(columns[0])
-    doc_codes, doc_names = _codes(columns[2])
-    return query_codes, query_names, doc_codes, doc_names, values, 0
+        no_ids = (np.empty(0, dtype=np.uint8), np.zeros(1, dtype=np.int64))
+        return (empty, *no_ids, *no_ids, np.empty(0, dtype=np.uint64), np.empty(0), bad)
+    query_codes, query_pool, query_offsets = _interned(columns[0])
+    doc_pool, doc_offsets = _joined(columns[2])
+    return (query_codes, query_pool, query_offsets, doc_pool, doc_offsets,
+            fnv1a_hashes(doc_pool, doc_offsets), values, 0)
 
 
-def ir_join(run_starts, run_stops, run_hash, run_docs, run_names, qrels_starts, qrels_stops,
-            qrels_hash, qrels_docs, qrels_names, relevance, out_offsets, verify):
+def ir_first_duplicate(offsets, docs, pool, pool_offsets, hashes):
+    """Index of the first entry whose element (id ``docs[i]``, bytes
+    ``pool[pool_offsets[c]:pool_offsets[c + 1]]``) appeared before in the same query, -1 if
+    none."""
+    query = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
+    key = hashes[docs]
+    order = np.lexsort((key, query))  # stable: entries of one hash in flat order
+    same = (query[order][1:] == query[order][:-1]) & (key[order][1:] == key[order][:-1])
+    candidates = np.unique(np.concatenate([order[1:][same], order[:-1][same]]))
+    ids = _ids(pool, pool_offsets)
+    seen = set()
+    for i in candidates.tolist():  # flat order; equal hashes: compare the ids themselves
+        if (query[i], ids[docs[i]]) in seen:
+            return i
+        seen.add((query[i], ids[docs[i]]))
+    return -1
+
+
+def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offsets,
+            qrels_starts, qrels_stops, qrels_hash, qrels_docs, qrels_pool, qrels_pool_offsets,
+            relevance, out_offsets):
     """Judged relevance of each run entry of each evaluated query (-1 if not judged), laid
     out at ``out_offsets``, and whether two distinct ids met with one hash."""
     rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
+    run_text, qrels_text = np.asarray(run_pool).tobytes(), np.asarray(qrels_pool).tobytes()
     collision = False
     for j in range(len(run_starts)):
         entries = np.arange(run_starts[j], run_stops[j])
         judged = qrels_hash[qrels_starts[j] : qrels_stops[j]]
-        at = np.searchsorted(judged, run_hash[entries])
+        at = np.searchsorted(judged, run_hash[entries])  # the first entry with hash >= h
         inside = at < len(judged)
         found = np.zeros(len(entries), dtype=bool)
         found[inside] = judged[at[inside]] == run_hash[entries[inside]]
         match = qrels_starts[j] + at[found]
-        same = (run_names[run_docs[entries[found]]] == qrels_names[qrels_docs[match]]
-                if verify else np.ones(len(match), dtype=bool))
+        a, b = run_docs[entries[found]], qrels_docs[match]
+        same = np.array([run_text[run_pool_offsets[x]:run_pool_offsets[x + 1]]
+                         == qrels_text[qrels_pool_offsets[y]:qrels_pool_offsets[y + 1]]
+                         for x, y in zip(a.tolist(), b.tolist())], dtype=bool)
         collision = collision or not same.all()
         out = rel[out_offsets[j] : out_offsets[j] + len(entries)]
         out[np.flatnonzero(found)[same]] = relevance[match[same]]
