@@ -6,6 +6,7 @@
 
 import numpy as np
 from libc.math cimport fabs
+from libc.string cimport memcpy
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
                           uint64_t)
 
@@ -373,7 +374,7 @@ def count_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
             x = scores[i]
             if x == 0:
                 x = 0.0  # -0.0 and 0.0 are one threshold
-            bits = (<uint64_t*>&x)[0]
+            memcpy(&bits, &x, 8)  # the bits of x (memcpy: no aliasing of a double as an int)
             h = (bits * <uint64_t>0x9E3779B97F4A7C15) >> shift  # Fibonacci hashing
             while used[h] and keys[h] != bits:
                 h = (h + 1) & mask
