@@ -6,6 +6,7 @@ the autouse ``backend`` fixture picked (rankscore.dask passes the name into each
 
 import logging
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -28,10 +29,6 @@ import rankscore.dask as rd  # noqa: E402
 
 @pytest.fixture(scope="session")
 def client():
-    import cloudpickle
-
-    # the helpers below run on the workers, which cannot import this test module by name
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
     with distributed.LocalCluster(
         n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
         silence_logs=logging.ERROR,
@@ -185,39 +182,61 @@ def test_not_dask_is_a_type_error():
         rd.roc_auc_score(da.ones((10, 2), chunks=5), _lazy(s, 5))
 
 
-def _slow(block, marker):
-    """An identity that leaves a marker file and takes its time (runs on a worker)."""
-    open(marker, "a").close()
-    time.sleep(0.25)
-    return block
+# The killed-worker test must fail, never hang: every wait in it has a deadline.
+_KILL_TIMEOUT = 120.0  # seconds
 
 
-@pytest.mark.skip(reason="hangs in a fresh virtual environment (.ci/run): after the SIGKILL no "
-                  "worker is restarted and Client.gather waits forever; passes in the "
-                  "developers' environment. Open defect of issue 11, see the issue note")
+def _in_thread(function, *args, **kwargs) -> queue.Queue:
+    """Run ``function`` in a daemon thread; its result (or exception) arrives in the queue.
+
+    A daemon thread, so that a computation that never ends fails the test at its deadline
+    instead of holding up the test run; closing the session's client cancels it."""
+    results: queue.Queue = queue.Queue()
+
+    def run():
+        try:
+            results.put((True, function(*args, **kwargs)))
+        except BaseException as exc:  # noqa: BLE001 - handed to the test thread
+            results.put((False, exc))
+
+    threading.Thread(target=run, daemon=True).start()
+    return results
+
+
 def test_worker_killed_during_a_computation(client, tmp_path):
+    """SIGKILL one worker process while it computes: the tasks it held run again (on the
+    other worker or the one its nanny starts) and the summary is still exact."""
     y, s, w = _data(n=4000, seed=9, weighted=True)
     marker = str(tmp_path / "started")
-    ds = _lazy(s, 250).map_blocks(_slow, marker, dtype=s.dtype)  # 16 slow partitions
-    pids = client.run(os.getpid)
-    killed = []
 
-    def kill_one_worker():
-        while not os.path.exists(marker):
-            time.sleep(0.01)
-        pid = next(iter(pids.values()))
-        os.kill(pid, signal.SIGKILL)
-        killed.append(pid)
+    # Defined here, not at module level: Dask pickles a module-level function by reference,
+    # and a worker of an installed rankscore (CI's fresh virtual environment) cannot import
+    # this test module, so the task would never run (that was the hang). A local function
+    # travels by value (cloudpickle).
+    def slow(block):
+        open(marker, "a").close()
+        time.sleep(0.25)
+        return block
 
-    killer = threading.Thread(target=kill_one_worker)
-    killer.start()
-    ours = rd.score_summary(_lazy(y, 250), ds, sample_weight=_lazy(w, 250))
-    killer.join()
-    assert killed
+    ds = _lazy(s, 250).map_blocks(slow, dtype=s.dtype)  # 16 slow partitions
+    victim = next(iter(client.run(os.getpid).values()))
+    results = _in_thread(rd.score_summary, _lazy(y, 250), ds, sample_weight=_lazy(w, 250))
+    deadline = time.monotonic() + _KILL_TIMEOUT
+    while not os.path.exists(marker):
+        assert results.empty(), "the computation ended before any slow partition started"
+        assert time.monotonic() < deadline, "no partition started on the workers"
+        time.sleep(0.01)
+    os.kill(victim, signal.SIGKILL)
+    try:
+        done, ours = results.get(timeout=_KILL_TIMEOUT)
+    except queue.Empty:
+        pytest.fail(f"no result {_KILL_TIMEOUT:.0f} s after killing worker process {victim}")
+    if not done:
+        raise ours
     assert ours == _summary(y, s, w)
     assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
-    client.wait_for_workers(2, timeout=120)
-    assert killed[0] not in client.run(os.getpid).values()
+    client.wait_for_workers(2, timeout=_KILL_TIMEOUT)  # the nanny started a new process
+    assert victim not in client.run(os.getpid).values()
 
 
 def test_weights_as_a_series_of_another_frame(client):
