@@ -36,8 +36,12 @@ docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
 
 from __future__ import annotations
 
+import bisect
 import math
+import operator
+import os
 import re
+from functools import partial
 from typing import Any, Callable
 
 import numpy as np
@@ -134,6 +138,15 @@ def _aligned(columns: dict[str, Any]) -> tuple[list[dict[str, Any]], list[int | 
     return [{name: pieces[i] for name, pieces in parts.items()} for i in range(n)], starts
 
 
+def _on(backend: str, function: Callable, *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)`` on the kernels of ``backend`` (a worker without the
+    compiled module uses its fallback: both give the same results)."""
+    if backend == _backend_name() or not _loadable(backend):
+        return function(*args, **kwargs)
+    with _backend.using(backend):
+        return function(*args, **kwargs)
+
+
 def _chunk(
     summarise: Callable, where: tuple[int, int, int | None], backend: str,
     columns: dict[str, Any], options: dict[str, Any],
@@ -156,10 +169,7 @@ def _chunk(
     if n == 0:
         return None
     try:
-        if backend == _backend_name() or not _loadable(backend):
-            return summarise(**columns, **options)  # both backends give the same summary
-        with _backend.using(backend):
-            return summarise(**columns, **options)
+        return _on(backend, summarise, **columns, **options)
     except (ValueError, TypeError) as exc:
         message = str(exc)
         if start is not None:  # an index in the partition -> the index in the column
@@ -167,59 +177,146 @@ def _chunk(
         raise type(exc)(f"{place}: {message}") from None
 
 
+def _partition_tasks(summarise: Callable, columns: dict[str, Any],
+                     options: dict[str, Any]) -> list[Delayed]:
+    """One Delayed summary per partition."""
+    parts, starts = _aligned(columns)
+    backend = _backend_name()
+    return [
+        delayed(_chunk, pure=True)(summarise, (i + 1, len(parts), start), backend, part, options)
+        for i, (part, start) in enumerate(zip(parts, starts))
+    ]
+
+
 def _merge(combine: Callable, *summaries: Any) -> Any:
     present = [s for s in summaries if s is not None]
     return combine(present) if present else None
 
 
-def _tree(
-    summarise: Callable, combine: Callable, columns: dict[str, Any], options: dict[str, Any],
-    split_every: int,
-) -> Delayed:
-    """A Delayed summary: one task per partition, merged in a tree of ``split_every``."""
-    parts, starts = _aligned(columns)
-    backend = _backend_name()
-    level = [
-        delayed(_chunk, pure=True)(summarise, (i + 1, len(parts), start), backend, part, options)
-        for i, (part, start) in enumerate(zip(parts, starts))
-    ]
-    while len(level) > 1:
+def _tree(level: list, combine: Callable, split_every: int,
+          root: Callable | None = None) -> Delayed:
+    """The Delayed ``combine`` of ``level`` merged in a tree, ``split_every`` per task
+    (``root``, if given, combines the last ones instead and reads the result)."""
+    while len(level) > split_every:
         level = [delayed(_merge, pure=True)(combine, *level[i : i + split_every])
                  for i in range(0, len(level), split_every)]  # fmt: skip
-    return level[0]
+    return delayed(_merge, pure=True)(root or combine, *level)
 
 
 # ---------------------------------------------------------------------------------------
-# the summary
+# the exact summary: partition summaries cut into score ranges, the ranges merged at once
+#
+# Every partition's summary is cut at the same scores (quantiles of all partitions'
+# thresholds), so range j of every partition holds the same scores. The pieces of one range
+# merge in one task (a k-way merge), all ranges at the same time on all workers, and the
+# merged ranges, highest scores first, are the merged summary: the client concatenates them.
+# The ROC AUC without weights needs even less: three integers per range (_auc_of).
+#
+# Between tasks a summary travels as its three arrays and pos_label (Dask ships NumPy
+# arrays without copies, pickle protocol 5), counts packed into the smallest unsigned
+# integer type that holds them: 10 bytes per distinct float64 score when scores are
+# distinct, not 24. The arrays come from ScoreSummary itself and are not checked again.
+
+_SAMPLE = 1024  # thresholds sampled per partition summary to place the range borders
+_RANGE_SCORES = 1 << 22  # distinct scores of one range, about (its merge's memory)
+_MAX_RANGES = 1024
 
 
-def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None):
+def _packed(summary: Any) -> tuple:
+    negatives, positives = summary.negatives, summary.positives
+    if negatives.dtype.kind == "i" and len(negatives):
+        dtype = np.min_scalar_type(max(int(negatives.max()), int(positives.max())))
+        negatives, positives = negatives.astype(dtype), positives.astype(dtype)
+    return summary.thresholds, negatives, positives, summary.pos_label
+
+
+def _unpacked(arrays: tuple):
     from .summary import ScoreSummary
 
-    return _arrays(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+    thresholds, negatives, positives, label = arrays
+    if negatives.dtype.kind == "u":
+        negatives, positives = negatives.astype(np.int64), positives.astype(np.int64)
+    return ScoreSummary._trusted(thresholds, negatives, positives, label)
+
+
+def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None,
+               pos_label: Any = None) -> tuple:
+    from .summary import ScoreSummary
+
+    return _packed(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                             sample_weight=sample_weight))
 
 
 def _merge_summaries(parts: list) -> tuple:
     from .summary import ScoreSummary
 
-    return _arrays(ScoreSummary.merge_all(_rebuilt(p) for p in parts))
+    return _packed(ScoreSummary.merge_all(_unpacked(p) for p in parts))
 
 
-# Between tasks a summary travels as its three arrays and pos_label: Dask ships NumPy
-# arrays without copies (pickle protocol 5), where pickling a ScoreSummary goes through
-# to_bytes/from_bytes (two copies and the constructor's checks of every array). The arrays
-# come from ScoreSummary itself, so they are rebuilt without checking them again.
+def _sample(arrays: tuple | None) -> tuple | None:
+    """Up to ``_SAMPLE`` thresholds evenly spaced along a partition summary, and its length
+    (None for an empty partition)."""
+    if arrays is None:
+        return None
+    thresholds = arrays[0]
+    at = np.linspace(0, len(thresholds) - 1, min(_SAMPLE, len(thresholds))).round()
+    return thresholds[at.astype(np.intp)], len(thresholds)
 
 
-def _arrays(summary: Any) -> tuple:
-    return summary.thresholds, summary.negatives, summary.positives, summary.pos_label
+def _cut(arrays: tuple | None, borders: np.ndarray) -> tuple:
+    """A partition summary cut at ``borders`` (ascending) into ``len(borders) + 1`` pieces,
+    the highest scores first: piece j holds the scores of range j (views, no copies)."""
+    if arrays is None:
+        return (None,) * (len(borders) + 1)
+    thresholds, negatives, positives, label = arrays
+    # thresholds are descending: the scores >= b are the first bisect_right(-t, -b) ones
+    cuts = [0, *(bisect.bisect_right(thresholds, -b, key=operator.neg) for b in borders[::-1]),
+            len(thresholds)]
+    return tuple((thresholds[a:b], negatives[a:b], positives[a:b], label)
+                 for a, b in zip(cuts[:-1], cuts[1:]))
 
 
-def _rebuilt(arrays: tuple):
-    from .summary import ScoreSummary
+def _range_pairs(parts: list) -> tuple[int, int, int]:
+    """(negatives, positives, twice the Mann-Whitney U within the range) of the merged
+    pieces of one range, without weights."""
+    summary = _unpacked(_merge_summaries(parts))
+    n_neg, n_pos, pairs = _backend.kernels.summary_scan_counts(summary.negatives,
+                                                               summary.positives)[:3]
+    return int(n_neg), int(n_pos), int(pairs)
 
-    return ScoreSummary._trusted(*arrays)
+
+def _n_threads() -> int:
+    """Threads computing: those of the distributed client's workers, else this machine's."""
+    try:
+        from distributed import default_client
+
+        return max(1, sum(default_client().nthreads().values()))
+    except (ImportError, ValueError):  # no distributed, or no client: the local scheduler
+        return os.cpu_count() or 1
+
+
+def _ranges(columns: dict[str, Any], pos_label: Any, split_every: int,
+            read: Callable) -> list | None:
+    """``read`` of each score range's merged pieces, highest range first, computed on the
+    workers; None when every partition is empty.
+
+    Three rounds: the partition summaries (kept on the workers), a sample of their
+    thresholds (to the client, which places the range borders), then the ranges.
+    """
+    summaries = dask.persist(*_partition_tasks(_summarise, columns, {"pos_label": pos_label}))
+    samples = [x for x in dask.compute(*[delayed(_sample, pure=True)(s) for s in summaries])
+               if x is not None]  # fmt: skip
+    if not samples:
+        return None
+    length = sum(n for _, n in samples)
+    n_ranges = min(max(2 * _n_threads(), -(-length // _RANGE_SCORES)), _MAX_RANGES, length)
+    borders = _borders(samples, n_ranges) if n_ranges > 1 else np.empty(0)
+    k = len(borders) + 1
+    backend = _backend_name()
+    pieces = [delayed(_cut, nout=k, pure=True)(s, borders) for s in summaries]
+    tasks = [_tree([p[j] for p in pieces], partial(_on, backend, _merge_summaries),
+                   split_every, root=partial(_on, backend, read)) for j in range(k)]
+    return list(dask.compute(*tasks))
 
 
 def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
@@ -247,11 +344,37 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
     if max_thresholds is not None:
         max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
         return _compressed_summary(columns, pos_label, split_every, max_thresholds)
-    root = _tree(_summarise, _merge_summaries, columns, {"pos_label": pos_label}, split_every)
-    arrays = root.compute()
-    if arrays is None:  # every partition is empty: the in-memory error
+    ranges = _ranges(columns, pos_label, split_every, _merge_summaries)
+    if ranges is None:  # every partition is empty: the in-memory error
         return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
-    return _rebuilt(arrays)
+    merged = [_unpacked(r) for r in ranges if r is not None]
+    if len(merged) == 1:
+        return merged[0]
+    return ScoreSummary._trusted(*(np.concatenate([getattr(s, name) for s in merged])
+                                   for name in ("thresholds", "negatives", "positives")),
+                                 merged[0].pos_label)
+
+
+def _auc_of(y_true, y_score, pos_label, split_every) -> float:
+    """ROC AUC without weights: the pairs within each range, plus the pairs across ranges
+    (every positive of a range above every negative of the ranges below), exact integers."""
+    from . import curves
+    from .summary import ScoreSummary
+
+    columns = _columns(y_true, y_score, None, "roc_auc_score")
+    ranges = _ranges(columns, pos_label, _check_split_every(split_every), _range_pairs)
+    if ranges is None:  # every partition is empty: the in-memory error
+        ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    twice_u = n_neg = n_pos = 0
+    for negatives, positives, pairs in reversed([r for r in ranges if r is not None]):
+        twice_u += pairs + 2 * positives * n_neg  # the lowest scores first
+        n_neg, n_pos = n_neg + negatives, n_pos + positives
+    if n_neg + n_pos > curves.MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
+                         "2**62 rows")
+    nan = math.nan
+    auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
+    return curves._auc_view(curves._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
 
 
 # ---------------------------------------------------------------------------------------
@@ -326,13 +449,14 @@ def _compressed_summary(columns, pos_label, split_every, max_thresholds):
     from .summary import ScoreSummary
 
     size = min(4 * max_thresholds, 1 << 16)
-    quantiles = _tree(_score_quantiles, _concat, columns, {"size": size}, split_every).compute()
+    level = _partition_tasks(_score_quantiles, columns, {"size": size})
+    quantiles = _tree(level, _concat, split_every).compute()
     if quantiles is None:  # nothing finite anywhere: pass 2 gives the in-memory error
         borders = np.empty(0)
     else:
         borders = _borders(_concat([quantiles]), max_thresholds)
-    folded = _tree(_binned, _merge_binned, columns,
-                   {"pos_label": pos_label, "borders": borders}, split_every).compute()
+    level = _partition_tasks(_binned, columns, {"pos_label": pos_label, "borders": borders})
+    folded = _tree(level, _merge_binned, split_every).compute()
     if folded is None:
         return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     _, thresholds, negatives, positives, tied, label = folded
@@ -484,6 +608,8 @@ def roc_auc_score(
     >>> round(rd.roc_auc_score(y, s), 4)
     0.7778
     """
+    if sample_weight is None and max_fpr is None:
+        return _auc_of(y_true, y_score, pos_label, split_every)
     summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
                           "roc_auc_score")
     return summary.roc_auc(max_fpr=max_fpr)
