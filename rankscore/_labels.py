@@ -2,7 +2,9 @@
 
 Private helpers of the label metrics (metrics, multiclass, information): ``as_labels`` reads
 a 1-D label vector, ``encode`` turns it into indices into a list of classes (sorted
-unique values, or an explicit ``labels`` order).
+unique values, or an explicit ``labels`` order). Two-class problems: the positive class
+and the integer codes the kernels compare (``label_codes``, ``pos_label_of`` …) are decided
+here, for the curves, the point metrics and the uncertainty functions alike.
 """
 
 from __future__ import annotations
@@ -12,10 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (_read, as_1d, integer_dtype, quoted, quoted_list, rounds_in_float64,
-                          shorten)
+from ._validation import (_read, as_1d, integer_dtype, is_finite, quoted, quoted_list,
+                          rounds_in_float64, shorten)
 
-__all__ = ["as_labels", "classes_of", "common_labels", "encode"]
+__all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
+           "default_pos_label_ok", "check_pos_label", "label_codes", "binary_target",
+           "is_string", "distinct_labels", "pos_label_of", "positive_mask", "integer_codes",
+           "check_label_range"]
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
@@ -138,3 +143,199 @@ def encode(y: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
         raise ValueError(f"{name} contains labels not in labels: {', '.join(missing)}")
     return order[pos]
 
+
+# ---------------------------------------------------------------------------------------
+# two classes: the positive class and the codes the kernels read
+#
+# One rule (scikit-learn's): without ``pos_label``, labels within {0, 1} or {-1, 1} (or
+# bools) have the positive class 1 / True; any other labels need ``pos_label``. The curve
+# functions word the error as scikit-learn's curve functions do (check_pos_label), the
+# point metrics name the classes found (pos_label_of); both use default_pos_label_ok.
+
+
+def _within_default(y: np.ndarray, lo: Any, hi: Any) -> bool:
+    """Whether integral labels ``y`` from ``lo`` to ``hi`` lie within {0, 1} or {-1, 1}."""
+    if lo >= 0 and hi <= 1:  # values are integral (checked), so {0}, {1} or {0, 1}
+        return True
+    return lo == -1 and hi <= 1 and (hi == -1 or not (y == 0).any())  # ⊂ {-1, 1}
+
+
+def as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
+    """A non-empty 1-D label vector as the curve functions read it (scikit-learn's messages
+    for its ranking metrics): numbers, bools or strings, floats finite and integral."""
+    y = _read(y_true, name, "a 1-D array")
+    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
+        y = _from_objects(y, name)
+    if y.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
+    if y.size == 0:
+        raise ValueError(f"{name} is empty")
+    kind = y.dtype.kind
+    if kind == "c":
+        raise TypeError(f"{name} is complex; expected class labels")
+    if kind not in "biufOUS":
+        raise TypeError(f"{name} has dtype {y.dtype}; expected numbers, bools or strings")
+    if kind == "f":
+        finite = np.isfinite(y)
+        if not finite.all():
+            i = int(np.flatnonzero(~finite)[0])
+            raise ValueError(f"{name} contains {y[i]} (first at index {i}); labels must be finite")
+        if (y != np.round(y)).any():  # scikit-learn's "continuous" target
+            raise ValueError(
+                f"{name} has non-integer float values (continuous format is not supported); "
+                "expected class labels"
+            )
+    return y
+
+
+def _classes_repr(y: np.ndarray) -> str:
+    try:
+        classes = np.unique(y)
+    except TypeError:
+        classes = np.array(sorted(set(y.tolist()), key=repr), dtype=object)
+    return quoted_list(classes.tolist())
+
+
+def default_pos_label_ok(y: np.ndarray) -> bool:
+    """True when y's classes are a subset of {0, 1} or of {-1, 1} (scikit-learn's rule)."""
+    if y.dtype.kind == "b":
+        return True
+    if y.dtype.kind not in "iuf":
+        return False
+    return _within_default(y, y.min(), y.max())
+
+
+def check_pos_label(y: np.ndarray, pos_label: Any, name: str) -> Any:
+    """scikit-learn's ``_check_pos_label_consistency`` plus its ``type_of_target`` check:
+    return the positive label (1 by default) or raise."""
+    if pos_label is not None:
+        return pos_label
+    if not default_pos_label_ok(y):
+        if y.dtype.kind in "biuf" and len(np.unique(y)) > 2:
+            raise ValueError(
+                f"multiclass format is not supported: {name} takes values in "
+                f"{{{_classes_repr(y)}}}; pass pos_label to score one class against the rest"
+            )
+        raise ValueError(
+            f"{name} takes value in {{{_classes_repr(y)}}} and pos_label is not specified: "
+            "either make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
+        )
+    return 1
+
+
+def label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
+    """Return (codes, pos_code): an integer array (a view of the input when its dtype is an
+    integer or bool type in native byte order) and the value of its positive class.
+
+    The kernels test ``codes[i] == pos_code``; labels of any other kind become a uint8 view
+    of the boolean ``y_true == pos_label``.
+    """
+    y = as_label_array(y_true, name)
+    pos_label = check_pos_label(y, pos_label, name)
+    kind = y.dtype.kind
+    if kind == "b":
+        if isinstance(pos_label, (bool, np.bool_, numbers.Integral)) and pos_label in (0, 1):
+            return y.view(np.uint8), np.uint8(bool(pos_label))
+    elif kind in "iu" and isinstance(pos_label, numbers.Real) and not isinstance(
+        pos_label, (bool, np.bool_)
+    ) and is_finite(pos_label):  # int(nan) and int(inf) raise
+        info = np.iinfo(y.dtype)
+        if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
+            if not y.dtype.isnative:
+                y = y.astype(y.dtype.newbyteorder("="))
+            return y, y.dtype.type(int(pos_label))
+    with np.errstate(all="ignore"):
+        is_pos = np.asarray(y == pos_label)
+    if is_pos.shape != y.shape:  # comparisons numpy could not broadcast
+        is_pos = np.array([v == pos_label for v in y.tolist()], dtype=bool)
+    return is_pos.view(np.uint8), np.uint8(1)
+
+
+def binary_target(y_true: Any, pos_label: Any = None, name: str = "y_true") -> np.ndarray:
+    """Validate ``y_true`` and return the boolean vector ``y_true == pos_label``.
+
+    Labels in {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 / True is positive); any other
+    labels (strings, {1, 2}, ...) need it, exactly as scikit-learn's curve functions.
+    More than two classes with ``pos_label`` given: that class against the rest.
+    """
+    codes, pos_code = label_codes(y_true, pos_label, name)
+    return codes == pos_code
+
+
+def is_string(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "US"
+
+
+def distinct_labels(arr: np.ndarray) -> np.ndarray:
+    """Sorted distinct values; a one-pass min/max path for two-valued numeric arrays."""
+    if arr.dtype.kind in "iuf" and len(arr):
+        lo, hi = arr.min(), arr.max()
+        if lo == hi:
+            return np.array([lo])
+        if np.count_nonzero(arr == lo) + np.count_nonzero(arr == hi) == len(arr):
+            return np.array([lo, hi])
+    if arr.dtype.kind == "b":
+        return np.unique(arr[:1]) if arr.all() or not arr.any() else np.array([False, True])
+    return np.unique(arr)
+
+
+def pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
+    """The positive label. scikit-learn's rule: ``pos_label`` is needed unless the labels
+    are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
+    functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
+    values = classes.tolist()
+    shown = f"[{quoted_list(values)}]"
+    if pos_label is None:
+        if default_pos_label_ok(classes):
+            return 1
+        if len(values) > 2:
+            raise ValueError(
+                f"{name} has {len(values)} classes {shown}; pass pos_label= to score one"
+                " class against the rest (or use confusion_matrix for all of them)"
+            )
+        raise ValueError(
+            f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
+        )
+    if isinstance(pos_label, (str, bytes)) != is_string(classes):  # bytes as str
+        raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
+                         f"labels {shown}")
+    if len(values) >= 2 and pos_label not in values:
+        raise ValueError(f"pos_label={quoted(pos_label)} is not a label of {name}: {shown}")
+    return pos_label
+
+
+def positive_mask(y: np.ndarray, pos: Any) -> np.ndarray:
+    if y.dtype.kind == "b" and pos in (1, True):
+        return y
+    return y == pos
+
+
+def integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any]:
+    """Integer/bool labels as they are (bools viewed as uint8) and the positive code, or
+    ``(None, None)`` when the labels or ``pos_label`` need the general path."""
+    kind = y.dtype.kind
+    if kind not in "biu" or not y.dtype.isnative:
+        return None, None
+    if pos_label is None:
+        pos_label = 1
+    elif isinstance(pos_label, (str, bytes)) or \
+            not isinstance(pos_label, (numbers.Real, np.bool_)):
+        return None, None
+    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
+        return None, None
+    if kind == "b":
+        return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
+    info = np.iinfo(y.dtype)
+    if pos_label != int(pos_label) or not info.min <= int(pos_label) <= info.max:
+        return None, None
+    return y, y.dtype.type(int(pos_label))
+
+
+def check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
+    """The label checks of ``pos_label_of`` from the smallest and largest integer label."""
+    if pos_label is None:
+        if _within_default(y, lo, hi):
+            return
+    elif any_positive or lo == hi:
+        return
+    pos_label_of(distinct_labels(y), pos_label, "y_true")  # raises the message

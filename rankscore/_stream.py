@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 import numpy as np
 
 from ._validation import quoted, rounds_in_float64
+from .summary import ScoreAccumulator
 
 __all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
 
@@ -264,6 +265,55 @@ def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
 
 
 # ---------------------------------------------------------------------------------------
+# the positive class of a label column read as text
+
+
+def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
+    """The positive label among the two values of a label column read as text."""
+    values = sorted(set(labels.tolist()))
+    shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
+    if len(values) > 2:
+        raise ValueError(
+            f"label column {quoted(column)} has {len(values)} values ({shown}); a binary"
+            " report"
+            " needs two"
+        )
+    if len(values) < 2:
+        raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
+                         "need two")
+    if pos_label is not None:
+        if pos_label in values:
+            return pos_label
+        matches = [v for v in values if _same_number(v, pos_label)]
+        if matches:
+            return matches[0]
+        raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
+                         f"{quoted(column)} ({shown})")
+    numbers = [_as_float(v) for v in values]
+    if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
+        return values[numbers.index(1.0)]
+    lowered = [v.lower() for v in values]
+    if set(lowered) == {"true", "false"}:
+        return values[lowered.index("true")]
+    raise ValueError(
+        f"label column {quoted(column)} has the values {shown}; say which is positive with"
+        " --pos-label"
+    )
+
+
+def _as_float(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _same_number(a: str, b: str) -> bool:
+    x, y = _as_float(a), _as_float(b)
+    return x is not None and x == y
+
+
+# ---------------------------------------------------------------------------------------
 # a file through the accumulator
 
 
@@ -272,10 +322,8 @@ _MANY_VALUES = 100_000
 
 def _is_positive(value: str, pos_label: str | None) -> bool | None:
     """Whether the label text ``value`` is the positive class, decided on sight as
-    ``report._decide_pos_label`` decides for the whole column; None when it cannot be
+    :func:`_decide_pos_label` decides for the whole column; None when it cannot be
     (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
-    from .report import _as_float, _same_number
-
     if pos_label is not None:
         return value == pos_label or _same_number(value, pos_label)
     number = _as_float(value)
@@ -292,13 +340,10 @@ def summarise_file(
 
     Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
     positive). Peak memory: the summary plus one chunk. The label column gets the checks
-    and messages of ``report._decide_pos_label`` in memory: when a label cannot be the
+    and messages of :func:`_decide_pos_label` in memory: when a label cannot be the
     positive or the negative class (a third value; text without ``pos_label``), the rest
     of the file is only scanned for its label values, and the error names them all.
     """
-    from .report import _decide_pos_label
-    from .summary import ScoreAccumulator
-
     accumulator = ScoreAccumulator(pos_label=True)
     positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
     failed = False  # a label without a class: read on for the values, the error comes last

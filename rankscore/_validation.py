@@ -29,6 +29,9 @@ __all__ = [
     "integer_dtype",
     "as_real",
     "is_finite",
+    "check_real",
+    "check_flag",
+    "check_choice",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -279,6 +282,62 @@ def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     if value < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {value}")
     return value
+
+
+def check_real(value: Any, name: str, *, low: Any = None, high: Any = None,
+               low_open: bool = False, high_open: bool = False, finite: bool = False,
+               what: str | None = None, interval: str | None = None) -> float:
+    """Return ``value`` as a float, checked to be a real number within the given bounds.
+
+    A bool or a non-number is a ``TypeError`` ("``name`` must be ``what``"; ``what`` is
+    "a real number" and the interval by default); a number outside the bounds, NaN, and with
+    ``finite=True`` an infinity, a ``ValueError`` ("``name`` must be in (0, 1], got 1.5",
+    "must be >= 0", "must be finite and > 0"; ``interval`` replaces the part after "must
+    be"). The bounds are compared with the value as given (an int of any size, a Fraction),
+    before it is converted; a finite number beyond float64's range is then a ValueError.
+    """
+    if low is not None and high is not None:
+        text = (f"in {'(' if low_open else '['}{low}, {high}{')' if high_open else ']'}")
+    elif low is not None:
+        text = f"{'>' if low_open else '>='} {low}"
+    elif high is not None:
+        text = f"{'<' if high_open else '<='} {high}"
+    else:
+        text = ""
+    if finite:
+        text = f"finite and {text}" if text else "finite"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        if what is None:
+            what = "a real number" + (f" {text}" if text.startswith("in ") else "")
+        raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+    ok = value == value  # NaN is outside every range
+    if ok and finite:
+        ok = is_finite(value)
+    if ok and low is not None:
+        ok = value > low if low_open else value >= low
+    if ok and high is not None:
+        ok = value < high if high_open else value <= high
+    if not ok:
+        raise ValueError(f"{name} must be {interval or text}, got {quoted(value)}")
+    return as_real(value, name)
+
+
+def check_flag(value: Any, name: str) -> bool:
+    """Return ``value`` as a bool; anything but a Python or NumPy bool is a TypeError."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {quoted(value)}")
+    return bool(value)
+
+
+def check_choice(value: Any, name: str, options: tuple) -> Any:
+    """Return ``value``, one of ``options`` (strings, and None where it is allowed);
+    anything else (another string, a number, an array) is a ValueError listing them."""
+    try:
+        if value in options and (value is None or isinstance(value, str)):
+            return value
+    except (TypeError, ValueError):  # arrays and other odd values
+        pass
+    raise ValueError(f"{name} must be one of {tuple(options)}, got {quoted(value)}")
 
 
 def as_array(x: Any, name: str) -> np.ndarray:

@@ -7,12 +7,18 @@ input are one line on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
 from typing import Sequence
 
 import numpy as np
+
+from . import plot, report
+from ._validation import quoted
+from .ir import Qrels, Run, _text_table, compare_runs, evaluate
+from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
 
 __all__ = ["main"]
 
@@ -38,8 +44,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _parse_ranking(text: str):
     """A ranking from a string (xx--x, ●●○○●) or comma-separated positions (3,7,5,1)."""
-    from .rankings import Ranking
-
     if text and set(text) <= set("0123456789,. +-eE") and any(c.isdigit() for c in text):
         values = []
         for token in text.split(","):
@@ -50,8 +54,6 @@ def _parse_ranking(text: str):
                 try:
                     values.append(float(token))
                 except ValueError:
-                    from ._validation import quoted
-
                     raise UsageError(f"position {quoted(token)} is not a number") from None
         return Ranking.from_positions(values)
     return Ranking(text)
@@ -104,8 +106,6 @@ def _run_score(args) -> int:
 
 
 def _run_count(args) -> int:
-    from .rankings import count_rankings
-
     print(_in_full(count_rankings(args.p, args.k)))
     return 0
 
@@ -129,8 +129,6 @@ def _in_full(value) -> str:
 
 
 def _run_enumerate(args) -> int:
-    from .rankings import enumerate_rankings
-
     if args.limit is not None and args.limit < 0:
         raise UsageError(f"--limit must be >= 0, got {args.limit}")
     rankings = enumerate_rankings(args.p, args.k, args.m)
@@ -147,8 +145,6 @@ def _run_enumerate(args) -> int:
 
 
 def _run_ties(args) -> int:
-    from .rankings import tied_rankings
-
     for group in tied_rankings(args.p, args.k, args.m):
         exact = group[0].score_exact(args.m)
         print(f"{_in_full(exact)} ({float(exact):.15g}): {' '.join(group.strings())}")
@@ -181,8 +177,6 @@ def _add_plot_command(sub) -> None:
 
 def _run_plot(args) -> int:
     try:
-        from . import plot
-
         ranking = _parse_ranking(args.ranking)  # as `score`: a string or positions
         plot._save_ranking_plot(ranking, args.output, m=args.m, line=not args.no_line)
     except ImportError as exc:
@@ -269,15 +263,11 @@ def _add_compare_command(sub) -> None:
 
 
 def _run_compare(args) -> int:
-    from .report import run_compare
-
-    return run_compare(args)
+    return report.run_compare(args)
 
 
 def _run_report(args) -> int:
-    from .report import run_command
-
-    return run_command(args)
+    return report.run_command(args)
 
 
 def _add_ir_command(sub) -> None:
@@ -308,10 +298,6 @@ def _add_ir_command(sub) -> None:
 
 
 def _run_ir(args) -> int:
-    import json
-
-    from .ir import Qrels, Run, _text_table, compare_runs, evaluate
-
     metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
     options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain}
     qrels = Qrels.from_trec(args.qrels)

@@ -14,8 +14,8 @@ a curve.
 from __future__ import annotations
 
 import math
-import numbers
 import os
+import time
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
@@ -24,13 +24,16 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
-from ._labels import _from_objects, common_labels
+from ._labels import _from_objects, as_label_array, common_labels, label_codes
 from .exceptions import warn_undefined_metric
 from ._validation import (
     quoted,
     as_scores,
+    check_choice,
     check_finite,
+    check_flag,
     check_positive_int,
+    check_real,
     check_same_length,
     check_sample_weight,
 )
@@ -65,119 +68,12 @@ class Sweep(NamedTuple):
 
 
 # ---------------------------------------------------------------------------------------
-# labels
-
-
-def _as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
-    y = _validation._read(y_true, name, "a 1-D array")
-    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
-        y = _from_objects(y, name)
-    if y.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
-    if y.size == 0:
-        raise ValueError(f"{name} is empty")
-    kind = y.dtype.kind
-    if kind == "c":
-        raise TypeError(f"{name} is complex; expected class labels")
-    if kind not in "biufOUS":
-        raise TypeError(f"{name} has dtype {y.dtype}; expected numbers, bools or strings")
-    if kind == "f":
-        finite = np.isfinite(y)
-        if not finite.all():
-            i = int(np.flatnonzero(~finite)[0])
-            raise ValueError(f"{name} contains {y[i]} (first at index {i}); labels must be finite")
-        if (y != np.round(y)).any():  # scikit-learn's "continuous" target
-            raise ValueError(
-                f"{name} has non-integer float values (continuous format is not supported); "
-                "expected class labels"
-            )
-    return y
-
-
-def _classes_repr(y: np.ndarray) -> str:
-    try:
-        classes = np.unique(y)
-    except TypeError:
-        classes = np.array(sorted(set(y.tolist()), key=repr), dtype=object)
-    return _validation.quoted_list(classes.tolist())
-
-
-def _default_pos_label_ok(y: np.ndarray) -> bool:
-    """True when y's classes are a subset of {0, 1} or of {-1, 1} (scikit-learn's rule)."""
-    if y.dtype.kind == "b":
-        return True
-    if y.dtype.kind not in "iuf":
-        return False
-    lo, hi = y.min(), y.max()
-    if lo >= 0 and hi <= 1:  # values are integral (checked), so {0}, {1} or {0, 1}
-        return True
-    return lo == -1 and hi <= 1 and (hi == -1 or not (y == 0).any())
-
-
-def _check_pos_label(y: np.ndarray, pos_label: Any, name: str) -> Any:
-    """scikit-learn's ``_check_pos_label_consistency`` plus its ``type_of_target`` check:
-    return the positive label (1 by default) or raise."""
-    if pos_label is not None:
-        return pos_label
-    if not _default_pos_label_ok(y):
-        if y.dtype.kind in "biuf" and len(np.unique(y)) > 2:
-            raise ValueError(
-                f"multiclass format is not supported: {name} takes values in "
-                f"{{{_classes_repr(y)}}}; pass pos_label to score one class against the rest"
-            )
-        raise ValueError(
-            f"{name} takes value in {{{_classes_repr(y)}}} and pos_label is not specified: "
-            "either make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
-        )
-    return 1
-
-
-def _label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
-    """Return (codes, pos_code): an integer array (a view of the input when its dtype is an
-    integer or bool type in native byte order) and the value of its positive class.
-
-    The kernels test ``codes[i] == pos_code``; labels of any other kind become a uint8 view
-    of the boolean ``y_true == pos_label``.
-    """
-    y = _as_label_array(y_true, name)
-    pos_label = _check_pos_label(y, pos_label, name)
-    kind = y.dtype.kind
-    if kind == "b":
-        if isinstance(pos_label, (bool, np.bool_, numbers.Integral)) and pos_label in (0, 1):
-            return y.view(np.uint8), np.uint8(bool(pos_label))
-    elif kind in "iu" and isinstance(pos_label, numbers.Real) and not isinstance(
-        pos_label, (bool, np.bool_)
-    ) and _validation.is_finite(pos_label):  # int(nan) and int(inf) raise
-        info = np.iinfo(y.dtype)
-        if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
-            if not y.dtype.isnative:
-                y = y.astype(y.dtype.newbyteorder("="))
-            return y, y.dtype.type(int(pos_label))
-    with np.errstate(all="ignore"):
-        is_pos = np.asarray(y == pos_label)
-    if is_pos.shape != y.shape:  # comparisons numpy could not broadcast
-        is_pos = np.array([v == pos_label for v in y.tolist()], dtype=bool)
-    return is_pos.view(np.uint8), np.uint8(1)
-
-
-def _binary_target(y_true: Any, pos_label: Any = None, name: str = "y_true") -> np.ndarray:
-    """Validate ``y_true`` and return the boolean vector ``y_true == pos_label``.
-
-    Labels in {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 / True is positive); any other
-    labels (strings, {1, 2}, ...) need it, exactly as scikit-learn's curve functions.
-    More than two classes with ``pos_label`` given: that class against the rest.
-    """
-    codes, pos_code = _label_codes(y_true, pos_label, name)
-    return codes == pos_code
-
-
-# ---------------------------------------------------------------------------------------
 # the sweep
 
 
 def _validate_binary(y_true, y_score, pos_label, sample_weight):
     """Validated (codes, pos_code, scores, weights or None)."""
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     scores = as_scores(y_score)
     n = check_same_length(y_true=codes, y_score=scores)
     weights = check_sample_weight(sample_weight, n)
@@ -229,8 +125,6 @@ def _bucket_sort_pays(n_rows: int) -> bool:
 
 def _time_sorts() -> float:
     """Seconds of the bucket sort minus seconds of np.sort on 2^18 uniform scores (best of 3)."""
-    import time
-
     k = _backend.kernels
     scores = np.random.default_rng(0).random(1 << 18)
     labels = np.zeros(len(scores), dtype=np.uint8)
@@ -447,15 +341,6 @@ def _split_sorted_checked(codes, pos_code, scores, weights, n_threads=None):
     return neg, neg_w, pos, pos_w
 
 
-def _choice(value: Any, options: tuple, name: str) -> Any:
-    try:
-        if value in options and (value is None or isinstance(value, str)):
-            return value
-    except (TypeError, ValueError):  # arrays and other odd values
-        pass
-    raise ValueError(f"{name} must be one of {options}, got {quoted(value)}")
-
-
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 _FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
@@ -502,12 +387,6 @@ def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | Non
     if lo < 0 or hi > 1:
         return None
     return _auc_of_np_sorted_parts(neg, pos, y_score, n_threads)
-
-
-def _check_flag(value: Any, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a bool, got {quoted(value)}")
-    return bool(value)
 
 
 def _usable_cpus() -> int:
@@ -590,7 +469,7 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     >>> thresholds.tolist()
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
-    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     return _roc_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
                      drop_intermediate)
 
@@ -668,7 +547,7 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     >>> recall.tolist(), thresholds.tolist()
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
-    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     return _pr_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
                     drop_intermediate)
 
@@ -735,7 +614,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     >>> fpr.tolist(), fnr.tolist(), thresholds.tolist()
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
-    drop_intermediate = _check_flag(drop_intermediate, "drop_intermediate")
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     return _det_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
                      drop_intermediate)
 
@@ -1101,13 +980,14 @@ def _average_columns(metric, y2d, s2d, average, sample_weight, n_threads):
 
 
 def _check_max_fpr(max_fpr):
+    """None, or ``max_fpr`` as a float in (0, 1], out of range with scikit-learn's message."""
     if max_fpr is None:
         return None
-    if isinstance(max_fpr, (bool, np.bool_)) or not isinstance(max_fpr, numbers.Real):
-        raise TypeError(f"max_fpr must be a float in (0, 1] or None, got {quoted(max_fpr)}")
-    if not 0 < max_fpr <= 1:
-        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}")
-    return float(max_fpr)
+    try:
+        return check_real(max_fpr, "max_fpr", low=0, high=1, low_open=True,
+                          what="a float in (0, 1] or None")
+    except ValueError:
+        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}") from None
 
 
 def _present_classes(y: np.ndarray) -> np.ndarray:
@@ -1153,7 +1033,7 @@ def _multiclass_auc(y, s, labels, multi_class, average, sample_weight, n_threads
     if average is None and multi_class == "ovo":
         raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
     if labels is not None:
-        labels = _as_label_array(labels, "labels")
+        labels = as_label_array(labels, "labels")
         y, labels = common_labels(y, labels, names="y_true and labels")
         classes = np.unique(labels)
         if len(classes) != len(labels):
@@ -1274,8 +1154,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
-    _choice(average, _AVERAGES, "average")
-    _choice(multi_class, ("raise", "ovr", "ovo"), "multi_class")
+    check_choice(average, "average", _AVERAGES)
+    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
     if n_threads is not None:
         check_positive_int(n_threads, "n_threads")
     if (max_fpr is None and sample_weight is None and type(y_true) is np.ndarray
@@ -1297,7 +1177,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
         return _average_columns(_auc_metric(max_fpr), y2d, s2d, average, w,
                                 _n_threads(n_threads))
 
-    y = _as_label_array(y_true)
+    y = as_label_array(y_true)
     scores = y_score if isinstance(y_score, np.ndarray) else _validation.as_array(
         y_score, "y_score")
     if scores.ndim == 2 and scores.shape[1] == 1:
@@ -1423,7 +1303,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.8667
     """
-    _choice(average, _AVERAGES, "average")
+    check_choice(average, "average", _AVERAGES)
 
     def metric(y01, scores, weights):
         return _ap_validated(y01, np.uint8(1), scores, weights)
@@ -1439,7 +1319,7 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
                              f"input; got {y2d.shape} and {s2d.shape}")
         w = check_sample_weight(sample_weight, y2d.shape[0])
         return _average_columns(metric, y2d, s2d, average, w, 1)
-    y = _as_label_array(y_true)
+    y = as_label_array(y_true)
     present = _present_classes(y)
     if len(present) > 2:
         if pos_label != 1:

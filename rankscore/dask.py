@@ -46,7 +46,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import _backend, _validation
+from . import _backend, _validation, curves
+from .report import summary_report
+from .summary import ScoreSummary
 
 try:
     import dask
@@ -231,8 +233,6 @@ def _packed(summary: Any) -> tuple:
 
 
 def _unpacked(arrays: tuple):
-    from .summary import ScoreSummary
-
     thresholds, negatives, positives, label = arrays
     if negatives.dtype.kind == "u":
         negatives, positives = negatives.astype(np.int64), positives.astype(np.int64)
@@ -241,15 +241,11 @@ def _unpacked(arrays: tuple):
 
 def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None,
                pos_label: Any = None) -> tuple:
-    from .summary import ScoreSummary
-
     return _packed(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                             sample_weight=sample_weight))
 
 
 def _merge_summaries(parts: list) -> tuple:
-    from .summary import ScoreSummary
-
     return _packed(ScoreSummary.merge_all(_unpacked(p) for p in parts))
 
 
@@ -337,8 +333,6 @@ def _check_split_every(split_every: Any) -> int:
 
 def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function,
                 max_thresholds=None):
-    from .summary import ScoreSummary
-
     columns = _columns(y_true, y_score, sample_weight, function)
     split_every = _check_split_every(split_every)
     if max_thresholds is not None:
@@ -358,9 +352,6 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
 def _auc_of(y_true, y_score, pos_label, split_every) -> float:
     """ROC AUC without weights: the pairs within each range, plus the pairs across ranges
     (every positive of a range above every negative of the ranges below), exact integers."""
-    from . import curves
-    from .summary import ScoreSummary
-
     columns = _columns(y_true, y_score, None, "roc_auc_score")
     ranges = _ranges(columns, pos_label, _check_split_every(split_every), _range_pairs)
     if ranges is None:  # every partition is empty: the in-memory error
@@ -415,8 +406,6 @@ def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any
     """A partition's exact summary folded into the bins of ``borders`` (pass 2): per
     non-empty bin (descending) its number, lowest score, negatives and positives, and the
     positive-negative pairs the partition ties already."""
-    from .summary import ScoreSummary
-
     summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                        sample_weight=sample_weight)
     if not len(summary):
@@ -446,8 +435,6 @@ def _merge_binned(parts: list) -> tuple:
 def _compressed_summary(columns, pos_label, split_every, max_thresholds):
     """Two passes: quantiles of every partition fix the bin borders, then each partition's
     exact summary is folded into those bins and the binned summaries merge exactly."""
-    from .summary import ScoreSummary
-
     size = min(4 * max_thresholds, 1 << 16)
     level = _partition_tasks(_score_quantiles, columns, {"size": size})
     quantiles = _tree(level, _concat, split_every).compute()
@@ -961,7 +948,5 @@ def binary_report(
     >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
     (6, 0.7778)
     """
-    from .report import summary_report
-
     summary = _summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
     return summary_report(summary, threshold=threshold, n_groups=n_groups)

@@ -16,7 +16,6 @@ O(number of distinct scores), whatever the number of rows.
 
 from __future__ import annotations
 
-import numbers
 import bisect
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +24,8 @@ import numpy as np
 
 from . import _validation
 from ._validation import quoted
-from .curves import Sweep, _binary_target, _sweep
+from ._labels import binary_target
+from .curves import Sweep, _sweep
 
 __all__ = [
     "GainTable",
@@ -579,7 +579,7 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
     >>> prevalence(load_spam().target, pos_label="spam")
     0.45
     """
-    is_positive = _binary_target(y_true, pos_label)
+    is_positive = binary_target(y_true, pos_label)
     weights = _validation.check_sample_weight(sample_weight, len(is_positive))
     if weights is None:
         return int(np.count_nonzero(is_positive)) / len(is_positive)
@@ -590,13 +590,8 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
 
 def _check_prior(prior: Any) -> float:
-    if isinstance(prior, (bool, np.bool_)) or not isinstance(prior, numbers.Real):
-        raise TypeError(f"prior must be a real number, got {quoted(prior)}")
-    if not 0 < prior < 1:  # compared exactly (an int of any size, a Fraction); NaN fails too
-        shown = (repr(prior) if not isinstance(prior, numbers.Integral) or abs(prior) < 10**20
-                 else "an integer beyond 1e20")
-        raise ValueError(f"prior must be in the open interval (0, 1), got {shown}")
-    return float(prior)
+    return _validation.check_real(prior, "prior", low=0, high=1, low_open=True, high_open=True,
+                                  interval="in the open interval (0, 1)")
 
 
 def _check_curve(a: Any, b: Any, name_a: str, name_b: str) -> tuple[np.ndarray, np.ndarray]:

@@ -13,9 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from ._labels import as_labels, classes_of, encode
-from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
-                          quoted, quoted_list)
+from ._labels import as_labels, classes_of, default_pos_label_ok, encode
+from ._validation import (as_array, check_finite, check_flag, check_same_length,
+                          check_sample_weight, quoted, quoted_list)
 
 __all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
 
@@ -154,8 +154,7 @@ def log_loss(
         warnings.warn("`y_pred` was renamed to `y_proba` in version 1.9 and will be removed "
                       "in 1.11. Use `y_proba` instead.", FutureWarning, stacklevel=2)
         y_proba = y_pred
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
+    check_flag(normalize, "normalize")
     index, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
     w = check_sample_weight(sample_weight, len(index))
     eps = np.finfo(prob.dtype).eps
@@ -179,7 +178,7 @@ def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
             raise ValueError(f"y_true takes value in {{{shown}}} and pos_label is not "
                              "specified: either make y_true take value in {0, 1} or "
                              "{-1, 1} or pass pos_label explicitly.")
-        pos_label = 1 if set(values) <= {0, 1} or set(values) <= {-1, 1} else values[-1]
+        pos_label = 1 if default_pos_label_ok(classes) else values[-1]
     return y == pos_label
 
 

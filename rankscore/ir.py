@@ -20,7 +20,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _backend
-from ._validation import quoted
+from ._validation import check_choice, quoted
 from .rankings import _float_m
 from .uncertainty import _t_two_sided_p
 
@@ -454,12 +454,6 @@ def _as_run(x: Any) -> Run:
     return x if isinstance(x, Run) else Run(x)
 
 
-def _choice(value: Any, name: str, options: Sequence[str]) -> str:
-    if value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}, got {quoted(value)}")
-    return value
-
-
 class _Judged:
     """A run joined with qrels over the evaluated queries: ``rel`` per retrieved element in
     ranking order (-1 where not judged), query offsets, and the qrels rows of each query."""
@@ -622,10 +616,10 @@ def _check_options(metrics, ties, empty_queries, missing_queries, ndcg_gain, rel
         raise ValueError("metrics is empty; give at least one, e.g. 'ndcg@10'")
     for name in names:
         _parse_metric(name)
-    _choice(ties, "ties", ("trec", "optimistic", "pessimistic"))
-    _choice(empty_queries, "empty_queries", ("zero", "skip"))
-    _choice(missing_queries, "missing_queries", ("skip", "zero"))
-    _choice(ndcg_gain, "ndcg_gain", ("linear", "exponential"))
+    check_choice(ties, "ties", ("trec", "optimistic", "pessimistic"))
+    check_choice(empty_queries, "empty_queries", ("zero", "skip"))
+    check_choice(missing_queries, "missing_queries", ("skip", "zero"))
+    check_choice(ndcg_gain, "ndcg_gain", ("linear", "exponential"))
     if isinstance(relevance_level, (bool, np.bool_)) or not isinstance(
             relevance_level, (numbers.Integral, np.integer)) or relevance_level < 1:
         raise ValueError(f"relevance_level must be an integer >= 1, got {quoted(relevance_level)}")
@@ -728,7 +722,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     single, names, m_float, level = _check_options(metrics, ties, empty_queries,
                                                    missing_queries, ndcg_gain, relevance_level, m)
     qrels, run = _as_qrels(qrels), _as_run(run)
-    _choice(score_precision, "score_precision", ("float64", "float32"))
+    check_choice(score_precision, "score_precision", ("float64", "float32"))
     judged = _judge(qrels, run, ties, missing_queries, score_precision=score_precision)
     if len(judged.queries) == 0:
         raise ValueError("no query is both in the qrels and in the run")
@@ -935,8 +929,8 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
                         f"{', '.join(map(repr, _TESTS))}, got {quoted(tests)}")
     if not test_names:
         raise ValueError("tests is empty")
-    test_names = [_TESTS.get(t) or _choice(t, "tests", tuple(_TESTS)) for t in test_names]
-    _choice(correction, "correction", ("holm", "bonferroni", "none"))
+    test_names = [_TESTS.get(t) or check_choice(t, "tests", tuple(_TESTS)) for t in test_names]
+    check_choice(correction, "correction", ("holm", "bonferroni", "none"))
     if not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
         raise ValueError(f"alpha must be a number in (0, 1), got {quoted(alpha)}")
     if isinstance(n_resamples, (bool, np.bool_)) or not isinstance(
@@ -961,7 +955,7 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     scores = {}
     for key, r in named.items():
         judged = _judge(qrels, r, options.get("ties", "trec"), "zero", np.flatnonzero(seen),
-                        _choice(options.get("score_precision", "float64"), "score_precision",
+                        check_choice(options.get("score_precision", "float64"), "score_precision",
                                 ("float64", "float32")))
         scores[key] = _scores_of(qrels, judged, names, level=level,
                                  m=m_float, exponential=options.get("ndcg_gain") == "exponential",

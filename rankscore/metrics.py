@@ -26,10 +26,11 @@ from typing import Any, Sequence
 import numpy as np
 
 from . import _backend
-from ._labels import as_labels, common_labels
+from ._labels import (as_labels, check_label_range, common_labels, distinct_labels,
+                      integer_codes, is_string, pos_label_of, positive_mask)
 from ._multilabel import MultilabelCounts, columns, read_pair
-from ._validation import (as_real, as_scores, check_same_length, check_sample_weight, is_finite,
-                          quoted, quoted_list)
+from ._validation import (as_real, as_scores, check_flag, check_real, check_same_length,
+                          check_sample_weight, is_finite, quoted, quoted_list)
 from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 
 __all__ = [
@@ -63,10 +64,6 @@ _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 # labels
 
 
-def _is_string(arr: np.ndarray) -> bool:
-    return arr.dtype.kind in "US"
-
-
 def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     """Validate a pair of label vectors: ``(y_type, present, y_true, y_pred, weight)``.
 
@@ -77,7 +74,7 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     yp = as_labels(y_pred, "y_pred")
     n = check_same_length(y_true=yt, y_pred=yp)
     w = _check_weight(sample_weight, n)
-    if _is_string(yt) != _is_string(yp):
+    if is_string(yt) != is_string(yp):
         raise ValueError("y_true and y_pred mix string and number labels")
     yt, yp = common_labels(yt, yp)
     present = np.unique(np.concatenate([yt, yp]))
@@ -99,7 +96,7 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
         raise ValueError("'labels' should contain at least one label.")
     if lab.dtype == object:
         lab = as_labels(lab, "labels")
-    if _is_string(lab) != _is_string(present):
+    if is_string(lab) != is_string(present):
         raise ValueError(f"labels [{quoted_list(lab.tolist())}] are not of the type of y's "
                          "labels")
     if len(np.unique(lab)) != len(lab):
@@ -109,7 +106,7 @@ def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
 
 def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     """Index of each value in the sorted ``classes``, -1 where absent."""
-    if _is_string(values) != _is_string(classes):  # e.g. pos_label=1 with string labels
+    if is_string(values) != is_string(classes):  # e.g. pos_label=1 with string labels
         return np.full(len(values), -1, dtype=np.int64)
     values, classes = common_labels(values, classes, names="labels and y")
     pos = np.searchsorted(classes, values)
@@ -529,55 +526,7 @@ def _count_text(v: float) -> str:
 
 
 def _check_beta(beta: Any) -> float:
-    value = as_real(beta, "beta")
-    if not value >= 0:  # also catches NaN
-        raise ValueError(f"beta must be >= 0, got {value}")
-    return value
-
-
-def _distinct(arr: np.ndarray) -> np.ndarray:
-    """Sorted distinct values; a one-pass min/max path for two-valued numeric arrays."""
-    if arr.dtype.kind in "iuf" and len(arr):
-        lo, hi = arr.min(), arr.max()
-        if lo == hi:
-            return np.array([lo])
-        if np.count_nonzero(arr == lo) + np.count_nonzero(arr == hi) == len(arr):
-            return np.array([lo, hi])
-    if arr.dtype.kind == "b":
-        return np.unique(arr[:1]) if arr.all() or not arr.any() else np.array([False, True])
-    return np.unique(arr)
-
-
-def _pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
-    """The positive label. scikit-learn's rule: ``pos_label`` is needed unless the labels
-    are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
-    functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
-    values = classes.tolist()
-    shown = f"[{quoted_list(values)}]"
-    if pos_label is None:
-        numeric = not _is_string(classes)
-        if numeric and (set(values) <= {0, 1} or set(values) <= {-1, 1}):
-            return 1
-        if len(values) > 2:
-            raise ValueError(
-                f"{name} has {len(values)} classes {shown}; pass pos_label= to score one"
-                " class against the rest (or use confusion_matrix for all of them)"
-            )
-        raise ValueError(
-            f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
-        )
-    if isinstance(pos_label, (str, bytes)) != _is_string(classes):  # bytes as str
-        raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
-                         f"labels {shown}")
-    if len(values) >= 2 and pos_label not in values:
-        raise ValueError(f"pos_label={quoted(pos_label)} is not a label of {name}: {shown}")
-    return pos_label
-
-
-def _positive_mask(y: np.ndarray, pos: Any) -> np.ndarray:
-    if y.dtype.kind == "b" and pos in (1, True):
-        return y
-    return y == pos
+    return check_real(beta, "beta", low=0)
 
 
 def binary_confusion(
@@ -642,12 +591,12 @@ def binary_confusion(
     if threshold is None:
         yp = as_labels(y_score_or_pred, "y_pred")
         n = check_same_length(y_true=yt, y_pred=yp)
-        if _is_string(yt) != _is_string(yp):
+        if is_string(yt) != is_string(yp):
             raise ValueError("y_true and y_pred mix string and number labels")
         yt, yp = common_labels(yt, yp)
-        classes = np.unique(np.concatenate([_distinct(yt), _distinct(yp)]))
-        pos = _pos_label_of(classes, pos_label, "y_true/y_pred")
-        positive, predicted = _positive_mask(yt, pos), _positive_mask(yp, pos)
+        classes = np.unique(np.concatenate([distinct_labels(yt), distinct_labels(yp)]))
+        pos = pos_label_of(classes, pos_label, "y_true/y_pred")
+        positive, predicted = positive_mask(yt, pos), positive_mask(yp, pos)
         w = _check_weight(sample_weight, n)
         if w is None:
             tp = int(np.count_nonzero(positive & predicted))
@@ -663,11 +612,11 @@ def binary_confusion(
     score = as_scores(y_score_or_pred, "y_score")
     n = check_same_length(y_true=yt, y_score=score)
     w = check_sample_weight(sample_weight, n)  # all-zero weights: checked on the counts
-    codes, pos_code = _integer_codes(yt, pos_label)
+    codes, pos_code = integer_codes(yt, pos_label)
     read_by_kernel = codes is not None
     if not read_by_kernel:  # strings, float labels: check them, then count a boolean mask
-        pos = _pos_label_of(_distinct(yt), pos_label, "y_true")
-        codes, pos_code = _positive_mask(yt, pos).view(np.uint8), np.uint8(1)
+        pos = pos_label_of(distinct_labels(yt), pos_label, "y_true")
+        codes, pos_code = positive_mask(yt, pos).view(np.uint8), np.uint8(1)
     kernels = _backend.kernels
     if w is None:
         *counts, lo, hi = kernels.threshold_confusion(codes, pos_code, score, threshold)
@@ -679,41 +628,8 @@ def binary_confusion(
         if not any(counts):
             _check_weight(w, n)  # raises: every weight is zero
     if read_by_kernel:  # check the integer labels from their range
-        _check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
+        check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
     return BinaryConfusion(*counts, threshold=threshold)
-
-
-def _integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any]:
-    """Integer/bool labels as they are (bools viewed as uint8) and the positive code, or
-    ``(None, None)`` when the labels or ``pos_label`` need the general path."""
-    kind = y.dtype.kind
-    if kind not in "biu" or not y.dtype.isnative:
-        return None, None
-    if pos_label is None:
-        pos_label = 1
-    elif isinstance(pos_label, (str, bytes)) or \
-            not isinstance(pos_label, (numbers.Real, np.bool_)):
-        return None, None
-    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
-        return None, None
-    if kind == "b":
-        return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
-    info = np.iinfo(y.dtype)
-    if pos_label != int(pos_label) or not info.min <= int(pos_label) <= info.max:
-        return None, None
-    return y, y.dtype.type(int(pos_label))
-
-
-def _check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
-    """The label checks of ``_pos_label_of`` from the smallest and largest integer label."""
-    if pos_label is None:
-        if lo >= 0 and hi <= 1:  # {0}, {1} or {0, 1}
-            return
-        if lo == -1 and hi <= 1 and (hi == -1 or not (y == 0).any()):  # ⊂ {-1, 1}
-            return
-    elif any_positive or lo == hi:
-        return
-    _pos_label_of(_distinct(y), pos_label, "y_true")  # raises the message
 
 
 def _check_threshold(threshold: Any) -> float:
@@ -1313,7 +1229,7 @@ def accuracy_score(
     >>> accuracy_score(np.array([[0, 1], [1, 1]]), np.ones((2, 2)))   # subset accuracy
     0.5
     """
-    _check_normalize(normalize)
+    check_flag(normalize, "normalize")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
         _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
@@ -1548,11 +1464,6 @@ def classification_report(
     return report
 
 
-def _check_normalize(normalize: Any) -> None:
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
-
-
 # ---------------------------------------------------------------------------------------
 # multilabel confusion matrix and the neighbours of accuracy
 
@@ -1611,8 +1522,7 @@ def multilabel_confusion_matrix(
            [[0, 1],
             [1, 0]]])
     """
-    if not isinstance(samplewise, (bool, np.bool_)):
-        raise TypeError(f"samplewise must be True or False, got {quoted(samplewise)}")
+    check_flag(samplewise, "samplewise")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None and samplewise:
         raise ValueError(

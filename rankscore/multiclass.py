@@ -16,8 +16,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ._labels import as_labels, classes_of, encode
-from ._validation import (as_array, as_real, check_finite, check_positive_int, check_same_length,
-                          check_sample_weight, quoted)
+from ._validation import (as_array, check_finite, check_flag, check_positive_int,
+                          check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 from .information import _weighted_total
 from .metrics import (BinaryConfusion, _check_zero_division,
@@ -424,13 +424,7 @@ class Improvement(NamedTuple):
 
 
 def _real(value: Any, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer,
-                                                                     np.floating)):
-        raise TypeError(f"{name} must be a real number, got {quoted(value)}")
-    value = as_real(value, name)
-    if not math.isfinite(value):
-        raise ValueError(f"{name} must be finite, got {value}")
-    return value
+    return check_real(value, name, finite=True)
 
 
 def improvement(r1: float, r2: float) -> Improvement:
@@ -559,8 +553,7 @@ def top_k_accuracy_score(
     """
     y = as_labels(y_true, "y_true")
     k = check_positive_int(k, "k")
-    if not isinstance(normalize, (bool, np.bool_)):
-        raise TypeError(f"normalize must be True or False, got {quoted(normalize)}")
+    check_flag(normalize, "normalize")
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)

@@ -20,6 +20,7 @@ anything is drawn, so a failed call leaves no blank figure and no half-drawn Axe
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
@@ -27,15 +28,16 @@ from typing import TYPE_CHECKING, Any, Union
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import gains
+from ._validation import check_positive_int, quoted, shorten
+from .rankings import (MAX_MASK_P, Ranking, _chars, _exact_m, count_rankings,
+                       enumerate_rankings, rk)
 from .summary import ScoreSummary
-
-from ._validation import quoted, shorten
+from .uncertainty import roc_confidence_band
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
-
-    from .rankings import Ranking
 
 __all__ = [
     "plot_ranking",
@@ -194,19 +196,13 @@ def _summaries(y_true, models, pos_label, sample_weight) -> list[tuple[str | Non
             for model, scores in models]
 
 
-def _gains():
-    from . import gains
-
-    return gains
-
-
 def _prior(y_true, pos_label, sample_weight, what: str) -> float:
     """The share of positives, checked to lie strictly between 0 and 1.
 
     Checked before any curve is computed: with one class only, every curve is undefined
     (``roc_curve`` warns and returns NaN), so a plot of it would say nothing.
     """
-    prior = _gains().prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
+    prior = gains.prevalence(y_true, pos_label=pos_label, sample_weight=sample_weight)
     if not 0.0 < prior < 1.0:
         missing = "positive" if prior == 0.0 else "negative"
         weighted = " with non-zero weight" if sample_weight is not None else ""
@@ -221,8 +217,6 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
 # rankings (SPEC §1.8)
 # --------------------------------------------------------------------------------------
 def _as_ranking(r: Any) -> Ranking:
-    from .rankings import rk
-
     return rk(r)
 
 
@@ -245,8 +239,6 @@ def _ranking_title(ranking: Ranking) -> str:
     Up to ``p = 40`` the whole string; beyond, its first 24 and last 12 characters around
     an ellipsis (``repr``'s 81 characters ran off a default-size figure).
     """
-    from .rankings import _chars
-
     p = ranking.p
     if p <= _TITLE_MAX_CHARS:
         text = ranking.to_string()
@@ -405,9 +397,6 @@ def plot_score_landscape(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
-    from ._validation import check_positive_int
-    from .rankings import MAX_MASK_P, _exact_m, count_rankings, enumerate_rankings
-
     _require_matplotlib()
     k = check_positive_int(k, "k")
     m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
@@ -623,8 +612,6 @@ def plot_roc_confidence_band(
     >>> [c.get_gid() for c in ax.collections]
     ['confidence band']
     """
-    from .uncertainty import roc_confidence_band
-
     _check_ax_given(ax)
     band = roc_confidence_band(y_true, y_score, confidence_level=confidence_level,
                                n_resamples=n_resamples, random_state=random_state,
@@ -1023,8 +1010,8 @@ def plot_roc_vs_captured_response(
     computed = []
     for model, summary in _summaries(y_true, models, pos_label, sample_weight):
         fpr, tpr, _ = summary.roc_curve()
-        x, y = _gains().roc_to_captured_response(fpr, tpr, prior)
-        gini_cr = _gains().captured_response_gini(x, y, prior)  # measured on the right curve
+        x, y = gains.roc_to_captured_response(fpr, tpr, prior)
+        gini_cr = gains.captured_response_gini(x, y, prior)  # measured on the right curve
         computed.append((model, fpr, tpr, x, y, summary.gini(), gini_cr))
     if ax is None:
         _, ax = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
@@ -1114,8 +1101,6 @@ def _image_format(path: str) -> str:
     Checked before drawing. ``savefig`` would append ``.png`` to a name without one, so
     ``-o ranking`` (or a folder, or ``''``) wrote another file than the one named.
     """
-    import os
-
     from matplotlib.backend_bases import FigureCanvasBase
 
     if not path:
@@ -1139,8 +1124,6 @@ def _image_format(path: str) -> str:
 
 def _m_text(m: Any) -> str:
     """An exact ``m`` for a title: ``10``, ``3.5``, or its first digits when beyond float64."""
-    from .rankings import _exact_m
-
     m = _exact_m(m)
     try:
         return f"{float(m):g}"
@@ -1150,8 +1133,6 @@ def _m_text(m: Any) -> str:
 
 def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
-    from .rankings import _exact_m
-
     _require_matplotlib()
     image_format = _image_format(path)
     m = _exact_m(m)  # 10, 3.5, "21/2" as every score function

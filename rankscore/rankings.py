@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 
 from . import _backend
+from .curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 from .exceptions import RankingSetTooLargeError
 from ._validation import (as_1d, as_scores, check_positive_int, check_same_length,
                           quoted)
@@ -720,8 +721,6 @@ class Ranking:
         >>> fpr.tolist(), tpr.round(4).tolist()
         ([0.0, 0.0, 0.5, 0.5, 1.0, 1.0], [0.0, 0.3333, 0.3333, 0.6667, 0.6667, 1.0])
         """
-        from .curves import roc_curve
-
         self._require_gaps("the ROC curve")
         return roc_curve(*self._as_scored(), drop_intermediate=drop_intermediate)
 
@@ -752,8 +751,6 @@ class Ranking:
         >>> round(rk("xx--x").roc_auc(), 4)  # 4 of the 6 (x, -) pairs are in order
         0.6667
         """
-        from .curves import roc_auc_score
-
         self._require_gaps("ROC AUC")
         return float(roc_auc_score(*self._as_scored()))
 
@@ -793,8 +790,6 @@ class Ranking:
         >>> precision.round(4).tolist(), recall.tolist()
         ([0.6667, 0.5, 1.0, 1.0], [1.0, 0.5, 0.5, 0.0])
         """
-        from .curves import precision_recall_curve
-
         return precision_recall_curve(*self._as_scored(), drop_intermediate=drop_intermediate)
 
     def average_precision(self) -> float:
@@ -821,8 +816,6 @@ class Ranking:
         >>> round(rk("x-x").average_precision(), 4)  # (1/1 + 2/3) / 2
         0.8333
         """
-        from .curves import average_precision_score
-
         return float(average_precision_score(*self._as_scored()))
 
 

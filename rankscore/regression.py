@@ -16,8 +16,8 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._validation import (as_array, check_finite, check_same_length, check_sample_weight,
-                          quoted)
+from ._validation import (as_array, check_finite, check_flag, check_same_length,
+                          check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 
 __all__ = [
@@ -324,8 +324,7 @@ def r2_score(
     """
     t, p, w, multioutput = _check_targets(y_true, y_pred, sample_weight, multioutput,
                                           _R2_AVERAGES)
-    if not isinstance(force_finite, (bool, np.bool_)):
-        raise TypeError(f"force_finite must be True or False, got {quoted(force_finite)}")
+    check_flag(force_finite, "force_finite")
     if len(t) < 2:
         warn_undefined_metric("R^2 score is not well-defined with less than two samples.")
         return float("nan")

@@ -11,16 +11,23 @@ test of every pair of models scored on the same rows.
 
 from __future__ import annotations
 
+import json
 import math
+import sys
 import warnings
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ._validation import check_positive_int, quoted
+from . import _stream, datasets
+from ._stream import _decide_pos_label
+from ._validation import check_positive_int
 from .metrics import BinaryConfusion, _check_threshold
+from .plot import _save_report_panel
 from .summary import ScoreSummary
+from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report",
            "model_comparison", "format_comparison"]
@@ -206,8 +213,6 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
 
 def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random_state):
     """The ``"intervals"`` section of :func:`binary_report`, from rankscore.uncertainty."""
-    from .uncertainty import bootstrap_ci, gini_ci, rate_intervals, roc_auc_ci
-
     def entry(result):
         return {"low": _number(result.low), "high": _number(result.high),
                 "method": result.method}
@@ -399,56 +404,9 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
         empty file, a score that is not a finite number, an empty label, unreadable file.
     """
-    from . import _stream
-
     pieces = list(_stream.chunks(path, label, score))
     labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
     return labels, np.concatenate([p.scores for p in pieces])
-
-
-def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
-    """The positive label among the two values of a label column read as text."""
-    values = sorted(set(labels.tolist()))
-    shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
-    if len(values) > 2:
-        raise ValueError(
-            f"label column {quoted(column)} has {len(values)} values ({shown}); a binary"
-            " report"
-            " needs two"
-        )
-    if len(values) < 2:
-        raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
-                         "need two")
-    if pos_label is not None:
-        if pos_label in values:
-            return pos_label
-        matches = [v for v in values if _same_number(v, pos_label)]
-        if matches:
-            return matches[0]
-        raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
-                         f"{quoted(column)} ({shown})")
-    numbers = [_as_float(v) for v in values]
-    if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
-        return values[numbers.index(1.0)]
-    lowered = [v.lower() for v in values]
-    if set(lowered) == {"true", "false"}:
-        return values[lowered.index("true")]
-    raise ValueError(
-        f"label column {quoted(column)} has the values {shown}; say which is positive with"
-        " --pos-label"
-    )
-
-
-def _as_float(text: str) -> float | None:
-    try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def _same_number(a: str, b: str) -> bool:
-    x, y = _as_float(a), _as_float(b)
-    return x is not None and x == y
 
 
 # ---------------------------------------------------------------------------------------
@@ -458,18 +416,12 @@ def _same_number(a: str, b: str) -> bool:
 def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
     """(report, positive label) of a file: streamed through the summary chunk by chunk, or
     read whole when ``--plot`` or ``--ci`` needs the rows."""
-    import sys
-
-    from . import _stream
-
     ci = bool(getattr(args, "ci", False))
     if ci or getattr(args, "plot", None) is not None:
         # --ci (the bootstrap resamples rows) and --plot need the rows themselves
         labels, scores = read_columns(path, args.label, args.score)
         pos_label = _decide_pos_label(labels, pos_label, args.label)
         if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel
-            from .plot import _save_report_panel
-
             try:
                 _save_report_panel(labels, scores, args.plot, pos_label=pos_label,
                                    title=source)
@@ -493,16 +445,11 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
 
 def run_command(args: Any) -> int:
     """``rankscore report``: read, compute, print (text or JSON). Errors: ``ValueError``."""
-    import json
-    from importlib import resources
-
     if args.groups < 1:
         raise ValueError(f"--groups must be >= 1, got {args.groups}")
     if not math.isfinite(args.threshold):
         raise ValueError(f"--threshold must be a finite number, got {args.threshold}")
     if args.file is None:
-        from . import datasets
-
         source = "demo data: 20 e-mails scored by a spam filter (rankscore.datasets)"
         with resources.as_file(datasets.spam_path()) as demo:
             pos_label = "spam" if args.pos_label is None else args.pos_label
@@ -558,8 +505,6 @@ def model_comparison(
     >>> [m["name"] for m in r["models"]], round(r["pairs"][0]["p_value"], 4)
     (['a', 'b'], 0.8518)
     """
-    from .uncertainty import compare_models, roc_auc_ci
-
     names = list(y_scores)
     models = []
     for name in names:
@@ -626,8 +571,6 @@ def _p(p: Any) -> str:
 
 def run_compare(args: Any) -> int:
     """``rankscore compare``: read the label and every score column, test every pair."""
-    import json
-
     names = list(dict.fromkeys(args.score))
     if len(names) < 2:
         raise ValueError("compare needs at least two different --score columns")

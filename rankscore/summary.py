@@ -58,7 +58,6 @@ from __future__ import annotations
 
 import bisect
 import math
-import numbers
 import struct
 from typing import Any, Iterable
 
@@ -419,7 +418,7 @@ class ScoreSummary:
         >>> fpr.tolist(), tpr.tolist()
         ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
         """
-        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
         return curves._roc_view(self.sweep(), drop_intermediate)
 
     def roc_auc(self, *, max_fpr: float | None = None) -> float:
@@ -461,7 +460,7 @@ class ScoreSummary:
         >>> r.tolist(), t.tolist()
         ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
         """
-        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
         return curves._pr_view(self.sweep(), drop_intermediate)
 
     def average_precision(self) -> float:
@@ -499,7 +498,7 @@ class ScoreSummary:
         >>> fpr.tolist(), fnr.tolist(), t.tolist()
         ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
         """
-        drop_intermediate = curves._check_flag(drop_intermediate, "drop_intermediate")
+        drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
         return curves._det_view(self.sweep(), drop_intermediate)
 
     def ks_statistic(self) -> curves.KSResult:
@@ -596,11 +595,7 @@ class ScoreSummary:
         >>> s.lift_at(0.1)
         2.0
         """
-        if isinstance(fraction, (bool, np.bool_)) or not isinstance(fraction, numbers.Real):
-            raise TypeError("fraction must be a number in (0, 1], got "
-                            f"{_validation.quoted(fraction)}")
-        if not 0 < fraction <= 1:
-            raise ValueError(f"fraction must be in (0, 1], got {_validation.quoted(fraction)}")
+        fraction = _validation.check_real(fraction, "fraction", low=0, high=1, low_open=True)
         x, captured, _ = gains._cumulative_gain_view(self.sweep())
         return float(np.interp(fraction, x, captured)) / fraction
 

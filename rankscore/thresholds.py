@@ -8,13 +8,12 @@ evaluates the objective at every distinct score in one vectorized pass.
 from __future__ import annotations
 
 import math
-import numbers
 from typing import Any, NamedTuple
 
 import numpy as np
 
 from . import _backend
-from ._validation import quoted
+from ._validation import check_real, quoted
 from .curves import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
@@ -37,11 +36,7 @@ class ThresholdChoice(NamedTuple):
 
 
 def _check_fraction(value: Any, name: str) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number in [0, 1], got {quoted(value)}")
-    if not 0 <= value <= 1:
-        raise ValueError(f"{name} must be in [0, 1], got {value}")
-    return float(value)
+    return check_real(value, name, low=0, high=1, what="a number in [0, 1]")
 
 
 def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:

@@ -31,10 +31,17 @@ from typing import Any, Callable, NamedTuple, Sequence
 import numpy as np
 
 from . import _backend
+from ._labels import label_codes
 from ._validation import (
+    _to_float,
+    as_array,
     as_real,
     as_scores,
+    check_choice,
+    check_finite,
+    check_flag,
     check_positive_int,
+    check_real,
     check_same_length,
     check_sample_weight,
     quoted,
@@ -43,12 +50,12 @@ from ._validation import (
 from .curves import (
     _ap_from_sweep,
     _check_max_fpr,
-    _label_codes,
     _n_threads,
     _partial_auc,
     _validate_binary,
     auc,
 )
+from .metrics import _check_threshold, binary_confusion
 from .thresholds import _TIE_RTOL
 
 __all__ = [
@@ -164,16 +171,8 @@ class PairwiseComparison(NamedTuple):
 
 
 def _check_level(confidence_level: Any) -> float:
-    level = as_real(confidence_level, "confidence_level", "a float in (0, 1)")
-    if not 0 < level < 1:
-        raise ValueError(f"confidence_level must be in (0, 1), got {quoted(confidence_level)}")
-    return level
-
-
-def _check_choice(value: Any, options: Sequence[str], name: str) -> str:
-    if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {tuple(options)}, got {quoted(value)}")
-    return value
+    return check_real(confidence_level, "confidence_level", low=0, high=1, low_open=True,
+                      high_open=True, what="a float in (0, 1)")
 
 
 def _float_array(value: Any, name: str, what: str) -> np.ndarray:
@@ -206,7 +205,7 @@ def _delong_labels(y_true, pos_label, sample_weight):
         raise ValueError("sample_weight is not supported by DeLong's method (its variance "
                          "is defined for unweighted samples); use bootstrap_ci / "
                          "bootstrap_test, which take sample_weight")
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     return codes, pos_code
 
 
@@ -299,8 +298,6 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
 
 
 def _score_columns(y_score: Any, n: int) -> np.ndarray:
-    from ._validation import as_array, check_finite, _to_float
-
     arr = as_array(y_score, "y_score")
     if arr.ndim == 1:
         arr = arr[:, None]
@@ -377,7 +374,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     >>> aucs.round(4).tolist()
     [0.7778, 1.0]
     """
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
     nt = 1 if n_threads is None and columns.shape[1] == 1 else _n_threads(n_threads)
     return _covariance(codes, pos_code, columns, nt)
@@ -455,10 +452,10 @@ def roc_auc_ci(
     (0.798, 0.5942, 1.0)
     """
     level = _check_level(confidence_level)
-    _check_choice(method, ("delong", "bootstrap", "percentile", "bca"), "method")
+    check_choice(method, "method", ("delong", "bootstrap", "percentile", "bca"))
     method = "percentile" if method == "bootstrap" else method  # pROC's name
     if transform is not None:
-        _check_choice(transform, ("logit",), "transform")
+        check_choice(transform, "transform", ("logit",))
     if method != "delong":
         if transform is not None:
             raise ValueError("transform applies to method='delong' only")
@@ -511,7 +508,7 @@ def gini_ci(y_true: Any, y_score: Any, **options: Any) -> ConfidenceInterval:
 
 
 def _paired_columns(y_true, y_score_a, y_score_b, pos_label):
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     a, b = as_scores(y_score_a, "y_score_a"), as_scores(y_score_b, "y_score_b")
     if not len(codes) == len(a) == len(b):
         raise ValueError(f"a paired test needs both models scored on the same samples: y_true "
@@ -694,7 +691,7 @@ def delong_contrast_test(
     0.8518
     """
     level = _check_level(confidence_level)
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
     what = f"{columns.shape[1]} finite numbers (one per column of y_score)"
     weights = _float_array(contrast, "contrast", what)
@@ -799,7 +796,7 @@ def compare_models(
     [('a', 'b', 1.0), ('a', 'c', 1.0), ('b', 'c', 1.0)]
     """
     level = _check_level(confidence_level)
-    codes, pos_code = _label_codes(y_true, pos_label)
+    codes, pos_code = label_codes(y_true, pos_label)
     if isinstance(y_score, dict):
         if names is not None:
             raise ValueError("names= together with a dict: the keys already name the models")
@@ -1052,7 +1049,7 @@ BOOTSTRAP_METRICS: dict[str, Callable] = {
 
 
 def _metric_options(metric, threshold, max_fpr):
-    _check_choice(metric, tuple(BOOTSTRAP_METRICS), "metric")
+    check_choice(metric, "metric", tuple(BOOTSTRAP_METRICS))
     options = {"threshold": None, "max_fpr": None}
     if metric in _RATES:
         if threshold is None:
@@ -1184,14 +1181,12 @@ _MAX_RESAMPLES = 10**8
 
 def _check_bootstrap_args(confidence_level, method, n_resamples, stratified):
     level = _check_level(confidence_level)
-    _check_choice(method, ("percentile", "bca"), "method")
+    check_choice(method, "method", ("percentile", "bca"))
     n_resamples = check_positive_int(n_resamples, "n_resamples")
     if n_resamples > _MAX_RESAMPLES:
         raise ValueError(f"n_resamples must be <= {_MAX_RESAMPLES:,} (the replicates are kept "
                          f"in memory), got {shorten(n_resamples)}")
-    if not isinstance(stratified, (bool, np.bool_)):
-        raise TypeError(f"stratified must be a bool, got {quoted(stratified)}")
-    return level, n_resamples, bool(stratified)
+    return level, n_resamples, check_flag(stratified, "stratified")
 
 
 def _valid(replicates: np.ndarray, what: str) -> np.ndarray:
@@ -1536,10 +1531,7 @@ def roc_confidence_band(
 
 
 def _check_count(value: Any, name: str) -> float:
-    number = as_real(value, name, "a number")
-    if not math.isfinite(number) or number < 0:
-        raise ValueError(f"{name} must be finite and >= 0, got {quoted(value)}")
-    return number
+    return check_real(value, name, low=0, finite=True, what="a number")
 
 
 def proportion_ci(
@@ -1587,7 +1579,7 @@ def proportion_ci(
     (0.6667, 0.3542, 0.8794)
     """
     level = _check_level(confidence_level)
-    _check_choice(method, ("wilson", "agresti_coull", "clopper_pearson"), "method")
+    check_choice(method, "method", ("wilson", "agresti_coull", "clopper_pearson"))
     x, n = _check_count(successes, "successes"), _check_count(trials, "trials")
     if n == 0:
         raise ValueError("trials must be > 0 (the rate is undefined with no trials)")
@@ -1679,11 +1671,9 @@ def rate_intervals(
     >>> round(ci["recall"].estimate, 4), round(ci["recall"].low, 4)
     (0.6667, 0.3542)
     """
-    from .metrics import _check_threshold, binary_confusion
-
     threshold = _check_threshold(threshold)  # required here: None would read hard predictions
     level = _check_level(confidence_level)
-    _check_choice(method, ("wilson", "agresti_coull", "clopper_pearson"), "method")
+    check_choice(method, "method", ("wilson", "agresti_coull", "clopper_pearson"))
     confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label,
                                  sample_weight=sample_weight)
     out = {}

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import _backend, curves
-from rankscore.curves import _binary_target, _sweep
+from rankscore._labels import binary_target as _binary_target
+from rankscore.curves import _sweep
 
 sk = pytest.importorskip("sklearn.metrics")
 
