@@ -283,12 +283,10 @@ def _range_pairs(parts: list) -> tuple[int, int, int]:
 
 def _n_threads() -> int:
     """Threads computing: those of the distributed client's workers, else this machine's."""
-    try:
-        from distributed import default_client
-
-        return max(1, sum(default_client().nthreads().values()))
-    except (ImportError, ValueError):  # no distributed, or no client: the local scheduler
+    client = _client()
+    if client is None:
         return os.cpu_count() or 1
+    return max(1, sum(client.nthreads().values()))
 
 
 def _ranges(columns: dict[str, Any], pos_label: Any, split_every: int,
@@ -349,23 +347,130 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
                                  merged[0].pos_label)
 
 
+# ---------------------------------------------------------------------------------------
+# the ROC AUC without weights on a distributed cluster: one sort per worker
+#
+# 2U (twice the Mann-Whitney U) adds up over any split of the rows: with the rows cut into
+# the parts A_w that the workers w hold, 2U = Σ_w 2U(A_w) + Σ_{a != b} 2U(positives of A_a,
+# negatives of A_b). So each worker sorts the scores of each class of the partitions it
+# holds (no rows move for that), and only the smaller class's sorted scores travel, each
+# worker's to every other one, where a merge against the larger class counts the pairs.
+# The client receives integers.
+
+
+def _client() -> Any:
+    """The distributed client in use, or None (Dask's local scheduler)."""
+    try:
+        from distributed import default_client
+
+        return default_client()
+    except (ImportError, ValueError):  # no distributed, or no client
+        return None
+
+
+def _split_classes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+    codes, pos_code, scores, _ = curves._validate_binary(y_true, y_score, pos_label, None)
+    return _backend.kernels.split_scores(codes, pos_code, scores)[:2]
+
+
+def _worker_classes(backend: str, pos_label: Any, *partitions: tuple) -> tuple:
+    """(negatives' scores, positives' scores), each sorted ascending, of the partitions one
+    worker holds (``(where, columns)`` each, as :func:`_chunk` takes them). Two passes: the
+    class sizes, then each partition's classes written into their place, so that besides
+    the partitions only the result and one partition's classes are in memory at a time."""
+    def split(where, columns):
+        return _chunk(_split_classes, where, backend, columns, {"pos_label": pos_label})
+
+    sizes, dtype = [], np.float64
+    for part in partitions:
+        classes = split(*part)
+        sizes.append((0, 0) if classes is None else (len(classes[0]), len(classes[1])))
+        dtype = dtype if classes is None else classes[0].dtype
+    out = [np.empty(sum(n[c] for n in sizes), dtype=dtype) for c in (0, 1)]
+    at = [0, 0]
+    for part, n in zip(partitions, sizes):
+        if n != (0, 0):
+            for c, scores in enumerate(split(*part)):
+                out[c][at[c]:at[c] + n[c]] = scores
+                at[c] += n[c]
+    curves._sort_in_threads(out, curves._sort_numpy, None, len(out[0]) + len(out[1]))
+    return tuple(out)
+
+
+def _pairs(neg: np.ndarray, pos: np.ndarray) -> int:
+    """2U of sorted negatives against sorted positives (exact)."""
+    return int(_backend.kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
+
+
+def _counts(classes: tuple) -> tuple[int, int, int]:
+    """(negatives, positives, 2U) of one worker's sorted classes."""
+    neg, pos = classes
+    return len(neg), len(pos), _pairs(neg, pos)
+
+
+def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tuple | None:
+    """(negatives, positives, 2U) of all rows, counted as above; None when every
+    partition is empty."""
+    from distributed import wait
+
+    parts, starts = _aligned(columns)
+    futures = client.compute([delayed(tuple)([(i + 1, len(parts), start), part])
+                              for i, (part, start) in enumerate(zip(parts, starts))])
+    wait(futures)
+    held: dict[str, list] = {}
+    places = client.who_has(futures)
+    for future in futures:  # where each partition is: its worker sorts it
+        held.setdefault(min(places.get(future.key, ()), default=None), []).append(future)
+    backend = _backend_name()
+
+    def on(worker, function, *args):  # another worker if that one is gone: never a hang
+        return client.submit(function, *args, pure=False, allow_other_workers=True,
+                             workers=None if worker is None else [worker])
+
+    classes = {w: on(w, _worker_classes, backend, pos_label, *fs) for w, fs in held.items()}
+    del futures, held  # each partition's rows are released once its worker has sorted them
+    neg = {w: on(w, operator.itemgetter(0), c) for w, c in classes.items()}
+    pos = {w: on(w, operator.itemgetter(1), c) for w, c in classes.items()}
+    n_neg, n_pos, within = map(sum, zip(*client.gather([on(w, _counts, c)
+                                                         for w, c in classes.items()])))
+    if n_neg + n_pos == 0:
+        return None
+    # the smaller class travels: the pairs are counted where the larger one is
+    across = [on(b if n_pos <= n_neg else a, _pairs, neg[b], pos[a])
+              for a in classes for b in classes if a != b]
+    return n_neg, n_pos, within + sum(client.gather(across))
+
+
 def _auc_of(y_true, y_score, pos_label, split_every) -> float:
-    """ROC AUC without weights: the pairs within each range, plus the pairs across ranges
-    (every positive of a range above every negative of the ranges below), exact integers."""
+    """ROC AUC without weights from exact pair counts: on a distributed cluster one sort
+    per worker (above), else the pairs within each score range plus the pairs across
+    ranges (every positive of a range above every negative of the ranges below)."""
     columns = _columns(y_true, y_score, None, "roc_auc_score")
-    ranges = _ranges(columns, pos_label, _check_split_every(split_every), _range_pairs)
-    if ranges is None:  # every partition is empty: the in-memory error
+    split_every = _check_split_every(split_every)
+    client = _client()
+    if client is not None:
+        counts = _auc_on_workers(client, columns, pos_label)
+    else:
+        ranges = _ranges(columns, pos_label, split_every, _range_pairs)
+        counts = None if ranges is None else _across_ranges(ranges)
+    if counts is None:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
-    twice_u = n_neg = n_pos = 0
-    for negatives, positives, pairs in reversed([r for r in ranges if r is not None]):
-        twice_u += pairs + 2 * positives * n_neg  # the lowest scores first
-        n_neg, n_pos = n_neg + negatives, n_pos + positives
+    n_neg, n_pos, twice_u = counts
     if n_neg + n_pos > curves.MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
     nan = math.nan
     auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
     return curves._auc_view(curves._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
+
+
+def _across_ranges(ranges: list) -> tuple[int, int, int]:
+    """(negatives, positives, 2U) of all rows from (negatives, positives, 2U) per range."""
+    twice_u = n_neg = n_pos = 0
+    for negatives, positives, pairs in reversed([r for r in ranges if r is not None]):
+        twice_u += pairs + 2 * positives * n_neg  # the lowest scores first
+        n_neg, n_pos = n_neg + negatives, n_pos + positives
+    return n_neg, n_pos, twice_u
 
 
 # ---------------------------------------------------------------------------------------

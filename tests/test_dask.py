@@ -137,11 +137,29 @@ def test_empty_partitions(client):
     chunks = ((0, 1000, 0, 0, 1500, 500, 0),)
     dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
     assert rd.score_summary(dy, ds) == _summary(y, s)
+    assert rd.roc_auc_score(dy, ds) == rs.roc_auc_score(y, s)
     order = np.argsort(s, kind="stable")  # sorted by score: filtering empties partitions
     frame = dd.from_pandas(pd.DataFrame({"y": y[order], "s": s[order]}), npartitions=6)
     kept = frame[frame.s > 0.6]
     keep = s[order] > 0.6
     assert rd.score_summary(kept.y, kept.s) == _summary(y[order][keep], s[order][keep])
+    assert rd.roc_auc_score(kept.y, kept.s) == rs.roc_auc_score(y[order][keep], s[order][keep])
+    nothing = frame[frame.s > 2]
+    with pytest.raises(ValueError, match="y_true is empty"):
+        rd.roc_auc_score(nothing.y, nothing.s)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_roc_auc_without_a_client_adds_the_pairs_of_score_ranges(client, monkeypatch, ties):
+    """Without a distributed client, roc_auc_score counts the pairs within and across
+    score ranges of the partition summaries; with one, per worker (both exact)."""
+    y, s, _ = _data(n=6000, seed=14, ties=ties)
+    dy, ds = _lazy(y, 700), _lazy(s, 700)
+    on_workers = rd.roc_auc_score(dy, ds)
+    monkeypatch.setattr(rd, "_client", lambda: None)
+    monkeypatch.setattr(rd, "_RANGE_SCORES", 500)  # many ranges
+    assert rd.roc_auc_score(dy, ds, split_every=3) == on_workers == rs.roc_auc_score(y, s)
+    assert rd.score_summary(dy, ds) == _summary(y, s)
 
 
 def test_one_class_missing_from_some_partitions(client):
