@@ -10,10 +10,14 @@ function of the same name returns on the same rows:
 ``gain_table``, ``binary_confusion``, ``best_threshold`` and ``binary_report``.
 
 How: each partition is summarised where it lives (its distinct scores with the negatives
-and positives at each); the summaries are merged in a tree, ``split_every`` at a time, on
-the workers; the one merged summary comes to the client and the result is read from it.
-No raw rows move between processes. With a ``distributed.Client`` the work runs on its
-cluster, otherwise on Dask's default scheduler.
+and positives at each); every summary is cut at the same scores into score ranges, and the
+pieces of each range merge in one task on the workers (all ranges at once); the client
+concatenates the merged ranges, highest first, into the one summary and reads the result
+from it. ``roc_auc_score`` without weights needs no summary at the client: with a
+``distributed.Client`` each worker sorts the two classes of the partitions it holds and
+only the smaller class's sorted scores travel between workers; the client adds exact pair
+counts. No raw rows are gathered into one process. With a ``distributed.Client`` the work
+runs on its cluster, otherwise on Dask's default scheduler.
 
 Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
 partition by partition (a partition whose columns differ in length is an error naming it);
@@ -27,9 +31,9 @@ Labels: {0, 1}, {-1, 1} and bool need no ``pos_label`` (1 is positive, also in a
 holding only 0s); other labels need it (``roc_auc_score`` here takes ``pos_label`` because
 one partition cannot know which of two labels is the larger). Binary problems only.
 
-Weights: per-score weight sums are added across partitions, so results are exact when the
-weights are integers or dyadic fractions; otherwise sums of tied scores coming from
-different partitions may differ from the in-memory result in the last bits.
+Weights: per-score weight sums are added across partitions (in partition order), so results
+are exact when the weights are integers or dyadic fractions; otherwise sums of tied scores
+coming from different partitions may differ from the in-memory result in the last bits.
 
 docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
 """
@@ -564,7 +568,7 @@ def score_summary(
     *,
     pos_label: Any = None,
     sample_weight: Any = None,
-    split_every: int = 4,
+    split_every: int = 32,
     max_thresholds: int | None = None,
 ):
     """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
@@ -580,8 +584,9 @@ def score_summary(
         The positive class.
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights.
-    split_every : int, default=4
-        How many summaries one task of the merge tree merges.
+    split_every : int, default=32
+        Pieces merged per task: each score range's pieces of all partitions merge in one
+        task, in a tree of this many per task when there are more.
     max_thresholds : int, default=None
         Opt-in compression, for data whose distinct scores do not fit: at most about this
         many thresholds travel and reach the client, whatever the number of rows.
@@ -600,10 +605,13 @@ def score_summary(
     Notes
     -----
     Each partition is summarised where it lives (distinct scores with the negatives and
-    positives at each one); the summaries are merged in a tree, ``split_every`` at a time,
-    and only the merged summary reaches the client: no raw rows move. The summary holds
-    ``d * 24`` bytes for ``d`` distinct float64 scores (``d * 20`` for float32), whatever
-    the number of rows. Counts are int64, so the merge is exact; weight sums are exact
+    positives at each one); the summaries are cut at the same scores into ranges (about
+    2^22 distinct scores each, and at least two per worker thread), each range's pieces
+    merge in one task on the workers, and only the merged ranges reach the client, which
+    concatenates them: no raw rows move. Between workers the counts travel as the
+    smallest unsigned integers that hold them (10 bytes per distinct float64 score when
+    scores are distinct). The summary holds ``d * 24`` bytes for ``d`` distinct float64
+    scores (``d * 20`` for float32), whatever the number of rows. Counts are int64, so the merge is exact; weight sums are exact
     when the weights are (integer or dyadic weights), otherwise sums of tied scores from
     different partitions may differ from the in-memory result in the last bits.
 
@@ -650,20 +658,44 @@ _OPTIONS_DOC = """pos_label : int, float, bool or str, default=None
         The positive class.
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights, partitioned like ``y_score`` (else rechunked to it).
-    split_every : int, default=4
-        Summaries merged per task of the merge tree."""
+    split_every : int, default=32
+        Pieces merged per task: each score range's pieces of all partitions merge in one
+        task, in a tree of this many per task when there are more."""
+
+
+_DATA_DOC = """>>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)"""
+_SEE_ALSO_DOC = "score_summary : The summary every function here reads."
 
 
 def _documented(function: Callable) -> Callable:
-    function.__doc__ = function.__doc__.replace("{columns}", _COLUMNS_DOC).replace(
-        "{options}", _OPTIONS_DOC)
+    """Fill in the docstring parts every view shares: {columns}, {options}, {see_also} and
+    {data} (the example's six rows in two partitions)."""
+    for name, text in [("{columns}", _COLUMNS_DOC), ("{options}", _OPTIONS_DOC),
+                       ("{see_also}", _SEE_ALSO_DOC), ("{data}", _DATA_DOC)]:
+        function.__doc__ = function.__doc__.replace(name, text)
     return function
+
+
+# ScoreSummary's view giving each function's result, where its name differs
+_VIEWS = {"roc_auc_score": "roc_auc", "average_precision_score": "average_precision",
+          "binary_confusion": "confusion"}
+
+
+def _read(function: str, y_true, y_score, sample_weight, pos_label, split_every, *args,
+          **kwargs):
+    """What the in-memory ``function`` returns, read from the merged summary of the columns
+    (the ScoreSummary view of the same name, or the one _VIEWS names)."""
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function)
+    return getattr(summary, _VIEWS.get(function, function))(*args, **kwargs)
 
 
 @_documented
 def roc_auc_score(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    max_fpr: float | None = None, split_every: int = 4,
+    max_fpr: float | None = None, split_every: int = 32,
 ) -> float:
     """Area under the ROC curve of Dask columns; equals :func:`rankscore.roc_auc_score`.
 
@@ -682,7 +714,7 @@ def roc_auc_score(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.roc_auc_score : The same number for data in memory.
 
     Notes
@@ -693,24 +725,20 @@ def roc_auc_score(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=4)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=4)
+    {data}
     >>> round(rd.roc_auc_score(y, s), 4)
     0.7778
     """
     if sample_weight is None and max_fpr is None:
         return _auc_of(y_true, y_score, pos_label, split_every)
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "roc_auc_score")
-    return summary.roc_auc(max_fpr=max_fpr)
+    return _read("roc_auc_score", y_true, y_score, sample_weight, pos_label, split_every,
+                 max_fpr=max_fpr)
 
 
 @_documented
 def roc_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    drop_intermediate: bool = True, split_every: int = 4,
+    drop_intermediate: bool = True, split_every: int = 32,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """ROC curve of Dask columns; equals :func:`rankscore.roc_curve`.
 
@@ -728,7 +756,7 @@ def roc_curve(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.roc_curve : The same curve for data in memory.
 
     Notes
@@ -738,22 +766,19 @@ def roc_curve(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    {data}
     >>> fpr, tpr, thresholds = rd.roc_curve(y, s)
     >>> fpr.round(3).tolist(), tpr.round(3).tolist()
     ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "roc_curve")
-    return summary.roc_curve(drop_intermediate=drop_intermediate)
+    return _read("roc_curve", y_true, y_score, sample_weight, pos_label, split_every,
+                 drop_intermediate=drop_intermediate)
 
 
 @_documented
 def precision_recall_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    drop_intermediate: bool = False, split_every: int = 4,
+    drop_intermediate: bool = False, split_every: int = 32,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall curve of Dask columns; equals :func:`rankscore.precision_recall_curve`.
 
@@ -772,7 +797,7 @@ def precision_recall_curve(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.precision_recall_curve : The same curve for data in memory.
 
     Notes
@@ -781,23 +806,19 @@ def precision_recall_curve(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    {data}
     >>> precision, recall, thresholds = rd.precision_recall_curve(y, s)
     >>> precision.round(3).tolist()
     [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "precision_recall_curve")
-    return summary.precision_recall_curve(drop_intermediate=drop_intermediate)
+    return _read("precision_recall_curve", y_true, y_score, sample_weight, pos_label, split_every,
+                 drop_intermediate=drop_intermediate)
 
 
 @_documented
 def average_precision_score(
     y_true: Any, y_score: Any, *, pos_label: Any = 1, sample_weight: Any = None,
-    split_every: int = 4,
+    split_every: int = 32,
 ) -> float:
     """Average precision of Dask columns; equals :func:`rankscore.average_precision_score`.
 
@@ -814,7 +835,7 @@ def average_precision_score(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.average_precision_score : The same number for data in memory.
 
     Notes
@@ -823,22 +844,17 @@ def average_precision_score(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> round(rd.average_precision_score(y, s), 4)
     0.8667
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "average_precision_score")
-    return summary.average_precision()
+    return _read("average_precision_score", y_true, y_score, sample_weight, pos_label, split_every)
 
 
 @_documented
 def ks_statistic(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    split_every: int = 4,
+    split_every: int = 32,
 ):
     """Kolmogorov-Smirnov statistic of Dask columns; equals :func:`rankscore.ks_statistic`.
 
@@ -854,7 +870,7 @@ def ks_statistic(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.ks_statistic : The same result for data in memory.
 
     Notes
@@ -863,23 +879,18 @@ def ks_statistic(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> result = rd.ks_statistic(y, s)
     >>> round(result.statistic, 4), result.threshold
     (0.6667, 0.52)
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "ks_statistic")
-    return summary.ks_statistic()
+    return _read("ks_statistic", y_true, y_score, sample_weight, pos_label, split_every)
 
 
 @_documented
 def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 4,
+    sample_weight: Any = None, split_every: int = 32,
 ):
     """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
 
@@ -897,7 +908,7 @@ def gain_table(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.gain_table : The same table for data in memory.
 
     Notes
@@ -907,22 +918,18 @@ def gain_table(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> rd.gain_table(y, s, 2).to_dict()["positives"].tolist()
     [2, 1]
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "gain_table")
-    return summary.gain_table(n_groups)
+    return _read("gain_table", y_true, y_score, sample_weight, pos_label, split_every,
+                 n_groups)
 
 
 @_documented
 def binary_confusion(
     y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 4,
+    sample_weight: Any = None, split_every: int = 32,
 ):
     """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
 
@@ -940,7 +947,7 @@ def binary_confusion(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.binary_confusion : The same counts for data in memory.
 
     Notes
@@ -949,23 +956,19 @@ def binary_confusion(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> c = rd.binary_confusion(y, s, threshold=0.5)
     >>> c.tp, c.fp, c.fn, c.tn
     (2, 1, 1, 2)
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "binary_confusion")
-    return summary.confusion(threshold)
+    return _read("binary_confusion", y_true, y_score, sample_weight, pos_label, split_every,
+                 threshold)
 
 
 @_documented
 def best_threshold(
     y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 4, **options: Any,
+    sample_weight: Any = None, split_every: int = 32, **options: Any,
 ):
     """The best threshold for an objective, of Dask columns; equals
     :func:`rankscore.best_threshold`.
@@ -986,7 +989,7 @@ def best_threshold(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.best_threshold : The same choice for data in memory.
 
     Notes
@@ -995,22 +998,18 @@ def best_threshold(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> rd.best_threshold(y, s, "youden").threshold
     0.73
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "best_threshold")
-    return summary.best_threshold(objective, **options)
+    return _read("best_threshold", y_true, y_score, sample_weight, pos_label, split_every,
+                 objective, **options)
 
 
 @_documented
 def binary_report(
     y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
-    n_groups: int = 10, split_every: int = 4,
+    n_groups: int = 10, split_every: int = 32,
 ) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, of Dask columns; equals
     :func:`rankscore.report.binary_report`.
@@ -1024,8 +1023,8 @@ def binary_report(
         Threshold of the confusion section (positive means ``score >= threshold``).
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
-    split_every : int, default=4
-        Summaries merged per task of the merge tree.
+    split_every : int, default=32
+        Pieces merged per task (see :func:`score_summary`).
 
     Returns
     -------
@@ -1035,7 +1034,7 @@ def binary_report(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.report.summary_report : The report of any summary.
 
     Notes
@@ -1045,10 +1044,7 @@ def binary_report(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> report = rd.binary_report(y, s)
     >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
     (6, 0.7778)
