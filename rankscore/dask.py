@@ -373,8 +373,16 @@ def _client() -> Any:
 
 
 def _split_classes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+    """(negatives' scores, positives' scores) of one partition, in their order."""
     codes, pos_code, scores, _ = curves._validate_binary(y_true, y_score, pos_label, None)
     return _backend.kernels.split_scores(codes, pos_code, scores)[:2]
+
+
+def _class_sizes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+    """(negatives, positives, score dtype) of one partition."""
+    codes, pos_code, scores, _ = curves._validate_binary(y_true, y_score, pos_label, None)
+    n_pos = int(np.count_nonzero(codes == pos_code))
+    return len(codes) - n_pos, n_pos, scores.dtype
 
 
 def _worker_classes(backend: str, pos_label: Any, *partitions: tuple) -> tuple:
@@ -382,19 +390,16 @@ def _worker_classes(backend: str, pos_label: Any, *partitions: tuple) -> tuple:
     worker holds (``(where, columns)`` each, as :func:`_chunk` takes them). Two passes: the
     class sizes, then each partition's classes written into their place, so that besides
     the partitions only the result and one partition's classes are in memory at a time."""
-    def split(where, columns):
-        return _chunk(_split_classes, where, backend, columns, {"pos_label": pos_label})
-
-    sizes, dtype = [], np.float64
-    for part in partitions:
-        classes = split(*part)
-        sizes.append((0, 0) if classes is None else (len(classes[0]), len(classes[1])))
-        dtype = dtype if classes is None else classes[0].dtype
+    options = {"pos_label": pos_label}
+    sizes = [_chunk(_class_sizes, where, backend, columns, options) or (0, 0, None)
+             for where, columns in partitions]
+    dtype = np.result_type(np.float32, *(d for _, _, d in sizes if d is not None))
     out = [np.empty(sum(n[c] for n in sizes), dtype=dtype) for c in (0, 1)]
     at = [0, 0]
-    for part, n in zip(partitions, sizes):
-        if n != (0, 0):
-            for c, scores in enumerate(split(*part)):
+    for (where, columns), n in zip(partitions, sizes):
+        if n[0] + n[1]:
+            for c, scores in enumerate(_chunk(_split_classes, where, backend, columns,
+                                              options)):
                 out[c][at[c]:at[c] + n[c]] = scores
                 at[c] += n[c]
     curves._sort_in_threads(out, curves._sort_numpy, None, len(out[0]) + len(out[1]))

@@ -221,10 +221,12 @@ def _in_thread(function, *args, **kwargs) -> queue.Queue:
     return results
 
 
-def test_worker_killed_during_a_computation(client, tmp_path):
+@pytest.mark.parametrize("function", ["score_summary", "roc_auc_score"])
+def test_worker_killed_during_a_computation(client, tmp_path, function):
     """SIGKILL one worker process while it computes: the tasks it held run again (on the
-    other worker or the one its nanny starts) and the summary is still exact."""
-    y, s, w = _data(n=4000, seed=9, weighted=True)
+    other worker or the one its nanny starts) and the result is still exact (the summary;
+    the AUC counted per worker)."""
+    y, s, w = _data(n=4000, seed=9, weighted=function == "score_summary")
     marker = str(tmp_path / "started")
 
     # Defined here, not at module level: Dask pickles a module-level function by reference,
@@ -238,7 +240,7 @@ def test_worker_killed_during_a_computation(client, tmp_path):
 
     ds = _lazy(s, 250).map_blocks(slow, dtype=s.dtype)  # 16 slow partitions
     victim = next(iter(client.run(os.getpid).values()))
-    results = _in_thread(rd.score_summary, _lazy(y, 250), ds, sample_weight=_lazy(w, 250))
+    results = _in_thread(getattr(rd, function), _lazy(y, 250), ds, sample_weight=_lazy(w, 250))
     deadline = time.monotonic() + _KILL_TIMEOUT
     while not os.path.exists(marker):
         assert results.empty(), "the computation ended before any slow partition started"
@@ -251,8 +253,11 @@ def test_worker_killed_during_a_computation(client, tmp_path):
         pytest.fail(f"no result {_KILL_TIMEOUT:.0f} s after killing worker process {victim}")
     if not done:
         raise ours
-    assert ours == _summary(y, s, w)
-    assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
+    if function == "score_summary":
+        assert ours == _summary(y, s, w)
+        assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
+    else:
+        assert ours == rs.roc_auc_score(y, s)
     client.wait_for_workers(2, timeout=_KILL_TIMEOUT)  # the nanny started a new process
     assert victim not in client.run(os.getpid).values()
 
