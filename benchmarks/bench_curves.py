@@ -28,7 +28,7 @@ import sklearn.metrics as skm  # noqa: E402
 from _util import best_time, format_seconds, print_table  # noqa: E402
 
 import rankscore as rs  # noqa: E402
-from rankscore import _backend, curves  # noqa: E402
+from rankscore import _backend, _sweep  # noqa: E402
 
 try:
     import scors  # noqa: E402
@@ -151,7 +151,7 @@ def sorts_table():
     s = rng.random(N)
     sort_time = timed(lambda: np.sort(s))
     per_element = sort_time / N * 1e9
-    chosen = "bucket" if curves._bucket_sort_pays(N) else "numpy"
+    chosen = "bucket" if _sweep._bucket_sort_pays(N) else "numpy"
     rows = []
     auc = timed(lambda: rs.roc_auc_score(y, s))
     ratio_row(rows, "roc_auc_score vs scikit-learn", "continuous", auc,

@@ -3,8 +3,11 @@
 :func:`chunks` yields the rows of a CSV or Parquet file in pieces of at most ``rows`` rows,
 each as the distinct label texts of the piece, a code per row into them, and the scores
 (float64, every one finite). Memory stays that of one piece, whatever the size of the file.
-The checks and messages are those of :func:`rankscore.report.read_columns`, which reads a
-whole file through the same pieces.
+:func:`read_columns` reads a whole file through the same pieces (``rankscore report --ci``,
+``--plot`` and ``rankscore compare``); :func:`summarise_file` folds the pieces into a
+:class:`~rankscore.ScoreSummary`; :func:`_decide_pos_label` decides the positive class of
+a label column read as text. The command line (``rankscore.report.run_command``) reads
+files only through this module.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import numpy as np
 from ._validation import quoted, rounds_in_float64
 from .summary import ScoreAccumulator
 
-__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "summarise_file"]
+__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "read_columns", "summarise_file"]
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 CHUNK_ROWS = 1 << 20
@@ -262,6 +265,40 @@ def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
         raise _empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
     codes = pc.index_in(labels, value_set=distinct).to_numpy(zero_copy_only=False)
     return Chunk(values, codes.astype(np.int32, copy=False), numbers)
+
+
+# ---------------------------------------------------------------------------------------
+# a whole file
+
+
+def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, np.ndarray]:
+    """Read the label column (as strings) and the score column (as float64) of a file.
+
+    Parameters
+    ----------
+    path : str or Path
+        A CSV file (delimiter sniffed among ``, ; tab |``, UTF-8 with or without BOM,
+        blank lines skipped) or a Parquet file (``.parquet``/``.pq``, needs pyarrow).
+    label, score : str
+        Names of the label column and of the score column.
+
+    Returns
+    -------
+    labels : ndarray of str
+        The label column as text (stripped).
+    scores : ndarray of float64
+        The score column, every value finite.
+
+    Raises
+    ------
+    ValueError
+        One line naming the file, the column and, for a bad value, the row (the line of
+        a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
+        empty file, a score that is not a finite number, an empty label, unreadable file.
+    """
+    pieces = list(chunks(path, label, score))
+    labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
+    return labels, np.concatenate([p.scores for p in pieces])
 
 
 # ---------------------------------------------------------------------------------------

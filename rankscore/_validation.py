@@ -30,6 +30,7 @@ __all__ = [
     "as_real",
     "is_finite",
     "check_real",
+    "check_threshold",
     "check_flag",
     "check_choice",
 ]
@@ -318,8 +319,16 @@ def check_real(value: Any, name: str, *, low: Any = None, high: Any = None,
     if ok and high is not None:
         ok = value < high if high_open else value <= high
     if not ok:
-        raise ValueError(f"{name} must be {interval or text}, got {quoted(value)}")
+        raise ValueError(f"{name} must be {interval or text}, got {shorten(value)}")
     return as_real(value, name)
+
+
+def check_threshold(threshold: Any) -> float:
+    """A score threshold as a float: any real number (infinities included) but NaN."""
+    threshold = as_real(threshold, "threshold")
+    if math.isnan(threshold):
+        raise ValueError("threshold is NaN")
+    return threshold
 
 
 def check_flag(value: Any, name: str) -> bool:

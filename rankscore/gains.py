@@ -1,6 +1,6 @@
 """Gain and lift: who is reached when the best-scored part of a population is targeted.
 
-Every function here is a thin view on the threshold sweep of :mod:`rankscore.curves`
+Every function here is a thin view on the threshold sweep of :mod:`rankscore._sweep`
 (distinct thresholds, strictly decreasing, with cumulative weighted counts of positives
 ``tps`` and negatives ``fps`` scoring at or above each): the work after the sweep is
 O(number of distinct scores), whatever the number of rows.
@@ -25,7 +25,7 @@ import numpy as np
 from . import _validation
 from ._validation import quoted
 from ._labels import binary_target
-from .curves import Sweep, _sweep
+from ._sweep import Sweep, _sweep
 
 __all__ = [
     "GainTable",

@@ -15,13 +15,14 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from ._class_counts import (_check_zero_division, _index_sums, _label_indices,
+                            _without_true_negatives)
 from ._labels import as_labels, classes_of, encode
 from ._validation import (as_array, check_finite, check_flag, check_positive_int,
                           check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 from .information import _weighted_total
-from .metrics import (BinaryConfusion, _check_zero_division,
-                      _index_sums, _label_indices, _without_true_negatives)
+from .metrics import BinaryConfusion
 
 __all__ = [
     "PerClassMetrics",

@@ -24,8 +24,8 @@ import numpy as np
 from . import _backend
 from .curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 from .exceptions import RankingSetTooLargeError
-from ._validation import (as_1d, as_scores, check_positive_int, check_same_length,
-                          quoted)
+from ._validation import (as_1d, as_scores, check_choice, check_positive_int,
+                          check_same_length, quoted)
 
 __all__ = [
     "Ranking",
@@ -446,8 +446,7 @@ class Ranking:
         ...
         ValueError: tied scores make the ranking undefined: elements [1, 2] (list: [1]) all score 0.5; pass ties='optimistic' or 'pessimistic' to bound it
         """
-        if ties not in _TIE_POLICIES:
-            raise ValueError(f"ties must be one of {_TIE_POLICIES}, got {quoted(ties)}")
+        check_choice(ties, "ties", _TIE_POLICIES)
         values = as_1d(scores, "scores")
         if values.dtype.kind in "iub":  # integers stay exact (float64 merges 2**53 and 2**53 + 1)
             values = values.astype(np.uint64 if values.dtype.kind == "u" else np.int64)

@@ -4,7 +4,9 @@
 (counts and prevalence; ROC AUC, Gini, KS, average precision, PR AUC; the confusion and
 every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table;
 with ``ci=True`` their confidence intervals); :func:`format_report` renders it as text. The
-command line reads the two columns from a CSV (or Parquet) file with :func:`read_columns`.
+commands (:func:`run_command`, ``rankscore report``, and ``rankscore compare``) read files
+only through :mod:`rankscore._stream` (:func:`read_columns`, also importable from here,
+reads a whole CSV or Parquet file; ``summarise_file`` streams one into a summary).
 ``rankscore compare`` is :func:`model_comparison` / :func:`format_comparison`: DeLong's
 test of every pair of models scored on the same rows.
 """
@@ -16,15 +18,14 @@ import math
 import sys
 import warnings
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from . import _stream, datasets
-from ._stream import _decide_pos_label
-from ._validation import check_positive_int
-from .metrics import BinaryConfusion, _check_threshold
+from ._stream import _decide_pos_label, read_columns
+from ._validation import check_positive_int, check_threshold
+from .metrics import BinaryConfusion
 from .plot import _save_report_panel
 from .summary import ScoreSummary
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
@@ -166,7 +167,7 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
         raise TypeError(f"summary must be a ScoreSummary, got {type(summary).__name__}")
     if summary.weighted:
         raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
-    threshold = _check_threshold(threshold)
+    threshold = check_threshold(threshold)
     n_groups = check_positive_int(n_groups, "n_groups")
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
@@ -373,40 +374,6 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
     lines += ["", f"Gain and lift ({n_groups} groups, best scores first; ties stay together)"]
     lines += _gain_lines(report["gain_table"])
     return "\n".join(lines) + "\n"
-
-
-# ---------------------------------------------------------------------------------------
-# reading a file
-
-
-def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, np.ndarray]:
-    """Read the label column (as strings) and the score column (as float64) of a file.
-
-    Parameters
-    ----------
-    path : str or Path
-        A CSV file (delimiter sniffed among ``, ; tab |``, UTF-8 with or without BOM,
-        blank lines skipped) or a Parquet file (``.parquet``/``.pq``, needs pyarrow).
-    label, score : str
-        Names of the label column and of the score column.
-
-    Returns
-    -------
-    labels : ndarray of str
-        The label column as text (stripped).
-    scores : ndarray of float64
-        The score column, every value finite.
-
-    Raises
-    ------
-    ValueError
-        One line naming the file, the column and, for a bad value, the row (the line of
-        a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
-        empty file, a score that is not a finite number, an empty label, unreadable file.
-    """
-    pieces = list(_stream.chunks(path, label, score))
-    labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
-    return labels, np.concatenate([p.scores for p in pieces])
 
 
 # ---------------------------------------------------------------------------------------

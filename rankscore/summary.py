@@ -63,7 +63,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import _backend, _validation, curves, gains, metrics
+from . import _backend, _sweep, _validation, gains, metrics
 from .thresholds import ThresholdChoice, _best_threshold_view, _checked_options
 
 __all__ = ["ScoreSummary", "ScoreAccumulator"]
@@ -180,9 +180,9 @@ class ScoreSummary:
         >>> s.thresholds.tolist(), s.positives.tolist(), s.n_negatives
         ([0.7, 0.2], [2, 0], 1)
         """
-        validated = curves._validate_binary(y_true, y_score, pos_label, sample_weight)
+        validated = _sweep._validate_binary(y_true, y_score, pos_label, sample_weight)
         label = 1 if pos_label is None else _plain_label(pos_label)
-        return cls._trusted(*curves._summary_arrays(*validated), label)
+        return cls._trusted(*_sweep._summary_arrays(*validated), label)
 
     # -- merging --------------------------------------------------------------------
 
@@ -364,7 +364,7 @@ class ScoreSummary:
         """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
         return self.sweep()[:2]
 
-    def sweep(self) -> curves.Sweep:
+    def sweep(self) -> _sweep.Sweep:
         """The threshold sweep every curve reads: ``(fps, tps, thresholds)``.
 
         Returns
@@ -390,16 +390,16 @@ class ScoreSummary:
         [2.0, 2.0]
         """
         if "sweep" not in self._cache:
-            self._cache["sweep"] = curves._cumulative(
+            self._cache["sweep"] = _sweep._cumulative(
                 self.thresholds, self.negatives, self.positives)
         return self._cache["sweep"]
 
-    def _scan(self) -> curves._Scan:
+    def _scan(self) -> _sweep._Scan:
         """AUC, KS, AP and PR AUC read in one compiled pass (kept)."""
         if "scan" not in self._cache:
             if len(self) == 0:
                 self.sweep()  # raises: nothing to score
-            self._cache["scan"] = curves._scan(self.thresholds, self.negatives,
+            self._cache["scan"] = _sweep._scan(self.thresholds, self.negatives,
                                                self.positives)
         return self._cache["scan"]
 
@@ -419,7 +419,7 @@ class ScoreSummary:
         ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
         """
         drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
-        return curves._roc_view(self.sweep(), drop_intermediate)
+        return _sweep._roc_view(self.sweep(), drop_intermediate)
 
     def roc_auc(self, *, max_fpr: float | None = None) -> float:
         """ROC AUC (standardised partial AUC with ``max_fpr``), as
@@ -433,9 +433,9 @@ class ScoreSummary:
         >>> s.roc_auc() == 7 / 9
         True
         """
-        max_fpr = curves._check_max_fpr(max_fpr)
+        max_fpr = _sweep._check_max_fpr(max_fpr)
         summary = (self.thresholds, self.negatives, self.positives)
-        return curves._auc_view(self._scan(), summary, max_fpr)
+        return _sweep._auc_view(self._scan(), summary, max_fpr)
 
     def gini(self) -> float:
         """Gini = 2 · AUC − 1, as :func:`rankscore.gini_score`.
@@ -447,7 +447,7 @@ class ScoreSummary:
         >>> round(s.gini(), 4)
         0.5556
         """
-        return 2 * curves._auc_view(self._scan()) - 1
+        return 2 * _sweep._auc_view(self._scan()) - 1
 
     def precision_recall_curve(self, *, drop_intermediate: bool = False):
         """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
@@ -461,7 +461,7 @@ class ScoreSummary:
         ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
         """
         drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
-        return curves._pr_view(self.sweep(), drop_intermediate)
+        return _sweep._pr_view(self.sweep(), drop_intermediate)
 
     def average_precision(self) -> float:
         """Average precision, as :func:`rankscore.average_precision_score` (binary).
@@ -473,7 +473,7 @@ class ScoreSummary:
         >>> round(s.average_precision(), 4)
         0.8667
         """
-        return curves._ap_view(self._scan())
+        return _sweep._ap_view(self._scan())
 
     def pr_auc(self) -> float:
         """Trapezoidal area under the PR curve, as :func:`rankscore.pr_auc_score`.
@@ -485,7 +485,7 @@ class ScoreSummary:
         >>> round(s.pr_auc(), 4)
         0.85
         """
-        return curves._pr_auc_view(self._scan(), self.sweep())
+        return _sweep._pr_auc_view(self._scan(), self.sweep())
 
     def det_curve(self, *, drop_intermediate: bool = False):
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
@@ -499,9 +499,9 @@ class ScoreSummary:
         ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
         """
         drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
-        return curves._det_view(self.sweep(), drop_intermediate)
+        return _sweep._det_view(self.sweep(), drop_intermediate)
 
-    def ks_statistic(self) -> curves.KSResult:
+    def ks_statistic(self) -> _sweep.KSResult:
         """``(statistic, threshold)``, as :func:`rankscore.ks_statistic`.
 
         Examples
@@ -512,9 +512,9 @@ class ScoreSummary:
         >>> round(ks.statistic, 4), ks.threshold
         (0.6667, 0.52)
         """
-        return curves._ks_view(self._scan())
+        return _sweep._ks_view(self._scan())
 
-    def ks_curve(self) -> curves.KSCurve:
+    def ks_curve(self) -> _sweep.KSCurve:
         """Both classes' empirical CDFs, as :func:`rankscore.ks_curve`.
 
         Examples
@@ -524,7 +524,7 @@ class ScoreSummary:
         >>> c.cdf_negative.tolist(), c.cdf_positive.tolist()
         ([0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
         """
-        return curves._ks_curve_view(self.sweep())
+        return _sweep._ks_curve_view(self.sweep())
 
     def gain_table(self, n_groups: int = 10) -> gains.GainTable:
         """Gain/lift table, as :func:`rankscore.gain_table`.
@@ -613,7 +613,7 @@ class ScoreSummary:
         >>> c.tp, c.fn, c.fp, c.tn, round(c.f1, 3)
         (6, 3, 2, 9, 0.706)
         """
-        threshold = metrics._check_threshold(threshold)
+        threshold = _validation.check_threshold(threshold)
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
         # thresholds at or above it (compared in float64, as the point kernels compare)
@@ -884,7 +884,7 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
                              f"pos_label={_validation.quoted(label)} and "
                              f"pos_label={_validation.quoted(s.pos_label)}")
     if sum(s.n_negatives + s.n_positives for s in parts if not s.weighted) > (
-            curves.MAX_EXACT_ROWS):
+            _sweep.MAX_EXACT_ROWS):
         raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "
                          "kept up to 2**62 rows")
     dtype = np.result_type(*(s.dtype for s in parts))
@@ -974,8 +974,8 @@ class ScoreAccumulator:
         >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
         2
         """
-        validated = curves._validate_binary(y_true, y_score, self.pos_label, sample_weight)
-        run = [*curves._summary_arrays(*validated), False]
+        validated = _sweep._validate_binary(y_true, y_score, self.pos_label, sample_weight)
+        run = [*_sweep._summary_arrays(*validated), False]
         if self._runs:
             run = self._alike(run)
         runs = self._runs

@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ._validation import as_real, quoted
+from ._validation import as_real, check_choice, quoted
 
 __all__ = ["bleu_score", "sentence_bleu"]
 
@@ -149,8 +149,7 @@ def bleu_score(
     0.4855
     """
     n_max, w = _check_weights(max_n, weights)
-    if smoothing not in _SMOOTHING:
-        raise ValueError(f"smoothing must be one of {_SMOOTHING}, got {quoted(smoothing)}")
+    check_choice(smoothing, "smoothing", _SMOOTHING)
     references = _as_list(references, "references", "a sequence with one entry per candidate")
     candidates = _as_list(candidates, "candidates", "a sequence with one entry per candidate")
     if len(references) != len(candidates):

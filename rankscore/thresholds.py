@@ -1,6 +1,6 @@
 """Choosing a threshold exactly: every distinct score is a candidate, no grid.
 
-``best_threshold`` runs the threshold sweep of :mod:`rankscore.curves` once (cumulative
+``best_threshold`` runs the threshold sweep of :mod:`rankscore._sweep` once (cumulative
 positives ``tps`` and negatives ``fps`` scoring at or above each distinct score) and
 evaluates the objective at every distinct score in one vectorized pass.
 """
@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend
-from ._validation import check_real, quoted
-from .curves import Sweep, _sweep
+from ._validation import check_choice, check_real, quoted
+from ._sweep import Sweep, _sweep
 from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
@@ -55,9 +55,7 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
 
 
 def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
-    if objective not in OBJECTIVES:
-        names = ", ".join(map(repr, OBJECTIVES))
-        raise ValueError(f"objective must be one of {names}; got {quoted(objective)}")
+    check_choice(objective, "objective", OBJECTIVES)
     wanted = {
         "min_precision": objective == "max_recall",
         "min_recall": objective == "max_precision",

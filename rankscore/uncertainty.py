@@ -44,18 +44,13 @@ from ._validation import (
     check_real,
     check_same_length,
     check_sample_weight,
+    check_threshold,
     quoted,
     shorten,
 )
-from .curves import (
-    _ap_from_sweep,
-    _check_max_fpr,
-    _n_threads,
-    _partial_auc,
-    _validate_binary,
-    auc,
-)
-from .metrics import _check_threshold, binary_confusion
+from ._sweep import _ap_from_sweep, _check_max_fpr, _n_threads, _partial_auc, _validate_binary
+from .curves import auc
+from .metrics import binary_confusion
 from .thresholds import _TIE_RTOL
 
 __all__ = [
@@ -1671,7 +1666,7 @@ def rate_intervals(
     >>> round(ci["recall"].estimate, 4), round(ci["recall"].low, 4)
     (0.6667, 0.3542)
     """
-    threshold = _check_threshold(threshold)  # required here: None would read hard predictions
+    threshold = check_threshold(threshold)  # required here: None would read hard predictions
     level = _check_level(confidence_level)
     check_choice(method, "method", ("wilson", "agresti_coull", "clopper_pearson"))
     confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label,

@@ -10,9 +10,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import rankscore as rs
-from rankscore import _backend, curves
+from rankscore import _backend
+from rankscore import _sweep as curves
 from rankscore._labels import binary_target as _binary_target
-from rankscore.curves import _sweep
+from rankscore._sweep import _sweep
 
 sk = pytest.importorskip("sklearn.metrics")
 

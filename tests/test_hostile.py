@@ -136,7 +136,7 @@ def _reference_from_counts(values, neg, pos, threshold):
 @pytest.mark.parametrize("rows", [10**10, 2**33 + 7, 2**62])
 @pytest.mark.parametrize("seed", range(4))
 def test_counts_are_exact_at_huge_row_counts(rows, seed):
-    from rankscore import curves
+    from rankscore import _sweep as curves
 
     rng = np.random.default_rng(seed)
     k = int(rng.integers(2, 50))
@@ -160,7 +160,8 @@ def test_counts_are_exact_at_huge_row_counts(rows, seed):
 def test_public_functions_on_the_counting_path_are_exact_at_huge_row_counts(rows, monkeypatch):
     """roc_auc_score, gini_score and ks_statistic read per-score counts from the
     count_scores kernel; given the counts of ``rows`` rows they give the exact values."""
-    from rankscore import _backend, curves
+    from rankscore import _backend
+    from rankscore import _sweep as curves
 
     values = np.array([0.1, 0.2, 0.3, 0.4])
     neg = np.array([rows // 4, rows // 8, rows // 8, 0], dtype=np.int64)
@@ -190,7 +191,7 @@ def test_count_kernels_at_2_62_rows_do_not_wrap():
 
 
 def test_more_than_2_62_counted_rows_are_an_error():
-    from rankscore import curves
+    from rankscore import _sweep as curves
 
     counts = curves._Counts(np.array([0.0, 1.0]), np.array([2**62, 0]), np.array([0, 1]))
     with pytest.raises(ValueError, match="exact counts are kept up to 2\\*\\*62 rows"):
@@ -271,7 +272,7 @@ def test_cli_plot_with_m_beyond_float64(tmp_path, capsys):
 
 
 def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
-    from rankscore import curves
+    from rankscore import _sweep as curves
 
     workers = []
 

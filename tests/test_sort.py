@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankscore as rs
-from rankscore import _backend, curves
+from rankscore import _backend
+from rankscore import _sweep as curves
 
 TINY = np.finfo(np.float64).smallest_subnormal
 HUGE = np.finfo(np.float64).max

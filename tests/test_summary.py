@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import ScoreAccumulator, ScoreSummary, _backend
-from rankscore.curves import _sweep
+from rankscore._sweep import _sweep
 from rankscore.datasets import load_spam
 
 
