@@ -50,7 +50,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import _backend, _validation, curves
+from . import _backend, _sweep, _validation
 from .report import summary_report
 from .summary import ScoreSummary
 
@@ -374,13 +374,13 @@ def _client() -> Any:
 
 def _split_classes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
     """(negatives' scores, positives' scores) of one partition, in their order."""
-    codes, pos_code, scores, _ = curves._validate_binary(y_true, y_score, pos_label, None)
+    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
     return _backend.kernels.split_scores(codes, pos_code, scores)[:2]
 
 
 def _class_sizes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
     """(negatives, positives, score dtype) of one partition."""
-    codes, pos_code, scores, _ = curves._validate_binary(y_true, y_score, pos_label, None)
+    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
     n_pos = int(np.count_nonzero(codes == pos_code))
     return len(codes) - n_pos, n_pos, scores.dtype
 
@@ -402,7 +402,7 @@ def _worker_classes(backend: str, pos_label: Any, *partitions: tuple) -> tuple:
                                               options)):
                 out[c][at[c]:at[c] + n[c]] = scores
                 at[c] += n[c]
-    curves._sort_in_threads(out, curves._sort_numpy, None, len(out[0]) + len(out[1]))
+    _sweep._sort_in_threads(out, _sweep._sort_numpy, None, len(out[0]) + len(out[1]))
     return tuple(out)
 
 
@@ -465,12 +465,12 @@ def _auc_of(y_true, y_score, pos_label, split_every) -> float:
     if counts is None:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     n_neg, n_pos, twice_u = counts
-    if n_neg + n_pos > curves.MAX_EXACT_ROWS:
+    if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
     nan = math.nan
     auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
-    return curves._auc_view(curves._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
+    return _sweep._auc_view(_sweep._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
 
 
 def _across_ranges(ranges: list) -> tuple[int, int, int]:
