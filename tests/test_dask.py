@@ -19,6 +19,7 @@ import pytest
 import rankscore as rs
 from rankscore import report
 
+dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
@@ -27,12 +28,21 @@ pd = pytest.importorskip("pandas")
 import rankscore.dask as rd  # noqa: E402
 
 
+# The killed-worker test must fail, never hang: every wait in it has a deadline.
+_KILL_TIMEOUT = 120.0  # seconds
+
+
 @pytest.fixture(scope="session")
 def client():
-    with distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-        silence_logs=logging.ERROR,
-    ) as cluster, distributed.Client(cluster) as client:
+    # A cluster closes a worker's nanny for good when the worker it restarts has not joined
+    # within distributed.deploy.lost-worker-timeout (15 s); on a loaded machine (the full
+    # suite beside other jobs) starting a worker process takes longer, and the cluster
+    # would stay at one worker. Give a killed worker's restart as long as the test waits.
+    with dask.config.set({"distributed.deploy.lost-worker-timeout": f"{_KILL_TIMEOUT}s"}), \
+            distributed.LocalCluster(
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                silence_logs=logging.ERROR,
+            ) as cluster, distributed.Client(cluster) as client:
         yield client
 
 
@@ -198,10 +208,6 @@ def test_not_dask_is_a_type_error():
         rd.roc_auc_score(frame.y, frame)
     with pytest.raises(ValueError, match="y_true must be 1-D"):
         rd.roc_auc_score(da.ones((10, 2), chunks=5), _lazy(s, 5))
-
-
-# The killed-worker test must fail, never hang: every wait in it has a deadline.
-_KILL_TIMEOUT = 120.0  # seconds
 
 
 def _in_thread(function, *args, **kwargs) -> queue.Queue:
