@@ -352,22 +352,34 @@ def summary_sweep(
 # Replicate r draws from the SplitMix64 stream seeded with seeds[r] (output k picks
 # start + floor((z_k >> 11) 2^-53 size)); a sample weighs (times drawn) x (its weight).
 
-def delong_placements(
-    neg: NDArray[np.floating],
-    pos: NDArray[np.floating],
-    neg_out: NDArray[np.float64],
-    pos_out: NDArray[np.float64],
-    neg_order: NDArray[np.intp] | None,
-    pos_order: NDArray[np.intp] | None,
+def delong_sample_placements(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    n_pos: int,
+    out: NDArray[np.float64],
+) -> float:
+    """Twice the placements of every sample, in sample order (n_pos: the number of
+    positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
+    2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
+
+def delong_scale(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    values: NDArray[np.float64],
+    pos_shift: float,
+    pos_scale: float,
+    neg_shift: float,
+    neg_scale: float,
 ) -> None:
-    """pos_out = 2 #{neg < x} + #{neg == x}, neg_out = 2 #{pos > y} + #{pos == y} (parts
-    sorted ascending), in sorted order or scattered to out[order[i]]."""
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
 
 def delong_square_sums(
     neg: NDArray[np.floating], pos: NDArray[np.floating], mean_pos: float, mean_neg: float
 ) -> tuple[float, float]:
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2), c and
-    d the placements of delong_placements; one tied group at a time, ascending."""
+    d the placements of delong_sample_placements (parts sorted ascending); one tied group
+    at a time, ascending."""
 
 def bootstrap_auc(
     neg: NDArray[np.floating],

@@ -9,9 +9,9 @@ build turns bounds checks off.
 include "_kernels_ranking.pxi"
 include "_kernels_ties.pxi"
 include "_kernels_sweep.pxi"
+include "_kernels_sort.pxi"  # before its users: DEF constants are read in order
 include "_kernels_point.pxi"
 include "_kernels_uncertainty.pxi"
 include "_kernels_multilabel.pxi"
 include "_kernels_ir.pxi"
 include "_kernels_summary.pxi"
-include "_kernels_sort.pxi"

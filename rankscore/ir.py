@@ -22,7 +22,7 @@ import numpy as np
 from . import _backend
 from ._validation import check_choice, quoted
 from .rankings import _float_m
-from .uncertainty import _t_two_sided_p
+from .uncertainty import _t_two_sided_p, holm_adjust
 
 __all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
 
@@ -785,11 +785,7 @@ def _adjust(p_values: Sequence[float], correction: str) -> list[float]:
         return p.tolist()
     if correction == "bonferroni":
         return np.minimum(p * n, 1.0).tolist()
-    order = np.argsort(p, kind="stable")
-    steps = np.maximum.accumulate(p[order] * (n - np.arange(n)))
-    out = np.empty(n)
-    out[order] = np.minimum(steps, 1.0)
-    return out.tolist()
+    return holm_adjust(p, nan_policy="omit").tolist()
 
 
 _TESTS = {"t-test": "t-test", "t": "t-test", "randomization": "randomization",

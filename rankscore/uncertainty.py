@@ -191,6 +191,14 @@ def _two_sided_normal_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2)) if not math.isnan(z) else math.nan
 
 
+def _ratio(estimate: float, se: float) -> float:
+    """The statistic estimate / se; 0 / 0 (identical curves) is 0, so p = 1 as in pROC, and
+    x / 0 is ±inf."""
+    if se > 0:
+        return estimate / se
+    return 0.0 if estimate == 0 else math.copysign(math.inf, estimate)
+
+
 # ---------------------------------------------------------------------------------------
 # DeLong
 
@@ -212,21 +220,6 @@ def _check_two_per_class(n_neg: int, n_pos: int, name: str = "y_true") -> None:
     if n_neg < 2 or n_pos < 2:
         raise ValueError(f"DeLong's variance needs at least two samples of each class; {name} "
                          f"has {n_pos} positive(s) and {n_neg} negative(s)")
-
-
-def _placements(codes, pos_code, scores):
-    """(auc, X, Y) in sample order: the positives' placements X = (#{neg < x} +
-    #{neg = x} / 2) / n_neg and the negatives' Y = (#{pos > y} + #{pos = y} / 2) / n_pos
-    (scores already checked finite)."""
-    k = _backend.kernels
-    neg, pos, _, _ = k.split_scores(codes, pos_code, scores)
-    _check_two_per_class(len(neg), len(pos))
-    neg_out, pos_out = np.empty(len(neg)), np.empty(len(pos))
-    neg_order, pos_order = np.argsort(neg), np.argsort(pos)
-    k.delong_placements(neg[neg_order], pos[pos_order], neg_out, pos_out, neg_order, pos_order)
-    n_neg, n_pos = len(neg), len(pos)
-    twice_u = float(np.sum(pos_out))  # integers below 2^53: exact in any order
-    return twice_u / (2.0 * n_pos * n_neg), pos_out / (2.0 * n_neg), neg_out / (2.0 * n_pos)
 
 
 def _delong_one(y_true, y_score, pos_label, sample_weight):
@@ -307,24 +300,31 @@ def _score_columns(y_score: Any, n: int) -> np.ndarray:
     return arr
 
 
-def _covariance(codes, pos_code, columns: np.ndarray, n_threads: int):
-    """(aucs, S) for the columns of a (n, k) score matrix on the same samples."""
+def _covariance(codes, pos_code, columns: Sequence[np.ndarray], n_threads: int):
+    """(aucs, S) of models scored on the same samples (one score array per model), from
+    every sample's placements: one kernel call per model, the models on threads."""
+    k = _backend.kernels
+    n_pos = int(np.count_nonzero(codes == pos_code))
+    n_neg = len(codes) - n_pos
+    _check_two_per_class(n_neg, n_pos)
+    # row j: model j's twice-placements in sample order (c for positives, d for negatives),
+    # then e = (V − AUC) / sqrt((count − 1) count) with V10 = c / 2n, V01 = d / 2m: S = e eᵀ
+    e, twice_u = np.empty((len(columns), len(codes))), np.empty(len(columns))
+    pos_scale = 1 / (2.0 * n_neg * math.sqrt((n_pos - 1) * n_pos))
+    neg_scale = 1 / (2.0 * n_pos * math.sqrt((n_neg - 1) * n_neg))
 
     def one(j):
-        return _placements(codes, pos_code, np.ascontiguousarray(columns[:, j]))
+        twice_u[j] = k.delong_sample_placements(codes, pos_code, columns[j], n_pos, e[j])
+        k.delong_scale(codes, pos_code, e[j], twice_u[j] / n_pos, pos_scale,
+                       twice_u[j] / n_neg, neg_scale)
 
-    m = columns.shape[1]
-    if n_threads > 1 and m > 1:
-        with ThreadPoolExecutor(min(n_threads, m)) as pool:
-            parts = list(pool.map(one, range(m)))
+    if n_threads > 1 and len(columns) > 1:
+        with ThreadPoolExecutor(min(n_threads, len(columns))) as pool:
+            list(pool.map(one, range(len(columns))))
     else:
-        parts = [one(j) for j in range(m)]
-    aucs = np.array([p[0] for p in parts])
-    dx = np.column_stack([p[1] - p[0] for p in parts])
-    dy = np.column_stack([p[2] - p[0] for p in parts])
-    n_pos, n_neg = dx.shape[0], dy.shape[0]
-    cov = (dx.T @ dx) / (n_pos - 1) / n_pos + (dy.T @ dy) / (n_neg - 1) / n_neg
-    return aucs, cov
+        for j in range(len(columns)):
+            one(j)
+    return twice_u / (2.0 * n_pos * n_neg), e @ e.T
 
 
 def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
@@ -355,8 +355,9 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
 
     Notes
     -----
-    Each model's scores are sorted once per class (argsort, to keep the samples paired)
-    and merged in one pass; the diagonal is :func:`delong_variance`.
+    Each model's scores are sorted once per class with every sample's index carried
+    along (to keep the samples paired) and merged in one pass; the diagonal is
+    :func:`delong_variance`.
 
     Examples
     --------
@@ -372,7 +373,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
     nt = 1 if n_threads is None and columns.shape[1] == 1 else _n_threads(n_threads)
-    return _covariance(codes, pos_code, columns, nt)
+    return _covariance(codes, pos_code, list(columns.T), nt)
 
 
 def _interval(theta: float, variance: float, level: float, transform: str | None):
@@ -502,6 +503,30 @@ def gini_ci(y_true: Any, y_score: Any, **options: Any) -> ConfidenceInterval:
                               r.confidence_level, r.method)
 
 
+def _delong_result(auc_a: float, auc_b: float, se: float, level: float, *, paired: bool,
+                   df: float = math.inf) -> DeLongTest:
+    """DeLong's test of AUC_a − AUC_b with standard error se: normal (paired) or Student's
+    t with df degrees of freedom (unpaired); the interval is the difference ∓ the
+    critical value times se."""
+    d = auc_a - auc_b
+    statistic = _ratio(d, se)
+    if paired:
+        p_value, critical = _two_sided_normal_p(statistic), _z(level)
+    else:
+        p_value = _t_two_sided_p(statistic, df)
+        critical = _t_quantile(1 - (1 - level) / 2, df)
+    return DeLongTest(auc_a, auc_b, d, se, statistic, p_value, d - critical * se,
+                      d + critical * se, level, df, paired)
+
+
+def _paired_result(aucs: np.ndarray, cov: np.ndarray, a: int, b: int,
+                   level: float) -> DeLongTest:
+    """The paired test of models a and b from the AUCs and DeLong's covariance matrix:
+    se = sqrt(S_aa + S_bb − 2 S_ab)."""
+    se = math.sqrt(max(0.0, float(cov[a, a] + cov[b, b] - 2 * cov[a, b])))
+    return _delong_result(float(aucs[a]), float(aucs[b]), se, level, paired=True)
+
+
 def _paired_columns(y_true, y_score_a, y_score_b, pos_label):
     codes, pos_code = label_codes(y_true, pos_label)
     a, b = as_scores(y_score_a, "y_score_a"), as_scores(y_score_b, "y_score_b")
@@ -566,13 +591,8 @@ def delong_test(
     """
     level = _check_level(confidence_level)
     codes, pos_code, a, b = _paired_columns(y_true, y_score_a, y_score_b, pos_label)
-    aucs, cov = _covariance(codes, pos_code, np.column_stack([a, b]), _n_threads(n_threads))
-    d = float(aucs[0] - aucs[1])
-    se = math.sqrt(max(0.0, float(cov[0, 0] + cov[1, 1] - 2 * cov[0, 1])))
-    z = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
-    half = _z(level) * se
-    return DeLongTest(float(aucs[0]), float(aucs[1]), d, se, z, _two_sided_normal_p(z),
-                      d - half, d + half, level, math.inf, True)
+    aucs, cov = _covariance(codes, pos_code, [a, b], _n_threads(n_threads))
+    return _paired_result(aucs, cov, 0, 1, level)
 
 
 def delong_test_unpaired(
@@ -625,14 +645,10 @@ def delong_test_unpaired(
     theta_a, var_a = _delong_one(y_true_a, y_score_a, pos_label, None)
     theta_b, var_b = _delong_one(y_true_b, y_score_b, pos_label, None)
     n_a, n_b = len(as_scores(y_score_a, "y_score_a")), len(as_scores(y_score_b, "y_score_b"))
-    se = math.sqrt(var_a + var_b)
-    d = theta_a - theta_b
-    t = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
     denominator = var_a**2 / (n_a - 1) + var_b**2 / (n_b - 1)
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else math.inf
-    half = _t_quantile(1 - (1 - level) / 2, df) * se
-    return DeLongTest(theta_a, theta_b, d, se, t, _t_two_sided_p(t, df), d - half, d + half,
-                      level, df, False)
+    return _delong_result(theta_a, theta_b, math.sqrt(var_a + var_b), level, paired=False,
+                          df=df)
 
 
 def delong_contrast_test(
@@ -692,23 +708,26 @@ def delong_contrast_test(
     weights = _float_array(contrast, "contrast", what)
     if weights.shape != (columns.shape[1],) or not np.isfinite(weights).all():
         raise ValueError(f"contrast must be {what}, got {quoted(contrast)}")
-    aucs, cov = _covariance(codes, pos_code, columns, _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(columns.T), _n_threads(n_threads))
     estimate = float(weights @ aucs)
     se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
-    z = estimate / se if se > 0 else (0.0 if estimate == 0 else math.copysign(math.inf,
-                                                                                estimate))
+    z = _ratio(estimate, se)
     half = _z(level) * se
     return ContrastTest(estimate, se, z, _two_sided_normal_p(z), estimate - half,
                         estimate + half, level)
 
 
-def holm_adjust(p_values: Any) -> np.ndarray:
+def holm_adjust(p_values: Any, *, nan_policy: str = "raise") -> np.ndarray:
     """Holm's step-down adjustment of p-values (family-wise error rate).
 
     Parameters
     ----------
     p_values : array-like of shape (k,)
         Raw p-values in [0, 1].
+    nan_policy : {"raise", "omit"}, default="raise"
+        A NaN p-value (a test that could not be computed) is a ValueError, or with
+        ``"omit"`` stays NaN while the others are adjusted among themselves (k counts the
+        non-NaN p-values), as R's ``p.adjust``.
 
     Returns
     -------
@@ -718,6 +737,7 @@ def holm_adjust(p_values: Any) -> np.ndarray:
     See Also
     --------
     compare_models
+    rankscore.ir.compare_runs : Holm over the pairs of runs (``nan_policy="omit"``).
 
     Notes
     -----
@@ -729,16 +749,22 @@ def holm_adjust(p_values: Any) -> np.ndarray:
     >>> from rankscore import holm_adjust
     >>> holm_adjust([0.01, 0.04, 0.03]).round(4).tolist()
     [0.03, 0.06, 0.06]
+    >>> holm_adjust([0.01, float("nan"), 0.03], nan_policy="omit").round(4).tolist()
+    [0.02, nan, 0.03]
     """
+    check_choice(nan_policy, "nan_policy", ("raise", "omit"))
     what = "a 1-D array of numbers in [0, 1]"
     p = _float_array(p_values, "p_values", what)
-    if p.ndim != 1 or ((p < 0) | (p > 1) | np.isnan(p)).any():
+    if p.ndim != 1 or ((p < 0) | (p > 1)).any():
         raise ValueError(f"p_values must be {what}, got {quoted(p_values)}")
-    order = np.argsort(p, kind="stable")
-    k = len(p)
-    adjusted = np.maximum.accumulate(np.minimum(1.0, (k - np.arange(k)) * p[order]))
-    out = np.empty(k)
-    out[order] = adjusted
+    defined = np.flatnonzero(~np.isnan(p))
+    if len(defined) < len(p) and nan_policy == "raise":
+        raise ValueError(f"p_values holds NaN, got {quoted(p_values)}; nan_policy='omit' "
+                         "leaves NaN p-values out of the adjustment (they stay NaN)")
+    order = defined[np.argsort(p[defined], kind="stable")]
+    k = len(order)
+    out = np.full(len(p), np.nan)
+    out[order] = np.maximum.accumulate(np.minimum(1.0, (k - np.arange(k)) * p[order]))
     return out
 
 
@@ -810,16 +836,9 @@ def compare_models(
             raise ValueError(f"names has {len(names)} entries for {matrix.shape[1]} models")
     if matrix.shape[1] < 2:
         raise ValueError(f"compare_models needs at least two models, got {matrix.shape[1]}")
-    aucs, cov = _covariance(codes, pos_code, matrix, _n_threads(n_threads))
-    z_crit = _z(level)
-    tests = []
-    for a, b in combinations(range(matrix.shape[1]), 2):
-        d = float(aucs[a] - aucs[b])
-        se = math.sqrt(max(0.0, float(cov[a, a] + cov[b, b] - 2 * cov[a, b])))
-        z = d / se if se > 0 else (0.0 if d == 0 else math.copysign(math.inf, d))
-        tests.append((a, b, DeLongTest(float(aucs[a]), float(aucs[b]), d, se, z,
-                                       _two_sided_normal_p(z), d - z_crit * se,
-                                       d + z_crit * se, level, math.inf, True)))
+    aucs, cov = _covariance(codes, pos_code, list(matrix.T), _n_threads(n_threads))
+    tests = [(a, b, _paired_result(aucs, cov, a, b, level))
+             for a, b in combinations(range(matrix.shape[1]), 2)]
     adjusted = holm_adjust([t.p_value for _, _, t in tests])
     return [PairwiseComparison(names[a], names[b], t, float(p))
             for (a, b, t), p in zip(tests, adjusted)]

@@ -35,6 +35,16 @@ C = [1.8, -0.31, 2.37, 0.76, 0.97, 0.27, 1.95, -1.43, 0.99, 0.08, -0.77, -0.28, 
 REL = 1e-12
 
 
+def _loadable_backends():
+    """The kernel modules' names, without the compiled one when it is not built."""
+    for name in ("cython", "python"):
+        try:
+            _backend.load(name)
+        except ImportError:
+            continue
+        yield name
+
+
 def close(x, y, rel=REL):
     return x == pytest.approx(y, rel=rel, abs=0)
 
@@ -159,6 +169,16 @@ def test_holm_matches_r():
     assert rs.holm_adjust([0.01, 0.04, 0.03]).tolist() == pytest.approx([0.03, 0.06, 0.06])
     with pytest.raises(ValueError, match="p_values"):
         rs.holm_adjust([0.5, 1.5])
+    with pytest.raises(ValueError, match="p_values holds NaN.*nan_policy='omit'"):
+        rs.holm_adjust([0.5, math.nan])
+    with pytest.raises(ValueError, match="nan_policy must be one of"):
+        rs.holm_adjust([0.5], nan_policy="propagate")
+    # p.adjust(c(0.01, NaN, 0.04, 0.03), "holm"): NaN left out, k = 3
+    adjusted = rs.holm_adjust([0.01, math.nan, 0.04, 0.03], nan_policy="omit")
+    assert np.isnan(adjusted[1])
+    assert adjusted[[0, 2, 3]].tolist() == pytest.approx([0.03, 0.06, 0.06], rel=1e-15)
+    assert np.isnan(rs.holm_adjust([math.nan, math.nan], nan_policy="omit")).all()
+    assert rs.holm_adjust([], nan_policy="omit").shape == (0,)
 
 
 def test_delong_errors():
@@ -208,11 +228,7 @@ def test_bootstrap_is_reproducible_across_backends_and_threads():
     s = np.round(rng.normal(size=500) + y, 1)
     w = rng.random(500)
     results = []
-    for name in ("cython", "python"):
-        try:
-            _backend.load(name)
-        except ImportError:
-            continue
+    for name in _loadable_backends():
         with _backend.using(name):
             for n_threads in (1, 2):
                 for kw in ({}, {"sample_weight": w}, {"metric": "ks", "stratified": False},
@@ -500,6 +516,94 @@ def test_plot_roc_confidence_band():
 # the kernels: both backends, same bits
 
 
+def _placements_by_definition(labels, scores):
+    """Twice the placements, straight from their definition (O(n^2))."""
+    pos, neg = scores[labels == 1], scores[labels == 0]
+    c = [2 * np.sum(neg < x) + np.sum(neg == x) for x in pos]
+    d = [2 * np.sum(pos > v) + np.sum(pos == v) for v in neg]
+    return np.array(c, dtype=float), np.array(d, dtype=float)
+
+
+EPS = np.finfo(np.float64).eps
+# scores that share their leading bits (1 + k eps: equal in all but the lowest mantissa
+# bits, which the compiled kernel's packed sort keys give to the sample index), with
+# exact ties, signed zeros, huge and negative scales, in float64 and float32
+placement_scores = st.tuples(
+    st.lists(st.tuples(st.integers(0, 1), st.integers(0, 40), st.integers(0, 5)),
+             min_size=2, max_size=80),
+    st.sampled_from([np.float64, np.float32]))
+
+
+@given(placement_scores)
+def test_sample_placements_match_the_definition_on_both_backends(data):
+    rows, dtype = data
+    labels = np.array([label for label, _, _ in rows], dtype=np.int8)
+    big, tiny = np.finfo(dtype).max / 4, np.finfo(dtype).tiny * 3
+    scales = np.array([1, -1, big, -tiny, 0, -0.0], dtype=dtype)
+    eps = np.finfo(dtype).eps
+    scores = np.array([(1 + k * eps) * scales[s] for _, k, s in rows], dtype=dtype)
+    c_expected, d_expected = _placements_by_definition(labels, scores)
+    for name in _loadable_backends():
+        k = _backend.load(name)
+        out = np.full(len(scores), -1.0)
+        twice_u = k.delong_sample_placements(labels, np.int8(1), scores, len(c_expected), out)
+        assert np.array_equal(out[labels == 1], c_expected), name
+        assert np.array_equal(out[labels == 0], d_expected), name
+        assert twice_u == c_expected.sum() == d_expected.sum()
+
+
+def test_paired_delong_matches_proc_on_ties_and_close_scores():
+    # 20,000 rows: a rounded to 2 decimals (ties across classes), b = 1 + k eps (distinct
+    # scores equal in their leading bits, which the compiled kernel orders by value). The
+    # arrays were written with tofile and read in R with readBin; then
+    # ra <- roc(y, a, levels = c(0, 1), direction = "<"), rb likewise,
+    # roc.test(ra, rb, method = "delong", paired = TRUE): statistic, var(ra), var(rb)
+    rng = np.random.default_rng(5)
+    y = (rng.random(20000) < 0.35).astype(float)
+    a = np.round(rng.normal(size=20000) + y, 2)
+    b = 1 + np.round((rng.normal(size=20000) + 0.5 * y) * 1000) * EPS
+    t = rs.delong_test(y, a, b)
+    assert close(t.statistic, 22.317333025333927)
+    assert close(t.p_value, 2.5081131952006841e-110, rel=1e-9)  # far tail: erfc's digits
+    _, cov = rs.delong_covariance(y, np.column_stack([a, b]))
+    assert close(cov[0, 0], 1.2149229779058224e-05)
+    assert close(cov[1, 1], 1.6497101783401451e-05)
+
+
+def test_paired_delong_is_the_same_on_both_backends():
+    rng = np.random.default_rng(3)
+    y = rng.random(5000) < 0.3
+    scores = np.column_stack([rng.normal(size=5000) + y, np.round(rng.normal(size=5000), 1),
+                              (1 + rng.integers(0, 300, 5000) * EPS).astype(np.float64)])
+    results = []
+    for name in _loadable_backends():
+        with _backend.using(name):
+            aucs, cov = rs.delong_covariance(y, scores)
+            results.append((aucs, cov, rs.delong_test(y, scores[:, 0], scores[:, 1])))
+    for other in results[1:]:
+        assert np.array_equal(results[0][0], other[0])
+        assert np.array_equal(results[0][1], other[1])
+        assert results[0][2] == other[2]
+
+
+@pytest.mark.parametrize("n", [2000, 70000])
+def test_sample_placements_long_runs_of_close_scores(n):
+    # thousands of distinct scores equal in their leading bits, in both classes: the packed
+    # keys tie over long runs that the compiled kernel orders by the scores themselves
+    rng = np.random.default_rng(n)
+    labels = (rng.random(n) < 0.4).astype(np.int64)
+    scores = 1 + rng.integers(0, n // 3, n) * EPS
+    scores[::7] = rng.normal(size=len(scores[::7]))  # and ordinary scores around them
+    c_expected = np.searchsorted(np.sort(scores[labels == 0]), scores[labels == 1], "left")
+    c_expected = c_expected + np.searchsorted(np.sort(scores[labels == 0]),
+                                              scores[labels == 1], "right")
+    out = np.empty(n)
+    twice_u = _backend.kernels.delong_sample_placements(labels, np.int64(1), scores,
+                                                        int(labels.sum()), out)
+    assert np.array_equal(out[labels == 1], c_expected)
+    assert twice_u == out[labels == 0].sum() == c_expected.sum()  # 2U from either class
+
+
 kernel_inputs = st.tuples(
     st.lists(st.integers(-4, 4), min_size=1, max_size=30),
     st.lists(st.integers(-4, 4), min_size=1, max_size=30),
@@ -530,10 +634,8 @@ def test_kernels_agree_bit_for_bit(data):
         counts = np.empty((3, 2 * len(values)))
         k.bootstrap_group_counts(neg, neg_w, pos, pos_w, neg_o, pos_o, stratified, seeds,
                                  counts)
-        neg_out, pos_out = np.empty(len(neg)), np.empty(len(pos))
-        k.delong_placements(neg, pos, neg_out, pos_out, neg_o, pos_o)
         sums = k.delong_square_sums(neg, pos, 0.3 * len(neg), 0.7 * len(pos))
-        results.append((auc, counts, neg_out, pos_out, np.array(sums)))
+        results.append((auc, counts, np.array(sums)))
     for a, b in zip(*results):
         assert np.array_equal(a, b, equal_nan=True)
     # each replicate's AUC is the AUC of its own counts

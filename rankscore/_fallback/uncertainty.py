@@ -10,27 +10,33 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["delong_placements", "delong_square_sums", "bootstrap_auc", "bootstrap_group_counts"]
+__all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
+           "bootstrap_group_counts"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-def delong_placements(neg, pos, neg_out, pos_out, neg_order, pos_order):
-    """Twice DeLong's placements, as exact integers in float64:
-    pos_out = 2 #{neg < x} + #{neg == x} for each positive x,
-    neg_out = 2 #{pos > y} + #{pos == y} for each negative y.
-    Written in sorted order, or to out[order[i]] for the i-th smallest when orders are given."""
-    pos_value = (np.searchsorted(neg, pos, "left") + np.searchsorted(neg, pos, "right"))
-    neg_value = 2 * len(pos) - np.searchsorted(pos, neg, "left") - np.searchsorted(pos, neg,
-                                                                                  "right")
-    if neg_order is None:
-        neg_out[:] = neg_value
-        pos_out[:] = pos_value
-    else:
-        neg_out[neg_order] = neg_value
-        pos_out[pos_order] = pos_value
+def delong_sample_placements(labels, pos_code, scores, n_pos, out):
+    """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
+    positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
+    2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
+    is_pos = labels == pos_code
+    x, y = scores[is_pos], scores[~is_pos]  # positives, negatives in sample order
+    neg, pos = np.sort(y), np.sort(x)
+    c = np.searchsorted(neg, x, "left") + np.searchsorted(neg, x, "right")
+    out[is_pos] = c
+    out[~is_pos] = 2 * len(pos) - np.searchsorted(pos, y, "left") - np.searchsorted(pos, y,
+                                                                                    "right")
+    return float(np.sum(c))  # an integer: exact
+
+
+def delong_scale(labels, pos_code, values, pos_shift, pos_scale, neg_shift, neg_scale):
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+    is_pos = labels == pos_code
+    values[:] = np.where(is_pos, (values - pos_shift) * pos_scale,
+                         (values - neg_shift) * neg_scale)
 
 
 def _run_starts(sorted_values):
@@ -40,7 +46,8 @@ def _run_starts(sorted_values):
 def delong_square_sums(neg, pos, mean_pos, mean_neg):
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
-    ``delong_placements``), accumulated one tied group at a time, ascending: count * dev^2."""
+    ``delong_sample_placements``), accumulated one tied group at a time, ascending:
+    count * dev^2."""
     sums = []
     for part, other, mean, placement in (
             (pos, neg, mean_pos, lambda v: np.searchsorted(neg, v, "left")
