@@ -302,10 +302,10 @@ def _ranges(columns: dict[str, Any], pos_label: Any, split_every: int,
     thresholds (to the client, which places the range borders), then the ranges.
     """
     summaries = dask.persist(*_partition_tasks(_summarise, columns, {"pos_label": pos_label}))
-    samples = [x for x in dask.compute(*[delayed(_sample, pure=True)(s) for s in summaries])
-               if x is not None]  # fmt: skip
-    if not samples:
+    found = dask.compute(*[delayed(_sample, pure=True)(s) for s in summaries])
+    if all(x is None for x in found):
         return None
+    samples = [x for x in found if x is not None and x[1]]  # not empty, nor all zero weights
     length = sum(n for _, n in samples)
     n_ranges = min(max(2 * _n_threads(), -(-length // _RANGE_SCORES)), _MAX_RANGES, length)
     borders = _borders(samples, n_ranges) if n_ranges > 1 else np.empty(0)

@@ -7,6 +7,7 @@ the autouse ``backend`` fixture picked (rankscore.dask passes the name into each
 import logging
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -266,6 +267,19 @@ def test_worker_killed_during_a_computation(client, tmp_path, function):
         assert ours == rs.roc_auc_score(y, s)
     client.wait_for_workers(2, timeout=_KILL_TIMEOUT)  # the nanny started a new process
     assert victim not in client.run(os.getpid).values()
+
+
+def test_zero_weights(client):
+    y, s, w = _data(seed=15, weighted=True)
+    w[:1000] = 0  # partitions 1 to 3 weigh nothing, the fourth in part
+    dy, ds, dw = _lazy(y, 300), _lazy(s, 300), _lazy(w, 300)
+    assert rd.score_summary(dy, ds, sample_weight=dw) == _summary(y, s, w)
+    assert rd.roc_auc_score(dy, ds, sample_weight=dw) == rs.roc_auc_score(y, s, sample_weight=w)
+    zero = np.zeros_like(w)
+    with pytest.raises(ValueError) as memory:
+        rs.roc_curve(y, s, sample_weight=zero)
+    with pytest.raises(ValueError, match=re.escape(str(memory.value))):
+        rd.roc_curve(dy, ds, sample_weight=_lazy(zero, 300))
 
 
 def test_weights_as_a_series_of_another_frame(client):
