@@ -1,7 +1,7 @@
 """Beyond one machine: rankscore.dask on a two-worker LocalCluster, and ``rankscore report``
 streaming a Parquet file larger than its summary.
 
-    python benchmarks/bench_dask.py                      # 10^8 rows (~8 GB, ~10 minutes)
+    python benchmarks/bench_dask.py --rows 100000000 --chunk 5000000   # 10^8 rows (~8 GB, ~6 min)
     python benchmarks/bench_dask.py --rows 10000000      # a first, smaller run
     python benchmarks/bench_dask.py --rows 10000000 --skip-report   # the Dask rows only
 
