@@ -346,6 +346,22 @@ def summary_sweep(
     """(fps, tps, thresholds) of the unweighted summary of the ascending class parts, in
     one pass (summary_running of summary_from_sorted)."""
 
+def roc_points(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], drop_intermediate: bool
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """roc_curve's (fpr, tpr, thresholds) from the ascending class parts (both non-empty) in
+    one pass: (0, 0, inf), then every distinct threshold from the top (or only the first,
+    last and corners with drop_intermediate)."""
+
+def pr_points_into(
+    neg: NDArray[np.floating], pos: NDArray[np.floating], i: int, j: int, neg_stop: int,
+    pos_stop: int, drop_intermediate: bool, precision: NDArray[np.float64],
+    recall: NDArray[np.float64], thresholds: NDArray[np.floating], k: int,
+) -> int:
+    """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
+    pos[j:pos_stop] (ascending class parts, both non-empty; no tie across the range ends),
+    written ascending from index k in one pass; returns the index after the last."""
+
 # ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
 # Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted
 # order or, with neg_order/pos_order, position order[i] for the i-th smallest score.

@@ -434,6 +434,106 @@ def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:]
     return fps_arr, tps_arr, thr_arr
 
 
+# roc_points and pr_points merge the two parts with the class of the next score chosen
+# without a branch (it comes unpredictably), and write every pending point, keeping it
+# only by moving the output index on: nothing in the loop branches on the data but ties.
+
+def roc_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
+               bint drop_intermediate):
+    """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
+    non-empty) in one pass from the top score down: (0, 0, inf) first, then every distinct
+    threshold t with fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with
+    drop_intermediate only the first, the last and the corners, where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0 (scikit-learn's rule; what
+    roc_corners of summary_sweep gives, without the full-length arrays)."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = n_neg - 1, j = n_pos - 1
+    cdef Py_ssize_t k = 1, m, seen = 0, fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef const sweep_score_t* a = &neg[0]
+    cdef const sweep_score_t* b = &pos[0]
+    cdef sweep_score_t x, y, t
+    cdef double t_cur = 0
+    cdef int take_neg, take_pos, keep
+    size = n_neg + n_pos + 1
+    fpr_arr, tpr_arr, thr_arr = np.empty(size), np.empty(size), np.empty(size)
+    cdef double[::1] fpr = fpr_arr, tpr = tpr_arr, thr = thr_arr
+    with nogil:
+        while i >= 0 or j >= 0:
+            x, y = a[i if i >= 0 else 0], b[j if j >= 0 else 0]
+            take_neg = (i >= 0) & ((j < 0) | (x >= y))
+            take_pos = (j >= 0) & ((i < 0) | (y >= x))
+            t = x if take_neg else y  # the largest score not yet swept
+            i -= take_neg
+            j -= take_pos
+            while i >= 0 and a[i] == t:
+                i -= 1
+            while j >= 0 and b[j] == t:
+                j -= 1
+            fp, tp = n_neg - 1 - i, n_pos - 1 - j
+            # the pending point: the first is kept, the others where the step changes
+            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate)
+                                 | (fp - fp_cur != fp_cur - fp_prev)
+                                 | (tp - tp_cur != tp_cur - tp_prev))
+            fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur
+            k += keep
+            fp_prev, tp_prev, fp_cur, tp_cur, t_cur = fp_cur, tp_cur, fp, tp, t + 0
+            seen += 1
+        fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur  # the last point
+        k += 1
+        fpr[0], tpr[0], thr[0] = 0.0, 0.0, INFINITY
+        for m in range(1, k):  # the counts become rates
+            fpr[m] = fpr[m] / n_neg
+            tpr[m] = tpr[m] / n_pos
+    fpr = tpr = thr = None
+    for arr in (fpr_arr, tpr_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fpr_arr, tpr_arr, thr_arr
+
+
+def pr_points_into(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos, Py_ssize_t i,
+                   Py_ssize_t j, Py_ssize_t neg_stop, Py_ssize_t pos_stop,
+                   bint drop_intermediate, double[::1] precision, double[::1] recall,
+                   sweep_score_t[::1] thresholds, Py_ssize_t k):
+    """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
+    pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
+    equals one outside them), ascending from index k of the outputs, in one pass: precision = tp / (tp + fp)
+    and recall = tp / n_pos with tp = #{pos >= t}, fp = #{neg >= t} over the whole parts;
+    with drop_intermediate only the first and last point of each run of equal tp. Returns
+    the index after the last point written."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], seen = 0
+    cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef const sweep_score_t* a = &neg[0]
+    cdef const sweep_score_t* b = &pos[0]
+    cdef sweep_score_t x, y, t, t_cur = 0
+    cdef double positives = n_pos
+    cdef int take_neg, take_pos, keep
+    if i == neg_stop and j == pos_stop:
+        return k
+    with nogil:
+        while i < neg_stop or j < pos_stop:
+            fp, tp = n_neg - i, n_pos - j  # scoring >= t
+            x, y = a[i if i < neg_stop else 0], b[j if j < pos_stop else 0]
+            take_neg = (i < neg_stop) & ((j == pos_stop) | (x <= y))
+            take_pos = (j < pos_stop) & ((i == neg_stop) | (y <= x))
+            t = x if take_neg else y  # the smallest score not yet swept
+            i += take_neg
+            j += take_pos
+            while i < neg_stop and a[i] == t:
+                i += 1
+            while j < pos_stop and b[j] == t:
+                j += 1
+            # the pending point: the first is kept, the others where tp changes on a side
+            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate) | (tp != tp_cur)
+                                 | (tp_cur != tp_prev))
+            precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)
+            recall[k], thresholds[k] = tp_cur / positives, t_cur
+            k += keep
+            tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, t + 0
+            seen += 1
+        precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)  # the last point
+        recall[k], thresholds[k] = tp_cur / positives, t_cur
+    return k + 1
+
+
 def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
     ascending scores, without building the summary (what ``summary_running`` of

@@ -299,13 +299,62 @@ def _sweep_validated(codes, pos_code, scores, weights) -> Sweep:
     """The running sums of the summary of validated input. Unweighted sorted parts go
     straight to them (``summary_sweep``: the same values without the per-threshold arrays;
     tests/test_summary.py checks it); everything else reads the summary."""
+    sweep, parts = _sweep_or_sorted_parts(codes, pos_code, scores, weights)
+    return sweep if parts is None else Sweep(*_backend.kernels.summary_sweep(*parts))
+
+
+def _pr_points(neg, pos, drop_intermediate, n_threads=None):
+    """precision_recall_curve's arrays from the sorted class parts (both non-empty), written
+    in one pass (the ``pr_points_into`` kernel). Without drop_intermediate, inputs of
+    _PARALLEL_SORT_ROWS rows or more are cut at a score near the middle of the negatives and
+    the two halves written on two threads: the upper half from the index it would start at
+    if every score below the cut were distinct, moved down afterwards if ties made the lower
+    half shorter."""
+    k = _backend.kernels
+    n = len(neg) + len(pos)
+    precision, recall = np.empty(n + 1), np.empty(n + 1)
+    thresholds = np.empty(n + 1, dtype=neg.dtype)
+    ranges = [(0, 0, len(neg), len(pos), 0)]  # (i, j, neg_stop, pos_stop, first index)
+    if not drop_intermediate and n >= _PARALLEL_SORT_ROWS and _n_threads(n_threads) > 1:
+        cut = neg[len(neg) // 2]
+        i, j = int(np.searchsorted(neg, cut)), int(np.searchsorted(pos, cut))
+        ranges = [(0, 0, i, j, 0), (i, j, len(neg), len(pos), i + j)]
+
+    def write(r):
+        return k.pr_points_into(neg, pos, *r[:4], drop_intermediate, precision, recall,
+                                thresholds, r[4])
+
+    if len(ranges) == 1:
+        m = write(ranges[0])
+    else:
+        with ThreadPoolExecutor(2) as pool:
+            m, stop = pool.map(write, ranges)
+        start = ranges[1][4]
+        if m < start:
+            for arr in (precision, recall, thresholds):
+                arr[m:m + stop - start] = arr[start:stop]
+        m += stop - start
+    precision[m], recall[m] = 1.0, 0.0
+    precision.resize(m + 1, refcheck=False)
+    recall.resize(m + 1, refcheck=False)
+    thresholds.resize(m, refcheck=False)
+    return precision, recall, thresholds
+
+
+def _sweep_or_sorted_parts(codes, pos_code, scores, weights):
+    """(None, (neg, pos)): each class's sorted scores, both non-empty, for unweighted input
+    with too many distinct scores to count (roc_curve and precision_recall_curve write their
+    arrays from them in one pass: ``roc_points``, ``_pr_points``); else
+    (the sweep, None)."""
     if weights is None:
         counts = _try_count(codes, pos_code, scores, None)
         if counts is not None:
-            return _cumulative(*_summary_of_counts(counts, scores.dtype))
+            return _cumulative(*_summary_of_counts(counts, scores.dtype)), None
         neg, _, pos, _ = _split_sorted(codes, pos_code, scores, None)
-        return Sweep(*_backend.kernels.summary_sweep(neg, pos))
-    return _cumulative(*_summary_arrays(codes, pos_code, scores, weights))
+        if len(neg) and len(pos):
+            return None, (neg, pos)
+        return Sweep(*_backend.kernels.summary_sweep(neg, pos)), None
+    return _cumulative(*_summary_arrays(codes, pos_code, scores, weights)), None
 
 
 def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None) -> Sweep:

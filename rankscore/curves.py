@@ -33,6 +33,7 @@ from ._sweep import (
     _multiclass_auc,
     _n_threads,
     _pr_auc_view,
+    _pr_points,
     _pr_view,
     _present_classes,
     _roc_view,
@@ -41,6 +42,7 @@ from ._sweep import (
     _split_sorted_checked,
     _summary_arrays,
     _sweep,
+    _sweep_or_sorted_parts,
     _trapezoid,
     _try_count,
     _validate_binary,
@@ -129,8 +131,11 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
     drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    return _roc_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
-                     drop_intermediate)
+    sweep, parts = _sweep_or_sorted_parts(
+        *_validate_binary(y_true, y_score, pos_label, sample_weight))
+    if parts is not None:  # fpr, tpr and the kept thresholds in one pass over the parts
+        return _backend.kernels.roc_points(*parts, drop_intermediate)
+    return _roc_view(sweep, drop_intermediate)
 
 
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
@@ -186,8 +191,11 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    return _pr_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
-                    drop_intermediate)
+    sweep, parts = _sweep_or_sorted_parts(
+        *_validate_binary(y_true, y_score, pos_label, sample_weight))
+    if parts is not None:  # precision, recall and the kept thresholds in one pass
+        return _pr_points(*parts, drop_intermediate)
+    return _pr_view(sweep, drop_intermediate)
 
 
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):

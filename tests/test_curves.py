@@ -391,6 +391,56 @@ def test_fast_paths_equal_curve_paths(problem):
     assert ks.threshold in curve.thresholds[np.isclose(gap, gap.max(), rtol=1e-13, atol=0)]
 
 
+@st.composite
+def sorted_class_parts(draw):
+    """(neg, pos): each class's scores ascending, as the sort leaves them (no -0.0)."""
+    n_neg, n_pos = draw(st.integers(1, 50)), draw(st.integers(1, 50))
+    values = draw(st.sampled_from([[0.0], [0.0, -0.0, 1.0], [-np.inf, 0.5, np.inf],
+                                   [1e-300, 5e-324, -5e-324, 1.7e308], list(range(7)),
+                                   list(np.linspace(0, 1, 1000))]))
+    dtype = draw(st.sampled_from([np.float64, np.float32]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    with np.errstate(over="ignore"):  # 1.7e308 is inf in float32: fine here
+        values = np.array(values, dtype=dtype)
+    return tuple(np.sort(rng.choice(values, n) + dtype(0)) for n in (n_neg, n_pos))
+
+
+@given(sorted_class_parts(), st.booleans())
+def test_one_pass_curve_kernels_equal_the_views_of_the_sweep(parts, drop):
+    # roc_points / pr_points_into write the curves straight from the sorted parts; they must
+    # give the bits the views give on the full-length sweep (summary_sweep)
+    neg, pos = parts
+    k = _backend.kernels
+    sweep = curves.Sweep(*k.summary_sweep(neg, pos))
+    results = [(k.roc_points(neg, pos, drop), curves._roc_view(sweep, drop)),
+               (curves._pr_points(neg, pos, drop), curves._pr_view(sweep, drop))]
+    saved = curves._PARALLEL_SORT_ROWS
+    curves._PARALLEL_SORT_ROWS = 1  # the PR points of two halves, written on two threads
+    try:
+        results.append((curves._pr_points(neg, pos, drop, n_threads=2),
+                        curves._pr_view(sweep, drop)))
+    finally:
+        curves._PARALLEL_SORT_ROWS = saved
+    for got, want in results:
+        for a, b in zip(got, want, strict=True):
+            assert a.dtype == b.dtype
+            np.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("drop", [False, True])
+def test_curves_of_continuous_scores_equal_sklearn_bit_for_bit(dtype, drop):
+    rng = np.random.default_rng(7)
+    y = (rng.random(20_000) < 0.1).astype(np.int64)
+    s = rng.random(20_000).astype(dtype)
+    s[::50] = s[1::50]  # some ties across and within the classes
+    for fn in ("roc_curve", "precision_recall_curve"):
+        ours = getattr(rs, fn)(y, s, drop_intermediate=drop)
+        theirs = getattr(sk, fn)(y, s, drop_intermediate=drop)
+        for a, b in zip(ours, theirs):
+            np.testing.assert_array_equal(a, b)
+
+
 @given(binary_problem(min_n=2, max_n=60))
 def test_ks_matches_scipy(problem):
     stats = pytest.importorskip("scipy.stats")
@@ -427,14 +477,20 @@ def test_backends_agree_bit_for_bit(problem):
             results[name] = [
                 _sweep(y, s, sample_weight=w),
                 quiet(rs.roc_curve, y, s, sample_weight=w),
+                quiet(rs.roc_curve, y, s, sample_weight=w, drop_intermediate=False),
+                quiet(rs.precision_recall_curve, y, s, sample_weight=w),
+                quiet(rs.precision_recall_curve, y, s, sample_weight=w,
+                      drop_intermediate=True),
                 quiet(rs.roc_auc_score, y, s, sample_weight=w),
                 quiet(rs.average_precision_score, y, s, sample_weight=w),
                 quiet(rs.ks_statistic, y, s, sample_weight=w),
             ]
     for path in ("", "-count"):
         for a, b in zip(results["cython" + path], results["python" + path]):
-            np.testing.assert_array_equal(np.asarray(a, dtype=float),
-                                          np.asarray(b, dtype=float))
+            a, b = (v if isinstance(v, tuple) else (v,) for v in (a, b))
+            for x, z in zip(a, b, strict=True):  # each array of a curve on its own
+                np.testing.assert_array_equal(np.asarray(x, dtype=float),
+                                              np.asarray(z, dtype=float))
 
 
 @pytest.mark.parametrize("weighted", [False, True])

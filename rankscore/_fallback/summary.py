@@ -23,6 +23,8 @@ __all__ = [
     "summary_merge_many",
     "roc_corners",
     "summary_sweep",
+    "roc_points",
+    "pr_points_into",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -215,3 +217,39 @@ def summary_sweep(neg, pos):
     ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
     thresholds, negatives, positives = summary_from_sorted(neg, None, pos, None)
     return (*summary_running(negatives, positives), thresholds)
+
+
+def roc_points(neg, pos, drop_intermediate):
+    """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
+    non-empty): (0, 0, inf) first, then every distinct threshold t from the top with
+    fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with drop_intermediate
+    only the first, the last and the corners (roc_corners)."""
+    fps, tps, thresholds = summary_sweep(neg, pos)
+    if drop_intermediate:
+        fps, tps, thresholds = roc_corners(fps, tps, thresholds)
+    return (np.concatenate(([0.0], fps / len(neg))), np.concatenate(([0.0], tps / len(pos))),
+            np.concatenate(([np.inf], thresholds.astype(np.float64))))
+
+
+def pr_points_into(neg, pos, i, j, neg_stop, pos_stop, drop_intermediate, precision, recall,
+                   thresholds, k):
+    """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
+    pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
+    equals one outside them), ascending from index k of the outputs: precision =
+    tp / (tp + fp) and recall = tp / n_pos with tp = #{pos >= t}, fp = #{neg >= t} over the
+    whole parts; with drop_intermediate only the first and last point of each run of equal
+    tp. Returns the index after the last point written."""
+    if i == neg_stop and j == pos_stop:
+        return k
+    fps, tps, values = summary_sweep(neg[i:neg_stop], pos[j:pos_stop])
+    fps += len(neg) - neg_stop  # the scores above the ranges
+    tps += len(pos) - pos_stop
+    if drop_intermediate and len(tps) > 2:
+        keep = np.ones(len(tps), dtype=bool)
+        keep[1:-1] = (np.diff(tps[:-1]) != 0) | (np.diff(tps[1:]) != 0)
+        fps, tps, values = fps[keep], tps[keep], values[keep]
+    stop = k + len(tps)
+    precision[k:stop] = (tps / (tps + fps))[::-1]
+    recall[k:stop] = (tps / len(pos))[::-1]
+    thresholds[k:stop] = values[::-1]
+    return stop
