@@ -324,16 +324,65 @@ def summary_merge_into(
     """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
     C-contiguous); returns the merged length."""
 
-def summary_merge_many(
-    thr_0: NDArray[np.floating],
-    neg_0: NDArray[np.int64] | NDArray[np.float64],
+def summary_merge_many_into(
+    out_t: NDArray[np.floating],
+    out_n: NDArray[np.int64] | NDArray[np.float64],
+    out_p: NDArray[np.int64] | NDArray[np.float64],
+    at: int,
     thresholds: list[NDArray[np.floating]],
     negatives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
     positives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
-) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
-           NDArray[np.int64] | NDArray[np.float64]]:
-    """k summaries (C-contiguous, one dtype each) merged in one heap pass; counts at a
-    shared threshold added in list order."""
+    starts: NDArray[np.int64],
+    stops: NDArray[np.int64],
+) -> int:
+    """The ranges [starts[r], stops[r]) of k summaries (C-contiguous, the out_* dtypes)
+    merged into out_*[at:] by a tournament tree (GIL released); counts at a shared
+    threshold added in list order. Returns the number written."""
+
+def summary_merge_sorted_size(
+    thr: NDArray[np.floating], d: int, neg: NDArray[np.floating], pos: NDArray[np.floating]
+) -> int:
+    """Distinct values of thr[:d] (descending) and the ascending class parts together."""
+
+def summary_merge_sorted_into(
+    thr: NDArray[np.floating],
+    negatives: NDArray[np.int64] | NDArray[np.float64],
+    positives: NDArray[np.int64] | NDArray[np.float64],
+    d: int,
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> int:
+    """Merge the ascending class parts into summary (thr, negatives, positives)[:d] in
+    place (the arrays have room for the result); returns the merged length."""
+
+def summary_from_sorted_into(
+    out_t: NDArray[np.floating],
+    out_n: NDArray[np.int64],
+    out_p: NDArray[np.int64],
+    at: int,
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+) -> int:
+    """summary_from_sorted of unweighted parts written into out_*[at:] (GIL released);
+    returns the number of thresholds."""
+
+def objective_scan_counts(
+    neg: NDArray[np.int64], pos: NDArray[np.int64], code: int, a: float, b: float,
+    positives: float, negatives: float, near_best: float,
+) -> tuple[float, int, int, int]:
+    """objective_scan (codes 2, 3, 4) on an unweighted summary's counts: (max, -1, 0, 0)
+    when near_best is NaN, else (value, index, tp, fp) of the first value >= near_best."""
+
+def summary_report_counts(
+    neg: NDArray[np.int64], pos: NDArray[np.int64], cuts: NDArray[np.int64], rtol: float
+) -> tuple[int, int, int, int, int, float, float, tuple[float, int, int, int],
+           tuple[float, int, int, int], NDArray[np.int64], NDArray[np.int64],
+           NDArray[np.int64]]:
+    """binary_report's reads of an unweighted summary with both classes: the seven
+    summary_scan_counts numbers, (value, index, tp, fp) of the Youden and F1 choices, and
+    each cut's first threshold whose running count reaches it, with tp and fp there."""
 
 def roc_corners(
     fps: NDArray[np.float64], tps: NDArray[np.float64], thresholds: NDArray[np.floating]

@@ -7,7 +7,8 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
-from libc.math cimport INFINITY
+from libc.math cimport INFINITY, NAN, fmax
+from libc.stdint cimport INT64_MAX
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove
 
@@ -62,6 +63,27 @@ def summary_from_sorted(const sweep_score_t[:] neg, const double[:] neg_weight,
     for arr in (thr_arr, neg_arr, pos_arr):
         arr.resize((k,), refcheck=False)
     return thr_arr, neg_arr, pos_arr
+
+
+def summary_from_sorted_into(sweep_score_t[::1] out_t, int64_t[::1] out_n,
+                             int64_t[::1] out_p, Py_ssize_t at, const sweep_score_t[:] neg,
+                             const sweep_score_t[:] pos):
+    """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
+    number of thresholds. The GIL is released: two calls on disjoint score ranges of the
+    parts and of out_* run side by side."""
+    cdef Py_ssize_t k = at, i = neg.shape[0] - 1, j = pos.shape[0] - 1, i0, j0
+    cdef sweep_score_t t
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = _next_down(neg, pos, i, j)
+            i0, j0 = i, j
+            while i >= 0 and neg[i] == t:
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                j -= 1
+            out_t[k], out_n[k], out_p[k] = _no_minus_zero(t), i0 - i, j0 - j
+            k += 1
+    return k - at
 
 
 cdef inline Py_ssize_t _merge_down(
@@ -137,33 +159,200 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     score (the smallest threshold); ap_sum = Σ_t P(t) prec(t) from the top (AP = ap_sum / P);
     pr_area = Σ_t (r(t) - r(t+)) (prec(t) + prec(t+)) / 2 from the top, starting at
     (recall 0, precision 1) (needs P > 0)."""
-    cdef Py_ssize_t d = neg.shape[0], i
-    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
-    cdef uint64_t c_neg = 0, c_pos = 0
+    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
     cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
-    cdef Py_ssize_t best_i = 0
-    cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
+    cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
+    cdef bint small
+    cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev
     with nogil:
         for i in range(d):
             n_neg += neg[i]
             n_pos += pos[i]
+        small = _fits_64(n_neg, n_pos)
         for i in range(d):  # from the top score down
+            tp_before, fp_before = tp, fp
             tp += pos[i]
             fp += neg[i]
+            # KS: the gap at t counts the samples scoring <= t; ">=": among equal gaps
+            # the one at the smallest threshold, the first one from the lowest score up
+            if small:
+                gap_64 = n_pos * (n_neg - fp_before) - n_neg * (n_pos - tp_before)
+                gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+                best_i = i if gap_64 >= best_64 else best_i
+                best_64 = gap_64 if gap_64 >= best_64 else best_64
+            else:
+                gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                             rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+                if not rs_less(gap, best):
+                    best, best_i = gap, i
+            if pos[i] == 0:  # precision moves but recall does not: no AP or PR area term
+                continue  # (each would add exactly 0.0)
+            if small:
+                pairs_64 += pos[i] * (2 * (n_neg - fp) + neg[i])
+            else:
+                pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                             + <uint64_t>neg[i]))
             p = <double>tp / <double>(tp + fp)
             ap += <double>pos[i] * p
-            if n_pos > 0:
-                r = <double>tp / <double>n_pos
-                area += (r - r_prev) * (p + p_prev) / 2
-                r_prev, p_prev = r, p
-        for i in range(d - 1, -1, -1):  # from the lowest score up
-            pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * c_neg + <uint64_t>neg[i]))
-            c_neg += <uint64_t>neg[i]
-            c_pos += <uint64_t>pos[i]
-            gap = rs_gap(rs_mul(<uint64_t>n_pos, c_neg), rs_mul(<uint64_t>n_neg, c_pos))
-            if rs_less(best, gap):  # the first maximum: the smallest threshold
-                best, best_i = gap, d - 1 - i
+            # PR area from the previous threshold's point (recall 0, precision 1 at first)
+            r = <double>tp / <double>n_pos
+            r_prev = <double>tp_before / <double>n_pos if i else 0.0
+            p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
+            area += (r - r_prev) * (p + p_prev) / 2
+    best_i = d - 1 - best_i  # counted from the lowest score
+    if small:
+        return int(n_neg), int(n_pos), int(pairs_64), int(best_64), best_i, ap, area
     return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
+
+
+cdef inline bint _fits_64(int64_t n_neg, int64_t n_pos) noexcept nogil:
+    # P N < 2**61: every pair count (<= 2 P N) and KS gap (<= P N) fits in int64, whose
+    # arithmetic is several times faster than the 128-bit words
+    return n_pos == 0 or n_neg <= ((<int64_t>1) << 61) // n_pos - 1
+
+
+# The first threshold within rtol of an objective's maximum is a record (a value above
+# every earlier one: all of those are below the near-best mark): the records near the
+# running maximum are kept, the older ones dropped as the maximum rises.
+DEF RECORDS = 64
+
+cdef struct _Records:
+    double value[RECORDS]
+    Py_ssize_t index[RECORDS]
+    int64_t tp[RECORDS]
+    int64_t fp[RECORDS]
+    Py_ssize_t head, count
+    bint overflow  # more records near the maximum than kept: read the sweep again
+
+
+cdef inline void _record(_Records* r, double value, Py_ssize_t i, int64_t tp, int64_t fp,
+                         double rtol) noexcept nogil:
+    # a new maximum: drop the records that can no longer be near the final one (with
+    # twice the tolerance, so that rounding never drops the answer), then keep this one
+    cdef Py_ssize_t at
+    while r.count and r.value[r.head] < value - 2 * rtol * fmax(1.0, fabs(value)):
+        r.head = (r.head + 1) % RECORDS
+        r.count -= 1
+    if r.count == RECORDS:
+        r.overflow = True
+        return
+    at = (r.head + r.count) % RECORDS
+    r.value[at], r.index[at], r.tp[at], r.fp[at] = value, i, tp, fp
+    r.count += 1
+
+
+cdef inline Py_ssize_t _first_near(_Records* r, double near) noexcept nogil:
+    # the first record >= near (the records rise): its slot
+    cdef Py_ssize_t k, at
+    for k in range(r.count):
+        at = (r.head + k) % RECORDS
+        if r.value[at] >= near:
+            return at
+    return -1
+
+
+def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
+                          const int64_t[::1] cuts, double rtol):
+    """binary_report's reads of an unweighted summary with both classes, in one pass and
+    a part of a second: summary_scan_counts's seven numbers; for Youden's J and F1
+    (objective_scan_counts, codes 2 and 4 with beta 1) (value, index, tp, fp) at the
+    first threshold whose value >= best - rtol max(1, |best|); and for each cut c
+    (ascending) the first threshold whose running count tp + fp reaches c, with tp and
+    fp there (gain_table's group borders)."""
+    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1, g = 0, n_cuts = cuts.shape[0]
+    cdef Py_ssize_t at_j = -1, at_f = -1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
+    cdef int64_t tp_j = 0, fp_j = 0, tp_f = 0, fp_f = 0
+    cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)
+    cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
+    cdef bint small
+    cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev, P, N, j_value, f_value
+    cdef double best_j = -INFINITY, best_f = -INFINITY, near_j, near_f
+    cdef _Records records_j, records_f
+    cdef Py_ssize_t at
+    records_j.head = records_j.count = records_f.head = records_f.count = 0
+    records_j.overflow = records_f.overflow = False
+    borders_arr = np.empty(n_cuts, dtype=np.int64)
+    tps_arr, fps_arr = np.empty(n_cuts, dtype=np.int64), np.empty(n_cuts, dtype=np.int64)
+    cdef int64_t[::1] borders = borders_arr, border_tp = tps_arr, border_fp = fps_arr
+    with nogil:
+        for i in range(d):
+            n_neg += neg[i]
+            n_pos += pos[i]
+        P, N = <double>n_pos, <double>n_neg
+        small = _fits_64(n_neg, n_pos)
+        for i in range(d):  # from the top score down (as summary_scan_counts)
+            tp_before, fp_before = tp, fp
+            tp += pos[i]
+            fp += neg[i]
+            while g < n_cuts and tp + fp >= cuts[g]:
+                borders[g], border_tp[g], border_fp[g] = i, tp, fp
+                g += 1
+            if small:
+                gap_64 = n_pos * (n_neg - fp_before) - n_neg * (n_pos - tp_before)
+                gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+                best_i = i if gap_64 >= best_64 else best_i
+                best_64 = gap_64 if gap_64 >= best_64 else best_64
+            else:
+                gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                             rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+                if not rs_less(gap, best):
+                    best, best_i = gap, i
+            if i and pos[i] == 0:  # J and F1 fall, AP and PR area stay (see above)
+                continue
+            j_value = <double>tp / P - <double>fp / N
+            f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
+            if j_value > best_j:
+                best_j = j_value
+                _record(&records_j, j_value, i, tp, fp, rtol)
+            if f_value > best_f:
+                best_f = f_value
+                _record(&records_f, f_value, i, tp, fp, rtol)
+            if pos[i] == 0:
+                continue
+            if small:
+                pairs_64 += pos[i] * (2 * (n_neg - fp) + neg[i])
+            else:
+                pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                             + <uint64_t>neg[i]))
+            p = <double>tp / <double>(tp + fp)
+            ap += <double>pos[i] * p
+            r = <double>tp / P
+            r_prev = <double>tp_before / P if i else 0.0
+            p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
+            area += (r - r_prev) * (p + p_prev) / 2
+        near_j = best_j - rtol * fmax(1.0, fabs(best_j))
+        near_f = best_f - rtol * fmax(1.0, fabs(best_f))
+        at = -1 if records_j.overflow else _first_near(&records_j, near_j)
+        if at >= 0:
+            at_j, best_j, tp_j, fp_j = (records_j.index[at], records_j.value[at],
+                                        records_j.tp[at], records_j.fp[at])
+        at = -1 if records_f.overflow else _first_near(&records_f, near_f)
+        if at >= 0:
+            at_f, best_f, tp_f, fp_f = (records_f.index[at], records_f.value[at],
+                                        records_f.tp[at], records_f.fp[at])
+        tp = fp = 0
+        for i in range(d if at_j < 0 or at_f < 0 else 0):  # (records overflowed) read the
+            # sweep again for the first thresholds near the best
+            tp += pos[i]
+            fp += neg[i]
+            if i and pos[i] == 0:
+                continue
+            j_value = <double>tp / P - <double>fp / N
+            f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
+            if at_j < 0 and j_value >= near_j:
+                at_j, best_j, tp_j, fp_j = i, j_value, tp, fp
+            if at_f < 0 and f_value >= near_f:
+                at_f, best_f, tp_f, fp_f = i, f_value, tp, fp
+            if at_j >= 0 and at_f >= 0:
+                break
+    if small:
+        pairs, best = rs_add64(rs_u128(0, 0), <uint64_t>pairs_64), rs_add64(
+            rs_u128(0, 0), <uint64_t>best_64)
+    return (int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), d - 1 - best_i, ap, area,
+            (best_j, at_j, int(tp_j), int(fp_j)), (best_f, at_f, int(tp_f), int(fp_f)),
+            borders_arr, tps_arr, fps_arr)
 
 
 def summary_scan_weights(const double[:] neg, const double[:] pos):
@@ -256,8 +445,14 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
     cdef Py_ssize_t d = fps.shape[0], i, found = -1
     cdef double value, best = -INFINITY
     cdef bint first_pass = near_best != near_best
+    # recall, Youden's J and F-beta do not rise from one threshold to the next unless tp
+    # does (float division and subtraction are monotone): their maximum, and the first
+    # threshold reaching a value, are among the first threshold and those where tp rises
+    cdef bint monotone = code in (2, 3, 4)
     with nogil:
         for i in range(d):
+            if monotone and i and tps[i] == tps[i - 1]:
+                continue
             if not _feasible(code, fps[i], tps[i], a, positives):
                 continue
             value = _objective(code, fps[i], tps[i], a, b, c, e, positives, negatives)
@@ -268,6 +463,34 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
                 best, found = value, i
                 break
     return best, found
+
+
+def objective_scan_counts(const int64_t[:] neg, const int64_t[:] pos, int code, double a,
+                          double b, double positives, double negatives, double near_best):
+    """objective_scan on an unweighted summary's counts (the running sums as the sweep
+    has them, float64), without the sweep, for the objectives that rise only where tp
+    does (2 youden, 3 recall, 4 f_beta): read at the first threshold and wherever
+    positives are. With ``near_best`` NaN: (the largest value, -1, 0, 0); else (value,
+    index, tp, fp) of the first threshold whose value >= near_best (index -1 if none)."""
+    cdef Py_ssize_t d = neg.shape[0], i, found = -1
+    cdef int64_t tp = 0, fp = 0
+    cdef double value, best = -INFINITY
+    cdef bint first_pass = near_best != near_best
+    with nogil:
+        for i in range(d):
+            tp += pos[i]
+            fp += neg[i]
+            if i and pos[i] == 0:
+                continue
+            value = _objective(code, <double>fp, <double>tp, a, b, 0.0, 0.0, positives,
+                               negatives)
+            if first_pass:
+                if value > best:
+                    best = value
+            elif value >= near_best:
+                best, found = value, i
+                break
+    return (best, found, int(tp) if found >= 0 else 0, int(fp) if found >= 0 else 0)
 
 
 def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
@@ -315,100 +538,247 @@ def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
     return thr_a.shape[0] - start
 
 
-cdef inline bint _before(const double* head, Py_ssize_t r, Py_ssize_t s) noexcept nogil:
-    # run r's next threshold comes first: higher score, or the same score and a lower run
-    return head[r] > head[s] or (head[r] == head[s] and r < s)
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define RS_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define RS_PREFETCH(p) ((void)0)
+    #endif
+    """
+    void RS_PREFETCH(const void* p) noexcept nogil
+
+# the many-way merge reads k runs at once, more streams than the hardware prefetcher
+# follows: each run's next cache lines are asked for this many entries ahead
+DEF MERGE_PREFETCH = 16
 
 
-cdef void _sift_down(Py_ssize_t* heap, Py_ssize_t n, Py_ssize_t at,
-                     const double* head) noexcept nogil:
-    cdef Py_ssize_t child, r = heap[at]
-    while True:
-        child = 2 * at + 1
-        if child >= n:
-            break
-        if child + 1 < n and _before(head, heap[child + 1], heap[child]):
-            child += 1
-        if not _before(head, heap[child], r):
-            break
-        heap[at] = heap[child]
-        at = child
-    heap[at] = r
+cdef inline int64_t _order_key(double x) noexcept nogil:
+    # an int64 ordered as the doubles are (-0.0 below 0.0; thresholds hold no -0.0):
+    # integer compares and masks keep the tournament below free of branches
+    cdef int64_t bits
+    memcpy(&bits, &x, sizeof(double))
+    return bits ^ ((bits >> 63) & INT64_MAX)
 
 
-def summary_merge_many(const sweep_score_t[:] thr_0, const summary_count_t[:] neg_0,
-                       list thresholds, list negatives, list positives):
-    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
-    the dtypes) in one pass with a heap of the runs' next thresholds: O(D log k) for D
-    thresholds in all. Equal thresholds are added in run order."""
-    cdef Py_ssize_t k = len(thresholds), r, total = 0, out = 0, i, n_heap
+def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n,
+                            summary_count_t[::1] out_p, Py_ssize_t at, list thresholds,
+                            list negatives, list positives, const int64_t[::1] starts,
+                            const int64_t[::1] stops):
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
+    C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
+    thresholds, O(D log k) for D thresholds in all; returns the number written. Equal
+    thresholds are added in run order. The GIL is released: two calls on disjoint ranges
+    of thresholds and of out_* run side by side."""
+    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, loser, remaining = 0
+    cdef Py_ssize_t swap_mask
     cdef const sweep_score_t[::1] t_view
     cdef const summary_count_t[::1] c_view
+    while leaves < k:
+        leaves *= 2
     cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(k * sizeof(void*))
     cdef const summary_count_t** neg = <const summary_count_t**>malloc(k * sizeof(void*))
     cdef const summary_count_t** pos = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef Py_ssize_t* at = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* heap = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
-    cdef double* head = <double*>malloc(k * sizeof(double))
+    cdef Py_ssize_t* next_at = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
+    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # _order_key
+    cdef int64_t key, other
+    cdef int64_t exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef sweep_score_t t
-    cdef sweep_score_t[::1] out_t
-    cdef summary_count_t[::1] out_n, out_p
     try:
         for r in range(k):  # the arrays outlive these pointers: the caller holds the lists
+            size[r] = stops[r] - starts[r]
+            remaining += size[r]
             t_view = thresholds[r]
-            size[r] = t_view.shape[0]
-            thr[r] = &t_view[0] if size[r] else NULL
+            thr[r] = &t_view[starts[r]] if size[r] else NULL
             c_view = negatives[r]
-            neg[r] = &c_view[0] if size[r] else NULL
+            neg[r] = &c_view[starts[r]] if size[r] else NULL
             c_view = positives[r]
-            pos[r] = &c_view[0] if size[r] else NULL
-            total += size[r]
-        thr_arr = np.empty(total, dtype=np.float32 if sweep_score_t is float else np.float64)
-        count_dtype = np.int64 if summary_count_t is int64_t else np.float64
-        neg_arr, pos_arr = np.empty(total, dtype=count_dtype), np.empty(total, dtype=count_dtype)
-        out_t = thr_arr
-        out_n = neg_arr
-        out_p = pos_arr
+            pos[r] = &c_view[starts[r]] if size[r] else NULL
         with nogil:
-            n_heap = 0
-            for r in range(k):
-                at[r] = 0
-                if size[r]:
-                    head[r] = thr[r][0]
-                    heap[n_heap] = r
-                    n_heap += 1
-            for i in range(n_heap // 2 - 1, -1, -1):
-                _sift_down(heap, n_heap, i, head)
-            while n_heap:
-                r = heap[0]
-                t = thr[r][at[r]]
-                if out and out_t[out - 1] == t:  # the same threshold from a later run
-                    out_n[out - 1] += neg[r][at[r]]
-                    out_p[out - 1] += pos[r][at[r]]
+            for r in range(leaves):  # padding runs past k are empty
+                next_at[r] = 0
+                if r >= k:
+                    size[r] = 0
+                head[r] = _order_key(thr[r][0]) if size[r] else exhausted
+                winner[leaves + r] = r
+            for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
+                w, loser = winner[2 * node], winner[2 * node + 1]  # stays at the node
+                if head[loser] > head[w]:  # (on equal heads the lower run, w, wins)
+                    w, loser = loser, w
+                tree[node], winner[node] = loser, w
+            w = winner[1] if leaves > 1 else 0
+            while remaining:
+                t = thr[w][next_at[w]]
+                if out > at and out_t[out - 1] == t:  # the same threshold from a later run
+                    out_n[out - 1] += neg[w][next_at[w]]
+                    out_p[out - 1] += pos[w][next_at[w]]
                 else:
-                    out_t[out], out_n[out], out_p[out] = t, neg[r][at[r]], pos[r][at[r]]
+                    out_t[out], out_n[out], out_p[out] = t, neg[w][next_at[w]], pos[w][next_at[w]]
                     out += 1
-                at[r] += 1
-                if at[r] == size[r]:
-                    n_heap -= 1
-                    heap[0] = heap[n_heap]
-                else:
-                    head[r] = thr[r][at[r]]
-                _sift_down(heap, n_heap, 0, head)
-        out_t = None
-        out_n = out_p = None
-        for arr in (thr_arr, neg_arr, pos_arr):
-            arr.resize((out,), refcheck=False)
-        return thr_arr, neg_arr, pos_arr
+                next_at[w] += 1
+                remaining -= 1
+                RS_PREFETCH(thr[w] + next_at[w] + MERGE_PREFETCH)  # (never faults)
+                RS_PREFETCH(neg[w] + next_at[w] + MERGE_PREFETCH)
+                RS_PREFETCH(pos[w] + next_at[w] + MERGE_PREFETCH)
+                key = _order_key(thr[w][next_at[w]]) if next_at[w] < size[w] else exhausted
+                head[w] = key
+                node = (leaves + w) >> 1
+                while node:  # replay w's path to the root: swaps by masks, no branch; the
+                    loser = tree[node]  # winner's key rides along (no load on the chain)
+                    other = head[loser]
+                    # the loser wins: higher score, or the same score and a lower run
+                    # (run order matters to float sums only: counts add in any order)
+                    if summary_count_t is int64_t:
+                        swap_mask = -<Py_ssize_t>(other > key)
+                    else:
+                        swap_mask = -<Py_ssize_t>((other > key)
+                                                  | ((other == key) & (loser < w)))
+                    tree[node] = loser ^ ((loser ^ w) & swap_mask)
+                    w = w ^ ((w ^ loser) & swap_mask)
+                    key = key ^ ((key ^ other) & swap_mask)
+                    node >>= 1
+        return out - at
     finally:
         free(thr)
         free(neg)
         free(pos)
-        free(at)
+        free(next_at)
         free(size)
-        free(heap)
+        free(tree)
+        free(winner)
         free(head)
+
+
+cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,
+                                       const sweep_score_t[::1] neg, Py_ssize_t a,
+                                       const sweep_score_t[::1] pos, Py_ssize_t b) noexcept nogil:
+    # the lowest score not yet merged: thr[i] (descending, -1 when done) and the ascending
+    # class parts from neg[a] and pos[b]
+    cdef sweep_score_t t = thr[i] if i >= 0 else <sweep_score_t>INFINITY
+    if a < neg.shape[0] and neg[a] < t:
+        t = neg[a]
+    if b < pos.shape[0] and pos[b] < t:
+        t = pos[b]
+    return t
+
+
+cdef inline sweep_score_t _head_up(const sweep_score_t* x, Py_ssize_t a,
+                                   Py_ssize_t n) noexcept nogil:
+    # x[a], or +inf past the end; the load is unconditional (x[0] when done; x points to
+    # one +inf when n is 0) so the choice compiles to a conditional move
+    cdef sweep_score_t v = x[a if a < n else 0]
+    return v if a < n else <sweep_score_t>INFINITY
+
+
+cdef Py_ssize_t _merge_sorted_up(
+        sweep_score_t* thr, int64_t* negatives, int64_t* positives,
+        Py_ssize_t d, Py_ssize_t k, const sweep_score_t* neg, Py_ssize_t n_neg,
+        const sweep_score_t* pos, Py_ssize_t n_pos, bint write) noexcept nogil:
+    # The summary (thr, negatives, positives)[:d] (descending) and the ascending class
+    # parts, merged from the lowest score up: the output slot moves down from k only when
+    # the score changes (the parts hold ties), so every step is branch-free (one element
+    # of each part at most, and the summary's next threshold when it is the lowest).
+    # Returns the number of distinct scores; ``write``: stores them at slots k, k-1, ...
+    cdef Py_ssize_t i = d - 1, a = 0, b = 0, slot, count = 0
+    cdef sweep_score_t x, y, z, t, last = <sweep_score_t>NAN
+    cdef bint in_m, in_neg, in_pos, same
+    cdef int64_t n, p, mn, mp
+    while i >= 0 or a < n_neg or b < n_pos:
+        x = thr[i if i >= 0 else 0]
+        x = x if i >= 0 else <sweep_score_t>INFINITY
+        y = _head_up(neg, a, n_neg)
+        z = _head_up(pos, b, n_pos)
+        t = y if y < z else z
+        t = x if x < t else t
+        in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last
+        if write:
+            slot = k + same
+            mn = negatives[i if i >= 0 else 0]
+            mp = positives[i if i >= 0 else 0]
+            # masks, as _merge_down: the slot's count so far, the summary's, this step's
+            n = (negatives[slot] & -<int64_t>same) + (mn & -<int64_t>in_m) + in_neg
+            p = (positives[slot] & -<int64_t>same) + (mp & -<int64_t>in_m) + in_pos
+            thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
+            k -= not same
+        count += not same
+        last = t
+        i -= in_m
+        a += in_neg
+        b += in_pos
+    return count
+
+
+def summary_merge_sorted_size(const sweep_score_t[::1] thr, Py_ssize_t d,
+                              const sweep_score_t[::1] neg, const sweep_score_t[::1] pos):
+    """The length of summary (thr[:d]) merged with each class's ascending scores: the
+    number of distinct values among them (what summary_merge_sorted_into needs)."""
+    cdef sweep_score_t inf = <sweep_score_t>INFINITY
+    cdef Py_ssize_t size
+    cdef const sweep_score_t* t = &thr[0] if thr.shape[0] else &inf
+    cdef const sweep_score_t* n = &neg[0] if neg.shape[0] else &inf
+    cdef const sweep_score_t* p = &pos[0] if pos.shape[0] else &inf
+    cdef int64_t dummy = 0
+    with nogil:
+        size = _merge_sorted_up(<sweep_score_t*>t, &dummy, &dummy, d, 0, n, neg.shape[0],
+                                p, pos.shape[0], False)
+    return size
+
+
+def summary_merge_sorted_into(sweep_score_t[::1] thr, summary_count_t[::1] negatives,
+                              summary_count_t[::1] positives, Py_ssize_t d,
+                              const sweep_score_t[::1] neg, const double[::1] neg_weight,
+                              const sweep_score_t[::1] pos, const double[::1] pos_weight):
+    """Merge each class's ascending scores (weights None: counts) into summary
+    (thr, negatives, positives)[:d] in place; returns the merged length. The arrays have
+    room for it (at least summary_merge_sorted_size): written from the lowest score up
+    into the end, never overtaking the summary's unread entries, then moved to the front
+    if room is left. The same values as summary_merge of the summary and
+    summary_from_sorted of the parts (a threshold in both: summary + part)."""
+    cdef sweep_score_t inf = <sweep_score_t>INFINITY
+    cdef Py_ssize_t k = thr.shape[0] - 1, i = d - 1, a = 0, b = 0, a0, b0, m, size = 0
+    cdef bint weighted = neg_weight is not None
+    cdef sweep_score_t t
+    cdef summary_count_t n, p
+    cdef double fw, tw
+    if thr.shape[0] == 0:
+        return 0
+    with nogil:
+        if summary_count_t is int64_t:  # integer counts: any order of addition gives them
+            size = _merge_sorted_up(&thr[0], &negatives[0], &positives[0], d, k,
+                                    &neg[0] if neg.shape[0] else &inf, neg.shape[0],
+                                    &pos[0] if pos.shape[0] else &inf, pos.shape[0], True)
+        else:  # weight sums: each tie's weights summed from its highest index down, then
+            while i >= 0 or a < neg.shape[0] or b < pos.shape[0]:  # added to the summary's
+                t = _lowest_head(thr, i, neg, a, pos, b)  # (summary_from_sorted + merge)
+                a0, b0 = a, b
+                while a < neg.shape[0] and neg[a] == t:
+                    a += 1
+                while b < pos.shape[0] and pos[b] == t:
+                    b += 1
+                fw, tw = a - a0, b - b0
+                if weighted:
+                    fw = tw = 0.0
+                    for m in range(a - 1, a0 - 1, -1):
+                        fw += neg_weight[m]
+                    for m in range(b - 1, b0 - 1, -1):
+                        tw += pos_weight[m]
+                n, p = fw, tw
+                if i >= 0 and thr[i] == t:
+                    n, p = negatives[i] + n, positives[i] + p
+                    i -= 1
+                thr[k - size], negatives[k - size], positives[k - size] = (
+                    _no_minus_zero(t), n, p)
+                size += 1
+        if size < thr.shape[0]:  # room was left: the merged entries to the front
+            memmove(&thr[0], &thr[thr.shape[0] - size], size * sizeof(sweep_score_t))
+            memmove(&negatives[0], &negatives[thr.shape[0] - size],
+                    size * sizeof(summary_count_t))
+            memmove(&positives[0], &positives[thr.shape[0] - size],
+                    size * sizeof(summary_count_t))
+    return size
 
 
 def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):

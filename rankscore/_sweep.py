@@ -279,7 +279,31 @@ def _summary_arrays(codes, pos_code, scores, weights):
     if counts is not None:
         return _summary_of_counts(counts, scores.dtype)
     neg, neg_w, pos, pos_w = _split_sorted(codes, pos_code, scores, weights)
+    if weights is None and len(scores) >= _PARALLEL_SORT_ROWS and _n_threads(None) > 1:
+        return _summary_on_two_threads(neg, pos)
     return _backend.kernels.summary_from_sorted(neg, neg_w, pos, pos_w)
+
+
+def _summary_on_two_threads(neg, pos):
+    """summary_from_sorted of unweighted class parts, cut at the larger part's median
+    score: the scores at or above it on one thread, those below on another, each written
+    to its own part of the output (equal scores land on one side)."""
+    kernel = _backend.kernels.summary_from_sorted_into
+    larger = neg if len(neg) >= len(pos) else pos
+    cut = larger[len(larger) // 2]
+    i, j = int(np.searchsorted(neg, cut)), int(np.searchsorted(pos, cut))
+    offset = len(neg) - i + len(pos) - j
+    out = [np.empty(len(neg) + len(pos), dtype=dtype) for dtype in (neg.dtype, np.int64,
+                                                                  np.int64)]
+    with ThreadPoolExecutor(2) as pool:
+        upper, lower = pool.map(lambda job: kernel(*out, *job),
+                                [(0, neg[i:], pos[j:]), (offset, neg[:i], pos[:j])])
+    if upper < offset:  # tied scores made fewer thresholds: close the gap
+        for arr in out:
+            arr[upper:upper + lower] = arr[offset:offset + lower]
+    for arr in out:
+        arr.resize(upper + lower, refcheck=False)
+    return tuple(out)
 
 
 def _summary_of_counts(counts: _Counts, dtype):
@@ -615,14 +639,7 @@ def _scan(thresholds, neg, pos) -> _Scan:
     k = _backend.kernels
     nan = float("nan")
     if neg.dtype.kind != "f":
-        n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
-        if n_neg + n_pos > MAX_EXACT_ROWS:
-            raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
-                             "to 2**62 rows")
-        both = n_neg > 0 and n_pos > 0
-        auc = pairs / (2 * n_pos * n_neg) if both else nan
-        ks = gap / (n_pos * n_neg) if both else nan
-        ap = max(0.0, ap / n_pos) if n_pos else nan
+        return _scan_of_counts(thresholds, *k.summary_scan_counts(neg, pos))
     else:
         n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
         both = n_neg > 0 and n_pos > 0
@@ -635,6 +652,20 @@ def _scan(thresholds, neg, pos) -> _Scan:
         if top > 0 and scale < 1e-290:  # (recall gain) x precision would underflow
             _, _, _, _, _, ap, area, top = k.summary_scan_weights(neg / scale, pos / scale)
         ap = max(0.0, ap / top) if top > 0 else nan
+    ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
+    return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
+
+
+def _scan_of_counts(thresholds, n_neg, n_pos, pairs, gap, index, ap, area) -> _Scan:
+    """The scan of an unweighted summary from the ``summary_scan_counts`` numbers."""
+    nan = float("nan")
+    if n_neg + n_pos > MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
+                         "to 2**62 rows")
+    both = n_neg > 0 and n_pos > 0
+    auc = pairs / (2 * n_pos * n_neg) if both else nan
+    ks = gap / (n_pos * n_neg) if both else nan
+    ap = max(0.0, ap / n_pos) if n_pos else nan
     ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
     return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
 

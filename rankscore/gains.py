@@ -361,13 +361,20 @@ def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTabl
             "Only one class is present in y_true (counting samples with nonzero weight): "
             "the gain table needs both positives and negatives"
         )
-    total = float(sweep.tps[-1] + sweep.fps[-1])
-
     borders = _group_borders(sweep, n_groups, weighted=weighted)
     firsts = np.concatenate(([0], borders[:-1] + 1))
+    return _gain_table_at(sweep.tps[borders], sweep.fps[borders], sweep.thresholds[firsts],
+                          sweep.thresholds[borders], positives, negatives, n_groups,
+                          weighted=weighted)
 
-    cumulative_count = sweep.tps[borders] + sweep.fps[borders]
-    cumulative_positives = sweep.tps[borders]
+
+def _gain_table_at(cumulative_positives, cumulative_negatives, score_max, score_min,
+                   positives: float, negatives: float, n_groups: int, *,
+                   weighted: bool) -> GainTable:
+    """The gain table from the sweep at each group's last threshold (float64 running
+    sums) and each group's highest and lowest threshold."""
+    total = positives + negatives
+    cumulative_count = cumulative_positives + cumulative_negatives
     count = np.diff(cumulative_count, prepend=0.0)
     group_positives = np.diff(cumulative_positives, prepend=0.0)
     prior = positives / total
@@ -377,9 +384,9 @@ def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTabl
         count = count.astype(np.int64)
         group_positives = group_positives.astype(np.int64)
     return GainTable(
-        group=np.arange(1, len(borders) + 1, dtype=np.int64),
-        score_max=np.asarray(sweep.thresholds[firsts], dtype=np.float64),
-        score_min=np.asarray(sweep.thresholds[borders], dtype=np.float64),
+        group=np.arange(1, len(cumulative_count) + 1, dtype=np.int64),
+        score_max=np.asarray(score_max, dtype=np.float64),
+        score_min=np.asarray(score_min, dtype=np.float64),
         count=count,
         positives=group_positives,
         response_rate=response_rate,
@@ -387,7 +394,7 @@ def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTabl
         cumulative_gain=cumulative_gain,
         lift=response_rate / prior,
         cumulative_lift=cumulative_gain / (cumulative_count / total),
-        ks=cumulative_positives / positives - sweep.fps[borders] / negatives,
+        ks=cumulative_positives / positives - cumulative_negatives / negatives,
         total_count=total,
         total_positives=positives,
         prior=prior,

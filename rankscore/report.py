@@ -172,6 +172,7 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
+    youden, f1, table = summary._report_reads(n_groups)  # one pass for these and the scan
     confusion = summary.confusion(threshold)
     ks = summary.ks_statistic()
     roc_auc = summary.roc_auc()
@@ -184,14 +185,12 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
         "pr_auc": summary.pr_auc(),
     }
     best = {}
-    for key, objective in (("youden", "youden"), ("f1", "f_beta")):
-        choice = summary.best_threshold(objective)
+    for key, choice in (("youden", youden), ("f1", f1)):
         best[key] = {
             "threshold": _number(choice.threshold),
             "value": _number(choice.value),
             "confusion": _confusion_dict(choice.confusion),
         }
-    table = summary.gain_table(n_groups)
     columns = table.to_dict()
     groups = [
         {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))

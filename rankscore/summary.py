@@ -35,9 +35,9 @@ Attributes (read-only arrays)
 ``ScoreAccumulator(*, pos_label=None)``
     ``update(y_true, y_score, sample_weight=None)`` adds a batch (returns the
     accumulator), ``summary()`` returns the summary of everything so far. Batches are
-    summarised on arrival and the runs merged by size as in a log-structured merge
-    (never re-sorted), each into the larger run's own arrays grown in place, so it holds
-    about 1.5 times the final summary plus one batch.
+    buffered until they fill half the summary's bytes, then sorted once and merged into
+    the summary's arrays in one pass (never re-sorted), so it costs about one sort of all
+    the data and holds at most 1.5 times the final summary plus one batch.
 ``s.compress(max_thresholds)``, ``s.auc_error_bound``
     Opt-in bounded size: adjacent thresholds merged into bins of about equal size, each
     keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
@@ -59,12 +59,13 @@ from __future__ import annotations
 import bisect
 import math
 import struct
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterable
 
 import numpy as np
 
 from . import _backend, _sweep, _validation, gains, metrics
-from .thresholds import ThresholdChoice, _best_threshold_view, _checked_options
+from .thresholds import _TIE_RTOL, ThresholdChoice, _best_threshold_view, _checked_options
 
 __all__ = ["ScoreSummary", "ScoreAccumulator"]
 
@@ -221,8 +222,9 @@ class ScoreSummary:
 
     @classmethod
     def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
-        """Merge any number of summaries in one compiled pass (a heap of the summaries'
-        next thresholds: O(D log k) for k summaries of D thresholds in all).
+        """Merge any number of summaries in one compiled pass (a tournament tree of the
+        summaries' next thresholds: O(D log k) for k summaries of D thresholds in all; two
+        threads, each on one range of scores, past 2**21 thresholds).
 
         Parameters
         ----------
@@ -255,10 +257,7 @@ class ScoreSummary:
             return parts[0]
         if len(parts) == 2:
             return _merge_two(*parts)
-        arrays = _backend.kernels.summary_merge_many(
-            parts[0].thresholds, parts[0].negatives, [s.thresholds for s in parts],
-            [s.negatives for s in parts], [s.positives for s in parts])
-        return ScoreSummary._trusted(*arrays, parts[0].pos_label)
+        return ScoreSummary._trusted(*_merge_many(parts), parts[0].pos_label)
 
     # -- compression ----------------------------------------------------------------
 
@@ -485,7 +484,10 @@ class ScoreSummary:
         >>> round(s.pr_auc(), 4)
         0.85
         """
-        return _sweep._pr_auc_view(self._scan(), self.sweep())
+        scan = self._scan()
+        if not math.isnan(scan.pr_auc):
+            return scan.pr_auc
+        return _sweep._pr_auc_view(scan, self.sweep())  # no positives: draws the curve
 
     def det_curve(self, *, drop_intermediate: bool = False):
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
@@ -618,9 +620,8 @@ class ScoreSummary:
             self.sweep()  # raises: nothing to score
         # thresholds at or above it (compared in float64, as the point kernels compare)
         above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(threshold))
-        if not self.weighted:  # exact integers from the running sums
-            fps, tps, _ = self.sweep()
-            tp, fp = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+        if not self.weighted:  # exact integers, summed above the threshold
+            tp, fp = int(self.positives[:above].sum()), int(self.negatives[:above].sum())
             return metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
                                            self.n_negatives - fp, threshold=threshold)
         # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
@@ -645,7 +646,53 @@ class ScoreSummary:
         (0.676, 0.5758)
         """
         options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+        if (objective in ("youden", "f_beta") and not self.weighted and len(self)
+                and self.n_positives and self.n_negatives):
+            return self._best_of_counts(objective, options[2])
         return _best_threshold_view(self.sweep(), self.weighted, objective, *options)
+
+    def _best_of_counts(self, objective: str, beta: float) -> ThresholdChoice:
+        """best_threshold for Youden's J or F-beta of an unweighted summary with both
+        classes, read from the counts (``objective_scan_counts``) without the sweep: the
+        same objective values, the same choice as ``_best_threshold_view``."""
+        positives, negatives = self.n_positives, self.n_negatives
+        code, a, b = ((2, 0.0, 0.0) if objective == "youden" else (3, 0.0, 0.0)
+                      if math.isinf(beta) else (4, 1 + beta * beta, beta * beta * positives))
+        kernel = _backend.kernels.objective_scan_counts
+        read = (self.negatives, self.positives, code, a, b, float(positives), float(negatives))
+        best = kernel(*read, math.nan)[0]
+        return self._choice(objective, *kernel(*read, best - _TIE_RTOL * max(1.0, abs(best))))
+
+    def _choice(self, objective: str, value: float, i: int, tp: int, fp: int
+                ) -> ThresholdChoice:
+        """best_threshold's result: threshold i chosen, ``value`` there, tp/fp counts."""
+        threshold = float(self.thresholds[i])
+        confusion = metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
+                                            self.n_negatives - fp, threshold=threshold)
+        return ThresholdChoice(threshold, value, confusion, objective)
+
+    def _report_reads(self, n_groups: int):
+        """What binary_report reads of an unweighted summary with both classes, in one
+        compiled pass (``summary_report_counts``; the scan is kept for the other views):
+        (best threshold for Youden's J, for F1, gain table)."""
+        n, d = self.n_positives + self.n_negatives, len(self)
+        groups = min(n_groups, n)
+        few = groups <= 1024 and groups < d // 64  # as gain_table: borders by cut
+        cuts = np.array([-(-g * n // groups) for g in range(1, groups + 1)] if few else [],
+                        dtype=np.int64)
+        *scan, youden, f1, borders, tps, fps = _backend.kernels.summary_report_counts(
+            self.negatives, self.positives, cuts, _TIE_RTOL)
+        self._cache["scan"] = _sweep._scan_of_counts(self.thresholds, *scan)
+        if not few:
+            table = self.gain_table(n_groups)
+        else:
+            borders, first = np.unique(borders, return_index=True)
+            firsts = np.concatenate(([0], borders[:-1] + 1))
+            table = gains._gain_table_at(
+                tps[first].astype(np.float64), fps[first].astype(np.float64),
+                self.thresholds[firsts], self.thresholds[borders], float(self.n_positives),
+                float(self.n_negatives), n_groups, weighted=False)
+        return self._choice("youden", *youden), self._choice("f_beta", *f1), table
 
     def prevalence(self) -> float:
         """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.
@@ -900,6 +947,59 @@ def _promoted(s: ScoreSummary, dtype, weighted: bool) -> ScoreSummary:
                                  s.positives.astype(count), s.pos_label)
 
 
+# merges of this many thresholds or more run on two threads, each on one range of scores
+_PARALLEL_MERGE_THRESHOLDS = 1 << 21
+
+
+def _merge_many(parts: list[ScoreSummary]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays of k summaries merged (``summary_merge_many_into``). Large merges
+    are cut at a score near the median: the thresholds at or above it on one thread, those
+    below on another, each written to its own part of the output (a threshold shared by
+    several runs lands in one part, its counts added in run order as on one thread)."""
+    kernel = _backend.kernels.summary_merge_many_into
+    lists = ([s.thresholds for s in parts], [s.negatives for s in parts],
+             [s.positives for s in parts])
+    sizes = np.array([len(s) for s in parts], dtype=np.int64)
+    total = int(sizes.sum())
+    out = [np.empty(total, dtype=a.dtype) for a in (parts[0].thresholds, parts[0].negatives,
+                                                   parts[0].positives)]
+    zeros = np.zeros(len(parts), dtype=np.int64)
+    if total < _PARALLEL_MERGE_THRESHOLDS or _sweep._n_threads(None) < 2:
+        n = kernel(*out, 0, *lists, zeros, sizes)
+    else:
+        cut = _median_score(parts)
+        tops = np.array([_at_least(s.thresholds, cut) for s in parts], dtype=np.int64)
+        offset = int(tops.sum())
+        with ThreadPoolExecutor(2) as pool:
+            upper, lower = pool.map(lambda job: kernel(*out, *job[:1], *lists, *job[1:]),
+                                    [(0, zeros, tops), (offset, tops, sizes)])
+        if upper < offset:  # shared thresholds were merged: close the gap
+            for arr in out:
+                arr[upper:upper + lower] = arr[offset:offset + lower]
+        n = upper + lower
+    for arr in out:
+        arr.resize(n, refcheck=False)
+    return tuple(out)
+
+
+def _median_score(parts: list[ScoreSummary]) -> float:
+    """About the median threshold of all the runs: the median of the runs' medians, each
+    run counted by its size (at least a quarter of all thresholds on either side)."""
+    medians = sorted(((float(s.thresholds[len(s) // 2]), len(s)) for s in parts if len(s)),
+                     reverse=True)
+    half, seen = sum(n for _, n in medians) / 2, 0
+    for value, n in medians:
+        seen += n
+        if seen >= half:
+            return value
+    return medians[-1][0]
+
+
+def _at_least(thresholds: np.ndarray, value: float) -> int:
+    """How many of the (descending) thresholds are >= value."""
+    return bisect.bisect_right(thresholds, -value, key=lambda t: -t)
+
+
 def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
     arrays = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
                                             b.thresholds, b.negatives, b.positives)
@@ -909,11 +1009,16 @@ def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
 class ScoreAccumulator:
     """Summarise data that arrives in batches (a training loop, a stream, many files).
 
-    Each batch is summarised on arrival; the runs are merged by size like a
-    log-structured merge (a run is merged into the one before it when that one is no
-    larger), so no data is sorted twice and about log2(batches) runs are kept. A merge
-    writes into the larger run's own arrays, grown in place, so the memory held stays
-    near 1.5 times the final summary's size plus one batch.
+    The batches' scores are buffered (one array: the negatives from the front, the
+    positives from the back) until they fill half the summary's bytes so far; then each
+    class's part is sorted once and merged into the summary's arrays in one branch-free
+    pass (``summary_merge_sorted_into``), from the lowest score up into their grown end.
+    While the scores are distinct each merge makes the summary about 2.5 times larger, so
+    a threshold is merged less than twice on average and the whole costs about one sort of
+    all the data; the memory held stays within 1.5 times the final summary's size plus one
+    batch. (Room for every buffered score is reserved without counting while earlier
+    merges found the scores distinct; once many scores were thresholds already, the merged
+    thresholds are counted first.)
 
     Parameters
     ----------
@@ -944,7 +1049,9 @@ class ScoreAccumulator:
     def __init__(self, *, pos_label: Any = None):
         self.pos_label = pos_label
         self._label = 1 if pos_label is None else _plain_label(pos_label)
-        self._runs: list[list] = []  # [thresholds, negatives, positives, shared], largest first
+        self._run: list | None = None  # [thresholds, negatives, positives, shared]
+        self._buffer = _Buffer()
+        self._disjoint = True  # no flush has found many of its scores among the thresholds
         self.n_batches = 0
 
     def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
@@ -966,7 +1073,8 @@ class ScoreAccumulator:
 
         Notes
         -----
-        Amortised cost: summarising the batch plus O(log(batches)) merges per threshold.
+        Amortised cost: copying the batch, its share of one sort, and a few merges per
+        threshold.
 
         Examples
         --------
@@ -974,30 +1082,72 @@ class ScoreAccumulator:
         >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
         2
         """
-        validated = _sweep._validate_binary(y_true, y_score, self.pos_label, sample_weight)
-        run = [*_sweep._summary_arrays(*validated), False]
-        if self._runs:
-            run = self._alike(run)
-        runs = self._runs
-        runs.append(run)
-        while len(runs) > 1 and len(runs[-2][0]) <= len(runs[-1][0]):
-            b = runs.pop()
-            runs[-1] = _merge_run_into(runs[-1], b)
+        codes, pos_code, scores, weights = _sweep._validate_binary(
+            y_true, y_score, self.pos_label, sample_weight)
+        buffer, weighted = self._buffer, weights is not None
+        if len(buffer) and (not buffer.takes(scores.dtype, weighted)
+                            or len(buffer) + len(scores) > buffer.capacity):
+            self._flush()
+        if not len(buffer):  # room for half the summary's bytes (or this batch)
+            rows = int(self._run_nbytes() / 2 // buffer.row_bytes(scores.dtype, weighted))
+            buffer.reserve(max(rows, len(scores)), scores.dtype, weighted)
+        buffer.add(codes == pos_code, scores, weights)
+        if self._run is None:
+            self._flush()  # the first batch starts the summary
         self.n_batches += 1
         return self
 
-    def _alike(self, run: list) -> list:
-        """``run`` and the runs kept brought to one score dtype and one count kind."""
-        first = self._runs[0]
-        dtype = np.result_type(first[0].dtype, run[0].dtype)
-        count = np.float64 if "f" in (first[1].dtype.kind, run[1].dtype.kind) else np.int64
-        for r in [*self._runs, run]:
-            if r[0].dtype != dtype or r[1].dtype != count:
-                r[:] = [r[0].astype(dtype), r[1].astype(count), r[2].astype(count), False]
-        return run
+    def _run_nbytes(self) -> int:
+        return 0 if self._run is None else sum(a.nbytes for a in self._run[:3])
+
+    def _flush(self) -> None:
+        """Sort the buffered scores and merge them into the summary's arrays."""
+        buffer = self._buffer
+        neg, neg_w, pos, pos_w = buffer.sorted_parts()
+        k = _backend.kernels
+        run = self._run
+        if run is None:
+            count = np.float64 if neg_w is not None else np.int64
+            run = [np.empty(0, dtype=neg.dtype), np.empty(0, dtype=count),
+                   np.empty(0, dtype=count), False]
+        dtype = np.result_type(run[0].dtype, neg.dtype)
+        count = np.float64 if neg_w is not None or run[1].dtype.kind == "f" else np.int64
+        if run[0].dtype != dtype or run[1].dtype != count:
+            run = [run[0].astype(dtype), run[1].astype(count), run[2].astype(count), False]
+        neg, pos = neg.astype(dtype, copy=False), pos.astype(dtype, copy=False)
+        d = len(run[0])
+        distinct = (_distinct(neg), _distinct(pos))
+        room = d + sum(distinct)  # at most this many thresholds after the merge
+        entry = run[0].itemsize + 2 * run[1].itemsize
+        if not self._disjoint and entry * room + buffer.nbytes > (
+                1.5 * entry * max(d, *distinct)):
+            # the room could exceed the memory bound if most of the part's scores are
+            # thresholds already: count the merged thresholds exactly first
+            room = k.summary_merge_sorted_size(run[0], d, neg, pos)
+        if run[3] or 2 * d <= room and entry * room + run[0].itemsize * d + buffer.nbytes <= (
+                1.5 * entry * room):
+            # a copy into fresh arrays, one at a time: the kernel's huge pages fault a
+            # hundred times faster than pages added by realloc (which NumPy also zeroes);
+            # a summary returned is never written (merged into a copy)
+            for i in range(3):
+                grown = np.empty(room, dtype=run[i].dtype)
+                grown[:d] = run[i][:d]
+                run[i] = grown
+            run[3] = False
+        else:
+            for x in run[:3]:
+                x.resize(room, refcheck=False)  # realloc: grows in place where it can
+        size = k.summary_merge_sorted_into(*run[:3], d, neg, neg_w, pos, pos_w)
+        for x in run[:3]:
+            x.resize(size, refcheck=False)
+        # distinct scores so far (a rare shared threshold aside): room can be reserved
+        # without counting while that lasts
+        self._disjoint = self._disjoint and d + sum(distinct) - size <= sum(distinct) // 8
+        buffer.clear()
+        self._run = run
 
     def summary(self) -> ScoreSummary:
-        """The summary of every batch added so far (the runs are merged into one).
+        """The summary of every batch added so far (the buffered batches merged in).
 
         Returns
         -------
@@ -1020,32 +1170,102 @@ class ScoreAccumulator:
         ...
         ValueError: no data yet: call update() with a batch first
         """
-        runs = self._runs
-        if not runs:
+        if self._run is None:
             raise ValueError("no data yet: call update() with a batch first")
-        while len(runs) > 1:  # the smallest into the next: the largest is written last
-            b = runs.pop()
-            runs[-1] = _merge_run_into(runs[-1], b)
-        run = runs[0]
+        if len(self._buffer):
+            self._flush()
+        run = self._run
         run[3] = True  # shared with the summary: merged into a copy from now on
         return ScoreSummary._trusted(run[0], run[1], run[2], self._label)
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the runs."""
-        return sum(a.nbytes for run in self._runs for a in run[:3])
+        """Bytes held: the summary so far and the buffered scores."""
+        return self._run_nbytes() + self._buffer.nbytes
 
     def __repr__(self) -> str:
-        return f"ScoreAccumulator({self.n_batches} batches, {len(self._runs)} runs)"
+        return (f"ScoreAccumulator({self.n_batches} batches, {len(self._buffer)} scores "
+                "buffered)")
 
 
-def _merge_run_into(a: list, b: list) -> list:
-    """Run b merged into run a's arrays, grown in place (a copy of a's when it is shared)."""
-    da, db = len(a[0]), len(b[0])
-    arrays = [np.array(x) for x in a[:3]] if a[3] else a[:3]  # copies own their data
-    for x in arrays:
-        x.resize(da + db, refcheck=False)  # realloc: grows in place where it can
-    n = _backend.kernels.summary_merge_into(*arrays, da, *b[:3])
-    for x in arrays:
-        x.resize(n, refcheck=False)
-    return [*arrays, False]
+def _distinct(ascending: np.ndarray) -> int:
+    """The number of distinct values of an ascending array."""
+    return int(np.count_nonzero(ascending[1:] != ascending[:-1])) + 1 if len(ascending) else 0
+
+
+class _Buffer:
+    """The buffered scores (and weights) of both classes in one array allocated at once
+    (its pages fault in huge): the negatives from the front, the positives from the back;
+    zero-weight samples are left out."""
+
+    def __init__(self):
+        self.dtype, self.weighted = None, False
+        self.scores, self.weights = np.empty(0), None
+        self.n_neg = self.n_pos = 0
+
+    def __len__(self) -> int:
+        return self.n_neg + self.n_pos
+
+    @property
+    def capacity(self) -> int:
+        return len(self.scores)
+
+    @property
+    def nbytes(self) -> int:
+        return self.scores.nbytes + (0 if self.weights is None else self.weights.nbytes)
+
+    def takes(self, dtype, weighted: bool) -> bool:
+        return dtype == self.dtype and weighted == self.weighted
+
+    @staticmethod
+    def row_bytes(dtype, weighted: bool) -> int:
+        """Bytes a buffered row costs (a weighted one: its weight, and the sort's copies)."""
+        return np.dtype(dtype).itemsize + (8 + 24 if weighted else 0)
+
+    def reserve(self, capacity: int, dtype, weighted: bool) -> None:
+        """Room for ``capacity`` rows of this kind (the buffer is empty)."""
+        if capacity != self.capacity or not self.takes(dtype, weighted):
+            self.scores = self.weights = None  # freed before the new arrays are taken
+            self.dtype, self.weighted = dtype, weighted
+            self.scores = np.empty(capacity, dtype=dtype)
+            self.weights = np.empty(capacity) if weighted else None
+
+    def add(self, is_positive, scores, weights) -> None:
+        keep = None if weights is None else weights != 0
+        top = self.capacity
+        for positive in (False, True):
+            mask = is_positive if positive else ~is_positive
+            if keep is not None:
+                mask = mask & keep
+            n = int(np.count_nonzero(mask))
+            where = (slice(top - self.n_pos - n, top - self.n_pos) if positive
+                     else slice(self.n_neg, self.n_neg + n))
+            np.compress(mask, scores, out=self.scores[where])
+            if weights is not None:
+                np.compress(mask, weights, out=self.weights[where])
+            if positive:
+                self.n_pos += n
+            else:
+                self.n_neg += n
+
+    def sorted_parts(self):
+        """(neg, neg_weight, pos, pos_weight): each class's scores ascending (in place;
+        -0.0 as 0.0), equal scores in the order they are buffered, with their weights."""
+        top = self.capacity
+        parts = [(self.scores[:self.n_neg], None if self.weights is None
+                  else self.weights[:self.n_neg]),
+                 (self.scores[top - self.n_pos:], None if self.weights is None
+                  else self.weights[top - self.n_pos:])]
+        if not self.weighted:
+            _sweep._sort_in_threads([s for s, _ in parts], _sweep._sort_numpy, None, len(self))
+        else:
+            for s, w in parts:
+                np.add(s, 0, out=s)  # -0.0 becomes 0.0
+                order = np.argsort(s, kind="stable")
+                s[:] = s[order]
+                w[:] = w[order]
+        (neg, neg_w), (pos, pos_w) = parts
+        return neg, neg_w, pos, pos_w
+
+    def clear(self) -> None:
+        self.n_neg = self.n_pos = 0

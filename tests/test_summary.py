@@ -578,6 +578,46 @@ def test_accumulator_keeps_going_after_a_summary():
 
 
 @given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
+def test_merge_on_two_threads_equals_one_thread(problems):
+    # large merges are cut at a median score into two ranges merged side by side: the
+    # same thresholds and (in run order) the same sums, ties across the cut included
+    from rankscore import summary as summary_module
+
+    parts = [_one_shot(*p[:3]) for p in problems]
+    if len({s.weighted for s in parts}) > 1:
+        parts = [ScoreSummary(s.thresholds, s.negatives.astype(float),
+                              s.positives.astype(float)) for s in parts]
+    one_thread = ScoreSummary.merge_all(parts)
+    saved = summary_module._PARALLEL_MERGE_THRESHOLDS
+    summary_module._PARALLEL_MERGE_THRESHOLDS = 0
+    try:
+        two_threads = ScoreSummary.merge_all(parts)
+    finally:
+        summary_module._PARALLEL_MERGE_THRESHOLDS = saved
+    _assert_same(two_threads, one_thread)
+    y = np.concatenate([p[0] for p in problems])
+    s = np.concatenate([p[1] for p in problems])
+    w = None if all(p[2] is None for p in problems) else np.concatenate(
+        [np.ones(len(p[0])) if p[2] is None else p[2] for p in problems])
+    expected = _one_shot(y, s, w)
+    np.testing.assert_array_equal(two_threads.thresholds, expected.thresholds)
+    np.testing.assert_array_equal(two_threads.negatives, expected.negatives)
+
+
+@given(chunked_problem(max_n=200, weighted=False), st.booleans())
+def test_accumulator_with_counted_or_reserved_room(problem, disjoint):
+    # a flush either reserves room for every distinct score of the buffer (scores seen
+    # distinct so far) or counts the merged thresholds first: the same summary
+    y, s, w, cuts = problem
+    acc = ScoreAccumulator()
+    acc._disjoint = disjoint
+    for chunk in _chunks(y, s, w, cuts):
+        acc.update(*chunk)
+        acc._disjoint = acc._disjoint and disjoint
+    _assert_same(acc.summary(), _one_shot(y, s, w))
+
+
+@given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
 def test_many_way_merge_equals_pairwise_merges(problems):
     parts = [_one_shot(*p[:3]) for p in problems]
     parts = [ScoreSummary(p.thresholds.astype(np.float64), p.negatives.astype(np.float64),
@@ -610,3 +650,68 @@ def test_the_curve_functions_fast_sweep_is_the_summary_s(problem):
         np.testing.assert_array_equal(got, want)
         assert got.dtype == want.dtype
     assert not ((sweep.thresholds == 0) & np.signbit(sweep.thresholds)).any()  # no -0.0
+
+
+@pytest.mark.parametrize("distinct", [10_000, None])
+def test_large_summary_built_on_two_threads_equals_one_pass(distinct):
+    # past 2**21 rows the summary of the sorted parts is built on two threads, cut at a
+    # median score (ties across the cut included): the same arrays as one pass
+    from rankscore._sweep import _split_sorted, _summary_arrays, _validate_binary
+
+    n = (1 << 21) + 5
+    rng = np.random.default_rng(3)
+    y = (rng.random(n) < 0.1).astype(np.int8)
+    s = rng.random(n) if distinct is None else rng.integers(0, distinct, n) / distinct
+    validated = _validate_binary(y, s, None, None)
+    neg, _, pos, _ = _split_sorted(*validated)
+    expected = _backend.kernels.summary_from_sorted(neg, None, pos, None)
+    for got, want in zip(_summary_arrays(*validated), expected):
+        np.testing.assert_array_equal(got, want)
+
+
+@settings(max_examples=30)
+@given(st.integers(200, 4000), st.sampled_from([5, 50, None]), st.integers(1, 12),
+       st.floats(0.05, 0.9), st.integers(0, 2**32 - 1))
+def test_report_reads_equal_the_views(n, grid, n_groups, prior, seed):
+    # binary_report reads Youden's J, F1, the gain table and the scan in one compiled
+    # pass: the same numbers as best_threshold, gain_table and the scan views
+    from rankscore.report import summary_report
+
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < prior).astype(np.int64)
+    y[:2] = [0, 1]
+    s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
+    summary = ScoreSummary.from_arrays(y, s)
+    youden, f1, table = summary._report_reads(n_groups)
+    expected = [rs.best_threshold(y, s, "youden"), rs.best_threshold(y, s, "f_beta")]
+    for got, want in zip((youden, f1), expected):
+        assert (got.threshold, got.value, got.objective) == (
+            want.threshold, want.value, want.objective)
+        counts = [(c.tp, c.fp, c.fn, c.tn, c.threshold) for c in (got.confusion,
+                                                                  want.confusion)]
+        assert counts[0] == counts[1]
+        assert all(type(v) is int for v in counts[0][:4])
+    want_table = rs.gain_table(y, s, n_groups=n_groups)
+    for name, values in table.to_dict().items():
+        np.testing.assert_array_equal(values, want_table.to_dict()[name])
+    fresh = ScoreSummary.from_arrays(y, s)
+    assert summary._scan() == fresh._scan()
+    report = summary_report(fresh, n_groups=n_groups)
+    assert report["ranking"]["roc_auc"] == rs.roc_auc_score(y, s)
+    assert report["ranking"]["pr_auc"] == rs.pr_auc_score(y, s)
+
+
+@pytest.mark.parametrize("scale", [1, 2**40])
+def test_scan_exact_in_int64_and_past_it(scale):
+    # pair counts and KS gaps are kept in int64 while P N < 2**61, in 128 bits beyond:
+    # both give the exact integers (here checked against Python's own)
+    negatives = [3 * scale, 1, 2 * scale, 5]
+    positives = [scale, 4 * scale, 0, 2]
+    summary = ScoreSummary([0.9, 0.7, 0.4, 0.1], negatives, positives)
+    n_neg, n_pos = sum(negatives), sum(positives)
+    pairs = sum(p * (2 * sum(negatives[i + 1:]) + negatives[i]) for i, p in enumerate(positives))
+    gaps = [abs(n_pos * sum(negatives[i:]) - n_neg * sum(positives[i:])) for i in range(4)]
+    assert summary.roc_auc() == pairs / (2 * n_pos * n_neg)
+    ks = summary.ks_statistic()
+    assert ks.statistic == max(gaps) / (n_pos * n_neg)
+    assert ks.threshold == [0.9, 0.7, 0.4, 0.1][max(i for i in range(4) if gaps[i] == max(gaps))]

@@ -14,13 +14,18 @@ from .sweep import auc_counts, ks_counts
 
 __all__ = [
     "summary_from_sorted",
+    "summary_from_sorted_into",
     "summary_merge",
     "summary_scan_counts",
+    "summary_report_counts",
     "summary_scan_weights",
     "summary_running",
     "objective_scan",
+    "objective_scan_counts",
     "summary_merge_into",
-    "summary_merge_many",
+    "summary_merge_many_into",
+    "summary_merge_sorted_size",
+    "summary_merge_sorted_into",
     "roc_corners",
     "summary_sweep",
     "roc_points",
@@ -75,6 +80,15 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
             _class_per_threshold(pos, pos_weight, thresholds))
 
 
+def summary_from_sorted_into(out_t, out_n, out_p, at, neg, pos):
+    """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
+    number of thresholds."""
+    arrays = summary_from_sorted(neg, None, pos, None)
+    for out, values in zip((out_t, out_n, out_p), arrays):
+        out[at:at + len(values)] = values
+    return len(arrays[0])
+
+
 def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
     both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
@@ -111,6 +125,27 @@ def summary_scan_counts(neg, pos):
     pairs = auc_counts(neg[::-1], pos[::-1])
     gap, index = ks_counts(neg[::-1], pos[::-1]) if len(neg) else (0, 0)
     return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
+
+
+def summary_report_counts(neg, pos, cuts, rtol):
+    """binary_report's reads of an unweighted summary with both classes: summary_scan_counts's
+    seven numbers; for Youden's J and F1 (value, index, tp, fp) at the first threshold
+    within rtol of the best; and each cut's first threshold whose running count reaches
+    it, with tp and fp there. See the compiled kernel."""
+    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+    fps, tps = summary_running(neg, pos)
+    choices = []
+    for code, a, b in ((2, 0.0, 0.0), (4, 2.0, 1.0 * n_pos)):
+        best = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos), float(n_neg),
+                              float("nan"))[0]
+        near = best - rtol * max(1.0, abs(best))
+        value, i = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos),
+                                  float(n_neg), near)
+        choices.append((value, i, int(tps[i]), int(fps[i])))
+    counts = np.cumsum(neg) + np.cumsum(pos)
+    borders = np.searchsorted(counts, cuts, "left").astype(np.int64)
+    return (*summary_scan_counts(neg, pos), *choices, borders,
+            np.cumsum(pos)[borders], np.cumsum(neg)[borders])
 
 
 def summary_scan_weights(neg, pos):
@@ -169,6 +204,19 @@ def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
     return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
 
 
+def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best):
+    """objective_scan on an unweighted summary's counts (the running sums as the sweep
+    has them, float64), for the objectives that rise only where tp does (2 youden,
+    3 recall, 4 f_beta). With ``near_best`` NaN: (the largest value, -1, 0, 0); else
+    (value, index, tp, fp) of the first threshold whose value >= near_best."""
+    fps, tps = summary_running(neg, pos)
+    value, index = objective_scan(fps, tps, code, a, b, 0.0, 0.0, positives, negatives,
+                                  near_best)
+    if index < 0:
+        return value, -1, 0, 0
+    return value, index, int(tps[index]), int(fps[index])
+
+
 def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
     """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
     followed by room for b's (length da + len(b)). Returns the merged length; the same
@@ -179,25 +227,48 @@ def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
     return len(merged[0])
 
 
-def summary_merge_many(thr_0, neg_0, thresholds, negatives, positives):
-    """Merge k summaries (the lists; thr_0 and neg_0 are the first run's arrays, naming
-    the dtypes) in one pass: O(D log k) for D thresholds in all. Equal thresholds are
+def summary_merge_many_into(out_t, out_n, out_p, at, thresholds, negatives, positives,
+                            starts, stops):
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists) into out_*[at:]:
+    O(D log k) for D thresholds in all; returns the number written. Equal thresholds are
     added in run order."""
-    values = np.concatenate(thresholds)
+    ranges = list(zip(starts.tolist(), stops.tolist()))
+    values = np.concatenate([t[a:b] for t, (a, b) in zip(thresholds, ranges)])
     order = np.argsort(-values.astype(np.float64), kind="stable")  # run order within ties
     values = values[order]
     if len(values) == 0:
-        return values, np.concatenate(negatives), np.concatenate(positives)
-    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
-    lengths = np.diff(np.append(starts, len(values)))
-    out = [values[starts]]
-    for counts in (negatives, positives):
-        sorted_counts = np.concatenate(counts)[order]
+        return 0
+    starts_out = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    lengths = np.diff(np.append(starts_out, len(values)))
+    n = len(starts_out)
+    out_t[at:at + n] = values[starts_out]
+    for out, counts in ((out_n, negatives), (out_p, positives)):
+        sorted_counts = np.concatenate([c[a:b] for c, (a, b) in zip(counts, ranges)])[order]
         if sorted_counts.dtype.kind == "f":
-            out.append(_sequential_sums(sorted_counts, starts, lengths))
+            out[at:at + n] = _sequential_sums(sorted_counts, starts_out, lengths)
         else:
-            out.append(np.add.reduceat(sorted_counts, starts))
-    return tuple(out)
+            out[at:at + n] = np.add.reduceat(sorted_counts, starts_out)
+    return n
+
+
+def summary_merge_sorted_size(thr, d, neg, pos):
+    """The length of summary (thr[:d]) merged with each class's ascending scores: the
+    number of distinct values among them (what summary_merge_sorted_into needs)."""
+    return len(np.union1d(thr[:d], np.union1d(neg, pos)))
+
+
+def summary_merge_sorted_into(thr, negatives, positives, d, neg, neg_weight, pos, pos_weight):
+    """Merge each class's ascending scores (weights None: counts) into summary
+    (thr, negatives, positives)[:d] in place; returns the merged length (the arrays have
+    room for it). The same values as summary_merge of the summary and summary_from_sorted
+    of the parts."""
+    part = summary_from_sorted(neg, neg_weight, pos, pos_weight)
+    counts = [c.astype(negatives.dtype) for c in part[1:]]
+    merged = summary_merge(thr[:d].copy(), negatives[:d].copy(), positives[:d].copy(),
+                           part[0], *counts)
+    for out, values in zip((thr, negatives, positives), merged):
+        out[:len(values)] = values
+    return len(merged[0])
 
 
 def roc_corners(fps, tps, thresholds):
