@@ -1,7 +1,7 @@
 """Beyond one machine: rankscore.dask on a two-worker LocalCluster, and ``rankscore report``
 streaming a Parquet file larger than its summary.
 
-    python benchmarks/bench_dask.py                      # 10^8 rows (needs ~8 GB and minutes)
+    python benchmarks/bench_dask.py --rows 100000000 --chunk 5000000   # 10^8 rows (~8 GB, ~6 min)
     python benchmarks/bench_dask.py --rows 10000000      # a first, smaller run
     python benchmarks/bench_dask.py --rows 10000000 --skip-report   # the Dask rows only
 
@@ -10,8 +10,8 @@ Rows of the table (the issue's "done means"):
 * ``rankscore.dask.roc_auc_score`` on N rows (float64 probabilities, 10 % positives; rounded
   to ``--decimals`` and all distinct) held as a Dask array by 2 worker processes (1 thread
   each), against ``rankscore.roc_auc_score`` on the same N rows in this process; the two
-  results must be identical (checked). For the all-distinct scores also the compressed
-  summary (``max_thresholds``), its AUC error and bound. The partitions
+  results must be identical (checked). With ``--max-thresholds`` also the compressed
+  summary of the all-distinct scores, its AUC error and bound. The partitions
   are generated on the workers and persisted before timing, as the in-memory side holds its
   arrays before timing. Peak memory of each worker during the call (Linux: VmHWM after
   resetting it through /proc/PID/clear_refs) against the bytes of the partitions it holds.
@@ -129,7 +129,7 @@ def dask_rows(n: int, chunk: int, repeat: int, seed: int, decimals: int,
                 rows.append([f"  peak memory of worker …{worker[-6:]}", _gb(peak),
                              f"{_gb(part)} (its partitions)",
                              f"{peak / part:.2f}× (target ≤ 3×)" if part else "no partition"])
-            if rounded is None:
+            if rounded is None and max_thresholds:
                 client.run(_reset_peak)
                 start = time.perf_counter()
                 small = rd.score_summary(dy, ds, max_thresholds=max_thresholds)
@@ -219,8 +219,9 @@ def main() -> None:
     parser.add_argument("--decimals", type=int, default=6,
                         help="rounding of the scores of the first Dask and report rows "
                         "(default 6: at most 10^6 + 1 distinct probabilities)")
-    parser.add_argument("--max-thresholds", type=int, default=10**6,
-                        help="compressed Dask summary of the all-distinct scores (1e6)")
+    parser.add_argument("--max-thresholds", type=int, default=0,
+                        help="also time the compressed Dask summary of the all-distinct "
+                        "scores with this many thresholds (e.g. 1000000; default: not)")
     parser.add_argument("--skip-dask", action="store_true")
     parser.add_argument("--skip-report", action="store_true")
     parser.add_argument("--seed", type=int, default=0)

@@ -10,10 +10,14 @@ function of the same name returns on the same rows:
 ``gain_table``, ``binary_confusion``, ``best_threshold`` and ``binary_report``.
 
 How: each partition is summarised where it lives (its distinct scores with the negatives
-and positives at each); the summaries are merged in a tree, ``split_every`` at a time, on
-the workers; the one merged summary comes to the client and the result is read from it.
-No raw rows move between processes. With a ``distributed.Client`` the work runs on its
-cluster, otherwise on Dask's default scheduler.
+and positives at each); every summary is cut at the same scores into score ranges, and the
+pieces of each range merge in one task on the workers (all ranges at once); the client
+concatenates the merged ranges, highest first, into the one summary and reads the result
+from it. ``roc_auc_score`` without weights needs no summary at the client: with a
+``distributed.Client`` each worker sorts the two classes of the partitions it holds and
+only the smaller class's sorted scores travel between workers; the client adds exact pair
+counts. No raw rows are gathered into one process. With a ``distributed.Client`` the work
+runs on its cluster, otherwise on Dask's default scheduler.
 
 Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
 partition by partition (a partition whose columns differ in length is an error naming it);
@@ -27,22 +31,26 @@ Labels: {0, 1}, {-1, 1} and bool need no ``pos_label`` (1 is positive, also in a
 holding only 0s); other labels need it (``roc_auc_score`` here takes ``pos_label`` because
 one partition cannot know which of two labels is the larger). Binary problems only.
 
-Weights: per-score weight sums are added across partitions, so results are exact when the
-weights are integers or dyadic fractions; otherwise sums of tied scores coming from
-different partitions may differ from the in-memory result in the last bits.
+Weights: per-score weight sums are added across partitions (in partition order), so results
+are exact when the weights are integers or dyadic fractions; otherwise sums of tied scores
+coming from different partitions may differ from the in-memory result in the last bits.
 
 docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
+import operator
+import os
 import re
+from functools import partial
 from typing import Any, Callable
 
 import numpy as np
 
-from . import _backend, _validation
+from . import _backend, _sweep, _validation
 from .report import summary_report
 from .summary import ScoreSummary
 
@@ -136,6 +144,15 @@ def _aligned(columns: dict[str, Any]) -> tuple[list[dict[str, Any]], list[int | 
     return [{name: pieces[i] for name, pieces in parts.items()} for i in range(n)], starts
 
 
+def _on(backend: str, function: Callable, *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)`` on the kernels of ``backend`` (a worker without the
+    compiled module uses its fallback: both give the same results)."""
+    if backend == _backend_name() or not _loadable(backend):
+        return function(*args, **kwargs)
+    with _backend.using(backend):
+        return function(*args, **kwargs)
+
+
 def _chunk(
     summarise: Callable, where: tuple[int, int, int | None], backend: str,
     columns: dict[str, Any], options: dict[str, Any],
@@ -158,10 +175,7 @@ def _chunk(
     if n == 0:
         return None
     try:
-        if backend == _backend_name() or not _loadable(backend):
-            return summarise(**columns, **options)  # both backends give the same summary
-        with _backend.using(backend):
-            return summarise(**columns, **options)
+        return _on(backend, summarise, **columns, **options)
     except (ValueError, TypeError) as exc:
         message = str(exc)
         if start is not None:  # an index in the partition -> the index in the column
@@ -169,53 +183,138 @@ def _chunk(
         raise type(exc)(f"{place}: {message}") from None
 
 
+def _partition_tasks(summarise: Callable, columns: dict[str, Any],
+                     options: dict[str, Any]) -> list[Delayed]:
+    """One Delayed summary per partition."""
+    parts, starts = _aligned(columns)
+    backend = _backend_name()
+    return [
+        delayed(_chunk, pure=True)(summarise, (i + 1, len(parts), start), backend, part, options)
+        for i, (part, start) in enumerate(zip(parts, starts))
+    ]
+
+
 def _merge(combine: Callable, *summaries: Any) -> Any:
     present = [s for s in summaries if s is not None]
     return combine(present) if present else None
 
 
-def _tree(
-    summarise: Callable, combine: Callable, columns: dict[str, Any], options: dict[str, Any],
-    split_every: int,
-) -> Delayed:
-    """A Delayed summary: one task per partition, merged in a tree of ``split_every``."""
-    parts, starts = _aligned(columns)
-    backend = _backend_name()
-    level = [
-        delayed(_chunk, pure=True)(summarise, (i + 1, len(parts), start), backend, part, options)
-        for i, (part, start) in enumerate(zip(parts, starts))
-    ]
-    while len(level) > 1:
+def _tree(level: list, combine: Callable, split_every: int,
+          root: Callable | None = None) -> Delayed:
+    """The Delayed ``combine`` of ``level`` merged in a tree, ``split_every`` per task
+    (``root``, if given, combines the last ones instead and reads the result)."""
+    while len(level) > split_every:
         level = [delayed(_merge, pure=True)(combine, *level[i : i + split_every])
                  for i in range(0, len(level), split_every)]  # fmt: skip
-    return level[0]
+    return delayed(_merge, pure=True)(root or combine, *level)
 
 
 # ---------------------------------------------------------------------------------------
-# the summary
+# the exact summary: partition summaries cut into score ranges, the ranges merged at once
+#
+# Every partition's summary is cut at the same scores (quantiles of all partitions'
+# thresholds), so range j of every partition holds the same scores. The pieces of one range
+# merge in one task (a k-way merge), all ranges at the same time on all workers, and the
+# merged ranges, highest scores first, are the merged summary: the client concatenates them.
+# The ROC AUC without weights needs even less: three integers per range (_auc_of).
+#
+# Between tasks a summary travels as its three arrays and pos_label (Dask ships NumPy
+# arrays without copies, pickle protocol 5), counts packed into the smallest unsigned
+# integer type that holds them: 10 bytes per distinct float64 score when scores are
+# distinct, not 24. The arrays come from ScoreSummary itself and are not checked again.
+
+_SAMPLE = 1024  # thresholds sampled per partition summary to place the range borders
+_RANGE_SCORES = 1 << 22  # distinct scores of one range, about (its merge's memory)
+_MAX_RANGES = 1024
 
 
-def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None):
-    return _arrays(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+def _packed(summary: Any) -> tuple:
+    negatives, positives = summary.negatives, summary.positives
+    if negatives.dtype.kind == "i" and len(negatives):
+        dtype = np.min_scalar_type(max(int(negatives.max()), int(positives.max())))
+        negatives, positives = negatives.astype(dtype), positives.astype(dtype)
+    return summary.thresholds, negatives, positives, summary.pos_label
+
+
+def _unpacked(arrays: tuple):
+    thresholds, negatives, positives, label = arrays
+    if negatives.dtype.kind == "u":
+        negatives, positives = negatives.astype(np.int64), positives.astype(np.int64)
+    return ScoreSummary._trusted(thresholds, negatives, positives, label)
+
+
+def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None,
+               pos_label: Any = None) -> tuple:
+    return _packed(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                             sample_weight=sample_weight))
 
 
 def _merge_summaries(parts: list) -> tuple:
-    return _arrays(ScoreSummary.merge_all(_rebuilt(p) for p in parts))
+    return _packed(ScoreSummary.merge_all(_unpacked(p) for p in parts))
 
 
-# Between tasks a summary travels as its three arrays and pos_label: Dask ships NumPy
-# arrays without copies (pickle protocol 5), where pickling a ScoreSummary goes through
-# to_bytes/from_bytes (two copies and the constructor's checks of every array). The arrays
-# come from ScoreSummary itself, so they are rebuilt without checking them again.
+def _sample(arrays: tuple | None) -> tuple | None:
+    """Up to ``_SAMPLE`` thresholds evenly spaced along a partition summary, and its length
+    (None for an empty partition)."""
+    if arrays is None:
+        return None
+    thresholds = arrays[0]
+    at = np.linspace(0, len(thresholds) - 1, min(_SAMPLE, len(thresholds))).round()
+    return thresholds[at.astype(np.intp)], len(thresholds)
 
 
-def _arrays(summary: Any) -> tuple:
-    return summary.thresholds, summary.negatives, summary.positives, summary.pos_label
+def _cut(arrays: tuple | None, borders: np.ndarray) -> tuple:
+    """A partition summary cut at ``borders`` (ascending) into ``len(borders) + 1`` pieces,
+    the highest scores first: piece j holds the scores of range j (views, no copies)."""
+    if arrays is None:
+        return (None,) * (len(borders) + 1)
+    thresholds, negatives, positives, label = arrays
+    # thresholds are descending: the scores >= b are the first bisect_right(-t, -b) ones
+    cuts = [0, *(bisect.bisect_right(thresholds, -b, key=operator.neg) for b in borders[::-1]),
+            len(thresholds)]
+    return tuple((thresholds[a:b], negatives[a:b], positives[a:b], label)
+                 for a, b in zip(cuts[:-1], cuts[1:]))
 
 
-def _rebuilt(arrays: tuple):
-    return ScoreSummary._trusted(*arrays)
+def _range_pairs(parts: list) -> tuple[int, int, int]:
+    """(negatives, positives, twice the Mann-Whitney U within the range) of the merged
+    pieces of one range, without weights."""
+    summary = _unpacked(_merge_summaries(parts))
+    n_neg, n_pos, pairs = _backend.kernels.summary_scan_counts(summary.negatives,
+                                                               summary.positives)[:3]
+    return int(n_neg), int(n_pos), int(pairs)
+
+
+def _n_threads() -> int:
+    """Threads computing: those of the distributed client's workers, else this machine's."""
+    client = _client()
+    if client is None:
+        return os.cpu_count() or 1
+    return max(1, sum(client.nthreads().values()))
+
+
+def _ranges(columns: dict[str, Any], pos_label: Any, split_every: int,
+            read: Callable) -> list | None:
+    """``read`` of each score range's merged pieces, highest range first, computed on the
+    workers; None when every partition is empty.
+
+    Three rounds: the partition summaries (kept on the workers), a sample of their
+    thresholds (to the client, which places the range borders), then the ranges.
+    """
+    summaries = dask.persist(*_partition_tasks(_summarise, columns, {"pos_label": pos_label}))
+    found = dask.compute(*[delayed(_sample, pure=True)(s) for s in summaries])
+    if all(x is None for x in found):
+        return None
+    samples = [x for x in found if x is not None and x[1]]  # not empty, nor all zero weights
+    length = sum(n for _, n in samples)
+    n_ranges = min(max(2 * _n_threads(), -(-length // _RANGE_SCORES)), _MAX_RANGES, length)
+    borders = _borders(samples, n_ranges) if n_ranges > 1 else np.empty(0)
+    k = len(borders) + 1
+    backend = _backend_name()
+    pieces = [delayed(_cut, nout=k, pure=True)(s, borders) for s in summaries]
+    tasks = [_tree([p[j] for p in pieces], partial(_on, backend, _merge_summaries),
+                   split_every, root=partial(_on, backend, read)) for j in range(k)]
+    return list(dask.compute(*tasks))
 
 
 def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
@@ -241,11 +340,146 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
     if max_thresholds is not None:
         max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
         return _compressed_summary(columns, pos_label, split_every, max_thresholds)
-    root = _tree(_summarise, _merge_summaries, columns, {"pos_label": pos_label}, split_every)
-    arrays = root.compute()
-    if arrays is None:  # every partition is empty: the in-memory error
+    ranges = _ranges(columns, pos_label, split_every, _merge_summaries)
+    if ranges is None:  # every partition is empty: the in-memory error
         return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
-    return _rebuilt(arrays)
+    merged = [_unpacked(r) for r in ranges if r is not None]
+    if len(merged) == 1:
+        return merged[0]
+    return ScoreSummary._trusted(*(np.concatenate([getattr(s, name) for s in merged])
+                                   for name in ("thresholds", "negatives", "positives")),
+                                 merged[0].pos_label)
+
+
+# ---------------------------------------------------------------------------------------
+# the ROC AUC without weights on a distributed cluster: one sort per worker
+#
+# 2U (twice the Mann-Whitney U) adds up over any split of the rows: with the rows cut into
+# the parts A_w that the workers w hold, 2U = Σ_w 2U(A_w) + Σ_{a != b} 2U(positives of A_a,
+# negatives of A_b). So each worker sorts the scores of each class of the partitions it
+# holds (no rows move for that), and only the smaller class's sorted scores travel, each
+# worker's to every other one, where a merge against the larger class counts the pairs.
+# The client receives integers.
+
+
+def _client() -> Any:
+    """The distributed client in use, or None (Dask's local scheduler)."""
+    try:
+        from distributed import default_client
+
+        return default_client()
+    except (ImportError, ValueError):  # no distributed, or no client
+        return None
+
+
+def _split_classes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+    """(negatives' scores, positives' scores) of one partition, in their order."""
+    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
+    return _backend.kernels.split_scores(codes, pos_code, scores)[:2]
+
+
+def _class_sizes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+    """(negatives, positives, score dtype) of one partition."""
+    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
+    n_pos = int(np.count_nonzero(codes == pos_code))
+    return len(codes) - n_pos, n_pos, scores.dtype
+
+
+def _worker_classes(backend: str, pos_label: Any, *partitions: tuple) -> tuple:
+    """(negatives' scores, positives' scores), each sorted ascending, of the partitions one
+    worker holds (``(where, columns)`` each, as :func:`_chunk` takes them). Two passes: the
+    class sizes, then each partition's classes written into their place, so that besides
+    the partitions only the result and one partition's classes are in memory at a time."""
+    options = {"pos_label": pos_label}
+    sizes = [_chunk(_class_sizes, where, backend, columns, options) or (0, 0, None)
+             for where, columns in partitions]
+    dtype = np.result_type(np.float32, *(d for _, _, d in sizes if d is not None))
+    out = [np.empty(sum(n[c] for n in sizes), dtype=dtype) for c in (0, 1)]
+    at = [0, 0]
+    for (where, columns), n in zip(partitions, sizes):
+        if n[0] + n[1]:
+            for c, scores in enumerate(_chunk(_split_classes, where, backend, columns,
+                                              options)):
+                out[c][at[c]:at[c] + n[c]] = scores
+                at[c] += n[c]
+    _sweep._sort_in_threads(out, _sweep._sort_numpy, None, len(out[0]) + len(out[1]))
+    return tuple(out)
+
+
+def _pairs(neg: np.ndarray, pos: np.ndarray) -> int:
+    """2U of sorted negatives against sorted positives (exact)."""
+    return int(_backend.kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
+
+
+def _counts(classes: tuple) -> tuple[int, int, int]:
+    """(negatives, positives, 2U) of one worker's sorted classes."""
+    neg, pos = classes
+    return len(neg), len(pos), _pairs(neg, pos)
+
+
+def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tuple | None:
+    """(negatives, positives, 2U) of all rows, counted as above; None when every
+    partition is empty."""
+    from distributed import wait
+
+    parts, starts = _aligned(columns)
+    futures = client.compute([delayed(tuple)([(i + 1, len(parts), start), part])
+                              for i, (part, start) in enumerate(zip(parts, starts))])
+    wait(futures)
+    held: dict[str, list] = {}
+    places = client.who_has(futures)
+    for future in futures:  # where each partition is: its worker sorts it
+        held.setdefault(min(places.get(future.key, ()), default=None), []).append(future)
+    backend = _backend_name()
+
+    def on(worker, function, *args):  # another worker if that one is gone: never a hang
+        return client.submit(function, *args, pure=False, allow_other_workers=True,
+                             workers=None if worker is None else [worker])
+
+    classes = {w: on(w, _worker_classes, backend, pos_label, *fs) for w, fs in held.items()}
+    del futures, held  # each partition's rows are released once its worker has sorted them
+    neg = {w: on(w, operator.itemgetter(0), c) for w, c in classes.items()}
+    pos = {w: on(w, operator.itemgetter(1), c) for w, c in classes.items()}
+    n_neg, n_pos, within = map(sum, zip(*client.gather([on(w, _counts, c)
+                                                         for w, c in classes.items()])))
+    if n_neg + n_pos == 0:
+        return None
+    # the smaller class travels: the pairs are counted where the larger one is
+    across = [on(b if n_pos <= n_neg else a, _pairs, neg[b], pos[a])
+              for a in classes for b in classes if a != b]
+    return n_neg, n_pos, within + sum(client.gather(across))
+
+
+def _auc_of(y_true, y_score, pos_label, split_every) -> float:
+    """ROC AUC without weights from exact pair counts: on a distributed cluster one sort
+    per worker (above), else the pairs within each score range plus the pairs across
+    ranges (every positive of a range above every negative of the ranges below)."""
+    columns = _columns(y_true, y_score, None, "roc_auc_score")
+    split_every = _check_split_every(split_every)
+    client = _client()
+    if client is not None:
+        counts = _auc_on_workers(client, columns, pos_label)
+    else:
+        ranges = _ranges(columns, pos_label, split_every, _range_pairs)
+        counts = None if ranges is None else _across_ranges(ranges)
+    if counts is None:  # every partition is empty: the in-memory error
+        ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    n_neg, n_pos, twice_u = counts
+    if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
+                         "2**62 rows")
+    nan = math.nan
+    auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
+    return _sweep._auc_view(_sweep._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
+
+
+def _across_ranges(ranges: list) -> tuple[int, int, int]:
+    """(negatives, positives, 2U) of all rows from (negatives, positives, 2U) per range."""
+    twice_u = n_neg = n_pos = 0
+    for negatives, positives, pairs in reversed([r for r in ranges if r is not None]):
+        twice_u += pairs + 2 * positives * n_neg  # the lowest scores first
+        n_neg, n_pos = n_neg + negatives, n_pos + positives
+    return n_neg, n_pos, twice_u
 
 
 # ---------------------------------------------------------------------------------------
@@ -316,13 +550,14 @@ def _compressed_summary(columns, pos_label, split_every, max_thresholds):
     """Two passes: quantiles of every partition fix the bin borders, then each partition's
     exact summary is folded into those bins and the binned summaries merge exactly."""
     size = min(4 * max_thresholds, 1 << 16)
-    quantiles = _tree(_score_quantiles, _concat, columns, {"size": size}, split_every).compute()
+    level = _partition_tasks(_score_quantiles, columns, {"size": size})
+    quantiles = _tree(level, _concat, split_every).compute()
     if quantiles is None:  # nothing finite anywhere: pass 2 gives the in-memory error
         borders = np.empty(0)
     else:
         borders = _borders(_concat([quantiles]), max_thresholds)
-    folded = _tree(_binned, _merge_binned, columns,
-                   {"pos_label": pos_label, "borders": borders}, split_every).compute()
+    level = _partition_tasks(_binned, columns, {"pos_label": pos_label, "borders": borders})
+    folded = _tree(level, _merge_binned, split_every).compute()
     if folded is None:
         return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     _, thresholds, negatives, positives, tied, label = folded
@@ -338,7 +573,7 @@ def score_summary(
     *,
     pos_label: Any = None,
     sample_weight: Any = None,
-    split_every: int = 4,
+    split_every: int = 32,
     max_thresholds: int | None = None,
 ):
     """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
@@ -354,8 +589,9 @@ def score_summary(
         The positive class.
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights.
-    split_every : int, default=4
-        How many summaries one task of the merge tree merges.
+    split_every : int, default=32
+        Pieces merged per task: each score range's pieces of all partitions merge in one
+        task, in a tree of this many per task when there are more.
     max_thresholds : int, default=None
         Opt-in compression, for data whose distinct scores do not fit: at most about this
         many thresholds travel and reach the client, whatever the number of rows.
@@ -374,10 +610,13 @@ def score_summary(
     Notes
     -----
     Each partition is summarised where it lives (distinct scores with the negatives and
-    positives at each one); the summaries are merged in a tree, ``split_every`` at a time,
-    and only the merged summary reaches the client: no raw rows move. The summary holds
-    ``d * 24`` bytes for ``d`` distinct float64 scores (``d * 20`` for float32), whatever
-    the number of rows. Counts are int64, so the merge is exact; weight sums are exact
+    positives at each one); the summaries are cut at the same scores into ranges (about
+    2^22 distinct scores each, and at least two per worker thread), each range's pieces
+    merge in one task on the workers, and only the merged ranges reach the client, which
+    concatenates them: no raw rows move. Between workers the counts travel as the
+    smallest unsigned integers that hold them (10 bytes per distinct float64 score when
+    scores are distinct). The summary holds ``d * 24`` bytes for ``d`` distinct float64
+    scores (``d * 20`` for float32), whatever the number of rows. Counts are int64, so the merge is exact; weight sums are exact
     when the weights are (integer or dyadic weights), otherwise sums of tied scores from
     different partitions may differ from the in-memory result in the last bits.
 
@@ -424,20 +663,44 @@ _OPTIONS_DOC = """pos_label : int, float, bool or str, default=None
         The positive class.
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights, partitioned like ``y_score`` (else rechunked to it).
-    split_every : int, default=4
-        Summaries merged per task of the merge tree."""
+    split_every : int, default=32
+        Pieces merged per task: each score range's pieces of all partitions merge in one
+        task, in a tree of this many per task when there are more."""
+
+
+_DATA_DOC = """>>> import numpy as np, dask.array as da
+    >>> import rankscore.dask as rd
+    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
+    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)"""
+_SEE_ALSO_DOC = "score_summary : The summary every function here reads."
 
 
 def _documented(function: Callable) -> Callable:
-    function.__doc__ = function.__doc__.replace("{columns}", _COLUMNS_DOC).replace(
-        "{options}", _OPTIONS_DOC)
+    """Fill in the docstring parts every view shares: {columns}, {options}, {see_also} and
+    {data} (the example's six rows in two partitions)."""
+    for name, text in [("{columns}", _COLUMNS_DOC), ("{options}", _OPTIONS_DOC),
+                       ("{see_also}", _SEE_ALSO_DOC), ("{data}", _DATA_DOC)]:
+        function.__doc__ = function.__doc__.replace(name, text)
     return function
+
+
+# ScoreSummary's view giving each function's result, where its name differs
+_VIEWS = {"roc_auc_score": "roc_auc", "average_precision_score": "average_precision",
+          "binary_confusion": "confusion"}
+
+
+def _read(function: str, y_true, y_score, sample_weight, pos_label, split_every, *args,
+          **kwargs):
+    """What the in-memory ``function`` returns, read from the merged summary of the columns
+    (the ScoreSummary view of the same name, or the one _VIEWS names)."""
+    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function)
+    return getattr(summary, _VIEWS.get(function, function))(*args, **kwargs)
 
 
 @_documented
 def roc_auc_score(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    max_fpr: float | None = None, split_every: int = 4,
+    max_fpr: float | None = None, split_every: int = 32,
 ) -> float:
     """Area under the ROC curve of Dask columns; equals :func:`rankscore.roc_auc_score`.
 
@@ -456,7 +719,7 @@ def roc_auc_score(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.roc_auc_score : The same number for data in memory.
 
     Notes
@@ -467,22 +730,20 @@ def roc_auc_score(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=4)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=4)
+    {data}
     >>> round(rd.roc_auc_score(y, s), 4)
     0.7778
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "roc_auc_score")
-    return summary.roc_auc(max_fpr=max_fpr)
+    if sample_weight is None and max_fpr is None:
+        return _auc_of(y_true, y_score, pos_label, split_every)
+    return _read("roc_auc_score", y_true, y_score, sample_weight, pos_label, split_every,
+                 max_fpr=max_fpr)
 
 
 @_documented
 def roc_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    drop_intermediate: bool = True, split_every: int = 4,
+    drop_intermediate: bool = True, split_every: int = 32,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """ROC curve of Dask columns; equals :func:`rankscore.roc_curve`.
 
@@ -500,7 +761,7 @@ def roc_curve(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.roc_curve : The same curve for data in memory.
 
     Notes
@@ -510,22 +771,19 @@ def roc_curve(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    {data}
     >>> fpr, tpr, thresholds = rd.roc_curve(y, s)
     >>> fpr.round(3).tolist(), tpr.round(3).tolist()
     ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every, "roc_curve")
-    return summary.roc_curve(drop_intermediate=drop_intermediate)
+    return _read("roc_curve", y_true, y_score, sample_weight, pos_label, split_every,
+                 drop_intermediate=drop_intermediate)
 
 
 @_documented
 def precision_recall_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    drop_intermediate: bool = False, split_every: int = 4,
+    drop_intermediate: bool = False, split_every: int = 32,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Precision-recall curve of Dask columns; equals :func:`rankscore.precision_recall_curve`.
 
@@ -544,7 +802,7 @@ def precision_recall_curve(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.precision_recall_curve : The same curve for data in memory.
 
     Notes
@@ -553,23 +811,19 @@ def precision_recall_curve(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=2)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=2)
+    {data}
     >>> precision, recall, thresholds = rd.precision_recall_curve(y, s)
     >>> precision.round(3).tolist()
     [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "precision_recall_curve")
-    return summary.precision_recall_curve(drop_intermediate=drop_intermediate)
+    return _read("precision_recall_curve", y_true, y_score, sample_weight, pos_label, split_every,
+                 drop_intermediate=drop_intermediate)
 
 
 @_documented
 def average_precision_score(
     y_true: Any, y_score: Any, *, pos_label: Any = 1, sample_weight: Any = None,
-    split_every: int = 4,
+    split_every: int = 32,
 ) -> float:
     """Average precision of Dask columns; equals :func:`rankscore.average_precision_score`.
 
@@ -586,7 +840,7 @@ def average_precision_score(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.average_precision_score : The same number for data in memory.
 
     Notes
@@ -595,22 +849,17 @@ def average_precision_score(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> round(rd.average_precision_score(y, s), 4)
     0.8667
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "average_precision_score")
-    return summary.average_precision()
+    return _read("average_precision_score", y_true, y_score, sample_weight, pos_label, split_every)
 
 
 @_documented
 def ks_statistic(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
-    split_every: int = 4,
+    split_every: int = 32,
 ):
     """Kolmogorov-Smirnov statistic of Dask columns; equals :func:`rankscore.ks_statistic`.
 
@@ -626,7 +875,7 @@ def ks_statistic(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.ks_statistic : The same result for data in memory.
 
     Notes
@@ -635,23 +884,18 @@ def ks_statistic(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> result = rd.ks_statistic(y, s)
     >>> round(result.statistic, 4), result.threshold
     (0.6667, 0.52)
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "ks_statistic")
-    return summary.ks_statistic()
+    return _read("ks_statistic", y_true, y_score, sample_weight, pos_label, split_every)
 
 
 @_documented
 def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 4,
+    sample_weight: Any = None, split_every: int = 32,
 ):
     """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
 
@@ -669,7 +913,7 @@ def gain_table(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.gain_table : The same table for data in memory.
 
     Notes
@@ -679,22 +923,18 @@ def gain_table(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> rd.gain_table(y, s, 2).to_dict()["positives"].tolist()
     [2, 1]
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "gain_table")
-    return summary.gain_table(n_groups)
+    return _read("gain_table", y_true, y_score, sample_weight, pos_label, split_every,
+                 n_groups)
 
 
 @_documented
 def binary_confusion(
     y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 4,
+    sample_weight: Any = None, split_every: int = 32,
 ):
     """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
 
@@ -712,7 +952,7 @@ def binary_confusion(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.binary_confusion : The same counts for data in memory.
 
     Notes
@@ -721,23 +961,19 @@ def binary_confusion(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> c = rd.binary_confusion(y, s, threshold=0.5)
     >>> c.tp, c.fp, c.fn, c.tn
     (2, 1, 1, 2)
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "binary_confusion")
-    return summary.confusion(threshold)
+    return _read("binary_confusion", y_true, y_score, sample_weight, pos_label, split_every,
+                 threshold)
 
 
 @_documented
 def best_threshold(
     y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 4, **options: Any,
+    sample_weight: Any = None, split_every: int = 32, **options: Any,
 ):
     """The best threshold for an objective, of Dask columns; equals
     :func:`rankscore.best_threshold`.
@@ -758,7 +994,7 @@ def best_threshold(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.best_threshold : The same choice for data in memory.
 
     Notes
@@ -767,22 +1003,18 @@ def best_threshold(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> rd.best_threshold(y, s, "youden").threshold
     0.73
     """
-    summary = _summary_of(y_true, y_score, sample_weight, pos_label, split_every,
-                          "best_threshold")
-    return summary.best_threshold(objective, **options)
+    return _read("best_threshold", y_true, y_score, sample_weight, pos_label, split_every,
+                 objective, **options)
 
 
 @_documented
 def binary_report(
     y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
-    n_groups: int = 10, split_every: int = 4,
+    n_groups: int = 10, split_every: int = 32,
 ) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, of Dask columns; equals
     :func:`rankscore.report.binary_report`.
@@ -796,8 +1028,8 @@ def binary_report(
         Threshold of the confusion section (positive means ``score >= threshold``).
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
-    split_every : int, default=4
-        Summaries merged per task of the merge tree.
+    split_every : int, default=32
+        Pieces merged per task (see :func:`score_summary`).
 
     Returns
     -------
@@ -807,7 +1039,7 @@ def binary_report(
 
     See Also
     --------
-    score_summary : The summary every function here reads.
+    {see_also}
     rankscore.report.summary_report : The report of any summary.
 
     Notes
@@ -817,10 +1049,7 @@ def binary_report(
 
     Examples
     --------
-    >>> import numpy as np, dask.array as da
-    >>> import rankscore.dask as rd
-    >>> y = da.from_array(np.array([0, 1, 0, 0, 1, 1]), chunks=3)
-    >>> s = da.from_array(np.array([0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), chunks=3)
+    {data}
     >>> report = rd.binary_report(y, s)
     >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
     (6, 0.7778)

@@ -6,6 +6,8 @@ the autouse ``backend`` fixture picked (rankscore.dask passes the name into each
 
 import logging
 import os
+import queue
+import re
 import signal
 import subprocess
 import sys
@@ -18,6 +20,7 @@ import pytest
 import rankscore as rs
 from rankscore import report
 
+dask = pytest.importorskip("dask")
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
@@ -26,16 +29,21 @@ pd = pytest.importorskip("pandas")
 import rankscore.dask as rd  # noqa: E402
 
 
+# The killed-worker test must fail, never hang: every wait in it has a deadline.
+_KILL_TIMEOUT = 120.0  # seconds
+
+
 @pytest.fixture(scope="session")
 def client():
-    import cloudpickle
-
-    # the helpers below run on the workers, which cannot import this test module by name
-    cloudpickle.register_pickle_by_value(sys.modules[__name__])
-    with distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-        silence_logs=logging.ERROR,
-    ) as cluster, distributed.Client(cluster) as client:
+    # A cluster closes a worker's nanny for good when the worker it restarts has not joined
+    # within distributed.deploy.lost-worker-timeout (15 s); on a loaded machine (the full
+    # suite beside other jobs) starting a worker process takes longer, and the cluster
+    # would stay at one worker. Give a killed worker's restart as long as the test waits.
+    with dask.config.set({"distributed.deploy.lost-worker-timeout": f"{_KILL_TIMEOUT}s"}), \
+            distributed.LocalCluster(
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                silence_logs=logging.ERROR,
+            ) as cluster, distributed.Client(cluster) as client:
         yield client
 
 
@@ -140,11 +148,29 @@ def test_empty_partitions(client):
     chunks = ((0, 1000, 0, 0, 1500, 500, 0),)
     dy, ds = da.from_array(y, chunks=chunks), da.from_array(s, chunks=chunks)
     assert rd.score_summary(dy, ds) == _summary(y, s)
+    assert rd.roc_auc_score(dy, ds) == rs.roc_auc_score(y, s)
     order = np.argsort(s, kind="stable")  # sorted by score: filtering empties partitions
     frame = dd.from_pandas(pd.DataFrame({"y": y[order], "s": s[order]}), npartitions=6)
     kept = frame[frame.s > 0.6]
     keep = s[order] > 0.6
     assert rd.score_summary(kept.y, kept.s) == _summary(y[order][keep], s[order][keep])
+    assert rd.roc_auc_score(kept.y, kept.s) == rs.roc_auc_score(y[order][keep], s[order][keep])
+    nothing = frame[frame.s > 2]
+    with pytest.raises(ValueError, match="y_true is empty"):
+        rd.roc_auc_score(nothing.y, nothing.s)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_roc_auc_without_a_client_adds_the_pairs_of_score_ranges(client, monkeypatch, ties):
+    """Without a distributed client, roc_auc_score counts the pairs within and across
+    score ranges of the partition summaries; with one, per worker (both exact)."""
+    y, s, _ = _data(n=6000, seed=14, ties=ties)
+    dy, ds = _lazy(y, 700), _lazy(s, 700)
+    on_workers = rd.roc_auc_score(dy, ds)
+    monkeypatch.setattr(rd, "_client", lambda: None)
+    monkeypatch.setattr(rd, "_RANGE_SCORES", 500)  # many ranges
+    assert rd.roc_auc_score(dy, ds, split_every=3) == on_workers == rs.roc_auc_score(y, s)
+    assert rd.score_summary(dy, ds) == _summary(y, s)
 
 
 def test_one_class_missing_from_some_partitions(client):
@@ -185,39 +211,75 @@ def test_not_dask_is_a_type_error():
         rd.roc_auc_score(da.ones((10, 2), chunks=5), _lazy(s, 5))
 
 
-def _slow(block, marker):
-    """An identity that leaves a marker file and takes its time (runs on a worker)."""
-    open(marker, "a").close()
-    time.sleep(0.25)
-    return block
+def _in_thread(function, *args, **kwargs) -> queue.Queue:
+    """Run ``function`` in a daemon thread; its result (or exception) arrives in the queue.
+
+    A daemon thread, so that a computation that never ends fails the test at its deadline
+    instead of holding up the test run; closing the session's client cancels it."""
+    results: queue.Queue = queue.Queue()
+
+    def run():
+        try:
+            results.put((True, function(*args, **kwargs)))
+        except BaseException as exc:  # noqa: BLE001 - handed to the test thread
+            results.put((False, exc))
+
+    threading.Thread(target=run, daemon=True).start()
+    return results
 
 
-@pytest.mark.skip(reason="hangs in a fresh virtual environment (.ci/run): after the SIGKILL no "
-                  "worker is restarted and Client.gather waits forever; passes in the "
-                  "developers' environment. Open defect of issue 11, see the issue note")
-def test_worker_killed_during_a_computation(client, tmp_path):
-    y, s, w = _data(n=4000, seed=9, weighted=True)
+@pytest.mark.parametrize("function", ["score_summary", "roc_auc_score"])
+def test_worker_killed_during_a_computation(client, tmp_path, function):
+    """SIGKILL one worker process while it computes: the tasks it held run again (on the
+    other worker or the one its nanny starts) and the result is still exact (the summary;
+    the AUC counted per worker)."""
+    y, s, w = _data(n=4000, seed=9, weighted=function == "score_summary")
     marker = str(tmp_path / "started")
-    ds = _lazy(s, 250).map_blocks(_slow, marker, dtype=s.dtype)  # 16 slow partitions
-    pids = client.run(os.getpid)
-    killed = []
 
-    def kill_one_worker():
-        while not os.path.exists(marker):
-            time.sleep(0.01)
-        pid = next(iter(pids.values()))
-        os.kill(pid, signal.SIGKILL)
-        killed.append(pid)
+    # Defined here, not at module level: Dask pickles a module-level function by reference,
+    # and a worker of an installed rankscore (CI's fresh virtual environment) cannot import
+    # this test module, so the task would never run (that was the hang). A local function
+    # travels by value (cloudpickle).
+    def slow(block):
+        open(marker, "a").close()
+        time.sleep(0.25)
+        return block
 
-    killer = threading.Thread(target=kill_one_worker)
-    killer.start()
-    ours = rd.score_summary(_lazy(y, 250), ds, sample_weight=_lazy(w, 250))
-    killer.join()
-    assert killed
-    assert ours == _summary(y, s, w)
-    assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
-    client.wait_for_workers(2, timeout=120)
-    assert killed[0] not in client.run(os.getpid).values()
+    ds = _lazy(s, 250).map_blocks(slow, dtype=s.dtype)  # 16 slow partitions
+    victim = next(iter(client.run(os.getpid).values()))
+    results = _in_thread(getattr(rd, function), _lazy(y, 250), ds, sample_weight=_lazy(w, 250))
+    deadline = time.monotonic() + _KILL_TIMEOUT
+    while not os.path.exists(marker):
+        assert results.empty(), "the computation ended before any slow partition started"
+        assert time.monotonic() < deadline, "no partition started on the workers"
+        time.sleep(0.01)
+    os.kill(victim, signal.SIGKILL)
+    try:
+        done, ours = results.get(timeout=_KILL_TIMEOUT)
+    except queue.Empty:
+        pytest.fail(f"no result {_KILL_TIMEOUT:.0f} s after killing worker process {victim}")
+    if not done:
+        raise ours
+    if function == "score_summary":
+        assert ours == _summary(y, s, w)
+        assert ours.roc_auc() == rs.roc_auc_score(y, s, sample_weight=w)
+    else:
+        assert ours == rs.roc_auc_score(y, s)
+    client.wait_for_workers(2, timeout=_KILL_TIMEOUT)  # the nanny started a new process
+    assert victim not in client.run(os.getpid).values()
+
+
+def test_zero_weights(client):
+    y, s, w = _data(seed=15, weighted=True)
+    w[:1000] = 0  # partitions 1 to 3 weigh nothing, the fourth in part
+    dy, ds, dw = _lazy(y, 300), _lazy(s, 300), _lazy(w, 300)
+    assert rd.score_summary(dy, ds, sample_weight=dw) == _summary(y, s, w)
+    assert rd.roc_auc_score(dy, ds, sample_weight=dw) == rs.roc_auc_score(y, s, sample_weight=w)
+    zero = np.zeros_like(w)
+    with pytest.raises(ValueError) as memory:
+        rs.roc_curve(y, s, sample_weight=zero)
+    with pytest.raises(ValueError, match=re.escape(str(memory.value))):
+        rd.roc_curve(dy, ds, sample_weight=_lazy(zero, 300))
 
 
 def test_weights_as_a_series_of_another_frame(client):
