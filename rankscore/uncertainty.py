@@ -223,8 +223,9 @@ def _check_two_per_class(n_neg: int, n_pos: int, name: str = "y_true") -> None:
 
 
 def _delong_one(y_true, y_score, pos_label, sample_weight):
-    """(AUC, DeLong variance) of one model: its class parts sorted, then one merge for the
-    pair count and one for the squared deviations of the placements (no per-sample arrays)."""
+    """(AUC, DeLong variance, number of samples) of one model: its class parts sorted, then
+    one merge for the pair count and one for the squared deviations of the placements (no
+    per-sample arrays)."""
     k = _backend.kernels
     codes, pos_code = _delong_labels(y_true, pos_label, sample_weight)
     scores = as_scores(y_score)
@@ -238,7 +239,7 @@ def _delong_one(y_true, y_score, pos_label, sample_weight):
     sx, sy = k.delong_square_sums(neg, pos, twice_u / m, twice_u / n)
     # S10 = sum (c / 2n - AUC)^2 / (m - 1), S01 = sum (d / 2m - AUC)^2 / (n - 1)
     variance = sx / (2.0 * n) ** 2 / (m - 1) / m + sy / (2.0 * m) ** 2 / (n - 1) / n
-    return twice_u / (2 * m * n), variance
+    return twice_u / (2 * m * n), variance, m + n
 
 
 def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> float:
@@ -460,7 +461,7 @@ def roc_auc_ci(
                          random_state=random_state, pos_label=pos_label,
                          sample_weight=sample_weight, n_threads=n_threads)
         return ConfidenceInterval(r.estimate, r.low, r.high, level, method)
-    theta, variance = _delong_one(y_true, y_score, pos_label, sample_weight)
+    theta, variance, _ = _delong_one(y_true, y_score, pos_label, sample_weight)
     low, high = _interval(theta, variance, level, transform)
     return ConfidenceInterval(theta, low, high, level,
                               "delong" if transform is None else "delong-logit")
@@ -642,9 +643,8 @@ def delong_test_unpaired(
     (-0.5051, 7.2)
     """
     level = _check_level(confidence_level)
-    theta_a, var_a = _delong_one(y_true_a, y_score_a, pos_label, None)
-    theta_b, var_b = _delong_one(y_true_b, y_score_b, pos_label, None)
-    n_a, n_b = len(as_scores(y_score_a, "y_score_a")), len(as_scores(y_score_b, "y_score_b"))
+    theta_a, var_a, n_a = _delong_one(y_true_a, y_score_a, pos_label, None)
+    theta_b, var_b, n_b = _delong_one(y_true_b, y_score_b, pos_label, None)
     denominator = var_a**2 / (n_a - 1) + var_b**2 / (n_b - 1)
     df = (var_a + var_b) ** 2 / denominator if denominator > 0 else math.inf
     return _delong_result(theta_a, theta_b, math.sqrt(var_a + var_b), level, paired=False,
