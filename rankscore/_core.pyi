@@ -17,6 +17,19 @@ def split_scores(
 ) -> tuple[NDArray[np.floating], NDArray[np.floating], int, int]:
     """(negatives' scores, positives' scores, smallest label, largest label); order kept."""
 
+def split_scores_into(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+) -> None:
+    """split_scores written into neg and pos (the scores' dtype, exactly one slot per row of
+    their class; ValueError otherwise): many partitions into one array each."""
+
+def merge_sorted(a: NDArray[np.floating], b: NDArray[np.floating]) -> NDArray[np.floating]:
+    """The ascending union of two ascending arrays of one dtype (a one-pass merge)."""
+
 def split_scores_weighted(
     labels: NDArray[np.integer],
     pos_code: np.integer,

@@ -108,6 +108,66 @@ def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
     return neg_arr[:n - n_pos], pos_arr[:n_pos], lo, hi
 
 
+def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
+                      const sweep_score_t[:] scores, sweep_score_t[:] neg,
+                      sweep_score_t[:] pos):
+    """As ``split_scores``, written into ``neg`` and ``pos`` (nothing allocated: many
+    partitions split into one array each, on several threads); they must hold exactly the
+    negatives and the positives."""
+    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, a = 0, b = 0, p
+    cdef sweep_score_t x
+    with nogil:
+        for i in range(n):
+            n_pos += labels[i] == pos_code
+    if neg.shape[0] != n - n_pos or pos.shape[0] != n_pos:
+        raise ValueError(f"split_scores_into needs {n - n_pos} and {n_pos} slots, got "
+                         f"{neg.shape[0]} and {pos.shape[0]}")
+    with nogil:
+        i = 0
+        # branch-free while both classes have rows to come: a row's score is written to
+        # both, and the slot of the other class is written again by its next row
+        while a < n - n_pos and b < n_pos:
+            x = scores[i]
+            p = labels[i] == pos_code
+            pos[b] = x
+            neg[a] = x
+            b += p
+            a += 1 - p
+            i += 1
+        for i in range(i, n):  # the rest is one class
+            if b < n_pos:
+                pos[b] = scores[i]
+                b += 1
+            else:
+                neg[a] = scores[i]
+                a += 1
+
+
+def merge_sorted(const sweep_score_t[:] a, const sweep_score_t[:] b):
+    """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
+    cdef Py_ssize_t i = 0, j = 0, k = 0, n_a = a.shape[0], n_b = b.shape[0]
+    out_arr = np.empty(n_a + n_b, dtype=np.float32 if sweep_score_t is float else np.float64)
+    cdef sweep_score_t[:] out = out_arr
+    with nogil:
+        while i < n_a and j < n_b:
+            if b[j] < a[i]:
+                out[k] = b[j]
+                j += 1
+            else:
+                out[k] = a[i]
+                i += 1
+            k += 1
+        while i < n_a:
+            out[k] = a[i]
+            i += 1
+            k += 1
+        while j < n_b:
+            out[k] = b[j]
+            j += 1
+            k += 1
+    return out_arr
+
+
 def split_scores_weighted(const sweep_label_t[:] labels, sweep_label_t pos_code,
                           const sweep_score_t[:] scores, const double[:] weights):
     """As ``split_scores`` with the weights alongside; zero-weight samples are dropped."""

@@ -45,12 +45,14 @@ import math
 import operator
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any, Callable
 
 import numpy as np
 
 from . import _backend, _sweep, _validation
+from ._labels import label_codes
 from .report import summary_report
 from .summary import ScoreSummary
 
@@ -356,10 +358,13 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
 #
 # 2U (twice the Mann-Whitney U) adds up over any split of the rows: with the rows cut into
 # the parts A_w that the workers w hold, 2U = Σ_w 2U(A_w) + Σ_{a != b} 2U(positives of A_a,
-# negatives of A_b). So each worker sorts the scores of each class of the partitions it
-# holds (no rows move for that), and only the smaller class's sorted scores travel, each
-# worker's to every other one, where a merge against the larger class counts the pairs.
-# The client receives integers.
+# negatives of A_b), and it adds up over any split of a class into sorted runs. So each
+# worker splits the partitions it holds into one array per class (no rows move for that)
+# and sorts them, the larger class in two halves on two threads, as rankscore.roc_auc_score
+# does in memory. Only the smaller class's sorted scores travel, each worker's to every
+# other one, where both halves of the larger class are merged (on two threads) with every
+# worker's smaller class. The client learns where the partitions are, submits the whole
+# graph at once and receives integers.
 
 
 def _client() -> Any:
@@ -372,82 +377,124 @@ def _client() -> Any:
         return None
 
 
-def _split_classes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
-    """(negatives' scores, positives' scores) of one partition, in their order."""
-    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
-    return _backend.kernels.split_scores(codes, pos_code, scores)[:2]
+def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+    """(label codes, positive code, positives, score dtype) of one partition (its scores
+    are checked for NaN and infinity at the ends of the sorted classes, as in memory)."""
+    codes, pos_code = label_codes(y_true, pos_label)
+    dtype = _sweep._scores_unchecked(y_score).dtype
+    return codes, pos_code, int(np.count_nonzero(codes == pos_code)), dtype
 
 
-def _class_sizes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
-    """(negatives, positives, score dtype) of one partition."""
-    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
-    n_pos = int(np.count_nonzero(codes == pos_code))
-    return len(codes) - n_pos, n_pos, scores.dtype
+def _split_into(y_true: Any, y_score: Any, *, labels: tuple, neg: np.ndarray,
+                pos: np.ndarray) -> None:
+    """One partition's scores written into ``neg`` and ``pos`` by class."""
+    scores = _sweep._scores_unchecked(y_score).astype(neg.dtype, copy=False)
+    _backend.kernels.split_scores_into(*labels, scores, neg, pos)
 
 
-def _worker_classes(backend: str, pos_label: Any, *partitions: tuple) -> tuple:
-    """(negatives' scores, positives' scores), each sorted ascending, of the partitions one
-    worker holds (``(where, columns)`` each, as :func:`_chunk` takes them). Two passes: the
-    class sizes, then each partition's classes written into their place, so that besides
-    the partitions only the result and one partition's classes are in memory at a time."""
-    options = {"pos_label": pos_label}
-    sizes = [_chunk(_class_sizes, where, backend, columns, options) or (0, 0, None)
-             for where, columns in partitions]
-    dtype = np.result_type(np.float32, *(d for _, _, d in sizes if d is not None))
-    out = [np.empty(sum(n[c] for n in sizes), dtype=dtype) for c in (0, 1)]
-    at = [0, 0]
-    for (where, columns), n in zip(partitions, sizes):
-        if n[0] + n[1]:
-            for c, scores in enumerate(_chunk(_split_classes, where, backend, columns,
-                                              options)):
-                out[c][at[c]:at[c] + n[c]] = scores
-                at[c] += n[c]
-    _sweep._sort_in_threads(out, _sweep._sort_numpy, None, len(out[0]) + len(out[1]))
-    return tuple(out)
+def _check_scores(y_true: Any, y_score: Any) -> None:
+    _validation.as_scores(y_score)
 
 
-def _pairs(neg: np.ndarray, pos: np.ndarray) -> int:
-    """2U of sorted negatives against sorted positives (exact)."""
-    return int(_backend.kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
+def _partition_labels(where: tuple, backend: str, pos_label: Any, columns: dict) -> tuple:
+    """(where, columns, label codes) of one partition: it stays on its worker, with its
+    labels coded (None when it is empty)."""
+    return where, columns, _chunk(_label_codes, where, backend, columns,
+                                  {"pos_label": pos_label})
 
 
-def _counts(classes: tuple) -> tuple[int, int, int]:
-    """(negatives, positives, 2U) of one worker's sorted classes."""
-    neg, pos = classes
-    return len(neg), len(pos), _pairs(neg, pos)
+def _class_counts(partition: tuple) -> tuple[int, int]:
+    """(negatives, positives) of one partition from :func:`_partition_labels`."""
+    found = partition[2]
+    return (0, 0) if found is None else (len(found[0]) - found[2], found[2])
+
+
+def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
+    """[function(job) for job in jobs], on two threads for large inputs (the kernels and
+    sorts release the GIL), so that a worker left alone uses the cores the other leaves."""
+    if n_rows >= _sweep._PARALLEL_SORT_ROWS and _sweep._n_threads(None) > 1 and len(jobs) > 1:
+        with ThreadPoolExecutor(2) as pool:
+            return list(pool.map(function, jobs))
+    return list(map(function, jobs))
+
+
+def _worker_classes(backend: str, positives_travel: bool, *partitions: tuple) -> tuple:
+    """(halves of the larger class, the smaller class) of the partitions one worker holds
+    (from :func:`_partition_labels`), each sorted ascending: the partitions are split into
+    one array per class (each into its place, on two threads), then the larger class is
+    sorted in two halves on two threads beside the smaller one. NaN or infinity is the
+    in-memory error naming its partition. Runs under ``_on(backend, ...)``."""
+    counts = [_class_counts(p) for p in partitions]
+    n_neg, n_pos = map(sum, zip((0, 0), *counts))
+    dtype = np.result_type(np.float32, *(p[2][3] for p in partitions if p[2] is not None))
+    neg, pos = np.empty(n_neg, dtype=dtype), np.empty(n_pos, dtype=dtype)
+    ends = np.cumsum([(0, 0), *counts], axis=0).tolist()  # each partition's place
+
+    def split(i: int) -> None:
+        (a, b), (c, d) = ends[i], ends[i + 1]
+        where, columns, found = partitions[i]
+        if found is not None:
+            options = {"labels": found[:2], "neg": neg[a:c], "pos": pos[b:d]}
+            _chunk(_split_into, where, backend, columns, options)
+
+    _in_threads(split, list(range(len(partitions))), n_neg + n_pos)
+    larger, smaller = (neg, pos) if positives_travel else (pos, neg)
+    runs = [larger[:len(larger) // 2], larger[len(larger) // 2:], smaller]
+    _in_threads(np.ndarray.sort, runs, n_neg + n_pos)
+    if not all(math.isfinite(run[0]) and math.isfinite(run[-1]) for run in runs if len(run)):
+        for where, columns, _ in partitions:  # NaN sorts last, infinities at the ends
+            _chunk(_check_scores, where, backend, columns, {})
+    return runs[:2], runs[2]
+
+
+def _worker_pairs(positives_travel: bool, classes: tuple, *travelling: np.ndarray) -> int:
+    """2U of one worker's larger class against the smaller class of all rows: the smaller
+    class of every worker merged into one sorted array, then each half of this worker's
+    larger class merged with it (on two threads). Runs under ``_on(backend, ...)``."""
+    kernels = _backend.kernels
+    halves, smaller = classes
+    for other in travelling:
+        smaller = kernels.merge_sorted(smaller, other)
+
+    def pairs(half: np.ndarray) -> int:
+        if not (len(half) and len(smaller)):
+            return 0
+        neg, pos = (half, smaller) if positives_travel else (smaller, half)
+        return int(kernels.auc_merge(neg, pos))
+
+    return sum(_in_threads(pairs, list(halves), len(halves[0]) + len(smaller)))
 
 
 def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tuple | None:
     """(negatives, positives, 2U) of all rows, counted as above; None when every
     partition is empty."""
-    from distributed import wait
-
     parts, starts = _aligned(columns)
-    futures = client.compute([delayed(tuple)([(i + 1, len(parts), start), part])
-                              for i, (part, start) in enumerate(zip(parts, starts))])
-    wait(futures)
-    held: dict[str, list] = {}
-    places = client.who_has(futures)
-    for future in futures:  # where each partition is: its worker sorts it
-        held.setdefault(min(places.get(future.key, ()), default=None), []).append(future)
     backend = _backend_name()
-
-    def on(worker, function, *args):  # another worker if that one is gone: never a hang
-        return client.submit(function, *args, pure=False, allow_other_workers=True,
-                             workers=None if worker is None else [worker])
-
-    classes = {w: on(w, _worker_classes, backend, pos_label, *fs) for w, fs in held.items()}
-    del futures, held  # each partition's rows are released once its worker has sorted them
-    neg = {w: on(w, operator.itemgetter(0), c) for w, c in classes.items()}
-    pos = {w: on(w, operator.itemgetter(1), c) for w, c in classes.items()}
-    n_neg, n_pos, within = map(sum, zip(*client.gather([on(w, _counts, c)
-                                                         for w, c in classes.items()])))
+    partitions = [delayed(_partition_labels, pure=True)((i + 1, len(parts), start), backend,
+                                                        pos_label, part)
+                  for i, (part, start) in enumerate(zip(parts, starts))]  # fmt: skip
+    futures = client.compute([*partitions, *(delayed(_class_counts)(p) for p in partitions)])
+    futures, counts = futures[:len(parts)], client.gather(futures[len(parts):])
+    n_neg, n_pos = map(sum, zip((0, 0), *counts))
     if n_neg + n_pos == 0:
         return None
-    # the smaller class travels: the pairs are counted where the larger one is
-    across = [on(b if n_pos <= n_neg else a, _pairs, neg[b], pos[a])
-              for a in classes for b in classes if a != b]
-    return n_neg, n_pos, within + sum(client.gather(across))
+    positives_travel = n_pos <= n_neg  # the smaller class travels
+    held: dict[str, list] = {}
+    places = client.who_has(futures)
+    for future in futures:  # where each partition is: its worker splits and sorts it
+        held.setdefault(min(places.get(future.key, ()), default=None), []).append(future)
+
+    def on(worker, function, *args):  # another worker if that one is gone: never a hang
+        where = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
+        return client.submit(function, *args, pure=False, **where)
+
+    classes = {w: on(w, _on, backend, _worker_classes, backend, positives_travel, *fs)
+               for w, fs in held.items()}  # fmt: skip
+    del futures, held  # each partition is released once its worker has split it
+    smaller = {w: on(w, operator.itemgetter(1), c) for w, c in classes.items()}
+    pairs = [on(b, _on, backend, _worker_pairs, positives_travel, classes[b],
+                *(smaller[a] for a in classes if a != b)) for b in classes]
+    return n_neg, n_pos, sum(client.gather(pairs))
 
 
 def _auc_of(y_true, y_score, pos_label, split_every) -> float:

@@ -13,6 +13,8 @@ import numpy as np
 
 __all__ = [
     "split_scores",
+    "split_scores_into",
+    "merge_sorted",
     "split_scores_weighted",
     "ap_merge",
     "auc_merge",
@@ -32,6 +34,24 @@ def split_scores(labels, pos_code, scores):
     also return the smallest and largest label (for the caller's label checks)."""
     is_pos = labels == pos_code
     return scores[~is_pos], scores[is_pos], int(labels.min()), int(labels.max())
+
+
+def split_scores_into(labels, pos_code, scores, neg, pos):
+    """As ``split_scores``, written into ``neg`` and ``pos`` (nothing allocated: many
+    partitions split into one array each, on several threads); they must hold exactly the
+    negatives and the positives."""
+    is_pos = labels == pos_code
+    n_pos = int(np.count_nonzero(is_pos))
+    if len(neg) != len(labels) - n_pos or len(pos) != n_pos:
+        raise ValueError(f"split_scores_into needs {len(labels) - n_pos} and {n_pos} slots, "
+                         f"got {len(neg)} and {len(pos)}")
+    neg[:] = scores[~is_pos]
+    pos[:] = scores[is_pos]
+
+
+def merge_sorted(a, b):
+    """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
+    return np.sort(np.concatenate([a, b]), kind="stable")
 
 
 def split_scores_weighted(labels, pos_code, scores, weights):
