@@ -145,17 +145,15 @@ def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
 
 def merge_sorted(const sweep_score_t[:] a, const sweep_score_t[:] b):
     """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
-    cdef Py_ssize_t i = 0, j = 0, k = 0, n_a = a.shape[0], n_b = b.shape[0]
+    cdef Py_ssize_t i = 0, j = 0, k = 0, n_a = a.shape[0], n_b = b.shape[0], take_b
     out_arr = np.empty(n_a + n_b, dtype=np.float32 if sweep_score_t is float else np.float64)
     cdef sweep_score_t[:] out = out_arr
     with nogil:
-        while i < n_a and j < n_b:
-            if b[j] < a[i]:
-                out[k] = b[j]
-                j += 1
-            else:
-                out[k] = a[i]
-                i += 1
+        while i < n_a and j < n_b:  # branch-free: the smaller head goes out
+            take_b = b[j] < a[i]
+            out[k] = b[j] if take_b else a[i]
+            j += take_b
+            i += 1 - take_b
             k += 1
         while i < n_a:
             out[k] = a[i]

@@ -470,11 +470,10 @@ def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tup
     partition is empty."""
     parts, starts = _aligned(columns)
     backend = _backend_name()
-    partitions = [delayed(_partition_labels, pure=True)((i + 1, len(parts), start), backend,
-                                                        pos_label, part)
-                  for i, (part, start) in enumerate(zip(parts, starts))]  # fmt: skip
-    futures = client.compute([*partitions, *(delayed(_class_counts)(p) for p in partitions)])
-    futures, counts = futures[:len(parts)], client.gather(futures[len(parts):])
+    futures = client.compute([delayed(_partition_labels, pure=False)(
+        (i + 1, len(parts), start), backend, pos_label, part)
+        for i, (part, start) in enumerate(zip(parts, starts))])
+    counts = client.gather(client.map(_class_counts, futures, pure=False))
     n_neg, n_pos = map(sum, zip((0, 0), *counts))
     if n_neg + n_pos == 0:
         return None

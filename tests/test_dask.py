@@ -329,3 +329,77 @@ def test_compressed_summary_keeps_the_partition_errors(client):
         rd.score_summary(_lazy(y, 300), _lazy(s, 300), max_thresholds=10)
     with pytest.raises(ValueError, match="max_thresholds must be"):
         rd.score_summary(_lazy(y, 300), _lazy(s, 300), max_thresholds=0)
+
+
+# --- roc_auc_score on the workers: partitions placed on chosen workers ----------------------
+
+
+def _placed(client, x, chunks, owners):
+    """A Dask array of ``x`` cut into ``chunks``, partition i held by worker ``owners[i]``
+    (0 or 1): the per-worker path sees exactly this split."""
+    workers = sorted(client.scheduler_info()["workers"])
+    starts = np.concatenate([[0], np.cumsum(chunks)])
+    return da.concatenate([
+        da.from_delayed(client.scatter(x[a:b], workers=[workers[owner]], hash=False),
+                        (b - a,), x.dtype)
+        for a, b, owner in zip(starts[:-1], starts[1:], owners)])
+
+
+def _auc_placed(client, y, s, chunks, owners):
+    return rd.roc_auc_score(_placed(client, y, chunks, owners), _placed(client, s, chunks, owners))
+
+
+@pytest.mark.parametrize("case", ["one class on a worker", "empty worker", "ties across workers",
+                                  "signed zeros", "more positives", "float32", "one row"])
+def test_auc_on_workers_equals_memory(client, case):
+    rng = np.random.default_rng(16)
+    n = 2000
+    s = np.round(rng.normal(size=n), 1)  # ~60 distinct scores: ties within and across workers
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    chunks, owners = [500, 500, 500, 500], [0, 1, 0, 1]
+    if case == "one class on a worker":  # worker 0 holds negatives only, worker 1 both
+        order = np.argsort(y, kind="stable")
+        y, s = y[order], s[order]
+        chunks, owners = [700, 1300], [0, 1]
+        assert y[:700].max() == 0 and y[700:].min() == 0
+    elif case == "empty worker":  # every partition of worker 1 is empty
+        chunks, owners = [0, 1200, 0, 800], [1, 0, 1, 0]
+    elif case == "ties across workers":
+        s = rng.integers(0, 3, n).astype(np.float64)
+    elif case == "signed zeros":
+        s = rng.choice([-0.0, 0.0, 1.0, -1.0], n)
+        s[:1000] = np.abs(s[:1000])  # worker 0 holds +0.0, worker 1 both
+    elif case == "more positives":  # the negatives are the smaller class: they travel
+        y = 1 - y
+    elif case == "float32":
+        s = (s + rng.random(n) * 1e-3).astype(np.float32)
+    else:
+        y, s, chunks, owners = y[:2], s[:2], [1, 1], [0, 1]
+        y[:] = [0, 1]
+    assert _auc_placed(client, y, s, chunks, owners) == rs.roc_auc_score(y, s)
+
+
+def test_auc_on_workers_nan_names_its_partition(client):
+    y, s, _ = _data(n=2000, seed=17)
+    s[1234] = np.inf
+    with pytest.raises(ValueError, match=r"partition 3 of 4 \(rows 1001..1500\).*infinity"
+                                         r".*index 1234"):
+        _auc_placed(client, y, s, [500] * 4, [0, 1, 1, 0])
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_auc_on_workers_any_split(client, seed):
+    """Random rows, partitions and owners (seeded; hypothesis is not used here because the
+    in-process scheduler draws from the global random module while placing partitions):
+    any split of the rows between the two workers gives the in-memory AUC exactly."""
+    rng = np.random.default_rng([18, seed])
+    n, n_parts = int(rng.integers(2, 600)), int(rng.integers(1, 9))
+    decimals, dtype = rng.choice([-1, 0, 2]), rng.choice([np.float64, np.float32])
+    s = rng.normal(size=n)
+    s = (s if decimals < 0 else np.round(s, decimals)).astype(dtype)
+    y = rng.random(n) < rng.choice([0.02, 0.5, 0.97])
+    y[:2] = [False, True]  # both classes somewhere
+    cuts = np.sort(rng.integers(0, n + 1, n_parts - 1))
+    chunks = np.diff(np.concatenate([[0], cuts, [n]])).tolist()
+    owners = rng.integers(0, 2, n_parts).tolist()
+    assert _auc_placed(client, y, s, chunks, owners) == rs.roc_auc_score(y, s)

@@ -232,3 +232,35 @@ def test_sort_runs_touches_only_its_runs(backend):
     _backend.kernels.sort_runs(scores, np.array([4, 7], dtype=np.int64))
     np.testing.assert_array_equal(scores, [3.0, 1.0, 2.0, -0.0, 7.0, 8.0, 9.0])
     assert np.signbit(scores[3])  # outside every run: not even -0.0 is rewritten
+
+
+@settings(max_examples=100, deadline=None)
+@given(adversarial_scores(), st.integers(0, 2**32 - 1), st.sampled_from([np.int8, np.uint8,
+                                                                         np.int64]))
+def test_split_scores_into_writes_split_scores_in_place(scores, seed, dtype):
+    """Each class lands in its slice of a larger array, bit for bit as split_scores gives
+    it, and nothing outside the slices changes (the slots the branch-free loop writes
+    twice are its own)."""
+    k = _backend.kernels
+    rng = np.random.default_rng(seed)
+    labels = (rng.random(len(scores)) < rng.random()).astype(dtype)
+    neg, pos, _, _ = k.split_scores(labels, dtype(1), scores)
+    out = [np.full(len(part) + 6, 7.0, dtype=scores.dtype) for part in (neg, pos)]
+    k.split_scores_into(labels, dtype(1), scores, out[0][3:-3], out[1][3:-3])
+    for part, got in zip((neg, pos), out):
+        np.testing.assert_array_equal(_bits(got[3:-3]), _bits(part))
+        assert (got[:3] == 7).all() and (got[-3:] == 7).all()
+    with pytest.raises(ValueError, match="split_scores_into needs"):
+        k.split_scores_into(labels, dtype(1), scores, out[0][2:-3], out[1][3:-3])
+
+
+@settings(max_examples=100, deadline=None)
+@given(adversarial_scores(), st.integers(0, 2**32 - 1))
+def test_merge_sorted_is_the_stable_sort_of_both(scores, seed):
+    """Equal scores keep a's first, then b's: the same bits on both backends (±0.0)."""
+    cut = np.random.default_rng(seed).integers(0, len(scores) + 1)
+    a, b = np.sort(scores[:cut], kind="stable"), np.sort(scores[cut:], kind="stable")
+    merged = _backend.kernels.merge_sorted(a, b)
+    expected = np.sort(np.concatenate([a, b]), kind="stable")
+    assert merged.dtype == scores.dtype
+    np.testing.assert_array_equal(_bits(merged), _bits(expected))
