@@ -639,7 +639,9 @@ def _scan(thresholds, neg, pos) -> _Scan:
     k = _backend.kernels
     nan = float("nan")
     if neg.dtype.kind != "f":
-        return _scan_of_counts(thresholds, *k.summary_scan_counts(neg, pos))
+        n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
+        ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if len(neg) else nan
+        return _scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
     else:
         n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
         both = n_neg > 0 and n_pos > 0
@@ -656,8 +658,9 @@ def _scan(thresholds, neg, pos) -> _Scan:
     return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
 
 
-def _scan_of_counts(thresholds, n_neg, n_pos, pairs, gap, index, ap, area) -> _Scan:
-    """The scan of an unweighted summary from the ``summary_scan_counts`` numbers."""
+def _scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area) -> _Scan:
+    """The scan of an unweighted summary from the ``summary_scan_counts`` numbers (the KS
+    threshold read off the summary)."""
     nan = float("nan")
     if n_neg + n_pos > MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
@@ -666,8 +669,8 @@ def _scan_of_counts(thresholds, n_neg, n_pos, pairs, gap, index, ap, area) -> _S
     auc = pairs / (2 * n_pos * n_neg) if both else nan
     ks = gap / (n_pos * n_neg) if both else nan
     ap = max(0.0, ap / n_pos) if n_pos else nan
-    ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
-    return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
+    return _Scan(n_neg, n_pos, auc, ks, ks_threshold if both else nan, ap,
+                 area if n_pos else nan)
 
 
 def _auc_view(scan: _Scan, summary=None, max_fpr=None, stacklevel: int = 4) -> float:
