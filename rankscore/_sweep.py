@@ -441,6 +441,18 @@ def _auc_of_np_sorted_parts(neg, pos, scores, n_threads) -> float:
     return (k.auc_merge(parts[0], pos) + k.auc_merge(parts[1], pos)) / (2 * len(pos) * len(neg))
 
 
+_FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def _native_binary(y_true: Any, y_score: Any) -> bool:
+    """Whether the input may take the fast paths (``_auc_fast``, ``binary_report``): 1-D
+    NumPy arrays of the same nonzero length, native integer or bool labels, float32 or
+    float64 scores (the labels' range and the scores' finiteness are checked on the way)."""
+    return (type(y_true) is np.ndarray and type(y_score) is np.ndarray and y_true.ndim == 1
+            and y_score.ndim == 1 and y_true.dtype.kind in "iub" and y_true.dtype.isnative
+            and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score))
+
+
 def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | None:
     """Binary AUC of native int/bool labels in {0, 1} and float scores, with the fewest
     Python steps (small inputs); None when the labels need the general path."""

@@ -103,9 +103,12 @@ def binary_report(
 
     Notes
     -----
-    The data are sorted once, into one :class:`~rankscore.ScoreSummary`; every number is
-    read from it (the same values as ``roc_auc_score``, ``ks_statistic``,
-    ``best_threshold``, ``gain_table`` ... on the data).
+    Each class's scores are sorted once (as ``roc_auc_score`` sorts them) and every number
+    is read in one merge of the two sorted parts: the numbers of
+    :func:`summary_report` of the data's :class:`~rankscore.ScoreSummary` (the same values
+    as ``roc_auc_score``, ``ks_statistic``, ``best_threshold``, ``gain_table`` ... on the
+    data), without writing the summary. With at most 4096 distinct scores (and many rows)
+    the scores are counted into the summary instead of sorted.
 
     Examples
     --------
@@ -120,19 +123,16 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
-    codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
-    threshold = check_threshold(threshold)
-    n_groups = check_positive_int(n_groups, "n_groups")
-    counts = _sweep._try_count(codes, pos_code, scores, None)
-    if counts is not None:  # few distinct scores: counted, not sorted
-        summary = ScoreSummary._trusted(*_sweep._summary_of_counts(counts, scores.dtype), 1)
-        report = summary_report(summary, threshold=threshold, n_groups=n_groups)
-    elif _sweep._bucket_sort_pays(len(scores)):
-        neg, _, pos, _ = _sweep._split_sorted(codes, pos_code, scores, None)
-        report = _report_of_split(neg, pos, threshold, n_groups, is_sorted=True)
-    else:  # split copies: sorted in place
-        neg, pos, _, _ = _backend.kernels.split_scores(codes, pos_code, scores)
-        report = _report_of_split(neg, pos, threshold, n_groups, is_sorted=False)
+    report = None
+    if pos_label is None and _sweep._native_binary(y_true, y_score):  # as roc_auc_score
+        codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
+        report = _report_of_codes(codes, codes.dtype.type(1), y_score,
+                                  check_threshold(threshold),
+                                  check_positive_int(n_groups, "n_groups"), checked=False)
+    if report is None:  # any labels, or labels outside {0, 1}: the general validation
+        codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
+        report = _report_of_codes(codes, pos_code, scores, check_threshold(threshold),
+                                  check_positive_int(n_groups, "n_groups"))
     if ci:  # the intervals resample rows: they need the data, not only the summary
         report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
                                          confidence_level, n_resamples, random_state)
@@ -250,20 +250,49 @@ def _report_of_classes(neg: Any, pos: Any, *, threshold: float = 0.5, n_groups: 
     return _report_of_split(neg, pos, threshold, n_groups, is_sorted=False)
 
 
+def _report_of_codes(codes, pos_code, scores, threshold: float, n_groups: int, *,
+                     checked: bool = True) -> dict[str, Any] | None:
+    """The report of label codes and scores: few distinct scores are counted into a
+    summary, others split by class and sorted (the bucket sort or np.sort, as
+    ``roc_auc_score``). Unless ``checked`` (validated input), native labels are taken as
+    they are (None when one lies outside {0, 1}) and the scores' finiteness is read off
+    the sorted ends."""
+    k = _backend.kernels
+    counted = _sweep._try_count(codes, pos_code, scores, None, labels_checked=checked)
+    if counted is not None:
+        counts, lo, hi = (counted, 0, 1) if checked else counted
+        if lo < 0 or hi > 1:
+            return None
+        summary = ScoreSummary._trusted(*_sweep._summary_of_counts(counts, scores.dtype), 1)
+        return summary_report(summary, threshold=threshold, n_groups=n_groups)
+    is_sorted = _sweep._bucket_sort_pays(len(scores))
+    if is_sorted:
+        neg, _, neg_edges, pos, _, pos_edges, lo, hi = k.split_buckets(codes, pos_code, scores)
+    else:  # copies, sorted in place
+        neg, pos, lo, hi = k.split_scores(codes, pos_code, scores)
+    if not checked and (lo < 0 or hi > 1):
+        return None
+    if is_sorted:
+        _sweep._sort_buckets([(neg, None, neg_edges), (pos, None, pos_edges)], None)
+    return _report_of_split(neg, pos, threshold, n_groups, is_sorted, scores)
+
+
 def _report_of_split(neg: np.ndarray, pos: np.ndarray, threshold: float, n_groups: int,
-                     is_sorted: bool) -> dict[str, Any]:
+                     is_sorted: bool, scores: np.ndarray | None = None) -> dict[str, Any]:
     """The report of the class parts (sorted ascending, or sorted here in place): large
     inputs sort the negatives in two halves and the positives on two threads (as
     ``roc_auc_score``), and ``report_of_parts`` reads everything while merging the three
-    sorted runs."""
-    if len(pos) == 0 or len(neg) == 0:
-        missing = "positive" if len(pos) == 0 else "negative"
-        raise ValueError(f"y_true has no {missing} samples: nothing to rank")
+    sorted runs. ``scores``: the input whose finiteness the sorted ends tell."""
     n = len(neg) + len(pos)
     half = len(neg) // 2 if n >= _sweep._PARALLEL_SORT_ROWS else len(neg)
     parts = (neg[:half], neg[half:], pos)
     if not is_sorted:
         _sweep._sort_in_threads(list(parts), np.ndarray.sort, None, n)
+    if scores is not None:
+        _sweep._check_sorted_finite(parts, scores)
+    if len(pos) == 0 or len(neg) == 0:
+        missing = "positive" if len(pos) == 0 else "negative"
+        raise ValueError(f"y_true has no {missing} samples: nothing to rank")
     cuts = _report_cuts(n, n_groups)
     reads = _backend.kernels.report_of_parts(
         *parts, np.empty(0, np.int64) if cuts is None else cuts, _TIE_RTOL, threshold)

@@ -831,3 +831,37 @@ def test_report_of_classes_needs_both_classes():
         _report_of_classes(np.array([0.1, 0.2]), np.array([]))
     with pytest.raises(ValueError, match="no negative samples"):
         _report_of_classes(np.array([], dtype=np.float32), np.array([0.5], dtype=np.float32))
+
+
+@pytest.mark.parametrize("labels", ["bool", "int8", "minus_one", "strings"])
+@pytest.mark.parametrize("n", [50, 70_000])
+def test_binary_report_of_any_labels_equals_summary_report(labels, n):
+    # native {0, 1} labels take the fast path (labels and finiteness checked on the way),
+    # others the general validation: the same report either way
+    from rankscore.report import binary_report, summary_report
+
+    rng = np.random.default_rng(n)
+    y = rng.random(n) < 0.3
+    y[:2] = [False, True]
+    s = rng.normal(size=n).astype(np.float32)
+    y_true, pos_label = {"bool": (y, None), "int8": (y.astype(np.int8), None),
+                         "minus_one": (np.where(y, 1, -1), None),
+                         "strings": (np.where(y, "spam", "ham"), "spam")}[labels]
+    want = summary_report(ScoreSummary.from_arrays(y_true, s, pos_label=pos_label))
+    assert binary_report(y_true, s, pos_label=pos_label) == want
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_binary_report_names_a_bad_score_as_the_summary_does(bad):
+    from rankscore.report import binary_report
+
+    y = np.array([0, 1] * 50_000)
+    s = np.linspace(0, 1, len(y))
+    s[777] = bad
+    with pytest.raises(ValueError) as want:
+        ScoreSummary.from_arrays(y, s)
+    with pytest.raises(ValueError) as got:
+        binary_report(y, s)
+    assert str(got.value) == str(want.value)
+    with pytest.raises(ValueError, match="no negative samples"):
+        binary_report(np.ones(5, dtype=np.int64), np.arange(5.0))
