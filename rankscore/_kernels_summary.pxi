@@ -269,6 +269,7 @@ cdef struct _Report:
     bint small, started
     double P, N, rtol, threshold, ap, area, best_j, best_f, near_j, near_f, ks_t, top
     double recall  # tp / P (tp moves only where positives score)
+    double inv_N  # 1 / N
     _Records records_j, records_f
     double j[4]  # the chosen (value, threshold, tp, fp) of J and F1; tp < 0: not yet
     double f[4]
@@ -323,14 +324,18 @@ cdef inline void _report_step(_Report* st, double t, int64_t n_t, int64_t p_t) n
         return
     r = <double>tp / st.P
     st.recall = r
-    j_value = r - <double>fp / st.N
-    f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
-    if j_value > st.best_j:
-        st.best_j = j_value
-        _record(&st.records_j, j_value, t, tp, fp, st.rtol)
-    if f_value > st.best_f:
-        st.best_f = f_value
-        _record(&st.records_f, f_value, t, tp, fp, st.rtol)
+    # a new maximum of J or F1 needs their exact values (divisions); estimates by
+    # multiplications (within 1e-15 of them) rule most thresholds out
+    if r - <double>fp * st.inv_N + 1e-15 > st.best_j:
+        j_value = r - <double>fp / st.N
+        if j_value > st.best_j:
+            st.best_j = j_value
+            _record(&st.records_j, j_value, t, tp, fp, st.rtol)
+    if 2.0 * <double>tp >= st.best_f * (st.P + <double>(tp + fp)) * (1 - 1e-14):
+        f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
+        if f_value > st.best_f:
+            st.best_f = f_value
+            _record(&st.records_f, f_value, t, tp, fp, st.rtol)
     if p_t == 0:
         return
     if st.small:
@@ -420,6 +425,7 @@ cdef class _ReportArrays:
         st.n_neg, st.n_pos, st.P, st.N = n_neg, n_pos, <double>n_pos, <double>n_neg
         st.small, st.rtol, st.threshold = _fits_64(n_neg, n_pos), rtol, threshold
         st.best_j = st.best_f = -INFINITY
+        st.inv_N = 1.0 / st.N
         st.j[2] = st.f[2] = -1
         st.n_cuts = n_cuts
         if n_cuts:
@@ -454,7 +460,7 @@ def summary_report_counts(const sweep_score_t[:] thresholds, const int64_t[:] ne
             n_neg += neg[i]
             n_pos += pos[i]
     cdef _ReportArrays out = _ReportArrays(cuts, n_neg, n_pos, rtol, threshold)
-    st = &out.st
+    cdef _Report* st = &out.st
     with nogil:
         for i in range(d):  # from the top score down
             _report_step(st, thresholds[i], neg[i], pos[i])
@@ -466,7 +472,7 @@ def summary_report_counts(const sweep_score_t[:] thresholds, const int64_t[:] ne
     return out.result()
 
 
-cdef inline double _head(const sweep_score_t[:] part, Py_ssize_t i) noexcept nogil:
+cdef inline double _head(const sweep_score_t* part, Py_ssize_t i) noexcept nogil:
     return part[i] if i >= 0 else -INFINITY
 
 
@@ -474,8 +480,8 @@ cdef inline double _larger(double a, double b) noexcept nogil:
     return a if a > b else b  # (fmax is a library call)
 
 
-cdef inline double _next_of_parts(const sweep_score_t[:] neg_a, const sweep_score_t[:] neg_b,
-                                  const sweep_score_t[:] pos, Py_ssize_t* ia, Py_ssize_t* ib,
+cdef inline double _next_of_parts(const sweep_score_t* neg_a, const sweep_score_t* neg_b,
+                                  const sweep_score_t* pos, Py_ssize_t* ia, Py_ssize_t* ib,
                                   Py_ssize_t* j, int64_t* n_t, int64_t* p_t) noexcept nogil:
     # the largest score not yet read (the parts ascending, read from their ends down) and
     # how many negatives and positives score it; moves past them
@@ -491,7 +497,7 @@ cdef inline double _next_of_parts(const sweep_score_t[:] neg_a, const sweep_scor
     return t
 
 
-cdef inline Py_ssize_t _above(const sweep_score_t[:] part, Py_ssize_t i, double u
+cdef inline Py_ssize_t _above(const sweep_score_t* part, Py_ssize_t i, double u
                               ) noexcept nogil:
     # the last index of the ascending part scoring <= u, from index i down: eight scores
     # counted at a time (the scores above u are the top ones of the eight), so that a
@@ -509,7 +515,7 @@ cdef inline Py_ssize_t _above(const sweep_score_t[:] part, Py_ssize_t i, double 
     return i
 
 
-cdef inline int64_t _ties_up(const sweep_score_t[:] part, Py_ssize_t i, Py_ssize_t stop,
+cdef inline int64_t _ties_up(const sweep_score_t* part, Py_ssize_t i, Py_ssize_t stop,
                              double low) noexcept nogil:
     # how many of part[i + 1 .. stop] score low (part ascending, part[i + 1] >= low)
     cdef Py_ssize_t k = i + 1
@@ -518,8 +524,12 @@ cdef inline int64_t _ties_up(const sweep_score_t[:] part, Py_ssize_t i, Py_ssize
     return k - i - 1
 
 
-def report_of_parts(const sweep_score_t[:] neg_a, const sweep_score_t[:] neg_b,
-                    const sweep_score_t[:] pos, const int64_t[::1] cuts, double rtol,
+cdef inline const sweep_score_t* _start(const sweep_score_t[::1] part) noexcept nogil:
+    return &part[0] if part.shape[0] else NULL  # (an empty part is never read)
+
+
+def report_of_parts(const sweep_score_t[::1] neg_a, const sweep_score_t[::1] neg_b,
+                    const sweep_score_t[::1] pos, const int64_t[::1] cuts, double rtol,
                     double threshold):
     """summary_report_counts of the summary of the negatives' scores (two parts, each
     sorted ascending; either may be empty) and the positives' (sorted ascending), both
@@ -531,33 +541,36 @@ def report_of_parts(const sweep_score_t[:] neg_a, const sweep_score_t[:] neg_b,
     cdef int64_t n_t, p_t, count, tp = 0, fp = 0
     cdef double t, u, top, low
     cdef bint first = True
+    cdef const sweep_score_t* na = _start(neg_a)
+    cdef const sweep_score_t* nb = _start(neg_b)
+    cdef const sweep_score_t* ps = _start(pos)
     cdef _ReportArrays out = _ReportArrays(cuts, neg_a.shape[0] + neg_b.shape[0],
                                            pos.shape[0], rtol, threshold)
-    st = &out.st
+    cdef _Report* st = &out.st
     with nogil:
         while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
-            u = _head(pos, j)
-            top = _larger(_head(neg_a, ia), _head(neg_b, ib))
-            if top > u:  # thresholds of negatives only, down to the next positive score
-                ia_end, ib_end = _above(neg_a, ia, u), _above(neg_b, ib, u)
+            u = _head(ps, j)
+            top = _larger(_head(na, ia), _head(nb, ib))
+            if top > u and st.started:  # thresholds of negatives only, down to the next
+                ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # positive score
                 count = (ia - ia_end) + (ib - ib_end)
-                low = -_larger(-neg_a[ia_end + 1] if ia_end < ia else -INFINITY,
-                               -neg_b[ib_end + 1] if ib_end < ib else -INFINITY)
+                low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
+                               -nb[ib_end + 1] if ib_end < ib else -INFINITY)
                 if _run_skips(st, count, top, low):
-                    _report_run(st, count, top, low, _ties_up(neg_a, ia_end, ia, low)
-                                + _ties_up(neg_b, ib_end, ib, low))
+                    _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
+                                + _ties_up(nb, ib_end, ib, low))
                     ia, ib = ia_end, ib_end
                     continue
                 while ia > ia_end or ib > ib_end:
-                    t = _next_of_parts(neg_a, neg_b, pos, &ia, &ib, &j, &n_t, &p_t)
+                    t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
                     _report_step(st, t, n_t, p_t)
                 continue
-            t = _next_of_parts(neg_a, neg_b, pos, &ia, &ib, &j, &n_t, &p_t)
+            t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
             _report_step(st, t, n_t, p_t)
         if _report_choose(st):
             ia, ib, j = neg_a.shape[0] - 1, neg_b.shape[0] - 1, pos.shape[0] - 1
             while ia >= 0 or ib >= 0 or j >= 0:
-                t = _next_of_parts(neg_a, neg_b, pos, &ia, &ib, &j, &n_t, &p_t)
+                t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
                 tp += p_t
                 fp += n_t
                 _near_step(st, t, tp, fp, first, p_t)
