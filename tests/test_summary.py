@@ -865,3 +865,27 @@ def test_binary_report_names_a_bad_score_as_the_summary_does(bad):
     assert str(got.value) == str(want.value)
     with pytest.raises(ValueError, match="no negative samples"):
         binary_report(np.ones(5, dtype=np.int64), np.arange(5.0))
+
+
+def test_report_of_classes_in_place_allocates_nothing_of_the_data_size(backend):
+    # the streaming reader sorts its one buffer of scores in place and reads the report
+    # from it: no array as long as the data (the compiled kernel; the fallback merges)
+    import tracemalloc
+
+    from rankscore.report import _report_of_classes, summary_report
+
+    if backend == "python":
+        pytest.skip("the fallback concatenates the negatives' runs")
+    rng = np.random.default_rng(1)
+    scores = rng.random((1 << 21) + 3)
+    n_pos = len(scores) // 10
+    y = np.r_[np.ones(n_pos, np.int64), np.zeros(len(scores) - n_pos, np.int64)]
+    want = summary_report(ScoreSummary.from_arrays(y, scores))
+    tracemalloc.start()
+    try:
+        got = _report_of_classes(scores[n_pos:], scores[:n_pos], in_place=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == want
+    assert peak < scores.nbytes / 100
