@@ -889,3 +889,20 @@ def test_report_of_classes_in_place_allocates_nothing_of_the_data_size(backend):
         tracemalloc.stop()
     assert got == want
     assert peak < scores.nbytes / 100
+
+
+@pytest.mark.parametrize("scale", [1, 2**40])
+def test_summary_report_exact_in_int64_and_past_it(scale):
+    # summary_report_counts keeps pair counts and KS gaps in int64 while P N < 2**61, in
+    # 128 bits beyond: the report's numbers are the views' (summary_scan_counts)
+    from rankscore.report import summary_report
+
+    summary = ScoreSummary([0.9, 0.7, 0.4, 0.1], [3 * scale, 1, 2 * scale, 5],
+                           [scale, 4 * scale, 0, 2])
+    fresh = ScoreSummary(summary.thresholds, summary.negatives, summary.positives)
+    ranking = summary_report(summary, threshold=0.5, n_groups=3)["ranking"]
+    ks = fresh.ks_statistic()
+    assert ranking["roc_auc"] == fresh.roc_auc()
+    assert (ranking["ks"], ranking["ks_threshold"]) == (ks.statistic, ks.threshold)
+    assert ranking["average_precision"] == fresh.average_precision()
+    assert ranking["pr_auc"] == fresh.pr_auc()
