@@ -14,9 +14,9 @@ and positives at each); every summary is cut at the same scores into score range
 pieces of each range merge in one task on the workers (all ranges at once); the client
 concatenates the merged ranges, highest first, into the one summary and reads the result
 from it. ``roc_auc_score`` without weights needs no summary at the client: with a
-``distributed.Client`` each worker sorts the two classes of the partitions it holds and
-only the smaller class's sorted scores travel between workers; the client adds exact pair
-counts. No raw rows are gathered into one process. With a ``distributed.Client`` the work
+``distributed.Client`` each worker splits the partitions it holds into one array per class
+and sorts them, only the smaller class's sorted scores travel between workers, and the
+client adds exact pair counts (docs/dask.md shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
 runs on its cluster, otherwise on Dask's default scheduler.
 
 Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
@@ -396,9 +396,11 @@ def _check_scores(y_true: Any, y_score: Any) -> None:
     _validation.as_scores(y_score)
 
 
-def _partition_labels(where: tuple, backend: str, pos_label: Any, columns: dict) -> tuple:
-    """(where, columns, label codes) of one partition: it stays on its worker, with its
-    labels coded (None when it is empty)."""
+def _partition_labels(where: tuple, *values: Any, names: list, backend: str,
+                      pos_label: Any) -> tuple:
+    """(where, columns, label codes) of one partition (its columns ``names``, ``values``):
+    it stays on its worker, with its labels coded (None when it is empty)."""
+    columns = dict(zip(names, values))
     return where, columns, _chunk(_label_codes, where, backend, columns,
                                   {"pos_label": pos_label})
 
@@ -470,9 +472,13 @@ def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tup
     partition is empty."""
     parts, starts = _aligned(columns)
     backend = _backend_name()
-    futures = client.compute([delayed(_partition_labels, pure=False)(
-        (i + 1, len(parts), start), backend, pos_label, part)
-        for i, (part, start) in enumerate(zip(parts, starts))])
+    names = list(columns)
+    values = client.compute([part[name] for part in parts for name in names])
+    futures = client.map(_partition_labels, [(i + 1, len(parts), start)
+                                             for i, start in enumerate(starts)],
+                         *(values[j::len(names)] for j in range(len(names))), names=names,
+                         backend=backend, pos_label=pos_label, pure=False)
+    del values  # each partition's columns are held by its task's result
     counts = client.gather(client.map(_class_counts, futures, pure=False))
     n_neg, n_pos = map(sum, zip((0, 0), *counts))
     if n_neg + n_pos == 0:
