@@ -421,11 +421,11 @@ def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
 
 
 def _worker_classes(backend: str, positives_travel: bool, *partitions: tuple) -> tuple:
-    """(halves of the larger class, the smaller class) of the partitions one worker holds
-    (from :func:`_partition_labels`), each sorted ascending: the partitions are split into
-    one array per class (each into its place, on two threads), then the larger class is
-    sorted in two halves on two threads beside the smaller one. NaN or infinity is the
-    in-memory error naming its partition. Runs under ``_on(backend, ...)``."""
+    """(the larger class, the smaller class) of the partitions one worker holds (from
+    :func:`_partition_labels`), each sorted ascending: the partitions are split into one
+    array per class (each into its place, on two threads), then both are sorted, each on
+    its own thread. NaN or infinity is the in-memory error naming its partition. Runs
+    under ``_on(backend, ...)``."""
     counts = [_class_counts(p) for p in partitions]
     n_neg, n_pos = map(sum, zip((0, 0), *counts))
     dtype = np.result_type(np.float32, *(p[2][3] for p in partitions if p[2] is not None))
@@ -440,31 +440,42 @@ def _worker_classes(backend: str, positives_travel: bool, *partitions: tuple) ->
             _chunk(_split_into, where, backend, columns, options)
 
     _in_threads(split, list(range(len(partitions))), n_neg + n_pos)
-    larger, smaller = (neg, pos) if positives_travel else (pos, neg)
-    runs = [larger[:len(larger) // 2], larger[len(larger) // 2:], smaller]
-    _in_threads(np.ndarray.sort, runs, n_neg + n_pos)
-    if not all(math.isfinite(run[0]) and math.isfinite(run[-1]) for run in runs if len(run)):
+    classes = (neg, pos) if positives_travel else (pos, neg)
+    _in_threads(np.ndarray.sort, list(classes), n_neg + n_pos)
+    if not all(math.isfinite(c[0]) and math.isfinite(c[-1]) for c in classes if len(c)):
         for where, columns, _ in partitions:  # NaN sorts last, infinities at the ends
             _chunk(_check_scores, where, backend, columns, {})
-    return runs[:2], runs[2]
+    return classes
 
 
 def _worker_pairs(positives_travel: bool, classes: tuple, *travelling: np.ndarray) -> int:
-    """2U of one worker's larger class against the smaller class of all rows: the smaller
-    class of every worker merged into one sorted array, then each half of this worker's
-    larger class merged with it (on two threads). Runs under ``_on(backend, ...)``."""
+    """2U of one worker's larger class against the smaller class of all rows (merged into
+    one sorted array), counted in two score ranges on two threads. Runs under
+    ``_on(backend, ...)``.
+
+    The ranges are cut at ``v``, the larger class's middle score: below ``v`` the first
+    part of each class, from ``v`` on the rest; every smaller-class score from ``v`` on is
+    above all of the larger class's first part (2 pairs each, or none the other way)."""
     kernels = _backend.kernels
-    halves, smaller = classes
+    larger, smaller = classes
     for other in travelling:
         smaller = kernels.merge_sorted(smaller, other)
+    if not (len(larger) and len(smaller)):
+        return 0
+    cut = int(np.searchsorted(larger, larger[len(larger) // 2], "left"))
+    at = int(np.searchsorted(smaller, larger[len(larger) // 2], "left"))
+    if positives_travel:  # negatives = larger: each positive from v on is above larger[:cut]
+        jobs, across = [(larger[:cut], smaller[:at]), (larger[cut:], smaller[at:])], \
+            cut * (len(smaller) - at)
+    else:  # positives = larger: each of larger[cut:] is above the negatives smaller[:at]
+        jobs, across = [(smaller[:at], larger[:cut]), (smaller[at:], larger[cut:])], \
+            at * (len(larger) - cut)
 
-    def pairs(half: np.ndarray) -> int:
-        if not (len(half) and len(smaller)):
-            return 0
-        neg, pos = (half, smaller) if positives_travel else (smaller, half)
-        return int(kernels.auc_merge(neg, pos))
+    def pairs(job: tuple) -> int:
+        neg, pos = job
+        return int(kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
 
-    return sum(_in_threads(pairs, list(halves), len(halves[0]) + len(smaller)))
+    return 2 * across + sum(_in_threads(pairs, jobs, len(larger) + len(smaller)))
 
 
 def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tuple | None:
