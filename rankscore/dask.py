@@ -358,13 +358,15 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
 #
 # 2U (twice the Mann-Whitney U) adds up over any split of the rows: with the rows cut into
 # the parts A_w that the workers w hold, 2U = Σ_w 2U(A_w) + Σ_{a != b} 2U(positives of A_a,
-# negatives of A_b), and it adds up over any split of a class into sorted runs. So each
-# worker splits the partitions it holds into one array per class (no rows move for that)
-# and sorts them, the larger class in two halves on two threads, as rankscore.roc_auc_score
-# does in memory. Only the smaller class's sorted scores travel, each worker's to every
-# other one, where both halves of the larger class are merged (on two threads) with every
-# worker's smaller class. The client learns where the partitions are, submits the whole
-# graph at once and receives integers.
+# negatives of A_b). So each worker splits the partitions it holds into one array per
+# class (no rows move for that) and sorts both, each on its own thread. Only the smaller
+# class's sorted scores travel, each worker's to every other one; each worker merges the
+# smaller classes of all workers into one sorted array and counts its larger class's pairs
+# against it, in two score ranges on two threads (the pairs across the two ranges are a
+# product). A first round of one small task per partition codes the labels and counts the
+# classes (which class is smaller); then the client submits the rest at once and receives
+# one integer per worker. Every step of a worker runs on two threads, so a worker left
+# alone uses the cores the other one leaves.
 
 
 def _client() -> Any:
