@@ -359,14 +359,13 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
 # 2U (twice the Mann-Whitney U) adds up over any split of the rows: with the rows cut into
 # the parts A_w that the workers w hold, 2U = Σ_w 2U(A_w) + Σ_{a != b} 2U(positives of A_a,
 # negatives of A_b). So each worker splits the partitions it holds into one array per
-# class (no rows move for that) and sorts both, each on its own thread. Only the smaller
-# class's sorted scores travel, each worker's to every other one; each worker merges the
-# smaller classes of all workers into one sorted array and counts its larger class's pairs
-# against it, in two score ranges on two threads (the pairs across the two ranges are a
-# product). A first round of one small task per partition codes the labels and counts the
-# classes (which class is smaller); then the client submits the rest at once and receives
-# one integer per worker. Every step of a worker runs on two threads, so a worker left
-# alone uses the cores the other one leaves.
+# class (no rows move for that) and sorts the smaller class, which then travels, each
+# worker's to every other one, while the workers sort their larger classes (one task
+# each); each worker merges the smaller classes of all workers into one sorted array and
+# counts its larger class's pairs against it, in two score ranges on two threads (the
+# pairs across the two ranges are a product). A first round of one small task per
+# partition codes the labels and counts the classes (which class is smaller); then the
+# client submits the rest at once and receives one integer per worker.
 
 
 def _client() -> Any:
@@ -422,12 +421,10 @@ def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
     return list(map(function, jobs))
 
 
-def _worker_classes(backend: str, positives_travel: bool, *partitions: tuple) -> tuple:
-    """(the larger class, the smaller class) of the partitions one worker holds (from
-    :func:`_partition_labels`), each sorted ascending: the partitions are split into one
-    array per class (each into its place, on two threads), then both are sorted, each on
-    its own thread. NaN or infinity is the in-memory error naming its partition. Runs
-    under ``_on(backend, ...)``."""
+def _worker_split(backend: str, positives_travel: bool, *partitions: tuple) -> tuple:
+    """(the larger class, the smaller class sorted ascending) of the partitions one worker
+    holds (from :func:`_partition_labels`): the partitions are split into one array per
+    class, each into its place, on two threads. Runs under ``_on(backend, ...)``."""
     counts = [_class_counts(p) for p in partitions]
     n_neg, n_pos = map(sum, zip((0, 0), *counts))
     dtype = np.result_type(np.float32, *(p[2][3] for p in partitions if p[2] is not None))
@@ -442,26 +439,42 @@ def _worker_classes(backend: str, positives_travel: bool, *partitions: tuple) ->
             _chunk(_split_into, where, backend, columns, options)
 
     _in_threads(split, list(range(len(partitions))), n_neg + n_pos)
-    classes = (neg, pos) if positives_travel else (pos, neg)
-    _in_threads(np.ndarray.sort, list(classes), n_neg + n_pos)
-    if not all(math.isfinite(c[0]) and math.isfinite(c[-1]) for c in classes if len(c)):
-        for where, columns, _ in partitions:  # NaN sorts last, infinities at the ends
+    larger, smaller = (neg, pos) if positives_travel else (pos, neg)
+    _sorted_finite(smaller, backend, partitions)
+    return larger, smaller
+
+
+def _sorted_finite(scores: np.ndarray, backend: str, partitions: tuple) -> np.ndarray:
+    """``scores`` sorted in place; NaN or infinity (at the ends once sorted) is the
+    in-memory error naming its partition."""
+    scores.sort()
+    if len(scores) and not (math.isfinite(scores[0]) and math.isfinite(scores[-1])):
+        for where, columns, _ in partitions:
             _chunk(_check_scores, where, backend, columns, {})
-    return classes
+    return scores
 
 
-def _worker_pairs(positives_travel: bool, classes: tuple, *travelling: np.ndarray) -> int:
-    """2U of one worker's larger class against the smaller class of all rows (merged into
-    one sorted array), counted in two score ranges on two threads. Runs under
-    ``_on(backend, ...)``.
+def _sort_larger(backend: str, split: tuple, *partitions: tuple) -> np.ndarray:
+    """The larger class of :func:`_worker_split`, sorted in place (that array is this
+    task's only reader)."""
+    return _sorted_finite(split[0], backend, partitions)
+
+
+def _merged_smaller(mine: np.ndarray, *travelling: np.ndarray) -> np.ndarray:
+    """The smaller class of all rows, one sorted array (runs under ``_on(backend, ...)``);
+    it is computed while this worker still sorts its larger class."""
+    for other in travelling:
+        mine = _backend.kernels.merge_sorted(mine, other)
+    return mine
+
+
+def _worker_pairs(positives_travel: bool, larger: np.ndarray, smaller: np.ndarray) -> int:
+    """2U of one worker's larger class against the smaller class of all rows, counted in
+    two score ranges on two threads. Runs under ``_on(backend, ...)``.
 
     The ranges are cut at ``v``, the larger class's middle score: below ``v`` the first
     part of each class, from ``v`` on the rest; every smaller-class score from ``v`` on is
     above all of the larger class's first part (2 pairs each, or none the other way)."""
-    kernels = _backend.kernels
-    larger, smaller = classes
-    for other in travelling:
-        smaller = kernels.merge_sorted(smaller, other)
     if not (len(larger) and len(smaller)):
         return 0
     cut = int(np.searchsorted(larger, larger[len(larger) // 2], "left"))
@@ -472,10 +485,11 @@ def _worker_pairs(positives_travel: bool, classes: tuple, *travelling: np.ndarra
     else:  # positives = larger: each of larger[cut:] is above the negatives smaller[:at]
         jobs, across = [(smaller[:at], larger[:cut]), (smaller[at:], larger[cut:])], \
             at * (len(larger) - cut)
+    merge = _backend.kernels.auc_merge
 
     def pairs(job: tuple) -> int:
         neg, pos = job
-        return int(kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
+        return int(merge(neg, pos)) if len(neg) and len(pos) else 0
 
     return 2 * across + sum(_in_threads(pairs, jobs, len(larger) + len(smaller)))
 
@@ -502,16 +516,22 @@ def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tup
     for future in futures:  # where each partition is: its worker splits and sorts it
         held.setdefault(min(places.get(future.key, ()), default=None), []).append(future)
 
-    def on(worker, function, *args):  # another worker if that one is gone: never a hang
+    def on(worker, function, *args, priority=0):  # another worker if that one is gone
         where = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
-        return client.submit(function, *args, pure=False, **where)
+        return client.submit(function, *args, pure=False, priority=priority, **where)
 
-    classes = {w: on(w, _on, backend, _worker_classes, backend, positives_travel, *fs)
-               for w, fs in held.items()}  # fmt: skip
-    del futures, held  # each partition is released once its worker has split it
-    smaller = {w: on(w, operator.itemgetter(1), c) for w, c in classes.items()}
-    pairs = [on(b, _on, backend, _worker_pairs, positives_travel, classes[b],
-                *(smaller[a] for a in classes if a != b)) for b in classes]
+    # The smaller classes are ready (and merged on every worker) while the larger ones
+    # are still being sorted: no transfer waits at the end.
+    split = {w: on(w, _on, backend, _worker_split, backend, positives_travel, *fs)
+             for w, fs in held.items()}  # fmt: skip
+    larger = {w: on(w, _sort_larger, backend, split[w], *held[w]) for w in held}
+    del futures, held  # each partition is released once its worker has sorted its classes
+    smaller = {w: on(w, operator.itemgetter(1), s, priority=1)  # before the sort
+               for w, s in split.items()}  # fmt: skip
+    merged = {b: on(b, _on, backend, _merged_smaller, smaller[b],
+                    *(smaller[a] for a in split if a != b)) for b in split}
+    pairs = [on(w, _on, backend, _worker_pairs, positives_travel, larger[w], merged[w])
+             for w in split]
     return n_neg, n_pos, sum(client.gather(pairs))
 
 
