@@ -228,7 +228,9 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
         return ValueError(f"{path}: cannot read it as Parquet: {reason}")
 
     try:
-        file = pq.ParquetFile(path)
+        # pre_buffer=False: pyarrow would otherwise keep every column chunk it has read
+        # (the whole file by the end), not one row group
+        file = pq.ParquetFile(path, pre_buffer=False)
         names = file.schema_arrow.names
     except (pa.ArrowException, OSError) as exc:
         raise unreadable(exc) from None
