@@ -459,7 +459,7 @@ def row_count(path: str | Path) -> int | None:
         import pyarrow.parquet as pq
 
         return int(pq.ParquetFile(path).metadata.num_rows)
-    except Exception:  # noqa: BLE001 -- chunks() reads the file again and names the problem
+    except Exception:  # pyarrow missing, not Parquet ...: chunks() names the problem
         return None
 
 
