@@ -4,9 +4,10 @@
 each as the distinct label texts of the piece, a code per row into them, and the scores
 (float64, every one finite). Memory stays that of one piece, whatever the size of the file.
 :func:`read_columns` reads a whole file through the same pieces (``rankscore report --ci``,
-``--plot`` and ``rankscore compare``); :func:`summarise_file` folds the pieces into a
-:class:`~rankscore.ScoreSummary`; :func:`_decide_pos_label` decides the positive class of
-a label column read as text. The command line (``rankscore.report.run_command``) reads
+``--plot`` and ``rankscore compare``); :func:`classes_of_file` keeps only the scores of each
+class (8 bytes a row; ``rankscore report``), or beyond a memory budget folds the pieces into
+a :class:`~rankscore.ScoreSummary` as :func:`summarise_file` does;
+:func:`_decide_pos_label` decides the positive class of a label column read as text. The command line (``rankscore.report.run_command``) reads
 files only through this module.
 """
 
