@@ -271,11 +271,14 @@ def test_report_kept_summarised_and_in_memory_agree(data, kind):
         options = [f"--threshold={threshold!r}", "--groups", str(groups)]
         kept = _report_json(path, *options)
         summarised = _report_json(path, *options, "--memory-budget", "0")
-        chunked = _stream.classes_of_file(path, "target", "score", rows=rows)
-        assert np.array_equal(np.sort(chunked.positives), np.sort(scores[y]))
+        chunked = _stream.classes_of_file(path, "target", "score", rows=rows)  # any chunking
+    assert np.array_equal(np.sort(chunked.negatives), np.sort(scores[~y]))
+    assert np.array_equal(np.sort(chunked.positives), np.sort(scores[y]))
     expected = report.binary_report(y, scores, threshold=threshold, n_groups=groups)
     assert kept == summarised
     assert {k: kept[k] for k in expected} == expected
+    assert report._report_of_classes(chunked.negatives, chunked.positives, threshold=threshold,
+                                     n_groups=groups, in_place=True) == expected
 
 
 def test_report_command_memory_budget_option(tmp_path, capsys):
