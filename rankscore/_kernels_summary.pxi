@@ -545,8 +545,60 @@ cdef extern from *:
     #else
     #define RS_PREFETCH(p) ((void)0)
     #endif
+
+    /* A node of a loser tree: the key and run of the match's loser. */
+    typedef struct { int64_t key; Py_ssize_t run; } rs_match;
+
+    /* One match on the way to the root: (key, run) plays the node's loser; the larger key
+       goes on, the smaller stays at the node (on equal keys the one coming up goes on:
+       counts add in any order). Four conditional moves after one compare on x86-64, where
+       gcc turns the same selects written in C into jumps (mispredicted half the time on
+       random data); masks elsewhere. */
+    static inline void rs_play(int64_t* key, Py_ssize_t* run, rs_match* node) {
+        int64_t other = node->key;
+        Py_ssize_t other_run = node->run;
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+        int64_t held_key;
+        Py_ssize_t held_run;
+        __asm__("mov %[k], %[hk]\\n\\t"
+                "mov %[r], %[hr]\\n\\t"
+                "cmpq %[k], %[ok]\\n\\t"
+                "cmovg %[ok], %[k]\\n\\t"
+                "cmovg %[or], %[r]\\n\\t"
+                "cmovg %[hk], %[ok]\\n\\t"
+                "cmovg %[hr], %[or]\\n\\t"
+                : [k] "+r" (*key), [r] "+r" (*run), [ok] "+r" (other),
+                  [or] "+r" (other_run), [hk] "=&r" (held_key), [hr] "=&r" (held_run)
+                :
+                : "cc");
+        node->key = other;
+        node->run = other_run;
+    #else
+        int64_t mask = -(int64_t)(other > *key);
+        node->key = other ^ ((other ^ *key) & mask);
+        node->run = other_run ^ ((other_run ^ *run) & (Py_ssize_t)mask);
+        *key ^= (*key ^ other) & mask;
+        *run ^= (*run ^ other_run) & (Py_ssize_t)mask;
+    #endif
+    }
+
+    /* rs_play where the order of equal keys matters (float sums): the lower run wins. */
+    static inline void rs_play_stable(int64_t* key, Py_ssize_t* run, rs_match* node) {
+        int64_t other = node->key;
+        Py_ssize_t other_run = node->run;
+        int64_t mask = -(int64_t)((other > *key) | ((other == *key) & (other_run < *run)));
+        node->key = other ^ ((other ^ *key) & mask);
+        node->run = other_run ^ ((other_run ^ *run) & (Py_ssize_t)mask);
+        *key ^= (*key ^ other) & mask;
+        *run ^= (*run ^ other_run) & (Py_ssize_t)mask;
+    }
     """
     void RS_PREFETCH(const void* p) noexcept nogil
+    ctypedef struct rs_match:
+        int64_t key
+        Py_ssize_t run
+    void rs_play(int64_t* key, Py_ssize_t* run, rs_match* node) noexcept nogil
+    void rs_play_stable(int64_t* key, Py_ssize_t* run, rs_match* node) noexcept nogil
 
 # the many-way merge reads k runs at once, more streams than the hardware prefetcher
 # follows: each run's next cache lines are asked for this many entries ahead
@@ -555,7 +607,7 @@ DEF MERGE_PREFETCH = 16
 
 cdef inline int64_t _order_key(double x) noexcept nogil:
     # an int64 ordered as the doubles are (-0.0 below 0.0; thresholds hold no -0.0):
-    # integer compares and masks keep the tournament below free of branches
+    # integer compares and conditional moves keep the tournament below free of branches
     cdef int64_t bits
     memcpy(&bits, &x, sizeof(double))
     return bits ^ ((bits >> 63) & INT64_MAX)
@@ -570,86 +622,76 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     thresholds, O(D log k) for D thresholds in all; returns the number written. Equal
     thresholds are added in run order. The GIL is released: two calls on disjoint ranges
     of thresholds and of out_* run side by side."""
-    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, loser, remaining = 0
-    cdef Py_ssize_t swap_mask
+    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, remaining = 0
     cdef const sweep_score_t[::1] t_view
     cdef const summary_count_t[::1] c_view
     while leaves < k:
         leaves *= 2
-    cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(k * sizeof(void*))
-    cdef const summary_count_t** neg = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef const summary_count_t** pos = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef Py_ssize_t* next_at = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
-    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # _order_key
-    cdef int64_t key, other
-    cdef int64_t exhausted = _order_key(-INFINITY)  # loses to every threshold
+    # each run's next entry and the end of its range (padding runs past k are empty)
+    cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(leaves * sizeof(void*))
+    cdef const sweep_score_t** end = <const sweep_score_t**>malloc(leaves * sizeof(void*))
+    cdef const summary_count_t** neg = <const summary_count_t**>malloc(leaves * sizeof(void*))
+    cdef const summary_count_t** pos = <const summary_count_t**>malloc(leaves * sizeof(void*))
+    cdef rs_match* tree = <rs_match*>malloc(leaves * sizeof(rs_match))
+    cdef rs_match* winner = <rs_match*>malloc(2 * leaves * sizeof(rs_match))
+    cdef rs_match first
+    cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef sweep_score_t t
     try:
-        for r in range(k):  # the arrays outlive these pointers: the caller holds the lists
-            size[r] = stops[r] - starts[r]
-            remaining += size[r]
-            t_view = thresholds[r]
-            thr[r] = &t_view[starts[r]] if size[r] else NULL
-            c_view = negatives[r]
-            neg[r] = &c_view[starts[r]] if size[r] else NULL
-            c_view = positives[r]
-            pos[r] = &c_view[starts[r]] if size[r] else NULL
+        for r in range(leaves):  # the arrays outlive these pointers: the caller holds them
+            thr[r] = end[r] = NULL
+            neg[r] = pos[r] = NULL
+            if r < k and stops[r] > starts[r]:
+                remaining += stops[r] - starts[r]
+                t_view = thresholds[r]
+                thr[r], end[r] = &t_view[starts[r]], &t_view[0] + stops[r]
+                c_view = negatives[r]
+                neg[r] = &c_view[starts[r]]
+                c_view = positives[r]
+                pos[r] = &c_view[starts[r]]
         with nogil:
-            for r in range(leaves):  # padding runs past k are empty
-                next_at[r] = 0
-                if r >= k:
-                    size[r] = 0
-                head[r] = _order_key(thr[r][0]) if size[r] else exhausted
-                winner[leaves + r] = r
+            for r in range(leaves):
+                winner[leaves + r].key = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
+                winner[leaves + r].run = r
             for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
-                w, loser = winner[2 * node], winner[2 * node + 1]  # stays at the node
-                if head[loser] > head[w]:  # (on equal heads the lower run, w, wins)
-                    w, loser = loser, w
-                tree[node], winner[node] = loser, w
-            w = winner[1] if leaves > 1 else 0
-            while remaining:
-                t = thr[w][next_at[w]]
-                if out > at and out_t[out - 1] == t:  # the same threshold from a later run
-                    out_n[out - 1] += neg[w][next_at[w]]
-                    out_p[out - 1] += pos[w][next_at[w]]
+                tree[node], first = winner[2 * node + 1], winner[2 * node]  # stays at the
+                if summary_count_t is int64_t:  # node, the winner goes up (on equal keys
+                    rs_play(&first.key, &first.run, &tree[node])  # the lower run)
                 else:
-                    out_t[out], out_n[out], out_p[out] = t, neg[w][next_at[w]], pos[w][next_at[w]]
+                    rs_play_stable(&first.key, &first.run, &tree[node])
+                winner[node] = first
+            w = winner[1].run if leaves > 1 else 0
+            while remaining:
+                t = thr[w][0]
+                if out > at and out_t[out - 1] == t:  # the same threshold from a later run
+                    out_n[out - 1] += neg[w][0]
+                    out_p[out - 1] += pos[w][0]
+                else:
+                    out_t[out], out_n[out], out_p[out] = t, neg[w][0], pos[w][0]
                     out += 1
-                next_at[w] += 1
+                thr[w] += 1
+                neg[w] += 1
+                pos[w] += 1
                 remaining -= 1
-                RS_PREFETCH(thr[w] + next_at[w] + MERGE_PREFETCH)  # (never faults)
-                RS_PREFETCH(neg[w] + next_at[w] + MERGE_PREFETCH)
-                RS_PREFETCH(pos[w] + next_at[w] + MERGE_PREFETCH)
-                key = _order_key(thr[w][next_at[w]]) if next_at[w] < size[w] else exhausted
-                head[w] = key
+                RS_PREFETCH(thr[w] + MERGE_PREFETCH)  # (never faults)
+                RS_PREFETCH(neg[w] + MERGE_PREFETCH)
+                RS_PREFETCH(pos[w] + MERGE_PREFETCH)
+                key = _order_key(thr[w][0]) if thr[w] != end[w] else exhausted
                 node = (leaves + w) >> 1
-                while node:  # replay w's path to the root: swaps by masks, no branch; the
-                    loser = tree[node]  # winner's key rides along (no load on the chain)
-                    other = head[loser]
-                    # the loser wins: higher score, or the same score and a lower run
-                    # (run order matters to float sums only: counts add in any order)
-                    if summary_count_t is int64_t:
-                        swap_mask = -<Py_ssize_t>(other > key)
-                    else:
-                        swap_mask = -<Py_ssize_t>((other > key)
-                                                  | ((other == key) & (loser < w)))
-                    tree[node] = loser ^ ((loser ^ w) & swap_mask)
-                    w = w ^ ((w ^ loser) & swap_mask)
-                    key = key ^ ((key ^ other) & swap_mask)
+                while node:  # replay w's path to the root (the run's new key rides along)
+                    if summary_count_t is int64_t:  # counts add in any order
+                        rs_play(&key, &w, &tree[node])
+                    else:  # run order within equal thresholds: float sums
+                        rs_play_stable(&key, &w, &tree[node])
                     node >>= 1
         return out - at
     finally:
         free(thr)
+        free(end)
         free(neg)
         free(pos)
-        free(next_at)
-        free(size)
         free(tree)
         free(winner)
-        free(head)
 
 
 cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,
