@@ -634,6 +634,9 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     cdef const summary_count_t** pos = <const summary_count_t**>malloc(leaves * sizeof(void*))
     cdef rs_match* tree = <rs_match*>malloc(leaves * sizeof(rs_match))
     cdef rs_match* winner = <rs_match*>malloc(2 * leaves * sizeof(rs_match))
+    # each run's key after its head, read ahead: a run that wins has its new key ready
+    # (the next match does not wait for a load of the threshold and its key)
+    cdef int64_t* upcoming = <int64_t*>malloc(leaves * sizeof(int64_t))
     cdef rs_match first
     cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef sweep_score_t t
@@ -653,6 +656,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
             for r in range(leaves):
                 winner[leaves + r].key = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
                 winner[leaves + r].run = r
+                upcoming[r] = _order_key(thr[r][1]) if end[r] - thr[r] > 1 else exhausted
             for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
                 tree[node], first = winner[2 * node + 1], winner[2 * node]  # stays at the
                 if summary_count_t is int64_t:  # node, the winner goes up (on equal keys
@@ -662,6 +666,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                 winner[node] = first
             w = winner[1].run if leaves > 1 else 0
             while remaining:
+                key = upcoming[w]
                 t = thr[w][0]
                 if out > at and out_t[out - 1] == t:  # the same threshold from a later run
                     out_n[out - 1] += neg[w][0]
@@ -676,7 +681,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                 RS_PREFETCH(thr[w] + MERGE_PREFETCH)  # (never faults)
                 RS_PREFETCH(neg[w] + MERGE_PREFETCH)
                 RS_PREFETCH(pos[w] + MERGE_PREFETCH)
-                key = _order_key(thr[w][0]) if thr[w] != end[w] else exhausted
+                upcoming[w] = _order_key(thr[w][1]) if end[w] - thr[w] > 1 else exhausted
                 node = (leaves + w) >> 1
                 while node:  # replay w's path to the root (the run's new key rides along)
                     if summary_count_t is int64_t:  # counts add in any order
@@ -692,6 +697,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
         free(pos)
         free(tree)
         free(winner)
+        free(upcoming)
 
 
 cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,
