@@ -546,59 +546,51 @@ cdef extern from *:
     #define RS_PREFETCH(p) ((void)0)
     #endif
 
-    /* A node of a loser tree: the key and run of the match's loser. */
-    typedef struct { int64_t key; Py_ssize_t run; } rs_match;
-
-    /* One match on the way to the root: (key, run) plays the node's loser; the larger key
-       goes on, the smaller stays at the node (on equal keys the one coming up goes on:
-       counts add in any order). Four conditional moves after one compare on x86-64, where
-       gcc turns the same selects written in C into jumps (mispredicted half the time on
-       random data); masks elsewhere. */
-    static inline void rs_play(int64_t* key, Py_ssize_t* run, rs_match* node) {
-        int64_t other = node->key;
-        Py_ssize_t other_run = node->run;
+    /* One match of a loser tree on the way to the root: the run coming up (its key
+       `key`) plays the run kept at the node (its key in head[]); the larger key goes on
+       and the other run stays at the node (on equal keys the one coming up goes on:
+       counts add in any order). Three conditional moves after one compare on x86-64,
+       where gcc turns the same selects written in C into jumps (mispredicted half the
+       time on random data); masks elsewhere. */
+    static inline void rs_play(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                               const int64_t* head) {
+        Py_ssize_t loser = *node;
+        int64_t other = head[loser];
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
-        int64_t held_key;
-        Py_ssize_t held_run;
-        __asm__("mov %[k], %[hk]\\n\\t"
-                "mov %[r], %[hr]\\n\\t"
-                "cmpq %[k], %[ok]\\n\\t"
-                "cmovg %[ok], %[k]\\n\\t"
-                "cmovg %[or], %[r]\\n\\t"
-                "cmovg %[hk], %[ok]\\n\\t"
-                "cmovg %[hr], %[or]\\n\\t"
-                : [k] "+r" (*key), [r] "+r" (*run), [ok] "+r" (other),
-                  [or] "+r" (other_run), [hk] "=&r" (held_key), [hr] "=&r" (held_run)
-                :
+        Py_ssize_t held;
+        __asm__("mov %[r], %[h]\\n\\t"
+                "cmpq %[k], %[o]\\n\\t"
+                "cmovg %[o], %[k]\\n\\t"
+                "cmovg %[l], %[r]\\n\\t"
+                "cmovg %[h], %[l]\\n\\t"
+                : [k] "+r" (*key), [r] "+r" (*run), [l] "+r" (loser), [h] "=&r" (held)
+                : [o] "r" (other)
                 : "cc");
-        node->key = other;
-        node->run = other_run;
+        *node = loser;
     #else
         int64_t mask = -(int64_t)(other > *key);
-        node->key = other ^ ((other ^ *key) & mask);
-        node->run = other_run ^ ((other_run ^ *run) & (Py_ssize_t)mask);
+        *node = loser ^ ((loser ^ *run) & (Py_ssize_t)mask);
         *key ^= (*key ^ other) & mask;
-        *run ^= (*run ^ other_run) & (Py_ssize_t)mask;
+        *run ^= (*run ^ loser) & (Py_ssize_t)mask;
     #endif
     }
 
     /* rs_play where the order of equal keys matters (float sums): the lower run wins. */
-    static inline void rs_play_stable(int64_t* key, Py_ssize_t* run, rs_match* node) {
-        int64_t other = node->key;
-        Py_ssize_t other_run = node->run;
-        int64_t mask = -(int64_t)((other > *key) | ((other == *key) & (other_run < *run)));
-        node->key = other ^ ((other ^ *key) & mask);
-        node->run = other_run ^ ((other_run ^ *run) & (Py_ssize_t)mask);
+    static inline void rs_play_stable(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                                      const int64_t* head) {
+        Py_ssize_t loser = *node;
+        int64_t other = head[loser];
+        int64_t mask = -(int64_t)((other > *key) | ((other == *key) & (loser < *run)));
+        *node = loser ^ ((loser ^ *run) & (Py_ssize_t)mask);
         *key ^= (*key ^ other) & mask;
-        *run ^= (*run ^ other_run) & (Py_ssize_t)mask;
+        *run ^= (*run ^ loser) & (Py_ssize_t)mask;
     }
     """
     void RS_PREFETCH(const void* p) noexcept nogil
-    ctypedef struct rs_match:
-        int64_t key
-        Py_ssize_t run
-    void rs_play(int64_t* key, Py_ssize_t* run, rs_match* node) noexcept nogil
-    void rs_play_stable(int64_t* key, Py_ssize_t* run, rs_match* node) noexcept nogil
+    void rs_play(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                 const int64_t* head) noexcept nogil
+    void rs_play_stable(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                        const int64_t* head) noexcept nogil
 
 # the many-way merge reads k runs at once, more streams than the hardware prefetcher
 # follows: each run's next cache lines are asked for this many entries ahead
@@ -632,12 +624,12 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     cdef const sweep_score_t** end = <const sweep_score_t**>malloc(leaves * sizeof(void*))
     cdef const summary_count_t** neg = <const summary_count_t**>malloc(leaves * sizeof(void*))
     cdef const summary_count_t** pos = <const summary_count_t**>malloc(leaves * sizeof(void*))
-    cdef rs_match* tree = <rs_match*>malloc(leaves * sizeof(rs_match))
-    cdef rs_match* winner = <rs_match*>malloc(2 * leaves * sizeof(rs_match))
+    cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
+    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # each run's key
     # each run's key after its head, read ahead: a run that wins has its new key ready
     # (the next match does not wait for a load of the threshold and its key)
     cdef int64_t* upcoming = <int64_t*>malloc(leaves * sizeof(int64_t))
-    cdef rs_match first
     cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef sweep_score_t t
     try:
@@ -654,17 +646,18 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                 pos[r] = &c_view[starts[r]]
         with nogil:
             for r in range(leaves):
-                winner[leaves + r].key = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
-                winner[leaves + r].run = r
+                head[r] = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
+                winner[leaves + r] = r
                 upcoming[r] = _order_key(thr[r][1]) if end[r] - thr[r] > 1 else exhausted
             for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
-                tree[node], first = winner[2 * node + 1], winner[2 * node]  # stays at the
-                if summary_count_t is int64_t:  # node, the winner goes up (on equal keys
-                    rs_play(&first.key, &first.run, &tree[node])  # the lower run)
+                tree[node], w = winner[2 * node + 1], winner[2 * node]  # stays at the
+                key = head[w]  # node, the winner goes up (on equal keys the lower run)
+                if summary_count_t is int64_t:
+                    rs_play(&key, &w, &tree[node], head)
                 else:
-                    rs_play_stable(&first.key, &first.run, &tree[node])
-                winner[node] = first
-            w = winner[1].run if leaves > 1 else 0
+                    rs_play_stable(&key, &w, &tree[node], head)
+                winner[node] = w
+            w = winner[1] if leaves > 1 else 0
             while remaining:
                 key = upcoming[w]
                 t = thr[w][0]
@@ -682,12 +675,13 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                 RS_PREFETCH(neg[w] + MERGE_PREFETCH)
                 RS_PREFETCH(pos[w] + MERGE_PREFETCH)
                 upcoming[w] = _order_key(thr[w][1]) if end[w] - thr[w] > 1 else exhausted
+                head[w] = key
                 node = (leaves + w) >> 1
                 while node:  # replay w's path to the root (the run's new key rides along)
                     if summary_count_t is int64_t:  # counts add in any order
-                        rs_play(&key, &w, &tree[node])
+                        rs_play(&key, &w, &tree[node], head)
                     else:  # run order within equal thresholds: float sums
-                        rs_play_stable(&key, &w, &tree[node])
+                        rs_play_stable(&key, &w, &tree[node], head)
                     node >>= 1
         return out - at
     finally:
@@ -697,6 +691,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
         free(pos)
         free(tree)
         free(winner)
+        free(head)
         free(upcoming)
 
 
