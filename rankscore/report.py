@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _stream, datasets
+from . import _backend, _stream, _sweep, datasets
 from ._stream import _decide_pos_label, read_columns
 from ._validation import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
@@ -209,6 +209,39 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
         "gain_table": groups,
     }
     return report
+
+
+def _class_scores(neg: Any, pos: Any, in_place: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each class's scores as 1-D float32 (both float32) or float64, sorted ascending with
+    -0.0 as 0.0: in place where ``in_place`` and the array already has that dtype and is
+    contiguous, else in a copy."""
+    dtype = np.float32 if (np.asarray(neg).dtype == np.float32
+                           and np.asarray(pos).dtype == np.float32) else np.float64
+    parts = []
+    for part in (neg, pos):
+        arr = np.asarray(part)
+        if not (in_place and arr.dtype == dtype and arr.flags.c_contiguous
+                and arr.flags.writeable):
+            arr = np.array(arr, dtype=dtype)
+        parts.append(arr.reshape(-1))
+    _sweep._sort_in_threads(parts, _sweep._sort_numpy, None, len(parts[0]) + len(parts[1]))
+    return parts[0], parts[1]
+
+
+def _report_of_classes(neg: Any, pos: Any, *, threshold: float = 0.5, n_groups: int = 10,
+                       in_place: bool = False) -> dict[str, Any]:
+    """:func:`summary_report` of the rows whose scores are ``neg`` (negatives) and ``pos``
+    (positives), read from the two class parts.
+
+    ``neg`` and ``pos`` are 1-D, finite (the callers validated them), unsorted; float32
+    when both are, float64 otherwise. With ``in_place`` they may be sorted in place (and
+    -0.0 written as 0.0), so no array as long as the data is allocated. The result equals
+    ``summary_report(ScoreSummary.from_arrays(y, s), ...)`` of the same rows bit for bit.
+    """
+    neg, pos = _class_scores(neg, pos, in_place)
+    summary = ScoreSummary._trusted(
+        *_backend.kernels.summary_from_sorted(neg, None, pos, None), 1)
+    return summary_report(summary, threshold=threshold, n_groups=n_groups)
 
 
 def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random_state):
