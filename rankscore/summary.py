@@ -1262,6 +1262,20 @@ def _distinct(ascending: np.ndarray) -> int:
     return int(np.count_nonzero(ascending[1:] != ascending[:-1])) + 1 if len(ascending) else 0
 
 
+def _balanced_jobs(parts: list[np.ndarray]) -> list[np.ndarray]:
+    """The parts to sort in place; where they are sorted on two threads (one far larger
+    than the other) the larger one is cut in two halves: partitioned at its median first
+    (every score of the lower half <= every score of the upper half), so sorting both
+    halves sorts it."""
+    larger, n_rows = max(parts, key=len), sum(len(p) for p in parts)
+    if (n_rows < _sweep._PARALLEL_SORT_ROWS or _sweep._n_threads(None) < 2
+            or len(larger) < max(2, 0.6 * n_rows)):
+        return parts
+    half = len(larger) // 2
+    larger.partition(half)
+    return [larger[:half], larger[half:], *(p for p in parts if p is not larger)]
+
+
 class _Buffer:
     """The buffered scores (and weights) of both classes in one array allocated at once
     (its pages fault in huge): the negatives from the front, the positives from the back;
@@ -1326,7 +1340,8 @@ class _Buffer:
                  (self.scores[top - self.n_pos:], None if self.weights is None
                   else self.weights[top - self.n_pos:])]
         if not self.weighted:
-            _sweep._sort_in_threads([s for s, _ in parts], _sweep._sort_numpy, None, len(self))
+            _sweep._sort_in_threads(_balanced_jobs([s for s, _ in parts]), _sweep._sort_numpy,
+                                    None, len(self))
         else:
             for s, w in parts:
                 np.add(s, 0, out=s)  # -0.0 becomes 0.0

@@ -622,11 +622,13 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint):
     # large flushes are cut at a median buffered score, each side merged into its own
     # part of the grown arrays: the same summary, ties and weights included, whether the
     # room was reserved or counted
+    from rankscore import _sweep as _sweep_module
     from rankscore import summary as summary_module
 
     y, s, w, cuts = problem
-    saved = summary_module._PARALLEL_FLUSH_ENTRIES
-    summary_module._PARALLEL_FLUSH_ENTRIES = 0
+    saved = summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS
+    # (and the larger class's buffered scores sorted as two halves cut at their median)
+    summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module._PARALLEL_SORT_ROWS = 0
     try:
         acc = ScoreAccumulator()
         acc._disjoint = disjoint
@@ -635,7 +637,7 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint):
             acc._disjoint = acc._disjoint and disjoint
         summary = acc.summary()
     finally:
-        summary_module._PARALLEL_FLUSH_ENTRIES = saved
+        summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS = saved
     _assert_same(summary, _one_shot(y, s, w))
 
 
