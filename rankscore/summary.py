@@ -1243,7 +1243,8 @@ def _flush_halves(thresholds, neg, pos, disjoint) -> _FlushHalves | None:
     at or above it plus the distinct buffered scores there (or, once scores repeat, the
     merged thresholds counted)."""
     d = len(thresholds)
-    if d + len(neg) + len(pos) < _PARALLEL_FLUSH_ENTRIES or _sweep._n_threads(None) < 2:
+    if (d + len(neg) + len(pos) < _PARALLEL_FLUSH_ENTRIES or len(neg) + len(pos) == 0
+            or _sweep._n_threads(None) < 2):
         return None
     larger = neg if len(neg) >= len(pos) else pos
     cut = larger[len(larger) // 2]
