@@ -1324,9 +1324,9 @@ class _Buffer:
             n = int(np.count_nonzero(mask))
             where = (slice(top - self.n_pos - n, top - self.n_pos) if positive
                      else slice(self.n_neg, self.n_neg + n))
-            np.compress(mask, scores, out=self.scores[where])
+            self.scores[where] = scores[mask]  # (faster than np.compress with out=)
             if weights is not None:
-                np.compress(mask, weights, out=self.weights[where])
+                self.weights[where] = weights[mask]
             if positive:
                 self.n_pos += n
             else:
