@@ -402,14 +402,28 @@ def objective_scan_counts(
     """objective_scan (codes 2, 3, 4) on an unweighted summary's counts: (max, -1, 0, 0)
     when near_best is NaN, else (value, index, tp, fp) of the first value >= near_best."""
 
+# what summary_report_counts and report_of_parts read (see their docstrings)
+_ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],
+                     tuple[float, float, int, int], tuple[int, int], float, NDArray[np.int64],
+                     NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]
+
 def summary_report_counts(
-    neg: NDArray[np.int64], pos: NDArray[np.int64], cuts: NDArray[np.int64], rtol: float
-) -> tuple[int, int, int, int, int, float, float, tuple[float, int, int, int],
-           tuple[float, int, int, int], NDArray[np.int64], NDArray[np.int64],
-           NDArray[np.int64]]:
-    """binary_report's reads of an unweighted summary with both classes: the seven
-    summary_scan_counts numbers, (value, index, tp, fp) of the Youden and F1 choices, and
-    each cut's first threshold whose running count reaches it, with tp and fp there."""
+    thresholds: NDArray[np.floating], neg: NDArray[np.int64], pos: NDArray[np.int64],
+    cuts: NDArray[np.int64], rtol: float, threshold: float,
+) -> _ReportReads:
+    """binary_report's reads of an unweighted summary with both classes (thresholds
+    descending) in one pass: (N, P, 2U, KS gap, KS threshold, AP sum, PR area,
+    (J, threshold, tp, fp) and (F1, threshold, tp, fp) at the first threshold within rtol of
+    the best, (tp, fp) at ``threshold``, the top threshold, and per cut tp, fp, the
+    threshold and the next one below at the first threshold whose tp + fp reaches it)."""
+
+def report_of_parts(
+    neg_a: NDArray[np.floating], neg_b: NDArray[np.floating], pos: NDArray[np.floating],
+    cuts: NDArray[np.int64], rtol: float, threshold: float,
+) -> _ReportReads:
+    """summary_report_counts of the summary of the negatives (two parts, each sorted
+    ascending, either may be empty) and the positives (sorted ascending), both classes
+    present, read while merging the parts (the summary is never written)."""
 
 def roc_corners(
     fps: NDArray[np.float64], tps: NDArray[np.float64], thresholds: NDArray[np.floating]

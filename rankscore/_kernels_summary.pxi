@@ -10,7 +10,7 @@
 from libc.math cimport INFINITY, NAN, fmax
 from libc.stdint cimport INT64_MAX
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy, memmove
+from libc.string cimport memcpy, memmove, memset
 
 ctypedef fused summary_count_t:
     int64_t
@@ -219,14 +219,14 @@ DEF RECORDS = 64
 
 cdef struct _Records:
     double value[RECORDS]
-    Py_ssize_t index[RECORDS]
+    double threshold[RECORDS]
     int64_t tp[RECORDS]
     int64_t fp[RECORDS]
     Py_ssize_t head, count
     bint overflow  # more records near the maximum than kept: read the sweep again
 
 
-cdef inline void _record(_Records* r, double value, Py_ssize_t i, int64_t tp, int64_t fp,
+cdef inline void _record(_Records* r, double value, double t, int64_t tp, int64_t fp,
                          double rtol) noexcept nogil:
     # a new maximum: drop the records that can no longer be near the final one (with
     # twice the tolerance, so that rounding never drops the answer), then keep this one
@@ -238,7 +238,7 @@ cdef inline void _record(_Records* r, double value, Py_ssize_t i, int64_t tp, in
         r.overflow = True
         return
     at = (r.head + r.count) % RECORDS
-    r.value[at], r.index[at], r.tp[at], r.fp[at] = value, i, tp, fp
+    r.value[at], r.threshold[at], r.tp[at], r.fp[at] = value, t, tp, fp
     r.count += 1
 
 
@@ -252,107 +252,330 @@ cdef inline Py_ssize_t _first_near(_Records* r, double near) noexcept nogil:
     return -1
 
 
-def summary_report_counts(const int64_t[:] neg, const int64_t[:] pos,
-                          const int64_t[::1] cuts, double rtol):
-    """binary_report's reads of an unweighted summary with both classes, in one pass and
-    a part of a second: summary_scan_counts's seven numbers; for Youden's J and F1
-    (objective_scan_counts, codes 2 and 4 with beta 1) (value, index, tp, fp) at the
-    first threshold whose value >= best - rtol max(1, |best|); and for each cut c
-    (ascending) the first threshold whose running count tp + fp reaches c, with tp and
-    fp there (gain_table's group borders)."""
-    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1, g = 0, n_cuts = cuts.shape[0]
-    cdef Py_ssize_t at_j = -1, at_f = -1
-    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
-    cdef int64_t tp_j = 0, fp_j = 0, tp_f = 0, fp_f = 0
-    cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)
-    cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
-    cdef bint small
-    cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev, P, N, j_value, f_value
-    cdef double best_j = -INFINITY, best_f = -INFINITY, near_j, near_f
-    cdef _Records records_j, records_f
-    cdef Py_ssize_t at
-    records_j.head = records_j.count = records_f.head = records_f.count = 0
-    records_j.overflow = records_f.overflow = False
-    borders_arr = np.empty(n_cuts, dtype=np.int64)
-    tps_arr, fps_arr = np.empty(n_cuts, dtype=np.int64), np.empty(n_cuts, dtype=np.int64)
-    cdef int64_t[::1] borders = borders_arr, border_tp = tps_arr, border_fp = fps_arr
+# binary_report's reads of an unweighted problem with both classes, one distinct threshold
+# at a time from the top score down (_report_step), whichever source gives the thresholds:
+# a summary's arrays (summary_report_counts) or a merge of each class's sorted scores
+# (report_of_parts). With fp, tp the running counts after threshold t and fp_, tp_ before:
+#   2U    = Σ_t P(t) (2 (N - fp) + N(t))                       (AUC = 2U / (2 P N))
+#   KS    = max_t |P (N - fp_) - N (P - tp_)|, the smallest t on ties    (/ (P N))
+#   AP    = Σ_t P(t) tp / (tp + fp)                                      (/ P)
+#   PR    = Σ_t (r - r_) (prec + prec_) / 2, from (recall 0, precision 1)
+#   J = tp / P - fp / N and F1 = 2 tp / (P + tp + fp): the first t within rtol of the best
+#   the confusion at the lowest t >= threshold; for each cut c the first t with tp + fp >= c
+#   (a group border of gain_table), with tp, fp, t there and the next threshold below.
+cdef struct _Report:
+    int64_t n_neg, n_pos, tp, fp, pairs_64, best_64, conf_tp, conf_fp
+    rs_u128 pairs, best
+    bint small, started
+    double P, N, rtol, threshold, ap, area, best_j, best_f, near_j, near_f, ks_t, top
+    double recall  # tp / P (tp moves only where positives score)
+    double inv_N  # 1 / N
+    _Records records_j, records_f
+    double j[4]  # the chosen (value, threshold, tp, fp) of J and F1; tp < 0: not yet
+    double f[4]
+    const int64_t* cuts
+    Py_ssize_t n_cuts, g, g_next
+    int64_t* border_tp
+    int64_t* border_fp
+    double* border_t
+    double* next_t
+
+
+cdef inline void _ks_at(_Report* st, int64_t tp_before, int64_t fp_before, double t
+                        ) noexcept nogil:
+    # KS: the gap at t counts the samples scoring <= t; ">=": among equal gaps the one at
+    # the smallest threshold
+    cdef int64_t gap_64
+    cdef rs_u128 gap
+    if st.small:
+        gap_64 = st.n_pos * (st.n_neg - fp_before) - st.n_neg * (st.n_pos - tp_before)
+        gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+        if gap_64 >= st.best_64:
+            st.best_64, st.ks_t = gap_64, t
+    else:
+        gap = rs_gap(rs_mul(<uint64_t>st.n_pos, <uint64_t>(st.n_neg - fp_before)),
+                     rs_mul(<uint64_t>st.n_neg, <uint64_t>(st.n_pos - tp_before)))
+        if not rs_less(gap, st.best):
+            st.best, st.ks_t = gap, t
+
+
+cdef inline void _report_step(_Report* st, double t, int64_t n_t, int64_t p_t) noexcept nogil:
+    # the next threshold t (descending) with n_t negatives and p_t positives scoring t
+    cdef int64_t tp_before = st.tp, fp_before = st.fp, tp, fp
+    cdef double j_value, f_value, p, r, r_prev = st.recall, p_prev
+    cdef bint first = not st.started
+    t = t + 0.0  # -0.0 is the threshold 0.0
+    st.tp += p_t
+    st.fp += n_t
+    tp, fp = st.tp, st.fp
+    st.started = True
+    while st.g_next < st.g:  # the threshold after a group border
+        st.next_t[st.g_next] = t
+        st.g_next += 1
+    while st.g < st.n_cuts and tp + fp >= st.cuts[st.g]:
+        st.border_tp[st.g], st.border_fp[st.g], st.border_t[st.g] = tp, fp, t
+        st.g += 1
+    if t >= st.threshold:
+        st.conf_tp, st.conf_fp = tp, fp
+    _ks_at(st, tp_before, fp_before, t)
+    if first:
+        st.top = t
+    elif p_t == 0:  # J and F1 fall, AP and PR area stay (each would add exactly 0.0)
+        return
+    r = <double>tp / st.P
+    st.recall = r
+    # a new maximum of J or F1 needs their exact values (divisions); estimates by
+    # multiplications (within 1e-15 of them) rule most thresholds out
+    if r - <double>fp * st.inv_N + 1e-15 > st.best_j:
+        j_value = r - <double>fp / st.N
+        if j_value > st.best_j:
+            st.best_j = j_value
+            _record(&st.records_j, j_value, t, tp, fp, st.rtol)
+    if 2.0 * <double>tp >= st.best_f * (st.P + <double>(tp + fp)) * (1 - 1e-14):
+        f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
+        if f_value > st.best_f:
+            st.best_f = f_value
+            _record(&st.records_f, f_value, t, tp, fp, st.rtol)
+    if p_t == 0:
+        return
+    if st.small:
+        st.pairs_64 += p_t * (2 * (st.n_neg - fp) + n_t)
+    else:
+        st.pairs = rs_add(st.pairs, rs_mul(<uint64_t>p_t, 2 * <uint64_t>(st.n_neg - fp)
+                                           + <uint64_t>n_t))
+    p = <double>tp / <double>(tp + fp)
+    st.ap += <double>p_t * p
+    p_prev = 1.0 if first else <double>tp_before / <double>(tp_before + fp_before)
+    st.area += (r - r_prev) * (p + p_prev) / 2
+
+
+cdef inline bint _run_skips(_Report* st, int64_t count, double top, double low) noexcept nogil:
+    # Can a run of thresholds holding only negatives (count of them, scores top .. low) be
+    # read at its two ends? Between them only fp grows: AP, PR area, J and F1 do not move
+    # and the KS gap is linear in fp_ (so |gap| peaks at an end), unless a group border or
+    # the confusion threshold falls inside.
+    if not st.started:
+        return False
+    if st.g < st.n_cuts and st.tp + st.fp + count >= st.cuts[st.g]:
+        return False
+    return not (top >= st.threshold and low + 0.0 < st.threshold)
+
+
+cdef inline void _report_run(_Report* st, int64_t count, double top, double low,
+                             int64_t low_count) noexcept nogil:
+    # _report_step over every threshold of such a run (_run_skips): count negatives from
+    # top down to low, low_count of them scoring low
+    top, low = top + 0.0, low + 0.0
+    while st.g_next < st.g:
+        st.next_t[st.g_next] = top
+        st.g_next += 1
+    _ks_at(st, st.tp, st.fp, top)
+    if low != top:
+        _ks_at(st, st.tp, st.fp + count - low_count, low)
+    st.fp += count
+    if low >= st.threshold:
+        st.conf_tp, st.conf_fp = st.tp, st.fp
+
+
+cdef inline void _near_step(_Report* st, double t, int64_t tp, int64_t fp, bint first,
+                            int64_t p_t) noexcept nogil:
+    # the second read, when the records overflowed: the first thresholds near the best
+    cdef double j_value, f_value
+    if not first and p_t == 0:
+        return
+    t = t + 0.0
+    j_value = <double>tp / st.P - <double>fp / st.N
+    f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
+    if st.j[2] < 0 and j_value >= st.near_j:
+        st.j[0], st.j[1], st.j[2], st.j[3] = j_value, t, tp, fp
+    if st.f[2] < 0 and f_value >= st.near_f:
+        st.f[0], st.f[1], st.f[2], st.f[3] = f_value, t, tp, fp
+
+
+cdef inline void _chosen(_Records* r, double near, double* out) noexcept nogil:
+    cdef Py_ssize_t at = -1 if r.overflow else _first_near(r, near)
+    if at >= 0:
+        out[0], out[1], out[2], out[3] = r.value[at], r.threshold[at], r.tp[at], r.fp[at]
+
+
+cdef inline bint _report_choose(_Report* st) noexcept nogil:
+    # the J and F1 choices from the records; True when they overflowed (read again)
+    st.near_j = st.best_j - st.rtol * fmax(1.0, fabs(st.best_j))
+    st.near_f = st.best_f - st.rtol * fmax(1.0, fabs(st.best_f))
+    _chosen(&st.records_j, st.near_j, st.j)
+    _chosen(&st.records_f, st.near_f, st.f)
+    return st.j[2] < 0 or st.f[2] < 0
+
+
+cdef class _ReportArrays:
+    # the per-cut outputs of one report read, and the state pointing into them
+    cdef object tp_arr, fp_arr, t_arr, next_arr, cuts_arr
+    cdef _Report st
+
+    def __cinit__(self, const int64_t[::1] cuts, int64_t n_neg, int64_t n_pos, double rtol,
+                  double threshold):
+        cdef Py_ssize_t n_cuts = cuts.shape[0]
+        self.cuts_arr = np.asarray(cuts)
+        self.tp_arr, self.fp_arr = np.zeros(n_cuts, np.int64), np.zeros(n_cuts, np.int64)
+        self.t_arr, self.next_arr = np.zeros(n_cuts), np.zeros(n_cuts)
+        cdef int64_t[::1] tp = self.tp_arr, fp = self.fp_arr
+        cdef double[::1] t = self.t_arr, nxt = self.next_arr
+        st = &self.st
+        memset(st, 0, sizeof(_Report))
+        st.n_neg, st.n_pos, st.P, st.N = n_neg, n_pos, <double>n_pos, <double>n_neg
+        st.small, st.rtol, st.threshold = _fits_64(n_neg, n_pos), rtol, threshold
+        st.best_j = st.best_f = -INFINITY
+        st.inv_N = 1.0 / st.N
+        st.j[2] = st.f[2] = -1
+        st.n_cuts = n_cuts
+        if n_cuts:
+            st.cuts, st.border_tp, st.border_fp = &cuts[0], &tp[0], &fp[0]
+            st.border_t, st.next_t = &t[0], &nxt[0]
+
+    cdef tuple result(self):
+        st = &self.st
+        if st.small:
+            st.pairs, st.best = rs_add64(rs_u128(0, 0), <uint64_t>st.pairs_64), rs_add64(
+                rs_u128(0, 0), <uint64_t>st.best_64)
+        return (int(st.n_neg), int(st.n_pos), _to_int(st.pairs), _to_int(st.best), st.ks_t,
+                st.ap, st.area, (st.j[0], st.j[1], int(st.j[2]), int(st.j[3])),
+                (st.f[0], st.f[1], int(st.f[2]), int(st.f[3])),
+                (int(st.conf_tp), int(st.conf_fp)), st.top, self.tp_arr, self.fp_arr,
+                self.t_arr, self.next_arr)
+
+
+def summary_report_counts(const sweep_score_t[:] thresholds, const int64_t[:] neg,
+                          const int64_t[:] pos, const int64_t[::1] cuts, double rtol,
+                          double threshold):
+    """binary_report's reads of an unweighted summary with both classes (thresholds
+    descending), in one pass (and a part of a second if the J or F1 records overflow):
+    (N, P, 2U, KS gap, KS threshold, AP sum, PR area, (J, threshold, tp, fp),
+    (F1, threshold, tp, fp), (tp, fp) at ``threshold``, the top threshold, and per cut
+    (ascending) tp, fp, the threshold and the next one below at the first threshold whose
+    tp + fp reaches it). See _report_step for the formulas."""
+    cdef Py_ssize_t d = neg.shape[0], i
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
     with nogil:
         for i in range(d):
             n_neg += neg[i]
             n_pos += pos[i]
-        P, N = <double>n_pos, <double>n_neg
-        small = _fits_64(n_neg, n_pos)
-        for i in range(d):  # from the top score down (as summary_scan_counts)
-            tp_before, fp_before = tp, fp
-            tp += pos[i]
-            fp += neg[i]
-            while g < n_cuts and tp + fp >= cuts[g]:
-                borders[g], border_tp[g], border_fp[g] = i, tp, fp
-                g += 1
-            if small:
-                gap_64 = n_pos * (n_neg - fp_before) - n_neg * (n_pos - tp_before)
-                gap_64 = gap_64 if gap_64 >= 0 else -gap_64
-                best_i = i if gap_64 >= best_64 else best_i
-                best_64 = gap_64 if gap_64 >= best_64 else best_64
-            else:
-                gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
-                             rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
-                if not rs_less(gap, best):
-                    best, best_i = gap, i
-            if i and pos[i] == 0:  # J and F1 fall, AP and PR area stay (see above)
+    cdef _ReportArrays out = _ReportArrays(cuts, n_neg, n_pos, rtol, threshold)
+    cdef _Report* st = &out.st
+    with nogil:
+        for i in range(d):  # from the top score down
+            _report_step(st, thresholds[i], neg[i], pos[i])
+        if _report_choose(st):
+            for i in range(d):
+                tp += pos[i]
+                fp += neg[i]
+                _near_step(st, thresholds[i], tp, fp, i == 0, pos[i])
+    return out.result()
+
+
+cdef inline double _head(const sweep_score_t* part, Py_ssize_t i) noexcept nogil:
+    return part[i] if i >= 0 else -INFINITY
+
+
+cdef inline double _larger(double a, double b) noexcept nogil:
+    return a if a > b else b  # (fmax is a library call)
+
+
+cdef inline double _next_of_parts(const sweep_score_t* neg_a, const sweep_score_t* neg_b,
+                                  const sweep_score_t* pos, Py_ssize_t* ia, Py_ssize_t* ib,
+                                  Py_ssize_t* j, int64_t* n_t, int64_t* p_t) noexcept nogil:
+    # the largest score not yet read (the parts ascending, read from their ends down) and
+    # how many negatives and positives score it; moves past them
+    cdef double t = _larger(_larger(_head(neg_a, ia[0]), _head(neg_b, ib[0])), _head(pos, j[0]))
+    cdef Py_ssize_t a = ia[0], b = ib[0], c = j[0]
+    while ia[0] >= 0 and neg_a[ia[0]] == t:
+        ia[0] -= 1
+    while ib[0] >= 0 and neg_b[ib[0]] == t:
+        ib[0] -= 1
+    while j[0] >= 0 and pos[j[0]] == t:
+        j[0] -= 1
+    n_t[0], p_t[0] = (a - ia[0]) + (b - ib[0]), c - j[0]
+    return t
+
+
+cdef inline Py_ssize_t _above(const sweep_score_t* part, Py_ssize_t i, double u
+                              ) noexcept nogil:
+    # the last index of the ascending part scoring <= u, from index i down: eight scores
+    # counted at a time (the scores above u are the top ones of the eight), so that a
+    # short run costs one predictable step instead of a mispredicted loop exit
+    cdef Py_ssize_t above
+    while i >= 7:
+        above = ((part[i] > u) + (part[i - 1] > u) + (part[i - 2] > u) + (part[i - 3] > u)
+                 + (part[i - 4] > u) + (part[i - 5] > u) + (part[i - 6] > u)
+                 + (part[i - 7] > u))
+        i -= above
+        if above < 8:
+            return i
+    while i >= 0 and part[i] > u:
+        i -= 1
+    return i
+
+
+cdef inline int64_t _ties_up(const sweep_score_t* part, Py_ssize_t i, Py_ssize_t stop,
+                             double low) noexcept nogil:
+    # how many of part[i + 1 .. stop] score low (part ascending, part[i + 1] >= low)
+    cdef Py_ssize_t k = i + 1
+    while k <= stop and part[k] == low:
+        k += 1
+    return k - i - 1
+
+
+cdef inline const sweep_score_t* _start(const sweep_score_t[::1] part) noexcept nogil:
+    return &part[0] if part.shape[0] else NULL  # (an empty part is never read)
+
+
+def report_of_parts(const sweep_score_t[::1] neg_a, const sweep_score_t[::1] neg_b,
+                    const sweep_score_t[::1] pos, const int64_t[::1] cuts, double rtol,
+                    double threshold):
+    """summary_report_counts of the summary of the negatives' scores (two parts, each
+    sorted ascending; either may be empty) and the positives' (sorted ascending), both
+    classes present, read while merging them: the summary is never written. Thresholds
+    holding only negatives are read in runs (between two positive scores only their ends
+    can move the result: see _run_skips)."""
+    cdef Py_ssize_t ia = neg_a.shape[0] - 1, ib = neg_b.shape[0] - 1, j = pos.shape[0] - 1
+    cdef Py_ssize_t ia_end, ib_end
+    cdef int64_t n_t, p_t, count, tp = 0, fp = 0
+    cdef double t, u, top, low
+    cdef bint first = True
+    cdef const sweep_score_t* na = _start(neg_a)
+    cdef const sweep_score_t* nb = _start(neg_b)
+    cdef const sweep_score_t* ps = _start(pos)
+    cdef _ReportArrays out = _ReportArrays(cuts, neg_a.shape[0] + neg_b.shape[0],
+                                           pos.shape[0], rtol, threshold)
+    cdef _Report* st = &out.st
+    with nogil:
+        while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
+            u = _head(ps, j)
+            top = _larger(_head(na, ia), _head(nb, ib))
+            if top > u and st.started:  # thresholds of negatives only, down to the next
+                ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # positive score
+                count = (ia - ia_end) + (ib - ib_end)
+                low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
+                               -nb[ib_end + 1] if ib_end < ib else -INFINITY)
+                if _run_skips(st, count, top, low):
+                    _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
+                                + _ties_up(nb, ib_end, ib, low))
+                    ia, ib = ia_end, ib_end
+                    continue
+                while ia > ia_end or ib > ib_end:
+                    t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+                    _report_step(st, t, n_t, p_t)
                 continue
-            j_value = <double>tp / P - <double>fp / N
-            f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
-            if j_value > best_j:
-                best_j = j_value
-                _record(&records_j, j_value, i, tp, fp, rtol)
-            if f_value > best_f:
-                best_f = f_value
-                _record(&records_f, f_value, i, tp, fp, rtol)
-            if pos[i] == 0:
-                continue
-            if small:
-                pairs_64 += pos[i] * (2 * (n_neg - fp) + neg[i])
-            else:
-                pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
-                                             + <uint64_t>neg[i]))
-            p = <double>tp / <double>(tp + fp)
-            ap += <double>pos[i] * p
-            r = <double>tp / P
-            r_prev = <double>tp_before / P if i else 0.0
-            p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
-            area += (r - r_prev) * (p + p_prev) / 2
-        near_j = best_j - rtol * fmax(1.0, fabs(best_j))
-        near_f = best_f - rtol * fmax(1.0, fabs(best_f))
-        at = -1 if records_j.overflow else _first_near(&records_j, near_j)
-        if at >= 0:
-            at_j, best_j, tp_j, fp_j = (records_j.index[at], records_j.value[at],
-                                        records_j.tp[at], records_j.fp[at])
-        at = -1 if records_f.overflow else _first_near(&records_f, near_f)
-        if at >= 0:
-            at_f, best_f, tp_f, fp_f = (records_f.index[at], records_f.value[at],
-                                        records_f.tp[at], records_f.fp[at])
-        tp = fp = 0
-        for i in range(d if at_j < 0 or at_f < 0 else 0):  # (records overflowed) read the
-            # sweep again for the first thresholds near the best
-            tp += pos[i]
-            fp += neg[i]
-            if i and pos[i] == 0:
-                continue
-            j_value = <double>tp / P - <double>fp / N
-            f_value = 2.0 * <double>tp / (P + <double>(tp + fp))
-            if at_j < 0 and j_value >= near_j:
-                at_j, best_j, tp_j, fp_j = i, j_value, tp, fp
-            if at_f < 0 and f_value >= near_f:
-                at_f, best_f, tp_f, fp_f = i, f_value, tp, fp
-            if at_j >= 0 and at_f >= 0:
-                break
-    if small:
-        pairs, best = rs_add64(rs_u128(0, 0), <uint64_t>pairs_64), rs_add64(
-            rs_u128(0, 0), <uint64_t>best_64)
-    return (int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), d - 1 - best_i, ap, area,
-            (best_j, at_j, int(tp_j), int(fp_j)), (best_f, at_f, int(tp_f), int(fp_f)),
-            borders_arr, tps_arr, fps_arr)
+            t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+            _report_step(st, t, n_t, p_t)
+        if _report_choose(st):
+            ia, ib, j = neg_a.shape[0] - 1, neg_b.shape[0] - 1, pos.shape[0] - 1
+            while ia >= 0 or ib >= 0 or j >= 0:
+                t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+                tp += p_t
+                fp += n_t
+                _near_step(st, t, tp, fp, first, p_t)
+                first = False
+    return out.result()
 
 
 def summary_scan_weights(const double[:] neg, const double[:] pos):

@@ -441,6 +441,18 @@ def _auc_of_np_sorted_parts(neg, pos, scores, n_threads) -> float:
     return (k.auc_merge(parts[0], pos) + k.auc_merge(parts[1], pos)) / (2 * len(pos) * len(neg))
 
 
+_FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def _native_binary(y_true: Any, y_score: Any) -> bool:
+    """Whether the input may take the fast paths (``_auc_fast``, ``binary_report``): 1-D
+    NumPy arrays of the same nonzero length, native integer or bool labels, float32 or
+    float64 scores (the labels' range and the scores' finiteness are checked on the way)."""
+    return (type(y_true) is np.ndarray and type(y_score) is np.ndarray and y_true.ndim == 1
+            and y_score.ndim == 1 and y_true.dtype.kind in "iub" and y_true.dtype.isnative
+            and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score))
+
+
 def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | None:
     """Binary AUC of native int/bool labels in {0, 1} and float scores, with the fewest
     Python steps (small inputs); None when the labels need the general path."""
@@ -639,7 +651,9 @@ def _scan(thresholds, neg, pos) -> _Scan:
     k = _backend.kernels
     nan = float("nan")
     if neg.dtype.kind != "f":
-        return _scan_of_counts(thresholds, *k.summary_scan_counts(neg, pos))
+        n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
+        ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if len(neg) else nan
+        return _scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
     else:
         n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
         both = n_neg > 0 and n_pos > 0
@@ -656,8 +670,9 @@ def _scan(thresholds, neg, pos) -> _Scan:
     return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
 
 
-def _scan_of_counts(thresholds, n_neg, n_pos, pairs, gap, index, ap, area) -> _Scan:
-    """The scan of an unweighted summary from the ``summary_scan_counts`` numbers."""
+def _scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area) -> _Scan:
+    """The scan of an unweighted summary from the ``summary_scan_counts`` numbers (the KS
+    threshold read off the summary)."""
     nan = float("nan")
     if n_neg + n_pos > MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up "
@@ -666,8 +681,8 @@ def _scan_of_counts(thresholds, n_neg, n_pos, pairs, gap, index, ap, area) -> _S
     auc = pairs / (2 * n_pos * n_neg) if both else nan
     ks = gap / (n_pos * n_neg) if both else nan
     ap = max(0.0, ap / n_pos) if n_pos else nan
-    ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if both else nan
-    return _Scan(n_neg, n_pos, auc, ks, ks_threshold, ap, area if n_pos else nan)
+    return _Scan(n_neg, n_pos, auc, ks, ks_threshold if both else nan, ap,
+                 area if n_pos else nan)
 
 
 def _auc_view(scan: _Scan, summary=None, max_fpr=None, stacklevel: int = 4) -> float:

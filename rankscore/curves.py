@@ -32,6 +32,7 @@ from ._sweep import (
     _map_columns,
     _multiclass_auc,
     _n_threads,
+    _native_binary,
     _pr_auc_view,
     _pr_points,
     _pr_view,
@@ -73,7 +74,6 @@ __all__ = [
 ]
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
-_FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
 
 # ---------------------------------------------------------------------------------------
@@ -384,10 +384,7 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
     if n_threads is not None:
         check_positive_int(n_threads, "n_threads")
-    if (max_fpr is None and sample_weight is None and type(y_true) is np.ndarray
-            and type(y_score) is np.ndarray and y_true.ndim == 1 and y_score.ndim == 1
-            and y_true.dtype.kind in "iub" and y_true.dtype.isnative
-            and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score)):
+    if max_fpr is None and sample_weight is None and _native_binary(y_true, y_score):
         auc_value = _auc_fast(y_true, y_score, n_threads)  # the common case, little overhead
         if auc_value is not None:
             return auc_value

@@ -27,7 +27,8 @@ from ._stream import _decide_pos_label, read_columns
 from ._validation import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
 from .plot import _save_report_panel
-from .summary import ScoreSummary
+from .summary import ScoreSummary, _report_cuts, _report_of_reads
+from .thresholds import _TIE_RTOL
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report",
@@ -102,9 +103,12 @@ def binary_report(
 
     Notes
     -----
-    The data are sorted once, into one :class:`~rankscore.ScoreSummary`; every number is
-    read from it (the same values as ``roc_auc_score``, ``ks_statistic``,
-    ``best_threshold``, ``gain_table`` ... on the data).
+    Each class's scores are sorted once (as ``roc_auc_score`` sorts them) and every number
+    is read in one merge of the two sorted parts: the numbers of
+    :func:`summary_report` of the data's :class:`~rankscore.ScoreSummary` (the same values
+    as ``roc_auc_score``, ``ks_statistic``, ``best_threshold``, ``gain_table`` ... on the
+    data), without writing the summary. With at most 4096 distinct scores (and many rows)
+    the scores are counted into the summary instead of sorted.
 
     Examples
     --------
@@ -119,8 +123,16 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
-    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label)  # one sort
-    report = summary_report(summary, threshold=threshold, n_groups=n_groups)
+    report = None
+    if pos_label is None and _sweep._native_binary(y_true, y_score):  # as roc_auc_score
+        codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
+        report = _report_of_codes(codes, codes.dtype.type(1), y_score,
+                                  check_threshold(threshold),
+                                  check_positive_int(n_groups, "n_groups"), checked=False)
+    if report is None:  # any labels, or labels outside {0, 1}: the general validation
+        codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
+        report = _report_of_codes(codes, pos_code, scores, check_threshold(threshold),
+                                  check_positive_int(n_groups, "n_groups"))
     if ci:  # the intervals resample rows: they need the data, not only the summary
         report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
                                          confidence_level, n_resamples, random_state)
@@ -172,17 +184,18 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    youden, f1, table = summary._report_reads(n_groups)  # one pass for these and the scan
-    confusion = summary.confusion(threshold)
-    ks = summary.ks_statistic()
-    roc_auc = summary.roc_auc()
+    return _report_dict(*summary._report_numbers(n_groups, threshold), threshold)
+
+
+def _report_dict(scan, confusion, youden, f1, table, threshold: float) -> dict[str, Any]:
+    """The report's dict from the numbers read (``ScoreSummary._report_numbers``)."""
     ranking = {
-        "roc_auc": roc_auc,
-        "gini": 2 * roc_auc - 1,
-        "ks": ks.statistic,
-        "ks_threshold": ks.threshold,
-        "average_precision": summary.average_precision(),
-        "pr_auc": summary.pr_auc(),
+        "roc_auc": scan.auc,
+        "gini": 2 * scan.auc - 1,
+        "ks": scan.ks,
+        "ks_threshold": scan.ks_threshold,
+        "average_precision": scan.ap,
+        "pr_auc": scan.pr_auc,
     }
     best = {}
     for key, choice in (("youden", youden), ("f1", f1)):
@@ -195,7 +208,7 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
     groups = [
         {name: _number(values[i]) for name, values in columns.items()} for i in range(len(table))
     ]
-    report = {
+    return {
         "counts": {
             "n": _number(confusion.n),
             "positives": _number(confusion.positives),
@@ -208,40 +221,88 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
         "best_thresholds": best,
         "gain_table": groups,
     }
-    return report
 
 
 def _class_scores(neg: Any, pos: Any, in_place: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Each class's scores as 1-D float32 (both float32) or float64, sorted ascending with
-    -0.0 as 0.0: in place where ``in_place`` and the array already has that dtype and is
-    contiguous, else in a copy."""
-    dtype = np.float32 if (np.asarray(neg).dtype == np.float32
-                           and np.asarray(pos).dtype == np.float32) else np.float64
-    parts = []
-    for part in (neg, pos):
-        arr = np.asarray(part)
-        if not (in_place and arr.dtype == dtype and arr.flags.c_contiguous
-                and arr.flags.writeable):
-            arr = np.array(arr, dtype=dtype)
-        parts.append(arr.reshape(-1))
-    _sweep._sort_in_threads(parts, _sweep._sort_numpy, None, len(parts[0]) + len(parts[1]))
-    return parts[0], parts[1]
+    """Each class's scores as 1-D float32 (when both are) or float64: the arrays themselves
+    where ``in_place`` and they already are, else copies (to be sorted)."""
+    neg, pos = np.asarray(neg), np.asarray(pos)
+    dtype = np.float32 if neg.dtype == pos.dtype == np.float32 else np.float64
+    return tuple(arr.reshape(-1) if in_place and arr.dtype == dtype and arr.flags.c_contiguous
+                 and arr.flags.writeable else np.array(arr, dtype=dtype).reshape(-1)
+                 for arr in (neg, pos))
 
 
 def _report_of_classes(neg: Any, pos: Any, *, threshold: float = 0.5, n_groups: int = 10,
                        in_place: bool = False) -> dict[str, Any]:
     """:func:`summary_report` of the rows whose scores are ``neg`` (negatives) and ``pos``
-    (positives), read from the two class parts.
+    (positives), read from the two class parts without writing their summary.
 
     ``neg`` and ``pos`` are 1-D, finite (the callers validated them), unsorted; float32
-    when both are, float64 otherwise. With ``in_place`` they may be sorted in place (and
-    -0.0 written as 0.0), so no array as long as the data is allocated. The result equals
-    ``summary_report(ScoreSummary.from_arrays(y, s), ...)`` of the same rows bit for bit.
+    when both are, float64 otherwise. With ``in_place`` they may be sorted in place, and
+    then no array as long as the data is allocated (with at most 1024 gain-table groups).
+    The result equals ``summary_report(ScoreSummary.from_arrays(y, s), ...)`` of the same
+    rows bit for bit.
     """
+    threshold = check_threshold(threshold)
+    n_groups = check_positive_int(n_groups, "n_groups")
     neg, pos = _class_scores(neg, pos, in_place)
-    summary = ScoreSummary._trusted(
-        *_backend.kernels.summary_from_sorted(neg, None, pos, None), 1)
-    return summary_report(summary, threshold=threshold, n_groups=n_groups)
+    return _report_of_split(neg, pos, threshold, n_groups, is_sorted=False)
+
+
+def _report_of_codes(codes, pos_code, scores, threshold: float, n_groups: int, *,
+                     checked: bool = True) -> dict[str, Any] | None:
+    """The report of label codes and scores: few distinct scores are counted into a
+    summary, others split by class and sorted (the bucket sort or np.sort, as
+    ``roc_auc_score``). Unless ``checked`` (validated input), native labels are taken as
+    they are (None when one lies outside {0, 1}) and the scores' finiteness is read off
+    the sorted ends."""
+    k = _backend.kernels
+    counted = _sweep._try_count(codes, pos_code, scores, None, labels_checked=checked)
+    if counted is not None:
+        counts, lo, hi = (counted, 0, 1) if checked else counted
+        if lo < 0 or hi > 1:
+            return None
+        summary = ScoreSummary._trusted(*_sweep._summary_of_counts(counts, scores.dtype), 1)
+        return summary_report(summary, threshold=threshold, n_groups=n_groups)
+    is_sorted = _sweep._bucket_sort_pays(len(scores))
+    if is_sorted:
+        neg, _, neg_edges, pos, _, pos_edges, lo, hi = k.split_buckets(codes, pos_code, scores)
+    else:  # copies, sorted in place
+        neg, pos, lo, hi = k.split_scores(codes, pos_code, scores)
+    if not checked and (lo < 0 or hi > 1):
+        return None
+    if is_sorted:
+        _sweep._sort_buckets([(neg, None, neg_edges), (pos, None, pos_edges)], None)
+    return _report_of_split(neg, pos, threshold, n_groups, is_sorted, scores)
+
+
+def _report_of_split(neg: np.ndarray, pos: np.ndarray, threshold: float, n_groups: int,
+                     is_sorted: bool, scores: np.ndarray | None = None) -> dict[str, Any]:
+    """The report of the class parts (sorted ascending, or sorted here in place): large
+    inputs sort the negatives in two halves and the positives on two threads (as
+    ``roc_auc_score``), and ``report_of_parts`` reads everything while merging the three
+    sorted runs. ``scores``: the input whose finiteness the sorted ends tell."""
+    n = len(neg) + len(pos)
+    half = len(neg) // 2 if n >= _sweep._PARALLEL_SORT_ROWS else len(neg)
+    parts = (neg[:half], neg[half:], pos)
+    if not is_sorted:
+        _sweep._sort_in_threads(list(parts), np.ndarray.sort, None, n)
+    if scores is not None:
+        _sweep._check_sorted_finite(parts, scores)
+    if len(pos) == 0 or len(neg) == 0:
+        missing = "positive" if len(pos) == 0 else "negative"
+        raise ValueError(f"y_true has no {missing} samples: nothing to rank")
+    cuts = _report_cuts(n, n_groups)
+    reads = _backend.kernels.report_of_parts(
+        *parts, np.empty(0, np.int64) if cuts is None else cuts, _TIE_RTOL, threshold)
+    scan, confusion, youden, f1, table = _report_of_reads(reads, n_groups, threshold,
+                                                          cuts is not None)
+    if cuts is None:  # many groups: the gain table reads the summary's sweep
+        summary = ScoreSummary._trusted(*_backend.kernels.summary_from_sorted(
+            np.sort(np.concatenate(parts[:2])), None, pos, None), 1)
+        table = summary.gain_table(n_groups)
+    return _report_dict(scan, confusion, youden, f1, table, threshold)
 
 
 def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random_state):

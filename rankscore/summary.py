@@ -675,24 +675,21 @@ class ScoreSummary:
         """What binary_report reads of an unweighted summary with both classes, in one
         compiled pass (``summary_report_counts``; the scan is kept for the other views):
         (best threshold for Youden's J, for F1, gain table)."""
-        n, d = self.n_positives + self.n_negatives, len(self)
-        groups = min(n_groups, n)
-        few = groups <= 1024 and groups < d // 64  # as gain_table: borders by cut
-        cuts = np.array([-(-g * n // groups) for g in range(1, groups + 1)] if few else [],
-                        dtype=np.int64)
-        *scan, youden, f1, borders, tps, fps = _backend.kernels.summary_report_counts(
-            self.negatives, self.positives, cuts, _TIE_RTOL)
-        self._cache["scan"] = _sweep._scan_of_counts(self.thresholds, *scan)
-        if not few:
-            table = self.gain_table(n_groups)
-        else:
-            borders, first = np.unique(borders, return_index=True)
-            firsts = np.concatenate(([0], borders[:-1] + 1))
-            table = gains._gain_table_at(
-                tps[first].astype(np.float64), fps[first].astype(np.float64),
-                self.thresholds[firsts], self.thresholds[borders], float(self.n_positives),
-                float(self.n_negatives), n_groups, weighted=False)
-        return self._choice("youden", *youden), self._choice("f_beta", *f1), table
+        return self._report_numbers(n_groups, 0.5)[2:]
+
+    def _report_numbers(self, n_groups: int, threshold: float):
+        """(scan, confusion at ``threshold``, Youden's J choice, F1 choice, gain table) of
+        an unweighted summary with both classes, in one compiled pass."""
+        n = self.n_positives + self.n_negatives
+        cuts = _report_cuts(n, n_groups)
+        reads = _backend.kernels.summary_report_counts(
+            self.thresholds, self.negatives, self.positives,
+            np.empty(0, np.int64) if cuts is None else cuts, _TIE_RTOL, threshold)
+        numbers = _report_of_reads(reads, n_groups, threshold, cuts is not None)
+        self._cache["scan"] = numbers[0]
+        if cuts is None:
+            numbers = (*numbers[:4], self.gain_table(n_groups))
+        return numbers
 
     def prevalence(self) -> float:
         """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.
@@ -868,6 +865,44 @@ class ScoreSummary:
 
     def __reduce__(self):
         return (ScoreSummary.from_bytes, (self.to_bytes(),))
+
+
+# binary_report reads the gain table's group borders in its one pass (a cut per group)
+# for up to this many groups; more groups read the summary's sweep
+_REPORT_MAX_CUTS = 1024
+
+
+def _report_cuts(n: int, n_groups: int) -> np.ndarray | None:
+    """The row counts ``ceil(g n / groups)`` that end the gain table's groups (the first
+    threshold whose running count reaches one is a border, as ``gains._group_borders``);
+    None for more than _REPORT_MAX_CUTS groups."""
+    groups = min(n_groups, n)
+    if groups > _REPORT_MAX_CUTS:
+        return None
+    return np.array([-(-g * n // groups) for g in range(1, groups + 1)], dtype=np.int64)
+
+
+def _report_of_reads(reads, n_groups: int, threshold: float, with_table: bool):
+    """(scan, confusion at ``threshold``, Youden's J choice, F1 choice, gain table or None)
+    from the numbers of ``summary_report_counts`` / ``report_of_parts``."""
+    (n_neg, n_pos, pairs, gap, ks_threshold, ap, area, youden, f1, (tp, fp), top,
+     border_tp, border_fp, border_t, next_t) = reads
+    scan = _sweep._scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
+
+    def confusion(tp, fp, at):
+        return metrics.BinaryConfusion(tp, fp, n_pos - tp, n_neg - fp, threshold=at)
+
+    youden, f1 = (ThresholdChoice(t, value, confusion(tp, fp, t), objective)
+                  for objective, (value, t, tp, fp) in (("youden", youden), ("f_beta", f1)))
+    table = None
+    if with_table:  # several cuts may end at one threshold: one group
+        counts = border_tp + border_fp
+        kept = np.flatnonzero(np.diff(counts, prepend=-1))
+        score_max = np.concatenate(([top], next_t[kept[:-1]]))
+        table = gains._gain_table_at(
+            border_tp[kept].astype(np.float64), border_fp[kept].astype(np.float64),
+            score_max, border_t[kept], float(n_pos), float(n_neg), n_groups, weighted=False)
+    return scan, confusion(tp, fp, threshold), youden, f1, table
 
 
 def _checked_arrays(thresholds, negatives, positives):

@@ -753,3 +753,194 @@ def test_scan_exact_in_int64_and_past_it(scale):
     ks = summary.ks_statistic()
     assert ks.statistic == max(gaps) / (n_pos * n_neg)
     assert ks.threshold == [0.9, 0.7, 0.4, 0.1][max(i for i in range(4) if gaps[i] == max(gaps))]
+
+
+# ---------------------------------------------------------------------------------------
+# binary_report from the two sorted class parts (report_of_parts), without the summary
+
+
+@st.composite
+def class_parts(draw):
+    """(y, s): both classes (one may hold a single row), scores on a small grid (ties
+    within and across the classes) or continuous, -0.0 beside 0.0, float32 or float64."""
+    n_neg, n_pos = draw(st.integers(1, 120)), draw(st.integers(1, 40))
+    grid = draw(st.sampled_from([2, 5, 40, None]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    n = n_neg + n_pos
+    s = rng.normal(size=n) if grid is None else rng.integers(-grid, grid + 1, n) / grid
+    s[rng.random(n) < 0.1] = -0.0
+    s[rng.random(n) < 0.1] = 0.0
+    y = np.r_[np.zeros(n_neg, np.int64), np.ones(n_pos, np.int64)]
+    order = rng.permutation(n)
+    return y[order], s[order].astype(draw(st.sampled_from([np.float64, np.float32])))
+
+
+@settings(max_examples=150)
+@given(class_parts(), st.integers(1, 200), st.sampled_from(["between", "on", "above",
+                                                            "below"]), st.data())
+def test_report_of_classes_equals_summary_report(problem, n_groups, where, data):
+    from rankscore.report import _report_of_classes, binary_report, summary_report
+
+    y, s = problem
+    if where == "on":  # a threshold equal to a score (ties to "positive")
+        threshold = float(s[data.draw(st.integers(0, len(s) - 1))])
+    else:
+        threshold = {"between": float(np.median(s)) + 1e-7, "above": 9.0, "below": -9.0}[where]
+    want = summary_report(ScoreSummary.from_arrays(y, s), threshold=threshold,
+                          n_groups=n_groups)
+    neg, pos = s[y == 0], s[y == 1]
+    kept = neg.copy(), pos.copy()
+    assert _report_of_classes(neg, pos, threshold=threshold, n_groups=n_groups) == want
+    np.testing.assert_array_equal(neg, kept[0])  # not in place: the inputs are untouched
+    np.testing.assert_array_equal(pos, kept[1])
+    assert _report_of_classes(neg, pos, threshold=threshold, n_groups=n_groups,
+                              in_place=True) == want
+    assert binary_report(y, s, threshold=threshold, n_groups=n_groups) == want
+
+
+@settings(max_examples=60)
+@given(class_parts(), st.integers(1, 12), st.sampled_from([1e-12, 1e-3, 0.3, 10.0]),
+       st.data())
+def test_report_kernels_agree_on_any_split_of_the_negatives(problem, n_groups, rtol, data):
+    # report_of_parts reads the negatives as two sorted runs (large inputs sort two halves
+    # on two threads): any split gives summary_report_counts's numbers, on both backends;
+    # a large rtol overflows the J and F1 records (a second read finds the choice)
+    from rankscore.summary import _report_cuts
+
+    y, s = problem
+    neg, pos = np.sort(s[y == 0]), np.sort(s[y == 1])
+    cut = data.draw(st.integers(0, len(neg)))
+    shuffled = neg[np.array(data.draw(st.permutations(range(len(neg)))), dtype=np.intp)]
+    neg_a, neg_b = np.sort(shuffled[:cut]), np.sort(shuffled[cut:])
+    cuts = _report_cuts(len(s), n_groups)
+    threshold = float(s[0])
+    summary = ScoreSummary.from_arrays(y, s)
+    arrays = (summary.thresholds, summary.negatives, summary.positives)
+    results = []
+    for name in ("cython", "python"):
+        try:
+            kernels = _backend.load(name)
+        except ImportError:
+            continue
+        results.append(kernels.report_of_parts(neg_a, neg_b, pos, cuts, rtol, threshold))
+        results.append(kernels.summary_report_counts(*arrays, cuts, rtol, threshold))
+    for got in results[1:]:
+        for a, b in zip(got, results[0]):
+            if isinstance(a, np.ndarray):
+                assert a.dtype == b.dtype
+                np.testing.assert_array_equal(a, b)
+            else:
+                assert a == b
+
+
+@pytest.mark.parametrize("grid", [None, 1000])
+def test_binary_report_of_many_rows_equals_the_public_functions(grid):
+    # 2**21 rows and more: the negatives are sorted in two halves on two threads and
+    # merged as three runs; every number is the public function's
+    from rankscore.report import binary_report
+
+    n = (1 << 21) + 11
+    rng = np.random.default_rng(5)
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
+    report = binary_report(y, s, threshold=0.7, n_groups=10)
+    assert report == rs.report.summary_report(ScoreSummary.from_arrays(y, s), threshold=0.7)
+    ranking = report["ranking"]
+    assert ranking["roc_auc"] == rs.roc_auc_score(y, s)
+    ks = rs.ks_statistic(y, s)
+    assert (ranking["ks"], ranking["ks_threshold"]) == (ks.statistic, ks.threshold)
+    assert ranking["average_precision"] == rs.average_precision_score(y, s)
+    assert ranking["pr_auc"] == rs.pr_auc_score(y, s)
+    best = rs.best_threshold(y, s, "f_beta")
+    assert report["best_thresholds"]["f1"]["threshold"] == best.threshold
+    assert report["best_thresholds"]["f1"]["value"] == best.value
+    table = rs.gain_table(y, s, n_groups=10)
+    assert [g["score_min"] for g in report["gain_table"]] == table.score_min.tolist()
+    assert [g["positives"] for g in report["gain_table"]] == table.positives.tolist()
+    c = report["confusion"]
+    assert (c["tp"], c["fp"]) == (int(((s >= 0.7) & (y == 1)).sum()),
+                                  int(((s >= 0.7) & (y == 0)).sum()))
+
+
+def test_report_of_classes_needs_both_classes():
+    from rankscore.report import _report_of_classes
+
+    with pytest.raises(ValueError, match="no positive samples"):
+        _report_of_classes(np.array([0.1, 0.2]), np.array([]))
+    with pytest.raises(ValueError, match="no negative samples"):
+        _report_of_classes(np.array([], dtype=np.float32), np.array([0.5], dtype=np.float32))
+
+
+@pytest.mark.parametrize("labels", ["bool", "int8", "minus_one", "strings"])
+@pytest.mark.parametrize("n", [50, 70_000])
+def test_binary_report_of_any_labels_equals_summary_report(labels, n):
+    # native {0, 1} labels take the fast path (labels and finiteness checked on the way),
+    # others the general validation: the same report either way
+    from rankscore.report import binary_report, summary_report
+
+    rng = np.random.default_rng(n)
+    y = rng.random(n) < 0.3
+    y[:2] = [False, True]
+    s = rng.normal(size=n).astype(np.float32)
+    y_true, pos_label = {"bool": (y, None), "int8": (y.astype(np.int8), None),
+                         "minus_one": (np.where(y, 1, -1), None),
+                         "strings": (np.where(y, "spam", "ham"), "spam")}[labels]
+    want = summary_report(ScoreSummary.from_arrays(y_true, s, pos_label=pos_label))
+    assert binary_report(y_true, s, pos_label=pos_label) == want
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_binary_report_names_a_bad_score_as_the_summary_does(bad):
+    from rankscore.report import binary_report
+
+    y = np.array([0, 1] * 50_000)
+    s = np.linspace(0, 1, len(y))
+    s[777] = bad
+    with pytest.raises(ValueError) as want:
+        ScoreSummary.from_arrays(y, s)
+    with pytest.raises(ValueError) as got:
+        binary_report(y, s)
+    assert str(got.value) == str(want.value)
+    with pytest.raises(ValueError, match="no negative samples"):
+        binary_report(np.ones(5, dtype=np.int64), np.arange(5.0))
+
+
+def test_report_of_classes_in_place_allocates_nothing_of_the_data_size(backend):
+    # the streaming reader sorts its one buffer of scores in place and reads the report
+    # from it: no array as long as the data (the compiled kernel; the fallback merges)
+    import tracemalloc
+
+    from rankscore.report import _report_of_classes, summary_report
+
+    if backend == "python":
+        pytest.skip("the fallback concatenates the negatives' runs")
+    rng = np.random.default_rng(1)
+    scores = rng.random((1 << 21) + 3)
+    n_pos = len(scores) // 10
+    y = np.r_[np.ones(n_pos, np.int64), np.zeros(len(scores) - n_pos, np.int64)]
+    want = summary_report(ScoreSummary.from_arrays(y, scores))
+    tracemalloc.start()
+    try:
+        got = _report_of_classes(scores[n_pos:], scores[:n_pos], in_place=True)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got == want
+    assert peak < scores.nbytes / 100
+
+
+@pytest.mark.parametrize("scale", [1, 2**40])
+def test_summary_report_exact_in_int64_and_past_it(scale):
+    # summary_report_counts keeps pair counts and KS gaps in int64 while P N < 2**61, in
+    # 128 bits beyond: the report's numbers are the views' (summary_scan_counts)
+    from rankscore.report import summary_report
+
+    summary = ScoreSummary([0.9, 0.7, 0.4, 0.1], [3 * scale, 1, 2 * scale, 5],
+                           [scale, 4 * scale, 0, 2])
+    fresh = ScoreSummary(summary.thresholds, summary.negatives, summary.positives)
+    ranking = summary_report(summary, threshold=0.5, n_groups=3)["ranking"]
+    ks = fresh.ks_statistic()
+    assert ranking["roc_auc"] == fresh.roc_auc()
+    assert (ranking["ks"], ranking["ks_threshold"]) == (ks.statistic, ks.threshold)
+    assert ranking["average_precision"] == fresh.average_precision()
+    assert ranking["pr_auc"] == fresh.pr_auc()

@@ -18,6 +18,7 @@ __all__ = [
     "summary_merge",
     "summary_scan_counts",
     "summary_report_counts",
+    "report_of_parts",
     "summary_scan_weights",
     "summary_running",
     "objective_scan",
@@ -127,12 +128,13 @@ def summary_scan_counts(neg, pos):
     return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
 
 
-def summary_report_counts(neg, pos, cuts, rtol):
-    """binary_report's reads of an unweighted summary with both classes: summary_scan_counts's
-    seven numbers; for Youden's J and F1 (value, index, tp, fp) at the first threshold
-    within rtol of the best; and each cut's first threshold whose running count reaches
-    it, with tp and fp there. See the compiled kernel."""
-    n_neg, n_pos = int(neg.sum()), int(pos.sum())
+def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
+    """binary_report's reads of an unweighted summary with both classes: (N, P, 2U, KS gap,
+    KS threshold, AP sum, PR area, (J, threshold, tp, fp), (F1, threshold, tp, fp), (tp, fp)
+    at ``threshold``, the top threshold, and per cut tp, fp, the threshold and the next one
+    below at the first threshold whose tp + fp reaches it). See the compiled kernel."""
+    n_neg, n_pos, pairs, gap, index, ap, area = summary_scan_counts(neg, pos)
+    values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
     choices = []
     for code, a, b in ((2, 0.0, 0.0), (4, 2.0, 1.0 * n_pos)):
@@ -141,11 +143,23 @@ def summary_report_counts(neg, pos, cuts, rtol):
         near = best - rtol * max(1.0, abs(best))
         value, i = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos),
                                   float(n_neg), near)
-        choices.append((value, i, int(tps[i]), int(fps[i])))
+        choices.append((value, float(values[i]), int(tps[i]), int(fps[i])))
+    above = int(np.count_nonzero(values >= threshold))  # thresholds >= threshold: the first
+    confusion = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
     counts = np.cumsum(neg) + np.cumsum(pos)
-    borders = np.searchsorted(counts, cuts, "left").astype(np.int64)
-    return (*summary_scan_counts(neg, pos), *choices, borders,
-            np.cumsum(pos)[borders], np.cumsum(neg)[borders])
+    borders = np.searchsorted(counts, cuts, "left")
+    after = np.append(values[1:], 0.0)  # the threshold below each (0.0 after the last)
+    return (n_neg, n_pos, pairs, gap, float(values[len(values) - 1 - index]), ap, area,
+            *choices, confusion, float(values[0]), np.cumsum(pos)[borders],
+            np.cumsum(neg)[borders], values[borders], after[borders])
+
+
+def report_of_parts(neg_a, neg_b, pos, cuts, rtol, threshold):
+    """summary_report_counts of the summary of the negatives' scores (two parts, each
+    sorted ascending) and the positives' (sorted ascending), both classes present."""
+    neg = np.sort(np.concatenate([neg_a, neg_b]))
+    return summary_report_counts(*summary_from_sorted(neg, None, pos, None), cuts, rtol,
+                                 threshold)
 
 
 def summary_scan_weights(neg, pos):
