@@ -359,11 +359,11 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
 # 2U (twice the Mann-Whitney U) adds up over any split of the rows: with the rows cut into
 # the parts A_w that the workers w hold, 2U = Σ_w 2U(A_w) + Σ_{a != b} 2U(positives of A_a,
 # negatives of A_b). So each worker splits the partitions it holds into one array per
-# class (no rows move for that) and sorts the smaller class, which then travels, each
-# worker's to every other one, while the workers sort their larger classes (one task
-# each); each worker merges the smaller classes of all workers into one sorted array and
-# counts its larger class's pairs against it, in two score ranges on two threads (the
-# pairs across the two ranges are a product). A first round of one small task per
+# class (no rows move for that) and sorts the smaller class, which travels, each worker's
+# to every other one; then each worker sorts its larger class on one thread while it
+# merges the smaller classes of all workers into one sorted array on another, and counts
+# its larger class's pairs against it in two score ranges on two threads (the pairs
+# across the two ranges are a product). A first round of one small task per
 # partition codes the labels and counts the classes (which class is smaller); then the
 # client submits the rest at once and receives one integer per worker.
 
@@ -454,27 +454,30 @@ def _sorted_finite(scores: np.ndarray, backend: str, partitions: tuple) -> np.nd
     return scores
 
 
-def _sort_larger(backend: str, split: tuple, *partitions: tuple) -> np.ndarray:
-    """The larger class of :func:`_worker_split`, sorted in place (that array is this
-    task's only reader)."""
-    return _sorted_finite(split[0], backend, partitions)
-
-
-def _merged_smaller(mine: np.ndarray, *travelling: np.ndarray) -> np.ndarray:
-    """The smaller class of all rows, one sorted array (runs under ``_on(backend, ...)``);
-    it is computed while this worker still sorts its larger class."""
-    for other in travelling:
-        mine = _backend.kernels.merge_sorted(mine, other)
-    return mine
-
-
-def _worker_pairs(positives_travel: bool, larger: np.ndarray, smaller: np.ndarray) -> int:
-    """2U of one worker's larger class against the smaller class of all rows, counted in
-    two score ranges on two threads. Runs under ``_on(backend, ...)``.
+def _worker_pairs(backend: str, positives_travel: bool, split: tuple, travelling: list,
+                  *partitions: tuple) -> int:
+    """2U of one worker's larger class (from :func:`_worker_split`, sorted here in place:
+    this task is its only reader) against the smaller class of all rows (this worker's and
+    the ``travelling`` ones, merged into one sorted array on a second thread meanwhile),
+    counted in two score ranges on two threads. Runs under ``_on(backend, ...)``.
 
     The ranges are cut at ``v``, the larger class's middle score: below ``v`` the first
     part of each class, from ``v`` on the rest; every smaller-class score from ``v`` on is
     above all of the larger class's first part (2 pairs each, or none the other way)."""
+    kernels = _backend.kernels
+    larger, smaller = split
+    runs = [smaller, *travelling]
+
+    def sort_or_merge(job: str) -> None:
+        if job == "sort":
+            _sorted_finite(larger, backend, partitions)
+        else:
+            while len(runs) > 1:
+                runs.append(kernels.merge_sorted(runs.pop(), runs.pop()))
+
+    n_rows = len(larger) + sum(map(len, runs))
+    _in_threads(sort_or_merge, ["sort", "merge"], n_rows)
+    smaller = runs[0]
     if not (len(larger) and len(smaller)):
         return 0
     cut = int(np.searchsorted(larger, larger[len(larger) // 2], "left"))
@@ -485,13 +488,12 @@ def _worker_pairs(positives_travel: bool, larger: np.ndarray, smaller: np.ndarra
     else:  # positives = larger: each of larger[cut:] is above the negatives smaller[:at]
         jobs, across = [(smaller[:at], larger[:cut]), (smaller[at:], larger[cut:])], \
             at * (len(larger) - cut)
-    merge = _backend.kernels.auc_merge
 
     def pairs(job: tuple) -> int:
         neg, pos = job
-        return int(merge(neg, pos)) if len(neg) and len(pos) else 0
+        return int(kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
 
-    return 2 * across + sum(_in_threads(pairs, jobs, len(larger) + len(smaller)))
+    return 2 * across + sum(_in_threads(pairs, jobs, n_rows))
 
 
 def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tuple | None:
@@ -520,18 +522,14 @@ def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tup
         where = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
         return client.submit(function, *args, pure=False, priority=priority, **where)
 
-    # The smaller classes are ready (and merged on every worker) while the larger ones
-    # are still being sorted: no transfer waits at the end.
+    # Each worker's last task starts once the smaller classes of the others are there: it
+    # sorts its larger class while it merges them, then counts.
     split = {w: on(w, _on, backend, _worker_split, backend, positives_travel, *fs)
              for w, fs in held.items()}  # fmt: skip
-    larger = {w: on(w, _sort_larger, backend, split[w], *held[w]) for w in held}
+    smaller = {w: on(w, operator.itemgetter(1), s, priority=1) for w, s in split.items()}
+    pairs = [on(b, _on, backend, _worker_pairs, backend, positives_travel, split[b],
+                [smaller[a] for a in split if a != b], *held[b]) for b in split]
     del futures, held  # each partition is released once its worker has sorted its classes
-    smaller = {w: on(w, operator.itemgetter(1), s, priority=1)  # before the sort
-               for w, s in split.items()}  # fmt: skip
-    merged = {b: on(b, _on, backend, _merged_smaller, smaller[b],
-                    *(smaller[a] for a in split if a != b)) for b in split}
-    pairs = [on(w, _on, backend, _worker_pairs, positives_travel, larger[w], merged[w])
-             for w in split]
     return n_neg, n_pos, sum(client.gather(pairs))
 
 
