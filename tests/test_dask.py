@@ -337,6 +337,7 @@ def test_compressed_summary_keeps_the_partition_errors(client):
 def _placed(client, x, chunks, owners):
     """A Dask array of ``x`` cut into ``chunks``, partition i held by worker ``owners[i]``
     (0 or 1): the per-worker path sees exactly this split."""
+    client.wait_for_workers(2, timeout=_KILL_TIMEOUT)  # the killed-worker test restarts one
     workers = sorted(client.scheduler_info()["workers"])
     starts = np.concatenate([[0], np.cumsum(chunks)])
     return da.concatenate([
