@@ -231,7 +231,8 @@ cdef inline void _record(_Records* r, double value, double t, int64_t tp, int64_
     # a new maximum: drop the records that can no longer be near the final one (with
     # twice the tolerance, so that rounding never drops the answer), then keep this one
     cdef Py_ssize_t at
-    while r.count and r.value[r.head] < value - 2 * rtol * fmax(1.0, fabs(value)):
+    cdef double scale = fabs(value) if fabs(value) > 1.0 else 1.0  # (fmax: a library call)
+    while r.count and r.value[r.head] < value - 2 * rtol * scale:
         r.head = (r.head + 1) % RECORDS
         r.count -= 1
     if r.count == RECORDS:
