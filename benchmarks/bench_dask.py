@@ -10,8 +10,9 @@ Rows of the table (the issue's "done means"):
 
 * ``rankscore.dask.roc_auc_score`` on N rows (float64 probabilities, 10 % positives; rounded
   to ``--decimals`` and all distinct) held as a Dask array by 2 worker processes (1 thread
-  each), against ``rankscore.roc_auc_score`` on the same N rows in this process; the two
-  results must be identical (checked). With ``--max-thresholds`` also the compressed
+  each), against ``rankscore.roc_auc_score`` on the same N rows in this process (the two
+  calls timed in turns, best of ``--repeat`` each); the two results must be identical
+  (checked). With ``--max-thresholds`` also the compressed
   summary of the all-distinct scores, its AUC error and bound. The partitions
   are generated on the workers and persisted before timing, as the in-memory side holds its
   arrays before timing. Peak memory of each worker during the call (Linux: VmHWM after
