@@ -548,23 +548,22 @@ def report_of_parts(const sweep_score_t[::1] neg_a, const sweep_score_t[::1] neg
                                            pos.shape[0], rtol, threshold)
     cdef _Report* st = &out.st
     with nogil:
+        ia_end, ib_end = ia, ib  # the end of a run read threshold by threshold
         while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
-            u = _head(ps, j)
-            top = _larger(_head(na, ia), _head(nb, ib))
-            if top > u and st.started:  # thresholds of negatives only, down to the next
-                ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # positive score
-                count = (ia - ia_end) + (ib - ib_end)
-                low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
-                               -nb[ib_end + 1] if ib_end < ib else -INFINITY)
-                if _run_skips(st, count, top, low):
-                    _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
-                                + _ties_up(nb, ib_end, ib, low))
-                    ia, ib = ia_end, ib_end
-                    continue
-                while ia > ia_end or ib > ib_end:
-                    t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
-                    _report_step(st, t, n_t, p_t)
-                continue
+            if ia <= ia_end and ib <= ib_end:  # (not inside such a run)
+                ia_end, ib_end = ia, ib
+                u = _head(ps, j)
+                top = _larger(_head(na, ia), _head(nb, ib))
+                if top > u and st.started:  # thresholds of negatives only, down to the
+                    ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # next positive
+                    count = (ia - ia_end) + (ib - ib_end)
+                    low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
+                                   -nb[ib_end + 1] if ib_end < ib else -INFINITY)
+                    if _run_skips(st, count, top, low):
+                        _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
+                                    + _ties_up(nb, ib_end, ib, low))
+                        ia, ib = ia_end, ib_end
+                        continue
             t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
             _report_step(st, t, n_t, p_t)
         if _report_choose(st):
@@ -768,8 +767,52 @@ cdef extern from *:
     #else
     #define RS_PREFETCH(p) ((void)0)
     #endif
+
+    /* One match of a loser tree on the way to the root: the run coming up (its key
+       `key`) plays the run kept at the node (its key in head[]); the larger key goes on
+       and the other run stays at the node (on equal keys the one coming up goes on:
+       counts add in any order). Three conditional moves after one compare on x86-64,
+       where gcc turns the same selects written in C into jumps (mispredicted half the
+       time on random data); masks elsewhere. */
+    static inline void rs_play(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                               const int64_t* head) {
+        Py_ssize_t loser = *node;
+        int64_t other = head[loser];
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+        Py_ssize_t held;
+        __asm__("mov %[r], %[h]\\n\\t"
+                "cmpq %[k], %[o]\\n\\t"
+                "cmovg %[o], %[k]\\n\\t"
+                "cmovg %[l], %[r]\\n\\t"
+                "cmovg %[h], %[l]\\n\\t"
+                : [k] "+r" (*key), [r] "+r" (*run), [l] "+r" (loser), [h] "=&r" (held)
+                : [o] "r" (other)
+                : "cc");
+        *node = loser;
+    #else
+        int64_t mask = -(int64_t)(other > *key);
+        *node = loser ^ ((loser ^ *run) & (Py_ssize_t)mask);
+        *key ^= (*key ^ other) & mask;
+        *run ^= (*run ^ loser) & (Py_ssize_t)mask;
+    #endif
+    }
+
+    /* rs_play where the order of equal keys matters (float sums): the lower run wins. */
+    static inline void rs_play_stable(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                                      const int64_t* head) {
+        Py_ssize_t loser = *node;
+        int64_t other = head[loser];
+        int64_t mask = -(int64_t)((other > *key) | ((other == *key) & (loser < *run)));
+        *node = loser ^ ((loser ^ *run) & (Py_ssize_t)mask);
+        *key ^= (*key ^ other) & mask;
+        *run ^= (*run ^ loser) & (Py_ssize_t)mask;
+    }
     """
     void RS_PREFETCH(const void* p) noexcept nogil
+    void rs_play(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                 const int64_t* head) noexcept nogil
+    void rs_play_stable(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                        const int64_t* head) noexcept nogil
 
 # the many-way merge reads k runs at once, more streams than the hardware prefetcher
 # follows: each run's next cache lines are asked for this many entries ahead
@@ -778,7 +821,7 @@ DEF MERGE_PREFETCH = 16
 
 cdef inline int64_t _order_key(double x) noexcept nogil:
     # an int64 ordered as the doubles are (-0.0 below 0.0; thresholds hold no -0.0):
-    # integer compares and masks keep the tournament below free of branches
+    # integer compares and conditional moves keep the tournament below free of branches
     cdef int64_t bits
     memcpy(&bits, &x, sizeof(double))
     return bits ^ ((bits >> 63) & INT64_MAX)
@@ -793,86 +836,85 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     thresholds, O(D log k) for D thresholds in all; returns the number written. Equal
     thresholds are added in run order. The GIL is released: two calls on disjoint ranges
     of thresholds and of out_* run side by side."""
-    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, loser, remaining = 0
-    cdef Py_ssize_t swap_mask
+    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, remaining = 0
     cdef const sweep_score_t[::1] t_view
     cdef const summary_count_t[::1] c_view
     while leaves < k:
         leaves *= 2
-    cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(k * sizeof(void*))
-    cdef const summary_count_t** neg = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef const summary_count_t** pos = <const summary_count_t**>malloc(k * sizeof(void*))
-    cdef Py_ssize_t* next_at = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
-    cdef Py_ssize_t* size = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    # each run's next entry and the end of its range (padding runs past k are empty)
+    cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(leaves * sizeof(void*))
+    cdef const sweep_score_t** end = <const sweep_score_t**>malloc(leaves * sizeof(void*))
+    cdef const summary_count_t** neg = <const summary_count_t**>malloc(leaves * sizeof(void*))
+    cdef const summary_count_t** pos = <const summary_count_t**>malloc(leaves * sizeof(void*))
     cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
     cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
-    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # _order_key
-    cdef int64_t key, other
-    cdef int64_t exhausted = _order_key(-INFINITY)  # loses to every threshold
+    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # each run's key
+    # each run's key after its head, read ahead: a run that wins has its new key ready
+    # (the next match does not wait for a load of the threshold and its key)
+    cdef int64_t* upcoming = <int64_t*>malloc(leaves * sizeof(int64_t))
+    cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef sweep_score_t t
     try:
-        for r in range(k):  # the arrays outlive these pointers: the caller holds the lists
-            size[r] = stops[r] - starts[r]
-            remaining += size[r]
-            t_view = thresholds[r]
-            thr[r] = &t_view[starts[r]] if size[r] else NULL
-            c_view = negatives[r]
-            neg[r] = &c_view[starts[r]] if size[r] else NULL
-            c_view = positives[r]
-            pos[r] = &c_view[starts[r]] if size[r] else NULL
+        for r in range(leaves):  # the arrays outlive these pointers: the caller holds them
+            thr[r] = end[r] = NULL
+            neg[r] = pos[r] = NULL
+            if r < k and stops[r] > starts[r]:
+                remaining += stops[r] - starts[r]
+                t_view = thresholds[r]
+                thr[r], end[r] = &t_view[starts[r]], &t_view[0] + stops[r]
+                c_view = negatives[r]
+                neg[r] = &c_view[starts[r]]
+                c_view = positives[r]
+                pos[r] = &c_view[starts[r]]
         with nogil:
-            for r in range(leaves):  # padding runs past k are empty
-                next_at[r] = 0
-                if r >= k:
-                    size[r] = 0
-                head[r] = _order_key(thr[r][0]) if size[r] else exhausted
+            for r in range(leaves):
+                head[r] = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
                 winner[leaves + r] = r
+                upcoming[r] = _order_key(thr[r][1]) if end[r] - thr[r] > 1 else exhausted
             for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
-                w, loser = winner[2 * node], winner[2 * node + 1]  # stays at the node
-                if head[loser] > head[w]:  # (on equal heads the lower run, w, wins)
-                    w, loser = loser, w
-                tree[node], winner[node] = loser, w
+                tree[node], w = winner[2 * node + 1], winner[2 * node]  # stays at the
+                key = head[w]  # node, the winner goes up (on equal keys the lower run)
+                if summary_count_t is int64_t:
+                    rs_play(&key, &w, &tree[node], head)
+                else:
+                    rs_play_stable(&key, &w, &tree[node], head)
+                winner[node] = w
             w = winner[1] if leaves > 1 else 0
             while remaining:
-                t = thr[w][next_at[w]]
+                key = upcoming[w]
+                t = thr[w][0]
                 if out > at and out_t[out - 1] == t:  # the same threshold from a later run
-                    out_n[out - 1] += neg[w][next_at[w]]
-                    out_p[out - 1] += pos[w][next_at[w]]
+                    out_n[out - 1] += neg[w][0]
+                    out_p[out - 1] += pos[w][0]
                 else:
-                    out_t[out], out_n[out], out_p[out] = t, neg[w][next_at[w]], pos[w][next_at[w]]
+                    out_t[out], out_n[out], out_p[out] = t, neg[w][0], pos[w][0]
                     out += 1
-                next_at[w] += 1
+                thr[w] += 1
+                neg[w] += 1
+                pos[w] += 1
                 remaining -= 1
-                RS_PREFETCH(thr[w] + next_at[w] + MERGE_PREFETCH)  # (never faults)
-                RS_PREFETCH(neg[w] + next_at[w] + MERGE_PREFETCH)
-                RS_PREFETCH(pos[w] + next_at[w] + MERGE_PREFETCH)
-                key = _order_key(thr[w][next_at[w]]) if next_at[w] < size[w] else exhausted
+                RS_PREFETCH(thr[w] + MERGE_PREFETCH)  # (never faults)
+                RS_PREFETCH(neg[w] + MERGE_PREFETCH)
+                RS_PREFETCH(pos[w] + MERGE_PREFETCH)
+                upcoming[w] = _order_key(thr[w][1]) if end[w] - thr[w] > 1 else exhausted
                 head[w] = key
                 node = (leaves + w) >> 1
-                while node:  # replay w's path to the root: swaps by masks, no branch; the
-                    loser = tree[node]  # winner's key rides along (no load on the chain)
-                    other = head[loser]
-                    # the loser wins: higher score, or the same score and a lower run
-                    # (run order matters to float sums only: counts add in any order)
-                    if summary_count_t is int64_t:
-                        swap_mask = -<Py_ssize_t>(other > key)
-                    else:
-                        swap_mask = -<Py_ssize_t>((other > key)
-                                                  | ((other == key) & (loser < w)))
-                    tree[node] = loser ^ ((loser ^ w) & swap_mask)
-                    w = w ^ ((w ^ loser) & swap_mask)
-                    key = key ^ ((key ^ other) & swap_mask)
+                while node:  # replay w's path to the root (the run's new key rides along)
+                    if summary_count_t is int64_t:  # counts add in any order
+                        rs_play(&key, &w, &tree[node], head)
+                    else:  # run order within equal thresholds: float sums
+                        rs_play_stable(&key, &w, &tree[node], head)
                     node >>= 1
         return out - at
     finally:
         free(thr)
+        free(end)
         free(neg)
         free(pos)
-        free(next_at)
-        free(size)
         free(tree)
         free(winner)
         free(head)
+        free(upcoming)
 
 
 cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,

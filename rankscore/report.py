@@ -281,11 +281,12 @@ def _report_of_codes(codes, pos_code, scores, threshold: float, n_groups: int, *
 def _report_of_split(neg: np.ndarray, pos: np.ndarray, threshold: float, n_groups: int,
                      is_sorted: bool, scores: np.ndarray | None = None) -> dict[str, Any]:
     """The report of the class parts (sorted ascending, or sorted here in place): large
-    inputs sort the negatives in two halves and the positives on two threads (as
+    unsorted inputs sort the negatives in two halves and the positives on two threads (as
     ``roc_auc_score``), and ``report_of_parts`` reads everything while merging the three
     sorted runs. ``scores``: the input whose finiteness the sorted ends tell."""
     n = len(neg) + len(pos)
-    half = len(neg) // 2 if n >= _sweep._PARALLEL_SORT_ROWS else len(neg)
+    split = not is_sorted and n >= _sweep._PARALLEL_SORT_ROWS
+    half = len(neg) // 2 if split else len(neg)
     parts = (neg[:half], neg[half:], pos)
     if not is_sorted:
         _sweep._sort_in_threads(list(parts), np.ndarray.sort, None, n)

@@ -1047,7 +1047,9 @@ class ScoreAccumulator:
     The batches' scores are buffered (one array: the negatives from the front, the
     positives from the back) until they fill half the summary's bytes so far; then each
     class's part is sorted once and merged into the summary's arrays in one branch-free
-    pass (``summary_merge_sorted_into``), from the lowest score up into their grown end.
+    pass (``summary_merge_sorted_into``), from the lowest score up into their grown end
+    (large flushes on two threads: the scores at or above a median buffered score merged
+    into the front of the grown arrays, those below into the rest).
     While the scores are distinct each merge makes the summary about 2.5 times larger, so
     a threshold is merged less than twice on average and the whole costs about one sort of
     all the data; the memory held stays within 1.5 times the final summary's size plus one
@@ -1164,15 +1166,25 @@ class ScoreAccumulator:
             # a copy into fresh arrays, one at a time: the kernel's huge pages fault a
             # hundred times faster than pages added by realloc (which NumPy also zeroes);
             # a summary returned is never written (merged into a copy)
+            halves = _flush_halves(run[0][:d], neg, pos, self._disjoint)
             for i in range(3):
                 grown = np.empty(room, dtype=run[i].dtype)
-                grown[:d] = run[i][:d]
+                if halves is None:
+                    grown[:d] = run[i][:d]
+                else:  # the run's lower thresholds after the upper half's room
+                    grown[:halves.top] = run[i][:halves.top]
+                    grown[halves.lower_at:halves.lower_at + d - halves.top] = (
+                        run[i][halves.top:d])
                 run[i] = grown
             run[3] = False
         else:
+            halves = None
             for x in run[:3]:
                 x.resize(room, refcheck=False)  # realloc: grows in place where it can
-        size = k.summary_merge_sorted_into(*run[:3], d, neg, neg_w, pos, pos_w)
+        if halves is None:
+            size = k.summary_merge_sorted_into(*run[:3], d, neg, neg_w, pos, pos_w)
+        else:
+            size = halves.merge(run[:3], d, neg, neg_w, pos, pos_w)
         for x in run[:3]:
             x.resize(size, refcheck=False)
         # distinct scores so far (a rare shared threshold aside): room can be reserved
@@ -1223,9 +1235,81 @@ class ScoreAccumulator:
                 "buffered)")
 
 
+# flushes of this many rows and thresholds or more merge on two threads
+_PARALLEL_FLUSH_ENTRIES = 1 << 18
+
+
+class _FlushHalves:
+    """A flush cut at one score: the thresholds and buffered scores at or above it merged
+    on one thread, those below on another, each in its own part of the grown arrays (the
+    upper part's room ends where the run's lower thresholds start). Every score lands on
+    one side with all its ties, so each threshold gets the counts (and weight sums, added
+    in the same order) of the one-thread merge."""
+
+    def __init__(self, top: int, neg_cut: int, pos_cut: int, upper_room: int):
+        self.top = top  # the run's thresholds >= the cut
+        self.neg_cut, self.pos_cut = neg_cut, pos_cut  # the buffered scores below it
+        self.lower_at = upper_room
+
+    def merge(self, run, d, neg, neg_w, pos, pos_w) -> int:
+        """Merge both halves (summary_merge_sorted_into on each part of the arrays); the
+        merged length, the halves joined at the front."""
+        kernel = _backend.kernels.summary_merge_sorted_into
+        a, b, at = self.neg_cut, self.pos_cut, self.lower_at
+
+        def weights(w, part):
+            return None if w is None else w[part]
+
+        jobs = [([x[:at] for x in run], self.top, neg[a:], weights(neg_w, slice(a, None)),
+                 pos[b:], weights(pos_w, slice(b, None))),
+                ([x[at:] for x in run], d - self.top, neg[:a], weights(neg_w, slice(a)),
+                 pos[:b], weights(pos_w, slice(b)))]
+        with ThreadPoolExecutor(2) as pool:
+            upper, lower = pool.map(lambda job: kernel(*job[0], *job[1:]), jobs)
+        if upper < at:  # shared or tied scores left room in the upper part: close the gap
+            for x in run:
+                x[upper:upper + lower] = x[at:at + lower]
+        return upper + lower
+
+
+def _flush_halves(thresholds, neg, pos, disjoint) -> _FlushHalves | None:
+    """Where to cut a large flush for two threads (None: merge on one). The cut is the
+    larger buffered part's median score; the upper part's room is the run's thresholds
+    at or above it plus the distinct buffered scores there (or, once scores repeat, the
+    merged thresholds counted)."""
+    d = len(thresholds)
+    if (d + len(neg) + len(pos) < _PARALLEL_FLUSH_ENTRIES or len(neg) + len(pos) == 0
+            or _sweep._n_threads(None) < 2):
+        return None
+    larger = neg if len(neg) >= len(pos) else pos
+    cut = larger[len(larger) // 2]
+    top = _at_least(thresholds, float(cut))
+    a, b = int(np.searchsorted(neg, cut)), int(np.searchsorted(pos, cut))
+    if disjoint:
+        room = top + _distinct(neg[a:]) + _distinct(pos[b:])
+    else:
+        room = _backend.kernels.summary_merge_sorted_size(thresholds[:top], top, neg[a:],
+                                                          pos[b:])
+    return _FlushHalves(top, a, b, room)
+
+
 def _distinct(ascending: np.ndarray) -> int:
     """The number of distinct values of an ascending array."""
     return int(np.count_nonzero(ascending[1:] != ascending[:-1])) + 1 if len(ascending) else 0
+
+
+def _balanced_jobs(parts: list[np.ndarray]) -> list[np.ndarray]:
+    """The parts to sort in place; where they are sorted on two threads (one far larger
+    than the other) the larger one is cut in two halves: partitioned at its median first
+    (every score of the lower half <= every score of the upper half), so sorting both
+    halves sorts it."""
+    larger, n_rows = max(parts, key=len), sum(len(p) for p in parts)
+    if (n_rows < _sweep._PARALLEL_SORT_ROWS or _sweep._n_threads(None) < 2
+            or len(larger) < max(2, 0.6 * n_rows)):
+        return parts
+    half = len(larger) // 2
+    larger.partition(half)
+    return [larger[:half], larger[half:], *(p for p in parts if p is not larger)]
 
 
 class _Buffer:
@@ -1275,9 +1359,9 @@ class _Buffer:
             n = int(np.count_nonzero(mask))
             where = (slice(top - self.n_pos - n, top - self.n_pos) if positive
                      else slice(self.n_neg, self.n_neg + n))
-            np.compress(mask, scores, out=self.scores[where])
+            self.scores[where] = scores[mask]  # (faster than np.compress with out=)
             if weights is not None:
-                np.compress(mask, weights, out=self.weights[where])
+                self.weights[where] = weights[mask]
             if positive:
                 self.n_pos += n
             else:
@@ -1292,7 +1376,8 @@ class _Buffer:
                  (self.scores[top - self.n_pos:], None if self.weights is None
                   else self.weights[top - self.n_pos:])]
         if not self.weighted:
-            _sweep._sort_in_threads([s for s, _ in parts], _sweep._sort_numpy, None, len(self))
+            _sweep._sort_in_threads(_balanced_jobs([s for s, _ in parts]), _sweep._sort_numpy,
+                                    None, len(self))
         else:
             for s, w in parts:
                 np.add(s, 0, out=s)  # -0.0 becomes 0.0

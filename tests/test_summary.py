@@ -617,6 +617,44 @@ def test_accumulator_with_counted_or_reserved_room(problem, disjoint):
     _assert_same(acc.summary(), _one_shot(y, s, w))
 
 
+@given(chunked_problem(max_n=200), st.booleans())
+def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint):
+    # large flushes are cut at a median buffered score, each side merged into its own
+    # part of the grown arrays: the same summary, ties and weights included, whether the
+    # room was reserved or counted
+    from rankscore import _sweep as _sweep_module
+    from rankscore import summary as summary_module
+
+    y, s, w, cuts = problem
+    saved = summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS
+    # (and the larger class's buffered scores sorted as two halves cut at their median)
+    summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module._PARALLEL_SORT_ROWS = 0
+    try:
+        acc = ScoreAccumulator()
+        acc._disjoint = disjoint
+        for chunk in _chunks(y, s, w, cuts):
+            acc.update(*chunk)
+            acc._disjoint = acc._disjoint and disjoint
+        summary = acc.summary()
+    finally:
+        summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS = saved
+    _assert_same(summary, _one_shot(y, s, w))
+
+
+def test_accumulator_two_thread_flush_of_zero_weights_only(monkeypatch):
+    # a first batch whose weights are all zero buffers nothing: the flush has no median
+    from rankscore import _sweep as _sweep_module
+    from rankscore import summary as summary_module
+
+    monkeypatch.setattr(summary_module, "_PARALLEL_FLUSH_ENTRIES", 0)
+    monkeypatch.setattr(_sweep_module, "_PARALLEL_SORT_ROWS", 0)
+    acc = ScoreAccumulator().update([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+    assert len(acc.summary()) == 0
+    acc.update([0, 1, 1], [0.1, 0.2, 0.3], sample_weight=[1, 2, 0])
+    _assert_same(acc.summary(), ScoreSummary.from_arrays([0, 1], [0.1, 0.2],
+                                                         sample_weight=[1.0, 2.0]))
+
+
 @given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
 def test_many_way_merge_equals_pairwise_merges(problems):
     parts = [_one_shot(*p[:3]) for p in problems]
