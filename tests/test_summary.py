@@ -1059,3 +1059,49 @@ def test_binary_report_through_the_bucket_sort_equals_summary_report(monkeypatch
             assert binary_report(y, s, threshold=threshold, n_groups=n_groups) == want
             assert binary_report(y.astype(bool), s, threshold=threshold,
                                  n_groups=n_groups) == want
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 300), st.sampled_from([3, 40, None]), st.integers(1, 8),
+       st.integers(0, 2**32 - 1))
+def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, seed):
+    # weights whose sums round (not representable): the two-thread flush and merge add
+    # each threshold's weights in the one-thread order, so the sums are the same bits
+    from rankscore import _sweep as _sweep_module
+    from rankscore import summary as summary_module
+
+    rng = np.random.default_rng(seed)
+    s = rng.normal(size=n) if grid is None else rng.integers(-grid, grid + 1, n) / grid
+    s[rng.random(n) < 0.1] = -0.0
+    y = rng.random(n) < 0.4
+    w = rng.random(n) * rng.choice([1e-3, 1.0, 1e3], n)
+    w[rng.random(n) < 0.1] = 0.0
+    cuts = [0, *np.sort(rng.integers(0, n + 1, n_chunks - 1)).tolist(), n]
+
+    def build():
+        acc = ScoreAccumulator()
+        for chunk in _chunks(y, s, w, cuts):
+            if len(chunk[0]):
+                acc.update(*chunk)
+        parts = [_one_shot(*chunk) for chunk in _chunks(y, s, w, cuts) if len(chunk[0])]
+        return acc.summary(), ScoreSummary.merge_all(parts)
+
+    one_thread = build()
+    names = ("_PARALLEL_FLUSH_ENTRIES", "_PARALLEL_MERGE_THRESHOLDS")
+    saved = [getattr(summary_module, name) for name in names], _sweep_module._PARALLEL_SORT_ROWS
+    for name in names:
+        setattr(summary_module, name, 0)
+    _sweep_module._PARALLEL_SORT_ROWS = 0
+    try:
+        two_threads = build()
+    finally:
+        for name, value in zip(names, saved[0]):
+            setattr(summary_module, name, value)
+        _sweep_module._PARALLEL_SORT_ROWS = saved[1]
+    for a, b in zip(two_threads, one_thread):
+        _assert_same(a, b)
+        assert a.negatives.tobytes() == b.negatives.tobytes()
+        assert a.positives.tobytes() == b.positives.tobytes()
+    one_shot = _one_shot(y, s, w)  # the same thresholds; sums within rounding
+    np.testing.assert_array_equal(one_thread[0].thresholds, one_shot.thresholds)
+    np.testing.assert_allclose(one_thread[0].negatives, one_shot.negatives, rtol=1e-12)
