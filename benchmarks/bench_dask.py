@@ -4,6 +4,7 @@ streaming a Parquet file larger than its summary.
     python benchmarks/bench_dask.py --rows 100000000 --chunk 5000000   # 10^8 rows (~8 GB, ~6 min)
     python benchmarks/bench_dask.py --rows 10000000      # a first, smaller run
     python benchmarks/bench_dask.py --rows 10000000 --skip-report   # the Dask rows only
+    python benchmarks/bench_dask.py --rows 100000000 --skip-dask --csv-rows 10000000  # files
 
 Rows of the table (the issue's "done means"):
 
@@ -17,12 +18,17 @@ Rows of the table (the issue's "done means"):
   resetting it through /proc/PID/clear_refs) against the bytes of the partitions it holds.
 * ``rankscore report big.parquet`` (a subprocess; its peak RSS, VmHWM) on an N-row Parquet
   file written in row groups, for scores with few distinct values (rounded to ``--decimals``)
-  and for all-distinct float64 scores. Its JSON equals ``rankscore.report.binary_report`` in
-  memory on a sample file of ``--sample`` rows (checked).
+  and for all-distinct float64 scores. Under its memory budget the command keeps the scores
+  of each class (8 bytes a row, one buffer sized from the metadata) and reads the report
+  from the two parts sorted in place; with rounded scores also the other path,
+  ``--memory-budget 0`` (every chunk into a summary). "same numbers as in memory": the JSON
+  of both paths equals ``rankscore.report.binary_report`` in memory on a sample file of
+  ``--sample`` rows of the same kind (yes/no).
+* With ``--csv-rows M``: the same command on an M-row CSV file of all-distinct scores, both
+  paths (a CSV file's row count is unknown: the chunks' class arrays are joined at the end).
 
 The summary holds 24 bytes per distinct float64 score: N all-distinct scores make a summary
-2.7x the raw columns (9 bytes per row), so memory targets relative to the raw data can only
-hold for scores with fewer distinct values than rows (or a compressed summary).
+2.7x the raw columns (9 bytes per row); the scores of each class are 8 bytes a row.
 """
 
 from __future__ import annotations
@@ -168,13 +174,13 @@ sys.exit(code)
 """
 
 
-def _report(path: str) -> tuple[dict, float, int]:
+def _report(path: str, *options: str) -> tuple[dict, float, int]:
     """(JSON report, wall seconds, peak RSS in bytes) of ``rankscore report`` on a file.
 
     The peak is the child's VmHWM read at its end: ru_maxrss of a child (wait4, time -v
     from this process) also counts the pages of this large process it was forked from.
     """
-    command = [sys.executable, "-c", _CHILD, "report", path, "--json", "--quiet"]
+    command = [sys.executable, "-c", _CHILD, "report", path, "--json", "--quiet", *options]
     start = time.perf_counter()
     proc = subprocess.run(command, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
@@ -184,27 +190,63 @@ def _report(path: str) -> tuple[dict, float, int]:
     return json.loads(proc.stdout), elapsed, peak
 
 
+_SUMMARISED = ("--memory-budget", "0")  # the other path: every chunk into a ScoreAccumulator
+
+
+def _same_as_memory(folder: str, sample: int, chunk: int, seed: int,
+                    decimals: int | None) -> str:
+    """"yes" when the report of a ``sample``-row file, read as the scores of each class and
+    read into a summary, equals ``binary_report`` of the rows in memory (else "no")."""
+    small = os.path.join(folder, "sample.parquet")
+    _write_parquet(small, sample, chunk, seed, decimals)
+    labels, scores = rs_report.read_columns(small, "target", "score")
+    expected = rs_report.binary_report(labels, scores, pos_label="1")
+    same = all({k: streamed[k] for k in expected} == expected
+               for streamed, _, _ in (_report(small), _report(small, *_SUMMARISED)))
+    os.remove(small)
+    return "yes" if same else "no"
+
+
 def report_rows(n: int, chunk: int, sample: int, seed: int, decimals: int,
                 folder: str) -> list[list[str]]:
     rows = []
-    # the same numbers as in memory, on a sample small enough to load
-    small = os.path.join(folder, "sample.parquet")
-    _write_parquet(small, sample, chunk, seed, decimals)
-    streamed, _, _ = _report(small)
-    labels, scores = rs_report.read_columns(small, "target", "score")
-    expected = rs_report.binary_report(labels, scores, pos_label="1")
-    assert {k: streamed[k] for k in expected} == expected, "streamed report differs"
     for rounded in (decimals, None):
+        same = _same_as_memory(folder, sample, min(chunk, sample), seed, rounded)
         path = os.path.join(folder, "big.parquet")
         _write_parquet(path, n, chunk, seed, rounded)
         size = os.path.getsize(path)
-        _, elapsed, peak = _report(path)
-        rows.append([f"rankscore report big.parquet, {n:,} rows, {_kind(rounded)}",
-                     format_seconds(elapsed), f"file {_gb(size)}, raw columns {_gb(9 * n)}",
-                     f"peak RSS {_gb(peak)} (target ≤ 1.5 GB at 10^8 rows)"])
+        runs = [("scores of each class", ())]
+        if rounded is not None:  # few distinct scores: the summary is small too
+            runs.append(("summarised, --memory-budget 0", _SUMMARISED))
+        for how, options in runs:
+            _, elapsed, peak = _report(path, *options)
+            rows.append([f"rankscore report big.parquet, {n:,} rows, {_kind(rounded)} "
+                         f"({how})", format_seconds(elapsed),
+                         f"file {_gb(size)}, raw columns {_gb(9 * n)}",
+                         f"peak RSS {_gb(peak)} (target ≤ 1.5 GB at 10^8 rows)"])
         os.remove(path)
-    rows.append([f"same numbers as the in-memory report ({sample:,}-row sample)", "checked",
-                 "", ""])
+        rows.append([f"  same numbers as in memory on a {sample:,}-row sample ({_kind(rounded)};"
+                     " both paths)", same, "", ""])
+    return rows
+
+
+def csv_rows(n: int, seed: int, folder: str) -> list[list[str]]:
+    import pyarrow as pa
+    import pyarrow.csv as pv
+
+    path = os.path.join(folder, "big.csv")
+    y, s = _block(seed, 0, n, None)
+    pv.write_csv(pa.table({"target": y.astype(np.int8), "score": s}), path)
+    del y, s
+    rows = []
+    for how, options in (("scores of each class", ()), ("summarised, --memory-budget 0",
+                                                        _SUMMARISED)):
+        _, elapsed, peak = _report(path, *options)
+        rows.append([f"rankscore report big.csv, {n:,} rows, all-distinct float64 scores "
+                     f"({how})", format_seconds(elapsed),
+                     f"file {_gb(os.path.getsize(path))}, scores {_gb(8 * n)}",
+                     f"peak RSS {_gb(peak)}"])
+    os.remove(path)
     return rows
 
 
@@ -222,6 +264,9 @@ def main() -> None:
     parser.add_argument("--max-thresholds", type=int, default=0,
                         help="also time the compressed Dask summary of the all-distinct "
                         "scores with this many thresholds (e.g. 1000000; default: not)")
+    parser.add_argument("--csv-rows", type=int, default=0,
+                        help="also report an all-distinct CSV file of this many rows "
+                        "(e.g. 10000000; default: not)")
     parser.add_argument("--skip-dask", action="store_true")
     parser.add_argument("--skip-report", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
@@ -239,6 +284,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             rows += report_rows(args.rows, args.chunk, args.sample, args.seed, args.decimals,
                                 folder)
+            if args.csv_rows:
+                rows += csv_rows(args.csv_rows, args.seed, folder)
     print_table(f"Beyond one machine, {args.rows:,} rows (rankscore {rs.BACKEND})",
                 ["operation", "time / peak", "baseline", "ratio"], rows)
 

@@ -548,23 +548,22 @@ def report_of_parts(const sweep_score_t[::1] neg_a, const sweep_score_t[::1] neg
                                            pos.shape[0], rtol, threshold)
     cdef _Report* st = &out.st
     with nogil:
+        ia_end, ib_end = ia, ib  # the end of a run read threshold by threshold
         while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
-            u = _head(ps, j)
-            top = _larger(_head(na, ia), _head(nb, ib))
-            if top > u and st.started:  # thresholds of negatives only, down to the next
-                ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # positive score
-                count = (ia - ia_end) + (ib - ib_end)
-                low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
-                               -nb[ib_end + 1] if ib_end < ib else -INFINITY)
-                if _run_skips(st, count, top, low):
-                    _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
-                                + _ties_up(nb, ib_end, ib, low))
-                    ia, ib = ia_end, ib_end
-                    continue
-                while ia > ia_end or ib > ib_end:
-                    t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
-                    _report_step(st, t, n_t, p_t)
-                continue
+            if ia <= ia_end and ib <= ib_end:  # (not inside such a run)
+                ia_end, ib_end = ia, ib
+                u = _head(ps, j)
+                top = _larger(_head(na, ia), _head(nb, ib))
+                if top > u and st.started:  # thresholds of negatives only, down to the
+                    ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # next positive
+                    count = (ia - ia_end) + (ib - ib_end)
+                    low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
+                                   -nb[ib_end + 1] if ib_end < ib else -INFINITY)
+                    if _run_skips(st, count, top, low):
+                        _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
+                                    + _ties_up(nb, ib_end, ib, low))
+                        ia, ib = ia_end, ib_end
+                        continue
             t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
             _report_step(st, t, n_t, p_t)
         if _report_choose(st):

@@ -4,9 +4,10 @@
 each as the distinct label texts of the piece, a code per row into them, and the scores
 (float64, every one finite). Memory stays that of one piece, whatever the size of the file.
 :func:`read_columns` reads a whole file through the same pieces (``rankscore report --ci``,
-``--plot`` and ``rankscore compare``); :func:`summarise_file` folds the pieces into a
-:class:`~rankscore.ScoreSummary`; :func:`_decide_pos_label` decides the positive class of
-a label column read as text. The command line (``rankscore.report.run_command``) reads
+``--plot`` and ``rankscore compare``); :func:`classes_of_file` keeps only the scores of each
+class (8 bytes a row; ``rankscore report``), or beyond a memory budget folds the pieces into
+a :class:`~rankscore.ScoreSummary` as :func:`summarise_file` does;
+:func:`_decide_pos_label` decides the positive class of a label column read as text. The command line (``rankscore.report.run_command``) reads
 files only through this module.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import re
 import time
 from pathlib import Path
@@ -25,7 +27,8 @@ import numpy as np
 from ._validation import quoted, rounds_in_float64
 from .summary import ScoreAccumulator
 
-__all__ = ["Chunk", "ProgressLine", "chunks", "finite_scores", "read_columns", "summarise_file"]
+__all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",
+           "memory_budget", "read_columns", "summarise_file"]
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
 CHUNK_ROWS = 1 << 20
@@ -226,7 +229,9 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
         return ValueError(f"{path}: cannot read it as Parquet: {reason}")
 
     try:
-        file = pq.ParquetFile(path)
+        # pre_buffer=False: pyarrow would otherwise keep every column chunk it has read
+        # (the whole file by the end), not one row group
+        file = pq.ParquetFile(path, pre_buffer=False)
         names = file.schema_arrow.names
     except (pa.ArrowException, OSError) as exc:
         raise unreadable(exc) from None
@@ -369,19 +374,19 @@ def _is_positive(value: str, pos_label: str | None) -> bool | None:
     return None
 
 
-def summarise_file(
-    path: str | Path, label: str, score: str, pos_label: str | None = None, *,
-    rows: int = CHUNK_ROWS, progress: Progress | None = None,
-):
-    """The :class:`~rankscore.ScoreSummary` of a file's two columns, read a chunk at a time.
+def _read_classes(
+    path: str | Path, label: str, score: str, pos_label: str | None,
+    consume: Callable[[np.ndarray, np.ndarray], Any], *, rows: int,
+    progress: Progress | None,
+) -> str:
+    """Read a file a chunk at a time, calling ``consume(is_positive, scores)`` on each chunk;
+    returns the positive label text.
 
-    Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
-    positive). Peak memory: the summary plus one chunk. The label column gets the checks
-    and messages of :func:`_decide_pos_label` in memory: when a label cannot be the
-    positive or the negative class (a third value; text without ``pos_label``), the rest
-    of the file is only scanned for its label values, and the error names them all.
+    The label column gets the checks and messages of :func:`_decide_pos_label` in memory:
+    when a label cannot be the positive or the negative class (a third value; text without
+    ``pos_label``), the rest of the file is only scanned for its label values (nothing more
+    is consumed), and the error names them all.
     """
-    accumulator = ScoreAccumulator(pos_label=True)
     positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
     failed = False  # a label without a class: read on for the values, the error comes last
     for piece in chunks(path, label, score, rows=rows, progress=progress):
@@ -395,13 +400,148 @@ def summarise_file(
                              f" values ({shown}, …); a binary report needs two")
         if not failed:
             is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
-            accumulator.update(is_positive[piece.codes], piece.scores)
+            consume(is_positive[piece.codes], piece.scores)
     decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
     if [v for v, p in positive.items() if p] != [decided]:
         shown = ", ".join(quoted(v) for v in positive)
         raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
                          " positive class; say which one is with --pos-label")
+    return decided
+
+
+def summarise_file(
+    path: str | Path, label: str, score: str, pos_label: str | None = None, *,
+    rows: int = CHUNK_ROWS, progress: Progress | None = None,
+):
+    """The :class:`~rankscore.ScoreSummary` of a file's two columns, read a chunk at a time.
+
+    Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
+    positive). Peak memory: the summary plus one chunk. Label checks and messages: those of
+    :func:`_decide_pos_label` in memory (see :func:`_read_classes`).
+    """
+    accumulator = ScoreAccumulator(pos_label=True)
+    decided = _read_classes(path, label, score, pos_label, accumulator.update, rows=rows,
+                            progress=progress)
     return accumulator.summary(), decided
+
+
+# ---------------------------------------------------------------------------------------
+# a file as the scores of each class (``rankscore report FILE``)
+
+
+class ClassScores(NamedTuple):
+    """A file's scores, either kept per class (``negatives`` and ``positives``, float64,
+    unsorted; ``summary`` None) or, above the memory budget, summarised (``summary``; the
+    two arrays None). ``pos_label``: the positive label text."""
+
+    negatives: np.ndarray | None
+    positives: np.ndarray | None
+    summary: Any
+    pos_label: str
+
+
+def memory_budget() -> int:
+    """Bytes of scores ``rankscore report`` keeps in memory by default: a quarter of the
+    physical memory (``os.sysconf``), 2 GiB where that is unknown."""
+    try:
+        total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        total = -1
+    return total // 4 if total > 0 else 2 << 30
+
+
+def row_count(path: str | Path) -> int | None:
+    """The number of rows of a Parquet file from its metadata; None for a CSV file (or
+    where the metadata cannot be read: :func:`chunks` then raises the error)."""
+    path = Path(path)
+    if path.suffix.lower() not in PARQUET_SUFFIXES or not path.is_file():
+        return None
+    try:
+        import pyarrow.parquet as pq
+
+        return int(pq.ParquetFile(path).metadata.num_rows)
+    except Exception:  # pyarrow missing, not Parquet ...: chunks() names the problem
+        return None
+
+
+class _Classes:
+    """``consume(is_positive, scores)`` keeping each class's scores, 8 bytes a row.
+
+    With ``size`` rows known (Parquet metadata), one float64 buffer of ``size``: positive
+    scores written from the front, negative scores from the back. Otherwise (CSV) the
+    chunks' class arrays, joined at the end into one such buffer. Once the scores kept
+    would exceed ``budget`` bytes, they go into a :class:`~rankscore.ScoreAccumulator`
+    instead (exact; small when scores repeat), and so does every later chunk.
+    """
+
+    def __init__(self, path: Path, size: int | None, budget: int):
+        self.path, self.budget = path, budget
+        self.accumulator: ScoreAccumulator | None = None
+        self.buffer = None if size is None or 8 * size > budget else np.empty(size)
+        if size is not None and self.buffer is None:
+            self.accumulator = ScoreAccumulator(pos_label=True)
+        self.front, self.back = 0, size or 0  # the buffer: positives [:front], negatives [back:]
+        self.pieces: list[tuple[np.ndarray, np.ndarray]] = []  # CSV: (positives, negatives)
+        self.kept = 0  # bytes of self.pieces
+
+    def __call__(self, is_positive: np.ndarray, scores: np.ndarray) -> None:
+        if self.accumulator is not None:
+            self.accumulator.update(is_positive, scores)
+        elif self.buffer is not None:
+            k = int(np.count_nonzero(is_positive))
+            m = len(scores) - k
+            if self.front + k > self.back - m:
+                raise ValueError(f"{self.path}: more rows than its metadata says")
+            np.compress(is_positive, scores, out=self.buffer[self.front:self.front + k])
+            np.compress(~is_positive, scores, out=self.buffer[self.back - m:self.back])
+            self.front, self.back = self.front + k, self.back - m
+        elif self.kept + scores.nbytes > self.budget:  # the scores would not fit: summarise
+            self.accumulator = ScoreAccumulator(pos_label=True)
+            while self.pieces:
+                positives, negatives = self.pieces.pop()
+                self.accumulator.update(np.ones(len(positives), bool), positives)
+                self.accumulator.update(np.zeros(len(negatives), bool), negatives)
+            self.accumulator.update(is_positive, scores)
+        else:
+            self.pieces.append((scores[is_positive], scores[~is_positive]))
+            self.kept += scores.nbytes
+
+    def result(self, pos_label: str) -> ClassScores:
+        if self.accumulator is not None:
+            return ClassScores(None, None, self.accumulator.summary(), pos_label)
+        if self.buffer is None:  # join the pieces, the last first: freed as they are copied
+            self.front = self.back = sum(len(p) for p, _ in self.pieces)
+            self.buffer = np.empty(self.front + sum(len(n) for _, n in self.pieces))
+            end, start = self.front, len(self.buffer)
+            while self.pieces:
+                positives, negatives = self.pieces.pop()
+                self.buffer[end - len(positives):end] = positives
+                self.buffer[start - len(negatives):start] = negatives
+                end, start = end - len(positives), start - len(negatives)
+        elif self.front != self.back:
+            raise ValueError(f"{self.path}: fewer rows than its metadata says")
+        return ClassScores(self.buffer[self.back:], self.buffer[:self.front], None, pos_label)
+
+
+def classes_of_file(
+    path: str | Path, label: str, score: str, pos_label: str | None = None, *,
+    budget: int | None = None, rows: int = CHUNK_ROWS, progress: Progress | None = None,
+) -> ClassScores:
+    """The scores of each class of a file (8 bytes a row), or its summary beyond ``budget``.
+
+    A Parquet file's scores are kept when its row count (metadata) times 8 bytes is at most
+    ``budget`` (default :func:`memory_budget`): peak memory is then those bytes plus one
+    chunk. A CSV file's row count is unknown: its chunks' scores are kept until they would
+    exceed ``budget``, then folded, with the rest of the file, into a summary (peak: the
+    summary plus at most ``budget``). Labels: the checks and messages of
+    :func:`summarise_file`. Either way the report is exact and the same.
+    """
+    path = Path(path)
+    budget = memory_budget() if budget is None else budget
+    classes = _Classes(path, row_count(path), budget)
+    decided = _read_classes(path, label, score, pos_label, classes, rows=rows,
+                            progress=progress)
+    return classes.result(decided)
 
 
 class ProgressLine:

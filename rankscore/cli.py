@@ -195,7 +195,8 @@ def _add_report_command(sub) -> None:
         "confusion and every rate at a threshold, the best thresholds for Youden's J and F1, "
         "and the gain/lift table. Without FILE: the spam demo of the documentation. The file "
         "is read a chunk at a time (Parquet: row groups), so it may be larger than memory; "
-        "the numbers are those of the whole file.",
+        "the numbers are those of the whole file. The scores of each class are kept (8 bytes a "
+        "row) when they fit in --memory-budget, else the file is folded into an exact summary.",
     )
     cmd.add_argument("file", nargs="?", metavar="FILE", help="CSV or .parquet file")
     cmd.add_argument("--label", default="target", metavar="COL",
@@ -213,6 +214,11 @@ def _add_report_command(sub) -> None:
     cmd.add_argument("--quiet", action="store_true",
                      help="no progress line on stderr (it is shown only on a terminal, for "
                      "files that take more than a second)")
+    cmd.add_argument("--memory-budget", type=_size, metavar="SIZE",
+                     help="scores of a file kept in memory, at most SIZE bytes (8 a row; K, M, "
+                     "G, T: powers of 1024, e.g. 4G; default: a quarter of physical memory); "
+                     "a larger file is summarised chunk by chunk instead (exact, small when "
+                     "scores repeat); 0: always summarise")
     cmd.add_argument("--plot", metavar="FILE.png",
                      help="also write a 2x2 figure: ROC, precision-recall, KS, cumulative gain "
                      "(needs matplotlib: pip install rankscore[plot])")
@@ -221,6 +227,18 @@ def _add_report_command(sub) -> None:
                      "bootstrap for KS and average precision, Wilson for the rates")
     _add_interval_options(cmd, bootstrap=True)
     cmd.set_defaults(run=_run_report)
+
+
+_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([KMGT]?)i?B?\s*", re.IGNORECASE)
+
+
+def _size(text: str) -> int:
+    """A number of bytes: 500M, 4G, 1.5G (powers of 1024) or plain bytes."""
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a size such as 500M or 4G")
+    number, unit = match.groups()
+    return int(float(number) * 1024 ** " KMGT".index(unit.upper() or " "))
 
 
 def _level(text: str) -> float:

@@ -6,7 +6,8 @@ every rate at a threshold; the best thresholds for Youden's J and F1; the gain/l
 with ``ci=True`` their confidence intervals); :func:`format_report` renders it as text. The
 commands (:func:`run_command`, ``rankscore report``, and ``rankscore compare``) read files
 only through :mod:`rankscore._stream` (:func:`read_columns`, also importable from here,
-reads a whole CSV or Parquet file; ``summarise_file`` streams one into a summary).
+reads a whole CSV or Parquet file; ``classes_of_file`` streams one into the scores of each
+class, or into a summary beyond a memory budget).
 ``rankscore compare`` is :func:`model_comparison` / :func:`format_comparison`: DeLong's
 test of every pair of models scored on the same rows.
 """
@@ -280,11 +281,12 @@ def _report_of_codes(codes, pos_code, scores, threshold: float, n_groups: int, *
 def _report_of_split(neg: np.ndarray, pos: np.ndarray, threshold: float, n_groups: int,
                      is_sorted: bool, scores: np.ndarray | None = None) -> dict[str, Any]:
     """The report of the class parts (sorted ascending, or sorted here in place): large
-    inputs sort the negatives in two halves and the positives on two threads (as
+    unsorted inputs sort the negatives in two halves and the positives on two threads (as
     ``roc_auc_score``), and ``report_of_parts`` reads everything while merging the three
     sorted runs. ``scores``: the input whose finiteness the sorted ends tell."""
     n = len(neg) + len(pos)
-    half = len(neg) // 2 if n >= _sweep._PARALLEL_SORT_ROWS else len(neg)
+    split = not is_sorted and n >= _sweep._PARALLEL_SORT_ROWS
+    half = len(neg) // 2 if split else len(neg)
     parts = (neg[:half], neg[half:], pos)
     if not is_sorted:
         _sweep._sort_in_threads(list(parts), np.ndarray.sort, None, n)
@@ -474,8 +476,9 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
 
 
 def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
-    """(report, positive label) of a file: streamed through the summary chunk by chunk, or
-    read whole when ``--plot`` or ``--ci`` needs the rows."""
+    """(report, positive label) of a file: read chunk by chunk into the scores of each class
+    (or, beyond ``--memory-budget``, into a summary), or read whole when ``--plot`` or
+    ``--ci`` needs the rows."""
     ci = bool(getattr(args, "ci", False))
     if ci or getattr(args, "plot", None) is not None:
         # --ci (the bootstrap resamples rows) and --plot need the rows themselves
@@ -494,13 +497,19 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
         return report, pos_label
     quiet = getattr(args, "quiet", False) or not sys.stderr.isatty()
     progress = None if quiet else _stream.ProgressLine(sys.stderr, f"rankscore report {source}")
-    try:
-        summary, pos_label = _stream.summarise_file(path, args.label, args.score, pos_label,
-                                                    progress=progress)
+    try:  # the scores of each class (8 bytes a row), or a summary beyond the memory budget
+        scores = _stream.classes_of_file(path, args.label, args.score, pos_label,
+                                         budget=getattr(args, "memory_budget", None),
+                                         progress=progress)
     finally:
         if progress is not None:
             progress.close()
-    return summary_report(summary, threshold=args.threshold, n_groups=args.groups), pos_label
+    if scores.summary is not None:
+        report = summary_report(scores.summary, threshold=args.threshold, n_groups=args.groups)
+    else:
+        report = _report_of_classes(scores.negatives, scores.positives, threshold=args.threshold,
+                                    n_groups=args.groups, in_place=True)
+    return report, scores.pos_label
 
 
 def run_command(args: Any) -> int:

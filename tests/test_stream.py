@@ -1,11 +1,17 @@
 """Files read a chunk at a time (rankscore/_stream.py): the same rows, checks and summary as
 reading them whole."""
 
+import contextlib
 import io
 import json
+import os
+import tempfile
+from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import _stream, cli, report
@@ -107,10 +113,13 @@ def test_summarise_file_equals_the_summary_in_memory(tmp_path, kind, labels, pos
     (["1", "1.0"], "1", r"both values \('1', '1.0'\) mean the positive class"),
     (["-1", "0"], None, r"has the values '-1', '0'; say which is positive"),
 ])  # fmt: skip
-def test_label_column_errors(tmp_path, labels, pos_label, message):
+@pytest.mark.parametrize("budget", [None, 0])
+def test_label_column_errors(tmp_path, labels, pos_label, message, budget):
     path = _csv(tmp_path / "f.csv", np.array(labels), np.linspace(0, 1, len(labels)))
     with pytest.raises(ValueError, match=message):
         _stream.summarise_file(path, "target", "score", pos_label, rows=2)
+    with pytest.raises(ValueError, match=message):  # the same checks, kept or summarised
+        _stream.classes_of_file(path, "target", "score", pos_label, budget=budget, rows=2)
 
 
 def test_a_score_column_as_labels_stops_early(tmp_path, monkeypatch):
@@ -175,3 +184,108 @@ def test_progress_only_on_a_terminal_and_not_with_quiet(tmp_path, monkeypatch, c
         assert cli.main(["report", str(path), "--json"] + ["--quiet"] * quiet) == 0
         assert len(made) == expected
     assert made == [f"rankscore report {path}"]
+
+
+# ---------------------------------------------------------------------------------------
+# the scores of each class (``rankscore report FILE``), or a summary beyond the budget
+
+
+def _sorted_classes(labels, scores, positive):
+    return np.sort(scores[labels != positive]), np.sort(scores[labels == positive])
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_classes_of_file_keeps_each_class_or_summarises(tmp_path, kind):
+    text, scores = _rows(300, seed=2, labels=("ham", "spam"))
+    write = _csv if kind == "csv" else _parquet
+    path = write(tmp_path / f"f.{kind}", text, scores)
+    negatives, positives = _sorted_classes(text, scores, "spam")
+    kept = _stream.classes_of_file(path, "target", "score", "spam", rows=29)
+    assert kept.summary is None and kept.pos_label == "spam"
+    assert kept.negatives.dtype == kept.positives.dtype == np.float64
+    np.testing.assert_array_equal(np.sort(kept.negatives), negatives)
+    np.testing.assert_array_equal(np.sort(kept.positives), positives)
+    expected = rs.ScoreSummary.from_arrays(text == "spam", scores)
+    for budget in (0, 8 * 299, 8 * 100):  # below the file: summarised (CSV: after 3 chunks)
+        summarised = _stream.classes_of_file(path, "target", "score", "spam", rows=29,
+                                             budget=budget)
+        assert summarised.negatives is None and summarised.positives is None
+        assert summarised.summary == expected and summarised.pos_label == "spam"
+    exact = _stream.classes_of_file(path, "target", "score", "spam", rows=29, budget=8 * 300)
+    assert exact.summary is None  # the scores of 300 rows fit in 8 * 300 bytes
+
+
+def test_parquet_rows_unlike_its_metadata_are_an_error(tmp_path):
+    classes = _stream._Classes(tmp_path / "f.parquet", 3, 1 << 20)
+    with pytest.raises(ValueError, match=r"f.parquet: more rows than its metadata says"):
+        classes(np.array([True, False, True, False]), np.arange(4.0))
+    classes = _stream._Classes(tmp_path / "f.parquet", 3, 1 << 20)
+    classes(np.array([True, False]), np.arange(2.0))
+    with pytest.raises(ValueError, match=r"f.parquet: fewer rows than its metadata says"):
+        classes.result("1")
+
+
+def test_memory_budget_is_a_quarter_of_physical_memory(monkeypatch):
+    if hasattr(os, "sysconf"):
+        physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        assert _stream.memory_budget() == physical // 4
+
+    def unknown(name):
+        raise ValueError(name)
+
+    monkeypatch.setattr(os, "sysconf", unknown, raising=False)
+    assert _stream.memory_budget() == 2 << 30  # where physical memory is unknown
+
+
+def _report_json(path, *argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert cli.main(["report", str(path), "--json", "--quiet", *argv]) == 0
+    return json.loads(out.getvalue())
+
+
+_SCORES = st.one_of(
+    st.sampled_from([0.0, -0.0, 0.25, 0.5, 1.0, -3.0]),  # ties, and -0.0 beside 0.0
+    st.floats(-1e6, 1e6, allow_nan=False, width=32),  # float32 values
+    st.floats(-1e300, 1e300, allow_nan=False),
+)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), kind=st.sampled_from(["csv", "parquet"]))
+def test_report_kept_summarised_and_in_memory_agree(data, kind):
+    """The report of the kept class scores (any chunking), of the summary (budget 0) and of
+    ``binary_report`` in memory are one dict: ties, -0.0, one class of one row."""
+    n = data.draw(st.integers(2, 60))
+    scores = np.array(data.draw(st.lists(_SCORES, min_size=n, max_size=n)))
+    y = np.array(data.draw(st.lists(st.booleans(), min_size=n, max_size=n)))
+    i, j = data.draw(st.integers(0, n - 1)), data.draw(st.integers(0, n - 2))
+    y[i], y[j + (j >= i)] = True, False  # both classes, possibly one row of one
+    threshold = data.draw(st.sampled_from([0.5, 0.0, float(scores[0])]))
+    groups = data.draw(st.integers(1, 12))
+    labels = np.where(y, "1", "0")
+    rows = data.draw(st.integers(1, n + 1))
+    with tempfile.TemporaryDirectory() as folder:
+        write = _csv if kind == "csv" else _parquet
+        path = write(Path(folder) / f"f.{kind}", labels, scores)
+        options = [f"--threshold={threshold!r}", "--groups", str(groups)]
+        kept = _report_json(path, *options)
+        summarised = _report_json(path, *options, "--memory-budget", "0")
+        chunked = _stream.classes_of_file(path, "target", "score", rows=rows)  # any chunking
+    assert np.array_equal(np.sort(chunked.negatives), np.sort(scores[~y]))
+    assert np.array_equal(np.sort(chunked.positives), np.sort(scores[y]))
+    expected = report.binary_report(y, scores, threshold=threshold, n_groups=groups)
+    assert kept == summarised
+    assert {k: kept[k] for k in expected} == expected
+    assert report._report_of_classes(chunked.negatives, chunked.positives, threshold=threshold,
+                                     n_groups=groups, in_place=True) == expected
+
+
+def test_report_command_memory_budget_option(tmp_path, capsys):
+    text, scores = _rows(200, seed=3)
+    path = _parquet(tmp_path / "f.parquet", text, scores)
+    assert _report_json(path, "--memory-budget", "1.5K") == _report_json(path)  # 1536 < 1600
+    with pytest.raises(SystemExit) as exit_:  # argparse: exit 2, the option named
+        cli.main(["report", str(path), "--memory-budget", "lots"])
+    assert exit_.value.code == 2
+    assert "--memory-budget: 'lots' is not a size such as 500M or 4G" in capsys.readouterr().err
