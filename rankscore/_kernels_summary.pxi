@@ -231,7 +231,8 @@ cdef inline void _record(_Records* r, double value, double t, int64_t tp, int64_
     # a new maximum: drop the records that can no longer be near the final one (with
     # twice the tolerance, so that rounding never drops the answer), then keep this one
     cdef Py_ssize_t at
-    while r.count and r.value[r.head] < value - 2 * rtol * fmax(1.0, fabs(value)):
+    cdef double scale = fabs(value) if fabs(value) > 1.0 else 1.0  # (fmax: a library call)
+    while r.count and r.value[r.head] < value - 2 * rtol * scale:
         r.head = (r.head + 1) % RECORDS
         r.count -= 1
     if r.count == RECORDS:
@@ -352,7 +353,8 @@ cdef inline void _report_step(_Report* st, double t, int64_t n_t, int64_t p_t) n
 cdef inline bint _run_skips(_Report* st, int64_t count, double top, double low) noexcept nogil:
     # Can a run of thresholds holding only negatives (count of them, scores top .. low) be
     # read at its two ends? Between them only fp grows: AP, PR area, J and F1 do not move
-    # and the KS gap is linear in fp_ (so |gap| peaks at an end), unless a group border or
+    # and the KS gap is linear in fp_ with slope -P != 0, so |gap| inside stays strictly
+    # below its larger end (the tie rule, the lowest t, is kept), unless a group border or
     # the confusion threshold falls inside.
     if not st.started:
         return False
