@@ -855,7 +855,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     # (the next match does not wait for a load of the threshold and its key)
     cdef int64_t* upcoming = <int64_t*>malloc(leaves * sizeof(int64_t))
     cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
-    cdef sweep_score_t t
+    cdef sweep_score_t t, last = <sweep_score_t>NAN  # the last threshold written (none)
     try:
         for r in range(leaves):  # the arrays outlive these pointers: the caller holds them
             thr[r] = end[r] = NULL
@@ -885,12 +885,13 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
             while remaining:
                 key = upcoming[w]
                 t = thr[w][0]
-                if out > at and out_t[out - 1] == t:  # the same threshold from a later run
+                if t == last:  # the same threshold from a later run
                     out_n[out - 1] += neg[w][0]
                     out_p[out - 1] += pos[w][0]
                 else:
                     out_t[out], out_n[out], out_p[out] = t, neg[w][0], pos[w][0]
                     out += 1
+                    last = t
                 thr[w] += 1
                 neg[w] += 1
                 pos[w] += 1

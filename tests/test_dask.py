@@ -181,6 +181,26 @@ def test_one_class_missing_from_some_partitions(client):
     assert rd.ks_statistic(dy, ds) == rs.ks_statistic(y, s)
 
 
+@pytest.mark.parametrize("chunks", [(1, 0, 9, 0, 40, 30, 0), (40, 40), (2, 78), (80,)])
+@pytest.mark.parametrize("labels", ["01", "minus_one", "bool"])
+def test_roc_auc_of_signed_zeros_and_ties_across_workers(client, chunks, labels):
+    # -0.0 and 0.0 are one score, whichever worker holds them; the rows sorted by label so
+    # that partitions (and workers) hold one class; empty partitions: the pairs across
+    # workers add up to the AUC in memory, exactly
+    rng = np.random.default_rng(len(chunks))
+    y = np.sort(rng.random(80) < 0.4).astype(np.int64)
+    s = rng.choice([-0.0, 0.0, 0.5, -1.0, 5e-324], 80)
+    y_true = {"01": y, "minus_one": np.where(y == 1, 1, -1), "bool": y == 1}[labels]
+    want = rs.roc_auc_score(y_true, s)
+    pos, neg = s[y == 1][:, None], s[y == 0][None, :]
+    assert want == (2 * np.count_nonzero(pos > neg) + np.count_nonzero(pos == neg)) / (
+        2 * pos.size * neg.size)
+    assert rd.roc_auc_score(_lazy(y_true, (chunks,)), _lazy(s, (chunks,))) == want
+    flipped = s[::-1].copy()  # the other class above
+    assert rd.roc_auc_score(_lazy(y_true, (chunks,)), _lazy(flipped, (chunks,))) == (
+        rs.roc_auc_score(y_true, flipped))
+
+
 def test_one_class_missing_everywhere_is_the_memory_error(client):
     _, s, _ = _data(seed=7)
     y = np.zeros(len(s), dtype=np.int64)

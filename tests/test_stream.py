@@ -289,3 +289,31 @@ def test_report_command_memory_budget_option(tmp_path, capsys):
         cli.main(["report", str(path), "--memory-budget", "lots"])
     assert exit_.value.code == 2
     assert "--memory-budget: 'lots' is not a size such as 500M or 4G" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("score_type", ["float64", "float32", "int64"])
+def test_report_of_parquet_row_groups_of_one_class_and_empty_ones(tmp_path, score_type):
+    # row groups holding one class only (the rows sorted by label), empty row groups at
+    # both ends, text labels named by --pos-label: the scores kept, the summary (budget 0)
+    # and a budget between give the report in memory
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    rng = np.random.default_rng(21)
+    n = 400
+    y = np.sort(rng.random(n) < 0.2)  # negatives first
+    scores = {"float64": rng.choice([-0.0, 0.0, 0.25, 5e-324, -1.5, 1e300], n),
+              "float32": rng.normal(size=n).astype(np.float32),
+              "int64": rng.integers(-3, 4, n)}[score_type]
+    labels = np.where(y, "churn", "stay")
+    table = pa.table({"target": labels, "score": scores})
+    path = tmp_path / "f.parquet"
+    with pq.ParquetWriter(path, table.schema) as writer:
+        writer.write_table(table.slice(0, 0))
+        writer.write_table(table, row_group_size=37)
+        writer.write_table(table.slice(0, 0))
+    options = ["--pos-label", "churn", "--threshold", "0.0", "--groups", "7"]
+    expected = report.binary_report(labels, scores, pos_label="churn", threshold=0.0,
+                                    n_groups=7)
+    for budget in ([], ["--memory-budget", "0"], ["--memory-budget", str(8 * n // 2)]):
+        got = _report_json(path, *options, *budget)
+        assert {k: got[k] for k in expected} == expected

@@ -944,3 +944,164 @@ def test_summary_report_exact_in_int64_and_past_it(scale):
     assert (ranking["ks"], ranking["ks_threshold"]) == (ks.statistic, ks.threshold)
     assert ranking["average_precision"] == fresh.average_precision()
     assert ranking["pr_auc"] == fresh.pr_auc()
+
+
+_TINY, _HUGE = 5e-324, float(np.finfo(np.float64).max)
+
+
+@st.composite
+def extreme_problem(draw):
+    """(y, s): scores at the ends of the doubles (+-largest, subnormals, +-0.0) beside
+    ordinary ties, as float64, float32 (where they fit) or int64; either class may hold a
+    single row, and the classes may be separated either way."""
+    n_neg, n_pos = draw(st.integers(1, 40)), draw(st.integers(1, 40))
+    pool = draw(st.sampled_from([
+        [-_HUGE, _HUGE, -0.0, 0.0, 1.0, -1.0],
+        [_TINY, -_TINY, 2 * _TINY, 1e-310, -0.0, 0.0],
+        [0.1, 0.2, 0.5, 0.7, 0.9],
+        [-3e38, 3e38, 1e-45, -1e-45, -0.0, 0.0, 0.5],  # fit in float32
+    ]))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    layout = draw(st.sampled_from(["mixed", "positives_above", "negatives_above"]))
+    s = rng.choice(pool, n_neg + n_pos)
+    if layout != "mixed":  # each class on its side of the pool's median
+        s = np.sort(s)
+        if layout == "negatives_above":
+            s = s[::-1]
+    y = np.r_[np.zeros(n_neg, np.int64), np.ones(n_pos, np.int64)]
+    dtype = draw(st.sampled_from(["float64", "float32", "int64"]))
+    if dtype == "float32" and np.all(np.abs(s) < 3.4e38):
+        s = s.astype(np.float32)
+    elif dtype == "int64":
+        s = rng.integers(-3, 4, len(s))
+    order = rng.permutation(len(s))
+    return y[order], s[order]
+
+
+def _brute_auc(y, s):
+    """ROC AUC by comparing every positive-negative pair, correctly rounded."""
+    pos, neg = s[y == 1].astype(np.float64)[:, None], s[y == 0].astype(np.float64)[None, :]
+    pairs = 2 * int(np.count_nonzero(pos > neg)) + int(np.count_nonzero(pos == neg))
+    return pairs / (2 * pos.size * neg.size)
+
+
+@settings(max_examples=200)
+@given(extreme_problem(), st.integers(1, 90), st.sampled_from(["on", "above", "below", 0.0,
+                                                               -0.0, 0.5]), st.data())
+def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_groups,
+                                                                     where, data):
+    # every number of the report (both sort paths: one part of negatives, or two halves)
+    # is the public function's, the pair count's and scikit-learn's; the input is untouched
+    from rankscore import _sweep as _sweep_module
+    from rankscore.report import _report_of_classes, binary_report, summary_report
+
+    skm = pytest.importorskip("sklearn.metrics")
+    y, s = problem
+    threshold = where
+    if where in ("on", "above", "below"):
+        value = float(s[data.draw(st.integers(0, len(s) - 1))])
+        with np.errstate(over="ignore"):  # beside the largest double: +-inf (no row passes)
+            threshold = {"on": value, "above": float(np.nextafter(value, np.inf)),
+                         "below": float(np.nextafter(value, -np.inf))}[where]
+    kept = s.copy()
+    want = summary_report(ScoreSummary.from_arrays(y, s), threshold=threshold,
+                          n_groups=n_groups)
+    saved = _sweep_module._PARALLEL_SORT_ROWS
+    try:
+        for rows in (saved, 0):  # 0: the negatives sorted in two halves, three runs merged
+            _sweep_module._PARALLEL_SORT_ROWS = rows
+            assert binary_report(y, s, threshold=threshold, n_groups=n_groups) == want
+            assert _report_of_classes(s[y == 0], s[y == 1], threshold=threshold,
+                                      n_groups=n_groups) == want
+    finally:
+        _sweep_module._PARALLEL_SORT_ROWS = saved
+    assert s.tobytes() == kept.tobytes()
+    ranking = want["ranking"]
+    assert ranking["roc_auc"] == rs.roc_auc_score(y, s) == _brute_auc(y, s)
+    assert ranking["average_precision"] == rs.average_precision_score(y, s)
+    with np.errstate(all="ignore"):  # (scikit-learn's finiteness check sums the scores)
+        sk_auc, sk_ap = skm.roc_auc_score(y, s), skm.average_precision_score(y, s)
+    assert ranking["roc_auc"] == pytest.approx(sk_auc, abs=1e-15)
+    assert ranking["average_precision"] == pytest.approx(sk_ap, abs=1e-12)
+    ks = rs.ks_statistic(y, s)
+    assert (ranking["ks"], ranking["ks_threshold"]) == (ks.statistic, ks.threshold)
+    for key, objective in (("youden", "youden"), ("f1", "f_beta")):
+        best = rs.best_threshold(y, s, objective)
+        got = want["best_thresholds"][key]
+        assert (got["threshold"], got["value"]) == (best.threshold, best.value)
+    c, scores = want["confusion"], s.astype(np.float64)  # the threshold read as a double
+    assert (c["tp"], c["fp"]) == (int(np.count_nonzero((scores >= threshold) & (y == 1))),
+                                  int(np.count_nonzero((scores >= threshold) & (y == 0))))
+    table = rs.gain_table(y, s, n_groups=n_groups)
+    assert [g["score_min"] for g in want["gain_table"]] == table.score_min.tolist()
+    assert [g["count"] for g in want["gain_table"]] == table.count.tolist()
+    assert [g["positives"] for g in want["gain_table"]] == table.positives.tolist()
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_binary_report_through_the_bucket_sort_equals_summary_report(monkeypatch, dtype):
+    # RANKSCORE_SORT=bucket: the class parts come sorted from the buckets (the negatives as
+    # one run); extremes, subnormals and signed zeros among 6,000 distinct scores
+    from rankscore.report import binary_report, summary_report
+
+    monkeypatch.setenv("RANKSCORE_SORT", "bucket")
+    rng = np.random.default_rng(12)
+    n = 1 << 17
+    pool = np.r_[rng.normal(size=6000), -0.0, 0.0, _TINY, -_TINY, 1e-310, 3e38, -3e38]
+    if dtype == np.float64:
+        pool = np.r_[pool, _HUGE, -_HUGE]
+    s = rng.choice(pool, n).astype(dtype)
+    for prevalence in (0.001, 0.3, 0.999):
+        y = (rng.random(n) < prevalence).astype(np.int64)
+        for threshold, n_groups in ((0.0, 10), (-0.0, 1000), (float(s[7]), 3000)):
+            want = summary_report(ScoreSummary.from_arrays(y, s), threshold=threshold,
+                                  n_groups=n_groups)
+            assert binary_report(y, s, threshold=threshold, n_groups=n_groups) == want
+            assert binary_report(y.astype(bool), s, threshold=threshold,
+                                 n_groups=n_groups) == want
+
+
+@settings(max_examples=60)
+@given(st.integers(1, 300), st.sampled_from([3, 40, None]), st.integers(1, 8),
+       st.integers(0, 2**32 - 1))
+def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, seed):
+    # weights whose sums round (not representable): the two-thread flush and merge add
+    # each threshold's weights in the one-thread order, so the sums are the same bits
+    from rankscore import _sweep as _sweep_module
+    from rankscore import summary as summary_module
+
+    rng = np.random.default_rng(seed)
+    s = rng.normal(size=n) if grid is None else rng.integers(-grid, grid + 1, n) / grid
+    s[rng.random(n) < 0.1] = -0.0
+    y = rng.random(n) < 0.4
+    w = rng.random(n) * rng.choice([1e-3, 1.0, 1e3], n)
+    w[rng.random(n) < 0.1] = 0.0
+    cuts = [0, *np.sort(rng.integers(0, n + 1, n_chunks - 1)).tolist(), n]
+
+    def build():
+        acc = ScoreAccumulator()
+        for chunk in _chunks(y, s, w, cuts):
+            if len(chunk[0]):
+                acc.update(*chunk)
+        parts = [_one_shot(*chunk) for chunk in _chunks(y, s, w, cuts) if len(chunk[0])]
+        return acc.summary(), ScoreSummary.merge_all(parts)
+
+    one_thread = build()
+    names = ("_PARALLEL_FLUSH_ENTRIES", "_PARALLEL_MERGE_THRESHOLDS")
+    saved = [getattr(summary_module, name) for name in names], _sweep_module._PARALLEL_SORT_ROWS
+    for name in names:
+        setattr(summary_module, name, 0)
+    _sweep_module._PARALLEL_SORT_ROWS = 0
+    try:
+        two_threads = build()
+    finally:
+        for name, value in zip(names, saved[0]):
+            setattr(summary_module, name, value)
+        _sweep_module._PARALLEL_SORT_ROWS = saved[1]
+    for a, b in zip(two_threads, one_thread):
+        _assert_same(a, b)
+        assert a.negatives.tobytes() == b.negatives.tobytes()
+        assert a.positives.tobytes() == b.positives.tobytes()
+    one_shot = _one_shot(y, s, w)  # the same thresholds; sums within rounding
+    np.testing.assert_array_equal(one_thread[0].thresholds, one_shot.thresholds)
+    np.testing.assert_allclose(one_thread[0].negatives, one_shot.negatives, rtol=1e-12)
