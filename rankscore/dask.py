@@ -466,7 +466,10 @@ def _worker_pairs(backend: str, positives_travel: bool, split: tuple, travelling
     above all of the larger class's first part (2 pairs each, or none the other way)."""
     kernels = _backend.kernels
     larger, smaller = split
-    runs = [smaller, *travelling]
+    runs = [run for run in (smaller, *travelling) if len(run)]
+    # one dtype (a worker holding only empty partitions sends an empty float32 class)
+    dtype = np.result_type(larger.dtype, *(run.dtype for run in runs))
+    runs = [run.astype(dtype, copy=False) for run in runs]
 
     def sort_or_merge(job: str) -> None:
         if job == "sort":
@@ -476,10 +479,10 @@ def _worker_pairs(backend: str, positives_travel: bool, split: tuple, travelling
                 runs.append(kernels.merge_sorted(runs.pop(), runs.pop()))
 
     n_rows = len(larger) + sum(map(len, runs))
-    _in_threads(sort_or_merge, ["sort", "merge"], n_rows)
-    smaller = runs[0]
-    if not (len(larger) and len(smaller)):
+    _in_threads(sort_or_merge, ["sort", "merge"], n_rows)  # NaN is an error even then:
+    if not (len(larger) and runs):
         return 0
+    larger, smaller = larger.astype(dtype, copy=False), runs[0]
     cut = int(np.searchsorted(larger, larger[len(larger) // 2], "left"))
     at = int(np.searchsorted(smaller, larger[len(larger) // 2], "left"))
     if positives_travel:  # negatives = larger: each positive from v on is above larger[:cut]

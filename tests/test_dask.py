@@ -424,3 +424,13 @@ def test_auc_on_workers_any_split(client, seed):
     chunks = np.diff(np.concatenate([[0], cuts, [n]])).tolist()
     owners = rng.integers(0, 2, n_parts).tolist()
     assert _auc_placed(client, y, s, chunks, owners) == rs.roc_auc_score(y, s)
+
+
+def test_auc_on_workers_nan_with_one_class(client):
+    """NaN is the in-memory error even when every row is of one class (no pairs to
+    count: the larger class is still sorted and checked). Empty float32 classes of a
+    worker holding only empty partitions are test_roc_auc_of_signed_zeros_and_ties_..."""
+    y, s, _ = _data(n=1000, seed=19)
+    s[700] = np.nan
+    with pytest.raises(ValueError, match=r"rows 601..1000\).*NaN \(first at index 700\)"):
+        _auc_placed(client, np.zeros(1000, dtype=int), s, [600, 400], [1, 0])
