@@ -926,7 +926,9 @@ def test_report_of_classes_in_place_allocates_nothing_of_the_data_size(backend):
     finally:
         tracemalloc.stop()
     assert got == want
-    assert peak < scores.nbytes / 100
+    # a copy of either class would be >= 1.6 MiB; the margin below that absorbs what other
+    # threads of the test process (a Dask cluster's) allocate while tracemalloc traces
+    assert peak < scores.nbytes / 20
 
 
 @pytest.mark.parametrize("scale", [1, 2**40])
