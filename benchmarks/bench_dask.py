@@ -234,12 +234,9 @@ def report_rows(n: int, chunk: int, sample: int, seed: int, decimals: int,
         runs = [("scores of each class", ())]
         if rounded is not None:  # few distinct scores: the summary is small too
             runs.append(("summarised, --memory-budget 0", _SUMMARISED))
-        for how, options in runs:
-            _, elapsed, peak = _report(path, *options)
-            rows.append([f"rankscore report big.parquet, {n:,} rows, {_kind(rounded)} "
-                         f"({how})", format_seconds(elapsed),
-                         f"file {_gb(size)}, raw columns {_gb(9 * n)}",
-                         f"peak RSS {_gb(peak)} (target ≤ 1.5 GB at 10^8 rows)"])
+        rows += _command_rows(path, runs, f"{n:,} rows, {_kind(rounded)}",
+                              f"file {_gb(size)}, raw columns {_gb(9 * n)}",
+                              " (target ≤ 1.5 GB at 10^8 rows)")
         os.remove(path)
         rows.append([f"  same numbers as in memory on a {sample:,}-row sample ({_kind(rounded)};"
                      " both paths)", same, "", ""])
@@ -254,15 +251,20 @@ def csv_rows(n: int, seed: int, folder: str) -> list[list[str]]:
     y, s = _block(seed, 0, n, None)
     pv.write_csv(pa.table({"target": y.astype(np.int8), "score": s}), path)
     del y, s
-    rows = []
-    for how, options in (("scores of each class", ()), ("summarised, --memory-budget 0",
-                                                        _SUMMARISED)):
-        _, elapsed, peak = _report(path, *options)
-        rows.append([f"rankscore report big.csv, {n:,} rows, all-distinct float64 scores "
-                     f"({how})", format_seconds(elapsed),
-                     f"file {_gb(os.path.getsize(path))}, scores {_gb(8 * n)}",
-                     f"peak RSS {_gb(peak)}"])
+    runs = [("scores of each class", ()), ("summarised, --memory-budget 0", _SUMMARISED)]
+    rows = _command_rows(path, runs, f"{n:,} rows, all-distinct float64 scores",
+                         f"file {_gb(os.path.getsize(path))}, scores {_gb(8 * n)}", "")
     os.remove(path)
+    return rows
+
+
+def _command_rows(path: str, runs, what: str, sizes: str, target: str) -> list[list[str]]:
+    """One row per way of running ``rankscore report path``: its time and peak RSS."""
+    rows = []
+    for how, options in runs:
+        _, elapsed, peak = _report(path, *options)
+        rows.append([f"rankscore report {os.path.basename(path)}, {what} ({how})",
+                     format_seconds(elapsed), sizes, f"peak RSS {_gb(peak)}{target}"])
     return rows
 
 
