@@ -506,19 +506,19 @@ def _roc_view(sweep: Sweep, drop_intermediate: bool, stacklevel: int = 4):
     fps = np.concatenate(([0.0], fps))
     tps = np.concatenate(([0.0], tps))
     thresholds = np.concatenate(([np.inf], thresholds.astype(np.float64, copy=False)))
-    if fps[-1] <= 0:
-        _warn_undefined("No negative samples in y_true, false positive value should be "
-                        "meaningless", stacklevel)
-        fpr = np.full(fps.shape, np.nan)
-    else:
-        fpr = fps / fps[-1]
-    if tps[-1] <= 0:
-        _warn_undefined("No positive samples in y_true, true positive value should be "
-                        "meaningless", stacklevel)
-        tpr = np.full(tps.shape, np.nan)
-    else:
-        tpr = tps / tps[-1]
+    fpr = _rate(fps, "negative", "false", stacklevel + 1)
+    tpr = _rate(tps, "positive", "true", stacklevel + 1)
     return fpr, tpr, thresholds
+
+
+def _rate(counts: np.ndarray, kind: str, which: str, stacklevel: int) -> np.ndarray:
+    """counts / their total (the last), or NaN with scikit-learn's warning when the class
+    ``kind`` has no samples."""
+    if counts[-1] <= 0:
+        _warn_undefined(f"No {kind} samples in y_true, {which} positive value should be "
+                        "meaningless", stacklevel)
+        return np.full(counts.shape, np.nan)
+    return counts / counts[-1]
 
 
 def _pr_view(sweep: Sweep, drop_intermediate: bool = False, stacklevel: int = 3):
