@@ -27,6 +27,22 @@ def split_scores_into(
     """split_scores written into neg and pos (the scores' dtype, exactly one slot per row of
     their class; ValueError otherwise): many partitions into one array each."""
 
+def split_scores_append(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    weights: NDArray[np.float64] | None,
+    buffer: NDArray[np.floating],
+    buffer_weights: NDArray[np.float64] | None,
+    n_neg: int,
+    n_pos: int,
+) -> tuple[int, int]:
+    """One batch appended to a buffer (the scores' dtype, contiguous) holding n_neg
+    negatives at its front and n_pos positives at its back: negatives after the front ones,
+    positives (input order) just before the back ones, weights alongside (both None or
+    both given); zero weights dropped. (negatives added, positives added); ValueError if
+    the free room is too small."""
+
 def merge_sorted(a: NDArray[np.floating], b: NDArray[np.floating]) -> NDArray[np.floating]:
     """The ascending union of two ascending arrays of one dtype (a one-pass merge)."""
 

@@ -143,6 +143,83 @@ def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
                 a += 1
 
 
+
+def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
+                        const sweep_score_t[:] scores, const double[:] weights,
+                        sweep_score_t[::1] buffer, double[::1] buffer_weights,
+                        Py_ssize_t n_neg, Py_ssize_t n_pos):
+    """Append one batch to a buffer holding ``n_neg`` negatives' scores at its front and
+    ``n_pos`` positives' at its back: the batch's negatives written after the front ones,
+    its positives (in input order) just before the back ones, the weights alongside in
+    ``buffer_weights`` (weights None: None); zero-weight samples are dropped. Returns
+    (negatives added, positives added); ValueError if the free room is too small."""
+    cdef Py_ssize_t n = scores.shape[0], i, cn = 0, cp = 0, a, b, a_end, b_end, p, keep
+    cdef bint weighted = weights is not None
+    cdef sweep_score_t x
+    if labels.shape[0] != n or (weighted and weights.shape[0] != n):
+        raise ValueError("split_scores_append needs labels, scores and weights of one length")
+    if weighted != (buffer_weights is not None) or (
+            weighted and buffer_weights.shape[0] != buffer.shape[0]):
+        raise ValueError("split_scores_append needs buffer_weights (of the buffer's length) "
+                         "exactly when weights are given")
+    with nogil:
+        if weighted:
+            for i in range(n):
+                keep = weights[i] != 0
+                p = labels[i] == pos_code
+                cp += keep & p
+                cn += keep & (1 - p)
+        else:
+            for i in range(n):
+                cp += labels[i] == pos_code
+            cn = n - cp
+    if n_neg < 0 or n_pos < 0 or buffer.shape[0] - n_neg - n_pos < cn + cp:
+        raise ValueError(f"split_scores_append needs {cn + cp} free slots, got "
+                         f"{buffer.shape[0] - n_neg - n_pos}")
+    a, a_end = n_neg, n_neg + cn
+    b = buffer.shape[0] - n_pos - cp
+    b_end = b + cp
+    with nogil:
+        i = 0
+        # branch-free while both classes have rows to come: a row is written to the next
+        # slot of both classes, and the slot of the other class is written again by its
+        # next row (a zero-weight row by the next row of either)
+        if weighted:
+            while a < a_end and b < b_end:
+                x = scores[i]
+                keep = weights[i] != 0
+                p = labels[i] == pos_code
+                buffer[a] = x
+                buffer[b] = x
+                buffer_weights[a] = weights[i]
+                buffer_weights[b] = weights[i]
+                b += keep & p
+                a += keep & (1 - p)
+                i += 1
+        else:
+            while a < a_end and b < b_end:
+                x = scores[i]
+                p = labels[i] == pos_code
+                buffer[a] = x
+                buffer[b] = x
+                b += p
+                a += 1 - p
+                i += 1
+        for i in range(i, n):  # the rest is one class (and zero weights)
+            if weighted and weights[i] == 0:
+                continue
+            if b < b_end:
+                buffer[b] = scores[i]
+                if weighted:
+                    buffer_weights[b] = weights[i]
+                b += 1
+            else:
+                buffer[a] = scores[i]
+                if weighted:
+                    buffer_weights[a] = weights[i]
+                a += 1
+    return cn, cp
+
 def merge_sorted(const sweep_score_t[:] a, const sweep_score_t[:] b):
     """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
     cdef Py_ssize_t i = 0, j = 0, k = 0, n_a = a.shape[0], n_b = b.shape[0], take_b

@@ -1128,7 +1128,7 @@ class ScoreAccumulator:
         if not len(buffer):  # room for half the summary's bytes (or this batch)
             rows = int(self._run_nbytes() / 2 // buffer.row_bytes(scores.dtype, weighted))
             buffer.reserve(max(rows, len(scores)), scores.dtype, weighted)
-        buffer.add(codes == pos_code, scores, weights)
+        buffer.add(codes, pos_code, scores, weights)
         if self._run is None:
             self._flush()  # the first batch starts the summary
         self.n_batches += 1
@@ -1349,23 +1349,12 @@ class _Buffer:
             self.scores = np.empty(capacity, dtype=dtype)
             self.weights = np.empty(capacity) if weighted else None
 
-    def add(self, is_positive, scores, weights) -> None:
-        keep = None if weights is None else weights != 0
-        top = self.capacity
-        for positive in (False, True):
-            mask = is_positive if positive else ~is_positive
-            if keep is not None:
-                mask = mask & keep
-            n = int(np.count_nonzero(mask))
-            where = (slice(top - self.n_pos - n, top - self.n_pos) if positive
-                     else slice(self.n_neg, self.n_neg + n))
-            self.scores[where] = scores[mask]  # (faster than np.compress with out=)
-            if weights is not None:
-                self.weights[where] = weights[mask]
-            if positive:
-                self.n_pos += n
-            else:
-                self.n_neg += n
+    def add(self, codes, pos_code, scores, weights) -> None:
+        """Append one validated batch (split_scores_append: one pass, nothing allocated)."""
+        n_neg, n_pos = _backend.kernels.split_scores_append(
+            codes, pos_code, scores, weights, self.scores, self.weights, self.n_neg, self.n_pos)
+        self.n_neg += n_neg
+        self.n_pos += n_pos
 
     def sorted_parts(self):
         """(neg, neg_weight, pos, pos_weight): each class's scores ascending (in place;

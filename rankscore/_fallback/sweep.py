@@ -14,6 +14,7 @@ import numpy as np
 __all__ = [
     "split_scores",
     "split_scores_into",
+    "split_scores_append",
     "merge_sorted",
     "split_scores_weighted",
     "ap_merge",
@@ -48,6 +49,38 @@ def split_scores_into(labels, pos_code, scores, neg, pos):
     neg[:] = scores[~is_pos]
     pos[:] = scores[is_pos]
 
+
+
+def split_scores_append(labels, pos_code, scores, weights, buffer, buffer_weights, n_neg,
+                        n_pos):
+    """Append one batch to a buffer holding ``n_neg`` negatives' scores at its front and
+    ``n_pos`` positives' at its back: the batch's negatives written after the front ones,
+    its positives (in input order) just before the back ones, the weights alongside in
+    ``buffer_weights`` (weights None: None); zero-weight samples are dropped. Returns
+    (negatives added, positives added); ValueError if the free room is too small."""
+    weighted = weights is not None
+    if len(labels) != len(scores) or (weighted and len(weights) != len(scores)):
+        raise ValueError("split_scores_append needs labels, scores and weights of one length")
+    if weighted != (buffer_weights is not None) or (
+            weighted and len(buffer_weights) != len(buffer)):
+        raise ValueError("split_scores_append needs buffer_weights (of the buffer's length) "
+                         "exactly when weights are given")
+    is_pos = labels == pos_code
+    pos, neg = is_pos, ~is_pos
+    if weighted:
+        keep = weights != 0
+        pos, neg = pos & keep, neg & keep
+    cn, cp = int(np.count_nonzero(neg)), int(np.count_nonzero(pos))
+    free = len(buffer) - n_neg - n_pos
+    if n_neg < 0 or n_pos < 0 or free < cn + cp:
+        raise ValueError(f"split_scores_append needs {cn + cp} free slots, got {free}")
+    top = len(buffer) - n_pos
+    buffer[n_neg:n_neg + cn] = scores[neg]
+    buffer[top - cp:top] = scores[pos]
+    if weighted:
+        buffer_weights[n_neg:n_neg + cn] = weights[neg]
+        buffer_weights[top - cp:top] = weights[pos]
+    return cn, cp
 
 def merge_sorted(a, b):
     """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
