@@ -255,6 +255,55 @@ def test_split_scores_into_writes_split_scores_in_place(scores, seed, dtype):
 
 
 @settings(max_examples=100, deadline=None)
+@given(st.lists(adversarial_scores(max_n=300), min_size=1, max_size=4),
+       st.integers(0, 2**32 - 1), st.sampled_from([np.int8, np.uint8, np.int64]),
+       st.booleans())
+def test_split_scores_append_stacks_batches_as_mask_indexing(batches, seed, dtype, weighted):
+    """Batch after batch, each batch's negatives follow the front ones and its positives
+    (input order) go just before the back ones, weights alongside, zero weights dropped:
+    bit for bit the mask-indexed parts (-0.0 kept), nothing else in the buffer written."""
+    k = _backend.kernels
+    rng = np.random.default_rng(seed)
+    dtype_s = batches[0].dtype
+    batches = [b.astype(dtype_s) for b in batches]
+    room = sum(map(len, batches))
+    buffer = np.full(room + 5, 7.0, dtype=dtype_s)
+    buffer_w = np.full(room + 5, 7.0) if weighted else None
+    front, back, front_w, back_w = [], [], [], []
+    n_neg = n_pos = 0
+    for scores in batches:
+        labels = (rng.random(len(scores)) < rng.random()).astype(dtype)
+        w = rng.choice([0.0, 0.5, 2.0], len(scores)) if weighted else None
+        keep = np.ones(len(scores), bool) if w is None else w != 0
+        is_pos = labels == 1
+        added = k.split_scores_append(labels, dtype(1), scores, w, buffer, buffer_w, n_neg,
+                                      n_pos)
+        assert added == (np.count_nonzero(keep & ~is_pos), np.count_nonzero(keep & is_pos))
+        n_neg, n_pos = n_neg + added[0], n_pos + added[1]
+        front.append(scores[keep & ~is_pos])
+        back.insert(0, scores[keep & is_pos])
+        if weighted:
+            front_w.append(w[keep & ~is_pos])
+            back_w.insert(0, w[keep & is_pos])
+    top = len(buffer) - n_pos
+    np.testing.assert_array_equal(_bits(buffer[:n_neg]), _bits(np.concatenate(front)))
+    np.testing.assert_array_equal(_bits(buffer[top:]), _bits(np.concatenate(back)))
+    assert (buffer[n_neg:top] == 7).all()
+    if weighted:
+        np.testing.assert_array_equal(buffer_w[:n_neg], np.concatenate(front_w))
+        np.testing.assert_array_equal(buffer_w[top:], np.concatenate(back_w))
+        assert (buffer_w[n_neg:top] == 7).all()
+    labels = np.ones(6 + len(buffer) - n_neg - n_pos, dtype=dtype)
+    scores = np.zeros(len(labels), dtype=dtype_s)
+    w = np.ones(len(labels)) if weighted else None
+    with pytest.raises(ValueError, match="split_scores_append needs"):
+        k.split_scores_append(labels, dtype(1), scores, w, buffer, buffer_w, n_neg, n_pos)
+    with pytest.raises(ValueError, match="split_scores_append needs buffer_weights"):
+        k.split_scores_append(labels[:1], dtype(1), scores[:1], None if w is None else w[:1],
+                              buffer, None if weighted else np.ones(len(buffer)), 0, 0)
+
+
+@settings(max_examples=100, deadline=None)
 @given(adversarial_scores(), st.integers(0, 2**32 - 1))
 def test_merge_sorted_is_the_stable_sort_of_both(scores, seed):
     """Equal scores keep a's first, then b's: the same bits on both backends (±0.0)."""

@@ -90,6 +90,22 @@ def test_weighted_accumulator_equals_one_shot(problem):
     _assert_same(acc.summary(), _one_shot(y, s, w))
 
 
+@given(st.lists(st.tuples(st.integers(0, 1), st.sampled_from([0.0, -0.0, 0.5, -1.5, 3.0]),
+                          st.integers(0, 3)), min_size=1, max_size=40),
+       st.sampled_from([np.float64, np.float32]), st.booleans(), st.booleans())
+def test_accumulator_of_one_row_batches_equals_one_shot(rows, dtype, weighted, one_class):
+    # every batch one row (so one class only), -0.0 beside 0.0, zero weights
+    y = np.array([0 if one_class else r[0] for r in rows], dtype=np.int64)
+    s = np.array([r[1] for r in rows], dtype=dtype)
+    w = np.array([r[2] for r in rows], dtype=float) if weighted else None
+    acc = ScoreAccumulator()
+    for i in range(len(rows)):
+        acc.update(y[i:i + 1], s[i:i + 1], None if w is None else w[i:i + 1])
+    summary = acc.summary()
+    _assert_same(summary, _one_shot(y, s, w))
+    assert not np.signbit(summary.thresholds[summary.thresholds == 0]).any()  # -0.0 as 0.0
+
+
 @given(chunked_problem())
 def test_summary_is_the_sweep_of_the_curve_functions(problem):
     y, s, w, _ = problem
