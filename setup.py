@@ -53,7 +53,8 @@ def extensions():
     # -g0 overrides the -g of Python's own CFLAGS: without it the wheel's module carries
     # 5 MB of debug information (6.1 MB instead of 1.1 MB).
     extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off", "-g0"]
-    ext = Extension("rankscore._core", ["rankscore/_core.pyx"], extra_compile_args=extra)
+    ext = Extension("rankscore._core", ["rankscore/_core.pyx"], extra_compile_args=extra,
+                    depends=["rankscore/_merge_simd.h"])
     try:
         return cythonize(
             [ext],

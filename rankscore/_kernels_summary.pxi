@@ -820,6 +820,21 @@ cdef extern from *:
 # follows: each run's next cache lines are asked for this many entries ahead
 DEF MERGE_PREFETCH = 16
 
+cdef extern from "_merge_simd.h":
+    # the same merge as a vector tournament, on CPUs with AVX-512F (see the header)
+    int rs_simd_merge_available() noexcept nogil
+    Py_ssize_t rs_simd_merge_d(double* out_t, uint64_t* out_n, uint64_t* out_p, Py_ssize_t k,
+                               const double** thr, const uint64_t** neg, const uint64_t** pos,
+                               const Py_ssize_t* length, int float_counts) noexcept nogil
+    Py_ssize_t rs_simd_merge_f(float* out_t, uint64_t* out_n, uint64_t* out_p, Py_ssize_t k,
+                               const float** thr, const uint64_t** neg, const uint64_t** pos,
+                               const Py_ssize_t* length, int float_counts) noexcept nogil
+    const Py_ssize_t RS_SIMD_MAX_RUNS
+
+# the vector tournament merges from this many thresholds and more than 8 runs (below, or
+# with fewer runs, the loser tree is as fast or faster: its depth grows with log2(runs))
+DEF SIMD_MERGE_MIN_THRESHOLDS = 1 << 16
+
 
 cdef inline int64_t _order_key(double x) noexcept nogil:
     # an int64 ordered as the doubles are (-0.0 below 0.0; thresholds hold no -0.0):
@@ -835,9 +850,10 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                             const int64_t[::1] stops):
     """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
     C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
-    thresholds, O(D log k) for D thresholds in all; returns the number written. Equal
-    thresholds are added in run order. The GIL is released: two calls on disjoint ranges
-    of thresholds and of out_* run side by side."""
+    thresholds, O(D log k) for D thresholds in all (on CPUs with AVX-512F, large merges of
+    9 to 128 runs: four vector tournaments side by side, _merge_simd.h); returns the number
+    written. Equal thresholds are added in run order. The GIL is released: two calls on
+    disjoint ranges of thresholds and of out_* run side by side."""
     cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, remaining = 0
     cdef const sweep_score_t[::1] t_view
     cdef const summary_count_t[::1] c_view
@@ -868,6 +884,9 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                 neg[r] = &c_view[starts[r]]
                 c_view = positives[r]
                 pos[r] = &c_view[starts[r]]
+        if (remaining >= SIMD_MERGE_MIN_THRESHOLDS and 8 < k <= RS_SIMD_MAX_RUNS
+                and rs_simd_merge_available()):
+            return _merge_many_simd(&out_t[at], &out_n[at], &out_p[at], k, thr, end, neg, pos)
         with nogil:
             for r in range(leaves):
                 head[r] = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
@@ -918,6 +937,36 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
         free(winner)
         free(head)
         free(upcoming)
+
+
+cdef Py_ssize_t _merge_many_simd(sweep_score_t* out_t, summary_count_t* out_n,
+                                 summary_count_t* out_p, Py_ssize_t k,
+                                 const sweep_score_t** thr, const sweep_score_t** end,
+                                 const summary_count_t** neg,
+                                 const summary_count_t** pos) except -1:
+    # summary_merge_many_into's runs (thr[r] to end[r]) merged by rs_simd_merge_*
+    cdef Py_ssize_t* length = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
+    cdef Py_ssize_t r, n
+    cdef int float_counts = summary_count_t is double
+    if length == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for r in range(k):
+                length[r] = end[r] - thr[r]
+            if sweep_score_t is double:
+                n = rs_simd_merge_d(out_t, <uint64_t*>out_n, <uint64_t*>out_p, k, thr,
+                                    <const uint64_t**>neg, <const uint64_t**>pos, length,
+                                    float_counts)
+            else:
+                n = rs_simd_merge_f(out_t, <uint64_t*>out_n, <uint64_t*>out_p, k, thr,
+                                    <const uint64_t**>neg, <const uint64_t**>pos, length,
+                                    float_counts)
+    finally:
+        free(length)
+    if n < 0:
+        raise MemoryError()
+    return n
 
 
 cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,

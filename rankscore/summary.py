@@ -223,8 +223,9 @@ class ScoreSummary:
     @classmethod
     def merge_all(cls, summaries: Iterable["ScoreSummary"]) -> "ScoreSummary":
         """Merge any number of summaries in one compiled pass (a tournament tree of the
-        summaries' next thresholds: O(D log k) for k summaries of D thresholds in all; two
-        threads, each on one range of scores, past 2**21 thresholds).
+        summaries' next thresholds: O(D log k) for k summaries of D thresholds in all; on
+        CPUs with AVX-512F, 9 to 128 summaries meet in vector tournaments, four side by
+        side; two threads, each on one range of scores, past 2**21 thresholds).
 
         Parameters
         ----------

@@ -686,6 +686,89 @@ def test_many_way_merge_equals_pairwise_merges(problems):
     np.testing.assert_array_equal(merged.positives, pairwise.positives)
 
 
+def _large_parts(k, layout, ties, dtype, weights, seed, n=70_000):
+    """k summaries of about n rows in all (large enough for the vector tournament of CPUs
+    with AVX-512F: 9 to 128 runs, 2**16 thresholds and more), with the data they came from.
+    ``layout``: even runs; one run with most rows and the others small (many shorter than
+    the tournament's 32 samples); or many runs of 1-40 rows and a few large (ranges of
+    the runs are empty in most of the four tournaments).
+    ``ties``: None (every score distinct) or a grid shared by every run; scores span
+    [-1, 1] (zeros, and -0.0 among the float scores)."""
+    rng = np.random.default_rng(seed)
+    if layout == "even":
+        sizes = np.full(k, n // k)
+    elif layout == "skewed":
+        sizes = rng.integers(1, 60, k)
+        sizes[rng.integers(k)] = n
+    else:
+        sizes = rng.integers(1, 41, k)
+        sizes[rng.choice(k, min(k, 3), replace=False)] = n // 3
+    total = int(sizes.sum())
+    s = rng.uniform(-1, 1, total)
+    if ties is not None:
+        s = np.round(s * ties) / ties
+    s[rng.random(total) < 0.01] = -0.0
+    s = s.astype(dtype)
+    y = (rng.random(total) < 0.3).astype(np.int64)
+    w = None
+    if weights == "integer":
+        w = rng.integers(0, 4, total).astype(float)
+    elif weights == "float":
+        w = rng.random(total) * 3
+    bounds = np.concatenate(([0], np.cumsum(sizes)))
+    parts = [_one_shot(y[a:b], s[a:b], None if w is None else w[a:b])
+             for a, b in zip(bounds, bounds[1:])]
+    return parts, (y, s, w)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 140), st.sampled_from(["even", "skewed", "tiny runs"]),
+       st.sampled_from([None, 40, 3000]), st.sampled_from([np.float64, np.float32]),
+       st.sampled_from([None, "integer", "float"]), st.integers(0, 2**32 - 1))
+def test_large_many_way_merges_equal_one_shot(k, layout, ties, dtype, weights, seed):
+    # large merges of 9 to 128 runs take the vector tournament where the CPU has
+    # AVX-512F, cut into four ranges of scores merged side by side; others the loser tree:
+    # every route gives the one-shot thresholds and counts, and weight sums added in run
+    # order, bit for bit on both backends
+    parts, (y, s, w) = _large_parts(k, layout, ties, dtype, weights, seed)
+    merged = ScoreSummary.merge_all(parts)
+    if weights != "float":  # integer sums: exact in any order
+        _assert_same(merged, _one_shot(y, s, w))
+        return
+    expected = _one_shot(y, s, w)
+    np.testing.assert_array_equal(merged.thresholds, expected.thresholds)
+    np.testing.assert_allclose(merged.negatives, expected.negatives, rtol=1e-12)
+    np.testing.assert_allclose(merged.positives, expected.positives, rtol=1e-12)
+    for name in ("cython", "python"):
+        try:
+            with _backend.using(name):
+                other = ScoreSummary.merge_all(parts)
+        except ImportError:
+            continue
+        assert other.to_bytes() == merged.to_bytes()
+
+
+@pytest.mark.parametrize("weights", [None, "float"])
+def test_large_merge_on_two_threads_equals_one_shot(weights):
+    # past 2**21 thresholds the merge runs on two threads, each cut again into four
+    # tournaments (AVX-512F): ties across every cut, the same summary as one thread
+    from rankscore import summary as summary_module
+
+    parts, (y, s, w) = _large_parts(100, "even", 1_000_000, np.float64, weights, 7,
+                                    n=2_300_000)
+    merged = ScoreSummary.merge_all(parts)
+    assert len(merged) > summary_module._PARALLEL_MERGE_THRESHOLDS // 2
+    saved = summary_module._PARALLEL_MERGE_THRESHOLDS
+    summary_module._PARALLEL_MERGE_THRESHOLDS = 1 << 40
+    try:
+        one_thread = ScoreSummary.merge_all(parts)
+    finally:
+        summary_module._PARALLEL_MERGE_THRESHOLDS = saved
+    assert merged.to_bytes() == one_thread.to_bytes()
+    if weights is None:
+        _assert_same(merged, _one_shot(y, s, w))
+
+
 def test_merging_past_2_62_rows_is_refused():
     a = ScoreSummary([0.5], [2**61], [2**60])
     b = ScoreSummary([0.4], [2**61], [2**60])
