@@ -413,6 +413,23 @@ def summary_merge_sorted_into(
     """Merge the ascending class parts into summary (thr, negatives, positives)[:d] in
     place (the arrays have room for the result); returns the merged length."""
 
+def summary_merge_sorted_pair_into(
+    thr_a: NDArray[np.floating],
+    negatives_a: NDArray[np.int64],
+    positives_a: NDArray[np.int64],
+    d_a: int,
+    neg_a: NDArray[np.floating],
+    pos_a: NDArray[np.floating],
+    thr_b: NDArray[np.floating],
+    negatives_b: NDArray[np.int64],
+    positives_b: NDArray[np.int64],
+    d_b: int,
+    neg_b: NDArray[np.floating],
+    pos_b: NDArray[np.floating],
+) -> tuple[int, int]:
+    """Two unweighted summary_merge_sorted_into merges (a and b, arrays not overlapping)
+    taking turns in one loop (the CPU overlaps them); (merged length of a, of b)."""
+
 def summary_from_sorted_into(
     out_t: NDArray[np.floating],
     out_n: NDArray[np.int64],

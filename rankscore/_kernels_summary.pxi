@@ -1098,6 +1098,94 @@ def summary_merge_sorted_into(sweep_score_t[::1] thr, summary_count_t[::1] negat
     return size
 
 
+cdef inline bint _merge_up_step(
+        sweep_score_t* thr, int64_t* negatives, int64_t* positives, Py_ssize_t* i,
+        Py_ssize_t* k, const sweep_score_t* neg, Py_ssize_t* a, Py_ssize_t n_neg,
+        const sweep_score_t* pos, Py_ssize_t* b, Py_ssize_t n_pos,
+        sweep_score_t* last) noexcept nogil:
+    # one step of _merge_sorted_up (writing), its state passed by pointer so that two
+    # merges can take turns in one loop; False when the merge was done already
+    cdef sweep_score_t x, y, z, t
+    cdef bint in_m, in_neg, in_pos, same
+    cdef int64_t n, p
+    cdef Py_ssize_t slot, m = i[0] if i[0] >= 0 else 0
+    if i[0] < 0 and a[0] >= n_neg and b[0] >= n_pos:
+        return False
+    x = thr[m]
+    x = x if i[0] >= 0 else <sweep_score_t>INFINITY
+    y = _head_up(neg, a[0], n_neg)
+    z = _head_up(pos, b[0], n_pos)
+    t = y if y < z else z
+    t = x if x < t else t
+    in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last[0]
+    slot = k[0] + same
+    n = (negatives[slot] & -<int64_t>same) + (negatives[m] & -<int64_t>in_m) + in_neg
+    p = (positives[slot] & -<int64_t>same) + (positives[m] & -<int64_t>in_m) + in_pos
+    thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
+    k[0] -= not same
+    last[0] = t
+    i[0] -= in_m
+    a[0] += in_neg
+    b[0] += in_pos
+    return True
+
+
+cdef inline void _to_front(sweep_score_t* thr, int64_t* negatives, int64_t* positives,
+                           Py_ssize_t length, Py_ssize_t size) noexcept nogil:
+    # the merged entries, written into the end of arrays of this length, to their front
+    if size < length:
+        memmove(thr, thr + length - size, size * sizeof(sweep_score_t))
+        memmove(negatives, negatives + length - size, size * sizeof(int64_t))
+        memmove(positives, positives + length - size, size * sizeof(int64_t))
+
+
+def summary_merge_sorted_pair_into(
+        sweep_score_t[::1] thr_a, int64_t[::1] negatives_a, int64_t[::1] positives_a,
+        Py_ssize_t d_a, const sweep_score_t[::1] neg_a, const sweep_score_t[::1] pos_a,
+        sweep_score_t[::1] thr_b, int64_t[::1] negatives_b, int64_t[::1] positives_b,
+        Py_ssize_t d_b, const sweep_score_t[::1] neg_b, const sweep_score_t[::1] pos_b):
+    """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
+    neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping) taking
+    turns in one loop: each merge's steps wait on their own loads and comparisons, so
+    the CPU overlaps the two. Returns (merged length of a, of b): the same arrays as the
+    two calls."""
+    cdef sweep_score_t inf = <sweep_score_t>INFINITY, last_a = <sweep_score_t>NAN
+    cdef sweep_score_t last_b = <sweep_score_t>NAN
+    cdef Py_ssize_t n_a = thr_a.shape[0], n_b = thr_b.shape[0]
+    cdef Py_ssize_t i_a = d_a - 1, k_a = n_a - 1, a_a = 0, b_a = 0
+    cdef Py_ssize_t i_b = d_b - 1, k_b = n_b - 1, a_b = 0, b_b = 0
+    cdef sweep_score_t* t_a = &thr_a[0] if n_a else &inf
+    cdef sweep_score_t* t_b = &thr_b[0] if n_b else &inf
+    cdef int64_t dummy[2]
+    cdef int64_t* na = &negatives_a[0] if n_a else dummy
+    cdef int64_t* pa = &positives_a[0] if n_a else dummy
+    cdef int64_t* nb = &negatives_b[0] if n_b else dummy
+    cdef int64_t* pb = &positives_b[0] if n_b else dummy
+    cdef const sweep_score_t* sn_a = &neg_a[0] if neg_a.shape[0] else &inf
+    cdef const sweep_score_t* sp_a = &pos_a[0] if pos_a.shape[0] else &inf
+    cdef const sweep_score_t* sn_b = &neg_b[0] if neg_b.shape[0] else &inf
+    cdef const sweep_score_t* sp_b = &pos_b[0] if pos_b.shape[0] else &inf
+    cdef Py_ssize_t nn_a = neg_a.shape[0], np_a = pos_a.shape[0]
+    cdef Py_ssize_t nn_b = neg_b.shape[0], np_b = pos_b.shape[0]
+    cdef bint more_a = n_a > 0, more_b = n_b > 0
+    with nogil:
+        while more_a and more_b:
+            more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
+                                    np_a, &last_a)
+            more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
+                                    np_b, &last_b)
+        while more_a:
+            more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
+                                    np_a, &last_a)
+        while more_b:
+            more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
+                                    np_b, &last_b)
+        if n_a:
+            _to_front(t_a, na, pa, n_a, n_a - 1 - k_a)
+        if n_b:
+            _to_front(t_b, nb, pb, n_b, n_b - 1 - k_b)
+    return n_a - 1 - k_a, n_b - 1 - k_b
+
 def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):
     """The sweep without the points collinear with their neighbours (scikit-learn's
     drop_intermediate): the first and last points and every point where

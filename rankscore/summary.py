@@ -1167,7 +1167,8 @@ class ScoreAccumulator:
             # a copy into fresh arrays, one at a time: the kernel's huge pages fault a
             # hundred times faster than pages added by realloc (which NumPy also zeroes);
             # a summary returned is never written (merged into a copy)
-            halves = _flush_halves(run[0][:d], neg, pos, self._disjoint)
+            halves = _flush_halves(run[0][:d], neg, pos, self._disjoint,
+                                   run[1].dtype == np.int64)
             for i in range(3):
                 grown = np.empty(room, dtype=run[i].dtype)
                 if halves is None:
@@ -1236,27 +1237,35 @@ class ScoreAccumulator:
                 "buffered)")
 
 
-# flushes of this many rows and thresholds or more merge on two threads
+# flushes of this many rows and thresholds or more merge as two halves: on two threads,
+# or (integer counts, one CPU) taking turns in one loop
 _PARALLEL_FLUSH_ENTRIES = 1 << 18
 
 
 class _FlushHalves:
     """A flush cut at one score: the thresholds and buffered scores at or above it merged
-    on one thread, those below on another, each in its own part of the grown arrays (the
-    upper part's room ends where the run's lower thresholds start). Every score lands on
-    one side with all its ties, so each threshold gets the counts (and weight sums, added
-    in the same order) of the one-thread merge."""
+    apart from those below, each in its own part of the grown arrays (the upper part's
+    room ends where the run's lower thresholds start): on two threads, or on one CPU by
+    summary_merge_sorted_pair_into (both merges taking turns in one loop, which the CPU
+    overlaps). Every score lands on one side with all its ties, so each threshold gets
+    the counts (and weight sums, added in the same order) of the one-part merge."""
 
-    def __init__(self, top: int, neg_cut: int, pos_cut: int, upper_room: int):
+    def __init__(self, top: int, neg_cut: int, pos_cut: int, upper_room: int, threads: int):
         self.top = top  # the run's thresholds >= the cut
         self.neg_cut, self.pos_cut = neg_cut, pos_cut  # the buffered scores below it
         self.lower_at = upper_room
+        self.threads = threads
 
     def merge(self, run, d, neg, neg_w, pos, pos_w) -> int:
-        """Merge both halves (summary_merge_sorted_into on each part of the arrays); the
-        merged length, the halves joined at the front."""
-        kernel = _backend.kernels.summary_merge_sorted_into
+        """Merge both halves (summary_merge_sorted_into on each part of the arrays, or
+        the pair kernel); the merged length, the halves joined at the front."""
         a, b, at = self.neg_cut, self.pos_cut, self.lower_at
+        if self.threads < 2:
+            upper, lower = _backend.kernels.summary_merge_sorted_pair_into(
+                *(x[:at] for x in run), self.top, neg[a:], pos[b:],
+                *(x[at:] for x in run), d - self.top, neg[:a], pos[:b])
+            return self._joined(run, upper, lower)
+        kernel = _backend.kernels.summary_merge_sorted_into
 
         def weights(w, part):
             return None if w is None else w[part]
@@ -1267,20 +1276,26 @@ class _FlushHalves:
                  pos[:b], weights(pos_w, slice(b)))]
         with ThreadPoolExecutor(2) as pool:
             upper, lower = pool.map(lambda job: kernel(*job[0], *job[1:]), jobs)
+        return self._joined(run, upper, lower)
+
+    def _joined(self, run, upper: int, lower: int) -> int:
+        at = self.lower_at
         if upper < at:  # shared or tied scores left room in the upper part: close the gap
             for x in run:
                 x[upper:upper + lower] = x[at:at + lower]
         return upper + lower
 
 
-def _flush_halves(thresholds, neg, pos, disjoint) -> _FlushHalves | None:
-    """Where to cut a large flush for two threads (None: merge on one). The cut is the
-    larger buffered part's median score; the upper part's room is the run's thresholds
-    at or above it plus the distinct buffered scores there (or, once scores repeat, the
-    merged thresholds counted)."""
+def _flush_halves(thresholds, neg, pos, disjoint, counts: bool) -> _FlushHalves | None:
+    """Where to cut a large flush in two (None: merge it whole): with two CPUs, or with
+    integer ``counts`` (the pair kernel). The cut is the larger buffered part's median
+    score; the upper part's room is the run's thresholds at or above it plus the
+    distinct buffered scores there (or, once scores repeat, the merged thresholds
+    counted)."""
     d = len(thresholds)
+    threads = _sweep._n_threads(None)
     if (d + len(neg) + len(pos) < _PARALLEL_FLUSH_ENTRIES or len(neg) + len(pos) == 0
-            or _sweep._n_threads(None) < 2):
+            or threads < 2 and not counts):
         return None
     larger = neg if len(neg) >= len(pos) else pos
     cut = larger[len(larger) // 2]
@@ -1291,7 +1306,7 @@ def _flush_halves(thresholds, neg, pos, disjoint) -> _FlushHalves | None:
     else:
         room = _backend.kernels.summary_merge_sorted_size(thresholds[:top], top, neg[a:],
                                                           pos[b:])
-    return _FlushHalves(top, a, b, room)
+    return _FlushHalves(top, a, b, room, threads)
 
 
 def _distinct(ascending: np.ndarray) -> int:

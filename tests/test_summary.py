@@ -633,18 +633,21 @@ def test_accumulator_with_counted_or_reserved_room(problem, disjoint):
     _assert_same(acc.summary(), _one_shot(y, s, w))
 
 
-@given(chunked_problem(max_n=200), st.booleans())
-def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint):
+@given(chunked_problem(max_n=200), st.booleans(), st.sampled_from([1, 2]))
+def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, cpus):
     # large flushes are cut at a median buffered score, each side merged into its own
-    # part of the grown arrays: the same summary, ties and weights included, whether the
-    # room was reserved or counted
+    # part of the grown arrays (on two threads, or with one CPU and integer counts by the
+    # pair kernel): the same summary, ties and weights included, whether the room was
+    # reserved or counted
     from rankscore import _sweep as _sweep_module
     from rankscore import summary as summary_module
 
     y, s, w, cuts = problem
-    saved = summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS
+    saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS,
+             _sweep_module._usable_cpus)
     # (and the larger class's buffered scores sorted as two halves cut at their median)
     summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module._PARALLEL_SORT_ROWS = 0
+    _sweep_module._usable_cpus = lambda: cpus
     try:
         acc = ScoreAccumulator()
         acc._disjoint = disjoint
@@ -653,8 +656,48 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint):
             acc._disjoint = acc._disjoint and disjoint
         summary = acc.summary()
     finally:
-        summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS = saved
+        (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS,
+         _sweep_module._usable_cpus) = saved
     _assert_same(summary, _one_shot(y, s, w))
+
+
+@st.composite
+def _merge_job(draw, dtype):
+    """(summary arrays with room, d, neg, pos): a descending summary of distinct scores
+    and ascending class parts on a small grid (ties with it and each other, -0.0, empty
+    parts); room of the exact merged length or a few slots more."""
+    grid = st.sampled_from([-0.0, 0.0, 0.5, -1.5, 2.0, 3.25, 7.0])
+    thr = np.array(sorted(set(draw(st.lists(grid, max_size=6))), reverse=True), dtype=dtype)
+    thr[thr == 0] = 0.0
+    neg = np.sort(np.array(draw(st.lists(grid, max_size=8)), dtype=dtype))
+    pos = np.sort(np.array(draw(st.lists(grid, max_size=8)), dtype=dtype))
+    d = len(thr)
+    room = _backend.kernels.summary_merge_sorted_size(thr, d, neg, pos) + draw(st.integers(0, 2))
+    arrays = [np.full(room, 99.0, dtype=dtype), np.full(room, -1, dtype=np.int64),
+              np.full(room, -1, dtype=np.int64)]
+    arrays[0][:d] = thr
+    arrays[1][:d] = draw(st.lists(st.integers(0, 5), min_size=d, max_size=d))
+    arrays[2][:d] = draw(st.lists(st.integers(0, 5), min_size=d, max_size=d))
+    return arrays, d, neg, pos
+
+
+@given(st.sampled_from([np.float64, np.float32]).flatmap(
+    lambda dtype: st.tuples(_merge_job(dtype), _merge_job(dtype))))
+def test_pair_merge_kernel_equals_two_merges(jobs):
+    # the pair kernel's two merges taking turns give the arrays of two separate calls
+    k = _backend.kernels
+    expected, together = [], []
+    for arrays, d, neg, pos in jobs:
+        copies = [x.copy() for x in arrays]
+        size = k.summary_merge_sorted_into(*copies, d, neg, None, pos, None)
+        expected.append((size, copies))
+    (a, d_a, neg_a, pos_a), (b, d_b, neg_b, pos_b) = jobs
+    sizes = k.summary_merge_sorted_pair_into(*a, d_a, neg_a, pos_a, *b, d_b, neg_b, pos_b)
+    for size, (want_size, want), got in zip(sizes, expected, (a, b)):
+        assert size == want_size
+        for x, y in zip(got, want):
+            np.testing.assert_array_equal(x[:size], y[:size])
+        assert not np.signbit(got[0][:size][got[0][:size] == 0]).any()
 
 
 def test_accumulator_two_thread_flush_of_zero_weights_only(monkeypatch):

@@ -27,6 +27,7 @@ __all__ = [
     "summary_merge_many_into",
     "summary_merge_sorted_size",
     "summary_merge_sorted_into",
+    "summary_merge_sorted_pair_into",
     "roc_corners",
     "summary_sweep",
     "roc_points",
@@ -284,6 +285,16 @@ def summary_merge_sorted_into(thr, negatives, positives, d, neg, neg_weight, pos
         out[:len(values)] = values
     return len(merged[0])
 
+
+def summary_merge_sorted_pair_into(thr_a, negatives_a, positives_a, d_a, neg_a, pos_a,
+                                   thr_b, negatives_b, positives_b, d_b, neg_b, pos_b):
+    """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
+    neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping). Returns
+    (merged length of a, of b): the same arrays as the two calls."""
+    return (summary_merge_sorted_into(thr_a, negatives_a, positives_a, d_a, neg_a, None,
+                                      pos_a, None),
+            summary_merge_sorted_into(thr_b, negatives_b, positives_b, d_b, neg_b, None,
+                                      pos_b, None))
 
 def roc_corners(fps, tps, thresholds):
     """The sweep without the points collinear with their neighbours (scikit-learn's
