@@ -1167,26 +1167,24 @@ class ScoreAccumulator:
             # a copy into fresh arrays, one at a time: the kernel's huge pages fault a
             # hundred times faster than pages added by realloc (which NumPy also zeroes);
             # a summary returned is never written (merged into a copy)
-            halves = _flush_halves(run[0][:d], neg, pos, self._disjoint,
-                                   run[1].dtype == np.int64)
+            parts = _flush_parts(run[0][:d], neg, pos, self._disjoint,
+                                 run[1].dtype == np.int64)
             for i in range(3):
                 grown = np.empty(room, dtype=run[i].dtype)
-                if halves is None:
+                if parts is None:
                     grown[:d] = run[i][:d]
-                else:  # the run's lower thresholds after the upper half's room
-                    grown[:halves.top] = run[i][:halves.top]
-                    grown[halves.lower_at:halves.lower_at + d - halves.top] = (
-                        run[i][halves.top:d])
+                else:  # each part's thresholds at the front of its room
+                    parts.copy_run(grown, run[i])
                 run[i] = grown
             run[3] = False
         else:
-            halves = None
+            parts = None
             for x in run[:3]:
                 x.resize(room, refcheck=False)  # realloc: grows in place where it can
-        if halves is None:
+        if parts is None:
             size = k.summary_merge_sorted_into(*run[:3], d, neg, neg_w, pos, pos_w)
         else:
-            size = halves.merge(run[:3], d, neg, neg_w, pos, pos_w)
+            size = parts.merge(run[:3], neg, neg_w, pos, pos_w)
         for x in run[:3]:
             x.resize(size, refcheck=False)
         # distinct scores so far (a rare shared threshold aside): room can be reserved
@@ -1237,76 +1235,96 @@ class ScoreAccumulator:
                 "buffered)")
 
 
-# flushes of this many rows and thresholds or more merge as two halves: on two threads,
-# or (integer counts, one CPU) taking turns in one loop
+# flushes of this many rows and thresholds or more merge in parts: two on two threads
+# (four with integer counts, each thread's two taking turns in one loop), two taking
+# turns on one CPU with integer counts
 _PARALLEL_FLUSH_ENTRIES = 1 << 18
 
 
-class _FlushHalves:
-    """A flush cut at one score: the thresholds and buffered scores at or above it merged
-    apart from those below, each in its own part of the grown arrays (the upper part's
-    room ends where the run's lower thresholds start): on two threads, or on one CPU by
-    summary_merge_sorted_pair_into (both merges taking turns in one loop, which the CPU
-    overlaps). Every score lands on one side with all its ties, so each threshold gets
-    the counts (and weight sums, added in the same order) of the one-part merge."""
+class _FlushParts:
+    """A flush cut at a few scores: the thresholds and buffered scores of each score range
+    merged apart, each range in its own part of the grown arrays (part j's room starts at
+    ``starts[j]``, the run's thresholds of the range copied there). Every score lands in
+    one part with all its ties, so each threshold gets the counts (and weight sums, added
+    in the same order) of the one-part merge. Parts go highest scores first."""
 
-    def __init__(self, top: int, neg_cut: int, pos_cut: int, upper_room: int, threads: int):
-        self.top = top  # the run's thresholds >= the cut
-        self.neg_cut, self.pos_cut = neg_cut, pos_cut  # the buffered scores below it
-        self.lower_at = upper_room
+    def __init__(self, tops, neg_cuts, pos_cuts, starts, threads: int):
+        self.tops = tops  # run[tops[j]:tops[j + 1]]: part j's thresholds
+        self.neg_cuts, self.pos_cuts = neg_cuts, pos_cuts  # neg[neg_cuts[j + 1]:neg_cuts[j]]
+        self.starts = starts
         self.threads = threads
 
-    def merge(self, run, d, neg, neg_w, pos, pos_w) -> int:
-        """Merge both halves (summary_merge_sorted_into on each part of the arrays, or
-        the pair kernel); the merged length, the halves joined at the front."""
-        a, b, at = self.neg_cut, self.pos_cut, self.lower_at
-        if self.threads < 2:
-            upper, lower = _backend.kernels.summary_merge_sorted_pair_into(
-                *(x[:at] for x in run), self.top, neg[a:], pos[b:],
-                *(x[at:] for x in run), d - self.top, neg[:a], pos[:b])
-            return self._joined(run, upper, lower)
-        kernel = _backend.kernels.summary_merge_sorted_into
+    def copy_run(self, grown: np.ndarray, old: np.ndarray) -> None:
+        """Each part's thresholds (and counts) of the run to the front of its room."""
+        for j, at in enumerate(self.starts):
+            a, b = self.tops[j], self.tops[j + 1]
+            grown[at:at + b - a] = old[a:b]
 
-        def weights(w, part):
-            return None if w is None else w[part]
+    def merge(self, run, neg, neg_w, pos, pos_w) -> int:
+        """Merge every part (summary_merge_sorted_into, or the pair kernel for two parts
+        of integer counts); the merged length, the parts joined at the front."""
+        jobs = []
+        for j, at in enumerate(self.starts):
+            end = self.starts[j + 1] if j + 1 < len(self.starts) else len(run[0])
+            a, b = slice(self.neg_cuts[j + 1], self.neg_cuts[j]), slice(
+                self.pos_cuts[j + 1], self.pos_cuts[j])
+            jobs.append(([x[at:end] for x in run], self.tops[j + 1] - self.tops[j], neg[a],
+                         None if neg_w is None else neg_w[a], pos[b],
+                         None if pos_w is None else pos_w[b]))
+        k = _backend.kernels
 
-        jobs = [([x[:at] for x in run], self.top, neg[a:], weights(neg_w, slice(a, None)),
-                 pos[b:], weights(pos_w, slice(b, None))),
-                ([x[at:] for x in run], d - self.top, neg[:a], weights(neg_w, slice(a)),
-                 pos[:b], weights(pos_w, slice(b)))]
-        with ThreadPoolExecutor(2) as pool:
-            upper, lower = pool.map(lambda job: kernel(*job[0], *job[1:]), jobs)
-        return self._joined(run, upper, lower)
+        def merge_pair(pair):
+            if len(pair) == 1:
+                (arrays, d, neg, neg_w, pos, pos_w), = pair
+                return [k.summary_merge_sorted_into(*arrays, d, neg, neg_w, pos, pos_w)]
+            (arrays_a, d_a, neg_a, _, pos_a, _), (arrays_b, d_b, neg_b, _, pos_b, _) = pair
+            return k.summary_merge_sorted_pair_into(*arrays_a, d_a, neg_a, pos_a,
+                                                     *arrays_b, d_b, neg_b, pos_b)
 
-    def _joined(self, run, upper: int, lower: int) -> int:
-        at = self.lower_at
-        if upper < at:  # shared or tied scores left room in the upper part: close the gap
-            for x in run:
-                x[upper:upper + lower] = x[at:at + lower]
-        return upper + lower
+        pairs = ([jobs[j:j + 2] for j in range(0, len(jobs), 2)] if run[1].dtype == np.int64
+                 else [[job] for job in jobs])
+        if self.threads < 2 or len(pairs) < 2:
+            sizes = [size for pair in pairs for size in merge_pair(pair)]
+        else:
+            with ThreadPoolExecutor(len(pairs)) as pool:
+                sizes = [size for part in pool.map(merge_pair, pairs) for size in part]
+        end = 0  # close the gaps shared or tied scores left
+        for at, size in zip(self.starts, sizes):
+            if at != end:
+                for x in run:
+                    x[end:end + size] = x[at:at + size]
+            end += size
+        return end
 
 
-def _flush_halves(thresholds, neg, pos, disjoint, counts: bool) -> _FlushHalves | None:
-    """Where to cut a large flush in two (None: merge it whole): with two CPUs, or with
-    integer ``counts`` (the pair kernel). The cut is the larger buffered part's median
-    score; the upper part's room is the run's thresholds at or above it plus the
-    distinct buffered scores there (or, once scores repeat, the merged thresholds
-    counted)."""
+def _flush_parts(thresholds, neg, pos, disjoint, counts: bool) -> _FlushParts | None:
+    """Where to cut a large flush (None: merge it whole): in two parts with two CPUs or
+    with integer ``counts`` (the pair kernel), four with both. The cuts are quantiles of
+    the larger buffered part's scores; each part's room is the run's thresholds in its
+    range plus the distinct buffered scores there (or, once scores repeat, the merged
+    thresholds counted)."""
     d = len(thresholds)
     threads = _sweep._n_threads(None)
+    n_parts = (2 if threads >= 2 or counts else 1) * (2 if threads >= 2 and counts else 1)
     if (d + len(neg) + len(pos) < _PARALLEL_FLUSH_ENTRIES or len(neg) + len(pos) == 0
-            or threads < 2 and not counts):
+            or n_parts == 1):
         return None
     larger = neg if len(neg) >= len(pos) else pos
-    cut = larger[len(larger) // 2]
-    top = _at_least(thresholds, float(cut))
-    a, b = int(np.searchsorted(neg, cut)), int(np.searchsorted(pos, cut))
-    if disjoint:
-        room = top + _distinct(neg[a:]) + _distinct(pos[b:])
-    else:
-        room = _backend.kernels.summary_merge_sorted_size(thresholds[:top], top, neg[a:],
-                                                          pos[b:])
-    return _FlushHalves(top, a, b, room, threads)
+    cuts = [larger[len(larger) * j // n_parts] for j in range(n_parts - 1, 0, -1)]
+    tops = [0, *(_at_least(thresholds, float(cut)) for cut in cuts), d]
+    neg_cuts = [len(neg), *(int(np.searchsorted(neg, cut)) for cut in cuts), 0]
+    pos_cuts = [len(pos), *(int(np.searchsorted(pos, cut)) for cut in cuts), 0]
+    starts, at = [], 0
+    for j in range(n_parts):
+        starts.append(at)
+        part_neg = neg[neg_cuts[j + 1]:neg_cuts[j]]
+        part_pos = pos[pos_cuts[j + 1]:pos_cuts[j]]
+        if disjoint:
+            at += tops[j + 1] - tops[j] + _distinct(part_neg) + _distinct(part_pos)
+        else:
+            at += _backend.kernels.summary_merge_sorted_size(
+                thresholds[tops[j]:tops[j + 1]], tops[j + 1] - tops[j], part_neg, part_pos)
+    return _FlushParts(tops, neg_cuts, pos_cuts, starts, threads)
 
 
 def _distinct(ascending: np.ndarray) -> int:
