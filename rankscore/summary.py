@@ -1045,12 +1045,15 @@ def _merge_two(a: ScoreSummary, b: ScoreSummary) -> ScoreSummary:
 class ScoreAccumulator:
     """Summarise data that arrives in batches (a training loop, a stream, many files).
 
-    The batches' scores are buffered (one array: the negatives from the front, the
-    positives from the back) until they fill half the summary's bytes so far; then each
-    class's part is sorted once and merged into the summary's arrays in one branch-free
-    pass (``summary_merge_sorted_into``), from the lowest score up into their grown end
-    (large flushes on two threads: the scores at or above a median buffered score merged
-    into the front of the grown arrays, those below into the rest).
+    The batches' scores are appended to a buffer in one branch-free pass each
+    (``split_scores_append``: one array, the negatives from the front, the positives from
+    the back) until they fill half the summary's bytes so far; then each class's part is
+    sorted once and merged into the summary's arrays in one branch-free pass
+    (``summary_merge_sorted_into``), from the lowest score up into their grown end. Large
+    flushes are cut at quantiles of the buffered scores and each score range merged into
+    its own part of the grown arrays: two ranges on two threads, and with integer counts
+    two ranges per thread taking turns in one loop (``summary_merge_sorted_pair_into``;
+    the CPU overlaps their steps), also on one CPU.
     While the scores are distinct each merge makes the summary about 2.5 times larger, so
     a threshold is merged less than twice on average and the whole costs about one sort of
     all the data; the memory held stays within 1.5 times the final summary's size plus one

@@ -686,7 +686,7 @@ def _merge_job(draw, dtype):
 def test_pair_merge_kernel_equals_two_merges(jobs):
     # the pair kernel's two merges taking turns give the arrays of two separate calls
     k = _backend.kernels
-    expected, together = [], []
+    expected = []
     for arrays, d, neg, pos in jobs:
         copies = [x.copy() for x in arrays]
         size = k.summary_merge_sorted_into(*copies, d, neg, None, pos, None)
