@@ -1336,13 +1336,11 @@ def _distinct(ascending: np.ndarray) -> int:
 
 
 def _balanced_jobs(parts: list[np.ndarray]) -> list[np.ndarray]:
-    """The parts to sort in place; where they are sorted on two threads (one far larger
-    than the other) the larger one is cut in two halves: partitioned at its median first
-    (every score of the lower half <= every score of the upper half), so sorting both
-    halves sorts it."""
+    """The parts to sort in place on two threads; where one is far larger than the other
+    it is cut in two halves: partitioned at its median first (every score of the lower
+    half <= every score of the upper half), so sorting both halves sorts it."""
     larger, n_rows = max(parts, key=len), sum(len(p) for p in parts)
-    if (n_rows < _sweep._PARALLEL_SORT_ROWS or _sweep._n_threads(None) < 2
-            or len(larger) < max(2, 0.6 * n_rows)):
+    if len(larger) < max(2, 0.6 * n_rows):
         return parts
     half = len(larger) // 2
     larger.partition(half)
@@ -1402,8 +1400,14 @@ class _Buffer:
                  (self.scores[top - self.n_pos:], None if self.weights is None
                   else self.weights[top - self.n_pos:])]
         if not self.weighted:
-            _sweep._sort_in_threads(_balanced_jobs([s for s, _ in parts]), _sweep._sort_numpy,
-                                    None, len(self))
+            jobs = [s for s, _ in parts]
+            if len(self) >= _PARALLEL_FLUSH_ENTRIES and _sweep._n_threads(None) >= 2:
+                # (a lower bar than one-shot sorts': the thread's start is paid back)
+                with ThreadPoolExecutor(2) as pool:
+                    list(pool.map(_sweep._sort_numpy, _balanced_jobs(jobs)))
+            else:
+                for s in jobs:
+                    _sweep._sort_numpy(s)
         else:
             for s, w in parts:
                 np.add(s, 0, out=s)  # -0.0 becomes 0.0
