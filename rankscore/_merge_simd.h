@@ -181,8 +181,8 @@ RS_AVX512 static Py_ssize_t rs_simd_merge_##SUFFIX(                             
     int64_t* samples = (int64_t*)malloc(k * RS_SIMD_SAMPLES * sizeof(int64_t));             \
     /* per tournament: the runs, then the heads and lanes (64-byte aligned) */              \
     char* block = (char*)malloc(RS_SIMD_PARTS * (RS_SIMD_MAX_RUNS * (sizeof(rs_simd_run)    \
-                                                 + sizeof(int64_t)) + 16 * sizeof(int64_t)) \
-                                + 64);                                                      \
+                                                 + sizeof(int64_t)) + 16 * sizeof(int64_t)  \
+                                                 + 64) + 64);                               \
     rs_simd_stream streams[RS_SIMD_PARTS], *active[RS_SIMD_PARTS];                          \
     Py_ssize_t start[RS_SIMD_PARTS];                                                        \
     int64_t cut[RS_SIMD_PARTS + 1];                                                         \
@@ -210,11 +210,12 @@ RS_AVX512 static Py_ssize_t rs_simd_merge_##SUFFIX(                             
         bound[RS_SIMD_PARTS * k + r] = length[r];                                           \
     }                                                                                       \
     {                                                                                       \
-        char* at = (char*)(((uintptr_t)block + 63) & ~(uintptr_t)63);                       \
+        char* at = block;                                                                   \
         Py_ssize_t offset = 0;                                                              \
         for (c = 0; c < RS_SIMD_PARTS; c++) {                                               \
             rs_simd_stream* s = streams + c;                                                \
             Py_ssize_t g, best;                                                             \
+            at = (char*)(((uintptr_t)at + 63) & ~(uintptr_t)63); /* vector loads */         \
             s->head = (int64_t*)at;                                                         \
             s->lane = s->head + RS_SIMD_MAX_RUNS;                                           \
             s->run = (rs_simd_run*)(s->lane + 16);                                          \
