@@ -1276,10 +1276,10 @@ class _FlushParts:
                          None if pos_w is None else pos_w[b]))
         k = _backend.kernels
 
-        def merge_pair(pair):
+        def merge_pair(pair):  # one part (any counts), or two of integer counts
             if len(pair) == 1:
-                (arrays, d, neg, neg_w, pos, pos_w), = pair
-                return [k.summary_merge_sorted_into(*arrays, d, neg, neg_w, pos, pos_w)]
+                (arrays, *job), = pair
+                return [k.summary_merge_sorted_into(*arrays, *job)]
             (arrays_a, d_a, neg_a, _, pos_a, _), (arrays_b, d_b, neg_b, _, pos_b, _) = pair
             return k.summary_merge_sorted_pair_into(*arrays_a, d_a, neg_a, pos_a,
                                                      *arrays_b, d_b, neg_b, pos_b)
