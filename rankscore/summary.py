@@ -1408,12 +1408,13 @@ class _Buffer:
             else:
                 for s in jobs:
                     _sweep._sort_numpy(s)
-        else:
-            for s, w in parts:
-                np.add(s, 0, out=s)  # -0.0 becomes 0.0
-                order = np.argsort(s, kind="stable")
-                s[:] = s[order]
-                w[:] = w[order]
+        else:  # the one-shot summary's stable bucket sort of each part, copied back
+            k = _backend.kernels
+            for s, w in (part for part in parts if len(part[0])):
+                ones = np.zeros(len(s), dtype=np.uint8)  # every score in one "class"
+                sorted_s, sorted_w, edges, *_ = k.split_buckets(ones, np.uint8(1), s, w)
+                _sweep._sort_buckets([(sorted_s, sorted_w, edges)], None)
+                s[:], w[:] = sorted_s, sorted_w
         (neg, neg_w), (pos, pos_w) = parts
         return neg, neg_w, pos, pos_w
 
