@@ -1186,6 +1186,7 @@ def summary_merge_sorted_pair_into(
             _to_front(t_b, nb, pb, n_b, n_b - 1 - k_b)
     return n_a - 1 - k_a, n_b - 1 - k_b
 
+
 def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):
     """The sweep without the points collinear with their neighbours (scikit-learn's
     drop_intermediate): the first and last points and every point where
