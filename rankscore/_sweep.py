@@ -431,9 +431,14 @@ def _auc_of_sorted_parts(neg, pos, scores) -> float:
 def _auc_of_np_sorted_parts(neg, pos, scores, n_threads) -> float:
     """AUC from the unsorted class parts (copies, sorted in place by np.sort). 2U adds up
     over any split of the negatives, so on two threads each half of them is sorted and
-    merged on its own."""
+    merged on its own (on one, the negatives are sorted whole: one merge reads the
+    positives once)."""
     if len(neg) == 0 or len(pos) == 0:
         return _auc_of_sorted_parts(np.sort(neg), np.sort(pos), scores)
+    if len(scores) < _PARALLEL_SORT_ROWS or _n_threads(n_threads) < 2:
+        neg.sort()
+        pos.sort()
+        return _auc_of_sorted_parts(neg, pos, scores)
     parts = [neg[:len(neg) // 2], neg[len(neg) // 2:], pos]
     _sort_in_threads(parts, np.ndarray.sort, n_threads, len(scores))
     _check_sorted_finite(parts, scores)
