@@ -123,6 +123,25 @@ RS_AVX512_INLINE Py_ssize_t rs_winner(const rs_simd_stream* s) {
     return 8 * g + s->lane[g];
 }
 
+/* `steps` steps of each of the N tournaments active[0..N-1] in turn (kept in locals: the
+   CPU overlaps the N chains of dependent steps). */
+#define RS_DEFINE_TURNS(T, SUFFIX, N)                                                       \
+RS_AVX512_INLINE void rs_simd_turns_##SUFFIX##_##N(                                         \
+        rs_simd_stream** active, Py_ssize_t steps, T* out_t, uint64_t* out_n,               \
+        uint64_t* out_p, int float_counts, int64_t exhausted) {                             \
+    rs_simd_stream s[N];                                                                    \
+    Py_ssize_t step;                                                                        \
+    int a;                                                                                  \
+    for (a = 0; a < N; a++)                                                                 \
+        s[a] = *active[a];                                                                  \
+    for (step = 0; step < steps; step++)                                                    \
+        _Pragma("GCC unroll 4")                                                             \
+        for (a = 0; a < N; a++)                                                             \
+            rs_simd_step_##SUFFIX(s + a, out_t, out_n, out_p, float_counts, exhausted);     \
+    for (a = 0; a < N; a++)                                                                 \
+        *active[a] = s[a];                                                                  \
+}
+
 #define RS_DEFINE_SIMD_MERGE(T, SUFFIX)                                                     \
                                                                                             \
 RS_AVX512_INLINE void rs_simd_step_##SUFFIX(rs_simd_stream* s, T* out_t, uint64_t* out_n,   \
@@ -168,6 +187,11 @@ RS_AVX512_INLINE void rs_simd_step_##SUFFIX(rs_simd_stream* s, T* out_t, uint64_
     }                                                                                       \
     s->w = rs_winner(s);                                                                    \
 }                                                                                           \
+                                                                                            \
+RS_DEFINE_TURNS(T, SUFFIX, 4)                                                               \
+RS_DEFINE_TURNS(T, SUFFIX, 3)                                                               \
+RS_DEFINE_TURNS(T, SUFFIX, 2)                                                               \
+RS_DEFINE_TURNS(T, SUFFIX, 1)                                                               \
                                                                                             \
 /* Merge the k runs thr[r][0:length[r]] (with their counts neg[r], pos[r]) into out_*;     \
    returns the number of thresholds written, or -1 when memory ran out. k <= 128. */        \
@@ -250,48 +274,19 @@ RS_AVX512 static Py_ssize_t rs_simd_merge_##SUFFIX(                             
     /* the tournaments side by side, each step of each in turn, until one is done; then    \
        the others on */                                                                     \
     while (n_active) {                                                                      \
-        Py_ssize_t steps = active[0]->remaining, step;                                      \
+        Py_ssize_t steps = active[0]->remaining;                                            \
         int a;                                                                              \
         for (a = 1; a < n_active; a++)                                                      \
             if (active[a]->remaining < steps) steps = active[a]->remaining;                 \
         switch (n_active) {                                                                 \
-        case 4: {                                                                           \
-            rs_simd_stream s0 = *active[0], s1 = *active[1], s2 = *active[2],               \
-                           s3 = *active[3];                                                 \
-            for (step = 0; step < steps; step++) {                                          \
-                rs_simd_step_##SUFFIX(&s0, out_t, out_n, out_p, float_counts, exhausted);   \
-                rs_simd_step_##SUFFIX(&s1, out_t, out_n, out_p, float_counts, exhausted);   \
-                rs_simd_step_##SUFFIX(&s2, out_t, out_n, out_p, float_counts, exhausted);   \
-                rs_simd_step_##SUFFIX(&s3, out_t, out_n, out_p, float_counts, exhausted);   \
-            }                                                                               \
-            *active[0] = s0; *active[1] = s1; *active[2] = s2; *active[3] = s3;             \
-            break;                                                                          \
-        }                                                                                   \
-        case 3: {                                                                           \
-            rs_simd_stream s0 = *active[0], s1 = *active[1], s2 = *active[2];               \
-            for (step = 0; step < steps; step++) {                                          \
-                rs_simd_step_##SUFFIX(&s0, out_t, out_n, out_p, float_counts, exhausted);   \
-                rs_simd_step_##SUFFIX(&s1, out_t, out_n, out_p, float_counts, exhausted);   \
-                rs_simd_step_##SUFFIX(&s2, out_t, out_n, out_p, float_counts, exhausted);   \
-            }                                                                               \
-            *active[0] = s0; *active[1] = s1; *active[2] = s2;                              \
-            break;                                                                          \
-        }                                                                                   \
-        case 2: {                                                                           \
-            rs_simd_stream s0 = *active[0], s1 = *active[1];                                \
-            for (step = 0; step < steps; step++) {                                          \
-                rs_simd_step_##SUFFIX(&s0, out_t, out_n, out_p, float_counts, exhausted);   \
-                rs_simd_step_##SUFFIX(&s1, out_t, out_n, out_p, float_counts, exhausted);   \
-            }                                                                               \
-            *active[0] = s0; *active[1] = s1;                                               \
-            break;                                                                          \
-        }                                                                                   \
-        default: {                                                                          \
-            rs_simd_stream s0 = *active[0];                                                 \
-            for (step = 0; step < steps; step++)                                            \
-                rs_simd_step_##SUFFIX(&s0, out_t, out_n, out_p, float_counts, exhausted);   \
-            *active[0] = s0;                                                                \
-        }                                                                                   \
+        case 4: rs_simd_turns_##SUFFIX##_4(active, steps, out_t, out_n, out_p,              \
+                                           float_counts, exhausted); break;                 \
+        case 3: rs_simd_turns_##SUFFIX##_3(active, steps, out_t, out_n, out_p,              \
+                                           float_counts, exhausted); break;                 \
+        case 2: rs_simd_turns_##SUFFIX##_2(active, steps, out_t, out_n, out_p,              \
+                                           float_counts, exhausted); break;                 \
+        default: rs_simd_turns_##SUFFIX##_1(active, steps, out_t, out_n, out_p,             \
+                                            float_counts, exhausted);                       \
         }                                                                                   \
         for (a = 0; a < n_active; a++)                                                      \
             active[a]->remaining -= steps;                                                  \
