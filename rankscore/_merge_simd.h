@@ -316,23 +316,18 @@ RS_DEFINE_SIMD_MERGE(float, f)
 
 #else /* no AVX-512 code: never called (rs_simd_merge_available() is 0) */
 
-static Py_ssize_t rs_simd_merge_d(double* out_t, uint64_t* out_n, uint64_t* out_p,
-                                  Py_ssize_t k, const double** thr, const uint64_t** neg,
-                                  const uint64_t** pos, const Py_ssize_t* length,
-                                  int float_counts) {
-    (void)out_t; (void)out_n; (void)out_p; (void)k; (void)thr; (void)neg; (void)pos;
-    (void)length; (void)float_counts;
-    return -1;
+#define RS_DEFINE_NO_SIMD_MERGE(T, SUFFIX)                                                  \
+static Py_ssize_t rs_simd_merge_##SUFFIX(T* out_t, uint64_t* out_n, uint64_t* out_p,        \
+                                         Py_ssize_t k, const T** thr,                       \
+                                         const uint64_t** neg, const uint64_t** pos,        \
+                                         const Py_ssize_t* length, int float_counts) {      \
+    (void)out_t; (void)out_n; (void)out_p; (void)k; (void)thr; (void)neg; (void)pos;        \
+    (void)length; (void)float_counts;                                                       \
+    return -1;                                                                              \
 }
 
-static Py_ssize_t rs_simd_merge_f(float* out_t, uint64_t* out_n, uint64_t* out_p,
-                                  Py_ssize_t k, const float** thr, const uint64_t** neg,
-                                  const uint64_t** pos, const Py_ssize_t* length,
-                                  int float_counts) {
-    (void)out_t; (void)out_n; (void)out_p; (void)k; (void)thr; (void)neg; (void)pos;
-    (void)length; (void)float_counts;
-    return -1;
-}
+RS_DEFINE_NO_SIMD_MERGE(double, d)
+RS_DEFINE_NO_SIMD_MERGE(float, f)
 
 #endif /* RS_SIMD_MERGE */
 
