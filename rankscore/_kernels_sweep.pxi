@@ -108,14 +108,40 @@ def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
     return neg_arr[:n - n_pos], pos_arr[:n_pos], lo, hi
 
 
+cdef inline void _split_rows(const sweep_label_t[:] labels, sweep_label_t pos_code,
+                             const sweep_score_t[:] scores, sweep_score_t[:] neg, Py_ssize_t a,
+                             Py_ssize_t a_end, sweep_score_t[:] pos, Py_ssize_t b,
+                             Py_ssize_t b_end) noexcept nogil:
+    # every row's score to neg[a:a_end] or pos[b:b_end] by labels == pos_code, in input
+    # order (the rows hold exactly that many of each; neg and pos may be one array with
+    # the two ranges apart): branch-free while both classes have rows to come, a row's
+    # score written to both and the slot of the other class written again by its next row
+    cdef Py_ssize_t i = 0, n = scores.shape[0], p
+    cdef sweep_score_t x
+    while a < a_end and b < b_end:
+        x = scores[i]
+        p = labels[i] == pos_code
+        pos[b] = x
+        neg[a] = x
+        b += p
+        a += 1 - p
+        i += 1
+    for i in range(i, n):  # the rest is one class
+        if b < b_end:
+            pos[b] = scores[i]
+            b += 1
+        else:
+            neg[a] = scores[i]
+            a += 1
+
+
 def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
                       const sweep_score_t[:] scores, sweep_score_t[:] neg,
                       sweep_score_t[:] pos):
     """As ``split_scores``, written into ``neg`` and ``pos`` (nothing allocated: many
     partitions split into one array each, on several threads); they must hold exactly the
     negatives and the positives."""
-    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, a = 0, b = 0, p
-    cdef sweep_score_t x
+    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0
     with nogil:
         for i in range(n):
             n_pos += labels[i] == pos_code
@@ -123,25 +149,7 @@ def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
         raise ValueError(f"split_scores_into needs {n - n_pos} and {n_pos} slots, got "
                          f"{neg.shape[0]} and {pos.shape[0]}")
     with nogil:
-        i = 0
-        # branch-free while both classes have rows to come: a row's score is written to
-        # both, and the slot of the other class is written again by its next row
-        while a < n - n_pos and b < n_pos:
-            x = scores[i]
-            p = labels[i] == pos_code
-            pos[b] = x
-            neg[a] = x
-            b += p
-            a += 1 - p
-            i += 1
-        for i in range(i, n):  # the rest is one class
-            if b < n_pos:
-                pos[b] = scores[i]
-                b += 1
-            else:
-                neg[a] = scores[i]
-                a += 1
-
+        _split_rows(labels, pos_code, scores, neg, 0, n - n_pos, pos, 0, n_pos)
 
 
 def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
@@ -179,12 +187,10 @@ def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
     a, a_end = n_neg, n_neg + cn
     b = buffer.shape[0] - n_pos - cp
     b_end = b + cp
+    cdef sweep_score_t[:] both = buffer  # (as _split_rows takes it)
     with nogil:
-        i = 0
-        # branch-free while both classes have rows to come: a row is written to the next
-        # slot of both classes, and the slot of the other class is written again by its
-        # next row (a zero-weight row by the next row of either)
-        if weighted:
+        if weighted:  # as _split_rows, with the weights alongside: a zero-weight row's
+            i = 0  # slots are written again by the next row of either class
             while a < a_end and b < b_end:
                 x = scores[i]
                 keep = weights[i] != 0
@@ -196,29 +202,21 @@ def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
                 b += keep & p
                 a += keep & (1 - p)
                 i += 1
-        else:
-            while a < a_end and b < b_end:
-                x = scores[i]
-                p = labels[i] == pos_code
-                buffer[a] = x
-                buffer[b] = x
-                b += p
-                a += 1 - p
-                i += 1
-        for i in range(i, n):  # the rest is one class (and zero weights)
-            if weighted and weights[i] == 0:
-                continue
-            if b < b_end:
-                buffer[b] = scores[i]
-                if weighted:
+            for i in range(i, n):  # the rest is one class (and zero weights)
+                if weights[i] == 0:
+                    continue
+                if b < b_end:
+                    buffer[b] = scores[i]
                     buffer_weights[b] = weights[i]
-                b += 1
-            else:
-                buffer[a] = scores[i]
-                if weighted:
+                    b += 1
+                else:
+                    buffer[a] = scores[i]
                     buffer_weights[a] = weights[i]
-                a += 1
+                    a += 1
+        else:
+            _split_rows(labels, pos_code, scores, both, a, a_end, both, b, b_end)
     return cn, cp
+
 
 def merge_sorted(const sweep_score_t[:] a, const sweep_score_t[:] b):
     """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
