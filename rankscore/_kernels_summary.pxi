@@ -990,42 +990,58 @@ cdef inline sweep_score_t _head_up(const sweep_score_t* x, Py_ssize_t a,
     return v if a < n else <sweep_score_t>INFINITY
 
 
+cdef inline bint _merge_up_step(
+        sweep_score_t* thr, int64_t* negatives, int64_t* positives, Py_ssize_t* i,
+        Py_ssize_t* k, const sweep_score_t* neg, Py_ssize_t* a, Py_ssize_t n_neg,
+        const sweep_score_t* pos, Py_ssize_t* b, Py_ssize_t n_pos, sweep_score_t* last,
+        bint write) noexcept nogil:
+    # One step of the merge of the summary (thr, negatives, positives)[:i + 1]
+    # (descending) with the ascending class parts neg[a:], pos[b:], from the lowest score
+    # up: the output slot k moves down only when the score changes (the parts hold ties),
+    # so every step is branch-free (one element of each part at most, and the summary's
+    # next threshold when it is the lowest); ``write``: the merged entry stored at slot k
+    # (else only k moves, counting the distinct scores). The state is passed by pointer
+    # so that two merges can take turns in one loop. False when the merge was done.
+    cdef sweep_score_t x, y, z, t
+    cdef bint in_m, in_neg, in_pos, same
+    cdef int64_t n, p
+    cdef Py_ssize_t slot, m = i[0] if i[0] >= 0 else 0
+    if i[0] < 0 and a[0] >= n_neg and b[0] >= n_pos:
+        return False
+    x = thr[m]
+    x = x if i[0] >= 0 else <sweep_score_t>INFINITY
+    y = _head_up(neg, a[0], n_neg)
+    z = _head_up(pos, b[0], n_pos)
+    t = y if y < z else z
+    t = x if x < t else t
+    in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last[0]
+    if write:
+        # masks, as _merge_down: the slot's count so far, the summary's, this step's
+        slot = k[0] + same
+        n = (negatives[slot] & -<int64_t>same) + (negatives[m] & -<int64_t>in_m) + in_neg
+        p = (positives[slot] & -<int64_t>same) + (positives[m] & -<int64_t>in_m) + in_pos
+        thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
+    k[0] -= not same
+    last[0] = t
+    i[0] -= in_m
+    a[0] += in_neg
+    b[0] += in_pos
+    return True
+
+
 cdef Py_ssize_t _merge_sorted_up(
         sweep_score_t* thr, int64_t* negatives, int64_t* positives,
         Py_ssize_t d, Py_ssize_t k, const sweep_score_t* neg, Py_ssize_t n_neg,
         const sweep_score_t* pos, Py_ssize_t n_pos, bint write) noexcept nogil:
-    # The summary (thr, negatives, positives)[:d] (descending) and the ascending class
-    # parts, merged from the lowest score up: the output slot moves down from k only when
-    # the score changes (the parts hold ties), so every step is branch-free (one element
-    # of each part at most, and the summary's next threshold when it is the lowest).
-    # Returns the number of distinct scores; ``write``: stores them at slots k, k-1, ...
-    cdef Py_ssize_t i = d - 1, a = 0, b = 0, slot, count = 0
-    cdef sweep_score_t x, y, z, t, last = <sweep_score_t>NAN
-    cdef bint in_m, in_neg, in_pos, same
-    cdef int64_t n, p, mn, mp
-    while i >= 0 or a < n_neg or b < n_pos:
-        x = thr[i if i >= 0 else 0]
-        x = x if i >= 0 else <sweep_score_t>INFINITY
-        y = _head_up(neg, a, n_neg)
-        z = _head_up(pos, b, n_pos)
-        t = y if y < z else z
-        t = x if x < t else t
-        in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last
-        if write:
-            slot = k + same
-            mn = negatives[i if i >= 0 else 0]
-            mp = positives[i if i >= 0 else 0]
-            # masks, as _merge_down: the slot's count so far, the summary's, this step's
-            n = (negatives[slot] & -<int64_t>same) + (mn & -<int64_t>in_m) + in_neg
-            p = (positives[slot] & -<int64_t>same) + (mp & -<int64_t>in_m) + in_pos
-            thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
-            k -= not same
-        count += not same
-        last = t
-        i -= in_m
-        a += in_neg
-        b += in_pos
-    return count
+    # The summary (thr, negatives, positives)[:d] merged with the ascending class parts
+    # (_merge_up_step to the end). Returns the number of distinct scores; ``write``:
+    # stores them at slots k, k-1, ...
+    cdef Py_ssize_t i = d - 1, a = 0, b = 0, slot = k
+    cdef sweep_score_t last = <sweep_score_t>NAN
+    while _merge_up_step(thr, negatives, positives, &i, &slot, neg, &a, n_neg, pos, &b,
+                         n_pos, &last, write):
+        pass
+    return k - slot
 
 
 def summary_merge_sorted_size(const sweep_score_t[::1] thr, Py_ssize_t d,
@@ -1098,38 +1114,6 @@ def summary_merge_sorted_into(sweep_score_t[::1] thr, summary_count_t[::1] negat
     return size
 
 
-cdef inline bint _merge_up_step(
-        sweep_score_t* thr, int64_t* negatives, int64_t* positives, Py_ssize_t* i,
-        Py_ssize_t* k, const sweep_score_t* neg, Py_ssize_t* a, Py_ssize_t n_neg,
-        const sweep_score_t* pos, Py_ssize_t* b, Py_ssize_t n_pos,
-        sweep_score_t* last) noexcept nogil:
-    # one step of _merge_sorted_up (writing), its state passed by pointer so that two
-    # merges can take turns in one loop; False when the merge was done already
-    cdef sweep_score_t x, y, z, t
-    cdef bint in_m, in_neg, in_pos, same
-    cdef int64_t n, p
-    cdef Py_ssize_t slot, m = i[0] if i[0] >= 0 else 0
-    if i[0] < 0 and a[0] >= n_neg and b[0] >= n_pos:
-        return False
-    x = thr[m]
-    x = x if i[0] >= 0 else <sweep_score_t>INFINITY
-    y = _head_up(neg, a[0], n_neg)
-    z = _head_up(pos, b[0], n_pos)
-    t = y if y < z else z
-    t = x if x < t else t
-    in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last[0]
-    slot = k[0] + same
-    n = (negatives[slot] & -<int64_t>same) + (negatives[m] & -<int64_t>in_m) + in_neg
-    p = (positives[slot] & -<int64_t>same) + (positives[m] & -<int64_t>in_m) + in_pos
-    thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
-    k[0] -= not same
-    last[0] = t
-    i[0] -= in_m
-    a[0] += in_neg
-    b[0] += in_pos
-    return True
-
-
 cdef inline void _to_front(sweep_score_t* thr, int64_t* negatives, int64_t* positives,
                            Py_ssize_t length, Py_ssize_t size) noexcept nogil:
     # the merged entries, written into the end of arrays of this length, to their front
@@ -1171,15 +1155,15 @@ def summary_merge_sorted_pair_into(
     with nogil:
         while more_a and more_b:
             more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
-                                    np_a, &last_a)
+                                    np_a, &last_a, True)
             more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
-                                    np_b, &last_b)
+                                    np_b, &last_b, True)
         while more_a:
             more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
-                                    np_a, &last_a)
+                                    np_a, &last_a, True)
         while more_b:
             more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
-                                    np_b, &last_b)
+                                    np_b, &last_b, True)
         if n_a:
             _to_front(t_a, na, pa, n_a, n_a - 1 - k_a)
         if n_b:
