@@ -1009,13 +1009,23 @@ def _merge_many(parts: list[ScoreSummary]) -> tuple[np.ndarray, np.ndarray, np.n
         with ThreadPoolExecutor(2) as pool:
             upper, lower = pool.map(lambda job: kernel(*out, *job[:1], *lists, *job[1:]),
                                     [(0, zeros, tops), (offset, tops, sizes)])
-        if upper < offset:  # shared thresholds were merged: close the gap
-            for arr in out:
-                arr[upper:upper + lower] = arr[offset:offset + lower]
-        n = upper + lower
+        n = _join_parts(out, [0, offset], [upper, lower])
     for arr in out:
         arr.resize(n, refcheck=False)
     return tuple(out)
+
+
+def _join_parts(arrays, starts, sizes) -> int:
+    """Parts of a merge written into ``arrays`` at ``starts`` (``sizes`` entries each, in
+    order) joined at the front: shared or tied scores merged into one threshold leave a
+    gap after a part's entries. The joined length."""
+    end = 0
+    for at, size in zip(starts, sizes):
+        if at != end:
+            for x in arrays:
+                x[end:end + size] = x[at:at + size]
+        end += size
+    return end
 
 
 def _median_score(parts: list[ScoreSummary]) -> float:
@@ -1291,13 +1301,7 @@ class _FlushParts:
         else:
             with ThreadPoolExecutor(len(pairs)) as pool:
                 sizes = [size for part in pool.map(merge_pair, pairs) for size in part]
-        end = 0  # close the gaps shared or tied scores left
-        for at, size in zip(self.starts, sizes):
-            if at != end:
-                for x in run:
-                    x[end:end + size] = x[at:at + size]
-            end += size
-        return end
+        return _join_parts(run, self.starts, sizes)
 
 
 def _flush_parts(thresholds, neg, pos, disjoint, counts: bool) -> _FlushParts | None:
