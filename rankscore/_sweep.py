@@ -103,7 +103,7 @@ def _split_sorted(codes, pos_code, scores, weights, n_threads=None):
 
 
 # Ordering the scores: the compiled backend buckets them by an order-preserving integer key
-# and sorts inside the buckets (split_buckets + sort_runs, _kernels_sort.pxi), which does
+# and sorts inside the buckets (split_buckets + sort_runs, _kernels/sort.pyx), which does
 # not depend on how fast the CPU's np.sort is. Where NumPy's own sort is faster (SIMD
 # sorting networks, e.g. AVX-512), unweighted inputs keep np.sort: the sorted parts are the
 # same arrays either way. Which one is faster is measured once per process, on the first

@@ -1,4 +1,4 @@
-"""Fallback kernels of the score summary; mirrors rankscore/_kernels_summary.pxi.
+"""Fallback kernels of the score summary; mirrors rankscore/_kernels/summary.pyx.
 
 A summary is three arrays of one length d: the distinct scores in descending order and the
 negatives and positives scoring exactly each one (int64 counts, or float64 weight sums).

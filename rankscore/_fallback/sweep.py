@@ -1,4 +1,4 @@
-"""Fallback kernels for the threshold sweep; mirrors rankscore/_kernels_sweep.pxi.
+"""Fallback kernels for the threshold sweep; mirrors rankscore/_kernels/sweep.pyx.
 
 Every kernel works on scores already split by class (``split_scores``) and sorted
 ascending by the caller: ``neg`` holds the negatives' scores, ``pos`` the positives'.
