@@ -46,14 +46,6 @@ def split_scores_append(
 def merge_sorted(a: NDArray[np.floating], b: NDArray[np.floating]) -> NDArray[np.floating]:
     """The ascending union of two ascending arrays of one dtype (a one-pass merge)."""
 
-def split_scores_weighted(
-    labels: NDArray[np.integer],
-    pos_code: np.integer,
-    scores: NDArray[np.floating],
-    weights: NDArray[np.float64],
-) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
-    """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
-
 def ap_merge(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,
@@ -367,18 +359,6 @@ def objective_scan(
 ) -> tuple[float, int]:
     """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
     when near_best is NaN, else (value, index) of the first feasible one >= near_best."""
-
-def summary_merge_into(
-    thr_a: NDArray[np.floating],
-    neg_a: NDArray[np.int64] | NDArray[np.float64],
-    pos_a: NDArray[np.int64] | NDArray[np.float64],
-    da: int,
-    thr_b: NDArray[np.floating],
-    neg_b: NDArray[np.int64] | NDArray[np.float64],
-    pos_b: NDArray[np.int64] | NDArray[np.float64],
-) -> int:
-    """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
-    C-contiguous); returns the merged length."""
 
 def summary_merge_many_into(
     out_t: NDArray[np.floating],

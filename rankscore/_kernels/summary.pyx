@@ -28,7 +28,6 @@ __all__ = [
     "summary_running",
     "objective_scan",
     "objective_scan_counts",
-    "summary_merge_into",
     "summary_merge_many_into",
     "summary_merge_sorted_size",
     "summary_merge_sorted_into",
@@ -38,7 +37,6 @@ __all__ = [
     "roc_points",
     "pr_points_into",
 ]
-
 
 
 cdef inline score_t _no_minus_zero(score_t t) noexcept nogil:
@@ -740,51 +738,6 @@ def objective_scan_counts(const int64_t[:] neg, const int64_t[:] pos, int code, 
                 best, found = value, i
                 break
     return (best, found, int(tp) if found >= 0 else 0, int(fp) if found >= 0 else 0)
-
-
-def summary_merge_into(score_t[::1] thr_a, count_t[::1] neg_a,
-                       count_t[::1] pos_a, Py_ssize_t da,
-                       const score_t[::1] thr_b, const count_t[::1] neg_b,
-                       const count_t[::1] pos_b):
-    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
-    followed by room for b's (length da + len(b)). Merged from the lowest score up into the
-    end of the room (never overtaking a's unread entries), then moved to the front.
-    Returns the merged length; the same values as ``summary_merge(a, b)``."""
-    cdef Py_ssize_t i = da - 1, j = thr_b.shape[0] - 1, k = da + thr_b.shape[0] - 1, start
-    cdef score_t ta, tb
-    cdef count_t na, pa, nb, pb
-    cdef bint take_a, take_b
-    cdef score_t* t = &thr_a[0] if thr_a.shape[0] else NULL
-    cdef count_t* n = &neg_a[0] if thr_a.shape[0] else NULL
-    cdef count_t* p = &pos_a[0] if thr_a.shape[0] else NULL
-    with nogil:
-        while i >= 0 and j >= 0:  # branch-free steps, as _merge_down (here from the bottom)
-            ta, tb = t[i], thr_b[j]
-            na, pa, nb, pb = n[i], p[i], neg_b[j], pos_b[j]
-            take_a, take_b = ta <= tb, tb <= ta
-            t[k] = ta if ta < tb else tb
-            if count_t is int64_t:  # masks: gcc turns the selects below into jumps
-                n[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
-                p[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
-            else:
-                n[k] = (na if take_a else 0) + (nb if take_b else 0)
-                p[k] = (pa if take_a else 0) + (pb if take_b else 0)
-            i -= take_a
-            j -= take_b
-            k -= 1
-        if j >= 0:  # a is used up: b's highest thresholds go in front
-            memcpy(t + k - j, &thr_b[0], (j + 1) * sizeof(score_t))
-            memcpy(n + k - j, &neg_b[0], (j + 1) * sizeof(count_t))
-            memcpy(p + k - j, &pos_b[0], (j + 1) * sizeof(count_t))
-            k -= j + 1
-        # a's unread entries 0..i stay; what was written (k+1..) follows them once the gap
-        # left by shared thresholds (k - i of them) is closed
-        start = k - i
-        if start > 0:
-            memmove(t + i + 1, t + k + 1, (thr_a.shape[0] - k - 1) * sizeof(score_t))
-            memmove(n + i + 1, n + k + 1, (thr_a.shape[0] - k - 1) * sizeof(count_t))
-            memmove(p + i + 1, p + k + 1, (thr_a.shape[0] - k - 1) * sizeof(count_t))
-    return thr_a.shape[0] - start
 
 
 cdef extern from *:

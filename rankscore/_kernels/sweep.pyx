@@ -18,7 +18,6 @@ __all__ = [
     "split_scores_into",
     "split_scores_append",
     "merge_sorted",
-    "split_scores_weighted",
     "ap_merge",
     "auc_merge",
     "auc_merge_weighted",
@@ -191,37 +190,6 @@ def merge_sorted(const score_t[:] a, const score_t[:] b):
             j += 1
             k += 1
     return out_arr
-
-
-def split_scores_weighted(const label_t[:] labels, label_t pos_code,
-                          const score_t[:] scores, const double[:] weights):
-    """As ``split_scores`` with the weights alongside; zero-weight samples are dropped."""
-    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, n_neg = 0, a = 0, b = 0
-    with nogil:
-        for i in range(n):
-            if weights[i] != 0:
-                if labels[i] == pos_code:
-                    n_pos += 1
-                else:
-                    n_neg += 1
-    dtype = np.float32 if score_t is float else np.float64
-    neg_arr, pos_arr = np.empty(n_neg, dtype=dtype), np.empty(n_pos, dtype=dtype)
-    neg_w_arr, pos_w_arr = np.empty(n_neg), np.empty(n_pos)
-    cdef score_t[:] neg = neg_arr, pos = pos_arr
-    cdef double[:] neg_w = neg_w_arr, pos_w = pos_w_arr
-    with nogil:
-        for i in range(n):
-            if weights[i] == 0:
-                continue
-            if labels[i] == pos_code:
-                pos[b] = scores[i]
-                pos_w[b] = weights[i]
-                b += 1
-            else:
-                neg[a] = scores[i]
-                neg_w[a] = weights[i]
-                a += 1
-    return neg_arr, neg_w_arr, pos_arr, pos_w_arr
 
 
 def ap_merge(const score_t[:] neg, const double[:] neg_weight,
