@@ -60,7 +60,7 @@ def _parse_ranking(text: str):
 
 
 def _add_ranking_commands(sub) -> None:
-    """``score``, ``count``, ``enumerate`` and ``ties`` (SPEC §1)."""
+    """``score``, ``count``, ``enumerate`` and ``ties``: rankings against a reference list."""
     m_help = "parameter m > 2 of the score, exact: 10, 3.5 or 21/2 (default 10)"
     cmd = sub.add_parser(
         "score", help="score one ranking",
@@ -152,7 +152,8 @@ def _run_ties(args) -> int:
 
 
 def _add_plot_command(sub) -> None:
-    """``rankscore plot RANKING -o FILE``: the ranking plot of SPEC §1.8 as an image."""
+    """``rankscore plot RANKING -o FILE``: one ranking's plot (list position against ranking
+    position) as an image."""
     cmd = sub.add_parser(
         "plot",
         help="draw a ranking (list position against ranking position) to an image file",

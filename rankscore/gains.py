@@ -779,7 +779,7 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
 
     Examples
     --------
-    SPEC's six samples (AUC 0.7778, so Gini 0.5556):
+    Six samples (AUC 0.7778, so Gini 0.5556; :ref:`def-sweep-example`):
 
     >>> from rankscore import captured_response_gini, cumulative_gain_curve
     >>> y_true = [0, 1, 0, 0, 1, 1]

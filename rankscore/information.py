@@ -1,4 +1,4 @@
-"""Information-theoretic scores of predicted probabilities (SPEC §5).
+"""Information-theoretic scores of predicted probabilities (:ref:`def-cross-entropy`).
 
 ``log_loss`` follows scikit-learn 1.9 (clipping to ``[eps, 1 − eps]``, a warning for rows
 that do not sum to one); ``cross_entropy`` is the plain ``H(y, ŷ) = −Σ y log ŷ`` averaged
@@ -315,10 +315,10 @@ def cross_entropy(
 
     Notes
     -----
-    ``H = (1 / Σ w) Σ_i w_i (−Σ_k y_ik log ŷ_ik)`` with ``0 log 0 = 0`` (SPEC §5). Nothing
-    is clipped, so ``cross_entropy(labels, p) == log_loss(labels, p)`` whenever every
-    true-class probability lies in ``[eps, 1 − eps]``; where ``log_loss`` would clip a
-    zero to ``eps``, this returns ``inf``.
+    ``H = (1 / Σ w) Σ_i w_i (−Σ_k y_ik log ŷ_ik)`` with ``0 log 0 = 0``
+    (:ref:`def-cross-entropy`). Nothing is clipped, so ``cross_entropy(labels, p) ==
+    log_loss(labels, p)`` whenever every true-class probability lies in ``[eps, 1 − eps]``;
+    where ``log_loss`` would clip a zero to ``eps``, this returns ``inf``.
 
     Examples
     --------
@@ -363,8 +363,8 @@ def perplexity(
 
     Notes
     -----
-    ``PP = exp(H(y, ŷ))`` with natural logarithms (SPEC §5). A model that spreads its
-    probability uniformly over ``K`` classes has perplexity ``K``.
+    ``PP = exp(H(y, ŷ))`` with natural logarithms (:ref:`def-cross-entropy`). A model that
+    spreads its probability uniformly over ``K`` classes has perplexity ``K``.
 
     Examples
     --------

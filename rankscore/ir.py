@@ -747,7 +747,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
         Parameter ``m > 2`` of s(r).
     ties : {"trec", "optimistic", "pessimistic"}, default "trec"
         Order of equal scores: ``trec_eval``'s (element id descending), or relevant elements
-        (higher relevance) first / last, bounding every metric (SPEC §1.9).
+        (higher relevance) first / last, bounding every metric (:ref:`def-ranking-from-scores`).
     relevance_level : int, default 1
         Judged relevance from which an element counts as relevant (``trec_eval -l``).
     ndcg_gain : {"linear", "exponential"}, default "linear"
@@ -798,7 +798,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     ``s`` and ``p``: the query's list is its relevant elements; the ranking is the run's
     order cut after its last relevant element, exactly as :class:`Ranking`:
     ``s = k/p + (2/m) soma / (p (p - 1))``. When the run misses a relevant element the
-    ranking is undefined (SPEC §1.1): ``s`` and ``p`` are NaN for that query, and their
+    ranking is undefined (:ref:`def-ranking`): ``s`` and ``p`` are NaN for that query, and their
     means are over the queries where they are defined (NaN if none).
 
     Run elements are matched to judgements through a 64-bit hash of their ids (UTF-8

@@ -1,4 +1,6 @@
-"""Multiclass one-vs-rest metrics, profit, improvement and top-k accuracy (SPEC §2).
+"""Multiclass one-vs-rest metrics, profit, improvement and top-k accuracy.
+
+Defined in :ref:`def-multiclass` and :ref:`def-improvement`.
 
 A confusion matrix ``C`` has rows = true class and columns = predicted class. For class
 ``n``: ``tp = C[n, n]``, ``fn = row sum − tp``, ``fp = column sum − tp``,
@@ -263,7 +265,7 @@ def per_class_metrics(
 
     Notes
     -----
-    For class ``n`` of confusion matrix ``C`` (SPEC §2): ``tp = C[n,n]``,
+    For class ``n`` of confusion matrix ``C`` (:ref:`def-multiclass`): ``tp = C[n,n]``,
     ``fn = Σ_j C[n,j] − tp``, ``fp = Σ_i C[i,n] − tp``, ``tn = Σ C − tp − fn − fp``;
     sensitivity ``tp/(tp+fn)``, specificity ``tn/(tn+fp)``, confidence⊤ = precision
     ``tp/(tp+fp)``, confidence⊥ = NPV ``tn/(tn+fn)``. The tp/fp/fn/tn equal
@@ -331,9 +333,9 @@ def average_class_accuracy(
     -----
     ``recall_l = C[l,l] / Σ_j C[l,j]``; arithmetic ``mean_l recall_l`` (equal to
     scikit-learn's ``balanced_accuracy_score``), harmonic ``1 / mean_l (1 / recall_l)``
-    (SPEC §2). The harmonic mean punishes one badly recognised class: a class with recall
-    0 makes it 0 (its limit), without a warning. A class with no true samples (predicted
-    only, or listed in ``labels``) has no recall: it is left out with a warning
+    (:ref:`def-multiclass`). The harmonic mean punishes one badly recognised class: a class
+    with recall 0 makes it 0 (its limit), without a warning. A class with no true samples
+    (predicted only, or listed in ``labels``) has no recall: it is left out with a warning
     ("y_pred contains classes not in y_true"), as ``balanced_accuracy_score`` does.
 
     Examples
@@ -368,7 +370,7 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     ----------
     confusion : array-like of shape (n_classes, n_classes), or BinaryConfusion
         Non-negative counts, rows = true class, columns = predicted class. A
-        :class:`BinaryConfusion` is read in SPEC's positive-first layout
+        :class:`BinaryConfusion` is read in the positive-first layout (:ref:`def-layout`)
         ``[[tp, fn], [fp, tn]]`` (its ``to_array()``, the layout of
         ``best_threshold``'s ``profit_matrix``).
     profit_matrix : array-like of the same shape
@@ -380,9 +382,10 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
 
     Notes
     -----
-    ``profit = Σ_i Σ_j C[i,j] P[i,j]`` (SPEC §2). Both matrices must use the same row and
-    column order; mind that scikit-learn's ``confusion_matrix`` puts the negative class
-    first for labels {0, 1} while SPEC's layout puts the positive class first.
+    ``profit = Σ_i Σ_j C[i,j] P[i,j]`` (:ref:`def-multiclass`). Both matrices must use the
+    same row and column order; mind that scikit-learn's ``confusion_matrix`` puts the
+    negative class first for labels {0, 1} while the reference layout (:ref:`def-layout`)
+    puts the positive class first.
 
     Examples
     --------
@@ -443,10 +446,10 @@ def improvement(r1: float, r2: float) -> Improvement:
 
     Notes
     -----
-    ``absolute = r2 − r1``, ``relative = (r2 − r1) / r1`` (SPEC §2). Meant for metrics
-    that are positive; for a negative ``r1`` the relative change has the opposite sign
-    of the absolute one. ``r1 = 0`` has no relative change: ``relative`` is ``inf`` or
-    ``-inf`` (by the sign of ``r2``) or NaN when ``r2 = 0`` too, with a
+    ``absolute = r2 − r1``, ``relative = (r2 − r1) / r1`` (:ref:`def-improvement`). Meant
+    for metrics that are positive; for a negative ``r1`` the relative change has the
+    opposite sign of the absolute one. ``r1 = 0`` has no relative change: ``relative`` is
+    ``inf`` or ``-inf`` (by the sign of ``r2``) or NaN when ``r2 = 0`` too, with a
     ``RuntimeWarning``; ``absolute`` stays exact.
 
     Examples
@@ -535,13 +538,13 @@ def top_k_accuracy_score(
 
     Notes
     -----
-    ``top-k = Σ_i w_i [rank_i(y_i) ≤ k] / Σ_i w_i`` (SPEC §2), as scikit-learn 1.9:
-    among classes with equal scores, the one with the higher column index ranks first.
+    ``top-k = Σ_i w_i [rank_i(y_i) ≤ k] / Σ_i w_i`` (:ref:`def-multiclass`), as scikit-learn
+    1.9: among classes with equal scores, the one with the higher column index ranks first.
     Binary ``y_true`` with 1-D scores: ``k = 1`` predicts the second class when the score
-    exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit.
-    ``k ≥ n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1.
-    Difference from scikit-learn: ``labels`` may be in any order (scikit-learn requires
-    it sorted); its ``i``-th entry names column ``i``.
+    exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit. ``k ≥
+    n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1. Difference
+    from scikit-learn: ``labels`` may be in any order (scikit-learn requires it sorted); its
+    ``i``-th entry names column ``i``.
 
     Examples
     --------

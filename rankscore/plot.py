@@ -214,7 +214,7 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
 
 
 # --------------------------------------------------------------------------------------
-# rankings (SPEC §1.8)
+# rankings: list position against ranking position
 # --------------------------------------------------------------------------------------
 def _as_ranking(r: Any) -> Ranking:
     return rk(r)
@@ -270,7 +270,9 @@ def plot_ranking(
     fun: Callable[[Ranking], Any] | None = None,
     ax: Axes | None = None,
 ) -> Axes:
-    """Plot one ranking: list position against ranking position (SPEC §1.8).
+    """Plot one ranking: list position against ranking position.
+
+    Read more in :ref:`Definitions: the table and plot of one ranking <def-ranking-table>`.
 
     The i-th list element met reading the ranking left to right is drawn at
     ``(i, position)``; a perfect ranking lies on the diagonal ``y = x``, and every ``-``
@@ -371,8 +373,8 @@ def plot_score_landscape(
     p_range : sequence of int
         Ranking lengths to show (each ``>= k`` and ``<= 62``), e.g. ``range(5, 13)``.
     m : float, Fraction or str, default 10
-        The score's parameter (``m > 2``), SPEC §1.6; exact forms such as ``"21/2"`` as
-        in :func:`rankscore.score`.
+        The score's parameter (``m > 2``, :ref:`def-ranking-score`); exact forms such as
+        ``"21/2"`` as in :func:`rankscore.score`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
@@ -471,7 +473,7 @@ def plot_score_landscape(
 
 
 # --------------------------------------------------------------------------------------
-# curves of a scored classifier (SPEC §3)
+# curves of a scored classifier (the threshold sweep)
 # --------------------------------------------------------------------------------------
 def plot_roc(
     y_true: ArrayLike,
@@ -958,7 +960,8 @@ def plot_roc_vs_captured_response(
 ) -> tuple[Axes, Axes]:
     """The ROC curve and the captured-response curve side by side, with the same Gini.
 
-    The captured-response curve is the ROC curve under the linear map of SPEC §3
+    The captured-response curve is the ROC curve under a linear map
+    (:ref:`def-captured-response`)
     (``x = prior·TPR + (1 - prior)·FPR``, ``y = TPR``), computed here with
     :func:`rankscore.roc_to_captured_response` from the plotted ROC points. The shaded
     areas are the two Gini numerators; the legends show the Gini measured on each curve

@@ -1,5 +1,5 @@
-"""Rankings against a reference list (SPEC §1): the ``Ranking`` object, its score, counts,
-enumeration and exact ties.
+"""Rankings against a reference list: the ``Ranking`` object, its score, counts,
+enumeration and exact ties (defined in :ref:`def-rankings`).
 
 A ranking of ``p`` elements is described by the 1-based positions of its ``k`` list
 elements; its last position always holds a list element. Strings use ``x`` (``●``) for a
@@ -245,7 +245,9 @@ def _as_bool_vector(x: Any, name: str) -> np.ndarray:
 
 
 class Ranking:
-    """A ranking of ``p`` elements against a list of ``k`` elements (SPEC §1.1).
+    """A ranking of ``p`` elements against a list of ``k`` elements.
+
+    Read more in :ref:`Definitions: rankings and lists <def-ranking>`.
 
     Immutable; equal and hashed by content. Build one from a string (``x``/``-``, or the
     Unicode ``●``/``○``), or with :meth:`from_positions`, :meth:`from_mask` or
@@ -404,7 +406,9 @@ class Ranking:
     def from_scores(
         cls, scores: Any, in_list: Any, ties: str = "error"
     ) -> "Ranking":
-        """The ranking a model's scores give to a list (SPEC §1.9).
+        """The ranking a model's scores give to a list.
+
+        Read more in :ref:`Definitions: rankings from model scores <def-ranking-from-scores>`.
 
         Elements are sorted by score, highest first, and the ranking is cut right after the
         last list element.
@@ -567,7 +571,7 @@ class Ranking:
     # -- scores and table --------------------------------------------------------------
 
     def score(self, m: Any = 10) -> float:
-        """The score s(r) of SPEC §1.6 (see :func:`score`).
+        """The score s(r) of this ranking (see :func:`score` and :ref:`def-ranking-score`).
 
         Parameters
         ----------
@@ -607,7 +611,9 @@ class Ranking:
         return _exact_score(self._k, self._p, self._soma, _exact_m(m))
 
     def table(self) -> np.ndarray:
-        """The (list position, ranking position) pairs of SPEC §1.8.
+        """The (list position, ranking position) pairs of this ranking.
+
+        Read more in :ref:`Definitions: the table of one ranking <def-ranking-table>`.
 
         Returns
         -------
@@ -662,7 +668,8 @@ class Ranking:
         return min(1.0, max(-1.0, r))
 
     def plot(self, **kwargs: Any) -> Any:
-        """Plot this ranking (SPEC §1.8); see :func:`rankscore.plot.plot_ranking`.
+        """Plot this ranking: list position against ranking position; see
+        :func:`rankscore.plot.plot_ranking`.
 
         Keyword arguments (``line``, ``fun``, ``ax``) go to ``plot_ranking``; returns the
         matplotlib Axes. Needs matplotlib (``pip install rankscore[plot]``).
@@ -710,7 +717,7 @@ class Ranking:
 
         Notes
         -----
-        A ranking always ends with an ``x`` (SPEC §1.1), so the curve reaches TPR 1 at
+        A ranking always ends with an ``x`` (:ref:`def-ranking`), so the curve reaches TPR 1 at
         its last step with FPR 1.
 
         Examples
@@ -742,7 +749,7 @@ class Ranking:
         -----
         With ``n = p - k`` gaps, the ``j``-th gap (at position ``g_j``) follows ``g_j - j``
         list elements, so ``AUC = (soma - n (n + 1) / 2) / (k n)``. A ranking always ends
-        with an ``x`` (SPEC §1.1), so the AUC is below 1 whenever it has a ``-``.
+        with an ``x`` (:ref:`def-ranking`), so the AUC is below 1 whenever it has a ``-``.
 
         Examples
         --------
@@ -896,7 +903,9 @@ def _exact_score(k: int, p: int, soma: int, m: Fraction) -> Fraction:
 
 
 def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
-    """The score s(r) of a ranking (SPEC §1.6); higher is better, 1 is perfect.
+    """The score s(r) of a ranking; higher is better, 1 is perfect.
+
+    Read more in :ref:`Definitions: the score s(r) <def-ranking-score>`.
 
     Parameters
     ----------
@@ -940,7 +949,9 @@ def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
 
 
 def score_exact(r: Ranking | str | Sequence[int], m: Any = 10) -> Fraction:
-    """The score of a ranking as an exact ``fractions.Fraction`` (SPEC §1.7).
+    """The score of a ranking as an exact ``fractions.Fraction``.
+
+    Read more in :ref:`Definitions: exact ties between rankings <def-ranking-ties>`.
 
     Parameters
     ----------
@@ -1018,7 +1029,9 @@ def _check_p_k(p: Any, k: Any) -> tuple[int, int | None]:
 
 
 def count_rankings(p: int, k: int | None = None) -> int:
-    """Number of rankings of length ``p`` with ``k`` list elements (SPEC §1.4), exactly.
+    """Number of rankings of length ``p`` with ``k`` list elements, exactly.
+
+    Read more in :ref:`Definitions: how many rankings exist <def-ranking-count>`.
 
     Parameters
     ----------
@@ -1308,7 +1321,9 @@ def _read_only(a: np.ndarray) -> np.ndarray:
 
 
 def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
-    """Every ranking of length ``p`` (with ``k`` list elements), scored, in SPEC §1.5 order.
+    """Every ranking of length ``p`` (with ``k`` list elements), scored, in enumeration order.
+
+    Read more in :ref:`Definitions: enumeration order <def-ranking-order>`.
 
     Parameters
     ----------
@@ -1375,7 +1390,9 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
 
 
 def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]:
-    """Groups of rankings of length ``p`` whose scores are exactly equal (SPEC §1.7).
+    """Groups of rankings of length ``p`` whose scores are exactly equal.
+
+    Read more in :ref:`Definitions: exact ties between rankings <def-ranking-ties>`.
 
     Parameters
     ----------

@@ -1,10 +1,10 @@
-"""Regression metrics (SPEC §5): SSE, MSE, RMSE, MAE and R².
+"""Regression metrics: SSE, MSE, RMSE, MAE and R² (:ref:`def-regression`).
 
 ``mean_squared_error``, ``root_mean_squared_error``, ``mean_absolute_error`` and
 ``r2_score`` follow scikit-learn 1.9 (same signatures, ``sample_weight``, ``multioutput``,
 ``force_finite``) and give the same numbers (float32 targets with ``sample_weight``: the
 weights stay float64 here, scikit-learn rounds them to float32, so the last float32 digits
-may differ). ``sse`` keeps the ½ of this material:
+may differ). ``sse`` keeps the factor ½ of the least-squares loss:
 ``SSE = ½ Σ (t − ŷ)²``. Inputs are validated here (shapes, NaN/inf, lengths, weights) and
 every failure is a ``ValueError``/``TypeError`` naming the argument. Pure NumPy: these are
 one pass over the data, not sweep kernels.
@@ -108,7 +108,7 @@ def sse(
     sample_weight: Any = None,
     multioutput: MultiOutput = "uniform_average",
 ) -> float | np.ndarray:
-    """Sum of squared errors with the ½ of this material: ``½ Σ w (t − ŷ)²``.
+    """Sum of squared errors with the least-squares factor ½: ``½ Σ w (t − ŷ)²``.
 
     Parameters
     ----------
@@ -131,9 +131,9 @@ def sse(
 
     Notes
     -----
-    ``SSE = ½ Σ_i w_i (t_i − ŷ_i)²``. The factor ½ is this material's convention (it makes
-    the derivative of the loss ``ŷ − t``); many texts and libraries define SSE without it,
-    so ``sse(...) * 2`` is the plain sum of squared residuals.
+    ``SSE = ½ Σ_i w_i (t_i − ŷ_i)²`` (:ref:`def-regression`). The factor ½ is kept on
+    purpose (it makes the derivative of the loss ``ŷ − t``); many texts and libraries define
+    SSE without it, so ``sse(...) * 2`` is the plain sum of squared residuals.
 
     Examples
     --------
@@ -175,9 +175,10 @@ def mean_squared_error(
 
     Notes
     -----
-    ``MSE = Σ_i w_i (t_i − ŷ_i)² / Σ_i w_i`` per output (SPEC §5 with ``w = 1``). Same
-    arguments and results as ``sklearn.metrics.mean_squared_error``; a ``sample_weight``
-    that sums to zero is a ``ValueError`` here (scikit-learn raises ``ZeroDivisionError``).
+    ``MSE = Σ_i w_i (t_i − ŷ_i)² / Σ_i w_i`` per output (:ref:`def-regression` with ``w =
+    1``). Same arguments and results as ``sklearn.metrics.mean_squared_error``; a
+    ``sample_weight`` that sums to zero is a ``ValueError`` here (scikit-learn raises
+    ``ZeroDivisionError``).
 
     Examples
     --------
@@ -263,7 +264,8 @@ def mean_absolute_error(
 
     Notes
     -----
-    ``MAE = Σ_i w_i |t_i − ŷ_i| / Σ_i w_i`` per output (SPEC §5 with ``w = 1``).
+    ``MAE = Σ_i w_i |t_i − ŷ_i| / Σ_i w_i`` per output (:ref:`def-regression` with
+    ``w = 1``).
 
     Examples
     --------
@@ -311,7 +313,7 @@ def r2_score(
     Notes
     -----
     ``R² = 1 − SSE / SST`` with ``SSE = ½ Σ w (t − ŷ)²`` and ``SST = ½ Σ w (t − t̄)²``
-    (``t̄`` the weighted mean of ``y_true``). The ½ of SPEC §5 appears in both and cancels,
+    (``t̄`` the weighted mean of ``y_true``). The ½ appears in both and cancels,
     so this is exactly scikit-learn's ``r2_score`` (same arguments and results).
 
     Examples

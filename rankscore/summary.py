@@ -604,8 +604,8 @@ class ScoreSummary:
 
     def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
         """Counts and rates predicting positive when ``score >= threshold``, as
-        :func:`rankscore.binary_confusion` with a threshold (every rate of SPEC §2 is a
-        property of the result).
+        :func:`rankscore.binary_confusion` with a threshold (every rate of :ref:`def-rates` is
+        a property of the result).
 
         Examples
         --------

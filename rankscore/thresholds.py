@@ -87,8 +87,8 @@ def best_threshold(
 ) -> ThresholdChoice:
     """The threshold that maximizes an objective, over every distinct score.
 
-    Predicted positive means ``score >= threshold`` (SPEC §2). Every distinct score is
-    tried; no grid, no interpolation.
+    Predicted positive means ``score >= threshold`` (:ref:`def-one-threshold`). Every
+    distinct score is tried; no grid, no interpolation.
 
     Parameters
     ----------
@@ -112,9 +112,9 @@ def best_threshold(
     beta : float, default 1.0
         Of ``"f_beta"`` only.
     profit_matrix : array-like of shape (2, 2)
-        Of ``"profit"`` only: value of one sample in each cell, in SPEC's positive-first
-        layout ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted) — e.g.
-        ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
+        Of ``"profit"`` only: value of one sample in each cell, in the positive-first layout
+        ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted; :ref:`def-layout`),
+        e.g. ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
         costing 5 per non-responder contacted.
 
     Returns
@@ -153,7 +153,7 @@ def best_threshold(
 
     Examples
     --------
-    The spam demo of SPEC §4:
+    The spam demo (:ref:`def-spam`):
 
     >>> from rankscore import best_threshold
     >>> from rankscore.datasets import load_spam

@@ -275,7 +275,7 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
 
     Examples
     --------
-    The spam demo of SPEC §4 (AUC 79/99):
+    The spam demo (:ref:`def-spam`; AUC 79/99):
 
     >>> from rankscore import delong_variance
     >>> from rankscore.datasets import load_spam

@@ -1,6 +1,7 @@
 """Demo data shipped inside the package.
 
-``load_spam()``: 20 e-mails scored by a spam filter (SPEC §4); positive class ``"spam"``.
+``load_spam()``: 20 e-mails scored by a spam filter (:ref:`def-spam`); positive class
+``"spam"``.
 9 spam, 11 ham; ROC AUC = 79/99.
 """
 
