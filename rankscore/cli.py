@@ -17,6 +17,7 @@ import numpy as np
 
 from . import plot, report
 from ._validation import quoted
+from ._version import __version__
 from .ir import Qrels, Run, _text_table, compare_runs, evaluate
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
 
@@ -30,6 +31,10 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rankscore", description="Exact, fast scores for rankings and scored classifiers."
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"rankscore {__version__}",
+        help="print rankscore's version and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True

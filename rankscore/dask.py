@@ -66,7 +66,18 @@ except ImportError as exc:  # pragma: no cover - the extra is not installed
         "rankscore.dask needs Dask: pip install 'rankscore[dask]' (dask[array,dataframe])"
     ) from exc
 
-__all__: list[str] = []
+__all__ = [
+    "score_summary",
+    "roc_auc_score",
+    "roc_curve",
+    "precision_recall_curve",
+    "average_precision_score",
+    "ks_statistic",
+    "gain_table",
+    "binary_confusion",
+    "best_threshold",
+    "binary_report",
+]
 
 _ONLY_DASK = (
     "{name} must be a Dask array or a Dask DataFrame column (dask.dataframe.Series), got"
@@ -983,7 +994,7 @@ def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32,
 ):
-    """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
+    """Gain/lift table of Dask columns; equals :func:`rankscore.gains.gain_table`.
 
     Parameters
     ----------
@@ -995,12 +1006,12 @@ def gain_table(
     Returns
     -------
     GainTable
-        As :func:`rankscore.gain_table`.
+        As :func:`rankscore.gains.gain_table`.
 
     See Also
     --------
     {see_also}
-    rankscore.gain_table : The same table for data in memory.
+    rankscore.gains.gain_table : The same table for data in memory.
 
     Notes
     -----
@@ -1068,7 +1079,7 @@ def best_threshold(
     ----------
     {columns}
     objective : str
-        One of :data:`rankscore.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
+        One of :data:`rankscore.thresholds.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
     {options}
     **options
         ``min_precision``, ``min_recall``, ``beta``, ``profit_matrix``: as in memory.

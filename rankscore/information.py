@@ -322,7 +322,7 @@ def cross_entropy(
 
     Examples
     --------
-    >>> from rankscore import cross_entropy
+    >>> from rankscore.information import cross_entropy
     >>> round(cross_entropy([0, 1], [[0.8, 0.2], [0.4, 0.6]]), 4)
     0.367
     >>> round(cross_entropy([[1, 0], [0.5, 0.5]], [[0.8, 0.2], [0.4, 0.6]]), 4)
@@ -368,7 +368,7 @@ def perplexity(
 
     Examples
     --------
-    >>> from rankscore import perplexity
+    >>> from rankscore.information import perplexity
     >>> round(perplexity([0, 1, 2], [[1/3] * 3] * 3), 10)
     3.0
     """

@@ -902,6 +902,16 @@ class Comparison:
         ``p_adjusted``, ``significant`` (``p_adjusted < alpha``).
     queries : numpy.ndarray
         The compared query ids.
+
+    Examples
+    --------
+    >>> from rankscore.ir import compare_runs
+    >>> qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}}
+    >>> run_a = {"q1": {"a": 0.9, "b": 0.8}, "q2": {"c": 0.9}, "q3": {"x": 0.9, "d": 0.1}}
+    >>> run_b = {"q1": {"x": 0.9, "a": 0.1}, "q2": {"y": 0.9, "c": 0.1}, "q3": {"d": 0.9}}
+    >>> table = compare_runs(qrels, {"a": run_a, "b": run_b}, ["map"], n_resamples=100)
+    >>> len(table.rows) > 0
+    True
     """
 
     def __init__(self, means, rows, queries, alpha, correction):

@@ -169,6 +169,13 @@ class PerClassMetrics:
         ``tp / (tp + fp)``, the confidence of a positive answer (confidence⊤).
     npv : ndarray
         ``tn / (tn + fn)``, the confidence of a negative answer (confidence⊥).
+
+    Examples
+    --------
+    >>> from rankscore.multiclass import per_class_metrics
+    >>> table = per_class_metrics([[5, 1], [2, 3]], labels=["cat", "dog"])
+    >>> table.tp.tolist(), table.precision.round(3).tolist()
+    ([5, 3], [0.714, 0.75])
     """
 
     labels: np.ndarray
@@ -274,7 +281,7 @@ def per_class_metrics(
 
     Examples
     --------
-    >>> from rankscore import per_class_metrics
+    >>> from rankscore.multiclass import per_class_metrics
     >>> table = per_class_metrics([[5, 1, 0], [2, 3, 1], [0, 0, 4]], labels=["a", "b", "c"])
     >>> print(table)
     label  tp  fp  fn  tn  sensitivity  specificity  precision     npv
@@ -340,7 +347,7 @@ def average_class_accuracy(
 
     Examples
     --------
-    >>> from rankscore import average_class_accuracy
+    >>> from rankscore.multiclass import average_class_accuracy
     >>> C = [[5, 1, 0], [2, 3, 1], [0, 0, 4]]
     >>> round(average_class_accuracy(C), 4), round(average_class_accuracy(C, mean="harmonic"), 4)
     (0.7778, 0.7143)
@@ -389,7 +396,7 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
 
     Examples
     --------
-    >>> from rankscore import profit
+    >>> from rankscore.multiclass import profit
     >>> profit([[80, 20], [20, 80]], [[10, -5], [-2, 0]])  # rows/cols: positive first
     660.0
     >>> from rankscore import BinaryConfusion
@@ -413,7 +420,15 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
 
 class Improvement(NamedTuple):
     """Change of a metric from ``r1`` to ``r2``: ``absolute = r2 − r1``,
-    ``relative = (r2 − r1) / r1``."""
+    ``relative = (r2 − r1) / r1``.
+
+    Examples
+    --------
+    >>> from rankscore.multiclass import improvement
+    >>> change = improvement(0.8, 0.9)
+    >>> round(change.absolute, 4), round(change.relative, 4), round(change.percent, 2)
+    (0.1, 0.125, 12.5)
+    """
 
     absolute: float
     relative: float
@@ -454,7 +469,7 @@ def improvement(r1: float, r2: float) -> Improvement:
 
     Examples
     --------
-    >>> from rankscore import improvement
+    >>> from rankscore.multiclass import improvement
     >>> round(improvement(0.8, 0.9).percent, 6)
     12.5
     >>> round(improvement(0.001, 0.01).percent, 6)

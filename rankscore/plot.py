@@ -374,7 +374,7 @@ def plot_score_landscape(
         Ranking lengths to show (each ``>= k`` and ``<= 62``), e.g. ``range(5, 13)``.
     m : float, Fraction or str, default 10
         The score's parameter (``m > 2``, :ref:`def-ranking-score`); exact forms such as
-        ``"21/2"`` as in :func:`rankscore.score`.
+        ``"21/2"`` as in :func:`rankscore.ranking_score`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
@@ -597,13 +597,13 @@ def plot_roc_confidence_band(
 
     See Also
     --------
-    rankscore.roc_confidence_band : The band's numbers.
+    rankscore.uncertainty.roc_confidence_band : The band's numbers.
     plot_roc
 
     Notes
     -----
     The curve and its legend are :func:`plot_roc`'s; the shaded band is
-    :func:`rankscore.roc_confidence_band` at specificities 0, 0.01, …, 1 (drawn against
+    :func:`rankscore.uncertainty.roc_confidence_band` at specificities 0, 0.01, …, 1 (drawn against
     FPR = 1 − specificity).
 
     Examples
@@ -735,13 +735,13 @@ def plot_ks(
 
     See Also
     --------
-    rankscore.ks_curve, rankscore.ks_statistic
+    rankscore.curves.ks_curve, rankscore.ks_statistic
 
     Notes
     -----
     ``F-(t)`` and ``F+(t)`` are the fractions of negatives and positives with score
     ``<= t`` (step functions, right-continuous), drawn from 0 at the smallest score; the
-    line data after that first point are :func:`rankscore.ks_curve`'s arrays.
+    line data after that first point are :func:`rankscore.curves.ks_curve`'s arrays.
     ``KS = max_t |F-(t) - F+(t)|``; the vertical segment marks it at the threshold
     :func:`rankscore.ks_statistic` reports.
 
@@ -838,7 +838,7 @@ def plot_cumulative_gain(
 
     See Also
     --------
-    rankscore.cumulative_gain_curve, plot_lift, plot_roc_vs_captured_response
+    rankscore.gains.cumulative_gain_curve, plot_lift, plot_roc_vs_captured_response
 
     Notes
     -----
@@ -903,7 +903,7 @@ def plot_lift(
 
     See Also
     --------
-    rankscore.lift_curve, plot_cumulative_gain
+    rankscore.gains.lift_curve, plot_cumulative_gain
 
     Notes
     -----
@@ -963,7 +963,7 @@ def plot_roc_vs_captured_response(
     The captured-response curve is the ROC curve under a linear map
     (:ref:`def-captured-response`)
     (``x = prior·TPR + (1 - prior)·FPR``, ``y = TPR``), computed here with
-    :func:`rankscore.roc_to_captured_response` from the plotted ROC points. The shaded
+    :func:`rankscore.gains.roc_to_captured_response` from the plotted ROC points. The shaded
     areas are the two Gini numerators; the legends show the Gini measured on each curve
     (they agree).
 
@@ -989,7 +989,7 @@ def plot_roc_vs_captured_response(
 
     See Also
     --------
-    plot_roc, plot_cumulative_gain, rankscore.roc_to_captured_response
+    plot_roc, plot_cumulative_gain, rankscore.gains.roc_to_captured_response
 
     Notes
     -----

@@ -4,7 +4,7 @@
 ``r2_score`` follow scikit-learn 1.9 (same signatures, ``sample_weight``, ``multioutput``,
 ``force_finite``) and give the same numbers (float32 targets with ``sample_weight``: the
 weights stay float64 here, scikit-learn rounds them to float32, so the last float32 digits
-may differ). ``sse`` keeps the factor ½ of the least-squares loss:
+may differ). ``half_sum_squared_error`` keeps the factor ½ of the least-squares loss:
 ``SSE = ½ Σ (t − ŷ)²``. Inputs are validated here (shapes, NaN/inf, lengths, weights) and
 every failure is a ``ValueError``/``TypeError`` naming the argument. Pure NumPy: these are
 one pass over the data, not sweep kernels.
@@ -21,7 +21,7 @@ from ._validation import (as_array, check_finite, check_flag, check_same_length,
 from .exceptions import warn_undefined_metric
 
 __all__ = [
-    "sse",
+    "half_sum_squared_error",
     "mean_squared_error",
     "root_mean_squared_error",
     "mean_absolute_error",
@@ -101,7 +101,7 @@ def _combine(per_output: np.ndarray, multioutput: Any) -> float | np.ndarray:
     return float(np.average(per_output, weights=multioutput))
 
 
-def sse(
+def half_sum_squared_error(
     y_true: Any,
     y_pred: Any,
     *,
@@ -133,12 +133,13 @@ def sse(
     -----
     ``SSE = ½ Σ_i w_i (t_i − ŷ_i)²`` (:ref:`def-regression`). The factor ½ is kept on
     purpose (it makes the derivative of the loss ``ŷ − t``); many texts and libraries define
-    SSE without it, so ``sse(...) * 2`` is the plain sum of squared residuals.
+    SSE without it, so ``half_sum_squared_error(...) * 2`` is the plain sum of squared
+    residuals.
 
     Examples
     --------
-    >>> from rankscore import sse
-    >>> sse([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
+    >>> from rankscore.regression import half_sum_squared_error
+    >>> half_sum_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.75
     """
     t, p, w, multioutput = _check_targets(y_true, y_pred, sample_weight, multioutput, _AVERAGES)
@@ -171,7 +172,7 @@ def mean_squared_error(
 
     See Also
     --------
-    root_mean_squared_error, mean_absolute_error, sse
+    root_mean_squared_error, mean_absolute_error, half_sum_squared_error
 
     Notes
     -----
@@ -308,7 +309,7 @@ def r2_score(
 
     See Also
     --------
-    sse, mean_squared_error
+    half_sum_squared_error, mean_squared_error
 
     Notes
     -----
@@ -347,3 +348,19 @@ def r2_score(
         # all outputs constant: equal weights instead of 0/0, as scikit-learn does
         multioutput = denominator if nonzero_denominator.any() else "uniform_average"
     return _combine(scores, multioutput)
+
+
+def __getattr__(name: str) -> Any:
+    """``sse``, the name of :func:`half_sum_squared_error` in rankscore 0.1, with a
+    DeprecationWarning."""
+    if name == "sse":
+        import warnings
+
+        warnings.warn(
+            "rankscore.regression.sse is now rankscore.regression.half_sum_squared_error; the "
+            "old name will be removed in a future release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return half_sum_squared_error
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -143,7 +143,7 @@ def bleu_score(
 
     Examples
     --------
-    >>> from rankscore import bleu_score
+    >>> from rankscore.text import bleu_score
     >>> refs = [["the cat is on the mat", "there is a cat on the mat"]]
     >>> round(bleu_score(refs, ["the cat sat on the mat"], max_n=3), 4)
     0.5
@@ -240,7 +240,7 @@ def sentence_bleu(
 
     Examples
     --------
-    >>> from rankscore import sentence_bleu
+    >>> from rankscore.text import sentence_bleu
     >>> round(sentence_bleu("the cat is on the mat", "the cat", max_n=2), 4)  # BP = e^-2
     0.1353
     """

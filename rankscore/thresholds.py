@@ -19,6 +19,9 @@ from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
 
+#: The objectives :func:`best_threshold` maximizes: ``"max_recall"`` (under a minimum
+#: precision), ``"max_precision"`` (under a minimum recall), ``"youden"``, ``"f_beta"``,
+#: ``"profit"``.
 OBJECTIVES = ("max_recall", "max_precision", "youden", "f_beta", "profit")
 
 # Objective values within this relative distance of the best count as equal, so that
@@ -27,7 +30,15 @@ _TIE_RTOL = 1e-12
 
 
 class ThresholdChoice(NamedTuple):
-    """The chosen threshold, the objective's value there and the confusion there."""
+    """The chosen threshold, the objective's value there and the confusion there.
+
+    Examples
+    --------
+    >>> from rankscore import best_threshold
+    >>> choice = best_threshold([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90], "youden")
+    >>> choice.threshold, round(choice.value, 4), choice.confusion.tp
+    (0.73, 0.6667, 2)
+    """
 
     threshold: float
     value: float
