@@ -86,13 +86,16 @@ sphinx_gallery_conf = {
 
 # -- HTML --------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
-html_title = f"rankscore {release}"
+html_title = "rankscore"
 html_static_path = ["_static"]
 html_css_files = ["rankscore.css"]
 html_show_sourcelink = False
 html_theme_options = {
     "navbar_align": "left",
-    "header_links_before_dropdown": 8,
+    "header_links_before_dropdown": 6,
+    "navbar_start": ["navbar-logo"],
+    "navbar_end": ["search-button", "theme-switcher"],
+    "navbar_persistent": [],
     "show_toc_level": 2,
     "navigation_with_keys": False,
     "footer_start": ["copyright"],
@@ -100,6 +103,9 @@ html_theme_options = {
     "secondary_sidebar_items": ["page-toc"],
 }
 html_context = {"default_mode": "light"}
+# pages without sub-pages get the whole width (no empty section navigation on the left)
+html_sidebars = {page: [] for page in ("index", "getting-started", "definitions",
+                                       "performance", "development", "changelog")}
 
 # matplotlib draws without a display while the gallery builds
 os.environ.setdefault("MPLBACKEND", "Agg")
