@@ -38,6 +38,9 @@ extensions = [
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
+# the page contents list a class's members by their own names (roc_auc(), not
+# ScoreSummary.roc_auc())
+toc_object_entries_show_parents = "hide"
 exclude_patterns = ["_build", "examples/README.rst", "**/.ipynb_checkpoints"]
 templates_path = ["_templates"]
 
