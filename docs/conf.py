@@ -36,6 +36,8 @@ extensions = [
     "sphinx_design",
 ]
 
+# straight quotes: the pages and tables quote code ("max_recall") that must stay pasteable
+smartquotes = False
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 # the page contents list a class's members by their own names (roc_auc(), not

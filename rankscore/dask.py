@@ -16,7 +16,7 @@ concatenates the merged ranges, highest first, into the one summary and reads th
 from it. ``roc_auc_score`` without weights needs no summary at the client: with a
 ``distributed.Client`` each worker splits the partitions it holds into one array per class
 and sorts them, only the smaller class's sorted scores travel between workers, and the
-client adds exact pair counts (docs/dask.md shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
+client adds exact pair counts (:doc:`/dask` shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
 runs on its cluster, otherwise on Dask's default scheduler.
 
 Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
@@ -35,7 +35,8 @@ Weights: per-score weight sums are added across partitions (in partition order),
 are exact when the weights are integers or dyadic fractions; otherwise sums of tied scores
 coming from different partitions may differ from the in-memory result in the last bits.
 
-docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
+The documentation's page :doc:`/dask` shows a real cluster and the size of the summary for
+10^10 rows.
 """
 
 from __future__ import annotations
