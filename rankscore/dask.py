@@ -52,8 +52,12 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import _backend, _sweep, _validation
-from ._labels import label_codes
+from . import _backend
+from ._engine.parts import MAX_EXACT_ROWS, use_two_threads
+from ._engine.sweep import Scan
+from ._engine.validate import as_scores, check_positive_int
+from ._engine.views import auc_view
+from ._engine.labels import label_codes
 from .report import summary_report
 from .summary import ScoreSummary
 
@@ -352,7 +356,7 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
     columns = _columns(y_true, y_score, sample_weight, function)
     split_every = _check_split_every(split_every)
     if max_thresholds is not None:
-        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        max_thresholds = check_positive_int(max_thresholds, "max_thresholds")
         return _compressed_summary(columns, pos_label, split_every, max_thresholds)
     ranges = _ranges(columns, pos_label, split_every, _merge_summaries)
     if ranges is None:  # every partition is empty: the in-memory error
@@ -394,19 +398,19 @@ def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
     """(label codes, positive code, positives, score dtype) of one partition (its scores
     are checked for NaN and infinity at the ends of the sorted classes, as in memory)."""
     codes, pos_code = label_codes(y_true, pos_label)
-    dtype = _sweep._scores_unchecked(y_score).dtype
+    dtype = as_scores(y_score, finite=False).dtype
     return codes, pos_code, int(np.count_nonzero(codes == pos_code)), dtype
 
 
 def _split_into(y_true: Any, y_score: Any, *, labels: tuple, neg: np.ndarray,
                 pos: np.ndarray) -> None:
     """One partition's scores written into ``neg`` and ``pos`` by class."""
-    scores = _sweep._scores_unchecked(y_score).astype(neg.dtype, copy=False)
+    scores = as_scores(y_score, finite=False).astype(neg.dtype, copy=False)
     _backend.kernels.split_scores_into(*labels, scores, neg, pos)
 
 
 def _check_scores(y_true: Any, y_score: Any) -> None:
-    _validation.as_scores(y_score)
+    as_scores(y_score)
 
 
 def _partition_labels(where: tuple, *values: Any, names: list, backend: str,
@@ -427,7 +431,7 @@ def _class_counts(partition: tuple) -> tuple[int, int]:
 def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
     """[function(job) for job in jobs], on two threads for large inputs (the kernels and
     sorts release the GIL), so that a worker left alone uses the cores the other leaves."""
-    if n_rows >= _sweep._PARALLEL_SORT_ROWS and _sweep._n_threads(None) > 1 and len(jobs) > 1:
+    if use_two_threads(n_rows) and len(jobs) > 1:
         with ThreadPoolExecutor(2) as pool:
             return list(pool.map(function, jobs))
     return list(map(function, jobs))
@@ -563,12 +567,12 @@ def _auc_of(y_true, y_score, pos_label, split_every) -> float:
     if counts is None:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     n_neg, n_pos, twice_u = counts
-    if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
+    if n_neg + n_pos > MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
     nan = math.nan
     auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
-    return _sweep._auc_view(_sweep._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
+    return auc_view(Scan(n_neg, n_pos, auc, nan, nan, nan, nan))
 
 
 def _across_ranges(ranges: list) -> tuple[int, int, int]:

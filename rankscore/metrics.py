@@ -9,11 +9,11 @@ Two faces on one computation:
   ``classification_report`` …) for code that already speaks scikit-learn: same labels
   handling, ``average``, ``pos_label`` and ``zero_division`` (0 plus an
   :class:`UndefinedMetricWarning` where scikit-learn does that). Every one of them is a few
-  lines on a single one-vs-rest count of tp/fp/fn/tn per class (``_class_counts``, in
-  :mod:`rankscore._class_counts` with the averaging and ``zero_division`` rules).
+  lines on a single one-vs-rest count of tp/fp/fn/tn per class (``counts_per_class``, in
+  ``rankscore._engine.class_counts`` with the averaging and ``zero_division`` rules).
 
 Multilabel-indicator targets (2-D 0/1 matrices, dense or scipy.sparse) are read and counted by
-``_multilabel`` (one kernel pass per label and per sample); ``_set_wise`` serves both kinds.
+``_multilabel`` (one kernel pass per label and per sample); ``set_wise_counts`` serves both kinds.
 """
 
 from __future__ import annotations
@@ -21,20 +21,20 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
 
 from . import _backend
-from ._labels import (as_labels, check_label_range, common_labels, distinct_labels,
+from ._engine.labels import (as_labels, check_label_range, common_labels, distinct_labels,
                       integer_codes, is_string, pos_label_of, positive_mask)
-from ._class_counts import (_check_labels, _check_weight, _check_zero_division, _class_counts,
-                            _divide, _finish, _fscore, _g_mean, _index_sums, _label_indices,
-                            _multilabel_labels, _set_wise, _targets)
-from ._multilabel import read_pair
-from ._validation import (as_real, as_scores, check_flag, check_real, check_same_length,
-                          check_sample_weight, check_threshold, is_finite, quoted)
+from ._engine.class_counts import (check_labels_present, check_label_weight, check_zero_division, counts_per_class,
+                            divide_counts, finish_average, fscore, g_mean, index_sums, label_indices,
+                            multilabel_labels, set_wise_counts, label_targets)
+from ._engine.multilabel import read_pair
+from ._engine.results import BinaryConfusion, check_beta
+from ._engine.validate import (as_scores, check_flag, check_same_length,
+                          check_sample_weight, check_threshold, quoted)
 from .exceptions import UndefinedMetricWarning, warn_undefined_metric
 
 __all__ = [
@@ -120,7 +120,7 @@ def confusion_matrix(
     if normalize not in (None, "true", "pred", "all"):
         raise ValueError("normalize must be 'true', 'pred', 'all' or None, got "
                          f"{quoted(normalize)}")
-    lab, t, p, keep, w = _label_indices(y_true, y_pred, labels, sample_weight)
+    lab, t, p, keep, w = label_indices(y_true, y_pred, labels, sample_weight)
     n_labels = len(lab)
     cells = t[keep] * n_labels + p[keep]
     weights = None if w is None else w[keep]
@@ -150,262 +150,6 @@ def confusion_matrix(
 
 # ---------------------------------------------------------------------------------------
 # the binary object
-
-
-def _ratio(num: float, den: float) -> float:
-    return num / den if den else math.nan
-
-
-@dataclass(frozen=True, repr=False)
-class BinaryConfusion:
-    """Counts of a binary classifier at one threshold, with every rate defined on them.
-
-    Read more in :ref:`Definitions: the rates <def-rates>`.
-
-    A ratio whose denominator is 0 is ``nan`` (undefined, never silently 0); F-beta and G
-    follow scikit-learn's count forms and are 0 when ``tp = 0`` unless there are neither
-    actual nor predicted positives; ``mcc`` is 0 when a margin is empty (as scikit-learn).
-
-    Parameters
-    ----------
-    tp, fp, fn, tn : int or float
-        True positives, false positives, false negatives, true negatives: ints when
-        unweighted, weight sums (floats) when weighted. A negative, NaN or infinite count
-        is an error.
-    threshold : float, optional
-        The score threshold the counts were taken at (``None`` for hard predictions).
-
-    Notes
-    -----
-    Properties (:ref:`def-rates`, with rp = tp + fn, rn = fp + tn, pp = tp + fp, pn = fn + tn):
-    accuracy (tp + tn) / n, error_rate (fp + fn) / n, tpr = recall = sensitivity tp / rp,
-    tnr = specificity tn / rn, fpr fp / rn, fnr fn / rp, precision tp / pp, npv tn / pn,
-    ``fbeta(b)`` (1 + b²) tp / ((1 + b²) tp + b² fn + fp), f1, g_mean sqrt(P R),
-    min_pr min(P, R), mean_pr (P + R) / 2, informedness TPR − FPR, markedness
-    PPV + NPV − 1, mcc (tp tn − fp fn) / sqrt(pp pn rp rn), prevalence rp / n and
-    q0 max(rp, rn) / n.
-
-    Examples
-    --------
-    >>> from rankscore import BinaryConfusion
-    >>> c = BinaryConfusion(tp=10, fp=20, fn=90, tn=10000)
-    >>> round(c.accuracy, 4), round(c.precision, 4), c.recall, round(c.q0, 4)
-    (0.9891, 0.3333, 0.1, 0.9901)
-    >>> c.to_array()
-    array([[   10,    90],
-           [   20, 10000]])
-    """
-
-    tp: float
-    fp: float
-    fn: float
-    tn: float
-    threshold: float | None = None
-
-    def __post_init__(self) -> None:
-        for name in ("tp", "fp", "fn", "tn"):
-            value = getattr(self, name)
-            as_real(value, name, "a count (a real number)")  # also: not beyond float64
-            if not (value >= 0 and is_finite(value)):  # NaN fails both
-                raise ValueError(f"{name} must be a finite count >= 0, got {quoted(value)}")
-            if isinstance(value, np.generic):  # Python numbers: uint64 sums would wrap
-                object.__setattr__(self, name, value.item())
-        t = self.threshold
-        if t is not None and math.isnan(as_real(t, "threshold", "None or a real number")):
-            raise ValueError("threshold is NaN")
-        if isinstance(t, np.generic):
-            object.__setattr__(self, "threshold", t.item())
-
-    # ---- margins
-    @property
-    def n(self) -> float:
-        """All samples (total weight): tp + fp + fn + tn."""
-        return self.tp + self.fp + self.fn + self.tn
-
-    @property
-    def positives(self) -> float:
-        """Real positives rp = tp + fn."""
-        return self.tp + self.fn
-
-    @property
-    def negatives(self) -> float:
-        """Real negatives rn = fp + tn."""
-        return self.fp + self.tn
-
-    @property
-    def predicted_positives(self) -> float:
-        """Predicted positives pp = tp + fp."""
-        return self.tp + self.fp
-
-    @property
-    def predicted_negatives(self) -> float:
-        """Predicted negatives pn = fn + tn."""
-        return self.fn + self.tn
-
-    # ---- rates
-    @property
-    def accuracy(self) -> float:
-        """(tp + tn) / n."""
-        return _ratio(self.tp + self.tn, self.n)
-
-    @property
-    def error_rate(self) -> float:
-        """(fp + fn) / n."""
-        return _ratio(self.fp + self.fn, self.n)
-
-    @property
-    def tpr(self) -> float:
-        """True positive rate = recall = sensitivity: tp / (tp + fn)."""
-        return _ratio(self.tp, self.positives)
-
-    recall = sensitivity = tpr
-
-    @property
-    def tnr(self) -> float:
-        """True negative rate = specificity: tn / (tn + fp)."""
-        return _ratio(self.tn, self.negatives)
-
-    specificity = tnr
-
-    @property
-    def fpr(self) -> float:
-        """False positive rate: fp / (tn + fp)."""
-        return _ratio(self.fp, self.negatives)
-
-    @property
-    def fnr(self) -> float:
-        """False negative rate: fn / (tp + fn)."""
-        return _ratio(self.fn, self.positives)
-
-    @property
-    def precision(self) -> float:
-        """Precision = PPV (confidence of a positive answer): tp / (tp + fp)."""
-        return _ratio(self.tp, self.predicted_positives)
-
-    ppv = precision
-
-    @property
-    def npv(self) -> float:
-        """Negative predictive value (confidence of a negative answer): tn / (tn + fn)."""
-        return _ratio(self.tn, self.predicted_negatives)
-
-    def fbeta(self, beta: float) -> float:
-        """F-beta = (1 + b²) P R / (b² P + R) = (1 + b²) tp / ((1 + b²) tp + b² fn + fp)."""
-        beta = _check_beta(beta)
-        if math.isinf(beta):
-            return self.recall
-        b2 = beta * beta
-        return _ratio((1 + b2) * self.tp, (1 + b2) * self.tp + b2 * self.fn + self.fp)
-
-    @property
-    def f1(self) -> float:
-        """F1 = 2 P R / (P + R) = 2 tp / (2 tp + fn + fp)."""
-        return self.fbeta(1.0)
-
-    @property
-    def g_mean(self) -> float:
-        """G = sqrt(P R) = tp / sqrt((tp + fp)(tp + fn)), the Fowlkes–Mallows index
-        (:ref:`def-f-scores`)."""
-        if self.tp == 0:
-            return math.nan if self.predicted_positives == 0 and self.positives == 0 else 0.0
-        return self.tp / math.sqrt(self.predicted_positives * self.positives)
-
-    @property
-    def min_pr(self) -> float:
-        """M = min(P, R)."""
-        return min(self.precision, self.recall) if self._pr_defined else math.nan
-
-    @property
-    def mean_pr(self) -> float:
-        """A = (P + R) / 2."""
-        return (self.precision + self.recall) / 2
-
-    @property
-    def _pr_defined(self) -> bool:
-        return self.predicted_positives != 0 and self.positives != 0
-
-    @property
-    def informedness(self) -> float:
-        """Youden's J = TPR + TNR − 1 = TPR − FPR."""
-        return self.tpr + self.tnr - 1
-
-    youden = informedness
-
-    @property
-    def markedness(self) -> float:
-        """PPV + NPV − 1."""
-        return self.precision + self.npv - 1
-
-    @property
-    def mcc(self) -> float:
-        """Matthews correlation (tp tn − fp fn) / sqrt(pp pn rp rn); 0 if a margin is 0.
-
-        It does not depend on the counts' scale, so weighted (float) or huge counts are
-        divided by the largest first: products of counts of 1e-200 or 1e200 would under-
-        or overflow."""
-        tp, fp, fn, tn = counts = (self.tp, self.fp, self.fn, self.tn)
-        top = max(counts)
-        if not isinstance(top, float) and top <= 2**53:  # exact int product, rounded once
-            den = math.sqrt((tp + fp) * (fn + tn) * (tp + fn) * (fp + tn))
-        else:
-            tp, fp, fn, tn = (float(c) / top for c in counts)
-            den = (math.sqrt(tp + fp) * math.sqrt(fn + tn) * math.sqrt(tp + fn)
-                   * math.sqrt(fp + tn))
-        return (tp * tn - fp * fn) / den if den else 0.0
-
-    @property
-    def prevalence(self) -> float:
-        """Share of real positives (tp + fn) / n."""
-        return _ratio(self.positives, self.n)
-
-    @property
-    def q0(self) -> float:
-        """Majority-class rate max(rp, rn) / n: the accuracy any sensible model must beat."""
-        return _ratio(max(self.positives, self.negatives), self.n)
-
-    # ---- views
-    _RATES = (
-        "accuracy", "error_rate", "tpr", "tnr", "fpr", "fnr", "precision", "npv", "f1",
-        "g_mean", "min_pr", "mean_pr", "informedness", "markedness", "mcc", "prevalence", "q0",
-    )  # fmt: skip
-
-    def to_dict(self) -> dict[str, Any]:
-        """Counts, ``n``, ``threshold`` and every rate (``tpr`` is also recall/sensitivity)."""
-        out: dict[str, Any] = {"threshold": self.threshold}
-        out.update(tp=self.tp, fp=self.fp, fn=self.fn, tn=self.tn, n=self.n)
-        out.update({name: float(getattr(self, name)) for name in self._RATES})
-        return out
-
-    def to_array(self) -> np.ndarray:
-        """The positive-first layout ``[[tp, fn], [fp, tn]]``, rows = actual (:ref:`def-layout`).
-        """
-        return np.array([[self.tp, self.fn], [self.fp, self.tn]])
-
-    def table(self) -> str:
-        """The 2×2 table as text, positive first (rows = actual, columns = predicted)."""
-        cells = [[self.tp, self.fn], [self.fp, self.tn]]
-        text = [[_count_text(v) for v in row] for row in cells]
-        width = max(11, *(len(t) for row in text for t in row))
-        lines = [f"{'':10}{'predicted +':>{width}}  {'predicted -':>{width}}"]
-        for name, row in zip(("actual +", "actual -"), text):
-            lines.append(f"{name:10}{row[0]:>{width}}  {row[1]:>{width}}")
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        counts = ", ".join(f"{k}={_count_text(getattr(self, k))}" for k in ("tp", "fp", "fn", "tn"))
-        at = "" if self.threshold is None else f", threshold={self.threshold:g}"
-        rates = ", ".join(
-            f"{k}={getattr(self, k):.4g}" for k in ("accuracy", "precision", "recall", "f1")
-        )
-        return f"BinaryConfusion({counts}{at}; {rates})"
-
-
-def _count_text(v: float) -> str:
-    return str(v) if isinstance(v, (int, np.integer)) else f"{v:g}"
-
-
-def _check_beta(beta: Any) -> float:
-    return check_real(beta, "beta", low=0)
 
 
 def binary_confusion(
@@ -477,7 +221,7 @@ def binary_confusion(
         classes = np.unique(np.concatenate([distinct_labels(yt), distinct_labels(yp)]))
         pos = pos_label_of(classes, pos_label, "y_true/y_pred")
         positive, predicted = positive_mask(yt, pos), positive_mask(yp, pos)
-        w = _check_weight(sample_weight, n)
+        w = check_label_weight(sample_weight, n)
         if w is None:
             tp = int(np.count_nonzero(positive & predicted))
             rp, pp = int(np.count_nonzero(positive)), int(np.count_nonzero(predicted))
@@ -506,14 +250,14 @@ def binary_confusion(
                                                                threshold, w)  # fmt: skip
         counts = [float(c) for c in counts]
         if not any(counts):
-            _check_weight(w, n)  # raises: every weight is zero
+            check_label_weight(w, n)  # raises: every weight is zero
     if read_by_kernel:  # check the integer labels from their range
         check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
     return BinaryConfusion(*counts, threshold=threshold)
 
 
 # ---------------------------------------------------------------------------------------
-# scikit-learn-named functions, all on _class_counts
+# scikit-learn-named functions, all on counts_per_class
 
 
 def precision_recall_fscore_support(
@@ -572,25 +316,25 @@ def precision_recall_fscore_support(
     >>> round(p, 3), round(r, 3), round(f, 3), s
     (0.222, 0.333, 0.267, None)
     """
-    beta = _check_beta(beta)
-    _, tp, fp, fn, _, weights = _set_wise(
+    beta = check_beta(beta)
+    _, tp, fp, fn, _, weights = set_wise_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
-    precision = _divide(
+    precision = divide_counts(
         tp, tp + fp, "Precision is", "predicted", average, "precision" in warn_for, zero_division
     )
-    recall = _divide(
+    recall = divide_counts(
         tp, tp + fn, "Recall is", "true", average, "recall" in warn_for, zero_division
     )
-    f = _fscore(tp, fp, fn, beta, average, "f-score" in warn_for, zero_division)
+    f = fscore(tp, fp, fn, beta, average, "f-score" in warn_for, zero_division)
     support = tp + fn
     if average is None:
         return precision, recall, f, support
     return (
-        _finish(precision, weights, average),
-        _finish(recall, weights, average),
-        _finish(f, weights, average),
+        finish_average(precision, weights, average),
+        finish_average(recall, weights, average),
+        finish_average(f, weights, average),
         None,
     )
 
@@ -620,25 +364,25 @@ _SHARED_DOC = """
 
 def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
                 zero_division, beta=1.0):  # fmt: skip
-    _, tp, fp, fn, tn, weights = _set_wise(
+    _, tp, fp, fn, tn, weights = set_wise_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
     if name == "precision":
-        value = _divide(tp, tp + fp, "Precision is", "predicted", average, True, zero_division)
+        value = divide_counts(tp, tp + fp, "Precision is", "predicted", average, True, zero_division)
     elif name == "recall":
-        value = _divide(tp, tp + fn, "Recall is", "true", average, True, zero_division)
+        value = divide_counts(tp, tp + fn, "Recall is", "true", average, True, zero_division)
     elif name == "specificity":
-        value = _divide(tn, tn + fp, "Specificity is", "negative", average, True, zero_division)
+        value = divide_counts(tn, tn + fp, "Specificity is", "negative", average, True, zero_division)
     elif name == "npv":
-        value = _divide(
+        value = divide_counts(
             tn, tn + fn, "NPV is", "predicted negative", average, True, zero_division
         )
     elif name == "g_mean":
-        value = _g_mean(tp, fp, fn, average, True, zero_division)
+        value = g_mean(tp, fp, fn, average, True, zero_division)
     else:
-        value = _fscore(tp, fp, fn, beta, average, True, zero_division)
-    return _finish(value, weights, average)
+        value = fscore(tp, fp, fn, beta, average, True, zero_division)
+    return finish_average(value, weights, average)
 
 
 def precision_score(
@@ -737,7 +481,7 @@ def fbeta_score(
     0.6667
     """
     return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division, beta=_check_beta(beta))  # fmt: skip
+                       zero_division, beta=check_beta(beta))  # fmt: skip
 
 
 def f1_score(
@@ -922,7 +666,7 @@ def accuracy_score(
     check_flag(normalize, "normalize")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
-        _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+        _, _, yt, yp, w = label_targets(y_true, y_pred, sample_weight)
         correct = yt == yp
     else:  # no false positive and no false negative in the row
         w, cells = ml.weight, ml.sample_cells
@@ -965,8 +709,8 @@ def balanced_accuracy_score(
     >>> balanced_accuracy_score([0, 1, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1])
     0.625
     """
-    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    tp, _, fn, _ = _class_counts(yt, yp, w, present, present)
+    _, present, yt, yp, w = label_targets(y_true, y_pred, sample_weight)
+    tp, _, fn, _ = counts_per_class(yt, yp, w, present, present)
     with np.errstate(divide="ignore", invalid="ignore"):
         per_class = tp / (tp + fn)
     if np.isnan(per_class).any():
@@ -1010,11 +754,11 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     >>> round(matthews_corrcoef([1, 1, 1, -1], [1, -1, 1, 1]), 4)
     -0.3333
     """
-    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    _, present, yt, yp, w = label_targets(y_true, y_pred, sample_weight)
     if w is not None:  # MCC does not depend on the weights' scale; its products do
         w = w / w.max()
     ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
-    tp, t_sum, p_sum, _ = _index_sums(ti, pi, w, len(present))
+    tp, t_sum, p_sum, _ = index_sums(ti, pi, w, len(present))
     t_sum, p_sum = t_sum.astype(np.float64), p_sum.astype(np.float64)
     n_correct = float(tp.sum())
     n_samples = p_sum.sum()
@@ -1091,15 +835,15 @@ def classification_report(
         raise ValueError(f"digits must be an integer >= 0, got {quoted(digits)}")
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
-        _, present, _, _, _ = _targets(y_true, y_pred, sample_weight)
+        _, present, _, _, _ = label_targets(y_true, y_pred, sample_weight)
     else:  # counted once here; every row below reads these counts
         present, y_true, y_pred = np.arange(ml.n_labels), ml, None
     if labels is None:
         lab, labels_given = present, False
     elif ml is None:
-        lab, labels_given = _check_labels(labels, present), True
+        lab, labels_given = check_labels_present(labels, present), True
     else:
-        lab, labels_given = _multilabel_labels(labels, ml.n_labels), True
+        lab, labels_given = multilabel_labels(labels, ml.n_labels), True
     micro_is_accuracy = ml is None and (
         not labels_given or set(lab.tolist()) >= set(present.tolist())
     )
@@ -1219,7 +963,7 @@ def multilabel_confusion_matrix(
             "Samplewise metrics are not available outside of multilabel classification."
             " (samplewise=True needs 2-D label-indicator targets)"
         )
-    _, tp, fp, fn, tn, _ = _set_wise(
+    _, tp, fp, fn, tn, _ = set_wise_counts(
         y_true if ml is None else ml, y_pred, labels=labels, pos_label=None,
         average="samples" if samplewise else None, sample_weight=sample_weight,
     )  # fmt: skip
@@ -1263,7 +1007,7 @@ def hamming_loss(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> floa
     """
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
-        _, _, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+        _, _, yt, yp, w = label_targets(y_true, y_pred, sample_weight)
         return float(np.average(yt != yp, weights=w))
     wrong = ml.sample_cells[:, 1] + ml.sample_cells[:, 2]
     w = ml.weight
@@ -1369,17 +1113,17 @@ def jaccard_score(
     >>> jaccard_score(y_true, y_pred, average=None)
     array([0.5, 0.5, 1. ])
     """
-    value = _check_zero_division(zero_division)
+    value = check_zero_division(zero_division)
     if isinstance(value, float) and math.isnan(value):
         raise ValueError("zero_division must be 'warn', 0.0 or 1.0 for jaccard_score (as in "
                          "scikit-learn), got nan")
-    _, tp, fp, fn, _, weights = _set_wise(
+    _, tp, fp, fn, _, weights = set_wise_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
-    value = _divide(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
+    value = divide_counts(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
                     zero_division)  # fmt: skip
-    return _finish(value, weights, average)
+    return finish_average(value, weights, average)
 
 
 _KAPPA_WEIGHTS = (None, "linear", "quadratic")
