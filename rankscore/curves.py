@@ -10,18 +10,12 @@ from __future__ import annotations
 import numpy as np
 
 from . import _backend
-from ._engine.areas import ap_of_problem, auc_fast, binary_auc, ks_of_problem, native_binary
-from ._engine.columns import (as_indicator_matrix, as_score_matrix, auc_metric,
-                              auc_positive_is_greater, auc_shared_labels, average_columns,
-                              check_max_fpr, map_columns, multiclass_auc, present_classes)
-from ._engine.labels import as_label_array
-from ._engine.parts import Problem, binary_problem, thread_count
+from ._engine.areas import average_precision, ks_of_problem, roc_auc
+from ._engine.parts import binary_problem
 from ._engine.results import KSCurve, KSResult
-from ._engine.sweep import (cumulative, pr_points, scan, summary_arrays,
-                            sweep_of_problem, sweep_or_parts)
-from ._engine.validate import (as_1d, as_array, as_scores, check_choice, check_finite, check_flag,
-                               check_positive_int, check_same_length, check_sample_weight,
-                               quoted, quoted_list, to_float)
+from ._engine.sweep import (cumulative, pr_points, scan, summary_arrays, sweep_of_problem,
+                            sweep_or_parts)
+from ._engine.validate import as_1d, check_flag, check_same_length, to_float
 from ._engine.views import det_view, ks_curve_view, pr_auc_view, pr_view, roc_view, trapezoid
 
 __all__ = [
@@ -38,9 +32,6 @@ __all__ = [
     "ks_statistic",
     "ks_curve",
 ]
-
-_AVERAGES = (None, "micro", "macro", "weighted", "samples")
-
 
 # ---------------------------------------------------------------------------------------
 # curves
@@ -344,70 +335,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
-    check_choice(average, "average", _AVERAGES)
-    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
-    if n_threads is not None:
-        check_positive_int(n_threads, "n_threads")
-    if max_fpr is None and sample_weight is None and native_binary(y_true, y_score):
-        auc_value = auc_fast(y_true, y_score, n_threads)  # the common case, little overhead
-        if auc_value is not None:
-            return auc_value
-    max_fpr = check_max_fpr(max_fpr)
-    if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
-            not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
-        y2d = as_indicator_matrix(y_true)
-        s2d = as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
-        return average_columns(auc_metric(max_fpr), y2d, s2d, average, w,
-                               thread_count(n_threads))
-
-    y = as_label_array(y_true)
-    scores = y_score if isinstance(y_score, np.ndarray) else as_array(y_score, "y_score")
-    if scores.ndim == 2 and scores.shape[1] == 1:
-        scores = scores[:, 0]
-    if scores.ndim > 2:
-        raise ValueError(f"y_score must be 1-D or 2-D, got an array of shape {scores.shape}")
-    if scores.ndim == 2:
-        s2d = as_score_matrix(scores, finite=False)
-        check_same_length(y_true=y, y_score=s2d)
-        w = check_sample_weight(sample_weight, len(y))
-        codes, pos_code, n_classes = auc_positive_is_greater(y)
-        if n_classes > 2 or multi_class != "raise":
-            if max_fpr is not None and max_fpr != 1.0:
-                raise ValueError("Partial AUC computation not available in multiclass setting, "
-                                 "'max_fpr' must be set to `None`, received "
-                                 f"`max_fpr={max_fpr}` instead")
-            if multi_class == "raise":
-                raise ValueError("multi_class must be in ('ovo', 'ovr')")
-            check_finite(s2d, "y_score")
-            return multiclass_auc(y, s2d, labels, multi_class, average, w,
-                                  thread_count(n_threads))
-        if max_fpr is not None and max_fpr != 1 or w is not None:
-            check_finite(s2d, "y_score")
-        if max_fpr is not None and max_fpr != 1:
-            return map_columns(
-                lambda j: binary_auc(Problem(codes, pos_code, s2d[:, j], w), max_fpr),
-                s2d.shape[1], thread_count(n_threads))
-        return auc_shared_labels(codes, pos_code, s2d, w, thread_count(n_threads))
-
-    scores = as_scores(scores, finite=False)
-    n = check_same_length(y_true=y, y_score=scores)
-    w = check_sample_weight(sample_weight, n)
-    codes, pos_code, n_classes = auc_positive_is_greater(y)
-    if n_classes > 2:
-        if max_fpr is not None and max_fpr != 1.0:
-            raise ValueError("Partial AUC computation not available in multiclass setting, "
-                             "'max_fpr' must be set to `None`, received "
-                             f"`max_fpr={max_fpr}` instead")
-        if multi_class == "raise":
-            raise ValueError("multi_class must be in ('ovo', 'ovr')")
-        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                         f"`y_true` contains multiple classes. Got `y_score.shape="
-                         f"{scores.shape}`.")
-    return binary_auc(Problem(codes, pos_code, scores, w), max_fpr, n_threads)
+    return roc_auc(y_true, y_score, average=average, sample_weight=sample_weight,
+                   max_fpr=max_fpr, multi_class=multi_class, labels=labels, n_threads=n_threads)
 
 
 def gini_score(y_true, y_score, *, average="macro", sample_weight=None, multi_class="raise",
@@ -489,40 +418,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.8667
     """
-    check_choice(average, "average", _AVERAGES)
-
-    def metric(y01, scores, weights):
-        return ap_of_problem(Problem(y01, np.uint8(1), scores, weights))
-
-    if np.ndim(y_true) == 2:
-        y2d = as_indicator_matrix(y_true)
-        if pos_label != 1:
-            raise ValueError("Parameter pos_label is fixed to 1 for multilabel-indicator "
-                             "y_true. Do not set pos_label or set pos_label to 1.")
-        s2d = as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
-        return average_columns(metric, y2d, s2d, average, w, 1)
-    y = as_label_array(y_true)
-    present = present_classes(y)
-    if len(present) > 2:
-        if pos_label != 1:
-            raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "
-                             "set pos_label or set pos_label to 1.")
-        s2d = as_score_matrix(y_score)
-        indicator = (y[:, None] == present[None, :]).view(np.uint8)
-        if s2d.shape != indicator.shape:
-            raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                             "`y_true` contains multiple classes. Got "
-                             f"`y_score.shape={s2d.shape}`.")
-        w = check_sample_weight(sample_weight, len(y))
-        return average_columns(metric, indicator, s2d, average, w, 1)
-    if len(present) == 2 and pos_label not in present.tolist():
-        raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It "
-                         f"should be one of [{quoted_list(present.tolist())}]")
-    return ap_of_problem(binary_problem(y, y_score, pos_label, sample_weight))
+    return average_precision(y_true, y_score, average=average, pos_label=pos_label,
+                             sample_weight=sample_weight)
 
 
 def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):

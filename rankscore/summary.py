@@ -66,7 +66,7 @@ import numpy as np
 
 from . import _backend, gains, metrics
 from ._engine import validate
-from ._engine.columns import check_max_fpr
+from ._engine.areas import check_max_fpr
 from ._engine.parts import MAX_EXACT_ROWS, binary_problem, sort_buckets, sort_scores, thread_count
 from ._engine.results import KSCurve, KSResult
 from ._engine.sweep import (Scan, Sweep, cumulative, scan, scan_of_counts,

@@ -48,7 +48,7 @@ from ._engine.validate import (
     quoted,
     shorten,
 )
-from ._engine.columns import check_max_fpr
+from ._engine.areas import check_max_fpr
 from ._engine.parts import binary_problem, thread_count
 from ._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
 from .curves import auc

@@ -271,16 +271,16 @@ def test_cli_plot_with_m_beyond_float64(tmp_path, capsys):
 
 
 def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
-    from rankscore._engine import columns, parts
+    from rankscore._engine import areas, parts
 
     workers = []
 
-    class Recording(columns.ThreadPoolExecutor):
+    class Recording(areas.ThreadPoolExecutor):
         def __init__(self, max_workers=None, *args, **kwargs):
             workers.append(max_workers)
             super().__init__(max_workers, *args, **kwargs)
 
-    monkeypatch.setattr(columns, "ThreadPoolExecutor", Recording)
+    monkeypatch.setattr(areas, "ThreadPoolExecutor", Recording)
     monkeypatch.setattr(parts, "usable_cpus", lambda: 2)
     y = np.array([0, 1] * 50)
     scores = np.random.default_rng(0).random((100, 40))
