@@ -35,9 +35,12 @@ from .ir import *  # noqa: F401,F403
 from .ir import __all__ as _ir_all
 from .summary import *  # noqa: F401,F403
 from .summary import __all__ as _summary_all
+from .groups import *  # noqa: F401,F403
+from .groups import __all__ as _groups_all
 
 __version__ = "0.1.0"
 
 __all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_gains_all,
            *_metrics_all, *_thresholds_all, *_multiclass_all, *_regression_all, *_information_all,
-           *_text_all, *_uncertainty_all, *_ir_all, *_summary_all]
+           *_text_all, *_uncertainty_all, *_ir_all, *_summary_all,
+           *_groups_all]
