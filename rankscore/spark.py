@@ -1,0 +1,989 @@
+"""Exact threshold-sweep metrics of Spark DataFrames: one mergeable summary per partition.
+
+``pip install 'rankscore[spark]'`` (PySpark 4 and PyArrow); ``import rankscore`` does not
+import Spark, this module does. Every function takes a Spark DataFrame and the names of its
+label, score and (optional) weight columns, and returns exactly what the in-memory function
+of the same name returns on the same rows collected into memory (the same floats):
+
+``score_summary`` (alias ``summary``: the :class:`rankscore.ScoreSummary` itself),
+``roc_auc_score``, ``roc_curve``, ``precision_recall_curve``, ``average_precision_score``,
+``ks_statistic``, ``gain_table``, ``binary_confusion``, ``best_threshold``,
+``binary_report``, and ``group_metrics`` (one row per group of the ``by`` columns).
+
+How: ``mapInArrow`` hands each partition's columns to Python on its executor, where they
+become one summary (the distinct scores with the negatives and positives at each one),
+cut into pieces of consecutive scores; only those pieces travel, as bytes
+(``ScoreSummary.to_bytes``). The driver reads each piece's score range and length (a few
+numbers per piece), places range borders so that the ranges hold about equal numbers of
+scores, and the pieces of each range merge in one task on the executors (all ranges at
+once). ``roc_auc_score`` without weights needs three integers per range at the driver
+(the exact pair counts); the other functions concatenate the merged ranges, highest
+first, into the one summary (its size is that of the distinct scores, whatever the number
+of rows). ``group_metrics`` summarises each group within each partition, merges the
+summaries of each group on the executors and returns one row per group.
+
+Errors are found on the driver where they can be (a missing column, a score column that
+does not hold numbers) and otherwise on the executors, where each partition's rows are
+validated as in memory; an executor reports its error as data, and the driver raises it
+as a one-line ``ValueError``/``TypeError`` naming the partition and the column (never a
+JVM stack trace).
+
+Labels: {0, 1}, {-1, 1} and bool need no ``pos_label``; others need it. Binary problems
+only. Weights: weight sums of tied scores from different partitions are added in merge
+order, so results are exact when the weights are integers or dyadic fractions; otherwise
+they may differ from the in-memory result in the last bits.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+from functools import partial
+from typing import Any, Callable, Iterator, Sequence
+
+import numpy as np
+
+from . import _backend, _sweep, _validation, groups
+from ._labels import label_codes
+from .report import summary_report
+from .summary import ScoreSummary
+
+try:
+    import pyarrow as pa
+    from pyspark import StorageLevel, TaskContext
+    from pyspark.sql import DataFrame
+    from pyspark.sql import functions as F
+    from pyspark.sql import types as T
+except ImportError as exc:  # pragma: no cover - the extra is not installed
+    raise ImportError(
+        "rankscore.spark needs PySpark 4 and PyArrow: pip install 'rankscore[spark]'"
+    ) from exc
+
+__all__ = ["score_summary", "summary", "roc_auc_score", "roc_curve", "precision_recall_curve",
+           "average_precision_score", "ks_statistic", "gain_table", "binary_confusion",
+           "best_threshold", "binary_report", "group_metrics"]
+
+_PIECE_SCORES = 1 << 16  # distinct scores per piece of a partition summary, at most
+_PIECES = 64  # pieces per partition summary, at least (when it is that long)
+_RANGE_SCORES = 1 << 22  # distinct scores of one merged range, about
+_MAX_RANGES = 1024
+
+
+# ---------------------------------------------------------------------------------------
+# the columns: checked on the driver
+
+
+_NUMBERS = (T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType, T.DoubleType,
+            T.DecimalType)
+_LABELS = (*_NUMBERS, T.BooleanType, T.StringType)
+
+
+def _type_error(column: str, dtype: T.DataType, role: str) -> str | None:
+    """The column type rule: a score or weight column holds numbers (scalars), a label
+    column numbers, booleans or strings; the message when ``dtype`` breaks it."""
+    allowed, what = (_LABELS, "numbers, booleans or strings") if role == "label" else \
+        (_NUMBERS, "numbers")
+    if isinstance(dtype, allowed):
+        return None
+    return f"the {role} column {column!r} must hold {what}, got {dtype.simpleString()}"
+
+
+def _names(df: Any, roles: dict[str, Any], by: Sequence[str] = ()) -> dict[str, T.DataType]:
+    """{column: its type} of the columns that ``roles`` ({role: column name or None}) and
+    ``by`` name, checked: ``df`` is a Spark DataFrame, each column is in it, and its type
+    fits its role."""
+    if not isinstance(df, DataFrame):
+        raise TypeError(f"df must be a Spark DataFrame (pyspark.sql.DataFrame), got "
+                        f"{type(df).__module__.split('.')[0]}.{type(df).__name__}; for data in "
+                        "memory use the functions of rankscore")
+    fields = {field.name: field.dataType for field in df.schema.fields}
+    types = {}
+    named = [(role, name) for role, name in roles.items() if name is not None]
+    named += [("by", name) for name in by]
+    for role, name in named:
+        if not isinstance(name, str):
+            raise TypeError(f"{role} must be a column name (str), got "
+                            f"{type(name).__name__}")
+        if name not in fields:
+            raise ValueError(f"the DataFrame has no column {name!r} (the {role} column); its "
+                             f"columns: {', '.join(fields) or 'none'}")
+        message = None if role == "by" else _type_error(name, fields[name], role)
+        if message:
+            raise TypeError(message)
+        types[name] = fields[name]
+    return types
+
+
+def _by_names(by: Any) -> list[str]:
+    names = [by] if isinstance(by, str) else list(by) if isinstance(by, (list, tuple)) else by
+    if not isinstance(names, list) or not names:
+        raise TypeError(f"by must be a column name or a list of column names, got {by!r}")
+    if len(set(names)) < len(names):
+        raise ValueError(f"by names a column twice: {names}")
+    return names
+
+
+def _quoted(name: str) -> Any:
+    return F.col("`" + name.replace("`", "``") + "`")
+
+
+def _selected(df: DataFrame, columns: list[tuple[str, str]], types: dict) -> DataFrame:
+    """``df`` reduced to ``columns`` ((name, role)) in order; decimal scores and weights
+    become doubles (as in memory, where they become float64)."""
+    out = []
+    for name, role in columns:
+        column = _quoted(name)
+        if role in ("score", "weight") and isinstance(types[name], T.DecimalType):
+            column = column.cast("double")
+        out.append(column.alias(name))
+    return df.select(*out)
+
+
+# ---------------------------------------------------------------------------------------
+# on the executors: each partition's rows into summaries, reported as rows of bytes
+
+
+def _backend_name() -> str:
+    """The kernel module in use here, so that the executors use the same one."""
+    return "python" if _backend.kernels is _backend.load("python") else "cython"
+
+
+def _on(backend: str, function: Callable, *args: Any, **kwargs: Any) -> Any:
+    """``function(*args, **kwargs)`` on the kernels of ``backend`` (an executor without the
+    compiled module uses its fallback: both give the same results)."""
+    if backend == _backend_name():
+        return function(*args, **kwargs)
+    try:
+        _backend.load(backend)
+    except ImportError:
+        return function(*args, **kwargs)
+    with _backend.using(backend):
+        return function(*args, **kwargs)
+
+
+def _per_group(function: Callable, **options: Any) -> Callable:
+    """``function(key, table, **options)`` as the two-argument function ``applyInArrow``
+    calls (it cannot inspect a ``functools.partial``)."""
+    def per_group(key, table):
+        return function(key, table, **options)
+
+    return per_group
+
+
+def _partition() -> int:
+    """This task's partition, from 1 (0 outside a task)."""
+    context = TaskContext.get()
+    return context.partitionId() + 1 if context is not None else 0
+
+
+class _ColumnError(ValueError):
+    pass
+
+
+def _numpy_columns(batches: Iterator[pa.RecordBatch], roles: Sequence[str]
+                   ) -> tuple[pa.Table | None, list[np.ndarray]]:
+    """A partition's batches as one table and its first ``len(roles)`` columns as NumPy
+    arrays (None, [] for a partition without rows); a null is an error naming the column."""
+    batches = [b for b in batches if b.num_rows]
+    if not batches:
+        return None, []
+    table = pa.Table.from_batches(batches)
+    arrays = []
+    for i, role in enumerate(roles):
+        column = table.column(i)
+        if column.null_count:
+            raise _ColumnError(f"the {role} column {table.column_names[i]!r} holds "
+                               f"{column.null_count} null value(s)")
+        arrays.append(column.to_numpy())
+    return table, arrays
+
+
+def _error_batch(exc: Exception, schema: pa.Schema) -> pa.RecordBatch:
+    """One row reporting ``exc`` (its type and message, with the partition), nulls else."""
+    message = f"{type(exc).__name__}|{_partition()}|{exc}"
+    return pa.RecordBatch.from_arrays(
+        [pa.nulls(1, f.type) if f.name != "error" else pa.array([message]) for f in schema],
+        schema=schema)
+
+
+_PIECES_SCHEMA = "first double, last double, length long, summary binary, error string"
+_PIECES_ARROW = pa.schema([("first", pa.float64()), ("last", pa.float64()),
+                          ("length", pa.int64()), ("summary", pa.binary()),
+                          ("error", pa.string())])
+
+
+def _pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
+            backend: str) -> Iterator[pa.RecordBatch]:
+    """A partition's summary in pieces of consecutive scores: one row per piece with its
+    highest and lowest score, its length and its bytes (or one row with the error)."""
+    try:
+        _, arrays = _numpy_columns(batches, roles)
+        if not arrays:
+            return
+        summary = _on(backend, ScoreSummary.from_arrays, arrays[0], arrays[1],
+                      pos_label=pos_label,
+                      sample_weight=arrays[2] if len(arrays) > 2 else None)
+    except (ValueError, TypeError) as exc:
+        yield _error_batch(exc, _PIECES_ARROW)
+        return
+    d = len(summary)
+    size = max(min(_PIECE_SCORES, -(-d // _PIECES)), 1)
+    for a in range(0, d, size):
+        b = min(a + size, d)
+        piece = ScoreSummary(summary.thresholds[a:b], summary.negatives[a:b],
+                             summary.positives[a:b], summary.pos_label)
+        yield pa.RecordBatch.from_arrays(
+            [pa.array([float(piece.thresholds[0])]), pa.array([float(piece.thresholds[-1])]),
+             pa.array([b - a], pa.int64()), pa.array([piece.to_bytes()], pa.binary()),
+             pa.nulls(1, pa.string())], schema=_PIECES_ARROW)
+
+
+def _within(summary: ScoreSummary, low: float, high: float) -> ScoreSummary | None:
+    """The part of ``summary`` scoring in [low, high) (None when empty)."""
+    descending = -summary.thresholds  # ascending: the scores >= x are the first
+    a, b = (int(np.searchsorted(descending, -x, side="right")) for x in (high, low))
+    if b <= a:
+        return None
+    return ScoreSummary(summary.thresholds[a:b], summary.negatives[a:b],
+                        summary.positives[a:b], summary.pos_label)
+
+
+def _merged_range(key: tuple, table: pa.Table, *, borders: list[float], read: Callable,
+                  backend: str) -> pa.Table:
+    """The pieces of one score range, cut to the range and merged; ``read`` gives the
+    range's result row."""
+    j = key[0].as_py()
+    low = borders[j - 1] if j > 0 else -math.inf
+    high = borders[j] if j < len(borders) else math.inf
+    parts = []
+    for data in table.column("summary").to_pylist():
+        part = _within(ScoreSummary.from_bytes(data), low, high)
+        if part is not None:
+            parts.append(part)
+    merged = _on(backend, ScoreSummary.merge_all, parts) if parts else None
+    return _on(backend, read, j, merged)
+
+
+_RANGE_SUMMARY_SCHEMA = "range int, summary binary"
+_RANGE_COUNTS_SCHEMA = "range int, negatives long, positives long, pairs string"
+
+
+def _range_summary(j: int, merged: ScoreSummary | None) -> pa.Table:
+    data = [] if merged is None else [merged.to_bytes()]
+    return pa.table({"range": pa.array([j] * len(data), pa.int32()),
+                     "summary": pa.array(data, pa.binary())})
+
+
+def _range_counts(j: int, merged: ScoreSummary | None) -> pa.Table:
+    """(negatives, positives, twice the Mann-Whitney U within the range): integers, the
+    pair count as text (it may pass 2**63)."""
+    if merged is None:
+        rows = []
+    else:
+        n_neg, n_pos, pairs = _backend.kernels.summary_scan_counts(merged.negatives,
+                                                                   merged.positives)[:3]
+        rows = [(int(n_neg), int(n_pos), str(int(pairs)))]
+    return pa.table({"range": pa.array([j] * len(rows), pa.int32()),
+                     "negatives": pa.array([r[0] for r in rows], pa.int64()),
+                     "positives": pa.array([r[1] for r in rows], pa.int64()),
+                     "pairs": pa.array([r[2] for r in rows], pa.string())})
+
+
+# ---------------------------------------------------------------------------------------
+# on the driver: errors, range borders, the merged result
+
+
+_ROLE_NAMES = (("y_true", "label"), ("y_score", "score"), ("sample_weight", "weight"))
+
+
+def _raise_reported(error: str, names: dict[str, str]) -> None:
+    """Raise the error an executor reported, its argument names replaced by the columns."""
+    kind, partition, message = error.split("|", 2)
+    for argument, role in _ROLE_NAMES:
+        if role in names:
+            message = re.sub(rf"\b{argument}\b", f"the {role} column {names[role]!r}", message)
+    place = f"partition {partition}: " if partition != "0" else ""
+    raise (TypeError if kind == "TypeError" else ValueError)(f"{place}{message}")
+
+
+def _parallelism(df: DataFrame) -> int:
+    try:
+        return max(1, df.sparkSession.sparkContext.defaultParallelism)
+    except Exception:  # Spark Connect has no SparkContext
+        return 2
+
+
+def _borders(pieces: list, n_ranges: int) -> list[float]:
+    """Scores cutting the pieces' distinct scores into ``n_ranges`` ranges of about equal
+    size (each piece counted at its lowest score)."""
+    if n_ranges <= 1:
+        return []
+    lows = np.array([p[1] for p in pieces])
+    lengths = np.array([p[2] for p in pieces], dtype=np.float64)
+    order = np.argsort(lows, kind="stable")
+    cumulative = np.cumsum(lengths[order])
+    cuts = np.arange(1, n_ranges) * (cumulative[-1] / n_ranges)
+    at = np.minimum(np.searchsorted(cumulative, cuts), len(lows) - 1)
+    return np.unique(lows[order][at]).tolist()
+
+
+def _empty_error(names: dict[str, str]) -> None:
+    """The in-memory error of no rows (every partition empty)."""
+    try:
+        ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    except (ValueError, TypeError) as exc:
+        _raise_reported(f"{type(exc).__name__}|0|{exc}", names)
+
+
+def _ranges(df: DataFrame, label: str, score: str, weight: str | None, pos_label: Any,
+            read: Callable, schema: str) -> list | None:
+    """``read`` of each score range's merged pieces (rows sorted by range, the highest
+    scores last), computed on the executors; None when there are no rows."""
+    names = {"label": label, "score": score, **({"weight": weight} if weight else {})}
+    types = _names(df, names)
+    roles = list(names)
+    data = _selected(df, [(names[r], r) for r in roles], types)
+    backend = _backend_name()
+    pieces = data.mapInArrow(partial(_pieces, roles=roles,
+                                     pos_label=pos_label, backend=backend), _PIECES_SCHEMA)
+    pieces = pieces.persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        found = pieces.select("first", "last", "length", "error").collect()
+        for row in found:
+            if row.error is not None:
+                _raise_reported(row.error, names)
+        if not found:
+            return None
+        length = sum(row.length for row in found)
+        n_ranges = min(max(2 * _parallelism(df), -(-length // _RANGE_SCORES)), _MAX_RANGES,
+                       len(found))
+        borders = _borders([(row.first, row.last, row.length) for row in found], n_ranges)
+        if borders:
+            cuts = F.array(*[F.lit(b) for b in borders])
+            low = F.size(F.filter(cuts, lambda b: b <= F.col("last")))
+            high = F.size(F.filter(cuts, lambda b: b <= F.col("first")))
+            ranged = pieces.select(F.explode(F.sequence(low, high)).alias("range"), "summary")
+        else:
+            ranged = pieces.select(F.lit(0).alias("range"), "summary")
+        merge = _per_group(_merged_range, borders=borders, read=read, backend=backend)
+        rows = ranged.groupBy("range").applyInArrow(merge, schema).collect()
+    finally:
+        pieces.unpersist()
+    return sorted(rows, key=lambda row: row.range)
+
+
+def _summary_of(df, label, score, weight, pos_label) -> ScoreSummary:
+    names = {"label": label, "score": score, **({"weight": weight} if weight else {})}
+    rows = _ranges(df, label, score, weight, pos_label, _range_summary, _RANGE_SUMMARY_SCHEMA)
+    if not rows:
+        _empty_error(names)
+    merged = [ScoreSummary.from_bytes(row.summary) for row in reversed(rows)]
+    if len(merged) == 1:
+        return merged[0]
+    return ScoreSummary(*(np.concatenate([getattr(s, name) for s in merged])
+                          for name in ("thresholds", "negatives", "positives")),
+                        merged[0].pos_label)
+
+
+def _auc_of(df, label, score, pos_label) -> float:
+    """ROC AUC without weights from exact pair counts: the pairs within each score range
+    plus the pairs across ranges (every positive of a range above every negative of the
+    ranges below)."""
+    rows = _ranges(df, label, score, None, pos_label, _range_counts, _RANGE_COUNTS_SCHEMA)
+    if not rows:
+        _empty_error({"label": label, "score": score})
+    twice_u = n_neg = n_pos = 0
+    for row in rows:  # the lowest scores first
+        twice_u += int(row.pairs) + 2 * row.positives * n_neg
+        n_neg, n_pos = n_neg + row.negatives, n_pos + row.positives
+    if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
+                         "2**62 rows")
+    nan = math.nan
+    auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
+    return _sweep._auc_view(_sweep._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=4)
+
+
+# ---------------------------------------------------------------------------------------
+# the public functions: each one the in-memory function's result
+
+_DOC = {
+    "{columns}": """df : pyspark.sql.DataFrame
+        The scored rows.
+    label : str
+        The label column ({0, 1}, {-1, 1} or bool; others need ``pos_label``).
+    score : str
+        The score column (numbers; higher = more likely positive).""",
+    "{options}": """weight : str, default=None
+        A column of non-negative weights.
+    pos_label : int, float, bool or str, default=None
+        The positive class.""",
+    "{data}": """>>> from pyspark.sql import SparkSession
+    >>> import rankscore.spark as rsp
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame([(0, 0.14), (1, 0.23), (0, 0.39), (0, 0.52), (1, 0.73),
+    ...                             (1, 0.90)], "y int, s double").repartition(2)""",
+    "{see_also}": "score_summary : The summary every function here reads.",
+}
+
+
+def _documented(function: Callable) -> Callable:
+    """Fill in the docstring parts that the functions share."""
+    for name, text in _DOC.items():
+        function.__doc__ = function.__doc__.replace(name, text)
+    return function
+
+
+# ScoreSummary's view giving each function's result, where its name differs
+_VIEWS = {"roc_auc_score": "roc_auc", "average_precision_score": "average_precision",
+          "binary_confusion": "confusion"}
+
+
+def _read(function: str, df, label, score, weight, pos_label, *args, **kwargs):
+    """What the in-memory ``function`` returns, read from the merged summary (its
+    ScoreSummary view of the same name, or the one _VIEWS names)."""
+    merged = _summary_of(df, label, score, weight, pos_label)
+    return getattr(merged, _VIEWS.get(function, function))(*args, **kwargs)
+
+
+@_documented
+def score_summary(df: DataFrame, *, label: str, score: str, weight: str | None = None,
+                  pos_label: Any = None) -> ScoreSummary:
+    """The exact :class:`rankscore.ScoreSummary` of a Spark DataFrame's columns.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    ScoreSummary
+        On the driver; equals ``ScoreSummary.from_arrays`` of the columns collected into
+        memory (same thresholds, same counts).
+
+    See Also
+    --------
+    rankscore.ScoreSummary : The summary and its views.
+
+    Notes
+    -----
+    Each partition is summarised on its executor (one ``mapInArrow`` pass) and cut into
+    pieces of consecutive scores; the driver places range borders from the pieces' score
+    ranges and lengths, the pieces of each range merge on the executors, and the merged
+    ranges (bytes) reach the driver, which concatenates them. No row reaches the driver;
+    the summary holds ``d * 24`` bytes for ``d`` distinct float64 scores.
+
+    Examples
+    --------
+    {data}
+    >>> s = rsp.score_summary(df, label="y", score="s")
+    >>> s.positives.tolist(), round(s.roc_auc(), 4)
+    ([1, 1, 0, 0, 1, 0], 0.7778)
+    """
+    return _summary_of(df, label, score, weight, pos_label)
+
+
+summary = score_summary
+
+
+@_documented
+def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None = None,
+                  pos_label: Any = None, max_fpr: float | None = None) -> float:
+    """Area under the ROC curve of a Spark DataFrame; equals :func:`rankscore.roc_auc_score`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    max_fpr : float in (0, 1], default=None
+        Standardised partial AUC up to this false-positive rate (McClish), as in memory.
+
+    Returns
+    -------
+    float
+        NaN with an ``UndefinedMetricWarning`` when one class is missing, as in memory.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.roc_auc_score : The same number for data in memory.
+
+    Notes
+    -----
+    AUC = P(s+ > s-) + ½ P(s+ = s-). Without weights (and ``max_fpr``) only three integers
+    per score range reach the driver: the range's negatives, positives and twice its
+    Mann-Whitney U; the pairs across ranges are products of counts. The driver's memory
+    does not grow with the number of rows.
+
+    Examples
+    --------
+    {data}
+    >>> round(rsp.roc_auc_score(df, label="y", score="s"), 4)
+    0.7778
+    """
+    if weight is None and max_fpr is None:
+        return _auc_of(df, label, score, pos_label)
+    return _read("roc_auc_score", df, label, score, weight, pos_label, max_fpr=max_fpr)
+
+
+@_documented
+def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
+              pos_label: Any = None, drop_intermediate: bool = True):
+    """ROC curve of a Spark DataFrame; equals :func:`rankscore.roc_curve`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    drop_intermediate : bool, default=True
+        Drop points collinear with their neighbours, as in memory.
+
+    Returns
+    -------
+    fpr, tpr, thresholds : ndarray
+        As :func:`rankscore.roc_curve` (``thresholds[0]`` is ``inf``).
+
+    See Also
+    --------
+    {see_also}
+    rankscore.roc_curve : The same curve for data in memory.
+
+    Notes
+    -----
+    ``tpr = tp(t) / P`` and ``fpr = fp(t) / N`` at each distinct score ``t``.
+
+    Examples
+    --------
+    {data}
+    >>> fpr, tpr, thresholds = rsp.roc_curve(df, label="y", score="s")
+    >>> fpr.round(3).tolist(), tpr.round(3).tolist()
+    ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
+    """
+    return _read("roc_curve", df, label, score, weight, pos_label,
+                 drop_intermediate=drop_intermediate)
+
+
+@_documented
+def precision_recall_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
+                           pos_label: Any = None, drop_intermediate: bool = False):
+    """Precision-recall curve of a Spark DataFrame; equals
+    :func:`rankscore.precision_recall_curve`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+    drop_intermediate : bool, default=False
+        Drop thresholds that do not change the recall, as in memory.
+
+    Returns
+    -------
+    precision, recall, thresholds : ndarray
+        As :func:`rankscore.precision_recall_curve`.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.precision_recall_curve : The same curve for data in memory.
+
+    Notes
+    -----
+    ``precision = tp(t) / (tp(t) + fp(t))`` and ``recall = tp(t) / P``.
+
+    Examples
+    --------
+    {data}
+    >>> precision, recall, _ = rsp.precision_recall_curve(df, label="y", score="s")
+    >>> precision.round(3).tolist()
+    [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
+    """
+    return _read("precision_recall_curve", df, label, score, weight, pos_label,
+                 drop_intermediate=drop_intermediate)
+
+
+@_documented
+def average_precision_score(df: DataFrame, *, label: str, score: str,
+                            weight: str | None = None, pos_label: Any = 1) -> float:
+    """Average precision of a Spark DataFrame; equals
+    :func:`rankscore.average_precision_score`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    float
+        ``sum_k (R_k - R_{k-1}) P_k`` over the distinct thresholds, descending.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.average_precision_score : The same number for data in memory.
+
+    Notes
+    -----
+    ``pos_label`` defaults to 1, as in memory (and scikit-learn).
+
+    Examples
+    --------
+    {data}
+    >>> round(rsp.average_precision_score(df, label="y", score="s"), 4)
+    0.8667
+    """
+    return _read("average_precision_score", df, label, score, weight, pos_label)
+
+
+@_documented
+def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = None,
+                 pos_label: Any = None):
+    """Kolmogorov-Smirnov statistic of a Spark DataFrame; equals
+    :func:`rankscore.ks_statistic`.
+
+    Parameters
+    ----------
+    {columns}
+    {options}
+
+    Returns
+    -------
+    KSResult
+        ``(statistic, threshold)`` as :func:`rankscore.ks_statistic`.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.ks_statistic : The same result for data in memory.
+
+    Notes
+    -----
+    KS = max over t of ``|F-(t) - F+(t)|``, F the empirical CDFs of each class's scores.
+
+    Examples
+    --------
+    {data}
+    >>> result = rsp.ks_statistic(df, label="y", score="s")
+    >>> round(result.statistic, 4), result.threshold
+    (0.6667, 0.52)
+    """
+    return _read("ks_statistic", df, label, score, weight, pos_label)
+
+
+@_documented
+def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
+               weight: str | None = None, pos_label: Any = None):
+    """Gain/lift table of a Spark DataFrame; equals :func:`rankscore.gain_table`.
+
+    Parameters
+    ----------
+    {columns}
+    n_groups : int, default=10
+        Groups (10: deciles); tied scores never straddle a border.
+    {options}
+
+    Returns
+    -------
+    GainTable
+        As :func:`rankscore.gain_table`.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.gain_table : The same table for data in memory.
+
+    Notes
+    -----
+    Gain of a group = its positives / all positives; lift = its positive rate / the
+    overall rate.
+
+    Examples
+    --------
+    {data}
+    >>> rsp.gain_table(df, label="y", score="s", n_groups=2).positives.tolist()
+    [2, 1]
+    """
+    return _read("gain_table", df, label, score, weight, pos_label, n_groups)
+
+
+@_documented
+def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
+                     weight: str | None = None, pos_label: Any = None):
+    """Confusion at one threshold of a Spark DataFrame; equals
+    :func:`rankscore.binary_confusion`.
+
+    Parameters
+    ----------
+    {columns}
+    threshold : float
+        Positive means ``score >= threshold``.
+    {options}
+
+    Returns
+    -------
+    BinaryConfusion
+        tp, fp, fn, tn and every rate, as :func:`rankscore.binary_confusion`.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.binary_confusion : The same counts for data in memory.
+
+    Notes
+    -----
+    ``tp = Σ positives at scores >= threshold``, ``fn = P - tp``; likewise fp and tn.
+
+    Examples
+    --------
+    {data}
+    >>> c = rsp.binary_confusion(df, label="y", score="s", threshold=0.5)
+    >>> c.tp, c.fp, c.fn, c.tn
+    (2, 1, 1, 2)
+    """
+    return _read("binary_confusion", df, label, score, weight, pos_label, threshold)
+
+
+@_documented
+def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
+                   weight: str | None = None, pos_label: Any = None, **options: Any):
+    """The best threshold for an objective, of a Spark DataFrame; equals
+    :func:`rankscore.best_threshold`.
+
+    Parameters
+    ----------
+    {columns}
+    objective : str
+        One of :data:`rankscore.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
+    {options}
+    **options
+        ``min_precision``, ``min_recall``, ``beta``, ``profit_matrix``: as in memory.
+
+    Returns
+    -------
+    ThresholdChoice
+        ``(threshold, value, confusion)`` as :func:`rankscore.best_threshold`.
+
+    See Also
+    --------
+    {see_also}
+    rankscore.best_threshold : The same choice for data in memory.
+
+    Notes
+    -----
+    Every distinct score is tried; ties go to the highest threshold, as in memory.
+
+    Examples
+    --------
+    {data}
+    >>> rsp.best_threshold(df, "youden", label="y", score="s").threshold
+    0.73
+    """
+    return _read("best_threshold", df, label, score, weight, pos_label, objective, **options)
+
+
+@_documented
+def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = None,
+                  threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:
+    """Everything ``rankscore report`` shows, of a Spark DataFrame; equals
+    :func:`rankscore.report.binary_report`.
+
+    Parameters
+    ----------
+    {columns}
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    threshold : float, default=0.5
+        Threshold of the confusion section (positive means ``score >= threshold``).
+    n_groups : int, default=10
+        Groups of the gain/lift table (10: deciles).
+
+    Returns
+    -------
+    dict
+        The JSON-ready dict of :func:`rankscore.report.binary_report` (render it with
+        :func:`rankscore.report.format_report`).
+
+    See Also
+    --------
+    {see_also}
+    rankscore.report.summary_report : The report of any summary.
+
+    Notes
+    -----
+    One pass over the partitions builds the summary; every number of the report is a
+    view of it (no weights: the report counts rows).
+
+    Examples
+    --------
+    {data}
+    >>> report = rsp.binary_report(df, label="y", score="s")
+    >>> report["counts"]["n"], round(report["ranking"]["roc_auc"], 4)
+    (6, 0.7778)
+    """
+    return summary_report(_summary_of(df, label, score, None, pos_label), threshold=threshold,
+                          n_groups=n_groups)
+
+
+# ---------------------------------------------------------------------------------------
+# per-group metrics: one summary per group and partition, merged per group
+
+
+def _group_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
+                  backend: str, schema: pa.Schema) -> Iterator[pa.RecordBatch]:
+    """One row per group of a partition: the group's keys and summary bytes (or one row
+    with the error)."""
+    try:
+        table, arrays = _numpy_columns(batches, roles)
+        if table is None:
+            return
+        codes, pos_code = label_codes(arrays[0], pos_label)
+        scores = _validation.as_scores(arrays[1])
+        weights = _validation.check_sample_weight(arrays[2], len(scores)) \
+            if len(arrays) > 2 else None
+        keys = table.select(list(range(len(roles), table.num_columns)))
+        order, ends, first = groups.group_rows([_key_array(c) for c in keys.columns])
+        summaries = _on(backend, groups.summaries_by_group, codes, pos_code, scores, weights,
+                        order, ends)
+    except (ValueError, TypeError) as exc:
+        yield _error_batch(exc, schema)
+        return
+    out = [column.combine_chunks() for column in keys.take(pa.array(first)).columns]
+    data = pa.array([s.to_bytes() for s in summaries], pa.binary())
+    yield pa.RecordBatch.from_arrays([*out, data, pa.nulls(len(data), pa.string())],
+                                     schema=schema)
+
+
+def _key_array(column: pa.ChunkedArray) -> np.ndarray:
+    """A key column as NumPy: numbers and booleans as they are (nulls as NaN or None),
+    anything else as Python objects."""
+    if pa.types.is_integer(column.type) or pa.types.is_floating(column.type) or \
+            pa.types.is_boolean(column.type):
+        if not column.null_count:
+            return column.to_numpy()
+    return np.array(column.to_pylist(), dtype=object)
+
+
+def _group_row(key: tuple, table: pa.Table, *, n_keys: int, weighted: bool,
+               backend: str) -> pa.Table:
+    """The merged summary of one group's pieces, read into its row of metrics."""
+    parts = [ScoreSummary.from_bytes(data) for data in table.column("summary").to_pylist()]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the driver names every group of one class
+        row = _on(backend, lambda: groups.metrics_row(ScoreSummary.merge_all(parts)))
+    columns = {name: table.column(name).slice(0, 1) for name in table.column_names[:n_keys]}
+    count = pa.float64() if weighted else pa.int64()
+    for name, value in zip(groups.METRICS, row):
+        kind = count if name in ("positives", "negatives") else pa.float64()
+        columns[name] = pa.array([value], kind)
+    return pa.table(columns)
+
+
+def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[str],
+                  weight: str | None = None, pos_label: Any = None,
+                  one_class: str = "warn"):
+    """ROC AUC, average precision, KS and class counts of every group of a Spark
+    DataFrame's rows, in one pass; equals :func:`rankscore.group_metrics` on the rows
+    collected into memory.
+
+    Parameters
+    ----------
+    df : pyspark.sql.DataFrame
+        The scored rows.
+    label : str
+        The label column ({0, 1}, {-1, 1} or bool; others need ``pos_label``).
+    score : str
+        The score column (numbers).
+    by : str or list of str
+        The key column(s): rows with equal keys form one group (a null key is a key).
+    weight : str, default=None
+        A column of non-negative weights.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    one_class : {"warn", "nan", "raise"}, default="warn"
+        Groups holding one class only get NaN AUC and KS, with one
+        ``UndefinedMetricWarning`` naming them (``"warn"``), silently (``"nan"``), or
+        are a ``ValueError`` naming them (``"raise"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group, ordered by the keys (nulls last): the ``by`` columns, then
+        ``positives``, ``negatives`` (counts, or weight sums), ``prevalence``,
+        ``roc_auc``, ``average_precision``, ``ks`` and ``ks_threshold``.
+
+    See Also
+    --------
+    rankscore.group_metrics : The same table for data in memory.
+
+    Notes
+    -----
+    One ``mapInArrow`` pass summarises each group within each partition (the partition's
+    rows ordered by group once); only the summaries travel, as bytes, to one task per
+    group that merges them and computes the group's row. The table is a pandas
+    DataFrame, computed at once: it has one row per group (small next to the rows), and
+    computing it here lets a group of one class, or a bad value, be reported as a
+    one-line error rather than when a lazy Spark DataFrame is used later
+    (``spark.createDataFrame(table)`` makes it a Spark DataFrame again).
+
+    Examples
+    --------
+    >>> from pyspark.sql import SparkSession
+    >>> import rankscore.spark as rsp
+    >>> spark = SparkSession.builder.master("local[2]").getOrCreate()
+    >>> df = spark.createDataFrame(
+    ...     [("mon", 0, 0.1), ("mon", 1, 0.9), ("mon", 0, 0.8), ("mon", 1, 0.7),
+    ...      ("tue", 0, 0.2), ("tue", 1, 0.3), ("tue", 0, 0.4), ("tue", 1, 0.6)],
+    ...     "day string, y int, s double")
+    >>> table = rsp.group_metrics(df, label="y", score="s", by="day")
+    >>> table[["day", "roc_auc", "positives"]].values.tolist()
+    [['mon', 0.75, 2], ['tue', 1.0, 2]]
+    """
+    one_class = groups.check_one_choice(one_class)
+    by = _by_names(by)
+    names = {"label": label, "score": score, **({"weight": weight} if weight else {})}
+    types = _names(df, names, by)
+    overlap = [name for name in by if name in names.values()]
+    if overlap:
+        raise ValueError(f"by names {overlap[0]!r}, which is also the "
+                         f"{next(r for r, n in names.items() if n == overlap[0])} column")
+    roles = list(names)
+    data = _selected(df, [(names[r], r) for r in roles] + [(k, "by") for k in by], types)
+    key_fields = [T.StructField(k, types[k], True) for k in by]
+    pieces_schema = T.StructType([*key_fields, T.StructField("summary", T.BinaryType()),
+                                  T.StructField("error", T.StringType())])
+    arrow_schema = pa.schema([*(pa.field(k, _arrow_type(types[k])) for k in by),
+                              ("summary", pa.binary()), ("error", pa.string())])
+    backend = _backend_name()
+    pieces = data.mapInArrow(partial(_group_pieces, roles=roles, pos_label=pos_label,
+                                     backend=backend, schema=arrow_schema), pieces_schema)
+    pieces = pieces.persist(StorageLevel.MEMORY_AND_DISK)
+    try:
+        for row in pieces.where(F.col("error").isNotNull()).select("error").limit(1).collect():
+            _raise_reported(row.error, names)
+        weighted = weight is not None
+        count = T.DoubleType() if weighted else T.LongType()
+        schema = T.StructType([*key_fields, *(
+            T.StructField(name, count if name in ("positives", "negatives") else T.DoubleType())
+            for name in groups.METRICS)])
+        merge = _per_group(_group_row, n_keys=len(by), weighted=weighted, backend=backend)
+        table = (pieces.where(F.col("error").isNull()).select(*map(_quoted, by), "summary")
+                 .groupBy(*map(_quoted, by)).applyInArrow(merge, schema)
+                 .orderBy(*(_quoted(k).asc_nulls_last() for k in by)).toArrow())
+    finally:
+        pieces.unpersist()
+    if table.num_rows == 0:
+        _empty_error(names)
+    frame = table.to_pandas()
+    keys = list(zip(*(table.column(k).to_pylist() for k in by)))
+    groups.check_one_class(keys, frame["positives"].to_numpy(), frame["negatives"].to_numpy(),
+                           one_class)
+    return frame
+
+
+def _arrow_type(dtype: T.DataType) -> pa.DataType:
+    """The Arrow type Spark uses for ``dtype`` in ``mapInArrow``."""
+    from pyspark.sql.pandas.types import to_arrow_type
+
+    return to_arrow_type(dtype)
