@@ -15,6 +15,7 @@ and :func:`metrics_row` reads the row of a group from its merged summary;
 from __future__ import annotations
 
 import warnings
+import zlib
 from typing import Any, Sequence
 
 import numpy as np
@@ -175,6 +176,71 @@ def summaries_by_group(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
             sample_weight=None if weights is None else weights[rows]))
         start = end
     return summaries
+
+
+def keyed_summaries(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
+                    weights: np.ndarray | None, keys: Sequence[np.ndarray],
+                    n_buckets: int = 1) -> list[dict[tuple, ScoreSummary]]:
+    """The summaries of one partition's groups as ``{key tuple: summary}`` dicts, the
+    groups dealt into ``n_buckets`` dicts by a hash of their key that every process
+    computes alike (a missing key is None)."""
+    order, ends, first = group_rows(keys)
+    summaries = summaries_by_group(codes, pos_code, scores, weights, order, ends)
+    rows = zip(*([plain_key(v) for v in key[first].tolist()] for key in keys))
+    buckets: list[dict] = [{} for _ in range(n_buckets)]
+    for key, summary in zip(rows, summaries):
+        buckets[zlib.crc32(repr(key).encode()) % n_buckets if n_buckets > 1 else 0][key] = \
+            summary
+    return buckets
+
+
+def plain_key(value: Any) -> Any:
+    """A key value as the groups' tables show it: a missing one (None, NaN) is None."""
+    return None if value is None or (isinstance(value, float) and value != value) else value
+
+
+def merge_keyed(parts: Sequence[dict[tuple, ScoreSummary]]) -> dict[tuple, ScoreSummary]:
+    """``{key: summary}`` dicts merged: the summaries of each key merged exactly."""
+    found: dict[tuple, list] = {}
+    for part in parts:
+        for key, summary in part.items():
+            found.setdefault(key, []).append(summary)
+    return {key: ScoreSummary.merge_all(summaries) for key, summaries in found.items()}
+
+
+def keyed_rows(merged: dict[tuple, ScoreSummary]) -> list[tuple[tuple, tuple]]:
+    """(key, :func:`metrics_row`) of every group of a merged dict."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # check_one_class names every group of one class
+        return [(key, metrics_row(summary)) for key, summary in merged.items()]
+
+
+def sorted_keys(keys: Sequence[tuple]) -> list[int]:
+    """The order of the key tuples: by value, a missing key (None) last in its column."""
+    def sort_key(i: int) -> tuple:
+        return tuple((v is None, v) for v in keys[i])
+
+    try:
+        return sorted(range(len(keys)), key=sort_key)
+    except TypeError:  # keys of several types in one column: by type name, then repr
+        return sorted(range(len(keys)), key=lambda i: tuple(
+            (v is None, type(v).__name__, repr(v)) for v in keys[i]))
+
+
+def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple, tuple]], weighted: bool,
+             one_class: str, stacklevel: int = 2) -> Any:
+    """The pandas DataFrame of (key, metrics row) pairs, ordered by key, after
+    :func:`check_one_class`."""
+    import pandas as pd
+
+    rows = [rows[i] for i in sorted_keys([key for key, _ in rows])]
+    columns: dict[str, Any] = {name: [key[j] for key, _ in rows]
+                               for j, name in enumerate(key_names)}
+    metrics = metric_columns([row for _, row in rows], weighted)
+    check_one_class([key for key, _ in rows], metrics["positives"], metrics["negatives"],
+                    one_class, stacklevel + 1)
+    columns.update(metrics)
+    return pd.DataFrame(columns)
 
 
 def metrics_row(summary: ScoreSummary) -> tuple:

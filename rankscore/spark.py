@@ -969,17 +969,14 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
             for name in groups.METRICS)])
         merge = _per_group(_group_row, n_keys=len(by), weighted=weighted, backend=backend)
         table = (pieces.where(F.col("error").isNull()).select(*map(_quoted, by), "summary")
-                 .groupBy(*map(_quoted, by)).applyInArrow(merge, schema)
-                 .orderBy(*(_quoted(k).asc_nulls_last() for k in by)).toArrow())
+                 .groupBy(*map(_quoted, by)).applyInArrow(merge, schema).toArrow())
     finally:
         pieces.unpersist()
     if table.num_rows == 0:
         _empty_error(names)
-    frame = table.to_pandas()
-    keys = list(zip(*(table.column(k).to_pylist() for k in by)))
-    groups.check_one_class(keys, frame["positives"].to_numpy(), frame["negatives"].to_numpy(),
-                           one_class)
-    return frame
+    keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()] for k in by))
+    rows = zip(*(table.column(name).to_pylist() for name in groups.METRICS))
+    return groups.frame_of(by, list(zip(keys, rows)), weighted, one_class)
 
 
 def _arrow_type(dtype: T.DataType) -> pa.DataType:
