@@ -68,6 +68,7 @@ _PIECE_SCORES = 1 << 16  # distinct scores per piece of a partition summary, at 
 _PIECES = 64  # pieces per partition summary, at least (when it is that long)
 _RANGE_SCORES = 1 << 22  # distinct scores of one merged range, about
 _MAX_RANGES = 1024
+_DRIVER_SCORES = 1 << 20  # distinct scores of all pieces, at most, merged on the driver
 
 
 # ---------------------------------------------------------------------------------------
@@ -338,8 +339,10 @@ def _empty_error(names: dict[str, str]) -> None:
 
 def _ranges(df: DataFrame, label: str, score: str, weight: str | None, pos_label: Any,
             read: Callable, schema: str) -> list | None:
-    """``read`` of each score range's merged pieces (rows sorted by range, the highest
-    scores last), computed on the executors; None when there are no rows."""
+    """``read`` of each score range's merged pieces (dicts sorted by range, the highest
+    scores last), computed on the executors (or, when all pieces hold at most
+    ``_DRIVER_SCORES`` scores, one range merged on the driver); None when there are no
+    rows."""
     names = {"label": label, "score": score, **({"weight": weight} if weight else {})}
     types = _names(df, names)
     roles = list(names)
@@ -356,6 +359,10 @@ def _ranges(df: DataFrame, label: str, score: str, weight: str | None, pos_label
         if not found:
             return None
         length = sum(row.length for row in found)
+        if length <= _DRIVER_SCORES:  # a few MB: merged here, one job less
+            parts = [ScoreSummary.from_bytes(row.summary)
+                     for row in pieces.select("summary").collect()]
+            return read(0, ScoreSummary.merge_all(parts)).to_pylist()
         n_ranges = min(max(2 * _parallelism(df), -(-length // _RANGE_SCORES)), _MAX_RANGES,
                        len(found))
         borders = _borders([(row.first, row.last, row.length) for row in found], n_ranges)
@@ -370,7 +377,7 @@ def _ranges(df: DataFrame, label: str, score: str, weight: str | None, pos_label
         rows = ranged.groupBy("range").applyInArrow(merge, schema).collect()
     finally:
         pieces.unpersist()
-    return sorted(rows, key=lambda row: row.range)
+    return sorted((row.asDict() for row in rows), key=lambda row: row["range"])
 
 
 def _summary_of(df, label, score, weight, pos_label) -> ScoreSummary:
@@ -378,7 +385,7 @@ def _summary_of(df, label, score, weight, pos_label) -> ScoreSummary:
     rows = _ranges(df, label, score, weight, pos_label, _range_summary, _RANGE_SUMMARY_SCHEMA)
     if not rows:
         _empty_error(names)
-    merged = [ScoreSummary.from_bytes(row.summary) for row in reversed(rows)]
+    merged = [ScoreSummary.from_bytes(row["summary"]) for row in reversed(rows)]
     if len(merged) == 1:
         return merged[0]
     return ScoreSummary(*(np.concatenate([getattr(s, name) for s in merged])
@@ -395,8 +402,8 @@ def _auc_of(df, label, score, pos_label) -> float:
         _empty_error({"label": label, "score": score})
     twice_u = n_neg = n_pos = 0
     for row in rows:  # the lowest scores first
-        twice_u += int(row.pairs) + 2 * row.positives * n_neg
-        n_neg, n_pos = n_neg + row.negatives, n_pos + row.positives
+        twice_u += int(row["pairs"]) + 2 * row["positives"] * n_neg
+        n_neg, n_pos = n_neg + row["negatives"], n_pos + row["positives"]
     if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
@@ -960,23 +967,35 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
                                      backend=backend, schema=arrow_schema), pieces_schema)
     pieces = pieces.persist(StorageLevel.MEMORY_AND_DISK)
     try:
-        for row in pieces.where(F.col("error").isNotNull()).select("error").limit(1).collect():
-            _raise_reported(row.error, names)
+        size, error = pieces.agg(F.sum(F.length("summary")),
+                                 F.first("error", ignorenulls=True)).first()
+        if error is not None:
+            _raise_reported(error, names)
         weighted = weight is not None
-        count = T.DoubleType() if weighted else T.LongType()
-        schema = T.StructType([*key_fields, *(
-            T.StructField(name, count if name in ("positives", "negatives") else T.DoubleType())
-            for name in groups.METRICS)])
-        merge = _per_group(_group_row, n_keys=len(by), weighted=weighted, backend=backend)
-        table = (pieces.where(F.col("error").isNull()).select(*map(_quoted, by), "summary")
-                 .groupBy(*map(_quoted, by)).applyInArrow(merge, schema).toArrow())
+        kept = pieces.where(F.col("error").isNull()).select(*map(_quoted, by), "summary")
+        if (size or 0) <= _DRIVER_SCORES * 24:  # a few MB: merged here, one job less
+            table = kept.toArrow()
+            keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()]
+                         for k in by))
+            parts = [{key: ScoreSummary.from_bytes(data)} for key, data in
+                     zip(keys, table.column("summary").to_pylist())]
+            rows = groups.keyed_rows(groups.merge_keyed(parts))
+        else:
+            count = T.DoubleType() if weighted else T.LongType()
+            schema = T.StructType([*key_fields, *(
+                T.StructField(name, count if name in ("positives", "negatives")
+                              else T.DoubleType()) for name in groups.METRICS)])
+            merge = _per_group(_group_row, n_keys=len(by), weighted=weighted, backend=backend)
+            table = kept.groupBy(*map(_quoted, by)).applyInArrow(merge, schema).toArrow()
+            keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()]
+                         for k in by))
+            rows = list(zip(keys, zip(*(table.column(name).to_pylist()
+                                        for name in groups.METRICS))))
     finally:
         pieces.unpersist()
-    if table.num_rows == 0:
+    if not rows:
         _empty_error(names)
-    keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()] for k in by))
-    rows = zip(*(table.column(name).to_pylist() for name in groups.METRICS))
-    return groups.frame_of(by, list(zip(keys, rows)), weighted, one_class)
+    return groups.frame_of(by, rows, weighted, one_class)
 
 
 def _arrow_type(dtype: T.DataType) -> pa.DataType:
