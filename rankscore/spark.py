@@ -51,7 +51,7 @@ from .summary import ScoreSummary
 
 try:
     import pyarrow as pa
-    from pyspark import StorageLevel, TaskContext
+    from pyspark import TaskContext
     from pyspark.sql import DataFrame
     from pyspark.sql import functions as F
     from pyspark.sql import types as T
@@ -64,11 +64,10 @@ __all__ = ["score_summary", "summary", "roc_auc_score", "roc_curve", "precision_
            "average_precision_score", "ks_statistic", "gain_table", "binary_confusion",
            "best_threshold", "binary_report", "group_metrics"]
 
-_PIECE_SCORES = 1 << 16  # distinct scores per piece of a partition summary, at most
-_PIECES = 64  # pieces per partition summary, at least (when it is that long)
-_RANGE_SCORES = 1 << 22  # distinct scores of one merged range, about
+_RANGE_SCORES = 1 << 22  # rows of one merged score range, about
 _MAX_RANGES = 1024
-_DRIVER_SCORES = 1 << 20  # distinct scores of all pieces, at most, merged on the driver
+_QUANTILES = 1024  # Spark's approximate quantiles read to place the range borders
+_DRIVER_SCORES = 1 << 20  # rows, at most, whose ROC AUC is read from a summary merged here
 
 
 # ---------------------------------------------------------------------------------------
@@ -208,16 +207,16 @@ def _error_batch(exc: Exception, schema: pa.Schema) -> pa.RecordBatch:
         schema=schema)
 
 
-_PIECES_SCHEMA = "first double, last double, length long, summary binary, error string"
-_PIECES_ARROW = pa.schema([("first", pa.float64()), ("last", pa.float64()),
-                          ("length", pa.int64()), ("summary", pa.binary()),
+_PIECES_SCHEMA = "range int, summary binary, error string"
+_PIECES_ARROW = pa.schema([("range", pa.int32()), ("summary", pa.binary()),
                           ("error", pa.string())])
 
 
 def _pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
-            backend: str) -> Iterator[pa.RecordBatch]:
-    """A partition's summary in pieces of consecutive scores: one row per piece with its
-    highest and lowest score, its length and its bytes (or one row with the error)."""
+            backend: str, borders: Sequence[float]) -> Iterator[pa.RecordBatch]:
+    """A partition's summary cut at ``borders`` (ascending) into score ranges: one row per
+    non-empty range with its number (range j holds ``borders[j-1] <= score <
+    borders[j]``) and its bytes; or one row with the error."""
     try:
         _, arrays = _numpy_columns(batches, roles)
         if not arrays:
@@ -228,67 +227,46 @@ def _pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_labe
     except (ValueError, TypeError) as exc:
         yield _error_batch(exc, _PIECES_ARROW)
         return
-    d = len(summary)
-    size = max(min(_PIECE_SCORES, -(-d // _PIECES)), 1)
-    for a in range(0, d, size):
-        b = min(a + size, d)
-        piece = ScoreSummary(summary.thresholds[a:b], summary.negatives[a:b],
-                             summary.positives[a:b], summary.pos_label)
-        yield pa.RecordBatch.from_arrays(
-            [pa.array([float(piece.thresholds[0])]), pa.array([float(piece.thresholds[-1])]),
-             pa.array([b - a], pa.int64()), pa.array([piece.to_bytes()], pa.binary()),
-             pa.nulls(1, pa.string())], schema=_PIECES_ARROW)
+    # thresholds descend: the scores >= b are the first searchsorted(-t, -b, "right")
+    descending = -summary.thresholds
+    cuts = [0, *(int(np.searchsorted(descending, -b, side="right")) for b in borders[::-1]),
+            len(summary)]
+    ranges, data = [], []
+    for j, (a, b) in enumerate(zip(cuts[:-1], cuts[1:])):
+        if b > a:
+            ranges.append(len(borders) - j)
+            data.append(ScoreSummary(summary.thresholds[a:b], summary.negatives[a:b],
+                                     summary.positives[a:b], summary.pos_label).to_bytes())
+    yield pa.RecordBatch.from_arrays([pa.array(ranges, pa.int32()), pa.array(data, pa.binary()),
+                                      pa.nulls(len(data), pa.string())], schema=_PIECES_ARROW)
 
 
-def _within(summary: ScoreSummary, low: float, high: float) -> ScoreSummary | None:
-    """The part of ``summary`` scoring in [low, high) (None when empty)."""
-    descending = -summary.thresholds  # ascending: the scores >= x are the first
-    a, b = (int(np.searchsorted(descending, -x, side="right")) for x in (high, low))
-    if b <= a:
-        return None
-    return ScoreSummary(summary.thresholds[a:b], summary.negatives[a:b],
-                        summary.positives[a:b], summary.pos_label)
-
-
-def _merged_range(key: tuple, table: pa.Table, *, borders: list[float], read: Callable,
-                  backend: str) -> pa.Table:
-    """The pieces of one score range, cut to the range and merged; ``read`` gives the
-    range's result row."""
+def _merged_range(key: tuple, table: pa.Table, *, read: Callable, backend: str) -> pa.Table:
+    """The pieces of one score range merged; ``read`` gives the range's result row (an
+    error reported by a partition travels on)."""
     j = key[0].as_py()
-    low = borders[j - 1] if j > 0 else -math.inf
-    high = borders[j] if j < len(borders) else math.inf
-    parts = []
-    for data in table.column("summary").to_pylist():
-        part = _within(ScoreSummary.from_bytes(data), low, high)
-        if part is not None:
-            parts.append(part)
-    merged = _on(backend, ScoreSummary.merge_all, parts) if parts else None
-    return _on(backend, read, j, merged)
+    errors = [e for e in table.column("error").to_pylist() if e is not None]
+    if errors:
+        return read(j, None, errors[0])
+    parts = [ScoreSummary.from_bytes(data) for data in table.column("summary").to_pylist()]
+    return _on(backend, read, j, _on(backend, ScoreSummary.merge_all, parts), None)
 
 
-_RANGE_SUMMARY_SCHEMA = "range int, summary binary"
-_RANGE_COUNTS_SCHEMA = "range int, negatives long, positives long, pairs string"
+_RANGE_COUNTS_SCHEMA = "range int, negatives long, positives long, pairs string, error string"
 
 
-def _range_summary(j: int, merged: ScoreSummary | None) -> pa.Table:
-    data = [] if merged is None else [merged.to_bytes()]
-    return pa.table({"range": pa.array([j] * len(data), pa.int32()),
-                     "summary": pa.array(data, pa.binary())})
-
-
-def _range_counts(j: int, merged: ScoreSummary | None) -> pa.Table:
+def _range_counts(j: int, merged: ScoreSummary | None, error: str | None) -> pa.Table:
     """(negatives, positives, twice the Mann-Whitney U within the range): integers, the
-    pair count as text (it may pass 2**63)."""
-    if merged is None:
-        rows = []
-    else:
-        n_neg, n_pos, pairs = _backend.kernels.summary_scan_counts(merged.negatives,
-                                                                   merged.positives)[:3]
-        rows = [(int(n_neg), int(n_pos), str(int(pairs)))]
-    return pa.table({"range": pa.array([j] * len(rows), pa.int32()),
-                     "negatives": pa.array([r[0] for r in rows], pa.int64()),
-                     "positives": pa.array([r[1] for r in rows], pa.int64()),
-                     "pairs": pa.array([r[2] for r in rows], pa.string())})
+    pair count as text (it may pass 2**63); or the error."""
+    n_neg = n_pos = pairs = None
+    if merged is not None:
+        n_neg, n_pos, pairs = (int(x) for x in _backend.kernels.summary_scan_counts(
+            merged.negatives, merged.positives)[:3])
+    return pa.table({"range": pa.array([j], pa.int32()),
+                     "negatives": pa.array([n_neg], pa.int64()),
+                     "positives": pa.array([n_pos], pa.int64()),
+                     "pairs": pa.array([None if pairs is None else str(pairs)], pa.string()),
+                     "error": pa.array([error], pa.string())})
 
 
 # ---------------------------------------------------------------------------------------
@@ -315,20 +293,6 @@ def _parallelism(df: DataFrame) -> int:
         return 2
 
 
-def _borders(pieces: list, n_ranges: int) -> list[float]:
-    """Scores cutting the pieces' distinct scores into ``n_ranges`` ranges of about equal
-    size (each piece counted at its lowest score)."""
-    if n_ranges <= 1:
-        return []
-    lows = np.array([p[1] for p in pieces])
-    lengths = np.array([p[2] for p in pieces], dtype=np.float64)
-    order = np.argsort(lows, kind="stable")
-    cumulative = np.cumsum(lengths[order])
-    cuts = np.arange(1, n_ranges) * (cumulative[-1] / n_ranges)
-    at = np.minimum(np.searchsorted(cumulative, cuts), len(lows) - 1)
-    return np.unique(lows[order][at]).tolist()
-
-
 def _empty_error(names: dict[str, str]) -> None:
     """The in-memory error of no rows (every partition empty)."""
     try:
@@ -337,73 +301,70 @@ def _empty_error(names: dict[str, str]) -> None:
         _raise_reported(f"{type(exc).__name__}|0|{exc}", names)
 
 
-def _ranges(df: DataFrame, label: str, score: str, weight: str | None, pos_label: Any,
-            read: Callable, schema: str) -> list | None:
-    """``read`` of each score range's merged pieces (dicts sorted by range, the highest
-    scores last), computed on the executors (or, when all pieces hold at most
-    ``_DRIVER_SCORES`` scores, one range merged on the driver); None when there are no
-    rows."""
+def _prepared(df: DataFrame, label: str, score: str, weight: str | None, pos_label: Any,
+              borders: Sequence[float] = ()) -> tuple[DataFrame, dict[str, str]]:
+    """(the DataFrame of the partitions' pieces, the columns by role)."""
     names = {"label": label, "score": score, **({"weight": weight} if weight else {})}
     types = _names(df, names)
-    roles = list(names)
-    data = _selected(df, [(names[r], r) for r in roles], types)
-    backend = _backend_name()
-    pieces = data.mapInArrow(partial(_pieces, roles=roles,
-                                     pos_label=pos_label, backend=backend), _PIECES_SCHEMA)
-    pieces = pieces.persist(StorageLevel.MEMORY_AND_DISK)
-    try:
-        found = pieces.select("first", "last", "length", "error").collect()
-        for row in found:
-            if row.error is not None:
-                _raise_reported(row.error, names)
-        if not found:
-            return None
-        length = sum(row.length for row in found)
-        if length <= _DRIVER_SCORES:  # a few MB: merged here, one job less
-            parts = [ScoreSummary.from_bytes(row.summary)
-                     for row in pieces.select("summary").collect()]
-            return read(0, ScoreSummary.merge_all(parts)).to_pylist()
-        n_ranges = min(max(2 * _parallelism(df), -(-length // _RANGE_SCORES)), _MAX_RANGES,
-                       len(found))
-        borders = _borders([(row.first, row.last, row.length) for row in found], n_ranges)
-        if borders:
-            cuts = F.array(*[F.lit(b) for b in borders])
-            low = F.size(F.filter(cuts, lambda b: b <= F.col("last")))
-            high = F.size(F.filter(cuts, lambda b: b <= F.col("first")))
-            ranged = pieces.select(F.explode(F.sequence(low, high)).alias("range"), "summary")
-        else:
-            ranged = pieces.select(F.lit(0).alias("range"), "summary")
-        merge = _per_group(_merged_range, borders=borders, read=read, backend=backend)
-        rows = ranged.groupBy("range").applyInArrow(merge, schema).collect()
-    finally:
-        pieces.unpersist()
-    return sorted((row.asDict() for row in rows), key=lambda row: row["range"])
+    data = _selected(df, [(name, role) for role, name in names.items()], types)
+    pieces = data.mapInArrow(partial(_pieces, roles=list(names), pos_label=pos_label,
+                                     backend=_backend_name(), borders=list(borders)),
+                             _PIECES_SCHEMA)
+    return pieces, names
 
 
 def _summary_of(df, label, score, weight, pos_label) -> ScoreSummary:
-    names = {"label": label, "score": score, **({"weight": weight} if weight else {})}
-    rows = _ranges(df, label, score, weight, pos_label, _range_summary, _RANGE_SUMMARY_SCHEMA)
-    if not rows:
+    """The merged summary, on the driver: one job summarises the partitions, their
+    summaries (bytes) reach the driver, which merges them."""
+    pieces, names = _prepared(df, label, score, weight, pos_label)
+    table = pieces.toArrow()
+    for error in table.column("error").to_pylist():
+        if error is not None:
+            _raise_reported(error, names)
+    if not table.num_rows:
         _empty_error(names)
-    merged = [ScoreSummary.from_bytes(row["summary"]) for row in reversed(rows)]
-    if len(merged) == 1:
-        return merged[0]
-    return ScoreSummary(*(np.concatenate([getattr(s, name) for s in merged])
-                          for name in ("thresholds", "negatives", "positives")),
-                        merged[0].pos_label)
+    return ScoreSummary.merge_all(ScoreSummary.from_bytes(data)
+                                  for data in table.column("summary").to_pylist())
+
+
+def _auc_borders(df: DataFrame, score: str) -> tuple[int, list[float]]:
+    """(rows, borders cutting the scores into ranges of about ``_RANGE_SCORES`` rows, at
+    least two per core): one pass of Spark's own approximate quantiles."""
+    quantiles = [i / _QUANTILES for i in range(1, _QUANTILES)]
+    column = _quoted(score).cast("double")
+    rows, found = df.agg(F.count(F.lit(1)), F.percentile_approx(
+        column, quantiles, _QUANTILES * 10)).first()
+    if rows <= _DRIVER_SCORES or not found:
+        return rows, []
+    n_ranges = min(max(2 * _parallelism(df), -(-rows // _RANGE_SCORES)), _MAX_RANGES)
+    at = [round(i * len(quantiles) / n_ranges) for i in range(1, n_ranges)]
+    picked = [found[min(i, len(found) - 1)] for i in at]
+    return rows, sorted({b for b in picked if b is not None and math.isfinite(b)})
 
 
 def _auc_of(df, label, score, pos_label) -> float:
-    """ROC AUC without weights from exact pair counts: the pairs within each score range
-    plus the pairs across ranges (every positive of a range above every negative of the
-    ranges below)."""
-    rows = _ranges(df, label, score, None, pos_label, _range_counts, _RANGE_COUNTS_SCHEMA)
-    if not rows:
-        _empty_error({"label": label, "score": score})
+    """ROC AUC without weights from exact pair counts: Spark's approximate quantiles place
+    the range borders, each partition's summary is cut into score ranges, the pieces of
+    each range merge on the executors into (negatives, positives, pairs within the range),
+    and the driver adds the pairs across ranges (every positive of a range above every
+    negative of the ranges below)."""
+    _names(df, {"label": label, "score": score})
+    rows, borders = _auc_borders(df, score)
+    if not borders:  # small: the summary merged on the driver
+        merged = _summary_of(df, label, score, None, pos_label)
+        return merged.roc_auc()
+    pieces, names = _prepared(df, label, score, None, pos_label, borders)
+    merge = _per_group(_merged_range, read=_range_counts, backend=_backend_name())
+    ranges = pieces.groupBy("range").applyInArrow(merge, _RANGE_COUNTS_SCHEMA).collect()
+    for row in ranges:
+        if row.error is not None:
+            _raise_reported(row.error, names)
+    if not ranges:
+        _empty_error(names)
     twice_u = n_neg = n_pos = 0
-    for row in rows:  # the lowest scores first
-        twice_u += int(row["pairs"]) + 2 * row["positives"] * n_neg
-        n_neg, n_pos = n_neg + row["negatives"], n_pos + row["positives"]
+    for row in sorted(ranges, key=lambda r: r.range):  # the lowest scores first
+        twice_u += int(row.pairs) + 2 * row.positives * n_neg
+        n_neg, n_pos = n_neg + row.negatives, n_pos + row.positives
     if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
@@ -874,16 +835,21 @@ def _key_array(column: pa.ChunkedArray) -> np.ndarray:
 
 def _group_row(key: tuple, table: pa.Table, *, n_keys: int, weighted: bool,
                backend: str) -> pa.Table:
-    """The merged summary of one group's pieces, read into its row of metrics."""
-    parts = [ScoreSummary.from_bytes(data) for data in table.column("summary").to_pylist()]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the driver names every group of one class
-        row = _on(backend, lambda: groups.metrics_row(ScoreSummary.merge_all(parts)))
+    """The merged summary of one group's pieces, read into its row of metrics (an error
+    reported by a partition travels on, with null metrics)."""
+    errors = [e for e in table.column("error").to_pylist() if e is not None]
+    row: tuple = (None,) * len(groups.METRICS)
+    if not errors:
+        parts = [ScoreSummary.from_bytes(data) for data in table.column("summary").to_pylist()]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the driver names every group of one class
+            row = _on(backend, lambda: groups.metrics_row(ScoreSummary.merge_all(parts)))
     columns = {name: table.column(name).slice(0, 1) for name in table.column_names[:n_keys]}
     count = pa.float64() if weighted else pa.int64()
     for name, value in zip(groups.METRICS, row):
         kind = count if name in ("positives", "negatives") else pa.float64()
         columns[name] = pa.array([value], kind)
+    columns["error"] = pa.array([errors[0] if errors else None], pa.string())
     return pa.table(columns)
 
 
@@ -965,37 +931,21 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
     backend = _backend_name()
     pieces = data.mapInArrow(partial(_group_pieces, roles=roles, pos_label=pos_label,
                                      backend=backend, schema=arrow_schema), pieces_schema)
-    pieces = pieces.persist(StorageLevel.MEMORY_AND_DISK)
-    try:
-        size, error = pieces.agg(F.sum(F.length("summary")),
-                                 F.first("error", ignorenulls=True)).first()
+    weighted = weight is not None
+    count = T.DoubleType() if weighted else T.LongType()
+    schema = T.StructType([*key_fields, *(
+        T.StructField(name, count if name in ("positives", "negatives") else T.DoubleType())
+        for name in groups.METRICS), T.StructField("error", T.StringType())])
+    merge = _per_group(_group_row, n_keys=len(by), weighted=weighted, backend=backend)
+    table = pieces.groupBy(*map(_quoted, by)).applyInArrow(merge, schema).toArrow()
+    for error in table.column("error").to_pylist():
         if error is not None:
             _raise_reported(error, names)
-        weighted = weight is not None
-        kept = pieces.where(F.col("error").isNull()).select(*map(_quoted, by), "summary")
-        if (size or 0) <= _DRIVER_SCORES * 24:  # a few MB: merged here, one job less
-            table = kept.toArrow()
-            keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()]
-                         for k in by))
-            parts = [{key: ScoreSummary.from_bytes(data)} for key, data in
-                     zip(keys, table.column("summary").to_pylist())]
-            rows = groups.keyed_rows(groups.merge_keyed(parts))
-        else:
-            count = T.DoubleType() if weighted else T.LongType()
-            schema = T.StructType([*key_fields, *(
-                T.StructField(name, count if name in ("positives", "negatives")
-                              else T.DoubleType()) for name in groups.METRICS)])
-            merge = _per_group(_group_row, n_keys=len(by), weighted=weighted, backend=backend)
-            table = kept.groupBy(*map(_quoted, by)).applyInArrow(merge, schema).toArrow()
-            keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()]
-                         for k in by))
-            rows = list(zip(keys, zip(*(table.column(name).to_pylist()
-                                        for name in groups.METRICS))))
-    finally:
-        pieces.unpersist()
-    if not rows:
+    if table.num_rows == 0:
         _empty_error(names)
-    return groups.frame_of(by, rows, weighted, one_class)
+    keys = zip(*([groups.plain_key(v) for v in table.column(k).to_pylist()] for k in by))
+    rows = zip(*(table.column(name).to_pylist() for name in groups.METRICS))
+    return groups.frame_of(by, list(zip(keys, rows)), weighted, one_class)
 
 
 def _arrow_type(dtype: T.DataType) -> pa.DataType:
