@@ -67,7 +67,8 @@ __all__ = ["score_summary", "summary", "roc_auc_score", "roc_curve", "precision_
 
 _RANGE_SCORES = 1 << 22  # rows of one merged score range, about
 _MAX_RANGES = 1024
-_SAMPLE = 1 << 16  # scores sampled to place the range borders, about
+_SAMPLE_FRACTION = 1e-3  # of the rows, sampled to place the range borders
+_QUANTILES = 256  # quantiles of the sample read to place them
 _DRIVER_SCORES = 1 << 20  # rows, at most, whose ROC AUC is read from a summary merged here
 
 
@@ -400,20 +401,20 @@ def _summary_of(df, label, score, weight, pos_label) -> ScoreSummary:
 
 def _auc_borders(df: DataFrame, score: str) -> list[float]:
     """Borders cutting the scores into ranges of about ``_RANGE_SCORES`` rows (at least
-    two per core), from a sample of about ``_SAMPLE`` scores; none for at most
-    ``_DRIVER_SCORES`` rows."""
-    rows = df.count()
-    if rows <= _DRIVER_SCORES:
-        return []
-    n_ranges = min(max(2 * _parallelism(df), -(-rows // _RANGE_SCORES)), _MAX_RANGES)
+    one per core), placed by Spark's approximate quantiles of a ``_SAMPLE_FRACTION``
+    sample, which also estimates the rows; none for about ``_DRIVER_SCORES`` rows or
+    fewer. One pass in the JVM; constant memory on the driver."""
     column = _quoted(score).cast("double")
-    found = [r[0] for r in df.select(column).sample(fraction=min(1.0, _SAMPLE / rows),
-                                                    seed=0).collect()]
-    found = np.sort([v for v in found if v is not None and math.isfinite(v)])
-    if len(found) < n_ranges:
+    quantiles = [i / _QUANTILES for i in range(1, _QUANTILES)]
+    sampled, found = df.select(column.alias("s")).sample(
+        fraction=_SAMPLE_FRACTION, seed=0).agg(
+        F.count(F.lit(1)), F.percentile_approx("s", quantiles, 10 * _QUANTILES)).first()
+    rows = sampled / _SAMPLE_FRACTION
+    if rows <= _DRIVER_SCORES or not found:
         return []
-    at = [round(i * len(found) / n_ranges) for i in range(1, n_ranges)]
-    return np.unique(found[at]).tolist()
+    n_ranges = int(min(max(_parallelism(df), -(-rows // _RANGE_SCORES)), _MAX_RANGES))
+    picked = [found[round(i * len(quantiles) / n_ranges) - 1] for i in range(1, n_ranges)]
+    return sorted({b for b in picked if b is not None and math.isfinite(b)})
 
 
 def _auc_of(df, label, score, pos_label) -> float:

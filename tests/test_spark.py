@@ -3,7 +3,8 @@
 The session starts once (the ``spark`` fixture of conftest.py). Executors' Python workers
 run the kernels the autouse ``backend`` fixture picked (rankscore.spark passes the name
 into each task). The data are small; ``_DRIVER_SCORES`` and ``_RANGE_SCORES`` are made
-small where a test needs the ROC AUC's score ranges merged on the executors.
+small (and every row sampled) where a test needs the ROC AUC's score ranges merged on the
+executors.
 """
 
 import os
@@ -92,6 +93,7 @@ def test_distinct_scores_and_float32(spark, monkeypatch, ranges):
     y, s, _ = _data(n=3000, seed=1, ties=False)
     if ranges:  # merged by score range on the executors, not on the driver
         monkeypatch.setattr(rsp, "_DRIVER_SCORES", 0)
+        monkeypatch.setattr(rsp, "_SAMPLE_FRACTION", 1.0)
         monkeypatch.setattr(rsp, "_RANGE_SCORES", 300)
     df = _frame(spark, y, s, partitions=4)
     assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
@@ -102,6 +104,7 @@ def test_distinct_scores_and_float32(spark, monkeypatch, ranges):
 
 def test_partitions_of_one_class_and_empty_partitions(spark, monkeypatch):
     monkeypatch.setattr(rsp, "_DRIVER_SCORES", 0)  # ranges merged on the executors
+    monkeypatch.setattr(rsp, "_SAMPLE_FRACTION", 1.0)
     monkeypatch.setattr(rsp, "_RANGE_SCORES", 30)
     y, s, _ = _data(seed=2)
     order = np.argsort(y, kind="stable")  # negatives first: every slice holds one class
