@@ -165,15 +165,20 @@ def summaries_by_group(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
                        weights: np.ndarray | None, order: np.ndarray,
                        ends: np.ndarray) -> list[ScoreSummary]:
     """The summary of each group's rows (validated label codes, scores and weights;
-    ``order`` and ``ends`` from :func:`group_rows`)."""
+    ``order`` and ``ends`` from :func:`group_rows`); a group of zero weights only has an
+    empty summary."""
     codes, scores = codes[order], scores[order]
     weights = None if weights is None else weights[order]
     summaries, start = [], 0
     for end in ends.tolist():
         rows = slice(start, end)
-        summaries.append(ScoreSummary.from_arrays(
-            codes[rows], scores[rows], pos_label=pos_code,
-            sample_weight=None if weights is None else weights[rows]))
+        if weights is not None and not weights[rows].any():  # no weight: an empty summary
+            empty = np.empty(0)
+            summaries.append(ScoreSummary(empty, empty, empty, plain_key(pos_code)))
+        else:
+            summaries.append(ScoreSummary.from_arrays(
+                codes[rows], scores[rows], pos_label=pos_code,
+                sample_weight=None if weights is None else weights[rows]))
         start = end
     return summaries
 

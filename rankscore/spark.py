@@ -200,8 +200,8 @@ def _range_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], po
     ``(range, bytes)`` per non-empty range (range j holds ``borders[j-1] <= score <
     borders[j]``)."""
     _, arrays = _numpy_columns(batches, roles)
-    if not arrays:
-        return []
+    if not arrays or (len(arrays) > 2 and (arrays[2] == 0).all()):
+        return []  # no rows, or zero weights only (negative ones are the error below)
     summary = _on(backend, ScoreSummary.from_arrays, arrays[0], arrays[1], pos_label=pos_label,
                   sample_weight=arrays[2] if len(arrays) > 2 else None)
     # thresholds descend: the scores >= b are the first searchsorted(-t, -b, "right")

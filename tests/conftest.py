@@ -8,6 +8,7 @@ fallback.
 """
 
 import os
+import shutil
 import sys
 
 import pytest
@@ -78,6 +79,8 @@ def spark():
     use; its Python workers run this interpreter."""
     pytest.importorskip("pyspark")
     pytest.importorskip("pyarrow")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("Spark needs a Java runtime (Java 17 or 21)")
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
 

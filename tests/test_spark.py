@@ -8,6 +8,8 @@ executors.
 """
 
 import os
+import pathlib
+import re
 import subprocess
 import sys
 import warnings
@@ -225,3 +227,18 @@ def test_errors_are_one_line(spark):
     negative = df.selectExpr("y", "s", "s - 0.5 as w")
     with pytest.raises(ValueError, match="the weight column 'w'"):
         rsp.roc_auc_score(negative, label="y", score="s", weight="w")
+
+
+def test_the_guide_page_runs(spark, backend):
+    if backend == "python":
+        pytest.skip("the page runs once, on the compiled kernels")
+    page = pathlib.Path(__file__).parent.parent / "docs" / "guide" / "spark.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert len(blocks) == 3
+    namespace = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for block in blocks:
+            exec(compile(block, str(page), "exec"), namespace)  # noqa: S102
+    assert namespace["report"]["ranking"]["roc_auc"] == namespace["auc"]
+    assert len(namespace["table"]) == 6
