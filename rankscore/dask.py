@@ -1237,7 +1237,7 @@ def group_metrics(
     >>> df = dd.from_pandas(frame, npartitions=3)
     >>> table = rd.group_metrics(df.y, df.s, by=df.day)
     >>> table[["day", "roc_auc", "positives"]].values.tolist()
-    [['mon', 0.75, 2], ['tue', 1.0, 2]]
+    [['mon', 0.75, 2], ['tue', 0.75, 2]]
     """
     one_class = groups.check_one_choice(one_class)
     split_every = _check_split_every(split_every)

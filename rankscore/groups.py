@@ -49,7 +49,7 @@ class GroupMetrics:
     >>> table = group_metrics([0, 1, 0, 1, 0, 1], [0.1, 0.9, 0.8, 0.7, 0.2, 0.3],
     ...                       by=["a", "a", "a", "b", "b", "b"])
     >>> table["group"].tolist(), table["roc_auc"].tolist()
-    (['a', 'b'], [0.75, 1.0])
+    (['a', 'b'], [1.0, 1.0])
     >>> table.to_pandas().columns[:3].tolist()
     ['group', 'positives', 'negatives']
     """
@@ -389,7 +389,7 @@ def group_metrics(y_true: Any, y_score: Any, by: Any, *, sample_weight: Any = No
     >>> day = ["mon", "mon", "mon", "mon", "tue", "tue", "tue", "tue"]
     >>> table = group_metrics(y, s, by=day)
     >>> table["group"].tolist(), table["roc_auc"].tolist(), table["positives"].tolist()
-    (['mon', 'tue'], [0.75, 1.0], [2, 2])
+    (['mon', 'tue'], [0.75, 0.75], [2, 2])
     """
     one_class = check_one_choice(one_class)
     codes, pos_code = label_codes(y_true, pos_label)

@@ -939,7 +939,7 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
     ...     "day string, y int, s double")
     >>> table = rsp.group_metrics(df, label="y", score="s", by="day")
     >>> table[["day", "roc_auc", "positives"]].values.tolist()
-    [['mon', 0.75, 2], ['tue', 1.0, 2]]
+    [['mon', 0.75, 2], ['tue', 0.75, 2]]
     """
     one_class = groups.check_one_choice(one_class)
     by = _by_names(by)
