@@ -10,17 +10,19 @@ of the same name returns on the same rows collected into memory (the same floats
 ``ks_statistic``, ``gain_table``, ``binary_confusion``, ``best_threshold``,
 ``binary_report``, and ``group_metrics`` (one row per group of the ``by`` columns).
 
-How: ``mapInArrow`` hands each partition's columns to Python on its executor, where they
-become one summary (the distinct scores with the negatives and positives at each one),
-cut into pieces of consecutive scores; only those pieces travel, as bytes
-(``ScoreSummary.to_bytes``). The driver reads each piece's score range and length (a few
-numbers per piece), places range borders so that the ranges hold about equal numbers of
-scores, and the pieces of each range merge in one task on the executors (all ranges at
-once). ``roc_auc_score`` without weights needs three integers per range at the driver
-(the exact pair counts); the other functions concatenate the merged ranges, highest
-first, into the one summary (its size is that of the distinct scores, whatever the number
-of rows). ``group_metrics`` summarises each group within each partition, merges the
-summaries of each group on the executors and returns one row per group.
+How: each partition's columns reach a Python worker on its executor as Arrow record
+batches (the JVM's conversion that ``toPandas`` uses; ``mapInArrow`` where it cannot be
+reached, as on Spark Connect) and become one summary there (the distinct scores with the
+negatives and positives at each one). Only summaries travel, as bytes
+(``ScoreSummary.to_bytes``). ``roc_auc_score`` without weights first reads range borders
+off Spark's approximate quantiles of a 0.1 % sample; each partition's summary is cut at
+them, the pieces of each range merge on the executors into three integers (negatives,
+positives, pairs within the range), and the driver adds the pairs across ranges: its
+memory does not grow with the rows. The other functions merge the partitions' summaries
+on the driver (the summary's size is that of the distinct scores, whatever the number of
+rows; the curves are as long). ``group_metrics`` summarises each group within each
+partition, the summaries of each group meet in one task, which merges them and reads the
+group's row.
 
 Errors are found on the driver where they can be (a missing column, a score column that
 does not hold numbers) and otherwise on the executors, where each partition's rows are
@@ -67,6 +69,7 @@ __all__ = ["score_summary", "summary", "roc_auc_score", "roc_curve", "precision_
 
 _RANGE_SCORES = 1 << 22  # rows of one merged score range, about
 _MAX_RANGES = 1024
+_ARROW_BYTES = True  # the partitions' Arrow batches as bytes (else through mapInArrow)
 _SAMPLE_FRACTION = 1e-3  # of the rows, sampled to place the range borders
 _QUANTILES = 256  # quantiles of the sample read to place them
 _DRIVER_SCORES = 1 << 20  # rows, at most, whose ROC AUC is read from a summary merged here
@@ -286,6 +289,8 @@ def _pieces_rdd(data: DataFrame, work: Callable) -> Any:
     """
     session = data.sparkSession
     try:
+        if not _ARROW_BYTES:
+            raise AttributeError("toArrowBatchRdd")
         batches = data._jdf.toArrowBatchRdd().toJavaRDD()
         from pyspark.core.rdd import RDD
         from pyspark.serializers import NoOpSerializer
@@ -510,11 +515,9 @@ def score_summary(df: DataFrame, *, label: str, score: str, weight: str | None =
 
     Notes
     -----
-    Each partition is summarised on its executor (one ``mapInArrow`` pass) and cut into
-    pieces of consecutive scores; the driver places range borders from the pieces' score
-    ranges and lengths, the pieces of each range merge on the executors, and the merged
-    ranges (bytes) reach the driver, which concatenates them. No row reaches the driver;
-    the summary holds ``d * 24`` bytes for ``d`` distinct float64 scores.
+    Each partition is summarised on its executor; the partitions' summaries (bytes)
+    reach the driver, which merges them. No row reaches the driver; the summary holds
+    ``d * 24`` bytes for ``d`` distinct float64 scores.
 
     Examples
     --------
@@ -920,9 +923,10 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
 
     Notes
     -----
-    One ``mapInArrow`` pass summarises each group within each partition (the partition's
-    rows ordered by group once); only the summaries travel, as bytes, to one task per
-    group that merges them and computes the group's row. The table is a pandas
+    One pass summarises each group within each partition (the partition's rows ordered by
+    group once); only the summaries travel, as bytes, to the task that merges the
+    summaries of their group (groups are dealt to tasks by a hash of their key) and
+    computes the group's row. The table is a pandas
     DataFrame, computed at once: it has one row per group (small next to the rows), and
     computing it here lets a group of one class, or a bad value, be reported as a
     one-line error rather than when a lazy Spark DataFrame is used later

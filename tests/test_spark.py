@@ -242,3 +242,18 @@ def test_the_guide_page_runs(spark, backend):
             exec(compile(block, str(page), "exec"), namespace)  # noqa: S102
     assert namespace["report"]["ranking"]["roc_auc"] == namespace["auc"]
     assert len(namespace["table"]) == 6
+
+
+def test_the_map_in_arrow_path_gives_the_same(spark, monkeypatch):
+    """Where the JVM's Arrow batches cannot be reached (Spark Connect), mapInArrow does the
+    partitions' work: the same results, the same errors."""
+    monkeypatch.setattr(rsp, "_ARROW_BYTES", False)
+    y, s, w = _data(n=800, seed=7, weighted=True)
+    df = _frame(spark, y, s, w, partitions=3, k=np.arange(len(y)) % 4)
+    assert rsp.score_summary(df, label="y", score="s", weight="w") == \
+        rs.ScoreSummary.from_arrays(y, s, sample_weight=w)
+    _same_table(rsp.group_metrics(df, label="y", score="s", by="k"),
+                rs.group_metrics(y, s, pd.Series(np.arange(len(y)) % 4, name="k")).to_pandas())
+    nan = df.selectExpr("y", "case when s > 0.9 then double('NaN') else s end as s")
+    with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' contains NaN"):
+        rsp.roc_auc_score(nan, label="y", score="s")
