@@ -495,6 +495,7 @@ CALLS = [
     (rs.information.perplexity, (Y, PROB), {}),
     (rs.ScoreSummary, ([0.8, 0.4, 0.1], [0, 0, 1], [1, 1, 0]), {"pos_label": 1}),
     (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
+    (rs.group_metrics, (Y, S, ["a", "b", "a"]), {"one_class": "nan"}),
     (SUMMARY.confusion, (0.5,), {}), (SUMMARY.roc_auc, (), {"max_fpr": 0.5}),
     (SUMMARY.compress, (2,), {}), (SUMMARY.lift_at, (0.5,), {}),
     (SUMMARY.gain_table, (2,), {}), (SUMMARY.merge, (SUMMARY,), {}),
@@ -584,7 +585,8 @@ def test_every_public_function_is_covered():
     exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
               "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement",
               "ConfidenceInterval", "DeLongTest", "ContrastTest", "BootstrapResult",
-              "BootstrapTest", "PairwiseComparison", "RocBand", "Comparison"}
+              "BootstrapTest", "PairwiseComparison", "RocBand", "Comparison",
+              "GroupMetrics"}
     assert public - exempt <= covered, public - exempt - covered
 
 
