@@ -20,7 +20,6 @@ anything is drawn, so a failed call leaves no blank figure and no half-drawn Axe
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
@@ -29,6 +28,9 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import gains
+from ._figures import (IDEAL, axes_group, check_ax_given, headless_figure,
+                       image_format, integer_ticks, pyplot, reference_line, require_matplotlib,
+                       target_axes)
 from ._engine.validate import check_positive_int, quoted, shorten
 from .rankings import (MAX_MASK_P, Ranking, _chars, _exact_m, count_rankings,
                        enumerate_rankings, rk)
@@ -37,7 +39,6 @@ from .uncertainty import roc_confidence_band
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
 
 __all__ = [
     "plot_ranking",
@@ -54,11 +55,6 @@ __all__ = [
 
 Scores = Union[ArrayLike, Mapping[str, ArrayLike]]
 
-INSTALL_HINT = "rankscore.plot needs matplotlib; install it with: pip install rankscore[plot]"
-
-# Grey reference lines (chance, ideal, baselines) stay behind the model curves.
-_REFERENCE = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
-_IDEAL = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
 # Rankings longer than this are abbreviated in plot_ranking's title.
 _TITLE_MAX_CHARS = 40
 # plot_score_landscape enumerates every ranking of every p it shows; beyond this many in
@@ -67,83 +63,6 @@ _LANDSCAPE_MAX_RANKINGS = 20_000_000
 # At most this many points per p in the score landscape (evenly spaced in score order,
 # min and max always kept); beyond it the markers would only hide each other.
 _LANDSCAPE_MAX_POINTS = 2000
-
-
-# --------------------------------------------------------------------------------------
-# matplotlib, imported on first use
-# --------------------------------------------------------------------------------------
-def _require_matplotlib() -> None:
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError as exc:
-        raise ImportError(INSTALL_HINT) from exc
-
-
-def _pyplot():
-    _require_matplotlib()
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as exc:
-        raise ImportError(INSTALL_HINT) from exc
-    return plt
-
-
-def _check_axes(ax: Any) -> None:
-    """``ax`` must be a matplotlib Axes (a Figure, a string, an array of Axes are not)."""
-    _require_matplotlib()
-    from matplotlib.axes import Axes
-
-    if not isinstance(ax, Axes):
-        raise TypeError(f"ax must be a matplotlib Axes, got {_describe(ax)}")
-
-
-def _axes_group(ax: Any, n: int, what: str) -> list:
-    """The ``n`` Axes in ``ax`` (any nesting, e.g. ``fig.subplots(2, 2)``), checked."""
-    _require_matplotlib()
-    from matplotlib.axes import Axes
-
-    items = None
-    if not isinstance(ax, (Axes, str, bytes)) and np.iterable(ax):
-        items = list(np.asarray(ax, dtype=object).ravel())
-    if items is None or len(items) != n or not all(isinstance(a, Axes) for a in items):
-        raise TypeError(f"ax must be {what}, got {_describe(ax)}")
-    return items
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, (str, bytes)) or not np.iterable(value):
-        return type(value).__name__
-    return f"{type(value).__name__} of {len(np.asarray(value, dtype=object).ravel())} items"
-
-
-def _check_ax_given(ax: Any) -> None:
-    """Check ``ax`` up front (before any input is read or anything is drawn)."""
-    _require_matplotlib()
-    if ax is not None:
-        _check_axes(ax)
-
-
-def _axes(ax: Axes | None, square: bool = False) -> Axes:
-    """The Axes to draw on: ``ax`` itself (checked), or one on a new pyplot figure."""
-    _require_matplotlib()
-    if ax is not None:
-        _check_axes(ax)
-    if ax is None:
-        figsize = (5.6, 5.2) if square else None  # unit-square curves: no wasted margins
-        _, ax = _pyplot().subplots(figsize=figsize, layout="constrained")
-    return ax
-
-
-def _headless_figure(nrows: int = 1, ncols: int = 1, figsize=(6.4, 4.8)) -> tuple[Figure, Any]:
-    """A Figure with its own Agg canvas: no pyplot, no global backend (for the CLI)."""
-    _require_matplotlib()
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=figsize, layout="constrained")
-    FigureCanvasAgg(fig)
-    axes = fig.subplots(nrows, ncols, squeeze=False)
-    return fig, axes
 
 
 # --------------------------------------------------------------------------------------
@@ -161,19 +80,6 @@ def _models(y_score: Scores, name: str | None) -> list[tuple[str | None, Any]]:
                              "dict (or DataFrame columns) already name its models")
         return [(str(key), scores) for key, scores in y_score.items()]
     return [(name, y_score)]
-
-
-def _reference(ax: Axes, x, y, label: str, style=_REFERENCE, hline: bool = False) -> None:
-    """A grey reference line, drawn once per Axes (plotting again on ``ax=`` reuses it).
-
-    ``hline=True``: ``y`` is a constant spanning the Axes' width, as ``axhline``.
-    """
-    if any(line.get_label() == label for line in ax.lines):
-        return
-    if hline:
-        ax.plot([0, 1], [y, y], transform=ax.get_yaxis_transform(), **style, label=label)
-    else:
-        ax.plot(x, y, **style, label=label)
 
 
 def _label(name: str | None, stats: str) -> str:
@@ -218,14 +124,6 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
 # --------------------------------------------------------------------------------------
 def _as_ranking(r: Any) -> Ranking:
     return rk(r)
-
-
-def _integer_ticks(axis) -> None:
-    from matplotlib.ticker import MaxNLocator
-
-    # min_n_ticks=1: an axis spanning one integer (k = 1, p = 1) gets that one tick instead
-    # of MaxNLocator's fallback to fractional ticks 0.5, 0.6, ... 1.5
-    axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))
 
 
 def _function_name(fun: Callable) -> str:
@@ -316,7 +214,7 @@ def plot_ranking(
     >>> ax.get_title()
     'ranking: [x-x-x-xx] (p = 8, k = 5)'
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     ranking = _as_ranking(r)
     k, p = ranking.k, ranking.p
     x, y = ranking.table().T  # (list position, ranking position)
@@ -325,7 +223,7 @@ def plot_ranking(
         value = fun(ranking)
         shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
         title += f"\n{_function_name(fun)} = {shown}"
-    ax = _axes(ax)
+    ax = target_axes(ax)
     ax.plot(
         x, y, linestyle="none", marker="o", markersize=7, color="C0", label="list elements",
         zorder=3,
@@ -342,14 +240,14 @@ def plot_ranking(
             label=f"least squares: y = {slope:.3g}·x {sign} {abs(intercept):.3g}",
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
-    _reference(ax, [1, k], [1, k], "perfect ranking (y = x)", _IDEAL)
+    reference_line(ax, [1, k], [1, k], "perfect ranking (y = x)", IDEAL)
     ax.set_title(title)
     ax.set_xlabel("list position")
     ax.set_ylabel("ranking position")
     ax.set_xlim(0.5, k + 0.5)
     ax.set_ylim(y_low, y_high)
-    _integer_ticks(ax.xaxis)
-    _integer_ticks(ax.yaxis)
+    integer_ticks(ax.xaxis)
+    integer_ticks(ax.yaxis)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper left", fontsize="small")
     return ax
@@ -399,7 +297,7 @@ def plot_score_landscape(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
-    _require_matplotlib()
+    require_matplotlib()
     k = check_positive_int(k, "k")
     m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
@@ -417,7 +315,7 @@ def plot_score_landscape(
         ps.append(p)
     if not ps:
         raise ValueError("p_range is empty; give at least one ranking length p")
-    _check_ax_given(ax)
+    check_ax_given(ax)
     ps = sorted(set(ps))
     total = sum(count_rankings(p, k) for p in ps)  # exact ints: C(p - 1, k - 1) each
     if total > _LANDSCAPE_MAX_RANKINGS:
@@ -436,7 +334,7 @@ def plot_score_landscape(
             keep = np.linspace(0, scores.size - 1, _LANDSCAPE_MAX_POINTS).round().astype(int)
             scores = scores[np.unique(keep)]
         shown[p] = scores
-    ax = _axes(ax)
+    ax = target_axes(ax)
     for i, p in enumerate(ps):
         scores = shown[p]
         ax.bar(
@@ -466,7 +364,7 @@ def plot_score_landscape(
     top = max(high for _, high in ranges.values())
     pad = 0.04 * max(top - bottom, 0.05)
     ax.set_ylim(bottom - pad, top + pad)
-    _integer_ticks(ax.xaxis)
+    integer_ticks(ax.xaxis)
     ax.grid(True, alpha=0.3)
     ax.legend(loc="upper right", fontsize="small")
     return ax
@@ -532,7 +430,7 @@ def plot_roc(
     >>> ax.get_legend().get_texts()[0].get_text()
     'AUC = 0.7778'
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "a ROC curve")
     computed = [
@@ -540,7 +438,7 @@ def plot_roc(
          summary.ks_statistic() if ks else None)
         for model, summary in _summaries(y_true, models, pos_label, sample_weight)
     ]
-    ax = _axes(ax, square=True)
+    ax = target_axes(ax, square=True)
     for model, (fpr, tpr, thresholds), auc, ks_result in computed:
         stats = f"AUC = {auc:.4f}"
         if ks:
@@ -555,7 +453,7 @@ def plot_roc(
                 linewidth=1.2, marker="o", markersize=4, zorder=4, label="_nolegend_",
                 gid="ks",
             )
-    _reference(ax, [0, 1], [0, 1], "chance (AUC = 0.5)")
+    reference_line(ax, [0, 1], [0, 1], "chance (AUC = 0.5)")
     _unit_square(ax, "false positive rate (FPR)", "true positive rate (TPR)")
     ax.set_title("ROC curve")
     ax.legend(loc="lower right", fontsize="small")
@@ -614,7 +512,7 @@ def plot_roc_confidence_band(
     >>> [c.get_gid() for c in ax.collections]
     ['confidence band']
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     band = roc_confidence_band(y_true, y_score, confidence_level=confidence_level,
                                n_resamples=n_resamples, random_state=random_state,
                                pos_label=pos_label, sample_weight=sample_weight)
@@ -679,7 +577,7 @@ def plot_precision_recall(
     >>> [t.get_text() for t in ax.get_legend().get_texts()]
     ['AP = 0.8667', 'prevalence = 0.5000']
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "a precision–recall curve")
     computed = [
@@ -687,14 +585,14 @@ def plot_precision_recall(
          summary.average_precision(), summary.prevalence())
         for model, summary in _summaries(y_true, models, pos_label, sample_weight)
     ]
-    ax = _axes(ax, square=True)
+    ax = target_axes(ax, square=True)
     prevalence = computed[0][3]
     for model, (precision, recall), ap, _ in computed:
         ax.plot(
             recall, precision, drawstyle="steps-post", linewidth=2, zorder=3,
             label=_label(model, f"AP = {ap:.4f}"),
         )
-    _reference(ax, None, prevalence, f"prevalence = {prevalence:.4f}", hline=True)
+    reference_line(ax, None, prevalence, f"prevalence = {prevalence:.4f}", hline=True)
     _unit_square(ax, "recall (TPR)", "precision")
     ax.set_title("precision–recall curve")
     ax.legend(loc="lower left", fontsize="small")
@@ -752,12 +650,12 @@ def plot_ks(
     >>> [t.get_text() for t in ax.get_legend().get_texts()][-1]
     'KS = 0.6667 at t = 0.52'
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     models = _models(y_score, name)
     _prior(y_true, pos_label, sample_weight, "the KS statistic")
     computed = [(model, summary.ks_curve(), summary.ks_statistic())
                 for model, summary in _summaries(y_true, models, pos_label, sample_weight)]
-    ax = _axes(ax)
+    ax = target_axes(ax)
     several = len(models) > 1
     for model, curve, (statistic, threshold) in computed:
         thresholds, cdf_negative, cdf_positive = (np.asarray(a, dtype=np.float64) for a in curve)
@@ -802,8 +700,8 @@ def plot_ks(
 
 
 def _gain_reference_lines(ax: Axes, prior: float) -> None:
-    _reference(ax, [0, 1], [0, 1], "random")
-    _reference(ax, [0, prior, 1], [0, 1, 1], f"ideal (prevalence = {prior:.4f})", _IDEAL)
+    reference_line(ax, [0, 1], [0, 1], "random")
+    reference_line(ax, [0, prior, 1], [0, 1, 1], f"ideal (prevalence = {prior:.4f})", IDEAL)
 
 
 def plot_cumulative_gain(
@@ -856,12 +754,12 @@ def plot_cumulative_gain(
     >>> ax.get_legend().get_texts()[0].get_text()
     'Gini = 0.5556'
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     models = _models(y_score, name)
     prior = _prior(y_true, pos_label, sample_weight, "a cumulative gain curve")
     computed = [(model, *summary.cumulative_gain_curve()[:2], summary.gini())
                 for model, summary in _summaries(y_true, models, pos_label, sample_weight)]
-    ax = _axes(ax, square=True)
+    ax = target_axes(ax, square=True)
     for model, x, y, gini in computed:
         ax.plot(x, y, linewidth=2, zorder=3, label=_label(model, f"Gini = {gini:.4f}"))
     _gain_reference_lines(ax, prior)
@@ -923,12 +821,12 @@ def plot_lift(
     >>> ax.get_legend().get_texts()[0].get_text()
     'lift at 10 % = 2'
     """
-    _check_ax_given(ax)
+    check_ax_given(ax)
     models = _models(y_score, name)
     prior = _prior(y_true, pos_label, sample_weight, "a lift curve")
     computed = [(model, *summary.lift_curve()[:2], summary.lift_at(0.1))
                 for model, summary in _summaries(y_true, models, pos_label, sample_weight)]
-    ax = _axes(ax)
+    ax = target_axes(ax)
     for model, x, lift, top_decile in computed:
         ax.plot(
             x, lift, linewidth=2, zorder=3, marker="o" if x.size <= 50 else None,
@@ -937,8 +835,8 @@ def plot_lift(
     ideal_x = np.concatenate(([prior], np.linspace(prior, 1.0, 200)))
     ideal_x[0] = 0.0
     ideal = f"ideal (1 / prevalence = {1.0 / prior:.3g})"
-    _reference(ax, ideal_x, 1.0 / np.maximum(ideal_x, prior), ideal, _IDEAL)
-    _reference(ax, None, 1.0, "random (lift = 1)", hline=True)
+    reference_line(ax, ideal_x, 1.0 / np.maximum(ideal_x, prior), ideal, IDEAL)
+    reference_line(ax, None, 1.0, "random (lift = 1)", hline=True)
     ax.set_xlim(-0.01, 1.01)
     ax.set_ylim(0, 1.08 / prior)  # the ideal lift 1 / prevalence is the ceiling, plus room
     ax.set_xlabel("fraction of population targeted")
@@ -1005,9 +903,9 @@ def plot_roc_vs_captured_response(
     >>> left.get_legend().get_texts()[0].get_text(), right.get_legend().get_texts()[0].get_text()
     ('Gini = 0.5556', 'Gini = 0.5556')
     """
-    _require_matplotlib()
+    require_matplotlib()
     if ax is not None:
-        ax = _axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
+        ax = axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
     models = _models(y_score, name)
     prior = _prior(y_true, pos_label, sample_weight, "a ROC or captured-response curve")
     computed = []
@@ -1017,7 +915,7 @@ def plot_roc_vs_captured_response(
         gini_cr = gains.captured_response_gini(x, y, prior)  # measured on the right curve
         computed.append((model, fpr, tpr, x, y, summary.gini(), gini_cr))
     if ax is None:
-        _, ax = _pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
+        _, ax = pyplot().subplots(1, 2, figsize=(11, 5), layout="constrained")
     ax_roc, ax_cr = ax
     for model, fpr, tpr, x, y, gini_roc, gini_cr in computed:
         (line,) = ax_roc.plot(
@@ -1030,7 +928,7 @@ def plot_roc_vs_captured_response(
         if len(models) == 1:
             ax_roc.fill_between(fpr, fpr, tpr, color=line.get_color(), alpha=0.15, zorder=2)
             ax_cr.fill_between(x, x, y, color=line.get_color(), alpha=0.15, zorder=2)
-    _reference(ax_roc, [0, 1], [0, 1], "chance")
+    reference_line(ax_roc, [0, 1], [0, 1], "chance")
     _unit_square(ax_roc, "false positive rate (FPR)", "true positive rate (TPR)")
     ax_roc.set_title("ROC curve")
     ax_roc.legend(loc="lower right", fontsize="small")
@@ -1074,12 +972,12 @@ def plot_report_panel(
     >>> [a.get_title() for a in axes.ravel()][:2]
     ['ROC curve', 'precision–recall curve']
     """
-    _require_matplotlib()
+    require_matplotlib()
     new_figure = None
     if ax is None:
-        new_figure, ax = _pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
+        new_figure, ax = pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
     axes = np.empty(4, dtype=object)
-    axes[:] = _axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
+    axes[:] = axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
     axes = axes.reshape(2, 2)
     common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
     try:
@@ -1090,39 +988,9 @@ def plot_report_panel(
         plot_cumulative_gain(y_true, y_score, ax=axes[1, 1], **common)
     except BaseException:
         if new_figure is not None:  # no half-drawn (or blank) figure left in pyplot
-            _pyplot().close(new_figure)
+            pyplot().close(new_figure)
         raise
     return axes
-
-
-# --------------------------------------------------------------------------------------
-# command line helpers: a headless Figure with its own Agg canvas, written to a file
-# --------------------------------------------------------------------------------------
-def _image_format(path: str) -> str:
-    """The image format named by ``path``'s extension (``"png"`` for ``a/ranking.PNG``).
-
-    Checked before drawing. ``savefig`` would append ``.png`` to a name without one, so
-    ``-o ranking`` (or a folder, or ``''``) wrote another file than the one named.
-    """
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    if not path:
-        raise ValueError("the image file name is empty")
-    if os.path.isdir(path):
-        example = os.path.join(path, "figure.png")
-        raise ValueError(f"{path!r} is a directory; give a file name such as {example}")
-    supported = FigureCanvasBase.get_supported_filetypes()
-    choices = ", ".join("." + name for name in sorted(supported))
-    extension = os.path.splitext(path)[1][1:].lower()
-    if not extension:
-        raise ValueError(
-            f"cannot tell the image format of {path!r}: give the file an extension ({choices})"
-        )
-    if extension not in supported:
-        raise ValueError(
-            f"image format {quoted(extension)} of {path!r} is not supported; use one of {choices}"
-        )
-    return extension
 
 
 def _m_text(m: Any) -> str:
@@ -1136,24 +1004,24 @@ def _m_text(m: Any) -> str:
 
 def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
-    _require_matplotlib()
-    image_format = _image_format(path)
+    require_matplotlib()
+    file_format = image_format(path)
     m = _exact_m(m)  # 10, 3.5, "21/2" as every score function
     r = _as_ranking(ranking)
-    fig, axes = _headless_figure()
+    fig, axes = headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
     ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {_m_text(m)})")
-    fig.savefig(path, dpi=150, format=image_format)
+    fig.savefig(path, dpi=150, format=file_format)
 
 
 def _save_report_panel(
     y_true, y_score, path: str, *, pos_label: Any = None, title: str | None = None
 ) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
-    _require_matplotlib()
-    image_format = _image_format(path)
-    fig, axes = _headless_figure(2, 2, figsize=(10, 9.4))
+    require_matplotlib()
+    file_format = image_format(path)
+    fig, axes = headless_figure(2, 2, figsize=(10, 9.4))
     plot_report_panel(y_true, y_score, pos_label=pos_label, ax=axes)
     if title:
         fig.suptitle(title)
-    fig.savefig(path, dpi=120, format=image_format)
+    fig.savefig(path, dpi=120, format=file_format)
