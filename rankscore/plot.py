@@ -21,7 +21,6 @@ anything is drawn, so a failed call leaves no blank figure and no half-drawn Axe
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
@@ -32,8 +31,8 @@ from ._figures import (IDEAL, axes_group, check_ax_given, headless_figure,
                        image_format, integer_ticks, pyplot, reference_line, require_matplotlib,
                        target_axes)
 from ._engine.validate import check_positive_int, quoted, shorten
-from .rankings import (MAX_MASK_P, Ranking, _chars, _exact_m, count_rankings,
-                       enumerate_rankings, rk)
+from .rankings import Ranking, count_rankings, enumerate_rankings, rk
+from .rankings.positions import MAX_MASK_P, exact_m
 from .summary import ScoreSummary
 from .uncertainty import roc_confidence_band
 
@@ -55,8 +54,6 @@ __all__ = [
 
 Scores = Union[ArrayLike, Mapping[str, ArrayLike]]
 
-# Rankings longer than this are abbreviated in plot_ranking's title.
-_TITLE_MAX_CHARS = 40
 # plot_score_landscape enumerates every ranking of every p it shows; beyond this many in
 # all (about a second and 640 MB for the largest p) it refuses before enumerating any.
 _LANDSCAPE_MAX_RANKINGS = 20_000_000
@@ -122,46 +119,6 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
 # --------------------------------------------------------------------------------------
 # rankings: list position against ranking position
 # --------------------------------------------------------------------------------------
-def _as_ranking(r: Any) -> Ranking:
-    return rk(r)
-
-
-def _function_name(fun: Callable) -> str:
-    name = getattr(fun, "__name__", "")
-    return name if name and name != "<lambda>" else "f(r)"
-
-
-def _ranking_title(ranking: Ranking) -> str:
-    """``ranking: [x-x-x-xx] (p = 8, k = 5)``, the string abbreviated to fit a figure.
-
-    Up to ``p = 40`` the whole string; beyond, its first 24 and last 12 characters around
-    an ellipsis (``repr``'s 81 characters ran off a default-size figure).
-    """
-    p = ranking.p
-    if p <= _TITLE_MAX_CHARS:
-        text = ranking.to_string()
-    else:
-        positions = ranking.positions
-        text = _chars(positions, 1, 24) + "…" + _chars(positions, p - 11, p)
-    return f"ranking: [{text}] (p = {p}, k = {ranking.k})"
-
-
-def _least_squares(positions: list[int]) -> tuple[Fraction, Fraction]:
-    """Exact slope and intercept of the least-squares line through ``(i, positions[i-1])``.
-
-    Integer sums, so a perfect ranking gives ``y = 1·x + 0`` exactly (``numpy.polyfit``
-    left rounding noise such as ``- 1.07e-15`` in the legend).
-    """
-    k = len(positions)
-    sum_x, sum_xx = k * (k + 1) // 2, k * (k + 1) * (2 * k + 1) // 6
-    sum_y = sum(positions)
-    sum_xy = sum(i * y for i, y in enumerate(positions, start=1))
-    denominator = k * sum_xx - sum_x * sum_x  # k^2 (k^2 - 1) / 12 > 0 for k >= 2
-    slope = Fraction(k * sum_xy - sum_x * sum_y, denominator)
-    intercept = Fraction(sum_y * sum_xx - sum_x * sum_xy, denominator)
-    return slope, intercept
-
-
 def plot_ranking(
     r: Ranking | str | Sequence[int],
     line: bool = True,
@@ -214,43 +171,8 @@ def plot_ranking(
     >>> ax.get_title()
     'ranking: [x-x-x-xx] (p = 8, k = 5)'
     """
-    check_ax_given(ax)
-    ranking = _as_ranking(r)
-    k, p = ranking.k, ranking.p
-    x, y = ranking.table().T  # (list position, ranking position)
-    title = _ranking_title(ranking)
-    if fun is not None:
-        value = fun(ranking)
-        shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
-        title += f"\n{_function_name(fun)} = {shown}"
-    ax = target_axes(ax)
-    ax.plot(
-        x, y, linestyle="none", marker="o", markersize=7, color="C0", label="list elements",
-        zorder=3,
-    )
-    y_low, y_high = 0.5, p + 0.5
-    if line and k >= 2:
-        slope, intercept = _least_squares(y.tolist())
-        xs = np.array([1.0, float(k)])
-        ys = np.array([float(slope + intercept), float(slope * k + intercept)])
-        slope, intercept = float(slope), float(intercept)
-        sign = "+" if intercept >= 0 else "−"
-        ax.plot(
-            xs, ys, color="C1", linewidth=1.5, zorder=2,
-            label=f"least squares: y = {slope:.3g}·x {sign} {abs(intercept):.3g}",
-        )
-        y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
-    reference_line(ax, [1, k], [1, k], "perfect ranking (y = x)", IDEAL)
-    ax.set_title(title)
-    ax.set_xlabel("list position")
-    ax.set_ylabel("ranking position")
-    ax.set_xlim(0.5, k + 0.5)
-    ax.set_ylim(y_low, y_high)
-    integer_ticks(ax.xaxis)
-    integer_ticks(ax.yaxis)
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="upper left", fontsize="small")
-    return ax
+    check_ax_given(ax)  # before the ranking is read, as every plot
+    return rk(r).plot(line=line, fun=fun, ax=ax)
 
 
 def plot_score_landscape(
@@ -299,7 +221,7 @@ def plot_score_landscape(
     """
     require_matplotlib()
     k = check_positive_int(k, "k")
-    m = _exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
+    m = exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
         raise TypeError(f"p_range must be a sequence of ranking lengths, got {quoted(p_range)}")
     ps = []
@@ -995,7 +917,7 @@ def plot_report_panel(
 
 def _m_text(m: Any) -> str:
     """An exact ``m`` for a title: ``10``, ``3.5``, or its first digits when beyond float64."""
-    m = _exact_m(m)
+    m = exact_m(m)
     try:
         return f"{float(m):g}"
     except OverflowError:  # 1e309: more than float64 holds
@@ -1006,8 +928,8 @@ def _save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = Tru
     """``rankscore plot RANKING -o PATH``: the ranking plot with ``s(r)`` in the title."""
     require_matplotlib()
     file_format = image_format(path)
-    m = _exact_m(m)  # 10, 3.5, "21/2" as every score function
-    r = _as_ranking(ranking)
+    m = exact_m(m)  # 10, 3.5, "21/2" as every score function
+    r = rk(ranking)
     fig, axes = headless_figure()
     ax = plot_ranking(r, line=line, ax=axes[0, 0])
     ax.set_title(f"{ax.get_title()}\ns(r) = {r.score(m):.4f} (m = {_m_text(m)})")
