@@ -23,7 +23,7 @@ MODULES = sorted(
 def test_examples_run(name, backend):
     if name == "rankscore.dask":
         pytest.importorskip("dask.array")
-    if name == "rankscore.plot":
+    if name == "rankscore.plot" or name.startswith("rankscore.plot."):
         pytest.importorskip("matplotlib")
         import matplotlib
 
