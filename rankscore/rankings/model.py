@@ -362,7 +362,7 @@ class Ranking:
         >>> round(rk("xxx-x").score(), 10)
         0.84
         """
-        return float(score_of_columns([self._k], [self._p], [self._soma], float_m(m))[0])
+        return float(_score_of_columns([self._k], [self._p], [self._soma], float_m(m))[0])
 
     def score_exact(self, m: Any = 10) -> Fraction:
         """The score as an exact fraction (see :func:`ranking_score_exact`).
@@ -655,7 +655,14 @@ def rk(x: Any) -> Ranking:
 # the score of (k, p, soma)
 
 
-def score_of_columns(k: Any, p: Any, soma: Any, m: float) -> np.ndarray:
+def score_of_rankings(rankings: list[Ranking], m: float) -> np.ndarray:
+    """The float scores of ``Ranking`` objects at ``m``, in one kernel call."""
+    return _score_of_columns(
+        [r._k for r in rankings], [r._p for r in rankings], [r._soma for r in rankings], m
+    )
+
+
+def _score_of_columns(k: Any, p: Any, soma: Any, m: float) -> np.ndarray:
     as64 = [np.ascontiguousarray(c, dtype=np.int64) for c in (k, p, soma)]
     return _backend.kernels.score_columns(*as64, m)
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from .. import _backend
 from .enumeration import RankingSet
-from .model import Ranking, rk, score_of_columns
+from .model import Ranking, rk, score_of_rankings
 from .positions import float_m
 
 
@@ -126,6 +126,4 @@ def ranking_score_many(
             "ranking_score_many expects a collection of rankings; use ranking_score() for one"
         )
     items = [rk(r) for r in rankings]
-    return score_of_columns(
-        [r.k for r in items], [r.p for r in items], [r.soma for r in items], m_float
-    )
+    return score_of_rankings(items, m_float)
