@@ -35,9 +35,11 @@ from .ir import *  # noqa: F401,F403
 from .ir import __all__ as _ir_all
 from .summary import *  # noqa: F401,F403
 from .summary import __all__ as _summary_all
+from .ks import *  # noqa: F401,F403
+from .ks import __all__ as _ks_all
 
 __version__ = "0.1.0"
 
 __all__ = ["BACKEND", "__version__", *_rankings_all, *_ties_all, *_curves_all, *_gains_all,
            *_metrics_all, *_thresholds_all, *_multiclass_all, *_regression_all, *_information_all,
-           *_text_all, *_uncertainty_all, *_ir_all, *_summary_all]
+           *_text_all, *_uncertainty_all, *_ir_all, *_summary_all, *_ks_all]

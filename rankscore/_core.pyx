@@ -15,3 +15,4 @@ include "_kernels_uncertainty.pxi"
 include "_kernels_multilabel.pxi"
 include "_kernels_ir.pxi"
 include "_kernels_summary.pxi"
+include "_kernels_ks.pxi"  # after _kernels_sweep.pxi: its 128-bit helpers
