@@ -523,10 +523,12 @@ def _two_sample_exact(n1: int, n2: int, h: int, alternative: str,
 def _equal_sizes_two_sided(n: int, h: int) -> float:
     """P(D_{n,n} >= h/n) = 2 Σ_{k>=1} (-1)^(k-1) C(2n, n - k h) / C(2n, n) (Gnedenko &
     Korolyuk), nested as 2 r_1 (1 - r_2 (1 - r_3 (...))) with the ratios
-    r_k = C(2n, n - k h) / C(2n, n - (k-1) h), so that no term is formed on its own."""
+    r_k = C(2n, n - k h) / C(2n, n - (k-1) h), so that no term is formed on its own; each
+    ratio is a product of h factors, multiplied in scipy's order."""
     total = 0.0
-    j = np.arange(h)
     for k in range(n // h, -1, -1):
-        ratio = float(np.prod((n - k * h - j) / (n + k * h + j + 1.0)))
+        ratio = 1.0
+        for j in range(h):
+            ratio = (n - k * h - j) * ratio / (n + k * h + j + 1)
         total = ratio * (1.0 - total)
     return 2 * total

@@ -235,7 +235,11 @@ def ks_2samp(
     D = max(D+, D−); p-values as described in :func:`ks_test`. Unlike scipy, ``axis``,
     ``nan_policy`` and masked arrays are not supported: the samples are 1-D, and NaN or
     infinite values are an error. When several values reach the statistic, the location is
-    the smallest (recent scipy; scipy 1.17 and older may report another one of them).
+    the smallest (the CDF differences are compared exactly; scipy compares them in floating
+    point and may report another value reaching the same statistic). One p-value differs on
+    purpose: with samples of equal size, scipy's exact two-sided formula can round a
+    p-value of 1 to just above 1, and scipy then returns the asymptotic p-value with a
+    RuntimeWarning ("Exact calculation unsuccessful"); rankscore returns 1.
 
     Examples
     --------
