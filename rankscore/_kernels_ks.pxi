@@ -39,30 +39,42 @@ def ks_merge_signed(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     """(plus, smallest t of plus, minus, smallest t of minus) for sorted class parts (both
     non-empty): plus = max over distinct t of n_pos #{neg <= t} - n_neg #{pos <= t}, minus
     the largest of its negation, exact ints (two-sample statistics = them / (n_pos n_neg))."""
-    # One ascending pass over the distinct values of both parts, as ks_counts_signed over
-    # their counts: each extreme is the first strict maximum among the values where the
-    # difference has its sign (or is 0).
+    # D(t) = n_pos #{neg <= t} - n_neg #{pos <= t} rises over values only negatives hold and
+    # falls over values only positives hold. Its first maximum is therefore at the last
+    # negative before a positive's value, at a positive's value, or at the largest value;
+    # its first minimum at a positive's value or at the largest value. Only those are
+    # visited, ascending (as ks_merge), each extreme kept as a first strict maximum among
+    # the values where D has its sign (or is 0).
     cdef Py_ssize_t i = 0, j = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
     cdef rs_u128 a, b, d, plus = rs_u128(0, 0), minus = rs_u128(0, 0)
     cdef bint plus_found = False, minus_found = False
     cdef sweep_score_t v, t_plus = 0, t_minus = 0
     with nogil:
-        while i < n_neg or j < n_pos:
-            if j == n_pos or (i < n_neg and neg[i] < pos[j]):
-                v = neg[i]
-            else:
-                v = pos[j]
+        while j < n_pos:
+            v = pos[j]
+            if i < n_neg and neg[i] < v:
+                while i < n_neg and neg[i] < v:
+                    i += 1
+                a = rs_mul(i, n_pos)  # at t = neg[i - 1]: only a maximum can start here
+                b = rs_mul(j, n_neg)
+                if not rs_less(a, b) and (not plus_found or rs_less(plus, rs_gap(a, b))):
+                    plus, t_plus, plus_found = rs_gap(a, b), neg[i - 1], True
             while i < n_neg and neg[i] == v:
                 i += 1
             while j < n_pos and pos[j] == v:
                 j += 1
-            a = rs_mul(i, n_pos)
+            a = rs_mul(i, n_pos)  # at t = v
             b = rs_mul(j, n_neg)
             d = rs_gap(a, b)
             if not rs_less(a, b) and (not plus_found or rs_less(plus, d)):
                 plus, t_plus, plus_found = d, v, True
             if not rs_less(b, a) and (not minus_found or rs_less(minus, d)):
                 minus, t_minus, minus_found = d, v, True
+        if i < n_neg:  # negatives above every positive: D rises to 0 at the largest value
+            if not plus_found:
+                t_plus, plus_found = neg[n_neg - 1], True
+            if not minus_found:
+                t_minus, minus_found = neg[n_neg - 1], True
     return _to_int(plus), t_plus, _to_int(minus), t_minus
 
 
