@@ -2,8 +2,11 @@
 brute-force enumeration of the exact laws (with and without ties), the result type, and
 every input error. Runs on both backends (conftest fixture)."""
 
+import doctest
 import math
+import pathlib
 import pickle
+import re
 import warnings
 from fractions import Fraction
 from itertools import combinations
@@ -411,3 +414,26 @@ def test_inputs_are_not_modified():
     rs.ks_1samp(x, normal_cdf)
     rs.ks_test([1, 0, 1], a)
     assert a.tolist() == [0.3, 0.1, 0.2] and x.tolist() == [0.4, -0.2, 0.1]
+
+
+# ---------------------------------------------------------------------------------------
+# the user guide's examples
+
+GUIDE = pathlib.Path(__file__).resolve().parents[1] / "docs" / "guide" / "ks-test.md"
+
+
+@pytest.mark.skipif(not GUIDE.exists(), reason="docs/ is not beside the tests")
+def test_guide_examples_run(backend):
+    text = GUIDE.read_text(encoding="utf-8")
+    globs: dict = {}
+    failed = []
+    for match in re.finditer(r"```python\n(.*?)```", text, re.DOTALL):
+        line = text[: match.start()].count("\n") + 2
+        test = doctest.DocTestParser().get_doctest(match.group(1), globs, f"ks-test.md:{line}",
+                                                    str(GUIDE), line)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test, clear_globs=False)
+        globs = test.globs
+        if runner.failures:
+            failed.append(line)
+    assert not failed, f"examples failed in the blocks at lines {failed}"
