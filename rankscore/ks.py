@@ -53,6 +53,14 @@ class KSTestResult(_StatisticPValue):
       the second (the empirical over the theoretical CDF in the one-sample tests, the
       negatives' over the positives' in :func:`ks_test`), -1 for the other direction, 0
       when the test is undefined.
+
+    Examples
+    --------
+    >>> from rankscore.ks import ks_2samp
+    >>> res = ks_2samp([0.1, 0.2, 0.3], [0.25, 0.4, 0.5, 0.6])
+    >>> d, p = res
+    >>> d, round(p, 4), res.statistic_location, res.statistic_sign
+    (0.75, 0.2286, 0.3, 1)
     """
 
     statistic_location: float
@@ -165,7 +173,7 @@ def ks_test(
 
     Examples
     --------
-    >>> from rankscore import ks_test
+    >>> from rankscore.ks import ks_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1, 0, 1]
     >>> s = [0.1, 0.8, 0.3, 0.2, 0.65, 0.9, 0.7, 0.6, 0.4, 0.35]
     >>> res = ks_test(y, s)
@@ -243,7 +251,7 @@ def ks_2samp(
 
     Examples
     --------
-    >>> from rankscore import ks_2samp
+    >>> from rankscore.ks import ks_2samp
     >>> res = ks_2samp([0.1, 0.2, 0.3, 0.4], [0.35, 0.5, 0.6, 0.7, 0.8])
     >>> res.statistic, round(res.pvalue, 4), res.statistic_location, res.statistic_sign
     (0.8, 0.0794, 0.4, 1)
@@ -358,7 +366,7 @@ def ks_1samp(
     Examples
     --------
     >>> from statistics import NormalDist
-    >>> from rankscore import ks_1samp
+    >>> from rankscore.ks import ks_1samp
     >>> x = [-1.2, -0.4, 0.1, 0.3, 0.9, 1.4, 2.2]
     >>> res = ks_1samp(x, NormalDist().cdf)
     >>> round(res.statistic, 4), round(res.pvalue, 4), res.statistic_location, res.statistic_sign
@@ -439,7 +447,7 @@ def kstest(
     Examples
     --------
     >>> from statistics import NormalDist
-    >>> from rankscore import kstest
+    >>> from rankscore.ks import kstest
     >>> x = [-1.2, -0.4, 0.1, 0.3, 0.9, 1.4, 2.2]
     >>> round(kstest(x, NormalDist(0, 1).cdf).pvalue, 4)
     0.6693
