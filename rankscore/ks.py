@@ -14,6 +14,7 @@ kernel.
 
 from __future__ import annotations
 
+import importlib
 import math
 from typing import Any, Callable, NamedTuple
 
@@ -78,7 +79,7 @@ class KSTestResult(_StatisticPValue):
                 f"statistic_location={self.statistic_location!r}, "
                 f"statistic_sign={self.statistic_sign!r})")
 
-    def __getnewargs__(self) -> tuple[float, float, float, int]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[float, float, float, int]:
         return (self.statistic, self.pvalue, self.statistic_location, self.statistic_sign)
 
     def _asdict(self) -> dict[str, Any]:
@@ -86,7 +87,7 @@ class KSTestResult(_StatisticPValue):
                 "statistic_location": self.statistic_location,
                 "statistic_sign": self.statistic_sign}
 
-    def _replace(self, **changes: Any) -> KSTestResult:  # type: ignore[override]
+    def _replace(self, **changes: Any) -> KSTestResult:
         return KSTestResult(**{**self._asdict(), **changes})
 
 
@@ -270,7 +271,8 @@ def ks_2samp(
     return _two_sample(codes, np.uint8(1), scores, alternative, method, exact_ties, "ks_2samp")
 
 
-def _two_sample(codes, pos_code, scores, alternative, method, exact_ties, caller):
+def _two_sample(codes: np.ndarray, pos_code: Any, scores: np.ndarray, alternative: str,
+                method: str, exact_ties: bool, caller: str) -> KSTestResult:
     """The test of the negatives' (code != pos_code) against the positives' scores."""
     k = _backend.kernels
     counts = _try_count(codes, pos_code, scores, None)
@@ -313,7 +315,7 @@ def _two_sample(codes, pos_code, scores, alternative, method, exact_ties, caller
 def ks_1samp(
     x: Any,
     cdf: Any,
-    args: tuple = (),
+    args: tuple[Any, ...] = (),
     alternative: str = "two-sided",
     method: str = "auto",
 ) -> KSTestResult:
@@ -400,7 +402,7 @@ def ks_1samp(
 def kstest(
     rvs: Any,
     cdf: Any,
-    args: tuple = (),
+    args: tuple[Any, ...] = (),
     N: int = 20,
     alternative: str = "two-sided",
     method: str = "auto",
@@ -466,29 +468,30 @@ def kstest(
     return ks_2samp(rvs, cdf, alternative=alternative, method=method)
 
 
-def _scipy_stats(name: str):
+def _scipy_stats(name: str) -> Any:
     try:
-        import scipy.stats
+        scipy_stats = importlib.import_module("scipy.stats")
     except ImportError:
         raise ValueError(f"{name!r} names a scipy.stats distribution, which needs scipy; pass "
                          "a function or an object with a .cdf method instead") from None
-    if not hasattr(scipy.stats, name):
+    if not hasattr(scipy_stats, name):
         raise ValueError(f"scipy.stats has no distribution named {name!r}")
-    return scipy.stats
+    return scipy_stats
 
 
-def _cdf_function(cdf: Any) -> Callable:
+def _cdf_function(cdf: Any) -> Callable[..., Any]:
     """The callable F of a ``cdf`` argument: ``cdf.cdf`` for distributions, else ``cdf``."""
     method = getattr(cdf, "cdf", None)
     if callable(method):
-        return method
+        function: Callable[..., Any] = method
+        return function
     if callable(cdf):
-        return cdf
+        return cdf  # type: ignore[no-any-return]
     raise TypeError(f"cdf must be a function or an object with a .cdf method, got "
                     f"{quoted(cdf)}")
 
 
-def _cdf_at(function: Callable, values: np.ndarray, args: tuple) -> np.ndarray:
+def _cdf_at(function: Callable[..., Any], values: np.ndarray, args: tuple[Any, ...]) -> np.ndarray:
     """F at the sorted sample as float64, checked to be n numbers in [0, 1]. A function
     that does not take an array (a TypeError) is called once per value."""
     try:

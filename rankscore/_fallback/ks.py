@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -17,7 +18,7 @@ from .sweep import _as_exact
 __all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
 
 
-def ks_counts_signed(neg, pos):
+def ks_counts_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, int, int, int]:
     """(plus, first index of plus, minus, first index of minus) from per-threshold class
     counts (thresholds ascending; C the cumulative counts <= t, each class total <= 2**62):
     plus = max over t of n_pos C-(t) - n_neg C+(t), minus = max over t of
@@ -29,7 +30,7 @@ def ks_counts_signed(neg, pos):
     return int(excess[i_plus]), i_plus, int(-excess[i_minus]), i_minus
 
 
-def ks_merge_signed(neg, pos):
+def ks_merge_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, float, int, float]:
     """(plus, smallest t of plus, minus, smallest t of minus) for sorted class parts (both
     non-empty): plus = max over distinct t of n_pos #{neg <= t} - n_neg #{pos <= t}, minus
     the largest of its negation, exact ints (two-sample statistics = them / (n_pos n_neg))."""
@@ -41,7 +42,7 @@ def ks_merge_signed(neg, pos):
     return plus, float(t[i_plus]), minus, float(t[i_minus])
 
 
-def ks_two_sample_sf(m, n, h, two_sided, checked):
+def ks_two_sample_sf(m: int, n: int, h: int, two_sided: bool, checked: np.ndarray) -> float:
     """P(D >= h / lcm(m, n)) for two samples of m and n values from one continuous law.
 
     A lattice path from (0, 0) to (m, n) steps right for each value of the first sample
