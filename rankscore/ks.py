@@ -161,7 +161,7 @@ def ks_test(
     distinct scores, in exact integer arithmetic. With m negatives and n positives and no
     ties, under the null hypothesis every order of the pooled scores is equally likely and
     P(D >= d) is the share of the C(m + n, m) lattice paths that reach the boundary
-    |i/m − j/n| >= d (Hodges 1957); the asymptotic p-value is the finite-n Kolmogorov law
+    ``|i/m − j/n| >= d`` (Hodges 1957); the asymptotic p-value is the finite-n Kolmogorov law
     at n_e = round(m n / (m + n)) (two-sided) or exp(−2 z² − 2 z (M + 2 N) / (3 sqrt(M N
     (M + N)))) with z = sqrt(n_e) D, M >= N the sample sizes (one-sided, Hodges' formula),
     exactly as scipy. The statistic is the same number as
@@ -171,6 +171,10 @@ def ks_test(
 
     Weights are not taken: the null distribution is a law of counts (scipy has no weights
     either). For frequency weights, repeat the rows.
+
+    The name follows the library's other tests (``delong_test``, ``bootstrap_test``) and
+    its arguments those of :func:`rankscore.ks_statistic`; scipy's names (``ks_2samp``,
+    ``ks_1samp``, ``kstest``) are kept for the functions with scipy's signatures.
 
     Examples
     --------
