@@ -15,7 +15,7 @@ Four laws, each the one ``scipy.stats`` uses for the same test, so that
   (Hodges 1957), or asymptotic, with scipy's choice between them.
 
 Everything here is scalar and O(1) or close to it, except the exact two-sample counts, whose
-O(m n) loop is the kernel ``ks_two_sample_sf`` (``_kernels_ks.pxi`` / ``_fallback/ks.py``).
+O(m n) loop is the kernel ``ks_two_sample_sf`` (``_kernels/ks.pyx`` / ``_fallback/ks.py``).
 The Birnbaum–Tingey sum has up to n terms; for large n it is summed on a coarser lattice
 where two successive lattices agree (see ``_smirnov_sum``), a few hundred terms at any n.
 

@@ -20,7 +20,24 @@ from ._validation import (_read, as_1d, integer_dtype, is_finite, quoted, quoted
 __all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
            "default_pos_label_ok", "check_pos_label", "label_codes", "binary_target",
            "is_string", "distinct_labels", "pos_label_of", "positive_mask", "integer_codes",
-           "check_label_range"]
+           "check_label_range", "kernel_integers"]
+
+# The integer label dtypes the kernels are compiled for: bools (viewed as uint8) and small
+# codes (int8, uint8) as they come, every other integer type as int64.
+KERNEL_LABEL_DTYPES = frozenset(np.dtype(t) for t in (np.int8, np.uint8, np.int64))
+
+
+def kernel_integers(y: np.ndarray) -> np.ndarray | None:
+    """Integer or bool labels in a dtype the kernels take, with the same values: bools as a
+    uint8 view, int8/uint8/int64 as they are (native byte order), any other integer type
+    widened to int64; None for uint64 labels beyond int64 (they take the general path)."""
+    if y.dtype.kind == "b":
+        return y.view(np.uint8)
+    if y.dtype.newbyteorder("=") in KERNEL_LABEL_DTYPES:
+        return y if y.dtype.isnative else y.astype(y.dtype.newbyteorder("="))
+    if y.dtype.kind == "u" and y.dtype.itemsize == 8 and y.size and int(y.max()) > 2**63 - 1:
+        return None
+    return y.astype(np.int64)
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
@@ -241,9 +258,9 @@ def label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
     ) and is_finite(pos_label):  # int(nan) and int(inf) raise
         info = np.iinfo(y.dtype)
         if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
-            if not y.dtype.isnative:
-                y = y.astype(y.dtype.newbyteorder("="))
-            return y, y.dtype.type(int(pos_label))
+            codes = kernel_integers(y)
+            if codes is not None:
+                return codes, codes.dtype.type(int(pos_label))
     with np.errstate(all="ignore"):
         is_pos = np.asarray(y == pos_label)
     if is_pos.shape != y.shape:  # comparisons numpy could not broadcast
@@ -328,7 +345,8 @@ def integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any
     info = np.iinfo(y.dtype)
     if pos_label != int(pos_label) or not info.min <= int(pos_label) <= info.max:
         return None, None
-    return y, y.dtype.type(int(pos_label))
+    codes = kernel_integers(y)
+    return (None, None) if codes is None else (codes, codes.dtype.type(int(pos_label)))
 
 
 def check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:

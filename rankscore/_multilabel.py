@@ -23,9 +23,9 @@ from ._validation import as_array, check_sample_weight, quoted
 __all__ = ["MultilabelCounts", "is_indicator", "read_pair", "columns"]
 
 # dtypes the kernels take as they are (bools are viewed as uint8)
-_KERNEL_DTYPES = {np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8,
-                                         np.uint16, np.uint32, np.uint64, np.float32,
-                                         np.float64)}  # fmt: skip
+# the indicator dtypes the kernels are compiled for (bools are viewed as uint8); other
+# integer types are read as int64, other floats as float64
+_KERNEL_DTYPES = {np.dtype(t) for t in (np.uint8, np.int64, np.float64)}
 
 
 class MultilabelCounts(NamedTuple):
@@ -144,8 +144,9 @@ def _kernel_pair(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     dtypes = [np.dtype(np.uint8) if a.dtype.kind == "b" else a.dtype.newbyteorder("=")
               for a in (t, p)]
     common = dtypes[0] if dtypes[0] == dtypes[1] else np.result_type(*dtypes)
-    if common not in _KERNEL_DTYPES:  # float16, longdouble …
-        common = np.dtype(np.float64)
+    if common not in _KERNEL_DTYPES:
+        fits = common.kind == "i" or (common.kind == "u" and common.itemsize < 8)
+        common = np.dtype(np.int64 if fits else np.float64)
 
     def convert(a):
         if a.dtype.kind == "b" and common == np.uint8:
@@ -156,6 +157,7 @@ def _kernel_pair(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _dense_counts(t: np.ndarray, p: np.ndarray, w: np.ndarray | None) -> MultilabelCounts:
+    given = t, p
     t, p = _kernel_pair(t, p)
     kernels = _backend.kernels
     if w is None:
@@ -167,9 +169,9 @@ def _dense_counts(t: np.ndarray, p: np.ndarray, w: np.ndarray | None) -> Multila
         return MultilabelCounts(np.stack([tn, pred_sum - tp, true_sum - tp, tp], axis=1),
                                 sample_cells, w, t, p)
     row, column = divmod(int(bad), t.shape[1])
-    name, value = ("y_true", t[row, column])
+    name, value = ("y_true", given[0][row, column])
     if value in (0, 1):
-        name, value = ("y_pred", p[row, column])
+        name, value = ("y_pred", given[1][row, column])
     raise ValueError(
         f"{name} is a 2-D label-indicator matrix and must hold only 0 and 1, got "
         f"{quoted(value.item())} at row {row}, column {column} (for class labels per sample "

@@ -30,7 +30,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from . import _backend, _validation
-from ._labels import _from_objects, as_label_array, common_labels, label_codes
+from ._labels import _from_objects, as_label_array, common_labels, kernel_integers, label_codes
 from .exceptions import warn_undefined_metric
 from ._validation import (
     quoted,
@@ -121,7 +121,7 @@ def _split_sorted(codes, pos_code, scores, weights, n_threads=None):
 
 
 # Ordering the scores: the compiled backend buckets them by an order-preserving integer key
-# and sorts inside the buckets (split_buckets + sort_runs, _kernels_sort.pxi), which does
+# and sorts inside the buckets (split_buckets + sort_runs, _kernels/sort.pyx), which does
 # not depend on how fast the CPU's np.sort is. Where NumPy's own sort is faster (SIMD
 # sorting networks, e.g. AVX-512), unweighted inputs keep np.sort: the sorted parts are the
 # same arrays either way. Which one is faster is measured once per process, on the first
@@ -479,7 +479,9 @@ def _native_binary(y_true: Any, y_score: Any) -> bool:
 def _auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads) -> float | None:
     """Binary AUC of native int/bool labels in {0, 1} and float scores, with the fewest
     Python steps (small inputs); None when the labels need the general path."""
-    codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
+    codes = kernel_integers(y_true)
+    if codes is None:
+        return None
     counted = _try_count(codes, codes.dtype.type(1), y_score, None, labels_checked=False)
     if counted is not None:
         counts, lo, hi = counted
@@ -904,11 +906,8 @@ def _present_classes(y: np.ndarray) -> np.ndarray:
 def _auc_positive_is_greater(y: np.ndarray):
     """(codes, pos_code, n_classes) with scikit-learn's roc_auc_score rule for binary y_true:
     the greater of the two labels is positive."""
-    kind = y.dtype.kind
-    if kind in "iub":
-        codes = y.view(np.uint8) if kind == "b" else y
-        if not codes.dtype.isnative:
-            codes = codes.astype(codes.dtype.newbyteorder("="))
+    codes = kernel_integers(y) if y.dtype.kind in "iub" else None
+    if codes is not None:  # (uint64 labels beyond int64 take the general path below)
         lo, hi = codes.min(), codes.max()
         if int(hi) - int(lo) <= 1:
             return codes, hi, 1 + int(hi != lo)

@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend, _stream, _sweep, datasets
+from ._labels import kernel_integers
 from ._stream import _decide_pos_label, read_columns
 from ._validation import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
@@ -125,8 +126,10 @@ def binary_report(
     0.676
     """
     report = None
+    codes = None
     if pos_label is None and _sweep._native_binary(y_true, y_score):  # as roc_auc_score
-        codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
+        codes = kernel_integers(y_true)
+    if codes is not None:
         report = _report_of_codes(codes, codes.dtype.type(1), y_score,
                                   check_threshold(threshold),
                                   check_positive_int(n_groups, "n_groups"), checked=False)

@@ -29,7 +29,7 @@ def pytest_sessionstart(session):
     missing = _compiled_available()
     if REQUIRE_COMPILED and missing is not None:
         raise pytest.UsageError(
-            "RANKSCORE_REQUIRE_COMPILED=1 but rankscore._core cannot be imported "
+            "RANKSCORE_REQUIRE_COMPILED=1 but rankscore._kernels cannot be imported "
             f"({missing}); rankscore was imported from {_backend.__file__}. "
             "Install the package (pip install .) and run pytest outside the source tree."
         )
@@ -53,7 +53,7 @@ def backend(request):
         if FORCED_PURE:
             pytest.skip("RANKSCORE_PURE_PYTHON=1: fallback only")
         if _compiled_available() is not None:
-            pytest.skip("rankscore._core is not built")
+            pytest.skip("rankscore._kernels is not built")
     with _backend.using(name):
         yield name
 

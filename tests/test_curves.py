@@ -468,7 +468,7 @@ def test_results_do_not_depend_on_input_order(problem, random):
 
 @given(binary_problem(min_n=2, max_n=60))
 def test_backends_agree_bit_for_bit(problem):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     y, s, w = problem
     results = {}
     for name, path in [("cython", contextlib.nullcontext), ("python", contextlib.nullcontext),

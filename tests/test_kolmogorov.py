@@ -155,7 +155,7 @@ def test_path_count_kernels_agree_bit_for_bit(m, n, fraction, two_sided, with_ti
     rng = np.random.default_rng(m * 100 + n)
     checked = ((rng.random(m + n + 1) < 0.7).astype(np.uint8) if with_ties
                else np.zeros(0, np.uint8))
-    compiled = pytest.importorskip("rankscore._core")
+    compiled = pytest.importorskip("rankscore._kernels")
     fallback = _backend.load("python")
     assert (compiled.ks_two_sample_sf(m, n, h, two_sided, checked)
             == fallback.ks_two_sample_sf(m, n, h, two_sided, checked))
@@ -166,7 +166,7 @@ def test_path_count_kernels_agree_bit_for_bit(m, n, fraction, two_sided, with_ti
        st.lists(st.integers(0, 6), min_size=1, max_size=25))
 def test_signed_statistic_kernels_agree(neg, pos):
     neg, pos = np.sort(np.array(neg, float)), np.sort(np.array(pos, float))
-    compiled = pytest.importorskip("rankscore._core")
+    compiled = pytest.importorskip("rankscore._kernels")
     fallback = _backend.load("python")
     assert compiled.ks_merge_signed(neg, pos) == fallback.ks_merge_signed(neg, pos)
     values = np.union1d(neg, pos)

@@ -334,7 +334,7 @@ def test_inputs_are_not_modified_and_read_only_arrays_work():
     st.sampled_from([np.float32, np.float64]),
 )
 def test_kernel_backends_agree_and_match_brute_force(n, seed, weighted, dtype):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, n)
     s = rng.integers(0, 8, n).astype(dtype) / 8  # ties

@@ -722,7 +722,7 @@ def _outcome(fn):
 
 @given(st.lists(st.integers(-3, 40), min_size=0, max_size=12))
 def test_backends_agree_on_position_validation(values):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     a = _on("cython", lambda: _outcome(lambda: str(Ranking.from_positions(values))))
     b = _on("python", lambda: _outcome(lambda: str(Ranking.from_positions(values))))
     assert a == b
@@ -741,7 +741,7 @@ _ANY_POSITION = st.one_of(
 def test_backends_agree_on_any_position_vector(values, m):
     # every validation error (same type and message) and, for valid input, the same
     # ranking and bit-identical scores, huge p included
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
 
     def run():
         r = Ranking.from_positions(values)
@@ -752,7 +752,7 @@ def test_backends_agree_on_any_position_vector(values, m):
 
 @given(st.lists(ranking_strings(max_p=62), min_size=1, max_size=20), st.floats(2.01, 1e6))
 def test_backends_agree_on_scores(strings, m):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     a = _on("cython", lambda: ranking_score_many(strings, m))
     b = _on("python", lambda: ranking_score_many(strings, m))
     assert a.tobytes() == b.tobytes()
@@ -764,7 +764,7 @@ def test_backends_agree_on_scores(strings, m):
 
 @given(st.integers(1, 13), st.data(), st.sampled_from([10, 2.5, 3, 1000]))
 def test_backends_agree_on_enumeration_and_ties(p, data, m):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     k = data.draw(st.one_of(st.none(), st.integers(1, p)))
     a = _on("cython", lambda: enumerate_rankings(p, k, m))
     b = _on("python", lambda: enumerate_rankings(p, k, m))
@@ -777,7 +777,7 @@ def test_backends_agree_on_enumeration_and_ties(p, data, m):
 
 
 def test_backends_agree_on_large_enumeration():
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     a = _on("cython", lambda: enumerate_rankings(22, 8, 7))
     b = _on("python", lambda: enumerate_rankings(22, 8, 7))
     assert a.masks.tobytes() == b.masks.tobytes()
@@ -799,7 +799,7 @@ def test_public_names():
     st.sampled_from(["error", "optimistic", "pessimistic"]),
 )
 def test_backends_agree_on_from_scores(values, flags, ties):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     flags = flags[: len(values)]
     run = lambda: _outcome(lambda: str(Ranking.from_scores(values, flags, ties=ties)))  # noqa: E731
     assert _on("cython", run) == _on("python", run)

@@ -583,23 +583,6 @@ def test_compression_bound_and_round_trips():
         exact.compress(2.5)
 
 
-@given(chunked_problem(), chunked_problem())
-def test_merge_in_place_equals_merge(first, second):
-    a = _one_shot(*first[:3])
-    b = _one_shot(*second[:3])
-    if a.dtype != b.dtype or a.weighted != b.weighted:
-        b = ScoreSummary(b.thresholds.astype(a.dtype), b.negatives.astype(a.negatives.dtype),
-                         b.positives.astype(a.positives.dtype))
-    expected = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
-                                              b.thresholds, b.negatives, b.positives)
-    room = [np.concatenate([x, np.zeros(len(b), x.dtype)])
-            for x in (a.thresholds, a.negatives, a.positives)]
-    n = _backend.kernels.summary_merge_into(*room, len(a), b.thresholds, b.negatives,
-                                            b.positives)
-    for got, want in zip(room, expected):
-        np.testing.assert_array_equal(got[:n], want)
-
-
 def test_accumulator_keeps_going_after_a_summary():
     acc = ScoreAccumulator().update([0, 1, 1], [0.1, 0.5, 0.9])
     first = acc.summary()

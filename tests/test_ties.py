@@ -96,7 +96,7 @@ def test_floats_match_brute_force(values):
     )
 )
 def test_backends_agree(values):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     if values.dtype.kind == "f":
         values = values[~np.isnan(values)]
     with _backend.using("cython"):

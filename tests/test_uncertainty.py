@@ -616,7 +616,7 @@ def test_kernels_agree_bit_for_bit(data):
     try:
         compiled = _backend.load("cython")
     except ImportError:
-        pytest.skip("rankscore._core is not built")
+        pytest.skip("rankscore._kernels is not built")
     fallback = _backend.load("python")
     rng = np.random.default_rng(len(neg_list) * 31 + len(pos_list))
     neg = np.sort(np.array(neg_list, dtype=float) / 2)

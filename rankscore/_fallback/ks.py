@@ -1,4 +1,4 @@
-"""Fallback kernels for the Kolmogorov–Smirnov tests; mirrors rankscore/_kernels_ks.pxi.
+"""Fallback kernels for the Kolmogorov–Smirnov tests; mirrors rankscore/_kernels/ks.pyx.
 
 * ``ks_merge_signed`` / ``ks_counts_signed``: both one-sided two-sample statistics at once
   (the largest excess of either class's empirical CDF over the other's), exact integers,

@@ -1,4 +1,4 @@
-"""Fallback kernels for ranking; mirrors rankscore/_kernels_ranking.pxi.
+"""Fallback kernels for ranking; mirrors rankscore/_kernels/ranking.pyx.
 
 Bit convention of a ranking mask (uint64): bit i-1 is set when position i (1-based) holds a
 list element ('x'); p = bit length, k = number of set bits, masks fit p <= 62.

@@ -14,16 +14,11 @@ from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, 
 
 import numpy as np
 
+__all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
+
 ctypedef fused indicator_t:
-    int8_t
-    int16_t
-    int32_t
-    int64_t
     uint8_t
-    uint16_t
-    uint32_t
-    uint64_t
-    float
+    int64_t
     double
 
 

@@ -8,6 +8,14 @@ from libc.stdint cimport int64_t, uint64_t
 
 import numpy as np
 
+__all__ = [
+    "check_positions",
+    "score_columns",
+    "mask_columns",
+    "score_masks",
+    "enumerate_rankings_into",
+]
+
 
 cdef inline double _ranking_score(int64_t k, int64_t p, int64_t soma, double m) noexcept nogil:
     # s = k/p + (2/m) * soma / (p (p - 1)); s = 1 for p = 1

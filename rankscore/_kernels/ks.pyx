@@ -1,10 +1,16 @@
 # Kernels for the Kolmogorov-Smirnov tests; mirrored by rankscore/_fallback/ks.py.
 #
 # ks_merge_signed / ks_counts_signed: both one-sided two-sample statistics in one pass
-# (128-bit exact, the helpers of _kernels_sweep.pxi). ks_two_sample_sf: the exact
-# two-sample null law by counting lattice paths.
+# (128-bit exact, int128.pxd). ks_two_sample_sf: the exact two-sample null law by counting
+# lattice paths.
 
-from libc.stdlib cimport malloc, free
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+from rankscore._kernels.int128 cimport rs_gap, rs_less, rs_mul, rs_u128, to_int
+from rankscore._kernels.types cimport score_t
+
+__all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
 
 
 def ks_counts_signed(const int64_t[:] neg, const int64_t[:] pos):
@@ -32,10 +38,10 @@ def ks_counts_signed(const int64_t[:] neg, const int64_t[:] pos):
                 plus, t_plus, plus_found = d, t, True
             if not rs_less(b, a) and (not minus_found or rs_less(minus, d)):
                 minus, t_minus, minus_found = d, t, True
-    return _to_int(plus), t_plus, _to_int(minus), t_minus
+    return to_int(plus), t_plus, to_int(minus), t_minus
 
 
-def ks_merge_signed(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
+def ks_merge_signed(const score_t[:] neg, const score_t[:] pos):
     """(plus, smallest t of plus, minus, smallest t of minus) for sorted class parts (both
     non-empty): plus = max over distinct t of n_pos #{neg <= t} - n_neg #{pos <= t}, minus
     the largest of its negation, exact ints (two-sample statistics = them / (n_pos n_neg))."""
@@ -48,7 +54,7 @@ def ks_merge_signed(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     cdef Py_ssize_t i = 0, j = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
     cdef rs_u128 a, b, d, plus = rs_u128(0, 0), minus = rs_u128(0, 0)
     cdef bint plus_found = False, minus_found = False
-    cdef sweep_score_t v, t_plus = 0, t_minus = 0
+    cdef score_t v, t_plus = 0, t_minus = 0
     with nogil:
         while j < n_pos:
             v = pos[j]
@@ -75,7 +81,7 @@ def ks_merge_signed(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
                 t_plus, plus_found = neg[n_neg - 1], True
             if not minus_found:
                 t_minus, minus_found = neg[n_neg - 1], True
-    return _to_int(plus), t_plus, _to_int(minus), t_minus
+    return to_int(plus), t_plus, to_int(minus), t_minus
 
 
 def ks_two_sample_sf(Py_ssize_t m, Py_ssize_t n, int64_t h, bint two_sided,

@@ -4,6 +4,8 @@ from libc.stdint cimport int64_t, uint64_t
 
 import numpy as np
 
+__all__ = ["equal_runs"]
+
 ctypedef fused ties_value_t:
     float
     double

@@ -7,34 +7,56 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
-from libc.math cimport INFINITY, NAN, fmax
-from libc.stdint cimport INT64_MAX
+import numpy as np
+from libc.math cimport INFINITY, NAN, fabs, fmax
 from libc.stdlib cimport free, malloc
+from libc.stdint cimport INT64_MAX, int64_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
-ctypedef fused summary_count_t:
-    int64_t
-    double
+from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
+from rankscore._kernels.sweep cimport next_down
+from rankscore._kernels.types cimport count_t, score_t
+
+__all__ = [
+    "summary_from_sorted",
+    "summary_from_sorted_into",
+    "summary_merge",
+    "summary_scan_counts",
+    "summary_report_counts",
+    "report_of_parts",
+    "summary_scan_weights",
+    "summary_running",
+    "objective_scan",
+    "objective_scan_counts",
+    "summary_merge_many_into",
+    "summary_merge_sorted_size",
+    "summary_merge_sorted_into",
+    "summary_merge_sorted_pair_into",
+    "roc_corners",
+    "summary_sweep",
+    "roc_points",
+    "pr_points_into",
+]
 
 
-cdef inline sweep_score_t _no_minus_zero(sweep_score_t t) noexcept nogil:
+cdef inline score_t _no_minus_zero(score_t t) noexcept nogil:
     return t + 0  # -0.0 + 0 is +0.0: -0.0 and 0.0 are one threshold, stored as 0.0
 
 
-def summary_from_sorted(const sweep_score_t[:] neg, const double[:] neg_weight,
-                        const sweep_score_t[:] pos, const double[:] pos_weight):
+def summary_from_sorted(const score_t[:] neg, const double[:] neg_weight,
+                        const score_t[:] pos, const double[:] pos_weight):
     """(thresholds descending, negatives per threshold, positives per threshold) from each
     class's scores sorted ascending: int64 counts when the weights are None, else float64
     sums of the weights (in the same order as the scores)."""
     cdef bint weighted = neg_weight is not None
     cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
-    cdef sweep_score_t t
+    cdef score_t t
     cdef double fw, tw
     size = neg.shape[0] + pos.shape[0]
-    thr_arr = np.empty(size, dtype=np.float32 if sweep_score_t is float else np.float64)
+    thr_arr = np.empty(size, dtype=np.float32 if score_t is float else np.float64)
     count_dtype = np.float64 if weighted else np.int64
     neg_arr, pos_arr = np.empty(size, dtype=count_dtype), np.empty(size, dtype=count_dtype)
-    cdef sweep_score_t[:] thr = thr_arr
+    cdef score_t[:] thr = thr_arr
     cdef int64_t[:] neg_n = None if weighted else neg_arr
     cdef int64_t[:] pos_n = None if weighted else pos_arr
     cdef double[:] neg_s = neg_arr if weighted else None
@@ -42,7 +64,7 @@ def summary_from_sorted(const sweep_score_t[:] neg, const double[:] neg_weight,
     cdef Py_ssize_t i0, j0
     with nogil:
         while i >= 0 or j >= 0:  # from the top score down
-            t = _next_down(neg, pos, i, j)
+            t = next_down(neg, pos, i, j)
             i0, j0 = i, j
             fw = tw = 0.0
             while i >= 0 and neg[i] == t:
@@ -65,17 +87,17 @@ def summary_from_sorted(const sweep_score_t[:] neg, const double[:] neg_weight,
     return thr_arr, neg_arr, pos_arr
 
 
-def summary_from_sorted_into(sweep_score_t[::1] out_t, int64_t[::1] out_n,
-                             int64_t[::1] out_p, Py_ssize_t at, const sweep_score_t[:] neg,
-                             const sweep_score_t[:] pos):
+def summary_from_sorted_into(score_t[::1] out_t, int64_t[::1] out_n,
+                             int64_t[::1] out_p, Py_ssize_t at, const score_t[:] neg,
+                             const score_t[:] pos):
     """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
     number of thresholds. The GIL is released: two calls on disjoint score ranges of the
     parts and of out_* run side by side."""
     cdef Py_ssize_t k = at, i = neg.shape[0] - 1, j = pos.shape[0] - 1, i0, j0
-    cdef sweep_score_t t
+    cdef score_t t
     with nogil:
         while i >= 0 or j >= 0:  # from the top score down
-            t = _next_down(neg, pos, i, j)
+            t = next_down(neg, pos, i, j)
             i0, j0 = i, j
             while i >= 0 and neg[i] == t:
                 i -= 1
@@ -87,25 +109,25 @@ def summary_from_sorted_into(sweep_score_t[::1] out_t, int64_t[::1] out_n,
 
 
 cdef inline Py_ssize_t _merge_down(
-        const sweep_score_t* thr_a, const summary_count_t* neg_a, const summary_count_t* pos_a,
-        Py_ssize_t da, const sweep_score_t* thr_b, const summary_count_t* neg_b,
-        const summary_count_t* pos_b, Py_ssize_t db, sweep_score_t* thr,
-        summary_count_t* neg, summary_count_t* pos) noexcept nogil:
+        const score_t* thr_a, const count_t* neg_a, const count_t* pos_a,
+        Py_ssize_t da, const score_t* thr_b, const count_t* neg_b,
+        const count_t* pos_b, Py_ssize_t db, score_t* thr,
+        count_t* neg, count_t* pos) noexcept nogil:
     # Two runs (thresholds descending) merged into thr/neg/pos; returns the length.
     # Branch-free steps: the next threshold is the larger head (a max), each run moves on
     # when its head was taken (a comparison used as 0/1), and every load is unconditional
     # so the choices compile to conditional moves. Random interleaving would mispredict a
     # branch at nearly every step.
     cdef Py_ssize_t i = 0, j = 0, k = 0
-    cdef sweep_score_t ta, tb
-    cdef summary_count_t na, pa, nb, pb
+    cdef score_t ta, tb
+    cdef count_t na, pa, nb, pb
     cdef bint take_a, take_b
     while i < da and j < db:
         ta, tb = thr_a[i], thr_b[j]
         na, pa, nb, pb = neg_a[i], pos_a[i], neg_b[j], pos_b[j]
         take_a, take_b = ta >= tb, tb >= ta
         thr[k] = ta if ta > tb else tb
-        if summary_count_t is int64_t:  # masks: gcc turns the selects below into jumps
+        if count_t is int64_t:  # masks: gcc turns the selects below into jumps
             neg[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
             pos[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
         else:
@@ -114,27 +136,27 @@ cdef inline Py_ssize_t _merge_down(
         i += take_a
         j += take_b
         k += 1
-    memcpy(thr + k, thr_a + i, (da - i) * sizeof(sweep_score_t))
-    memcpy(neg + k, neg_a + i, (da - i) * sizeof(summary_count_t))
-    memcpy(pos + k, pos_a + i, (da - i) * sizeof(summary_count_t))
+    memcpy(thr + k, thr_a + i, (da - i) * sizeof(score_t))
+    memcpy(neg + k, neg_a + i, (da - i) * sizeof(count_t))
+    memcpy(pos + k, pos_a + i, (da - i) * sizeof(count_t))
     k += da - i
-    memcpy(thr + k, thr_b + j, (db - j) * sizeof(sweep_score_t))
-    memcpy(neg + k, neg_b + j, (db - j) * sizeof(summary_count_t))
-    memcpy(pos + k, pos_b + j, (db - j) * sizeof(summary_count_t))
+    memcpy(thr + k, thr_b + j, (db - j) * sizeof(score_t))
+    memcpy(neg + k, neg_b + j, (db - j) * sizeof(count_t))
+    memcpy(pos + k, pos_b + j, (db - j) * sizeof(count_t))
     return k + db - j
 
 
-def summary_merge(const sweep_score_t[::1] thr_a, const summary_count_t[::1] neg_a,
-                  const summary_count_t[::1] pos_a, const sweep_score_t[::1] thr_b,
-                  const summary_count_t[::1] neg_b, const summary_count_t[::1] pos_b):
+def summary_merge(const score_t[::1] thr_a, const count_t[::1] neg_a,
+                  const count_t[::1] pos_a, const score_t[::1] thr_b,
+                  const count_t[::1] neg_b, const count_t[::1] pos_b):
     """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
     both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
     cdef Py_ssize_t k, da = thr_a.shape[0], db = thr_b.shape[0]
-    thr_arr = np.empty(da + db, dtype=np.float32 if sweep_score_t is float else np.float64)
-    count_dtype = np.int64 if summary_count_t is int64_t else np.float64
+    thr_arr = np.empty(da + db, dtype=np.float32 if score_t is float else np.float64)
+    count_dtype = np.int64 if count_t is int64_t else np.float64
     neg_arr, pos_arr = np.empty(da + db, dtype=count_dtype), np.empty(da + db, dtype=count_dtype)
-    cdef sweep_score_t[::1] thr = thr_arr
-    cdef summary_count_t[::1] neg = neg_arr, pos = pos_arr
+    cdef score_t[::1] thr = thr_arr
+    cdef count_t[::1] neg = neg_arr, pos = pos_arr
     if da == 0 or db == 0:  # a copy of the other
         return (np.array(thr_b if da == 0 else thr_a), np.array(neg_b if da == 0 else neg_a),
                 np.array(pos_b if da == 0 else pos_a))
@@ -203,7 +225,7 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     best_i = d - 1 - best_i  # counted from the lowest score
     if small:
         return int(n_neg), int(n_pos), int(pairs_64), int(best_64), best_i, ap, area
-    return int(n_neg), int(n_pos), _to_int(pairs), _to_int(best), best_i, ap, area
+    return int(n_neg), int(n_pos), to_int(pairs), to_int(best), best_i, ap, area
 
 
 cdef inline bint _fits_64(int64_t n_neg, int64_t n_pos) noexcept nogil:
@@ -215,7 +237,8 @@ cdef inline bint _fits_64(int64_t n_neg, int64_t n_pos) noexcept nogil:
 # The first threshold within rtol of an objective's maximum is a record (a value above
 # every earlier one: all of those are below the near-best mark): the records near the
 # running maximum are kept, the older ones dropped as the maximum rises.
-DEF RECORDS = 64
+cdef enum:
+    RECORDS = 64
 
 cdef struct _Records:
     double value[RECORDS]
@@ -439,14 +462,14 @@ cdef class _ReportArrays:
         if st.small:
             st.pairs, st.best = rs_add64(rs_u128(0, 0), <uint64_t>st.pairs_64), rs_add64(
                 rs_u128(0, 0), <uint64_t>st.best_64)
-        return (int(st.n_neg), int(st.n_pos), _to_int(st.pairs), _to_int(st.best), st.ks_t,
+        return (int(st.n_neg), int(st.n_pos), to_int(st.pairs), to_int(st.best), st.ks_t,
                 st.ap, st.area, (st.j[0], st.j[1], int(st.j[2]), int(st.j[3])),
                 (st.f[0], st.f[1], int(st.f[2]), int(st.f[3])),
                 (int(st.conf_tp), int(st.conf_fp)), st.top, self.tp_arr, self.fp_arr,
                 self.t_arr, self.next_arr)
 
 
-def summary_report_counts(const sweep_score_t[:] thresholds, const int64_t[:] neg,
+def summary_report_counts(const score_t[:] thresholds, const int64_t[:] neg,
                           const int64_t[:] pos, const int64_t[::1] cuts, double rtol,
                           double threshold):
     """binary_report's reads of an unweighted summary with both classes (thresholds
@@ -474,7 +497,7 @@ def summary_report_counts(const sweep_score_t[:] thresholds, const int64_t[:] ne
     return out.result()
 
 
-cdef inline double _head(const sweep_score_t* part, Py_ssize_t i) noexcept nogil:
+cdef inline double _head(const score_t* part, Py_ssize_t i) noexcept nogil:
     return part[i] if i >= 0 else -INFINITY
 
 
@@ -482,8 +505,8 @@ cdef inline double _larger(double a, double b) noexcept nogil:
     return a if a > b else b  # (fmax is a library call)
 
 
-cdef inline double _next_of_parts(const sweep_score_t* neg_a, const sweep_score_t* neg_b,
-                                  const sweep_score_t* pos, Py_ssize_t* ia, Py_ssize_t* ib,
+cdef inline double _next_of_parts(const score_t* neg_a, const score_t* neg_b,
+                                  const score_t* pos, Py_ssize_t* ia, Py_ssize_t* ib,
                                   Py_ssize_t* j, int64_t* n_t, int64_t* p_t) noexcept nogil:
     # the largest score not yet read (the parts ascending, read from their ends down) and
     # how many negatives and positives score it; moves past them
@@ -499,7 +522,7 @@ cdef inline double _next_of_parts(const sweep_score_t* neg_a, const sweep_score_
     return t
 
 
-cdef inline Py_ssize_t _above(const sweep_score_t* part, Py_ssize_t i, double u
+cdef inline Py_ssize_t _above(const score_t* part, Py_ssize_t i, double u
                               ) noexcept nogil:
     # the last index of the ascending part scoring <= u, from index i down: eight scores
     # counted at a time (the scores above u are the top ones of the eight), so that a
@@ -517,7 +540,7 @@ cdef inline Py_ssize_t _above(const sweep_score_t* part, Py_ssize_t i, double u
     return i
 
 
-cdef inline int64_t _ties_up(const sweep_score_t* part, Py_ssize_t i, Py_ssize_t stop,
+cdef inline int64_t _ties_up(const score_t* part, Py_ssize_t i, Py_ssize_t stop,
                              double low) noexcept nogil:
     # how many of part[i + 1 .. stop] score low (part ascending, part[i + 1] >= low)
     cdef Py_ssize_t k = i + 1
@@ -526,12 +549,12 @@ cdef inline int64_t _ties_up(const sweep_score_t* part, Py_ssize_t i, Py_ssize_t
     return k - i - 1
 
 
-cdef inline const sweep_score_t* _start(const sweep_score_t[::1] part) noexcept nogil:
+cdef inline const score_t* _start(const score_t[::1] part) noexcept nogil:
     return &part[0] if part.shape[0] else NULL  # (an empty part is never read)
 
 
-def report_of_parts(const sweep_score_t[::1] neg_a, const sweep_score_t[::1] neg_b,
-                    const sweep_score_t[::1] pos, const int64_t[::1] cuts, double rtol,
+def report_of_parts(const score_t[::1] neg_a, const score_t[::1] neg_b,
+                    const score_t[::1] pos, const int64_t[::1] cuts, double rtol,
                     double threshold):
     """summary_report_counts of the summary of the negatives' scores (two parts, each
     sorted ascending; either may be empty) and the positives' (sorted ascending), both
@@ -543,9 +566,9 @@ def report_of_parts(const sweep_score_t[::1] neg_a, const sweep_score_t[::1] neg
     cdef int64_t n_t, p_t, count, tp = 0, fp = 0
     cdef double t, u, top, low
     cdef bint first = True
-    cdef const sweep_score_t* na = _start(neg_a)
-    cdef const sweep_score_t* nb = _start(neg_b)
-    cdef const sweep_score_t* ps = _start(pos)
+    cdef const score_t* na = _start(neg_a)
+    cdef const score_t* nb = _start(neg_b)
+    cdef const score_t* ps = _start(pos)
     cdef _ReportArrays out = _ReportArrays(cuts, neg_a.shape[0] + neg_b.shape[0],
                                            pos.shape[0], rtol, threshold)
     cdef _Report* st = &out.st
@@ -615,7 +638,7 @@ def summary_scan_weights(const double[:] neg, const double[:] pos):
     return w_neg, w_pos, auc, best, best_i, ap, area, top_pos
 
 
-def summary_running(const summary_count_t[:] neg, const summary_count_t[:] pos):
+def summary_running(const count_t[:] neg, const count_t[:] pos):
     """(fps, tps): running sums of the negatives / positives from the top score down, as
     float64 (the sweep every curve reads; exact for counts below 2**53)."""
     cdef Py_ssize_t d = neg.shape[0], i
@@ -625,7 +648,7 @@ def summary_running(const summary_count_t[:] neg, const summary_count_t[:] pos):
     cdef int64_t fp_n = 0, tp_n = 0
     with nogil:
         for i in range(d):
-            if summary_count_t is int64_t:
+            if count_t is int64_t:
                 fp_n += neg[i]
                 tp_n += pos[i]
                 fps[i], tps[i] = <double>fp_n, <double>tp_n
@@ -717,51 +740,6 @@ def objective_scan_counts(const int64_t[:] neg, const int64_t[:] pos, int code, 
     return (best, found, int(tp) if found >= 0 else 0, int(fp) if found >= 0 else 0)
 
 
-def summary_merge_into(sweep_score_t[::1] thr_a, summary_count_t[::1] neg_a,
-                       summary_count_t[::1] pos_a, Py_ssize_t da,
-                       const sweep_score_t[::1] thr_b, const summary_count_t[::1] neg_b,
-                       const summary_count_t[::1] pos_b):
-    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
-    followed by room for b's (length da + len(b)). Merged from the lowest score up into the
-    end of the room (never overtaking a's unread entries), then moved to the front.
-    Returns the merged length; the same values as ``summary_merge(a, b)``."""
-    cdef Py_ssize_t i = da - 1, j = thr_b.shape[0] - 1, k = da + thr_b.shape[0] - 1, start
-    cdef sweep_score_t ta, tb
-    cdef summary_count_t na, pa, nb, pb
-    cdef bint take_a, take_b
-    cdef sweep_score_t* t = &thr_a[0] if thr_a.shape[0] else NULL
-    cdef summary_count_t* n = &neg_a[0] if thr_a.shape[0] else NULL
-    cdef summary_count_t* p = &pos_a[0] if thr_a.shape[0] else NULL
-    with nogil:
-        while i >= 0 and j >= 0:  # branch-free steps, as _merge_down (here from the bottom)
-            ta, tb = t[i], thr_b[j]
-            na, pa, nb, pb = n[i], p[i], neg_b[j], pos_b[j]
-            take_a, take_b = ta <= tb, tb <= ta
-            t[k] = ta if ta < tb else tb
-            if summary_count_t is int64_t:  # masks: gcc turns the selects below into jumps
-                n[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
-                p[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
-            else:
-                n[k] = (na if take_a else 0) + (nb if take_b else 0)
-                p[k] = (pa if take_a else 0) + (pb if take_b else 0)
-            i -= take_a
-            j -= take_b
-            k -= 1
-        if j >= 0:  # a is used up: b's highest thresholds go in front
-            memcpy(t + k - j, &thr_b[0], (j + 1) * sizeof(sweep_score_t))
-            memcpy(n + k - j, &neg_b[0], (j + 1) * sizeof(summary_count_t))
-            memcpy(p + k - j, &pos_b[0], (j + 1) * sizeof(summary_count_t))
-            k -= j + 1
-        # a's unread entries 0..i stay; what was written (k+1..) follows them once the gap
-        # left by shared thresholds (k - i of them) is closed
-        start = k - i
-        if start > 0:
-            memmove(t + i + 1, t + k + 1, (thr_a.shape[0] - k - 1) * sizeof(sweep_score_t))
-            memmove(n + i + 1, n + k + 1, (thr_a.shape[0] - k - 1) * sizeof(summary_count_t))
-            memmove(p + i + 1, p + k + 1, (thr_a.shape[0] - k - 1) * sizeof(summary_count_t))
-    return thr_a.shape[0] - start
-
-
 cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
@@ -818,9 +796,10 @@ cdef extern from *:
 
 # the many-way merge reads k runs at once, more streams than the hardware prefetcher
 # follows: each run's next cache lines are asked for this many entries ahead
-DEF MERGE_PREFETCH = 16
+cdef enum:
+    MERGE_PREFETCH = 16
 
-cdef extern from "_merge_simd.h":
+cdef extern from "merge_simd.h":
     # the same merge as a vector tournament, on CPUs with AVX-512F (see the header)
     int rs_simd_merge_available() noexcept nogil
     Py_ssize_t rs_simd_merge_d(double* out_t, uint64_t* out_n, uint64_t* out_p, Py_ssize_t k,
@@ -833,7 +812,8 @@ cdef extern from "_merge_simd.h":
 
 # the vector tournament merges from this many thresholds and more than 8 runs (below, or
 # with fewer runs, the loser tree is as fast or faster: its depth grows with log2(runs))
-DEF SIMD_MERGE_MIN_THRESHOLDS = 1 << 16
+cdef enum:
+    SIMD_MERGE_MIN_THRESHOLDS = 1 << 16
 
 
 cdef inline int64_t _order_key(double x) noexcept nogil:
@@ -844,8 +824,8 @@ cdef inline int64_t _order_key(double x) noexcept nogil:
     return bits ^ ((bits >> 63) & INT64_MAX)
 
 
-def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n,
-                            summary_count_t[::1] out_p, Py_ssize_t at, list thresholds,
+def summary_merge_many_into(score_t[::1] out_t, count_t[::1] out_n,
+                            count_t[::1] out_p, Py_ssize_t at, list thresholds,
                             list negatives, list positives, const int64_t[::1] starts,
                             const int64_t[::1] stops):
     """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
@@ -855,15 +835,15 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     written. Equal thresholds are added in run order. The GIL is released: two calls on
     disjoint ranges of thresholds and of out_* run side by side."""
     cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, remaining = 0
-    cdef const sweep_score_t[::1] t_view
-    cdef const summary_count_t[::1] c_view
+    cdef const score_t[::1] t_view
+    cdef const count_t[::1] c_view
     while leaves < k:
         leaves *= 2
     # each run's next entry and the end of its range (padding runs past k are empty)
-    cdef const sweep_score_t** thr = <const sweep_score_t**>malloc(leaves * sizeof(void*))
-    cdef const sweep_score_t** end = <const sweep_score_t**>malloc(leaves * sizeof(void*))
-    cdef const summary_count_t** neg = <const summary_count_t**>malloc(leaves * sizeof(void*))
-    cdef const summary_count_t** pos = <const summary_count_t**>malloc(leaves * sizeof(void*))
+    cdef const score_t** thr = <const score_t**>malloc(leaves * sizeof(void*))
+    cdef const score_t** end = <const score_t**>malloc(leaves * sizeof(void*))
+    cdef const count_t** neg = <const count_t**>malloc(leaves * sizeof(void*))
+    cdef const count_t** pos = <const count_t**>malloc(leaves * sizeof(void*))
     cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
     cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
     cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # each run's key
@@ -871,7 +851,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
     # (the next match does not wait for a load of the threshold and its key)
     cdef int64_t* upcoming = <int64_t*>malloc(leaves * sizeof(int64_t))
     cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
-    cdef sweep_score_t t, last = <sweep_score_t>NAN  # the last threshold written (none)
+    cdef score_t t, last = <score_t>NAN  # the last threshold written (none)
     try:
         for r in range(leaves):  # the arrays outlive these pointers: the caller holds them
             thr[r] = end[r] = NULL
@@ -895,7 +875,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
             for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
                 tree[node], w = winner[2 * node + 1], winner[2 * node]  # stays at the
                 key = head[w]  # node, the winner goes up (on equal keys the lower run)
-                if summary_count_t is int64_t:
+                if count_t is int64_t:
                     rs_play(&key, &w, &tree[node], head)
                 else:
                     rs_play_stable(&key, &w, &tree[node], head)
@@ -922,7 +902,7 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
                 head[w] = key
                 node = (leaves + w) >> 1
                 while node:  # replay w's path to the root (the run's new key rides along)
-                    if summary_count_t is int64_t:  # counts add in any order
+                    if count_t is int64_t:  # counts add in any order
                         rs_play(&key, &w, &tree[node], head)
                     else:  # run order within equal thresholds: float sums
                         rs_play_stable(&key, &w, &tree[node], head)
@@ -939,22 +919,22 @@ def summary_merge_many_into(sweep_score_t[::1] out_t, summary_count_t[::1] out_n
         free(upcoming)
 
 
-cdef Py_ssize_t _merge_many_simd(sweep_score_t* out_t, summary_count_t* out_n,
-                                 summary_count_t* out_p, Py_ssize_t k,
-                                 const sweep_score_t** thr, const sweep_score_t** end,
-                                 const summary_count_t** neg,
-                                 const summary_count_t** pos) except -1:
+cdef Py_ssize_t _merge_many_simd(score_t* out_t, count_t* out_n,
+                                 count_t* out_p, Py_ssize_t k,
+                                 const score_t** thr, const score_t** end,
+                                 const count_t** neg,
+                                 const count_t** pos) except -1:
     # summary_merge_many_into's runs (thr[r] to end[r]) merged by rs_simd_merge_*
     cdef Py_ssize_t* length = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
     cdef Py_ssize_t r, n
-    cdef int float_counts = summary_count_t is double
+    cdef int float_counts = count_t is double
     if length == NULL:
         raise MemoryError()
     try:
         with nogil:
             for r in range(k):
                 length[r] = end[r] - thr[r]
-            if sweep_score_t is double:
+            if score_t is double:
                 n = rs_simd_merge_d(out_t, <uint64_t*>out_n, <uint64_t*>out_p, k, thr,
                                     <const uint64_t**>neg, <const uint64_t**>pos, length,
                                     float_counts)
@@ -969,12 +949,12 @@ cdef Py_ssize_t _merge_many_simd(sweep_score_t* out_t, summary_count_t* out_n,
     return n
 
 
-cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t i,
-                                       const sweep_score_t[::1] neg, Py_ssize_t a,
-                                       const sweep_score_t[::1] pos, Py_ssize_t b) noexcept nogil:
+cdef inline score_t _lowest_head(const score_t[::1] thr, Py_ssize_t i,
+                                       const score_t[::1] neg, Py_ssize_t a,
+                                       const score_t[::1] pos, Py_ssize_t b) noexcept nogil:
     # the lowest score not yet merged: thr[i] (descending, -1 when done) and the ascending
     # class parts from neg[a] and pos[b]
-    cdef sweep_score_t t = thr[i] if i >= 0 else <sweep_score_t>INFINITY
+    cdef score_t t = thr[i] if i >= 0 else <score_t>INFINITY
     if a < neg.shape[0] and neg[a] < t:
         t = neg[a]
     if b < pos.shape[0] and pos[b] < t:
@@ -982,18 +962,18 @@ cdef inline sweep_score_t _lowest_head(const sweep_score_t[::1] thr, Py_ssize_t 
     return t
 
 
-cdef inline sweep_score_t _head_up(const sweep_score_t* x, Py_ssize_t a,
+cdef inline score_t _head_up(const score_t* x, Py_ssize_t a,
                                    Py_ssize_t n) noexcept nogil:
     # x[a], or +inf past the end; the load is unconditional (x[0] when done; x points to
     # one +inf when n is 0) so the choice compiles to a conditional move
-    cdef sweep_score_t v = x[a if a < n else 0]
-    return v if a < n else <sweep_score_t>INFINITY
+    cdef score_t v = x[a if a < n else 0]
+    return v if a < n else <score_t>INFINITY
 
 
 cdef inline bint _merge_up_step(
-        sweep_score_t* thr, int64_t* negatives, int64_t* positives, Py_ssize_t* i,
-        Py_ssize_t* k, const sweep_score_t* neg, Py_ssize_t* a, Py_ssize_t n_neg,
-        const sweep_score_t* pos, Py_ssize_t* b, Py_ssize_t n_pos, sweep_score_t* last,
+        score_t* thr, int64_t* negatives, int64_t* positives, Py_ssize_t* i,
+        Py_ssize_t* k, const score_t* neg, Py_ssize_t* a, Py_ssize_t n_neg,
+        const score_t* pos, Py_ssize_t* b, Py_ssize_t n_pos, score_t* last,
         bint write) noexcept nogil:
     # One step of the merge of the summary (thr, negatives, positives)[:i + 1]
     # (descending) with the ascending class parts neg[a:], pos[b:], from the lowest score
@@ -1002,14 +982,14 @@ cdef inline bint _merge_up_step(
     # next threshold when it is the lowest); ``write``: the merged entry stored at slot k
     # (else only k moves, counting the distinct scores). The state is passed by pointer
     # so that two merges can take turns in one loop. False when the merge was done.
-    cdef sweep_score_t x, y, z, t
+    cdef score_t x, y, z, t
     cdef bint in_m, in_neg, in_pos, same
     cdef int64_t n, p
     cdef Py_ssize_t slot, m = i[0] if i[0] >= 0 else 0
     if i[0] < 0 and a[0] >= n_neg and b[0] >= n_pos:
         return False
     x = thr[m]
-    x = x if i[0] >= 0 else <sweep_score_t>INFINITY
+    x = x if i[0] >= 0 else <score_t>INFINITY
     y = _head_up(neg, a[0], n_neg)
     z = _head_up(pos, b[0], n_pos)
     t = y if y < z else z
@@ -1030,56 +1010,56 @@ cdef inline bint _merge_up_step(
 
 
 cdef Py_ssize_t _merge_sorted_up(
-        sweep_score_t* thr, int64_t* negatives, int64_t* positives,
-        Py_ssize_t d, Py_ssize_t k, const sweep_score_t* neg, Py_ssize_t n_neg,
-        const sweep_score_t* pos, Py_ssize_t n_pos, bint write) noexcept nogil:
+        score_t* thr, int64_t* negatives, int64_t* positives,
+        Py_ssize_t d, Py_ssize_t k, const score_t* neg, Py_ssize_t n_neg,
+        const score_t* pos, Py_ssize_t n_pos, bint write) noexcept nogil:
     # The summary (thr, negatives, positives)[:d] merged with the ascending class parts
     # (_merge_up_step to the end). Returns the number of distinct scores; ``write``:
     # stores them at slots k, k-1, ...
     cdef Py_ssize_t i = d - 1, a = 0, b = 0, slot = k
-    cdef sweep_score_t last = <sweep_score_t>NAN
+    cdef score_t last = <score_t>NAN
     while _merge_up_step(thr, negatives, positives, &i, &slot, neg, &a, n_neg, pos, &b,
                          n_pos, &last, write):
         pass
     return k - slot
 
 
-def summary_merge_sorted_size(const sweep_score_t[::1] thr, Py_ssize_t d,
-                              const sweep_score_t[::1] neg, const sweep_score_t[::1] pos):
+def summary_merge_sorted_size(const score_t[::1] thr, Py_ssize_t d,
+                              const score_t[::1] neg, const score_t[::1] pos):
     """The length of summary (thr[:d]) merged with each class's ascending scores: the
     number of distinct values among them (what summary_merge_sorted_into needs)."""
-    cdef sweep_score_t inf = <sweep_score_t>INFINITY
+    cdef score_t inf = <score_t>INFINITY
     cdef Py_ssize_t size
-    cdef const sweep_score_t* t = &thr[0] if thr.shape[0] else &inf
-    cdef const sweep_score_t* n = &neg[0] if neg.shape[0] else &inf
-    cdef const sweep_score_t* p = &pos[0] if pos.shape[0] else &inf
+    cdef const score_t* t = &thr[0] if thr.shape[0] else &inf
+    cdef const score_t* n = &neg[0] if neg.shape[0] else &inf
+    cdef const score_t* p = &pos[0] if pos.shape[0] else &inf
     cdef int64_t dummy = 0
     with nogil:
-        size = _merge_sorted_up(<sweep_score_t*>t, &dummy, &dummy, d, 0, n, neg.shape[0],
+        size = _merge_sorted_up(<score_t*>t, &dummy, &dummy, d, 0, n, neg.shape[0],
                                 p, pos.shape[0], False)
     return size
 
 
-def summary_merge_sorted_into(sweep_score_t[::1] thr, summary_count_t[::1] negatives,
-                              summary_count_t[::1] positives, Py_ssize_t d,
-                              const sweep_score_t[::1] neg, const double[::1] neg_weight,
-                              const sweep_score_t[::1] pos, const double[::1] pos_weight):
+def summary_merge_sorted_into(score_t[::1] thr, count_t[::1] negatives,
+                              count_t[::1] positives, Py_ssize_t d,
+                              const score_t[::1] neg, const double[::1] neg_weight,
+                              const score_t[::1] pos, const double[::1] pos_weight):
     """Merge each class's ascending scores (weights None: counts) into summary
     (thr, negatives, positives)[:d] in place; returns the merged length. The arrays have
     room for it (at least summary_merge_sorted_size): written from the lowest score up
     into the end, never overtaking the summary's unread entries, then moved to the front
     if room is left. The same values as summary_merge of the summary and
     summary_from_sorted of the parts (a threshold in both: summary + part)."""
-    cdef sweep_score_t inf = <sweep_score_t>INFINITY
+    cdef score_t inf = <score_t>INFINITY
     cdef Py_ssize_t k = thr.shape[0] - 1, i = d - 1, a = 0, b = 0, a0, b0, m, size = 0
     cdef bint weighted = neg_weight is not None
-    cdef sweep_score_t t
-    cdef summary_count_t n, p
+    cdef score_t t
+    cdef count_t n, p
     cdef double fw, tw
     if thr.shape[0] == 0:
         return 0
     with nogil:
-        if summary_count_t is int64_t:  # integer counts: any order of addition gives them
+        if count_t is int64_t:  # integer counts: any order of addition gives them
             size = _merge_sorted_up(&thr[0], &negatives[0], &positives[0], d, k,
                                     &neg[0] if neg.shape[0] else &inf, neg.shape[0],
                                     &pos[0] if pos.shape[0] else &inf, pos.shape[0], True)
@@ -1106,49 +1086,49 @@ def summary_merge_sorted_into(sweep_score_t[::1] thr, summary_count_t[::1] negat
                     _no_minus_zero(t), n, p)
                 size += 1
         if size < thr.shape[0]:  # room was left: the merged entries to the front
-            memmove(&thr[0], &thr[thr.shape[0] - size], size * sizeof(sweep_score_t))
+            memmove(&thr[0], &thr[thr.shape[0] - size], size * sizeof(score_t))
             memmove(&negatives[0], &negatives[thr.shape[0] - size],
-                    size * sizeof(summary_count_t))
+                    size * sizeof(count_t))
             memmove(&positives[0], &positives[thr.shape[0] - size],
-                    size * sizeof(summary_count_t))
+                    size * sizeof(count_t))
     return size
 
 
-cdef inline void _to_front(sweep_score_t* thr, int64_t* negatives, int64_t* positives,
+cdef inline void _to_front(score_t* thr, int64_t* negatives, int64_t* positives,
                            Py_ssize_t length, Py_ssize_t size) noexcept nogil:
     # the merged entries, written into the end of arrays of this length, to their front
     if size < length:
-        memmove(thr, thr + length - size, size * sizeof(sweep_score_t))
+        memmove(thr, thr + length - size, size * sizeof(score_t))
         memmove(negatives, negatives + length - size, size * sizeof(int64_t))
         memmove(positives, positives + length - size, size * sizeof(int64_t))
 
 
 def summary_merge_sorted_pair_into(
-        sweep_score_t[::1] thr_a, int64_t[::1] negatives_a, int64_t[::1] positives_a,
-        Py_ssize_t d_a, const sweep_score_t[::1] neg_a, const sweep_score_t[::1] pos_a,
-        sweep_score_t[::1] thr_b, int64_t[::1] negatives_b, int64_t[::1] positives_b,
-        Py_ssize_t d_b, const sweep_score_t[::1] neg_b, const sweep_score_t[::1] pos_b):
+        score_t[::1] thr_a, int64_t[::1] negatives_a, int64_t[::1] positives_a,
+        Py_ssize_t d_a, const score_t[::1] neg_a, const score_t[::1] pos_a,
+        score_t[::1] thr_b, int64_t[::1] negatives_b, int64_t[::1] positives_b,
+        Py_ssize_t d_b, const score_t[::1] neg_b, const score_t[::1] pos_b):
     """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
     neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping) taking
     turns in one loop: each merge's steps wait on their own loads and comparisons, so
     the CPU overlaps the two. Returns (merged length of a, of b): the same arrays as the
     two calls."""
-    cdef sweep_score_t inf = <sweep_score_t>INFINITY, last_a = <sweep_score_t>NAN
-    cdef sweep_score_t last_b = <sweep_score_t>NAN
+    cdef score_t inf = <score_t>INFINITY, last_a = <score_t>NAN
+    cdef score_t last_b = <score_t>NAN
     cdef Py_ssize_t n_a = thr_a.shape[0], n_b = thr_b.shape[0]
     cdef Py_ssize_t i_a = d_a - 1, k_a = n_a - 1, a_a = 0, b_a = 0
     cdef Py_ssize_t i_b = d_b - 1, k_b = n_b - 1, a_b = 0, b_b = 0
-    cdef sweep_score_t* t_a = &thr_a[0] if n_a else &inf
-    cdef sweep_score_t* t_b = &thr_b[0] if n_b else &inf
+    cdef score_t* t_a = &thr_a[0] if n_a else &inf
+    cdef score_t* t_b = &thr_b[0] if n_b else &inf
     cdef int64_t dummy[2]
     cdef int64_t* na = &negatives_a[0] if n_a else dummy
     cdef int64_t* pa = &positives_a[0] if n_a else dummy
     cdef int64_t* nb = &negatives_b[0] if n_b else dummy
     cdef int64_t* pb = &positives_b[0] if n_b else dummy
-    cdef const sweep_score_t* sn_a = &neg_a[0] if neg_a.shape[0] else &inf
-    cdef const sweep_score_t* sp_a = &pos_a[0] if pos_a.shape[0] else &inf
-    cdef const sweep_score_t* sn_b = &neg_b[0] if neg_b.shape[0] else &inf
-    cdef const sweep_score_t* sp_b = &pos_b[0] if pos_b.shape[0] else &inf
+    cdef const score_t* sn_a = &neg_a[0] if neg_a.shape[0] else &inf
+    cdef const score_t* sp_a = &pos_a[0] if pos_a.shape[0] else &inf
+    cdef const score_t* sn_b = &neg_b[0] if neg_b.shape[0] else &inf
+    cdef const score_t* sp_b = &pos_b[0] if pos_b.shape[0] else &inf
     cdef Py_ssize_t nn_a = neg_a.shape[0], np_a = pos_a.shape[0]
     cdef Py_ssize_t nn_b = neg_b.shape[0], np_b = pos_b.shape[0]
     cdef bint more_a = n_a > 0, more_b = n_b > 0
@@ -1171,15 +1151,15 @@ def summary_merge_sorted_pair_into(
     return n_a - 1 - k_a, n_b - 1 - k_b
 
 
-def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:] thresholds):
+def roc_corners(const double[:] fps, const double[:] tps, const score_t[:] thresholds):
     """The sweep without the points collinear with their neighbours (scikit-learn's
     drop_intermediate): the first and last points and every point where
     (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
     cdef Py_ssize_t d = fps.shape[0], i, k = 0
     fps_arr, tps_arr = np.empty(d), np.empty(d)
-    thr_arr = np.empty(d, dtype=np.float32 if sweep_score_t is float else np.float64)
+    thr_arr = np.empty(d, dtype=np.float32 if score_t is float else np.float64)
     cdef double[::1] f = fps_arr, t = tps_arr
-    cdef sweep_score_t[::1] thr = thr_arr
+    cdef score_t[::1] thr = thr_arr
     with nogil:
         for i in range(d):
             if (i == 0 or i == d - 1
@@ -1198,7 +1178,7 @@ def roc_corners(const double[:] fps, const double[:] tps, const sweep_score_t[:]
 # without a branch (it comes unpredictably), and write every pending point, keeping it
 # only by moving the output index on: nothing in the loop branches on the data but ties.
 
-def roc_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
+def roc_points(const score_t[::1] neg, const score_t[::1] pos,
                bint drop_intermediate):
     """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
     non-empty) in one pass from the top score down: (0, 0, inf) first, then every distinct
@@ -1208,9 +1188,9 @@ def roc_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
     roc_corners of summary_sweep gives, without the full-length arrays)."""
     cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = n_neg - 1, j = n_pos - 1
     cdef Py_ssize_t k = 1, m, seen = 0, fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
-    cdef const sweep_score_t* a = &neg[0]
-    cdef const sweep_score_t* b = &pos[0]
-    cdef sweep_score_t x, y, t
+    cdef const score_t* a = &neg[0]
+    cdef const score_t* b = &pos[0]
+    cdef score_t x, y, t
     cdef double t_cur = 0
     cdef int take_neg, take_pos, keep
     size = n_neg + n_pos + 1
@@ -1249,10 +1229,10 @@ def roc_points(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos,
     return fpr_arr, tpr_arr, thr_arr
 
 
-def pr_points_into(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos, Py_ssize_t i,
+def pr_points_into(const score_t[::1] neg, const score_t[::1] pos, Py_ssize_t i,
                    Py_ssize_t j, Py_ssize_t neg_stop, Py_ssize_t pos_stop,
                    bint drop_intermediate, double[::1] precision, double[::1] recall,
-                   sweep_score_t[::1] thresholds, Py_ssize_t k):
+                   score_t[::1] thresholds, Py_ssize_t k):
     """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
     pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
     equals one outside them), ascending from index k of the outputs, in one pass: precision = tp / (tp + fp)
@@ -1261,9 +1241,9 @@ def pr_points_into(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos, P
     the index after the last point written."""
     cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], seen = 0
     cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
-    cdef const sweep_score_t* a = &neg[0]
-    cdef const sweep_score_t* b = &pos[0]
-    cdef sweep_score_t x, y, t, t_cur = 0
+    cdef const score_t* a = &neg[0]
+    cdef const score_t* b = &pos[0]
+    cdef score_t x, y, t, t_cur = 0
     cdef double positives = n_pos
     cdef int take_neg, take_pos, keep
     if i == neg_stop and j == pos_stop:
@@ -1294,20 +1274,20 @@ def pr_points_into(const sweep_score_t[::1] neg, const sweep_score_t[::1] pos, P
     return k + 1
 
 
-def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
+def summary_sweep(const score_t[:] neg, const score_t[:] pos):
     """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
     ascending scores, without building the summary (what ``summary_running`` of
     ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
     cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
     size = neg.shape[0] + pos.shape[0]
     fps_arr, tps_arr = np.empty(size), np.empty(size)
-    thr_arr = np.empty(size, dtype=np.float32 if sweep_score_t is float else np.float64)
+    thr_arr = np.empty(size, dtype=np.float32 if score_t is float else np.float64)
     cdef double[::1] fps = fps_arr, tps = tps_arr
-    cdef sweep_score_t[::1] thr = thr_arr
-    cdef sweep_score_t t
+    cdef score_t[::1] thr = thr_arr
+    cdef score_t t
     with nogil:
         while i >= 0 or j >= 0:  # from the top score down
-            t = _next_down(neg, pos, i, j)
+            t = next_down(neg, pos, i, j)
             while i >= 0 and neg[i] == t:
                 i -= 1
             while j >= 0 and pos[j] == t:

@@ -10,93 +10,44 @@ from libc.string cimport memcpy
 from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
                           uint64_t)
 
-# Exact counts to 2**62 rows: the pair count 2U reaches 2 n_pos n_neg (up to 2**123) and the
-# KS gap n_pos C-(t) - n_neg C+(t) up to 2**124, so they are kept in 128 bits: the
-# compiler's unsigned __int128 where it has one (gcc, clang), else two 64-bit words (MSVC).
-# RANKSCORE_NO_INT128 forces the two-word path (to test it on gcc).
-cdef extern from *:
-    """
-    #include <stdint.h>
-    typedef struct { uint64_t hi, lo; } rs_u128;
+from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
+from rankscore._kernels.types cimport label_t, score_t
 
-    static inline rs_u128 rs_mul(uint64_t a, uint64_t b) {  /* a * b */
-    #if defined(__SIZEOF_INT128__) && !defined(RANKSCORE_NO_INT128)
-        unsigned __int128 p = (unsigned __int128)a * b;
-        rs_u128 r = {(uint64_t)(p >> 64), (uint64_t)p};
-    #else
-        uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
-        uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-        uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
-        rs_u128 r = {p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32),
-                     (mid << 32) | (p00 & 0xffffffffu)};
-    #endif
-        return r;
-    }
-    static inline rs_u128 rs_add(rs_u128 x, rs_u128 y) {  /* x + y */
-        rs_u128 r = {x.hi + y.hi, x.lo + y.lo};
-        r.hi += r.lo < x.lo;
-        return r;
-    }
-    static inline rs_u128 rs_add64(rs_u128 x, uint64_t y) {  /* x + y */
-        rs_u128 r = {x.hi, x.lo + y};
-        r.hi += r.lo < y;
-        return r;
-    }
-    static inline int rs_less(rs_u128 x, rs_u128 y) {  /* x < y */
-        return x.hi < y.hi || (x.hi == y.hi && x.lo < y.lo);
-    }
-    static inline rs_u128 rs_gap(rs_u128 x, rs_u128 y) {  /* |x - y| */
-        rs_u128 a = rs_less(x, y) ? y : x, b = rs_less(x, y) ? x : y;
-        rs_u128 r = {a.hi - b.hi - (a.lo < b.lo), a.lo - b.lo};
-        return r;
-    }
-    """
-    ctypedef struct rs_u128:
-        uint64_t hi
-        uint64_t lo
-    rs_u128 rs_mul(uint64_t a, uint64_t b) noexcept nogil
-    rs_u128 rs_add(rs_u128 x, rs_u128 y) noexcept nogil
-    rs_u128 rs_add64(rs_u128 x, uint64_t y) noexcept nogil
-    bint rs_less(rs_u128 x, rs_u128 y) noexcept nogil
-    rs_u128 rs_gap(rs_u128 x, rs_u128 y) noexcept nogil
+__all__ = [
+    "split_scores",
+    "split_scores_into",
+    "split_scores_append",
+    "merge_sorted",
+    "ap_merge",
+    "auc_merge",
+    "auc_merge_weighted",
+    "auc_merge_rows",
+    "auc_counts",
+    "ks_merge",
+    "ks_counts",
+    "ks_merge_weighted",
+    "take_rows_transposed",
+    "count_scores",
+]
 
 
-cdef object _to_int(rs_u128 x):
-    return (<object>x.hi << 64) | <object>x.lo
-
-
-ctypedef fused sweep_score_t:
-    float
-    double
-
-ctypedef fused sweep_label_t:
-    int8_t
-    int16_t
-    int32_t
-    int64_t
-    uint8_t
-    uint16_t
-    uint32_t
-    uint64_t
-
-
-def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                 const sweep_score_t[:] scores):
+def split_scores(const label_t[:] labels, label_t pos_code,
+                 const score_t[:] scores):
     """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order;
     also return the smallest and largest label (for the caller's label checks)."""
     cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, a = 0, b = 0, p
-    cdef sweep_label_t lo = labels[0], hi = labels[0], label
-    cdef sweep_score_t x
+    cdef label_t lo = labels[0], hi = labels[0], label
+    cdef score_t x
     with nogil:
         for i in range(n):
             label = labels[i]
             n_pos += label == pos_code
             lo = label if label < lo else lo
             hi = label if label > hi else hi
-    dtype = np.float32 if sweep_score_t is float else np.float64
+    dtype = np.float32 if score_t is float else np.float64
     neg_arr = np.empty(n - n_pos + 1, dtype=dtype)  # one spare slot each: branch-free writes
     pos_arr = np.empty(n_pos + 1, dtype=dtype)
-    cdef sweep_score_t[:] neg = neg_arr, pos = pos_arr
+    cdef score_t[:] neg = neg_arr, pos = pos_arr
     with nogil:
         for i in range(n):
             x = scores[i]
@@ -108,16 +59,16 @@ def split_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
     return neg_arr[:n - n_pos], pos_arr[:n_pos], lo, hi
 
 
-cdef inline void _split_rows(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                             const sweep_score_t[:] scores, sweep_score_t[:] neg, Py_ssize_t a,
-                             Py_ssize_t a_end, sweep_score_t[:] pos, Py_ssize_t b,
+cdef inline void _split_rows(const label_t[:] labels, label_t pos_code,
+                             const score_t[:] scores, score_t[:] neg, Py_ssize_t a,
+                             Py_ssize_t a_end, score_t[:] pos, Py_ssize_t b,
                              Py_ssize_t b_end) noexcept nogil:
     # every row's score to neg[a:a_end] or pos[b:b_end] by labels == pos_code, in input
     # order (the rows hold exactly that many of each; neg and pos may be one array with
     # the two ranges apart): branch-free while both classes have rows to come, a row's
     # score written to both and the slot of the other class written again by its next row
     cdef Py_ssize_t i = 0, n = scores.shape[0], p
-    cdef sweep_score_t x
+    cdef score_t x
     while a < a_end and b < b_end:
         x = scores[i]
         p = labels[i] == pos_code
@@ -135,9 +86,9 @@ cdef inline void _split_rows(const sweep_label_t[:] labels, sweep_label_t pos_co
             a += 1
 
 
-def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                      const sweep_score_t[:] scores, sweep_score_t[:] neg,
-                      sweep_score_t[:] pos):
+def split_scores_into(const label_t[:] labels, label_t pos_code,
+                      const score_t[:] scores, score_t[:] neg,
+                      score_t[:] pos):
     """As ``split_scores``, written into ``neg`` and ``pos`` (nothing allocated: many
     partitions split into one array each, on several threads); they must hold exactly the
     negatives and the positives."""
@@ -152,9 +103,9 @@ def split_scores_into(const sweep_label_t[:] labels, sweep_label_t pos_code,
         _split_rows(labels, pos_code, scores, neg, 0, n - n_pos, pos, 0, n_pos)
 
 
-def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                        const sweep_score_t[:] scores, const double[:] weights,
-                        sweep_score_t[::1] buffer, double[::1] buffer_weights,
+def split_scores_append(const label_t[:] labels, label_t pos_code,
+                        const score_t[:] scores, const double[:] weights,
+                        score_t[::1] buffer, double[::1] buffer_weights,
                         Py_ssize_t n_neg, Py_ssize_t n_pos):
     """Append one batch to a buffer holding ``n_neg`` negatives' scores at its front and
     ``n_pos`` positives' at its back: the batch's negatives written after the front ones,
@@ -163,7 +114,7 @@ def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
     (negatives added, positives added); ValueError if the free room is too small."""
     cdef Py_ssize_t n = scores.shape[0], i, cn = 0, cp = 0, a, b, a_end, b_end, p, keep
     cdef bint weighted = weights is not None
-    cdef sweep_score_t x
+    cdef score_t x
     if labels.shape[0] != n or (weighted and weights.shape[0] != n):
         raise ValueError("split_scores_append needs labels, scores and weights of one length")
     if weighted != (buffer_weights is not None) or (
@@ -187,7 +138,7 @@ def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
     a, a_end = n_neg, n_neg + cn
     b = buffer.shape[0] - n_pos - cp
     b_end = b + cp
-    cdef sweep_score_t[:] both = buffer  # (as _split_rows takes it)
+    cdef score_t[:] both = buffer  # (as _split_rows takes it)
     with nogil:
         if weighted:  # as _split_rows, with the weights alongside: a zero-weight row's
             i = 0  # slots are written again by the next row of either class
@@ -218,11 +169,11 @@ def split_scores_append(const sweep_label_t[:] labels, sweep_label_t pos_code,
     return cn, cp
 
 
-def merge_sorted(const sweep_score_t[:] a, const sweep_score_t[:] b):
+def merge_sorted(const score_t[:] a, const score_t[:] b):
     """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
     cdef Py_ssize_t i = 0, j = 0, k = 0, n_a = a.shape[0], n_b = b.shape[0], take_b
-    out_arr = np.empty(n_a + n_b, dtype=np.float32 if sweep_score_t is float else np.float64)
-    cdef sweep_score_t[:] out = out_arr
+    out_arr = np.empty(n_a + n_b, dtype=np.float32 if score_t is float else np.float64)
+    cdef score_t[:] out = out_arr
     with nogil:
         while i < n_a and j < n_b:  # branch-free: the smaller head goes out
             take_b = b[j] < a[i]
@@ -241,57 +192,18 @@ def merge_sorted(const sweep_score_t[:] a, const sweep_score_t[:] b):
     return out_arr
 
 
-def split_scores_weighted(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                          const sweep_score_t[:] scores, const double[:] weights):
-    """As ``split_scores`` with the weights alongside; zero-weight samples are dropped."""
-    cdef Py_ssize_t n = scores.shape[0], i, n_pos = 0, n_neg = 0, a = 0, b = 0
-    with nogil:
-        for i in range(n):
-            if weights[i] != 0:
-                if labels[i] == pos_code:
-                    n_pos += 1
-                else:
-                    n_neg += 1
-    dtype = np.float32 if sweep_score_t is float else np.float64
-    neg_arr, pos_arr = np.empty(n_neg, dtype=dtype), np.empty(n_pos, dtype=dtype)
-    neg_w_arr, pos_w_arr = np.empty(n_neg), np.empty(n_pos)
-    cdef sweep_score_t[:] neg = neg_arr, pos = pos_arr
-    cdef double[:] neg_w = neg_w_arr, pos_w = pos_w_arr
-    with nogil:
-        for i in range(n):
-            if weights[i] == 0:
-                continue
-            if labels[i] == pos_code:
-                pos[b] = scores[i]
-                pos_w[b] = weights[i]
-                b += 1
-            else:
-                neg[a] = scores[i]
-                neg_w[a] = weights[i]
-                a += 1
-    return neg_arr, neg_w_arr, pos_arr, pos_w_arr
-
-
-cdef inline sweep_score_t _next_down(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
-                                     Py_ssize_t i, Py_ssize_t j) noexcept nogil:
-    # the largest score not yet swept (i, j: last unswept index of each part, -1 when done)
-    if j < 0 or (i >= 0 and neg[i] > pos[j]):
-        return neg[i]
-    return pos[j]
-
-
-def ap_merge(const sweep_score_t[:] neg, const double[:] neg_weight,
-             const sweep_score_t[:] pos, const double[:] pos_weight):
+def ap_merge(const score_t[:] neg, const double[:] neg_weight,
+             const score_t[:] pos, const double[:] pos_weight):
     """Average precision: sum over thresholds (descending) of
     (tp_k - tp_{k-1}) * tp_k / (tp_k + fp_k), accumulated in that order, over tp_last
     (needs a positive); weights None means unweighted."""
     cdef bint weighted = neg_weight is not None
     cdef Py_ssize_t i = neg.shape[0] - 1, j = pos.shape[0] - 1
-    cdef sweep_score_t t
+    cdef score_t t
     cdef double fp = 0.0, tp = 0.0, tp_before, total = 0.0
     with nogil:
         while i >= 0 or j >= 0:
-            t = _next_down(neg, pos, i, j)
+            t = next_down(neg, pos, i, j)
             tp_before = tp
             while i >= 0 and neg[i] == t:
                 fp += neg_weight[i] if weighted else 1.0
@@ -303,7 +215,7 @@ def ap_merge(const sweep_score_t[:] neg, const double[:] neg_weight,
     return total / tp
 
 
-cdef rs_u128 _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos) noexcept nogil:
+cdef rs_u128 _auc_pairs(const score_t[:] neg, const score_t[:] pos) noexcept nogil:
     # sum over positives of 2 * #{neg < s} + #{neg == s}; both parts ascending
     cdef Py_ssize_t i = 0, j = 0, eq
     cdef rs_u128 total = rs_u128(0, 0)  # <= 2 n_pos n_neg: 128 bits
@@ -323,16 +235,16 @@ cdef rs_u128 _auc_pairs(const sweep_score_t[:] neg, const sweep_score_t[:] pos) 
     return total
 
 
-def auc_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
+def auc_merge(const score_t[:] neg, const score_t[:] pos):
     """Twice the Mann-Whitney U as an exact int: sum over positives of
     2 * #{neg < s} + #{neg == s}  (so AUC = result / (2 * n_pos * n_neg))."""
     cdef rs_u128 total
     with nogil:
         total = _auc_pairs(neg, pos)
-    return _to_int(total)
+    return to_int(total)
 
 
-def auc_merge_rows(const sweep_score_t[:, :] neg, const sweep_score_t[:, :] pos):
+def auc_merge_rows(const score_t[:, :] neg, const score_t[:, :] pos):
     """``auc_merge`` of every row pair (neg[r], pos[r]), as a list of ints."""
     cdef Py_ssize_t r, n_rows = neg.shape[0]
     out_arr = np.empty((n_rows, 2), dtype=np.uint64)  # (hi, lo) words of each total
@@ -356,7 +268,7 @@ def auc_counts(const int64_t[:] neg, const int64_t[:] pos):
         for t in range(neg.shape[0]):
             total = rs_add(total, rs_mul(<uint64_t>pos[t], 2 * below + <uint64_t>neg[t]))
             below += <uint64_t>neg[t]
-    return _to_int(total)
+    return to_int(total)
 
 
 def ks_counts(const int64_t[:] neg, const int64_t[:] pos):
@@ -376,11 +288,11 @@ def ks_counts(const int64_t[:] neg, const int64_t[:] pos):
             d = rs_gap(rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos))
             if rs_less(best, d):
                 best, best_t = d, t
-    return _to_int(best), best_t
+    return to_int(best), best_t
 
 
-def auc_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
-                       const sweep_score_t[:] pos, const double[:] pos_weight):
+def auc_merge_weighted(const score_t[:] neg, const double[:] neg_weight,
+                       const score_t[:] pos, const double[:] pos_weight):
     """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
     (AUC = result / (W+ * W-))."""
     cdef Py_ssize_t i = 0, j = 0, e
@@ -405,7 +317,7 @@ def auc_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
     return total
 
 
-def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
+def ks_merge(const score_t[:] neg, const score_t[:] pos):
     """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
     smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
     # D(t) = n_pos #{neg <= t} - n_neg #{pos <= t} rises over runs of negatives and falls over
@@ -415,7 +327,7 @@ def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     cdef Py_ssize_t i = 0, j = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
     cdef rs_u128 d, best = rs_u128(0, 0)
     cdef bint found = False
-    cdef sweep_score_t v, best_t = 0
+    cdef score_t v, best_t = 0
     with nogil:
         while j < n_pos:
             v = pos[j]
@@ -432,18 +344,18 @@ def ks_merge(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
             d = rs_gap(rs_mul(i, n_pos), rs_mul(j, n_neg))  # at t = v
             if not found or rs_less(best, d):
                 best, best_t, found = d, v, True
-    return _to_int(best), best_t
+    return to_int(best), best_t
 
 
-def ks_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
-                      const sweep_score_t[:] pos, const double[:] pos_weight):
+def ks_merge_weighted(const score_t[:] neg, const double[:] neg_weight,
+                      const score_t[:] pos, const double[:] pos_weight):
     """Largest |F-(t) - F+(t)| with weighted CDFs over distinct t, and the smallest t where
     it is reached. The gaps are compared as |W+ C-(t) - W- C+(t)| (C: weight <= t, W: class
     total), exact for integer weights, so equal gaps tie as they do without weights; the
     statistic is that over W- W+ (the caller keeps W- W+ within range)."""
     cdef Py_ssize_t i = 0, j = 0, n_neg = neg.shape[0], n_pos = pos.shape[0]
     cdef double w_neg = 0.0, w_pos = 0.0, c_neg = 0.0, c_pos = 0.0, d, best = -1.0
-    cdef sweep_score_t t, best_t = 0
+    cdef score_t t, best_t = 0
     with nogil:
         for i in range(n_neg):
             w_neg += neg_weight[i]
@@ -468,8 +380,8 @@ def ks_merge_weighted(const sweep_score_t[:] neg, const double[:] neg_weight,
     return best / (w_neg * w_pos), best_t
 
 
-def take_rows_transposed(const sweep_score_t[:, :] scores, const Py_ssize_t[:] rows,
-                         sweep_score_t[:, ::1] out):
+def take_rows_transposed(const score_t[:, :] scores, const Py_ssize_t[:] rows,
+                         score_t[:, ::1] out):
     """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (tiled so
     that reads and writes both stay in cache)."""
     cdef Py_ssize_t n_rows = rows.shape[0], m = out.shape[0], r0, r1, r, j
@@ -481,8 +393,8 @@ def take_rows_transposed(const sweep_score_t[:, :] scores, const Py_ssize_t[:] r
                     out[j, r] = scores[rows[r], j]
 
 
-def count_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                 const sweep_score_t[:] scores, Py_ssize_t max_distinct):
+def count_scores(const label_t[:] labels, label_t pos_code,
+                 const score_t[:] scores, Py_ssize_t max_distinct):
     """(distinct scores ascending as float64, negatives per score, positives per score,
     smallest label, largest label), or None as soon as there are more than ``max_distinct``
     distinct scores. One pass over an open-addressing table (heavily tied scores)."""
@@ -501,7 +413,7 @@ def count_scores(const sweep_label_t[:] labels, sweep_label_t pos_code,
     cdef double x
     cdef int64_t p
     cdef bint too_many = False
-    cdef sweep_label_t lo = labels[0], hi = labels[0], label
+    cdef label_t lo = labels[0], hi = labels[0], label
     with nogil:
         for i in range(n):
             x = scores[i]

@@ -16,60 +16,39 @@
 # through a scratch buffer so that equal scores keep their order (stable, as the fallback's
 # argsort(kind="stable")), which fixes the order in which weights are summed.
 
-from libc.stdlib cimport malloc, free
+import numpy as np
+from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-DEF _TOP_BITS = 11     # at most 2^11 buckets per class in the first pass
-DEF _RUN_BITS = 13     # at most 2^11 buckets per later pass
-DEF _SAMPLE_ABOVE = 1 << 16  # larger inputs plan their buckets on every 8th score
-DEF _MAX_DEPTH = 16    # 64-bit keys, at least 4 bits a pass
-DEF _SMALL_RUN = 16    # runs up to this length are sorted by insertion
-DEF _SCRATCH = 1 << 16  # unweighted runs up to this length are sorted through a scratch buffer
+from rankscore._kernels.types cimport label_t, score_t
 
-
-cdef inline uint64_t _sort_key(sweep_score_t x) noexcept nogil:
-    # x + 0 turns -0.0 into 0.0 (round to nearest) and leaves every other value as it is
-    cdef uint64_t bits
-    cdef uint32_t bits32
-    if sweep_score_t is double:
-        memcpy(&bits, &x, 8)  # the bits of x (memcpy: no aliasing of a double as an int)
-        return bits ^ (<uint64_t>(<int64_t>bits >> 63) | (<uint64_t>1 << 63))
-    else:
-        memcpy(&bits32, &x, 4)
-        return bits32 ^ (<uint32_t>(<int32_t>bits32 >> 31) | (<uint32_t>1 << 31))
-
-
-cdef inline int _bit_length(uint64_t v) noexcept nogil:
-    cdef int n = 0
-    while v:
-        v >>= 1
-        n += 1
-    return n
+__all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
 
 
 cdef inline int _shift_for(uint64_t span, int bits) noexcept nogil:
     # (key - smallest) >> shift < 2^bits for every key of a range of width span
-    cdef int length = _bit_length(span)
+    cdef int length = bit_length(span)
     return length - bits if length > bits else 0
 
 
 cdef inline int _bits_for(Py_ssize_t n) noexcept nogil:
-    # about one element per bucket, between 2^4 and 2^_RUN_BITS buckets (so every pass
-    # narrows the key range by at least 4 bits: at most _MAX_DEPTH passes)
-    cdef int bits = _bit_length(<uint64_t>n) + 3
-    return 4 if bits < 4 else (_RUN_BITS if bits > _RUN_BITS else bits)
+    # about one element per bucket, between 2^4 and 2^RUN_BITS buckets (so every pass
+    # narrows the key range by at least 4 bits: at most MAX_DEPTH passes)
+    cdef int bits = bit_length(<uint64_t>n) + 3
+    return 4 if bits < 4 else (RUN_BITS if bits > RUN_BITS else bits)
 
 
-cdef void _small_sort(sweep_score_t* a, double* w, Py_ssize_t n) noexcept nogil:
-    # n <= _SMALL_RUN: every element goes to its rank, #{smaller keys} + #{equal keys
+cdef void _small_sort(score_t* a, double* w, Py_ssize_t n) noexcept nogil:
+    # n <= SMALL_RUN: every element goes to its rank, #{smaller keys} + #{equal keys
     # before it} (stable); branch-free compares instead of insertion's unpredictable loop
-    cdef uint64_t keys[_SMALL_RUN]
-    cdef sweep_score_t values[_SMALL_RUN]
-    cdef double weights[_SMALL_RUN]
+    cdef uint64_t keys[SMALL_RUN]
+    cdef score_t values[SMALL_RUN]
+    cdef double weights[SMALL_RUN]
     cdef Py_ssize_t i, j, rank
     for i in range(n):
         values[i] = a[i] + 0
-        keys[i] = _sort_key(values[i])
+        keys[i] = sort_key(values[i])
         if w != NULL:
             weights[i] = w[i]
     for i in range(n):
@@ -81,34 +60,34 @@ cdef void _small_sort(sweep_score_t* a, double* w, Py_ssize_t n) noexcept nogil:
             w[rank] = weights[i]
 
 
-cdef void _key_range(const sweep_score_t* a, Py_ssize_t n, uint64_t* lo,
+cdef void _key_range(const score_t* a, Py_ssize_t n, uint64_t* lo,
                      uint64_t* hi) noexcept nogil:
     cdef Py_ssize_t i
-    cdef uint64_t k, kmin = _sort_key(a[0] + 0), kmax = kmin
+    cdef uint64_t k, kmin = sort_key(a[0] + 0), kmax = kmin
     for i in range(n):
-        k = _sort_key(a[i] + 0)
+        k = sort_key(a[i] + 0)
         kmin = k if k < kmin else kmin
         kmax = k if k > kmax else kmax
     lo[0] = kmin
     hi[0] = kmax
 
 
-cdef void _insertion_pass(sweep_score_t* a, double* w, Py_ssize_t n) noexcept nogil:
+cdef void _insertion_pass(score_t* a, double* w, Py_ssize_t n) noexcept nogil:
     # insertion sort of a nearly sorted run (elements out of place only inside small
     # buckets): mostly one comparison per element; stable
     cdef Py_ssize_t i, j
-    cdef sweep_score_t x
+    cdef score_t x
     cdef uint64_t kx
     cdef double wx = 0
     for i in range(1, n):
         x = a[i]
-        kx = _sort_key(x)
-        if _sort_key(a[i - 1]) <= kx:
+        kx = sort_key(x)
+        if sort_key(a[i - 1]) <= kx:
             continue
         if w != NULL:
             wx = w[i]
         j = i
-        while j > 0 and _sort_key(a[j - 1]) > kx:
+        while j > 0 and sort_key(a[j - 1]) > kx:
             a[j] = a[j - 1]
             if w != NULL:
                 w[j] = w[j - 1]
@@ -118,25 +97,18 @@ cdef void _insertion_pass(sweep_score_t* a, double* w, Py_ssize_t n) noexcept no
             w[j] = wx
 
 
-cdef struct _Workspace:
-    void* scores        # scratch scores (capacity elements)
-    double* weights     # scratch weights (weighted sorts: capacity elements)
-    Py_ssize_t capacity
-    Py_ssize_t* counts  # _MAX_DEPTH levels of 2 * 2^_RUN_BITS + 1 bucket edges and fills
-
-
-cdef void _sort_run(sweep_score_t* a, double* w, Py_ssize_t n, _Workspace* work,
+cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
                     int depth) noexcept nogil:
     """Sort a[0:n] ascending by key (w alongside and stably when w is not NULL; then the
     workspace holds at least n elements)."""
     cdef uint64_t kmin, kmax
     cdef int shift
     cdef Py_ssize_t i, b, n_buckets, start, size, d
-    cdef Py_ssize_t* edge = work.counts + depth * (2 * (1 << _RUN_BITS) + 1)
-    cdef Py_ssize_t* fill = edge + (1 << _RUN_BITS) + 1
-    cdef sweep_score_t* scratch = <sweep_score_t*>work.scores
-    cdef sweep_score_t x, y
-    if n <= _SMALL_RUN:
+    cdef Py_ssize_t* edge = work.counts + depth * (2 * (1 << RUN_BITS) + 1)
+    cdef Py_ssize_t* fill = edge + (1 << RUN_BITS) + 1
+    cdef score_t* scratch = <score_t*>work.scores
+    cdef score_t x, y
+    if n <= SMALL_RUN:
         _small_sort(a, w, n)
         return
     _key_range(a, n, &kmin, &kmax)
@@ -149,61 +121,61 @@ cdef void _sort_run(sweep_score_t* a, double* w, Py_ssize_t n, _Workspace* work,
     for b in range(n_buckets + 1):
         edge[b] = 0
     for i in range(n):
-        edge[1 + <Py_ssize_t>((_sort_key(a[i] + 0) - kmin) >> shift)] += 1
+        edge[1 + <Py_ssize_t>((sort_key(a[i] + 0) - kmin) >> shift)] += 1
     for b in range(n_buckets):
         edge[b + 1] += edge[b]
         fill[b] = edge[b]
     if n <= work.capacity:  # through the scratch buffer and back (stable)
         for i in range(n):
             x = a[i] + 0
-            d = <Py_ssize_t>((_sort_key(x) - kmin) >> shift)
+            d = <Py_ssize_t>((sort_key(x) - kmin) >> shift)
             scratch[fill[d]] = x
             if w != NULL:
                 work.weights[fill[d]] = w[i]
             fill[d] += 1
-        memcpy(a, scratch, n * sizeof(sweep_score_t))
+        memcpy(a, scratch, n * sizeof(score_t))
         if w != NULL:
             memcpy(w, work.weights, n * sizeof(double))
     else:  # unweighted only: American flag sort, every element cycled to its bucket in place
         for b in range(n_buckets):
             while fill[b] < edge[b + 1]:
                 x = a[fill[b]] + 0
-                d = <Py_ssize_t>((_sort_key(x) - kmin) >> shift)
+                d = <Py_ssize_t>((sort_key(x) - kmin) >> shift)
                 while d != b:
                     y = a[fill[d]] + 0
                     a[fill[d]] = x
                     fill[d] += 1
                     x = y
-                    d = <Py_ssize_t>((_sort_key(x) - kmin) >> shift)
+                    d = <Py_ssize_t>((sort_key(x) - kmin) >> shift)
                 a[fill[b]] = x
                 fill[b] += 1
     if shift == 0:  # every bucket holds one key
         return
     for b in range(n_buckets):  # large buckets on their own; then one pass orders the rest
         start, size = edge[b], edge[b + 1] - edge[b]
-        if size > _SMALL_RUN:
-            _sort_run(a + start, NULL if w == NULL else w + start, size, work, depth + 1)
+        if size > SMALL_RUN:
+            sort_run(a + start, NULL if w == NULL else w + start, size, work, depth + 1)
     _insertion_pass(a, w, n)
 
 
-def sort_runs(sweep_score_t[::1] scores, const int64_t[::1] edges, double[::1] weights=None):
+def sort_runs(score_t[::1] scores, const int64_t[::1] edges, double[::1] weights=None):
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores."""
     cdef Py_ssize_t r, start, length, capacity = 0
     cdef bint weighted = weights is not None and weights.shape[0] > 0
     cdef double* w = &weights[0] if weighted else NULL
-    cdef _Workspace work
+    cdef Workspace work
     if scores.shape[0] == 0:
         return
     for r in range(edges.shape[0] - 1):
         capacity = max(capacity, edges[r + 1] - edges[r])
     if not weighted:  # longer unweighted runs are permuted in place: bounded scratch memory
-        capacity = min(capacity, _SCRATCH)
+        capacity = min(capacity, SCRATCH)
     work.capacity = capacity
-    work.scores = malloc(capacity * sizeof(sweep_score_t) + 1)
+    work.scores = malloc(capacity * sizeof(score_t) + 1)
     work.weights = <double*>malloc(capacity * sizeof(double) + 1 if weighted else 1)
     work.counts = <Py_ssize_t*>malloc(
-        _MAX_DEPTH * (2 * (1 << _RUN_BITS) + 1) * sizeof(Py_ssize_t))
+        MAX_DEPTH * (2 * (1 << RUN_BITS) + 1) * sizeof(Py_ssize_t))
     try:
         if work.scores == NULL or work.weights == NULL or work.counts == NULL:
             raise MemoryError()
@@ -211,7 +183,7 @@ def sort_runs(sweep_score_t[::1] scores, const int64_t[::1] edges, double[::1] w
             for r in range(edges.shape[0] - 1):
                 start, length = edges[r], edges[r + 1] - edges[r]
                 if length > 0:
-                    _sort_run(&scores[start], w + start if weighted else NULL, length,
+                    sort_run(&scores[start], w + start if weighted else NULL, length,
                               &work, 0)
     finally:
         free(work.scores)
@@ -237,7 +209,7 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
         shift[p] = 63  # (the mantissa >> 63 is 0)
         if prefix_count[p] == 0:
             continue
-        b = _bit_length(<uint64_t>((prefix_count[p] << top_bits) // total)) - 1
+        b = bit_length(<uint64_t>((prefix_count[p] << top_bits) // total)) - 1
         b = 0 if b < 0 else (mantissa_bits if b > mantissa_bits else b)
         shift[p] = mantissa_bits - b
         next_bucket += <Py_ssize_t>1 << b
@@ -250,23 +222,23 @@ cdef inline Py_ssize_t _bucket_of(uint64_t key, const int64_t* base, const uint8
     return base[p] + <Py_ssize_t>((key & ((<uint64_t>1 << mantissa_bits) - 1)) >> shift[p])
 
 
-def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                  const sweep_score_t[:] scores, const double[:] weights=None):
+def split_buckets(const label_t[:] labels, label_t pos_code,
+                  const score_t[:] scores, const double[:] weights=None):
     """Split ``scores`` by ``labels == pos_code`` into (neg, neg_weights, neg_edges, pos,
     pos_weights, pos_edges, smallest label, largest label), each class's scores in runs
     (buckets): every score of run r = [edges[r], edges[r + 1]) is below every score of run
     r + 1, the input order is kept inside a run, and -0.0 is written as 0.0. Weights None:
     the weights are None; else zero-weight samples are dropped."""
-    cdef int mantissa_bits = 52 if sweep_score_t is double else 23
-    cdef Py_ssize_t n_prefixes = (<Py_ssize_t>1) << ((64 if sweep_score_t is double else 32)
+    cdef int mantissa_bits = 52 if score_t is double else 23
+    cdef Py_ssize_t n_prefixes = (<Py_ssize_t>1) << ((64 if score_t is double else 32)
                                                      - mantissa_bits)
     cdef Py_ssize_t n = scores.shape[0], i, n_neg, n_pos, n_neg_buckets, n_buckets, d, c
-    cdef Py_ssize_t stride = 1 if n < _SAMPLE_ABOVE else 8
-    cdef int top_bits = min(_TOP_BITS, max(0, _bit_length(<uint64_t>n) - 4))  # 16+ per bucket
+    cdef Py_ssize_t stride = 1 if n < SAMPLE_ABOVE else 8
+    cdef int top_bits = min(TOP_BITS, max(0, bit_length(<uint64_t>n) - 4))  # 16+ per bucket
     cdef bint weighted = weights is not None
-    cdef sweep_label_t lo = labels[0], hi = labels[0], label
+    cdef label_t lo = labels[0], hi = labels[0], label
     cdef uint64_t key
-    cdef sweep_score_t x
+    cdef score_t x
     # class c (1: positive) uses the second half of the per-prefix tables
     prefix_arr = np.zeros(2 * n_prefixes, dtype=np.int64)
     base_arr = np.empty(2 * n_prefixes, dtype=np.int64)
@@ -277,7 +249,7 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
         for d in range((n + stride - 1) // stride):  # the exponents (a sample of large inputs)
             i = d * stride
             c = labels[i] == pos_code
-            prefix[c * n_prefixes + <Py_ssize_t>(_sort_key(scores[i] + 0) >> mantissa_bits)] += 1
+            prefix[c * n_prefixes + <Py_ssize_t>(sort_key(scores[i] + 0) >> mantissa_bits)] += 1
         n_neg_buckets = _plan_buckets(&prefix[0], n_prefixes, mantissa_bits, top_bits, 0,
                                       &base[0], &shift[0])
         n_buckets = _plan_buckets(&prefix[n_prefixes], n_prefixes, mantissa_bits, top_bits,
@@ -292,7 +264,7 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
             if weighted and weights[i] == 0:
                 continue
             c = label == pos_code
-            key = _sort_key(scores[i] + 0)
+            key = sort_key(scores[i] + 0)
             edge[1 + _bucket_of(key, &base[c * n_prefixes], &shift[c * n_prefixes],
                                 mantissa_bits)] += 1
         for d in range(n_buckets):
@@ -300,10 +272,10 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
         n_neg = edge[n_neg_buckets]
         n_pos = edge[n_buckets] - n_neg
     fill_arr = edge_arr[:n_buckets].copy()
-    out_arr = np.empty(n_neg + n_pos, dtype=np.float32 if sweep_score_t is float else np.float64)
+    out_arr = np.empty(n_neg + n_pos, dtype=np.float32 if score_t is float else np.float64)
     out_w_arr = np.empty(n_neg + n_pos if weighted else 0)
     cdef int64_t[::1] fill = fill_arr
-    cdef sweep_score_t[::1] out = out_arr
+    cdef score_t[::1] out = out_arr
     cdef double[::1] out_w = out_w_arr
     with nogil:
         for i in range(n):  # scatter, keeping the input order inside each bucket
@@ -311,7 +283,7 @@ def split_buckets(const sweep_label_t[:] labels, sweep_label_t pos_code,
                 continue
             c = labels[i] == pos_code
             x = scores[i] + 0
-            key = _sort_key(x)
+            key = sort_key(x)
             d = _bucket_of(key, &base[c * n_prefixes], &shift[c * n_prefixes], mantissa_bits)
             out[fill[d]] = x
             if weighted:

@@ -4,31 +4,20 @@
 # class, so they are read once: the kernels also return the smallest and largest label,
 # which is all the caller needs to check the labels ({0, 1}, {-1, 1}, a typo in pos_label).
 
-from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
-                          uint64_t)
+from libc.stdint cimport int64_t
 
-ctypedef fused point_score_t:
-    float
-    double
+from rankscore._kernels.types cimport label_t, score_t
 
-ctypedef fused point_label_t:
-    int8_t
-    int16_t
-    int32_t
-    int64_t
-    uint8_t
-    uint16_t
-    uint32_t
-    uint64_t
+__all__ = ["threshold_confusion", "threshold_confusion_weighted"]
 
 
-def threshold_confusion(const point_label_t[:] labels, point_label_t pos_code,
-                        const point_score_t[:] score, double threshold):
+def threshold_confusion(const label_t[:] labels, label_t pos_code,
+                        const score_t[:] score, double threshold):
     """``(tp, fp, fn, tn, lo, hi)``: int64 counts with actual positive = ``labels == pos_code``
     and predicted positive = ``score >= threshold``; lo/hi = smallest/largest label."""
     cdef Py_ssize_t i, n = score.shape[0]
     cdef long long tp = 0, pp = 0, rp = 0
-    cdef point_label_t lo = labels[0], hi = labels[0], label
+    cdef label_t lo = labels[0], hi = labels[0], label
     cdef bint predicted, actual
     with nogil:
         for i in range(n):
@@ -44,13 +33,13 @@ def threshold_confusion(const point_label_t[:] labels, point_label_t pos_code,
     return tp, pp - tp, rp - tp, n - pp - rp + tp, lo, hi
 
 
-def threshold_confusion_weighted(const point_label_t[:] labels, point_label_t pos_code,
-                                 const point_score_t[:] score, double threshold,
+def threshold_confusion_weighted(const label_t[:] labels, label_t pos_code,
+                                 const score_t[:] score, double threshold,
                                  const double[:] weight):
     """``(tp, fp, fn, tn, lo, hi)``: weighted float sums of ``threshold_confusion``."""
     cdef Py_ssize_t i, n = score.shape[0]
     cdef double cells[4]  # index 2 * actual + predicted: tn, fp, fn, tp
-    cdef point_label_t lo = labels[0], hi = labels[0], label
+    cdef label_t lo = labels[0], hi = labels[0], label
     cells[0] = cells[1] = cells[2] = cells[3] = 0.0
     with nogil:
         for i in range(n):

@@ -1,4 +1,4 @@
-"""Interface of the kernel modules ``rankscore._core`` (compiled) and ``rankscore._fallback``.
+"""Interface of the kernel packages ``rankscore._kernels`` (compiled) and ``rankscore._fallback``.
 
 Both modules provide exactly these functions. Callers validate every argument first.
 """
@@ -6,7 +6,7 @@ Both modules provide exactly these functions. Callers validate every argument fi
 import numpy as np
 from numpy.typing import NDArray
 
-# --- sweep (rankscore/_kernels_sweep.pxi, rankscore/_fallback/sweep.py) ---------------------
+# --- sweep (rankscore/_kernels/sweep.pyx, rankscore/_fallback/sweep.py) ---------------------
 # Labels are an integer array (any int/uint width; bool viewed as uint8) and the positive
 # code of the same dtype; scores float32 or float64. The merge kernels take each class's
 # scores sorted ascending (weights in the same order) and return float thresholds as Python
@@ -45,14 +45,6 @@ def split_scores_append(
 
 def merge_sorted(a: NDArray[np.floating], b: NDArray[np.floating]) -> NDArray[np.floating]:
     """The ascending union of two ascending arrays of one dtype (a one-pass merge)."""
-
-def split_scores_weighted(
-    labels: NDArray[np.integer],
-    pos_code: np.integer,
-    scores: NDArray[np.floating],
-    weights: NDArray[np.float64],
-) -> tuple[NDArray[np.floating], NDArray[np.float64], NDArray[np.floating], NDArray[np.float64]]:
-    """(neg scores, neg weights, pos scores, pos weights); zero-weight samples dropped."""
 
 def ap_merge(
     neg: NDArray[np.floating],
@@ -114,7 +106,7 @@ def ks_merge_weighted(
 ) -> tuple[float, float]:
     """(max |F-(t) - F+(t)| with weighted CDFs, smallest t reaching it)."""
 
-# --- ordering (rankscore/_kernels_sort.pxi, rankscore/_fallback/sort.py) -----------------
+# --- ordering (rankscore/_kernels/sort.pyx, rankscore/_fallback/sort.py) -----------------
 # Scores are ordered by an order-preserving integer key (sign bit flipped for positives, all
 # bits for negatives, -0.0 first made 0.0); the compiled module buckets them by the key, the
 # fallback sorts each class as one run with np.sort. The sorted arrays are the same.
@@ -143,7 +135,7 @@ def sort_runs(
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     weights move alongside, equal scores keep their order (stable). Releases the GIL."""
 
-# --- ranking (rankscore/_kernels_ranking.pxi, rankscore/_fallback/ranking.py) -------------
+# --- ranking (rankscore/_kernels/ranking.pyx, rankscore/_fallback/ranking.py) -------------
 # Ranking masks: bit i-1 set when position i (1-based) holds a list element; p <= 62.
 
 def check_positions(
@@ -172,7 +164,7 @@ def enumerate_rankings_into(
     """Fill masks/scores (length C(p-1, k-1), preallocated) with all rankings of (p, k) in
     enumeration order ('x' before '-', lexicographic)."""
 
-# --- ties (rankscore/_kernels_ties.pxi, rankscore/_fallback/ties.py) ------------------------
+# --- ties (rankscore/_kernels/ties.pyx, rankscore/_fallback/ties.py) ------------------------
 
 def equal_runs(
     sorted_values: NDArray[np.float32] | NDArray[np.float64] | NDArray[np.int64] | NDArray[np.uint64],
@@ -180,7 +172,7 @@ def equal_runs(
     """Run boundaries b of a sorted 1-D array (b[0] = 0, b[-1] = n); run j is
     sorted_values[b[j]:b[j+1]]; empty input gives [0]."""
 
-# ---- point metrics (_kernels_point.pxi / _fallback/point.py)
+# ---- point metrics (_kernels/point.pyx / _fallback/point.py)
 # ``labels``: any integer dtype (bools viewed as uint8), ``pos_code`` the positive label in
 # that dtype; ``score``: float32 or float64; predicted positive = score >= threshold,
 # compared in float64. Returns the four cells and the smallest/largest label.
@@ -196,7 +188,7 @@ def threshold_confusion_weighted(
     weight: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, int]: ...
 
-# --- multilabel (rankscore/_kernels_multilabel.pxi, rankscore/_fallback/multilabel.py) ------
+# --- multilabel (rankscore/_kernels/multilabel.pyx, rankscore/_fallback/multilabel.py) ------
 # y_true, y_pred: C-contiguous (n_samples, n_labels) matrices of one dtype (any int/uint
 # width, float32/float64; bool viewed as uint8). Per label the sums tn, predicted, true, tp;
 # per sample the cells in the order 2 * true + pred: tn, fp, fn, tp. bad: flat index of the
@@ -220,7 +212,7 @@ def multilabel_confusion_csr(
     """CSR input (indices sorted per row, no duplicates, data 0/1; a stored 0 is absent):
     (per label sums union, predicted, true, tp — int64 when weight is empty; per label
     positive-weight samples in the union; per sample cells tn, fp, fn, tp)."""
-# ---- IR over many queries (_kernels_ir.pxi / _fallback/ir.py)
+# ---- IR over many queries (_kernels/ir.pyx / _fallback/ir.py)
 # Queries are flat: entries of query j are [offsets[j], offsets[j+1]); ``rel`` is the judged
 # relevance of each retrieved element in ranking order (-1 = not judged); ``cut[j]`` is how
 # many ranks of query j count.
@@ -318,7 +310,7 @@ def ir_ranking_columns(
     offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """(k, p, soma) of each query's ranking cut after its last relevant element."""
-# --- score summary (rankscore/_kernels_summary.pxi, rankscore/_fallback/summary.py) --------
+# --- score summary (rankscore/_kernels/summary.pyx, rankscore/_fallback/summary.py) --------
 # A summary: thresholds (distinct scores, strictly decreasing, float32/float64, no -0.0) and
 # the negatives / positives scoring exactly each one (int64 counts or float64 weight sums).
 
@@ -367,18 +359,6 @@ def objective_scan(
 ) -> tuple[float, int]:
     """best_threshold's objective ``code`` over the sweep: (max over feasible thresholds, -1)
     when near_best is NaN, else (value, index) of the first feasible one >= near_best."""
-
-def summary_merge_into(
-    thr_a: NDArray[np.floating],
-    neg_a: NDArray[np.int64] | NDArray[np.float64],
-    pos_a: NDArray[np.int64] | NDArray[np.float64],
-    da: int,
-    thr_b: NDArray[np.floating],
-    neg_b: NDArray[np.int64] | NDArray[np.float64],
-    pos_b: NDArray[np.int64] | NDArray[np.float64],
-) -> int:
-    """Merge b into a in place (a's arrays: da entries, then room for b's; writable,
-    C-contiguous); returns the merged length."""
 
 def summary_merge_many_into(
     out_t: NDArray[np.floating],
@@ -498,7 +478,7 @@ def pr_points_into(
     pos[j:pos_stop] (ascending class parts, both non-empty; no tie across the range ends),
     written ascending from index k in one pass; returns the index after the last."""
 
-# ---- uncertainty (_kernels_uncertainty.pxi / _fallback/uncertainty.py)
+# ---- uncertainty (_kernels/uncertainty.pyx / _fallback/uncertainty.py)
 # Bootstrap: positions [0, n_neg) are the negatives, [n_neg, n) the positives, in sorted
 # order or, with neg_order/pos_order, position order[i] for the i-th smallest score.
 # Replicate r draws from the SplitMix64 stream seeded with seeds[r] (output k picks
@@ -560,7 +540,7 @@ def bootstrap_group_counts(
     """out[r, 2g], out[r, 2g + 1] = replicate r's weight of negatives, positives at the g-th
     smallest distinct score."""
 
-# --- Kolmogorov-Smirnov tests (rankscore/_kernels_ks.pxi, rankscore/_fallback/ks.py) -------
+# --- Kolmogorov-Smirnov tests (rankscore/_kernels/ks.pyx, rankscore/_fallback/ks.py) ------
 
 def ks_counts_signed(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int, int, int]:
     """(plus, first index of plus, minus, first index of minus) from per-threshold counts of

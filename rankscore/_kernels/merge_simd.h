@@ -1,4 +1,4 @@
-/* The many-way merge of summary runs (summary_merge_many_into in _kernels_summary.pxi) on
+/* The many-way merge of summary runs (summary_merge_many_into in _kernels/summary.pyx) on
  * x86-64 CPUs with AVX-512F: a vector tournament in place of the loser tree.
  *
  * The runs' next keys (an int64 ordered as the thresholds are) sit in groups of eight, one
@@ -15,7 +15,7 @@
  * and all its copies fall in one range.
  *
  * rs_simd_merge_available() says whether the CPU (and the OS) run AVX-512F; elsewhere, and
- * with other compilers, the loser tree of _kernels_summary.pxi merges. */
+ * with other compilers, the loser tree of _kernels/summary.pyx merges. */
 
 #ifndef RS_MERGE_SIMD_H
 #define RS_MERGE_SIMD_H

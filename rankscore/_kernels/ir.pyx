@@ -11,6 +11,20 @@ from libc.string cimport memchr, memcmp, memcpy, memset
 
 import numpy as np
 
+__all__ = [
+    "fnv1a_hashes",
+    "parse_trec",
+    "gather_ids",
+    "ir_first_duplicate",
+    "ir_join",
+    "ir_relevant_in_top",
+    "ir_precision_sum",
+    "ir_first_relevant",
+    "ir_dcg",
+    "ir_bpref",
+    "ir_ranking_columns",
+]
+
 cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)

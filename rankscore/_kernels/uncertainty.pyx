@@ -8,9 +8,17 @@
 # replicate's seed, reproduced bit for bit by the fallback) and one weighted merge; nothing
 # is sorted again.
 
+import numpy as np
 from libc.math cimport NAN
 from libc.stdlib cimport free, malloc, realloc
+from libc.stdint cimport int64_t, uint32_t, uint64_t
 from libc.string cimport memset
+
+from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
+from rankscore._kernels.types cimport label_t, score_t
+
+__all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
+           "bootstrap_group_counts"]
 
 
 cdef extern from *:
@@ -26,8 +34,8 @@ cdef extern from *:
     uint64_t rankscore_splitmix64(uint64_t s, uint64_t k) noexcept nogil
 
 
-cdef double _merge_placements(const sweep_score_t* neg, Py_ssize_t n_neg,
-                              const sweep_score_t* pos, Py_ssize_t n_pos,
+cdef double _merge_placements(const score_t* neg, Py_ssize_t n_neg,
+                              const score_t* pos, Py_ssize_t n_pos,
                               const double* neg_order, const double* pos_order,
                               Py_ssize_t neg_below, Py_ssize_t pos_above,
                               double* out) noexcept nogil:
@@ -36,7 +44,7 @@ cdef double _merge_placements(const sweep_score_t* neg, Py_ssize_t n_neg,
     # pos 2 #{neg < x} + #{neg == x}, neg 2 #{pos > y} + #{pos == y}; returns their sum
     # over the positives
     cdef Py_ssize_t i = 0, j = 0, i_end, j_end, k
-    cdef sweep_score_t t
+    cdef score_t t
     cdef double value, total = 0.0
     while i < n_neg or j < n_pos:  # one tied group of scores at a time, ascending
         if j == n_pos or (i < n_neg and neg[i] < pos[j]):
@@ -65,7 +73,7 @@ cdef struct _Scratch:
     void* values
     double* order
     Py_ssize_t capacity
-    _Workspace work
+    Workspace work
 
 
 cdef int _reserve(_Scratch* scratch, Py_ssize_t n, size_t item) noexcept nogil:
@@ -93,7 +101,7 @@ cdef int _reserve(_Scratch* scratch, Py_ssize_t n, size_t item) noexcept nogil:
     scratch.work.weights = <double*>p
     if scratch.work.counts == NULL:
         scratch.work.counts = <Py_ssize_t*>malloc(
-            _MAX_DEPTH * (2 * (1 << _RUN_BITS) + 1) * sizeof(Py_ssize_t))
+            MAX_DEPTH * (2 * (1 << RUN_BITS) + 1) * sizeof(Py_ssize_t))
         if scratch.work.counts == NULL:
             return -1
     scratch.capacity = scratch.work.capacity = n
@@ -101,19 +109,19 @@ cdef int _reserve(_Scratch* scratch, Py_ssize_t n, size_t item) noexcept nogil:
 
 
 cdef void _gather_sorted(const uint64_t* packed, Py_ssize_t n, uint64_t mask,
-                         const sweep_score_t[:] scores, sweep_score_t* values, double* order,
-                         _Workspace* work) noexcept nogil:
+                         const score_t[:] scores, score_t* values, double* order,
+                         Workspace* work) noexcept nogil:
     # the scores of samples packed[k] & mask, ascending (order: the samples, alongside)
     cdef Py_ssize_t k
     for k in range(n):
         order[k] = <double>(packed[k] & mask)
         values[k] = scores[packed[k] & mask] + 0
-    _sort_run(values, order, n, work, 0)
+    sort_run(values, order, n, work, 0)
 
 
 cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
                                const uint64_t* pos_packed, Py_ssize_t n_pos, int index_bits,
-                               const sweep_score_t[:] scores, double* out,
+                               const score_t[:] scores, double* out,
                                _Scratch* scratch) noexcept nogil:
     # Merge of the sorted packed keys into out[sample]; returns 2U = the sum of the
     # positives' placements, or -1 when out of memory. While the truncated scores (high
@@ -126,7 +134,7 @@ cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
     cdef bint neg_first
     cdef double* dst
     cdef double twice_u = 0.0, value
-    cdef sweep_score_t* values
+    cdef score_t* values
     while i < n_neg and j < n_pos:
         t = neg_packed[i] & ~mask
         if t != (pos_packed[j] & ~mask):
@@ -145,9 +153,9 @@ cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
         while j_end < n_pos and (pos_packed[j_end] & ~mask) == t:
             j_end += 1
         g = i_end - i
-        if _reserve(scratch, g + j_end - j, sizeof(sweep_score_t)) < 0:
+        if _reserve(scratch, g + j_end - j, sizeof(score_t)) < 0:
             return -1.0
-        values = <sweep_score_t*>scratch.values
+        values = <score_t*>scratch.values
         _gather_sorted(neg_packed + i, g, mask, scores, values, scratch.order, &scratch.work)
         _gather_sorted(pos_packed + j, j_end - j, mask, scores, values + g,
                        scratch.order + g, &scratch.work)
@@ -162,19 +170,19 @@ cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
     return twice_u
 
 
-def delong_sample_placements(const sweep_label_t[:] labels, sweep_label_t pos_code,
-                             const sweep_score_t[:] scores, Py_ssize_t n_pos, double[:] out):
+def delong_sample_placements(const label_t[:] labels, label_t pos_code,
+                             const score_t[:] scores, Py_ssize_t n_pos, double[:] out):
     """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
     positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
     2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
     # Each class is ordered by np.sort of packed 64-bit keys: the score's order-preserving
-    # key (_kernels_sort.pxi) in the high bits, its low bits replaced by the sample's index:
+    # key (_kernels/sort.pyx) in the high bits, its low bits replaced by the sample's index:
     # a sort that carries the indices at the cost of a plain sort (and NumPy's SIMD sort
     # where the CPU has one). Scores equal in the high bits are told apart in the merge, the
     # only place where the scores themselves are read again.
     cdef Py_ssize_t n = scores.shape[0], n_neg = n - n_pos, i, a = 0, b = 0, is_pos
-    cdef int index_bits = _bit_length(<uint64_t>max(n, 1) - 1)
-    cdef int align = 32 if sweep_score_t is float else 0  # the key's top bit to bit 63
+    cdef int index_bits = bit_length(<uint64_t>max(n, 1) - 1)
+    cdef int align = 32 if score_t is float else 0  # the key's top bit to bit 63
     cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, packed
     cdef double twice_u
     cdef _Scratch scratch
@@ -186,7 +194,7 @@ def delong_sample_placements(const sweep_label_t[:] labels, sweep_label_t pos_co
     cdef uint64_t[::1] neg_packed = neg_packed_arr, pos_packed = pos_packed_arr
     with nogil:
         for i in range(n):
-            packed = ((<uint64_t>_sort_key(scores[i] + 0) << align) & ~mask) | <uint64_t>i
+            packed = ((<uint64_t>sort_key(scores[i] + 0) << align) & ~mask) | <uint64_t>i
             is_pos = labels[i] == pos_code
             pos_packed[b] = packed
             neg_packed[a] = packed
@@ -210,7 +218,7 @@ def delong_sample_placements(const sweep_label_t[:] labels, sweep_label_t pos_co
     return twice_u
 
 
-def delong_scale(const sweep_label_t[:] labels, sweep_label_t pos_code, double[:] values,
+def delong_scale(const label_t[:] labels, label_t pos_code, double[:] values,
                  double pos_shift, double pos_scale, double neg_shift, double neg_scale):
     """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
     cdef Py_ssize_t i
@@ -224,14 +232,14 @@ def delong_scale(const sweep_label_t[:] labels, sweep_label_t pos_code, double[:
                          * (pos_scale if is_pos else neg_scale))
 
 
-def delong_square_sums(const sweep_score_t[:] neg, const sweep_score_t[:] pos,
+def delong_square_sums(const score_t[:] neg, const score_t[:] pos,
                        double mean_pos, double mean_neg):
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
     ``delong_sample_placements``), accumulated one tied group at a time, ascending:
     count * dev^2."""
     cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, i_end, j_end
-    cdef sweep_score_t t
+    cdef score_t t
     cdef double sx = 0.0, sy = 0.0, dev
     with nogil:
         while i < n_neg or j < n_pos:
@@ -299,8 +307,8 @@ cdef inline const double* _weight_ptr(const double[::1] weight) noexcept:
     return &weight[0] if weight is not None and weight.shape[0] > 0 else NULL
 
 
-def bootstrap_auc(const sweep_score_t[:] neg, const double[::1] neg_weight,
-                  const sweep_score_t[:] pos, const double[::1] pos_weight,
+def bootstrap_auc(const score_t[:] neg, const double[::1] neg_weight,
+                  const score_t[:] pos, const double[::1] pos_weight,
                   const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
                   bint stratified, const uint64_t[:] seeds, double[:] out):
     """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
@@ -338,8 +346,8 @@ def bootstrap_auc(const sweep_score_t[:] neg, const double[::1] neg_weight,
             out[r] = total / (w_pos * cum[n_neg]) if w_pos > 0 and cum[n_neg] > 0 else NAN
 
 
-def bootstrap_group_counts(const sweep_score_t[:] neg, const double[::1] neg_weight,
-                           const sweep_score_t[:] pos, const double[::1] pos_weight,
+def bootstrap_group_counts(const score_t[:] neg, const double[::1] neg_weight,
+                           const score_t[:] pos, const double[::1] pos_weight,
                            const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
                            bint stratified, const uint64_t[:] seeds, double[:, ::1] out):
     """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
