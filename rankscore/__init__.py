@@ -29,12 +29,14 @@ says which one runs; ``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
 
 from ._backend import BACKEND
 from ._version import __version__
-from . import (curves, datasets, exceptions, gains, information, ir, ks, metrics, multiclass,
-               rankings, regression, report, summary, text, thresholds, uncertainty)
+from . import (curves, datasets, exceptions, gains, groups, information, ir, ks, metrics,
+               multiclass, rankings, regression, report, summary, text, thresholds,
+               uncertainty)
 from .curves import (KSResult, auc, average_precision_score, det_curve, gini_score,
                      ks_statistic, pr_auc_score, precision_recall_curve, roc_auc_score,
                      roc_curve)
 from .exceptions import UndefinedMetricWarning
+from .groups import group_metrics
 from .information import brier_score_loss, log_loss
 from .metrics import (BinaryConfusion, accuracy_score, balanced_accuracy_score,
                       binary_confusion, classification_report, cohen_kappa_score,
@@ -101,9 +103,10 @@ __all__ = [
     "r2_score",
     "log_loss",
     "brier_score_loss",
-    # summaries and the report
+    # summaries, groups and the report
     "ScoreSummary",
     "ScoreAccumulator",
+    "group_metrics",
     "binary_report",
 ]
 

@@ -30,12 +30,12 @@ binomial probabilities" (2000).
 from __future__ import annotations
 
 import math
-import warnings
 from fractions import Fraction
 
 import numpy as np
 
 from . import _backend
+from .exceptions import warn_user
 
 __all__ = [
     "kolmogorov_sf",
@@ -480,17 +480,17 @@ def two_sample_sf(n1: int, n2: int, gap: int, alternative: str, method: str,
     if method == "auto":
         method = "exact" if max(n1, n2) <= MAX_AUTO_EXACT else "asymp"
     elif method == "exact" and n1 // g >= np.iinfo(np.int32).max / (n2 // g):
-        warnings.warn(f"{caller}: an exact p-value is not possible with samples of {n1} and "
-                      f"{n2} values (lcm > 2**31, as in scipy); using method='asymp'",
-                      RuntimeWarning, stacklevel=4)
+        warn_user(f"{caller}: an exact p-value is not possible with samples of {n1} and "
+                  f"{n2} values (lcm > 2**31, as in scipy); using method='asymp'",
+                  RuntimeWarning)
         method = "asymp"
     if method == "exact":
         p = _two_sample_exact(n1, n2, h, alternative, tie_sizes)
         if p is not None:
             return _clip(p)
-        warnings.warn(f"{caller}: the exact one-sided p-value for samples of {n1} and {n2} "
-                      "values is out of double range (as in scipy); using method='asymp'",
-                      RuntimeWarning, stacklevel=4)
+        warn_user(f"{caller}: the exact one-sided p-value for samples of {n1} and {n2} "
+                  "values is out of double range (as in scipy); using method='asymp'",
+                  RuntimeWarning)
     m, n = sorted([float(n1), float(n2)], reverse=True)
     en = m * n / (m + n)
     if alternative == "two-sided":

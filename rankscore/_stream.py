@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
-from ._validation import quoted, rounds_in_float64
+from ._engine.validate import quoted, rounds_in_float64
 from .summary import ScoreAccumulator
 
 __all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",

@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 
 from . import plot, report
-from ._validation import quoted
+from ._engine.validate import quoted
 from ._version import __version__
 from .ir import Qrels, Run, _text_table, compare_runs, evaluate
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings

@@ -17,6 +17,7 @@ scikit-learn.
 
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 
@@ -96,6 +97,22 @@ def undefined_metric_category() -> type[UndefinedMetricWarning]:
         )
         _BOTH[theirs] = both
     return both
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def warn_user(message: str, category: type[Warning] | None = None) -> None:
+    """``warnings.warn`` pointing at the user's line: the first caller outside rankscore.
+
+    ``category`` defaults to :func:`undefined_metric_category`. The engine warns from
+    whatever depth its work happens at; counting frames up to the first one outside the
+    package keeps every warning at the line that called rankscore.
+    """
+    level, frame = 2, sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, category or undefined_metric_category(), stacklevel=level)
 
 
 def warn_undefined_metric(message: str, stacklevel: int = 2) -> None:

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _backend
-from ._validation import check_choice, quoted
+from ._engine.validate import check_choice, quoted
 from .rankings import _float_m
 from .uncertainty import _t_two_sided_p, holm_adjust
 

@@ -21,14 +21,9 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 
 from . import _backend, _kolmogorov
-from ._sweep import (
-    _class_totals,
-    _split_sorted_checked,
-    _try_count,
-    _validate_binary,
-    _warn_undefined,
-)
-from ._validation import as_scores, check_choice, check_flag, check_positive_int, quoted
+from ._engine.parts import Problem, binary_problem, class_parts, class_totals
+from ._engine.validate import as_scores, check_choice, check_flag, check_positive_int, quoted
+from ._engine.views import warn_one_class
 
 __all__ = ["KSTestResult", "ks_test", "ks_2samp", "ks_1samp", "kstest"]
 
@@ -190,8 +185,8 @@ def ks_test(
     alternative = check_choice(alternative, "alternative", _ALTERNATIVES)
     method = check_choice(method, "method", _TWO_SAMPLE_METHODS)
     exact_ties = check_flag(exact_ties, "exact_ties")
-    codes, pos_code, scores, _ = _validate_binary(y_true, y_score, pos_label, None)
-    return _two_sample(codes, pos_code, scores, alternative, method, exact_ties, "ks_test")
+    problem = binary_problem(y_true, y_score, pos_label)
+    return _two_sample(problem, alternative, method, exact_ties, "ks_test")
 
 
 def ks_2samp(
@@ -272,27 +267,28 @@ def ks_2samp(
     scores = np.concatenate([first, second])
     codes = np.zeros(len(scores), dtype=np.uint8)
     codes[len(first):] = 1
-    return _two_sample(codes, np.uint8(1), scores, alternative, method, exact_ties, "ks_2samp")
+    return _two_sample(Problem(codes, np.uint8(1), scores), alternative, method, exact_ties,
+                       "ks_2samp")
 
 
-def _two_sample(codes: np.ndarray, pos_code: Any, scores: np.ndarray, alternative: str,
-                method: str, exact_ties: bool, caller: str) -> KSTestResult:
-    """The test of the negatives' (code != pos_code) against the positives' scores."""
+def _two_sample(problem: Problem, alternative: str, method: str, exact_ties: bool,
+                caller: str) -> KSTestResult:
+    """The test of the negatives' scores (first sample) against the positives'."""
     k = _backend.kernels
-    counts = _try_count(codes, pos_code, scores, None)
+    parts = class_parts(problem)
+    assert parts is not None  # labels validated
+    counts = parts.counts
     if counts is not None:
-        n_neg, n_pos = _class_totals(counts)
+        n_neg, n_pos = class_totals(counts)
         if n_neg and n_pos:
             plus, i_plus, minus, i_minus = k.ks_counts_signed(counts.neg, counts.pos)
             t_plus, t_minus = float(counts.values[i_plus]), float(counts.values[i_minus])
     else:
-        neg, _, pos, _ = _split_sorted_checked(codes, pos_code, scores, None)
-        n_neg, n_pos = len(neg), len(pos)
+        n_neg, n_pos = len(parts.neg), len(parts.pos)
         if n_neg and n_pos:
-            plus, t_plus, minus, t_minus = k.ks_merge_signed(neg, pos)
+            plus, t_plus, minus, t_minus = k.ks_merge_signed(parts.neg, parts.pos)
     if n_neg == 0 or n_pos == 0:
-        _warn_undefined("Only one class is present in y_true. The KS test is not defined in "
-                        "that case.", stacklevel=4)
+        warn_one_class("The KS test")
         return KSTestResult(math.nan, math.nan, math.nan, 0)
     if alternative == "less" or (alternative == "two-sided" and minus > plus):
         gap, location, sign = minus, t_minus, -1
@@ -304,7 +300,7 @@ def _two_sample(codes: np.ndarray, pos_code: Any, scores: np.ndarray, alternativ
         if counts is not None:
             tie_sizes = counts.neg + counts.pos
         else:
-            tie_sizes = np.unique(scores, return_counts=True)[1]
+            tie_sizes = np.unique(problem.scores, return_counts=True)[1]
         if len(tie_sizes) == n_neg + n_pos:
             tie_sizes = None  # no ties: the continuous law is exact
     pvalue = _kolmogorov.two_sample_sf(n_neg, n_pos, gap, alternative, method, tie_sizes,

@@ -17,10 +17,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._class_counts import (_check_zero_division, _index_sums, _label_indices,
-                            _without_true_negatives)
-from ._labels import as_labels, classes_of, encode
-from ._validation import (as_array, check_finite, check_flag, check_positive_int,
+from ._engine.class_counts import (check_zero_division, index_sums, label_indices,
+                            without_true_negatives)
+from ._engine.labels import as_labels, classes_of, encode
+from ._engine.validate import (as_array, check_finite, check_flag, check_positive_int,
                           check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 from .information import _weighted_total
@@ -120,15 +120,15 @@ def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
             raise TypeError("y_true and y_pred mix label types that cannot be sorted") from None
     else:
         labels = classes_of(labels)
-    classes, ti, pi, keep, w = _label_indices(t, p, labels, w)
+    classes, ti, pi, keep, w = label_indices(t, p, labels, w)
     k = len(classes)
     if not keep.all():  # samples of unlisted classes are left out
         ti, pi = ti[keep], pi[keep]
         w = None if w is None else w[keep]
-    tp, true_sum, pred_sum, total = _index_sums(ti, pi, w, k)
+    tp, true_sum, pred_sum, total = index_sums(ti, pi, w, k)
     tn = total - tp - (true_sum - tp) - (pred_sum - tp)
     if w is not None:
-        tn[_without_true_negatives(ti, pi, w, k)] = 0.0
+        tn[without_true_negatives(ti, pi, w, k)] = 0.0
     return tp, true_sum, pred_sum, tn, classes
 
 
@@ -291,7 +291,7 @@ def per_class_metrics(
     >>> table.specificity.round(4).tolist()
     [0.8, 0.9, 0.9167]
     """
-    zero_division = _check_zero_division(zero_division)
+    zero_division = check_zero_division(zero_division)
     tp, true_sum, pred_sum, tn, classes = _one_vs_rest(y_true, y_pred, labels, sample_weight)
     fn = true_sum - tp
     fp = pred_sum - tp

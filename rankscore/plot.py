@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import gains
-from ._validation import check_positive_int, quoted, shorten
+from ._engine.validate import check_positive_int, quoted, shorten
 from .rankings import (MAX_MASK_P, Ranking, _chars, _exact_m, count_rankings,
                        enumerate_rankings, rk)
 from .summary import ScoreSummary

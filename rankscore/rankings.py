@@ -25,7 +25,7 @@ from . import _backend
 from .curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 from .exceptions import RankingSetTooLargeError
 from .ties import Ties, find_ties
-from ._validation import (as_1d, as_scores, check_choice, check_positive_int,
+from ._engine.validate import (as_1d, as_scores, check_choice, check_positive_int,
                           check_same_length, quoted)
 
 __all__ = [

@@ -16,7 +16,7 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._validation import (as_array, check_finite, check_flag, check_same_length,
+from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ._validation import as_real, check_choice, quoted
+from ._engine.validate import as_real, check_choice, quoted
 
 __all__ = ["bleu_score", "sentence_bleu"]
 

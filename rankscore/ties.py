@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend
-from ._validation import as_1d, quoted
+from ._engine.validate import as_1d, quoted
 
 __all__ = ["Ties", "find_ties"]
 

@@ -31,9 +31,9 @@ from typing import Any, Callable, NamedTuple, Sequence
 import numpy as np
 
 from . import _backend
-from ._labels import label_codes
-from ._validation import (
-    _to_float,
+from ._engine.labels import label_codes
+from ._engine.validate import (
+    to_float,
     as_array,
     as_real,
     as_scores,
@@ -48,10 +48,11 @@ from ._validation import (
     quoted,
     shorten,
 )
-from ._sweep import _ap_from_sweep, _check_max_fpr, _n_threads, _partial_auc, _validate_binary
+from ._engine.areas import check_max_fpr
+from ._engine.parts import binary_problem, thread_count
+from ._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
 from .curves import auc
 from .metrics import binary_confusion
-from .thresholds import _TIE_RTOL
 
 __all__ = [
     "ConfidenceInterval",
@@ -359,7 +360,7 @@ def _score_columns(y_score: Any, n: int) -> np.ndarray:
     if arr.shape[0] != n:
         raise ValueError(f"inconsistent numbers of samples: y_true has {n}, y_score has "
                          f"{arr.shape[0]} rows")
-    arr = _to_float(arr, "y_score")
+    arr = to_float(arr, "y_score")
     check_finite(arr, "y_score")
     return arr
 
@@ -436,7 +437,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     """
     codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
-    nt = 1 if n_threads is None and columns.shape[1] == 1 else _n_threads(n_threads)
+    nt = 1 if n_threads is None and columns.shape[1] == 1 else thread_count(n_threads)
     return _covariance(codes, pos_code, list(columns.T), nt)
 
 
@@ -655,7 +656,7 @@ def delong_test(
     """
     level = _check_level(confidence_level)
     codes, pos_code, a, b = _paired_columns(y_true, y_score_a, y_score_b, pos_label)
-    aucs, cov = _covariance(codes, pos_code, [a, b], _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, [a, b], thread_count(n_threads))
     return _paired_result(aucs, cov, 0, 1, level)
 
 
@@ -771,7 +772,7 @@ def delong_contrast_test(
     weights = _float_array(contrast, "contrast", what)
     if weights.shape != (columns.shape[1],) or not np.isfinite(weights).all():
         raise ValueError(f"contrast must be {what}, got {quoted(contrast)}")
-    aucs, cov = _covariance(codes, pos_code, list(columns.T), _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(columns.T), thread_count(n_threads))
     estimate = float(weights @ aucs)
     se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
     z = _ratio(estimate, se)
@@ -899,7 +900,7 @@ def compare_models(
             raise ValueError(f"names has {len(names)} entries for {matrix.shape[1]} models")
     if matrix.shape[1] < 2:
         raise ValueError(f"compare_models needs at least two models, got {matrix.shape[1]}")
-    aucs, cov = _covariance(codes, pos_code, list(matrix.T), _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(matrix.T), thread_count(n_threads))
     tests = [(a, b, _paired_result(aucs, cov, a, b, level))
              for a, b in combinations(range(matrix.shape[1]), 2)]
     adjusted = holm_adjust([t.p_value for _, _, t in tests])
@@ -1053,7 +1054,7 @@ def _m_roc_auc(fps, tps, thresholds, options):
     if options.get("max_fpr") is not None and options["max_fpr"] != 1:
         fpr = np.concatenate(([0.0], fps)) / fps[-1]
         tpr = np.concatenate(([0.0], tps)) / tps[-1]
-        return _partial_auc(fpr, tpr, options["max_fpr"])
+        return partial_auc(fpr, tpr, options["max_fpr"])
     neg_c = np.diff(np.concatenate(([0.0], fps)))[::-1]  # ascending groups again
     pos_c = np.diff(np.concatenate(([0.0], tps)))[::-1]
     below = np.concatenate(([0.0], np.cumsum(neg_c)[:-1]))
@@ -1065,7 +1066,7 @@ def _m_gini(fps, tps, thresholds, options):
 
 
 def _m_average_precision(fps, tps, thresholds, options):
-    return math.nan if tps[-1] == 0 else max(0.0, _ap_from_sweep(fps, tps))
+    return math.nan if tps[-1] == 0 else max(0.0, ap_of_sweep(fps, tps))
 
 
 def _m_pr_auc(fps, tps, thresholds, options):
@@ -1091,7 +1092,7 @@ def _m_best_threshold(fps, tps, thresholds, options):
         return math.nan
     value = tps / tps[-1] - fps / fps[-1]  # Youden's J, as best_threshold(..., "youden")
     best = float(value.max())
-    return float(thresholds[int(np.argmax(value >= best - _TIE_RTOL * max(1.0, abs(best))))])
+    return float(thresholds[int(np.argmax(value >= best - TIE_RTOL * max(1.0, abs(best))))])
 
 
 def _rate(name):
@@ -1140,7 +1141,7 @@ def _metric_options(metric, threshold, max_fpr):
     if max_fpr is not None:
         if metric != "roc_auc":
             raise ValueError("max_fpr (partial AUC) applies to metric='roc_auc' only")
-        options["max_fpr"] = _check_max_fpr(max_fpr)
+        options["max_fpr"] = check_max_fpr(max_fpr)
     return options
 
 
@@ -1379,8 +1380,8 @@ def bootstrap_ci(
     level, n_resamples, stratified = _check_bootstrap_args(confidence_level, method,
                                                            n_resamples, stratified)
     options = _metric_options(metric, threshold, max_fpr)
-    codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
-                                                        sample_weight)
+    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight, finite=True)
     is_pos = codes == pos_code
     _check_classes(is_pos, weights)
     parts = _parts(is_pos, scores, weights, paired=False)
@@ -1390,7 +1391,7 @@ def bootstrap_ci(
         raise ValueError(f"{metric} is undefined on the data (e.g. no predicted positive "
                          "at this threshold)")
     replicates = _valid(_replicates(parts, metric, options, seeds, stratified,
-                                    _n_threads(n_threads)), metric)
+                                    thread_count(n_threads)), metric)
     acceleration = _jackknife_acceleration(parts, metric, options, rng) if method == "bca" \
         else 0.0
     low, high = _interval_from(replicates, estimate, level, method, acceleration)
@@ -1460,7 +1461,7 @@ def bootstrap_test(
     is_pos = codes == pos_code
     _check_classes(is_pos, weights)
     seeds, _ = _seeds(random_state, n_resamples)
-    nt = _n_threads(n_threads)
+    nt = thread_count(n_threads)
     estimates, reps = [], []
     for scores in (a, b):
         parts = _parts(is_pos, scores, weights, paired=True)
@@ -1576,8 +1577,8 @@ def roc_confidence_band(
         specificities, "specificities", what)
     if grid.ndim != 1 or grid.size == 0 or not ((grid >= 0) & (grid <= 1)).all():
         raise ValueError(f"specificities must be {what}, got {quoted(specificities)}")
-    codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
-                                                        sample_weight)
+    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight, finite=True)
     is_pos = codes == pos_code
     _check_classes(is_pos, weights)
     parts = _parts(is_pos, scores, weights, paired=False)
@@ -1600,7 +1601,7 @@ def roc_confidence_band(
                 curves_[start + r] = (_sensitivity_at(f, t, fpr_grid) if f[-1] > 0 and t[-1] > 0
                                       else np.nan)
 
-    spans = _chunks(n_resamples, _n_threads(n_threads))
+    spans = _chunks(n_resamples, thread_count(n_threads))
     if len(spans) > 1:
         with ThreadPoolExecutor(len(spans)) as pool:
             list(pool.map(run, spans))

@@ -134,7 +134,7 @@ def test_every_documented_name_has_an_example():
 @pytest.mark.skipif(not (DOCS / "api.rst").exists(), reason="docs/ is not beside the tests")
 def test_examples_of_names_defined_in_private_modules(backend):
     """test_docstrings.py runs the examples of the public modules; a public name defined in
-    a private module (``rankscore._sweep.KSResult`` …) has its examples run here."""
+    a private module (the engine's result types …) has its examples run here."""
     finder = doctest.DocTestFinder(recurse=False)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     ran = 0

@@ -20,9 +20,11 @@ MODULES = sorted(
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_examples_run(name, backend):
+def test_examples_run(name, backend, request):
     if name == "rankscore.dask":
         pytest.importorskip("dask.array")
+    if name == "rankscore.spark":
+        request.getfixturevalue("spark")  # the session's one Spark, which the examples reuse
     if name == "rankscore.plot":
         pytest.importorskip("matplotlib")
         import matplotlib

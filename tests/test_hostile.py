@@ -136,7 +136,7 @@ def _reference_from_counts(values, neg, pos, threshold):
 @pytest.mark.parametrize("rows", [10**10, 2**33 + 7, 2**62])
 @pytest.mark.parametrize("seed", range(4))
 def test_counts_are_exact_at_huge_row_counts(rows, seed):
-    from rankscore import _sweep as curves
+    from rankscore._engine import areas, parts
 
     rng = np.random.default_rng(seed)
     k = int(rng.integers(2, 50))
@@ -148,12 +148,11 @@ def test_counts_are_exact_at_huge_row_counts(rows, seed):
         neg[-1], pos[0] = 0, 0
     values = np.sort(rng.choice(np.arange(1000, dtype=np.float64) / 7, size=k, replace=False))
     threshold = float(values[k // 2])
-    counted = curves._Counts(values, neg, pos)
-    auc, (ks, ks_t), confusion = _reference_from_counts(values.tolist(), neg, pos, threshold)
-    assert curves._auc_from_counts(counted) == float(auc)
-    result = curves._ks_from_counts(counted)
+    counted = parts.Counts(values, neg, pos)
+    auc, (ks, ks_t), _ = _reference_from_counts(values.tolist(), neg, pos, threshold)
+    assert areas.auc_of_counts(counted) == float(auc)
+    result = areas.ks_of_counts(counted)
     assert (result.statistic, result.threshold) == (float(ks), ks_t)
-    assert curves._confusion_from_counts(counted, threshold) == confusion
 
 
 @pytest.mark.parametrize("rows", [10**10, 2**62])
@@ -161,7 +160,7 @@ def test_public_functions_on_the_counting_path_are_exact_at_huge_row_counts(rows
     """roc_auc_score, gini_score and ks_statistic read per-score counts from the
     count_scores kernel; given the counts of ``rows`` rows they give the exact values."""
     from rankscore import _backend
-    from rankscore import _sweep as curves
+    from rankscore._engine import parts
 
     values = np.array([0.1, 0.2, 0.3, 0.4])
     neg = np.array([rows // 4, rows // 8, rows // 8, 0], dtype=np.int64)
@@ -169,7 +168,7 @@ def test_public_functions_on_the_counting_path_are_exact_at_huge_row_counts(rows
     neg[0] += rows - int(neg.sum() + pos.sum())
     fake = lambda labels, pos_code, scores, max_distinct: (values, neg, pos, 0, 1)  # noqa: E731
     monkeypatch.setattr(_backend.kernels, "count_scores", fake)
-    y = np.tile([0, 1], curves._COUNT_MIN_ROWS)  # enough rows to take the counting path
+    y = np.tile([0, 1], parts.COUNT_MIN_ROWS)  # enough rows to take the counting path
     s = np.tile(values, len(y) // 4)
     auc, (ks, ks_t), _ = _reference_from_counts(values.tolist(), neg, pos, 0.3)
     assert rs.roc_auc_score(y, s) == float(auc)
@@ -191,11 +190,11 @@ def test_count_kernels_at_2_62_rows_do_not_wrap():
 
 
 def test_more_than_2_62_counted_rows_are_an_error():
-    from rankscore import _sweep as curves
+    from rankscore._engine import areas, parts
 
-    counts = curves._Counts(np.array([0.0, 1.0]), np.array([2**62, 0]), np.array([0, 1]))
+    counts = parts.Counts(np.array([0.0, 1.0]), np.array([2**62, 0]), np.array([0, 1]))
     with pytest.raises(ValueError, match="exact counts are kept up to 2\\*\\*62 rows"):
-        curves._auc_from_counts(counts)
+        areas.auc_of_counts(counts)
 
 
 # ------------------------------------------------------------------ error messages
@@ -272,23 +271,23 @@ def test_cli_plot_with_m_beyond_float64(tmp_path, capsys):
 
 
 def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
-    from rankscore import _sweep as curves
+    from rankscore._engine import areas, parts
 
     workers = []
 
-    class Recording(curves.ThreadPoolExecutor):
+    class Recording(areas.ThreadPoolExecutor):
         def __init__(self, max_workers=None, *args, **kwargs):
             workers.append(max_workers)
             super().__init__(max_workers, *args, **kwargs)
 
-    monkeypatch.setattr(curves, "ThreadPoolExecutor", Recording)
-    monkeypatch.setattr(curves, "_usable_cpus", lambda: 2)
+    monkeypatch.setattr(areas, "ThreadPoolExecutor", Recording)
+    monkeypatch.setattr(parts, "usable_cpus", lambda: 2)
     y = np.array([0, 1] * 50)
     scores = np.random.default_rng(0).random((100, 40))
     expected = rs.roc_auc_score(y, scores, n_threads=1)
     np.testing.assert_array_equal(rs.roc_auc_score(y, scores, n_threads=20000), expected)
     assert workers and max(workers) <= 2
-    assert curves._n_threads(20000) == 2 and curves._n_threads(None) == 2
+    assert parts.thread_count(20000) == 2 and parts.thread_count(None) == 2
 
 
 # ----------------------------------------------------------------------- auc(x, y)
@@ -496,6 +495,7 @@ CALLS = [
     (rs.information.perplexity, (Y, PROB), {}),
     (rs.ScoreSummary, ([0.8, 0.4, 0.1], [0, 0, 1], [1, 1, 0]), {"pos_label": 1}),
     (rs.ScoreSummary.from_arrays, (Y, S), {"pos_label": 1}),
+    (rs.group_metrics, (Y, S, ["a", "b", "a"]), {"one_class": "nan"}),
     (SUMMARY.confusion, (0.5,), {}), (SUMMARY.roc_auc, (), {"max_fpr": 0.5}),
     (SUMMARY.compress, (2,), {}), (SUMMARY.lift_at, (0.5,), {}),
     (SUMMARY.gain_table, (2,), {}), (SUMMARY.merge, (SUMMARY,), {}),
@@ -585,7 +585,8 @@ def test_every_public_function_is_covered():
     exempt = {"RankingSetTooLargeError", "UndefinedMetricWarning", "Ties", "KSResult",
               "KSCurve", "GainTable", "ThresholdChoice", "PerClassMetrics", "Improvement",
               "ConfidenceInterval", "DeLongTest", "ContrastTest", "BootstrapResult",
-              "BootstrapTest", "PairwiseComparison", "RocBand", "Comparison"}
+              "BootstrapTest", "PairwiseComparison", "RocBand", "Comparison",
+              "GroupMetrics"}
     assert public - exempt <= covered, public - exempt - covered
 
 

@@ -381,7 +381,7 @@ def test_multilabel_input_needs_no_scipy():
 def test_sparse_counts_equal_dense_counts(n, k, seed, weighted, messy):
     """The CSR kernel against the dense one; ``messy`` stores explicit zeros and unsorted,
     split duplicates (0 + 1) in y_true, which must count as the clean matrix."""
-    from rankscore._multilabel import read_pair
+    from rankscore._engine.multilabel import read_pair
 
     rng = np.random.default_rng(seed)
     t, p = rng.integers(0, 2, (n, k)), rng.integers(0, 2, (n, k))

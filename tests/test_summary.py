@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import ScoreAccumulator, ScoreSummary, _backend
-from rankscore._sweep import _sweep
+from rankscore._engine.parts import binary_problem
+from rankscore._engine.sweep import sweep_of_problem
+
+
+def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """The engine's sweep of a binary problem."""
+    return sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight))
 from rankscore.datasets import load_spam
 
 
@@ -507,7 +513,7 @@ def test_fused_functions_agree_with_views_for_float_weights(problem, scale):
 def test_gain_table_borders_by_binary_search_equal_the_scan(n, n_groups, grid, seed):
     # few groups of many tie blocks: the borders are looked up by bisection; they must be
     # those of the scan floor(counts * groups / n) (SPEC §3: ties never straddle a border)
-    from rankscore.gains import _group_borders
+    from rankscore._engine.views import group_borders as _group_borders
 
     rng = np.random.default_rng(seed)
     s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
@@ -645,15 +651,15 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, 
     # part of the grown arrays (on two threads, or with one CPU and integer counts by the
     # pair kernel): the same summary, ties and weights included, whether the room was
     # reserved or counted
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore import summary as summary_module
 
     y, s, w, cuts = problem
-    saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS,
-             _sweep_module._usable_cpus)
+    saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module.PARALLEL_SORT_ROWS,
+             _sweep_module.usable_cpus)
     # (and the larger class's buffered scores sorted as two halves cut at their median)
-    summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module._PARALLEL_SORT_ROWS = 0
-    _sweep_module._usable_cpus = lambda: cpus
+    summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module.PARALLEL_SORT_ROWS = 0
+    _sweep_module.usable_cpus = lambda: cpus
     try:
         acc = ScoreAccumulator()
         acc._disjoint = disjoint
@@ -662,8 +668,8 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, 
             acc._disjoint = acc._disjoint and disjoint
         summary = acc.summary()
     finally:
-        (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS,
-         _sweep_module._usable_cpus) = saved
+        (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module.PARALLEL_SORT_ROWS,
+         _sweep_module.usable_cpus) = saved
     _assert_same(summary, _one_shot(y, s, w))
 
 
@@ -708,11 +714,11 @@ def test_pair_merge_kernel_equals_two_merges(jobs):
 
 def test_accumulator_two_thread_flush_of_zero_weights_only(monkeypatch):
     # a first batch whose weights are all zero buffers nothing: the flush has no median
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore import summary as summary_module
 
     monkeypatch.setattr(summary_module, "_PARALLEL_FLUSH_ENTRIES", 0)
-    monkeypatch.setattr(_sweep_module, "_PARALLEL_SORT_ROWS", 0)
+    monkeypatch.setattr(_sweep_module, "PARALLEL_SORT_ROWS", 0)
     acc = ScoreAccumulator().update([0, 1], [0.1, 0.2], sample_weight=[0, 0])
     assert len(acc.summary()) == 0
     acc.update([0, 1, 1], [0.1, 0.2, 0.3], sample_weight=[1, 2, 0])
@@ -842,16 +848,17 @@ def test_the_curve_functions_fast_sweep_is_the_summary_s(problem):
 def test_large_summary_built_on_two_threads_equals_one_pass(distinct):
     # past 2**21 rows the summary of the sorted parts is built on two threads, cut at a
     # median score (ties across the cut included): the same arrays as one pass
-    from rankscore._sweep import _split_sorted, _summary_arrays, _validate_binary
+    from rankscore._engine.parts import class_parts
+    from rankscore._engine.sweep import summary_arrays
 
     n = (1 << 21) + 5
     rng = np.random.default_rng(3)
     y = (rng.random(n) < 0.1).astype(np.int8)
     s = rng.random(n) if distinct is None else rng.integers(0, distinct, n) / distinct
-    validated = _validate_binary(y, s, None, None)
-    neg, _, pos, _ = _split_sorted(*validated)
-    expected = _backend.kernels.summary_from_sorted(neg, None, pos, None)
-    for got, want in zip(_summary_arrays(*validated), expected):
+    problem = binary_problem(y, s)
+    parts = class_parts(problem, count=False)
+    expected = _backend.kernels.summary_from_sorted(parts.neg, None, parts.pos, None)
+    for got, want in zip(summary_arrays(problem), expected):
         np.testing.assert_array_equal(got, want)
 
 
@@ -1142,7 +1149,7 @@ def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_
                                                                      where, data):
     # every number of the report (both sort paths: one part of negatives, or two halves)
     # is the public function's, the pair count's and scikit-learn's; the input is untouched
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore.report import _report_of_classes, binary_report, summary_report
 
     skm = pytest.importorskip("sklearn.metrics")
@@ -1156,15 +1163,15 @@ def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_
     kept = s.copy()
     want = summary_report(ScoreSummary.from_arrays(y, s), threshold=threshold,
                           n_groups=n_groups)
-    saved = _sweep_module._PARALLEL_SORT_ROWS
+    saved = _sweep_module.PARALLEL_SORT_ROWS
     try:
         for rows in (saved, 0):  # 0: the negatives sorted in two halves, three runs merged
-            _sweep_module._PARALLEL_SORT_ROWS = rows
+            _sweep_module.PARALLEL_SORT_ROWS = rows
             assert binary_report(y, s, threshold=threshold, n_groups=n_groups) == want
             assert _report_of_classes(s[y == 0], s[y == 1], threshold=threshold,
                                       n_groups=n_groups) == want
     finally:
-        _sweep_module._PARALLEL_SORT_ROWS = saved
+        _sweep_module.PARALLEL_SORT_ROWS = saved
     assert s.tobytes() == kept.tobytes()
     ranking = want["ranking"]
     assert ranking["roc_auc"] == rs.roc_auc_score(y, s) == _brute_auc(y, s)
@@ -1217,7 +1224,7 @@ def test_binary_report_through_the_bucket_sort_equals_summary_report(monkeypatch
 def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, seed):
     # weights whose sums round (not representable): the two-thread flush and merge add
     # each threshold's weights in the one-thread order, so the sums are the same bits
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore import summary as summary_module
 
     rng = np.random.default_rng(seed)
@@ -1238,16 +1245,16 @@ def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, 
 
     one_thread = build()
     names = ("_PARALLEL_FLUSH_ENTRIES", "_PARALLEL_MERGE_THRESHOLDS")
-    saved = [getattr(summary_module, name) for name in names], _sweep_module._PARALLEL_SORT_ROWS
+    saved = [getattr(summary_module, name) for name in names], _sweep_module.PARALLEL_SORT_ROWS
     for name in names:
         setattr(summary_module, name, 0)
-    _sweep_module._PARALLEL_SORT_ROWS = 0
+    _sweep_module.PARALLEL_SORT_ROWS = 0
     try:
         two_threads = build()
     finally:
         for name, value in zip(names, saved[0]):
             setattr(summary_module, name, value)
-        _sweep_module._PARALLEL_SORT_ROWS = saved[1]
+        _sweep_module.PARALLEL_SORT_ROWS = saved[1]
     for a, b in zip(two_threads, one_thread):
         _assert_same(a, b)
         assert a.negatives.tobytes() == b.negatives.tobytes()

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import rankscore
-from rankscore._validation import (
+from rankscore._engine.validate import (
     as_1d,
     as_scores,
     check_positive_int,

@@ -1,11 +1,11 @@
 """One-vs-rest counts per class and their averages: the engine of the label metrics.
 
-``_class_counts`` counts tp, fp, fn and tn of every label against the rest in one pass
-(``_index_sums``: the diagonal, row and column sums of the confusion matrix); ``_set_wise``
+``class_counts`` counts tp, fp, fn and tn of every label against the rest in one pass
+(``index_sums``: the diagonal, row and column sums of the confusion matrix); ``set_wise_counts``
 applies scikit-learn's label logic (``labels``, ``pos_label``, ``average``; multilabel
 targets through :mod:`rankscore._multilabel`) and returns the counts to average;
-``_divide`` / ``_fscore`` / ``_g_mean`` turn them into rates with scikit-learn's
-``zero_division`` rule and warning, and ``_finish`` averages them. The public functions
+``divide_counts`` / ``fscore`` / ``g_mean`` turn them into rates with scikit-learn's
+``zero_division`` rule and warning, and ``finish_average`` averages them. The public functions
 (``precision_score``, ``f1_score``, ``classification_report`` …) are in
 :mod:`rankscore.metrics`; :mod:`rankscore.multiclass` reads the same sums.
 """
@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from ._labels import as_labels, common_labels, is_string
-from ._multilabel import MultilabelCounts, columns, read_pair
-from ._validation import check_same_length, check_sample_weight, is_finite, quoted, quoted_list
-from .exceptions import warn_undefined_metric
+from .labels import as_labels, common_labels, is_string
+from .multilabel import MultilabelCounts, columns, read_pair
+from .validate import check_same_length, check_sample_weight, is_finite, quoted, quoted_list
+from ..exceptions import warn_undefined_metric
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
@@ -31,7 +31,7 @@ _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 # counting
 
 
-def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
+def label_targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     """Validate a pair of label vectors: ``(y_type, present, y_true, y_pred, weight)``.
 
     ``present`` is the sorted union of the labels; ``y_type`` is ``"binary"`` for at most
@@ -40,7 +40,7 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     yt = as_labels(y_true, "y_true")
     yp = as_labels(y_pred, "y_pred")
     n = check_same_length(y_true=yt, y_pred=yp)
-    w = _check_weight(sample_weight, n)
+    w = check_label_weight(sample_weight, n)
     if is_string(yt) != is_string(yp):
         raise ValueError("y_true and y_pred mix string and number labels")
     yt, yp = common_labels(yt, yp)
@@ -48,14 +48,14 @@ def _targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
     return ("binary" if len(present) <= 2 else "multiclass"), present, yt, yp, w
 
 
-def _check_weight(sample_weight: Any, n: int) -> np.ndarray | None:
+def check_label_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     w = check_sample_weight(sample_weight, n)
     if w is not None and not w.any():  # scikit-learn refuses it too
         raise ValueError("sample_weight is zero for every sample; nothing to count")
     return w
 
 
-def _check_labels(labels: Any, present: np.ndarray) -> np.ndarray:
+def check_labels_present(labels: Any, present: np.ndarray) -> np.ndarray:
     lab = np.asarray(labels)
     if lab.ndim != 1:
         raise ValueError(f"labels must be 1-D, got shape {lab.shape}")
@@ -81,7 +81,7 @@ def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
 
 
-def _index_sums(ti, pi, w, k):
+def index_sums(ti, pi, w, k):
     """``(tp, true_sum, pred_sum, total)`` per class index ``0..k-1``: the diagonal, row sums
     and column sums of the confusion matrix, each summed directly, and its total. int64
     counts without weights, float64 sums with them."""
@@ -96,7 +96,7 @@ def _index_sums(ti, pi, w, k):
     return tp, true_sum, pred_sum, float(w.sum())
 
 
-def _without_true_negatives(ti, pi, w, k):
+def without_true_negatives(ti, pi, w, k):
     """Per class index: True where no sample of positive weight is a true negative.
 
     With weights, tn = total − tp − fp − fn subtracts sums grouped differently, so where it
@@ -105,11 +105,11 @@ def _without_true_negatives(ti, pi, w, k):
     are exact 0 where empty: the same terms added in the same order.)
     """
     heavy = w > 0
-    tp, true_n, pred_n, n = _index_sums(ti[heavy], pi[heavy], None, k)
+    tp, true_n, pred_n, n = index_sums(ti[heavy], pi[heavy], None, k)
     return n - true_n - pred_n + tp == 0
 
 
-def _class_counts(yt, yp, w, present, labels):
+def counts_per_class(yt, yp, w, present, labels):
     """One-vs-rest ``(tp, fp, fn, tn)`` arrays, one entry per label in ``labels`` order.
 
     tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp
@@ -118,7 +118,7 @@ def _class_counts(yt, yp, w, present, labels):
     """
     k = len(present)
     ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)
-    tp_all, true_all, pred_all, total = _index_sums(ti, pi, w, k)
+    tp_all, true_all, pred_all, total = index_sums(ti, pi, w, k)
     where = _locate(labels, present)
     found = where >= 0
 
@@ -131,19 +131,19 @@ def _class_counts(yt, yp, w, present, labels):
     fp, fn = pred_sum - tp, true_sum - tp
     tn = total - tp - fp - fn
     if w is not None:
-        tn[pick(_without_true_negatives(ti, pi, w, k))] = 0.0
+        tn[pick(without_true_negatives(ti, pi, w, k))] = 0.0
     return tp, fp, fn, tn
 
 
-def _label_indices(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
+def label_indices(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
     """scikit-learn's confusion-matrix view of two label vectors: ``(lab, t, p, keep, w)``.
 
     ``lab`` are the classes (``labels`` in its order, default the sorted union), ``t`` and
     ``p`` the index of each sample's true and predicted label in ``lab`` (-1 when not
     listed), ``keep`` the samples with both listed, ``w`` the validated weights.
     """
-    _, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
-    lab = present if labels is None else _check_labels(labels, present)
+    _, present, yt, yp, w = label_targets(y_true, y_pred, sample_weight)
+    lab = present if labels is None else check_labels_present(labels, present)
     index_of_present = np.full(len(present), -1, dtype=np.int64)
     where = _locate(lab, present)
     index_of_present[where[where >= 0]] = np.flatnonzero(where >= 0)
@@ -158,7 +158,7 @@ def _label_indices(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
 # rates and averages (scikit-learn's label logic and zero_division)
 
 
-def _check_zero_division(zero_division: Any) -> float | str:
+def check_zero_division(zero_division: Any) -> float | str:
     """``"warn"`` as it is, or 0.0, 1.0 or NaN as a float."""
     if isinstance(zero_division, str):
         if zero_division == "warn":
@@ -170,7 +170,7 @@ def _check_zero_division(zero_division: Any) -> float | str:
                      f"{quoted(zero_division)}")
 
 
-def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
+def set_wise_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight):
     """scikit-learn's set-wise label logic, then the one-vs-rest counts per label:
     ``(labels, tp, fp, fn, tn, averaging_weights)``; the weights of the average are the
     support for "weighted", the sample weights for "samples", else None."""
@@ -180,7 +180,7 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
         read_pair(y_true, y_pred, sample_weight)
     if ml is not None:
         return _set_wise_multilabel(ml, labels=labels, pos_label=pos_label, average=average)
-    y_type, present, yt, yp, w = _targets(y_true, y_pred, sample_weight)
+    y_type, present, yt, yp, w = label_targets(y_true, y_pred, sample_weight)
     if average == "binary":
         if y_type != "binary":
             raise ValueError(
@@ -202,8 +202,8 @@ def _set_wise(y_true, y_pred, *, labels, pos_label, average, sample_weight):
     elif average == "binary":  # [pos_label]: absent or of another type -> counts zero
         lab = np.asarray(labels)
     else:
-        lab = _check_labels(labels, present)
-    tp, fp, fn, tn = _class_counts(yt, yp, w, present, lab)
+        lab = check_labels_present(labels, present)
+    tp, fp, fn, tn = counts_per_class(yt, yp, w, present, lab)
     if average == "micro":
         tp, fp, fn, tn = (np.atleast_1d(a.sum()) for a in (tp, fp, fn, tn))
     return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
@@ -221,7 +221,7 @@ def _warn_pos_label_ignored(pos_label, average):
         )
 
 
-def _multilabel_labels(labels, n_labels):
+def multilabel_labels(labels, n_labels):
     """An explicit ``labels`` of a multilabel target: column indices in [0, n_labels)."""
     lab = np.asarray(labels)
     if lab.ndim != 1 or lab.size == 0:
@@ -256,7 +256,7 @@ def _samplewise_cells(ml: MultilabelCounts):
 
 
 def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
-    """``_set_wise`` for a multilabel-indicator target: per label (column) or, with
+    """``set_wise_counts`` for a multilabel-indicator target: per label (column) or, with
     ``average="samples"``, per sample."""
     if average == "binary":
         raise ValueError(
@@ -264,7 +264,7 @@ def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
             " average setting, one of [None, 'micro', 'macro', 'weighted', 'samples']."
         )
     _warn_pos_label_ignored(pos_label, average)
-    lab = np.arange(ml.n_labels) if labels is None else _multilabel_labels(labels, ml.n_labels)
+    lab = np.arange(ml.n_labels) if labels is None else multilabel_labels(labels, ml.n_labels)
     if average == "samples":
         if labels is not None:  # each sample's counts over the chosen columns only
             ml = columns(ml, lab)
@@ -276,9 +276,9 @@ def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
     return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
 
 
-def _divide(num, den, metric, modifier, average, warn, zero_division):
+def divide_counts(num, den, metric, modifier, average, warn, zero_division):
     """num / den; where den = 0 the ``zero_division`` value, with scikit-learn's warning."""
-    value = _check_zero_division(zero_division)
+    value = check_zero_division(zero_division)
     num, den = np.asarray(num, dtype=np.float64), np.asarray(den, dtype=np.float64)
     zero = den == 0
     result = num / np.where(zero, 1.0, den)
@@ -308,13 +308,13 @@ def _nanaverage(a: np.ndarray, weights: np.ndarray | None) -> float:
     return float(np.average(a, weights=weights) if weights.sum() else a.mean())
 
 
-def _fscore(tp, fp, fn, beta, average, warn, zero_division):
+def fscore(tp, fp, fn, beta, average, warn, zero_division):
     if math.isinf(beta):
-        return _divide(tp, tp + fn, "F-score is", "true", average, False, zero_division)
+        return divide_counts(tp, tp + fn, "F-score is", "true", average, False, zero_division)
     b2 = beta * beta
     if beta == 0:
-        return _divide(tp, tp + fp, "F-score is", "predicted", average, False, zero_division)
-    return _divide(
+        return divide_counts(tp, tp + fp, "F-score is", "predicted", average, False, zero_division)
+    return divide_counts(
         (1 + b2) * tp.astype(np.float64),
         b2 * (tp + fn).astype(np.float64) + (tp + fp),
         "F-score is",
@@ -325,17 +325,17 @@ def _fscore(tp, fp, fn, beta, average, warn, zero_division):
     )
 
 
-def _g_mean(tp, fp, fn, average, warn, zero_division):
+def g_mean(tp, fp, fn, average, warn, zero_division):
     pp, rp = (tp + fp).astype(np.float64), (tp + fn).astype(np.float64)
     both_zero = (pp == 0) & (rp == 0)
     den = np.sqrt(pp) * np.sqrt(rp)
     den = np.where((den == 0) & ~both_zero, 1.0, den)  # tp = 0 there: G = 0
-    return _divide(tp, den, "G-mean is", "true nor predicted", average, warn, zero_division)
+    return divide_counts(tp, den, "G-mean is", "true nor predicted", average, warn, zero_division)
 
 
-def _finish(values: np.ndarray, weights: np.ndarray | None, average: str | None):
+def finish_average(values: np.ndarray, weights: np.ndarray | None, average: str | None):
     """Per-label values as they are (``average=None``) or their NaN-skipping average with
-    the averaging weights of ``_set_wise``."""
+    the averaging weights of ``set_wise_counts``."""
     if average is None:
         return values
     return _nanaverage(values, weights)

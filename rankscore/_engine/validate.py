@@ -77,7 +77,7 @@ def _name_of(x: Any) -> str:
     return type(x).__name__
 
 
-def _read(x: Any, name: str, what: str) -> np.ndarray:
+def read_array(x: Any, name: str, what: str) -> np.ndarray:
     """``np.asarray(x)`` for lists, tuples, arrays and pandas objects; ``what`` ("a 1-D
     array", "an array") names the expected input in the messages."""
     if x is None:
@@ -149,7 +149,7 @@ def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:
     ``TypeError`` for scalars/strings/None and ``ValueError`` for the wrong number of
     dimensions or (unless ``allow_empty``) an empty input.
     """
-    arr = _read(x, name, "a 1-D array")
+    arr = read_array(x, name, "a 1-D array")
     if arr.ndim != 1:
         if arr.ndim == 2 and 1 in arr.shape and arr.size > 0:
             raise ValueError(
@@ -175,22 +175,25 @@ def check_finite(arr: np.ndarray, name: str) -> None:
         raise ValueError(f"{name} contains {what} (first at index {i})")
 
 
-def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False) -> np.ndarray:
+def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False,
+              finite: bool = True) -> np.ndarray:
     """Return a finite 1-D float32 or float64 array in native byte order.
 
     float32/float64 input is returned as is (no copy: read-only and strided views are
     fine for the kernels' ``const`` memoryviews); integer and bool input becomes float64;
     non-native byte order is converted. NaN/inf, strings and complex numbers are errors,
     and so are integers that float64 cannot hold exactly (beyond 2**53, e.g. nanosecond
-    timestamps): rounding them would merge distinct scores into ties.
+    timestamps): rounding them would merge distinct scores into ties. ``finite=False``
+    leaves NaN and infinities to the caller (the engine's class parts read them off the
+    sorted ends).
     """
-    arr = as_1d(x, name, allow_empty=allow_empty)
-    arr = _to_float(arr, name)
-    check_finite(arr, name)
+    arr = to_float(as_1d(x, name, allow_empty=allow_empty), name)
+    if finite:
+        check_finite(arr, name)
     return arr
 
 
-def _to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
+def to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
     """float32/float64 as is, other real numbers as float64; with ``exact``, 64-bit
     integers that float64 would round are an error (scores compare by value)."""
     kind = arr.dtype.kind
@@ -355,4 +358,4 @@ def as_array(x: Any, name: str) -> np.ndarray:
     (confusion matrices, probability matrices, multi-output targets): ``TypeError`` for
     None, scalars and strings, ``ValueError`` for ragged nested lists.
     """
-    return _read(x, name, "an array")
+    return read_array(x, name, "an array")

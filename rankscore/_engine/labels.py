@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import (_read, as_1d, integer_dtype, is_finite, quoted, quoted_list,
+from .validate import (read_array, as_1d, integer_dtype, is_finite, quoted, quoted_list,
                           rounds_in_float64, shorten)
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
@@ -47,9 +47,9 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     An object array (e.g. a pandas object column) becomes strings when every value is a
     string and floats when every value is a number; a mix of the two is an error.
     """
-    arr = _read(x, name, "a 1-D array")
+    arr = read_array(x, name, "a 1-D array")
     if arr.dtype == object:
-        arr = _from_objects(arr, name)
+        arr = from_objects(arr, name)
     elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)) and \
             not all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in x):
         # NumPy would silently turn [1, "a"] into ["1", "a"]
@@ -71,7 +71,7 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     return arr
 
 
-def _from_objects(arr: np.ndarray, name: str) -> np.ndarray:
+def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     """An object array of labels as strings (all strings), int64 (all integers that fit)
     or floats (all numbers)."""
     values = arr.ravel().tolist()
@@ -180,9 +180,9 @@ def _within_default(y: np.ndarray, lo: Any, hi: Any) -> bool:
 def as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
     """A non-empty 1-D label vector as the curve functions read it (scikit-learn's messages
     for its ranking metrics): numbers, bools or strings, floats finite and integral."""
-    y = _read(y_true, name, "a 1-D array")
+    y = read_array(y_true, name, "a 1-D array")
     if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
-        y = _from_objects(y, name)
+        y = from_objects(y, name)
     if y.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
     if y.size == 0:

@@ -17,8 +17,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from . import _backend
-from ._validation import as_array, check_sample_weight, quoted
+from .. import _backend
+from .validate import as_array, check_sample_weight, quoted
 
 __all__ = ["MultilabelCounts", "is_indicator", "read_pair", "columns"]
 
