@@ -15,10 +15,11 @@ from typing import Sequence
 
 import numpy as np
 
-from . import plot, report
+from . import report
 from ._engine.validate import quoted
 from ._version import __version__
 from .ir import Qrels, Run, _text_table, compare_runs, evaluate
+from .plot.rankings import save_ranking_plot
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
 
 __all__ = ["main"]
@@ -184,7 +185,7 @@ def _add_plot_command(sub) -> None:
 def _run_plot(args) -> int:
     try:
         ranking = _parse_ranking(args.ranking)  # as `score`: a string or positions
-        plot._save_ranking_plot(ranking, args.output, m=args.m, line=not args.no_line)
+        save_ranking_plot(ranking, args.output, m=args.m, line=not args.no_line)
     except ImportError as exc:
         raise UsageError(str(exc)) from None
     print(f"wrote {args.output}")

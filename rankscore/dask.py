@@ -83,6 +83,7 @@ __all__ = [
     "binary_confusion",
     "best_threshold",
     "binary_report",
+    "group_metrics",
 ]
 
 _ONLY_DASK = (

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import _backend
 from ._engine.validate import check_choice, quoted
-from .rankings import _float_m
+from .rankings.positions import float_m
 from .uncertainty import _t_two_sided_p, holm_adjust
 
 __all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
@@ -721,7 +721,7 @@ def _check_options(metrics, ties, empty_queries, missing_queries, ndcg_gain, rel
     if isinstance(relevance_level, (bool, np.bool_)) or not isinstance(
             relevance_level, (numbers.Integral, np.integer)) or relevance_level < 1:
         raise ValueError(f"relevance_level must be an integer >= 1, got {quoted(relevance_level)}")
-    return single, names, _float_m(m), min(int(relevance_level), 2**63 - 1)
+    return single, names, float_m(m), min(int(relevance_level), 2**63 - 1)
 
 
 def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,

@@ -32,7 +32,7 @@ from ._engine.views import TIE_RTOL
 from ._stream import _decide_pos_label, read_columns
 from ._engine.validate import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
-from .plot import _save_report_panel
+from .plot.panel import save_report_panel
 from .summary import ScoreSummary, _report_cuts, _report_of_reads
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
@@ -470,8 +470,8 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
         pos_label = _decide_pos_label(labels, pos_label, args.label)
         if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel
             try:
-                _save_report_panel(labels, scores, args.plot, pos_label=pos_label,
-                                   title=source)
+                save_report_panel(labels, scores, args.plot, pos_label=pos_label,
+                                  title=source)
             except ImportError as exc:  # matplotlib missing: one line naming the extra
                 raise ValueError(str(exc)) from None
         report = binary_report(

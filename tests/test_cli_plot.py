@@ -34,10 +34,10 @@ def test_plot_writes_a_png(tmp_path, capsys):
 
 
 def test_plot_options_m_and_no_line(tmp_path, monkeypatch):
-    from rankscore import plot
+    from rankscore.plot import rankings as ranking_plots
 
     drawn = {}
-    original = plot.plot_ranking
+    original = ranking_plots.plot_ranking
 
     def spy(r, line=True, fun=None, ax=None):
         ax = original(r, line=line, fun=fun, ax=ax)
@@ -45,7 +45,7 @@ def test_plot_options_m_and_no_line(tmp_path, monkeypatch):
         drawn["labels"] = [ln.get_label() for ln in ax.lines]
         return ax
 
-    monkeypatch.setattr(plot, "plot_ranking", spy)
+    monkeypatch.setattr(ranking_plots, "plot_ranking", spy)
     out = tmp_path / "r.svg"
     assert main(["plot", "x-x", "--m", "5", "--no-line", "-o", str(out)]) == 0
     assert out.read_bytes().lstrip().startswith(b"<?xml")
@@ -59,16 +59,16 @@ def test_plot_options_m_and_no_line(tmp_path, monkeypatch):
 @pytest.fixture
 def title_spy(monkeypatch):
     """The title of the Axes ``rankscore plot`` drew on."""
-    from rankscore import plot
+    from rankscore.plot import rankings as ranking_plots
 
     drawn = {}
-    original = plot.plot_ranking
+    original = ranking_plots.plot_ranking
 
     def spy(*args, **kwargs):
         drawn["ax"] = original(*args, **kwargs)
         return drawn["ax"]
 
-    monkeypatch.setattr(plot, "plot_ranking", spy)
+    monkeypatch.setattr(ranking_plots, "plot_ranking", spy)
     return drawn
 
 
@@ -204,16 +204,16 @@ def test_cli_is_headless_and_leaves_pyplot_alone(tmp_path, backend):
 @pytest.fixture
 def panel_spy(monkeypatch):
     """Keep the Axes the report's panel was drawn on."""
-    from rankscore import plot
+    from rankscore.plot import panel
 
     drawn = {}
-    original = plot.plot_report_panel
+    original = panel.plot_report_panel
 
     def spy(*args, **kwargs):
         drawn["axes"] = original(*args, **kwargs)
         return drawn["axes"]
 
-    monkeypatch.setattr(plot, "plot_report_panel", spy)
+    monkeypatch.setattr(panel, "plot_report_panel", spy)
     return drawn
 
 

@@ -25,7 +25,7 @@ def test_examples_run(name, backend, request):
         pytest.importorskip("dask.array")
     if name == "rankscore.spark":
         request.getfixturevalue("spark")  # the session's one Spark, which the examples reuse
-    if name == "rankscore.plot":
+    if name == "rankscore.plot" or name.startswith("rankscore.plot."):
         pytest.importorskip("matplotlib")
         import matplotlib
 

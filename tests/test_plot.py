@@ -359,12 +359,14 @@ def test_score_landscape_refuses_p_beyond_62_at_once(p_range):
 
 
 def test_score_landscape_draws_up_to_its_limit(monkeypatch):
-    assert plot._LANDSCAPE_MAX_RANKINGS == 20_000_000  # as the docstring says
+    from rankscore.plot import rankings as ranking_plots
+
+    assert ranking_plots._LANDSCAPE_MAX_RANKINGS == 20_000_000  # as the docstring says
     ps = range(5, 21)  # C(20, 5) = 15,504 rankings
-    monkeypatch.setattr(plot, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5))
+    monkeypatch.setattr(ranking_plots, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5))
     ax = plot.plot_score_landscape(5, ps)
     assert len([ln for ln in ax.lines if ln.get_marker() == "_"]) == len(ps)
-    monkeypatch.setattr(plot, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5) - 1)
+    monkeypatch.setattr(ranking_plots, "_LANDSCAPE_MAX_RANKINGS", math.comb(20, 5) - 1)
     with pytest.raises(ValueError, match=r"would enumerate 15,504 rankings \(k = 5, p = 5..20\)"):
         plot.plot_score_landscape(5, ps)
 
