@@ -58,6 +58,7 @@ TOPICS = {
     "uncertainty": ["sort.pxd"],
     "multilabel": [],
     "ir": [],
+    "ks": [],
 }
 # the modules compile in parallel (Cython, then the C compiler)
 BUILD_JOBS = os.cpu_count() or 1

@@ -12,6 +12,7 @@ summary and its accumulator, and the report. Everything else lives in a module b
 :mod:`rankscore.gains`       gain tables, lift, captured response
 :mod:`rankscore.multiclass`  one-vs-rest tables, average class accuracy, profit, top-k
 :mod:`rankscore.uncertainty` DeLong and bootstrap intervals and tests, binomial intervals
+:mod:`rankscore.ks`          Kolmogorov–Smirnov tests with p-values (scipy's ``ks_2samp`` …)
 :mod:`rankscore.ir`          IR metrics over many queries (``Qrels``, ``Run``, ``evaluate``)
 :mod:`rankscore.summary`     ``ScoreSummary`` and ``ScoreAccumulator``
 :mod:`rankscore.report`      the report of a scored classifier (``rankscore report``)
@@ -28,7 +29,7 @@ says which one runs; ``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
 
 from ._backend import BACKEND
 from ._version import __version__
-from . import (curves, datasets, exceptions, gains, groups, information, ir, metrics,
+from . import (curves, datasets, exceptions, gains, groups, information, ir, ks, metrics,
                multiclass, rankings, regression, report, summary, text, thresholds,
                uncertainty)
 from .curves import (KSResult, auc, average_precision_score, det_curve, gini_score,
