@@ -78,7 +78,8 @@ def extensions():
     # of debug information.
     extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off", "-g0"]
     here = os.path.join("rankscore", "_kernels")
-    shared = [os.path.join(here, name) for name in ("types.pxd", "int128.h", "int128.pxd")]
+    shared = [os.path.join(here, name)
+              for name in ("types.pxd", "arrays.pxd", "int128.h", "int128.pxd")]
     # Cython's own utility code (memoryviews, fused-type dispatch …) is generated and
     # compiled once, into _cyutility, instead of once per module.
     modules = [Extension(f"{PACKAGE}.{UTILITY}", [os.path.join(here, f"{UTILITY}.c")],

@@ -1,11 +1,12 @@
-# What the bucket sort (sort.pyx) shares with the other kernel modules: the sizes of its
-# passes, the order-preserving key of a score, and the recursive sort of one run (the
-# DeLong kernels order tied groups with it).
+# What the bucket sort (sort.pyx) shares with the other kernel modules and the C API: the
+# sizes of its passes, the order-preserving key of a score, the recursive sort of one run
+# (the DeLong kernels order tied groups with it), and the split of labelled scores into
+# each class's sorted scores.
 
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from rankscore._kernels.types cimport score_t
+from rankscore._kernels.types cimport label_t, score_t
 
 cdef enum:
     TOP_BITS = 11         # at most 2^11 buckets per class in the first pass
@@ -14,6 +15,10 @@ cdef enum:
     MAX_DEPTH = 16        # 64-bit keys, at least 4 bits a pass
     SMALL_RUN = 16        # runs up to this length are sorted by insertion
     SCRATCH = 1 << 16     # unweighted runs up to this length are sorted through a scratch buffer
+    # room for the bucket edges of both classes: at most 2^TOP_BITS buckets per class for
+    # the sampled exponents, one per other exponent present (float64: 2^12 of them), and a
+    # spare last one
+    MAX_BUCKETS = 2 * ((1 << TOP_BITS) + (1 << 12) + 1)
 
 
 cdef struct Workspace:
@@ -21,6 +26,13 @@ cdef struct Workspace:
     double* weights     # scratch weights (weighted sorts: capacity elements)
     Py_ssize_t capacity
     Py_ssize_t* counts  # MAX_DEPTH levels of 2 * 2^RUN_BITS + 1 bucket edges and fills
+
+
+cdef struct Buckets:
+    # what split_buckets_into found: the scores it wrote of each class (zero weights are
+    # dropped), the buckets of each (the negatives' first), the smallest and largest label
+    Py_ssize_t n_neg, n_pos, n_neg_buckets, n_buckets
+    int64_t lo, hi
 
 
 cdef inline uint64_t sort_key(score_t x) noexcept nogil:
@@ -47,3 +59,12 @@ cdef inline int bit_length(uint64_t v) noexcept nogil:
 
 cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
                    int depth) noexcept nogil
+
+cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
+                      Py_ssize_t n_runs) noexcept nogil
+
+cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
+                            const score_t* scores, Py_ssize_t score_step,
+                            const double* weights, Py_ssize_t weight_step, Py_ssize_t n,
+                            score_t* out, double* out_weights, int64_t* edges,
+                            Buckets* found) noexcept nogil
