@@ -53,7 +53,7 @@ TOPICS = {
     "sort": ["sort.pxd"],
     "summary": ["sweep.pxd", "merge_simd.h"],
     "point": [],
-    "ranking": [],
+    "ranking": ["ranking.pxd"],
     "ties": [],
     "uncertainty": ["sort.pxd"],
     "multilabel": [],
@@ -89,6 +89,13 @@ def extensions():
             f"{PACKAGE}.{topic}", [os.path.join(here, f"{topic}.pyx")],
             include_dirs=[here], extra_compile_args=extra,
             depends=shared + [os.path.join(here, name) for name in depends]))
+    # the C API (rankscore/capi.pxd, rankscore/include/rankscore/capi.h): the same loops,
+    # called from C
+    modules.append(Extension(
+        "rankscore.capi", [os.path.join("rankscore", "capi.pyx")], include_dirs=[here],
+        extra_compile_args=extra,
+        depends=shared + [os.path.join(here, name) for name in ("sweep.pxd", "sort.pxd",
+                                                                "ranking.pxd")]))
     try:
         return cythonize(
             modules,

@@ -13,12 +13,9 @@ cdef enum:
     RUN_BITS = 13         # at most 2^13 buckets per later pass
     SAMPLE_ABOVE = 1 << 16  # larger inputs plan their buckets on every 8th score
     MAX_DEPTH = 16        # 64-bit keys, at least 4 bits a pass
-    SMALL_RUN = 16        # runs up to this length are sorted by insertion
+    SMALL_RUN = 16        # runs up to this length are sorted by rank (branch-free)
+    INSERTION_RUN = 64    # runs up to this length are sorted by insertion
     SCRATCH = 1 << 16     # unweighted runs up to this length are sorted through a scratch buffer
-    # room for the bucket edges of both classes: at most 2^TOP_BITS buckets per class for
-    # the sampled exponents, one per other exponent present (float64: 2^12 of them), and a
-    # spare last one
-    MAX_BUCKETS = 2 * ((1 << TOP_BITS) + (1 << 12) + 1)
 
 
 cdef struct Workspace:
@@ -55,6 +52,19 @@ cdef inline int bit_length(uint64_t v) noexcept nogil:
         v >>= 1
         n += 1
     return n
+
+
+cdef inline int top_bits_for(Py_ssize_t n) noexcept nogil:
+    # split_buckets_into plans about 2^top_bits buckets per class: 4+ scores a bucket
+    cdef int bits = bit_length(<uint64_t>n) - 2
+    return TOP_BITS if bits > TOP_BITS else (bits if bits > 0 else 0)
+
+
+cdef inline Py_ssize_t max_edges(Py_ssize_t n) noexcept nogil:
+    # room for the bucket edges split_buckets_into writes for n scores: per class at most
+    # 2^top_bits buckets for the planned exponents, one per other exponent present (at most
+    # n, at most 2^12 of them), and a spare last one; and the closing edge
+    return 2 * ((1 << top_bits_for(n)) + (n if n < (1 << 12) else (1 << 12)) + 1) + 1
 
 
 cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,

@@ -18,8 +18,8 @@
 
 import numpy as np
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
-from libc.stdlib cimport calloc, free, malloc
-from libc.string cimport memcpy
+from libc.stdlib cimport free, malloc
+from libc.string cimport memcpy, memset
 
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array,
                                         check_code, check_kind, check_label_kind,
@@ -111,8 +111,17 @@ cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
     cdef Py_ssize_t* fill = edge + (1 << RUN_BITS) + 1
     cdef score_t* scratch = <score_t*>work.scores
     cdef score_t x, y
+    if n <= 1:
+        if n == 1:
+            a[0] = a[0] + 0
+        return
     if n <= SMALL_RUN:
         _small_sort(a, w, n)
+        return
+    if n <= INSERTION_RUN:
+        for i in range(n):
+            a[i] = a[i] + 0
+        _insertion_pass(a, w, n)
         return
     _key_range(a, n, &kmin, &kmax)
     if kmin == kmax:  # one value (ties): nothing to order but -0.0
@@ -171,7 +180,7 @@ cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
     cdef int status = 0
     for r in range(n_runs):
         capacity = max(capacity, edges[r + 1] - edges[r])
-    if capacity <= SMALL_RUN:  # sorted without a workspace
+    if capacity <= INSERTION_RUN:  # sorted without a workspace
         for r in range(n_runs):
             sort_run(scores + edges[r], NULL if weights == NULL else weights + edges[r],
                      edges[r + 1] - edges[r], &work, 0)
@@ -258,8 +267,9 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
 
 
 cdef inline Py_ssize_t _bucket_of(uint64_t key, const int64_t* base, const uint8_t* shift,
-                                  int mantissa_bits) noexcept nogil:
-    cdef uint64_t p = key >> mantissa_bits
+                                  int mantissa_bits, Py_ssize_t first) noexcept nogil:
+    # the bucket of a key whose prefix p is planned at base[p - first], shift[p - first]
+    cdef Py_ssize_t p = <Py_ssize_t>(key >> mantissa_bits) - first
     return base[p] + <Py_ssize_t>((key & ((<uint64_t>1 << mantissa_bits) - 1)) >> shift[p])
 
 
@@ -273,36 +283,53 @@ cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_
     [edges[b], edges[b + 1]) is below every score of bucket b + 1 of its class, the input
     order is kept inside a bucket, and -0.0 is written as 0.0. Weights (not NULL) go to
     out_weights alongside, and zero-weight samples are dropped. edges has room for
-    MAX_BUCKETS + 1; *found tells the sizes. Returns 0, or -1 when out of memory."""
+    max_edges(n); *found tells the sizes. Returns 0, or -1 when out of memory."""
     cdef int mantissa_bits = 52 if score_t is double else 23
     cdef Py_ssize_t n_prefixes = (<Py_ssize_t>1) << ((64 if score_t is double else 32)
                                                      - mantissa_bits)
-    cdef Py_ssize_t i, n_neg_buckets, n_buckets, d, c
+    cdef Py_ssize_t i, n_neg_buckets, n_buckets, d, c, p, first, last, span
     cdef Py_ssize_t stride = 1 if n < SAMPLE_ABOVE else 8
-    cdef int top_bits = min(TOP_BITS, max(0, bit_length(<uint64_t>n) - 4))  # 16+ per bucket
+    cdef int top_bits = top_bits_for(n)
     cdef bint weighted = weights != NULL
     cdef label_t lo = labels[0] if n else 0, hi = lo, label
     cdef uint64_t key
     cdef score_t x
     cdef double wi
-    # per-prefix tables; class c (1: positive) uses the second half of each
-    cdef int64_t* prefix = <int64_t*>calloc(2 * n_prefixes, sizeof(int64_t))
-    cdef int64_t* base = <int64_t*>malloc((2 * n_prefixes + MAX_BUCKETS) * sizeof(int64_t))
-    cdef uint8_t* shift = <uint8_t*>malloc(2 * n_prefixes)
-    cdef int64_t* fill = base + 2 * n_prefixes
+    cdef int64_t* prefix
+    cdef int64_t* base
+    cdef int64_t* fill
+    cdef uint8_t* shift
+    # The prefixes planned: those present (prefix p at index p - first) when every score is
+    # in the plan; with a sample, every prefix (the others may hold a score it missed).
+    first, span = 0, n_prefixes
+    if stride == 1:
+        first, last = n_prefixes, -1
+        for i in range(n):
+            p = <Py_ssize_t>(sort_key(scores[i * score_step] + 0) >> mantissa_bits)
+            first = p if p < first else first
+            last = p if p > last else last
+        span = last - first + 1
+        if n == 0:
+            first = span = 0
+    # per-prefix tables (class c, 1 positive, from index c * span on); the buckets' fills
+    prefix = <int64_t*>malloc((2 * span + 1) * sizeof(int64_t))
+    base = <int64_t*>malloc((2 * span + max_edges(n)) * sizeof(int64_t))
+    shift = <uint8_t*>malloc(2 * span + 1)
+    fill = base + 2 * span
     if prefix == NULL or base == NULL or shift == NULL:
         free(prefix)
         free(base)
         free(shift)
         return -1
+    memset(prefix, 0, 2 * span * sizeof(int64_t))
     for d in range((n + stride - 1) // stride):  # the exponents (a sample of large inputs)
         i = d * stride
         c = labels[i * label_step] == pos_code
-        prefix[c * n_prefixes
-               + <Py_ssize_t>(sort_key(scores[i * score_step] + 0) >> mantissa_bits)] += 1
-    n_neg_buckets = _plan_buckets(prefix, n_prefixes, mantissa_bits, top_bits, 0, base, shift)
-    n_buckets = _plan_buckets(prefix + n_prefixes, n_prefixes, mantissa_bits, top_bits,
-                              n_neg_buckets, base + n_prefixes, shift + n_prefixes)
+        p = <Py_ssize_t>(sort_key(scores[i * score_step] + 0) >> mantissa_bits)
+        prefix[c * span + p - first] += 1
+    n_neg_buckets = _plan_buckets(prefix, span, mantissa_bits, top_bits, 0, base, shift)
+    n_buckets = _plan_buckets(prefix + span, span, mantissa_bits, top_bits, n_neg_buckets,
+                              base + span, shift + span)
     for d in range(n_buckets + 1):
         edges[d] = 0
     for i in range(n):  # one histogram per class (negatives' buckets first)
@@ -313,8 +340,8 @@ cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_
             continue
         c = label == pos_code
         key = sort_key(scores[i * score_step] + 0)
-        edges[1 + _bucket_of(key, base + c * n_prefixes, shift + c * n_prefixes,
-                             mantissa_bits)] += 1
+        edges[1 + _bucket_of(key, base + c * span, shift + c * span, mantissa_bits,
+                             first)] += 1
     for d in range(n_buckets):
         edges[d + 1] += edges[d]
         fill[d] = edges[d]
@@ -326,7 +353,7 @@ cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_
         c = labels[i * label_step] == pos_code
         x = scores[i * score_step] + 0
         key = sort_key(x)
-        d = _bucket_of(key, base + c * n_prefixes, shift + c * n_prefixes, mantissa_bits)
+        d = _bucket_of(key, base + c * span, shift + c * span, mantissa_bits, first)
         out[fill[d]] = x
         if weighted:
             out_weights[fill[d]] = wi
@@ -371,7 +398,7 @@ def split_buckets(labels, pos_code, scores, weights=None):
             raise ValueError("split_buckets needs labels, scores and weights of one length")
         out_arr = np.empty(s.n, dtype=np.float32 if s.kind == FLOAT32 else np.float64)
         out_w_arr = np.empty(s.n if weights is not None else 0)
-        edge_arr = np.empty(MAX_BUCKETS + 1, dtype=np.int64)
+        edge_arr = np.empty(max_edges(s.n), dtype=np.int64)
         write(&o, out_arr)
         write(&ow, out_w_arr)
         write(&e, edge_arr)
