@@ -25,8 +25,9 @@
    "rankscore.capi._C_API": a rankscore_c_api table of function pointers. Tables only grow:
    an extension built against this header runs on every rankscore whose table version is
    at least RANKSCORE_C_API_VERSION, and import_rankscore() refuses (ImportError) an older
-   one. Other languages (Rust through FFI, say) read the same capsule with
-   PyCapsule_Import("rankscore.capi._C_API", 0) and declare the struct below as it is. */
+   one. Other languages (Rust through FFI, say) import the module rankscore.capi, read the
+   same capsule with PyCapsule_Import("rankscore.capi._C_API", 0) and declare the struct
+   below as it is. */
 
 #ifndef RANKSCORE_CAPI_H
 #define RANKSCORE_CAPI_H
@@ -97,8 +98,12 @@ static const rankscore_c_api *rankscore_api RANKSCORE_UNUSED = NULL;
    rankscore is missing, was installed without its compiled kernels, or is older than
    this header). Call it with the GIL held, e.g. in the module's init function. */
 RANKSCORE_UNUSED static int import_rankscore(void) {
-    const rankscore_c_api *table =
-        (const rankscore_c_api *)PyCapsule_Import("rankscore.capi._C_API", 0);
+    const rankscore_c_api *table;
+    PyObject *module = PyImport_ImportModule("rankscore.capi");  /* (the capsule's home) */
+    if (module == NULL)
+        return -1;
+    Py_DECREF(module);
+    table = (const rankscore_c_api *)PyCapsule_Import("rankscore.capi._C_API", 0);
     if (table == NULL)
         return -1;
     if (table->version < RANKSCORE_C_API_VERSION) {
