@@ -24,6 +24,19 @@ from rankscore._kernels.types cimport score_t
 
 __all__ = ["C_API_VERSION"]
 
+cdef extern from "pythread.h":  # (OS threads and locks: no Python state, no GIL needed)
+    ctypedef void* PyThread_type_lock
+    PyThread_type_lock PyThread_allocate_lock() noexcept nogil
+    void PyThread_free_lock(PyThread_type_lock) noexcept nogil
+    int PyThread_acquire_lock(PyThread_type_lock, int mode) noexcept nogil
+    void PyThread_release_lock(PyThread_type_lock) noexcept nogil
+    unsigned long PyThread_start_new_thread(void (*)(void*) noexcept nogil,
+                                            void*) noexcept nogil
+    int WAIT_LOCK
+
+cdef enum:
+    PARALLEL_FROM = 1 << 21  # sorted on two threads from here on
+
 # The version of the function table below. A new version only appends functions to the
 # table (older extensions keep working); an extension built against a header of a newer
 # version refuses to import on an older rankscore.
@@ -38,7 +51,8 @@ C_API_VERSION = 1
 cdef struct Parts:
     # each class's scores ascending (-0.0 as 0.0): the negatives at [0, n_neg), the
     # positives at [n_neg, n_neg + n_pos), zero-weight samples dropped; the weights
-    # alongside (NULL without weights)
+    # alongside (NULL without weights); both in one allocated block
+    void* block
     void* scores
     double* weights
     Py_ssize_t n_neg, n_pos
@@ -80,30 +94,79 @@ cdef int _class_parts(const score_t* y_score, const uint8_t* y_true,
     cdef Buckets found
     if status != RS_OK:
         return status
-    parts.scores = malloc(n * sizeof(score_t) + 1)
-    parts.weights = NULL
-    if sample_weight != NULL:
-        parts.weights = <double*>malloc(n * sizeof(double) + 1)
-    edges = <int64_t*>malloc(max_edges(n) * sizeof(int64_t))
-    if (parts.scores == NULL or (sample_weight != NULL and parts.weights == NULL)
-            or edges == NULL):
-        free(edges)
-        return _free_parts(parts, RS_ERR_NO_MEMORY)
+    if n > (<Py_ssize_t>1) << 57:  # (more bytes than an address space holds)
+        return RS_ERR_NO_MEMORY
+    # one block: the bucket edges, the weights, the scores
+    parts.block = malloc(max_edges(n) * sizeof(int64_t) + n * sizeof(score_t)
+                         + (n * sizeof(double) if sample_weight != NULL else 0))
+    if parts.block == NULL:
+        return RS_ERR_NO_MEMORY
+    edges = <int64_t*>parts.block
+    parts.weights = <double*>(edges + max_edges(n)) if sample_weight != NULL else NULL
+    parts.scores = <void*>(parts.weights + n if sample_weight != NULL
+                           else <double*>(edges + max_edges(n)))
     status = split_buckets_into(y_true, 1, 1, y_score, 1, sample_weight, 1, n,
                                 <score_t*>parts.scores, parts.weights, edges, &found)
     if status == 0:
-        status = sort_runs_of(<score_t*>parts.scores, parts.weights, edges, found.n_buckets)
-    free(edges)
+        status = _sort_buckets(<score_t*>parts.scores, parts.weights, edges,
+                               found.n_buckets)
     if status != 0:
         return _free_parts(parts, RS_ERR_NO_MEMORY)
     parts.n_neg, parts.n_pos = found.n_neg, found.n_pos
     return RS_OK
 
 
+cdef struct SortJob:
+    # sort_runs_of(scores, weights, edges, n_runs) on a thread of its own
+    void* scores
+    double* weights
+    const int64_t* edges
+    Py_ssize_t n_runs
+    bint single  # float32 scores
+    int status
+    PyThread_type_lock done  # held until the job is done
+
+
+cdef void _run_sort_job(void* argument) noexcept nogil:
+    cdef SortJob* job = <SortJob*>argument
+    if job.single:
+        job.status = sort_runs_of(<float*>job.scores, job.weights, job.edges, job.n_runs)
+    else:
+        job.status = sort_runs_of(<double*>job.scores, job.weights, job.edges, job.n_runs)
+    PyThread_release_lock(job.done)
+
+
+cdef int _sort_buckets(score_t* scores, double* weights, const int64_t* edges,
+                       Py_ssize_t n_buckets) noexcept nogil:
+    # sort every bucket; from PARALLEL_FROM scores on, the buckets above the middle score
+    # on a second thread (as the Python functions sort by default), unless none can start
+    cdef Py_ssize_t cut = 1, total = edges[n_buckets] - edges[0]
+    cdef SortJob job
+    cdef int status
+    if total < PARALLEL_FROM or n_buckets < 2:
+        return sort_runs_of(scores, weights, edges, n_buckets)
+    while cut < n_buckets - 1 and edges[cut] - edges[0] < total // 2:
+        cut += 1
+    job.scores, job.weights, job.edges = scores, weights, edges + cut
+    job.n_runs, job.single, job.status = n_buckets - cut, score_t is float, -1
+    job.done = PyThread_allocate_lock()
+    if job.done == NULL:
+        return sort_runs_of(scores, weights, edges, n_buckets)
+    PyThread_acquire_lock(job.done, WAIT_LOCK)
+    if PyThread_start_new_thread(_run_sort_job, &job) == <unsigned long>-1:
+        PyThread_release_lock(job.done)
+        PyThread_free_lock(job.done)
+        return sort_runs_of(scores, weights, edges, n_buckets)
+    status = sort_runs_of(scores, weights, edges, cut)
+    PyThread_acquire_lock(job.done, WAIT_LOCK)  # the second thread is done
+    PyThread_release_lock(job.done)
+    PyThread_free_lock(job.done)
+    return status if status != 0 else job.status
+
+
 cdef int _free_parts(Parts* parts, int status) noexcept nogil:
-    free(parts.scores)
-    free(parts.weights)
-    parts.scores = parts.weights = NULL
+    free(parts.block)
+    parts.block = parts.scores = parts.weights = NULL
     return status
 
 

@@ -568,6 +568,20 @@ def test_bit_for_bit_the_python_functions(api, n, dtype, weighted):
 
 @needs_c_api
 @pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
+def test_large_inputs_sorted_on_two_threads(api, weighted, backend):
+    """From 2^21 samples on, the C API sorts on two threads (as the Python functions do):
+    the same numbers."""
+    if backend == "python":
+        pytest.skip("large input: once, against the compiled backend, is enough")
+    y, s, w = dataset(5, 2**21 + 1000, weighted=weighted)
+    auc, ap, (statistic, threshold) = expected(y, s, w)
+    assert bits(api.metric("roc_auc", s, y, w)[1]) == bits(auc)
+    assert bits(api.metric("average_precision", s, y, w)[1]) == bits(ap)
+    assert bits(api.ks(s, y, w)[1:]).tolist() == bits([statistic, threshold]).tolist()
+
+
+@needs_c_api
+@pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])
 @pytest.mark.parametrize("n", [1, 5, 100, 3000, 70_000])
 def test_the_sweep_is_the_score_summarys_running_sums(api, n, dtype, weighted):

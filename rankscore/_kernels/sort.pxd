@@ -15,6 +15,7 @@ cdef enum:
     MAX_DEPTH = 16        # 64-bit keys, at least 4 bits a pass
     SMALL_RUN = 16        # runs up to this length are sorted by rank (branch-free)
     INSERTION_RUN = 64    # runs up to this length are sorted by insertion
+    TINY_RUN = 8          # and so are runs up to this length
     SCRATCH = 1 << 16     # unweighted runs up to this length are sorted through a scratch buffer
 
 
@@ -47,11 +48,27 @@ cdef inline uint64_t sort_key(score_t x) noexcept nogil:
 
 
 cdef inline int bit_length(uint64_t v) noexcept nogil:
+    # the bits of v (0 for 0), by halving: six steps
     cdef int n = 0
-    while v:
+    if v >> 32:
+        v >>= 32
+        n += 32
+    if v >> 16:
+        v >>= 16
+        n += 16
+    if v >> 8:
+        v >>= 8
+        n += 8
+    if v >> 4:
+        v >>= 4
+        n += 4
+    if v >> 2:
+        v >>= 2
+        n += 2
+    if v >> 1:
         v >>= 1
         n += 1
-    return n
+    return n + <int>v
 
 
 cdef inline int top_bits_for(Py_ssize_t n) noexcept nogil:

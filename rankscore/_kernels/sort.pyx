@@ -115,7 +115,7 @@ cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
         if n == 1:
             a[0] = a[0] + 0
         return
-    if n <= SMALL_RUN:
+    if n <= SMALL_RUN and n > TINY_RUN:
         _small_sort(a, w, n)
         return
     if n <= INSERTION_RUN:
@@ -251,6 +251,7 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
     # sample missed shares the first bucket of the next prefix (or a spare last bucket), which
     # keeps the buckets in order. Returns the number after the last bucket.
     cdef Py_ssize_t p, total = 0, next_bucket = first
+    cdef uint64_t share
     cdef int b
     for p in range(n_prefixes):
         total += prefix_count[p]
@@ -259,7 +260,11 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
         shift[p] = 63  # (the mantissa >> 63 is 0)
         if prefix_count[p] == 0:
             continue
-        b = bit_length(<uint64_t>((prefix_count[p] << top_bits) // total)) - 1
+        # b = floor(log2(count 2^top_bits / total)), without a division
+        share = <uint64_t>prefix_count[p] << top_bits
+        b = bit_length(share) - bit_length(<uint64_t>total)
+        if b > 0 and share < (<uint64_t>total << b) or b == 0 and share < <uint64_t>total:
+            b -= 1
         b = 0 if b < 0 else (mantissa_bits if b > mantissa_bits else b)
         shift[p] = mantissa_bits - b
         next_bucket += <Py_ssize_t>1 << b
@@ -312,15 +317,12 @@ cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_
         if n == 0:
             first = span = 0
     # per-prefix tables (class c, 1 positive, from index c * span on); the buckets' fills
-    prefix = <int64_t*>malloc((2 * span + 1) * sizeof(int64_t))
-    base = <int64_t*>malloc((2 * span + max_edges(n)) * sizeof(int64_t))
-    shift = <uint8_t*>malloc(2 * span + 1)
-    fill = base + 2 * span
-    if prefix == NULL or base == NULL or shift == NULL:
-        free(prefix)
-        free(base)
-        free(shift)
+    prefix = <int64_t*>malloc((4 * span + max_edges(n)) * sizeof(int64_t) + 2 * span)
+    if prefix == NULL:
         return -1
+    base = prefix + 2 * span
+    fill = base + 2 * span
+    shift = <uint8_t*>(fill + max_edges(n))
     memset(prefix, 0, 2 * span * sizeof(int64_t))
     for d in range((n + stride - 1) // stride):  # the exponents (a sample of large inputs)
         i = d * stride
@@ -364,8 +366,6 @@ cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_
     found.n_buckets = n_buckets
     found.lo, found.hi = lo, hi
     free(prefix)
-    free(base)
-    free(shift)
     return 0
 
 
