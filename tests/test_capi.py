@@ -786,3 +786,41 @@ def test_a_header_compiles_as_cplusplus(tmp_path):
          f"-I{rankscore.get_include()}", f"-I{sysconfig.get_paths()['include']}",
          str(source)], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+# ---------------------------------------------------------------------------------------
+# the Embedding page's examples
+
+PAGE = pathlib.Path(__file__).resolve().parents[1] / "docs" / "guide" / "embedding.md"
+CODE_BLOCK = re.compile(r"^```\{code-block\} (\w+)\n:caption: ([^\n]+)\n\n(.*?)^```",
+                        re.M | re.S)
+
+
+@needs_c_api
+@pytest.mark.skipif(not PAGE.exists(), reason="docs/ is not beside the tests")
+@pytest.mark.parametrize("example", [
+    ("group_auc.pyx", "setup.py (Cython)", "using group_auc"),
+    ("group_auc_c.c", "setup.py (C)", "using group_auc_c"),
+], ids=["cython", "c"])
+def test_the_embedding_pages_examples_build_and_give_the_python_numbers(example, tmp_path):
+    """Each example of docs/guide/embedding.md is built as the page says (its setup.py)
+    and its usage block run: the AUCs equal roc_auc_score's bit for bit."""
+    source, setup, usage = example
+    if source.endswith(".pyx"):
+        pytest.importorskip("Cython", reason="building the Cython example needs Cython")
+    pytest.importorskip("setuptools", reason="building the examples needs setuptools")
+    blocks = {caption: code for _, caption, code in CODE_BLOCK.findall(PAGE.read_text())}
+    (tmp_path / source).write_text(blocks[source])
+    (tmp_path / "setup.py").write_text(blocks[setup])
+    # (Cython finds rankscore/capi.pxd on sys.path: where the installed package lives)
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE.parent))
+    result = subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                            cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    sys.path.insert(0, str(tmp_path))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            exec(compile(blocks[usage], f"{PAGE}: {usage}", "exec"), {})
+    finally:
+        sys.path.remove(str(tmp_path))
