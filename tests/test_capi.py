@@ -39,10 +39,8 @@ try:
 except ImportError as exc:
     NO_C_API = str(exc)
 
-needs_c_api = pytest.mark.skipif(
-    NO_C_API is not None,
-    reason="this rankscore was installed without its compiled kernels, and the NumPy "
-           f"fallback has no C API ({NO_C_API})")
+WHY = f"the NumPy fallback has no C API: {NO_C_API}"
+needs_c_api = pytest.mark.skipif(NO_C_API is not None, reason=WHY)
 
 CODES = {"RS_OK": 0, "RS_ERR_LENGTH": -1, "RS_ERR_LABEL": -2, "RS_ERR_NAN_SCORE": -3,
          "RS_ERR_WEIGHT": -4, "RS_ERR_ONE_CLASS": -5, "RS_ERR_NO_MEMORY": -6,
@@ -409,8 +407,7 @@ def load(directory: pathlib.Path, name: str):
 @pytest.fixture(scope="session")
 def cython_ext(tmp_path_factory):
     if NO_C_API is not None:
-        pytest.skip("this rankscore was installed without its compiled kernels, and the "
-                    f"NumPy fallback has no C API ({NO_C_API})")
+        pytest.skip(WHY)
     pytest.importorskip("Cython", reason="building the Cython example needs Cython")
     pytest.importorskip("setuptools", reason="building the examples needs setuptools")
     directory = tmp_path_factory.mktemp("cython_ext")
@@ -432,8 +429,7 @@ def _c_extension(directory, name, header_dir=None):
 @pytest.fixture(scope="session")
 def c_ext(tmp_path_factory):
     if NO_C_API is not None:
-        pytest.skip("this rankscore was installed without its compiled kernels, and the "
-                    f"NumPy fallback has no C API ({NO_C_API})")
+        pytest.skip(WHY)
     pytest.importorskip("setuptools", reason="building the examples needs setuptools")
     directory = tmp_path_factory.mktemp("c_ext")
     _c_extension(directory, "capi_c")

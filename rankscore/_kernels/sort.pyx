@@ -15,6 +15,9 @@
 # are permuted in place (American flag sort: no scratch memory); weighted runs are moved
 # through a scratch buffer so that equal scores keep their order (stable, as the fallback's
 # argsort(kind="stable")), which fixes the order in which weights are summed.
+#
+# The loops are `noexcept nogil` functions over raw pointers (declared in sort.pxd, called
+# by the C API too); the `def` kernels read their arrays once and call them.
 
 import numpy as np
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
