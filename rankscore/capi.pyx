@@ -43,7 +43,6 @@ cdef enum:
 C_API_VERSION = 1
 
 
-
 # ---------------------------------------------------------------------------------------
 # validated input as each class's sorted scores
 
@@ -60,7 +59,7 @@ cdef struct Parts:
 
 cdef int _check(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
                 Py_ssize_t n) noexcept nogil:
-    # the input's first problem in the order of the error codes, or RS_OK
+    # the input's problem, checked in this order (capi.pxd), or RS_OK
     cdef Py_ssize_t i
     cdef uint8_t labels = 0
     cdef bint finite = True, weights_ok = True
