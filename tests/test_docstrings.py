@@ -23,7 +23,7 @@ MODULES = sorted(
 def test_examples_run(name, backend, request):
     if name == "rankscore.dask":
         pytest.importorskip("dask.array")
-    if name == "rankscore.spark":
+    if name == "rankscore.spark" or name.startswith("rankscore.spark."):
         request.getfixturevalue("spark")  # the session's one Spark, which the examples reuse
     if name == "rankscore.plot" or name.startswith("rankscore.plot."):
         pytest.importorskip("matplotlib")

@@ -25,6 +25,7 @@ pytest.importorskip("pyarrow")
 pd = pytest.importorskip("pandas")
 
 import rankscore.spark as rsp  # noqa: E402
+from rankscore.spark import summaries, tasks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas")
 
@@ -94,9 +95,9 @@ def test_every_function_equals_memory(spark, weighted):
 def test_distinct_scores_and_float32(spark, monkeypatch, ranges):
     y, s, _ = _data(n=3000, seed=1, ties=False)
     if ranges:  # merged by score range on the executors, not on the driver
-        monkeypatch.setattr(rsp, "_DRIVER_SCORES", 0)
-        monkeypatch.setattr(rsp, "_SAMPLE_FRACTION", 1.0)
-        monkeypatch.setattr(rsp, "_RANGE_SCORES", 300)
+        monkeypatch.setattr(summaries, "_DRIVER_SCORES", 0)
+        monkeypatch.setattr(summaries, "_SAMPLE_FRACTION", 1.0)
+        monkeypatch.setattr(summaries, "_RANGE_SCORES", 300)
     df = _frame(spark, y, s, partitions=4)
     assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
     single = df.selectExpr("y", "cast(s as float) as s")
@@ -105,9 +106,9 @@ def test_distinct_scores_and_float32(spark, monkeypatch, ranges):
 
 
 def test_partitions_of_one_class_and_empty_partitions(spark, monkeypatch):
-    monkeypatch.setattr(rsp, "_DRIVER_SCORES", 0)  # ranges merged on the executors
-    monkeypatch.setattr(rsp, "_SAMPLE_FRACTION", 1.0)
-    monkeypatch.setattr(rsp, "_RANGE_SCORES", 30)
+    monkeypatch.setattr(summaries, "_DRIVER_SCORES", 0)  # ranges merged on the executors
+    monkeypatch.setattr(summaries, "_SAMPLE_FRACTION", 1.0)
+    monkeypatch.setattr(summaries, "_RANGE_SCORES", 30)
     y, s, _ = _data(seed=2)
     order = np.argsort(y, kind="stable")  # negatives first: every slice holds one class
     df = _frame(spark, y[order], s[order], partitions=7)
@@ -247,7 +248,7 @@ def test_the_guide_page_runs(spark, backend):
 def test_the_map_in_arrow_path_gives_the_same(spark, monkeypatch):
     """Where the JVM's Arrow batches cannot be reached (Spark Connect), mapInArrow does the
     partitions' work: the same results, the same errors."""
-    monkeypatch.setattr(rsp, "_ARROW_BYTES", False)
+    monkeypatch.setattr(tasks, "_ARROW_BYTES", False)
     y, s, w = _data(n=800, seed=7, weighted=True)
     df = _frame(spark, y, s, w, partitions=3, k=np.arange(len(y)) % 4)
     assert rsp.score_summary(df, label="y", score="s", weight="w") == \

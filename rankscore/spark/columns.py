@@ -1,0 +1,84 @@
+"""The columns a Spark function names, checked on the driver: each is in the DataFrame and
+its type fits its role (the column type rule); and the DataFrame reduced to them."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from pyspark.sql import DataFrame
+from pyspark.sql import functions as F
+from pyspark.sql import types as T
+
+_NUMBERS = (T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType, T.DoubleType,
+            T.DecimalType)
+_LABELS = (*_NUMBERS, T.BooleanType, T.StringType)
+
+
+def type_error(column: str, dtype: T.DataType, role: str) -> str | None:
+    """The column type rule: a score or weight column holds numbers (scalars), a label
+    column numbers, booleans or strings; the message when ``dtype`` breaks it."""
+    allowed, what = (_LABELS, "numbers, booleans or strings") if role == "label" else \
+        (_NUMBERS, "numbers")
+    if isinstance(dtype, allowed):
+        return None
+    return f"the {role} column {column!r} must hold {what}, got {dtype.simpleString()}"
+
+
+def checked_columns(df: Any, roles: dict[str, Any], by: Sequence[str] = ()
+                    ) -> dict[str, T.DataType]:
+    """{column: its type} of the columns that ``roles`` ({role: column name or None}) and
+    ``by`` name, checked: ``df`` is a Spark DataFrame, each column is in it, and its type
+    fits its role."""
+    if not isinstance(df, DataFrame):
+        raise TypeError(f"df must be a Spark DataFrame (pyspark.sql.DataFrame), got "
+                        f"{type(df).__module__.split('.')[0]}.{type(df).__name__}; for data in "
+                        "memory use the functions of rankscore")
+    fields = {field.name: field.dataType for field in df.schema.fields}
+    types = {}
+    named = [(role, name) for role, name in roles.items() if name is not None]
+    named += [("by", name) for name in by]
+    for role, name in named:
+        if not isinstance(name, str):
+            raise TypeError(f"{role} must be a column name (str), got "
+                            f"{type(name).__name__}")
+        if name not in fields:
+            raise ValueError(f"the DataFrame has no column {name!r} (the {role} column); its "
+                             f"columns: {', '.join(fields) or 'none'}")
+        message = None if role == "by" else type_error(name, fields[name], role)
+        if message:
+            raise TypeError(message)
+        types[name] = fields[name]
+    return types
+
+
+def by_names(by: Any) -> list[str]:
+    """The key column names of ``by`` (one name or a list of names), checked."""
+    names = [by] if isinstance(by, str) else list(by) if isinstance(by, (list, tuple)) else by
+    if not isinstance(names, list) or not names:
+        raise TypeError(f"by must be a column name or a list of column names, got {by!r}")
+    if len(set(names)) < len(names):
+        raise ValueError(f"by names a column twice: {names}")
+    return names
+
+
+def role_names(label: str, score: str, weight: str | None) -> dict[str, str]:
+    """{role: column name} of the columns a function reads, in the order its tasks read
+    them."""
+    return {"label": label, "score": score, **({"weight": weight} if weight else {})}
+
+
+def quoted(name: str) -> Any:
+    """A column by its name, whatever characters the name holds."""
+    return F.col("`" + name.replace("`", "``") + "`")
+
+
+def selected(df: DataFrame, columns: list[tuple[str, str]], types: dict) -> DataFrame:
+    """``df`` reduced to ``columns`` ((name, role)) in order; decimal scores and weights
+    become doubles (as in memory, where they become float64)."""
+    out = []
+    for name, role in columns:
+        column = quoted(name)
+        if role in ("score", "weight") and isinstance(types[name], T.DecimalType):
+            column = column.cast("double")
+        out.append(column.alias(name))
+    return df.select(*out)
