@@ -2,9 +2,8 @@
 
 The session starts once (the ``spark`` fixture of conftest.py). Executors' Python workers
 run the kernels the autouse ``backend`` fixture picked (rankscore.spark passes the name
-into each task). The data are small; ``_DRIVER_SCORES`` and ``_RANGE_SCORES`` are made
-small (and every row sampled) where a test needs the ROC AUC's score ranges merged on the
-executors.
+into each task). The data are small; the ROC AUC's score buckets are merged by one task or
+by several (``auc._MAX_TASKS``), as they are on large data.
 """
 
 import os
@@ -25,7 +24,7 @@ pytest.importorskip("pyarrow")
 pd = pytest.importorskip("pandas")
 
 import rankscore.spark as rsp  # noqa: E402
-from rankscore.spark import summaries, tasks  # noqa: E402
+from rankscore.spark import auc, tasks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas")
 
@@ -91,24 +90,21 @@ def test_every_function_equals_memory(spark, weighted):
         assert rsp.summary is rsp.score_summary
 
 
-@pytest.mark.parametrize("ranges", [False, True])
-def test_distinct_scores_and_float32(spark, monkeypatch, ranges):
+@pytest.mark.parametrize("one_task", [False, True])
+def test_distinct_scores_and_float32(spark, monkeypatch, one_task):
     y, s, _ = _data(n=3000, seed=1, ties=False)
-    if ranges:  # merged by score range on the executors, not on the driver
-        monkeypatch.setattr(summaries, "_DRIVER_SCORES", 0)
-        monkeypatch.setattr(summaries, "_SAMPLE_FRACTION", 1.0)
-        monkeypatch.setattr(summaries, "_RANGE_SCORES", 300)
+    if one_task:  # every score bucket merged by one task
+        monkeypatch.setattr(auc, "_MAX_TASKS", 1)
     df = _frame(spark, y, s, partitions=4)
     assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
     single = df.selectExpr("y", "cast(s as float) as s")
+    assert rsp.roc_auc_score(single, label="y", score="s") == rs.roc_auc_score(
+        y, s.astype(np.float32))
     assert rsp.score_summary(single, label="y", score="s") == rs.ScoreSummary.from_arrays(
         y, s.astype(np.float32))
 
 
-def test_partitions_of_one_class_and_empty_partitions(spark, monkeypatch):
-    monkeypatch.setattr(summaries, "_DRIVER_SCORES", 0)  # ranges merged on the executors
-    monkeypatch.setattr(summaries, "_SAMPLE_FRACTION", 1.0)
-    monkeypatch.setattr(summaries, "_RANGE_SCORES", 30)
+def test_partitions_of_one_class_and_empty_partitions(spark):
     y, s, _ = _data(seed=2)
     order = np.argsort(y, kind="stable")  # negatives first: every slice holds one class
     df = _frame(spark, y[order], s[order], partitions=7)
@@ -124,6 +120,36 @@ def test_partitions_of_one_class_and_empty_partitions(spark, monkeypatch):
         y[by_score][keep], s[by_score][keep])
     with pytest.raises(ValueError, match="^the label column 'y' is empty"):
         rsp.roc_auc_score(kept.where("s > 2"), label="y", score="s")
+
+
+def test_auc_over_score_buckets_equals_memory(spark):
+    """Scores of both signs across many binades (many buckets), zeros of both signs,
+    infinitesimal and huge ones, ties inside and across partitions and buckets."""
+    rng = np.random.default_rng(8)
+    n = 4000
+    s = rng.standard_normal(n) * 10.0 ** rng.integers(-300, 300, n)
+    s[rng.random(n) < 0.2] = 0.25  # one value tied across partitions
+    s[:50], s[50:100] = 0.0, -0.0
+    s[100:110] = [5e-324, -5e-324, 1.0, np.nextafter(1.0, 0), np.nextafter(1.0, 2), 2.0,
+                  np.nextafter(2.0, 0), -1.0, np.nextafter(-1.0, 0), 1e308]
+    y = (rng.random(n) < 0.3).astype(np.int64)
+    df = _frame(spark, y, s, partitions=6)
+    assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
+    flipped = df.selectExpr("y", "-s as s")
+    assert rsp.roc_auc_score(flipped, label="y", score="s") == rs.roc_auc_score(y, -s)
+
+
+def test_score_bucket_lists_round_trip():
+    """A class's distinct keys and counts come back from their wire form as they went:
+    counts of 1 (left out), small and large counts."""
+    keys = np.sort(auc.score_keys(np.random.default_rng(9).standard_normal(1000)))
+    for counts in (np.ones(1000, dtype=np.int64), np.arange(1, 1001),
+                   np.full(1000, 2**40)):
+        data = b"".join(auc._encoded(keys, counts))
+        got_keys, got_counts, end = auc._decoded(memoryview(data), 0)
+        np.testing.assert_array_equal(got_keys, keys)
+        np.testing.assert_array_equal(got_counts, counts)
+        assert end == len(data)
 
 
 def test_text_labels_and_bool_labels(spark):

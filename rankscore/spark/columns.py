@@ -67,8 +67,7 @@ def role_names(label: str, score: str, weight: str | None) -> dict[str, str]:
     return {"label": label, "score": score, **({"weight": weight} if weight else {})}
 
 
-def quoted(name: str) -> Any:
-    """A column by its name, whatever characters the name holds."""
+def _quoted(name: str) -> Any:
     return F.col("`" + name.replace("`", "``") + "`")
 
 
@@ -77,7 +76,7 @@ def selected(df: DataFrame, columns: list[tuple[str, str]], types: dict) -> Data
     become doubles (as in memory, where they become float64)."""
     out = []
     for name, role in columns:
-        column = quoted(name)
+        column = _quoted(name)
         if role in ("score", "weight") and isinstance(types[name], T.DecimalType):
             column = column.cast("double")
         out.append(column.alias(name))

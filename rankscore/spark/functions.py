@@ -10,7 +10,8 @@ from pyspark.sql import DataFrame
 
 from ..report import summary_report
 from ..summary import ScoreSummary
-from .summaries import auc_of, summary_of
+from .auc import auc_of
+from .summaries import summary_of
 
 _DOC = {
     "{columns}": """df : pyspark.sql.DataFrame

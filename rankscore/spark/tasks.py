@@ -173,6 +173,14 @@ def empty_error(names: dict[str, str]) -> None:
         _raise_reported(f"{type(exc).__name__}|0|{exc}", names)
 
 
+def partition_count(df: DataFrame) -> int:
+    """The partitions of ``df`` (its cores where they cannot be read)."""
+    try:
+        return df.rdd.getNumPartitions()
+    except Exception:  # Spark Connect has no RDDs
+        return parallelism(df)
+
+
 def parallelism(df: DataFrame) -> int:
     """The cores of ``df``'s session (2 where it cannot be read)."""
     try:

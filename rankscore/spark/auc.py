@@ -1,0 +1,253 @@
+"""ROC AUC of a Spark DataFrame without weights, from exact pair counts, in one pass over
+the rows and one shuffle of compact score lists; the driver receives a few integers per
+score bucket, whatever the number of rows.
+
+Each score maps to a 64-bit key that sorts as the score does (-0.0 as 0.0); the key's top
+``BUCKET_BITS`` bits (sign, exponent and the first mantissa bits) are the score's bucket,
+so every score of a bucket is above every score of the buckets below it. On each
+partition's executor the rows are read as in memory (labels, finite scores), each class's
+scores sorted (or counted per distinct score), and the distinct keys with their counts
+dealt to the merging tasks by bucket. A merging task merges its buckets' lists from every
+partition and reads, per bucket, the negatives, the positives and twice the Mann-Whitney U
+of the pairs inside the bucket. The driver adds the pairs across buckets: every positive
+of a bucket is above every negative of the buckets below.
+
+On the wire a list is the buckets it covers (their numbers and lengths), then the keys
+without the bucket's bits (six bytes each), then the counts in the narrowest unsigned
+integers that hold them, left out where every count is 1 (distinct scores): about six
+bytes per distinct score of a partition, against 12 of a row's label and score.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+from functools import partial
+from typing import Any, Iterator
+
+import numpy as np
+import pyarrow as pa
+from pyspark.sql import DataFrame
+
+from .._engine.parts import MAX_EXACT_ROWS, binary_problem, class_parts
+from .._engine.sweep import Scan
+from .._engine.views import auc_view
+from .columns import checked_columns, role_names, selected
+from .tasks import (backend_name, check_reported, empty_error, numpy_columns, on_backend,
+                    parallelism, partition_count, pieces_rdd)
+
+BUCKET_BITS = 20  # a bucket: sign, exponent and 8 mantissa bits (256 buckets a binade)
+_LOW_BITS = 64 - BUCKET_BITS
+_LOW_BYTES = 6  # the key below the bucket's bits, little-endian
+_MAX_TASKS = 1 << 12  # merging tasks, at most (their numbers fit 16 bits)
+_HEADER = 3  # int64 numbers before each class's list: buckets, keys, bytes per count
+_SIGN = np.uint64(1 << 63)
+_REST = np.uint64((1 << 63) - 1)
+
+
+# ---------------------------------------------------------------------------------------
+# keys and their lists
+
+
+def score_keys(scores: np.ndarray) -> np.ndarray:
+    """uint64 keys that sort as ``scores`` (finite; -0.0 as 0.0): a non-negative score's
+    bits with the sign bit set, a negative score's bits inverted."""
+    bits = np.add(scores, 0.0, dtype=np.float64).view(np.uint64)  # -0.0 + 0.0 is 0.0
+    return bits ^ ((bits >> np.uint64(63)) * _REST | _SIGN)
+
+
+def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(distinct keys, counts) of sorted keys."""
+    if len(keys) == 0:
+        return keys, np.empty(0, dtype=np.int64)
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    return keys[starts], np.diff(np.append(starts, len(keys)))
+
+
+def _encoded(keys: np.ndarray, counts: np.ndarray) -> list[bytes]:
+    """The wire form of one class's distinct keys (ascending) with their counts."""
+    buckets = keys >> np.uint64(_LOW_BITS)
+    starts = np.flatnonzero(np.concatenate(([True], buckets[1:] != buckets[:-1]))) \
+        if len(keys) else np.empty(0, dtype=np.int64)
+    top = int(counts.max()) if len(counts) else 1
+    width = 0 if top == 1 else next(w for w in (1, 2, 4, 8) if top < 1 << (8 * w))
+    low = keys.view(np.uint8).reshape(-1, 8)[:, :_LOW_BYTES]  # little-endian: the low bytes
+    header = np.array([len(starts), len(keys), width], dtype=np.int64)
+    out = [header.tobytes(), buckets[starts].astype(np.uint32).tobytes(),
+           np.diff(np.append(starts, len(keys))).astype(np.int64).tobytes(),
+           np.ascontiguousarray(low).tobytes()]
+    if width:
+        out.append(counts.astype(f"<u{width}").tobytes())
+    return out
+
+
+def _decoded(data: memoryview, at: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """(keys, counts, the offset after them) of the list at ``at``."""
+    n_buckets, n_keys, width = np.frombuffer(data, np.int64, _HEADER, at).tolist()
+    at += 8 * _HEADER
+    buckets = np.frombuffer(data, np.uint32, n_buckets, at).astype(np.uint64)
+    at += 4 * n_buckets
+    lengths = np.frombuffer(data, np.int64, n_buckets, at)
+    at += 8 * n_buckets
+    keys = np.zeros((n_keys, 8), dtype=np.uint8)
+    keys[:, :_LOW_BYTES] = np.frombuffer(data, np.uint8, _LOW_BYTES * n_keys, at).reshape(
+        n_keys, _LOW_BYTES)
+    at += _LOW_BYTES * n_keys
+    keys = keys.view(np.uint64).reshape(-1) | np.repeat(buckets << np.uint64(_LOW_BITS),
+                                                        lengths)
+    if width:
+        counts = np.frombuffer(data, f"<u{width}", n_keys, at).astype(np.int64)
+        at += width * n_keys
+    else:
+        counts = np.ones(n_keys, dtype=np.int64)
+    return keys, counts, at
+
+
+# ---------------------------------------------------------------------------------------
+# on the executors: a partition's lists, then each merging task's buckets
+
+
+def _class_keys(batches: Iterator[pa.RecordBatch], pos_label: Any) -> list:
+    """[(distinct keys, counts) of the negatives, of the positives] of a partition, its
+    rows read as in memory (the same errors); [] without rows."""
+    _, arrays = numpy_columns(batches, ("label", "score"))
+    if not arrays:
+        return []
+    parts = class_parts(binary_problem(arrays[0], arrays[1], pos_label))
+    if parts.counts is not None:  # few distinct scores, counted
+        values, neg, pos = parts.counts
+        keys = score_keys(values)
+        return [(keys[neg > 0], neg[neg > 0]), (keys[pos > 0], pos[pos > 0])]
+    return [_distinct(score_keys(parts.neg)), _distinct(score_keys(parts.pos))]
+
+
+def _bucket_pieces(batches: Iterator[pa.RecordBatch], *, pos_label: Any, backend: str,
+                   tasks: int) -> list[tuple]:
+    """``(task, bytes)`` per merging task that gets any of this partition's buckets (a
+    bucket goes to task ``bucket % tasks``): the two classes' lists of those buckets."""
+    classes = on_backend(backend, _class_keys, batches, pos_label)
+    if not classes:
+        return []
+    dealt = []
+    for keys, counts in classes:
+        task = ((keys >> np.uint64(_LOW_BITS)) % np.uint64(tasks)).astype(np.uint16)
+        order = np.argsort(task, kind="stable")  # a radix sort: keys stay ascending per task
+        edges = np.searchsorted(task[order], np.arange(tasks + 1))
+        dealt.append((keys[order], counts[order], edges))
+    pieces = []
+    for j in range(tasks):
+        cuts = [(keys[e[j]:e[j + 1]], counts[e[j]:e[j + 1]]) for keys, counts, e in dealt]
+        if any(len(keys) for keys, _ in cuts):
+            pieces.append((j, b"".join(b for cut in cuts for b in _encoded(*cut))))
+    return pieces
+
+
+def _merged_class(lists: list[tuple[np.ndarray, np.ndarray]]
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """One class's lists from every partition merged: (distinct keys ascending, counts)."""
+    keys = np.concatenate([k for k, _ in lists])
+    counts = np.concatenate([c for _, c in lists])
+    order = np.argsort(keys, kind="stable")  # merges the ascending runs
+    keys, counts = keys[order], counts[order]
+    if len(keys) == 0:
+        return keys, counts
+    starts = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    return keys[starts], np.add.reduceat(counts, starts)
+
+
+def _per_bucket(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(buckets ascending, the sum of ``values`` over each bucket's keys)."""
+    buckets = keys >> np.uint64(_LOW_BITS)
+    if len(keys) == 0:
+        return buckets, values[:0]
+    starts = np.flatnonzero(np.concatenate(([True], buckets[1:] != buckets[:-1])))
+    return buckets[starts], np.add.reduceat(values, starts)
+
+
+def bucket_counts(neg: tuple, pos: tuple) -> np.ndarray:
+    """Rows (bucket, negatives, positives, twice the Mann-Whitney U of the bucket's pairs)
+    of the merged lists of both classes: per positive key, twice the negatives below it in
+    its bucket plus those at its score, times its count. int64 (Python integers past 2**31
+    rows, where products could overflow)."""
+    (neg_keys, neg_counts), (pos_keys, pos_counts) = neg, pos
+    if neg_counts.sum() + pos_counts.sum() >= 1 << 31:
+        neg_counts, pos_counts = neg_counts.astype(object), pos_counts.astype(object)
+    below = np.concatenate((np.zeros(1, dtype=neg_counts.dtype), np.cumsum(neg_counts)))
+    lo = np.searchsorted(neg_keys, pos_keys, "left")
+    hi = np.searchsorted(neg_keys, pos_keys, "right")
+    first = np.searchsorted(neg_keys, (pos_keys >> np.uint64(_LOW_BITS)) << np.uint64(
+        _LOW_BITS), "left")
+    pairs = pos_counts * (2 * (below[lo] - below[first]) + (below[hi] - below[lo]))
+    neg_buckets, negatives = _per_bucket(neg_keys, neg_counts)
+    pos_buckets, positives = _per_bucket(pos_keys, pos_counts)
+    _, twice_u = _per_bucket(pos_keys, pairs)
+    buckets = np.union1d(neg_buckets, pos_buckets)
+    rows = np.zeros((len(buckets), 4), dtype=negatives.dtype if len(negatives) else
+                    positives.dtype)
+    rows[:, 0] = buckets
+    rows[np.searchsorted(buckets, neg_buckets), 1] = negatives
+    rows[np.searchsorted(buckets, pos_buckets), 2] = positives
+    rows[np.searchsorted(buckets, pos_buckets), 3] = twice_u
+    return rows
+
+
+def _merged_buckets(rows: Iterator[tuple]) -> Iterator[tuple]:
+    """``(None, pickled bucket rows, None)`` of a merging task's pieces, or the first
+    error reported."""
+    lists: list[list] = [[], []]
+    for _, data, error in rows:
+        if error is not None:
+            yield None, None, error
+            return
+        view, at = memoryview(data), 0
+        for found in lists:
+            keys, counts, at = _decoded(view, at)
+            found.append((keys, counts))
+    if lists[0] or lists[1]:
+        counts = bucket_counts(*(_merged_class(found) for found in lists))
+        yield None, pickle.dumps(counts, protocol=pickle.HIGHEST_PROTOCOL), None
+
+
+def _task_of(key: Any) -> int:
+    return 0 if key is None else key
+
+
+# ---------------------------------------------------------------------------------------
+# on the driver
+
+
+def _total(rows: np.ndarray) -> tuple[int, int, int]:
+    """(negatives, positives, twice the Mann-Whitney U) of every bucket's rows: the pairs
+    inside each bucket, and each bucket's positives above the negatives of the buckets
+    below (Python integers: exact at any size)."""
+    rows = rows[np.argsort(rows[:, 0].astype(np.uint64), kind="stable")]
+    negatives, positives, twice_u = (rows[:, i].tolist() for i in (1, 2, 3))
+    n_neg = n_pos = total = 0
+    for neg, pos, pairs in zip(negatives, positives, twice_u):
+        total += pairs + 2 * pos * n_neg
+        n_neg, n_pos = n_neg + neg, n_pos + pos
+    return n_neg, n_pos, total
+
+
+def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
+    """ROC AUC without weights from exact pair counts (see the module's docstring); equals
+    the in-memory ``roc_auc_score`` of the collected columns."""
+    names = role_names(label, score, None)
+    types = checked_columns(df, names)
+    data = selected(df, [(name, role) for role, name in names.items()], types)
+    tasks = min(max(parallelism(df), partition_count(data)), _MAX_TASKS)
+    pieces = pieces_rdd(data, partial(_bucket_pieces, pos_label=pos_label,
+                                      backend=backend_name(), tasks=tasks))
+    found = pieces.keyBy(lambda row: row[0]).partitionBy(tasks, _task_of).values() \
+        .mapPartitions(_merged_buckets).collect()
+    check_reported(found, names)
+    if not found:
+        empty_error(names)
+    rows = [pickle.loads(data) for _, data, _ in found]
+    n_neg, n_pos, twice_u = _total(np.concatenate(rows) if len(rows) > 1 else rows[0])
+    if n_neg + n_pos > MAX_EXACT_ROWS:
+        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
+                         "2**62 rows")
+    nan = math.nan
+    auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
+    return auc_view(Scan(n_neg, n_pos, auc, nan, nan, nan, nan))
