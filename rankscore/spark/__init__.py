@@ -14,15 +14,15 @@ How: each partition's columns reach a Python worker on its executor as Arrow rec
 batches (the JVM's conversion that ``toPandas`` uses; ``mapInArrow`` where it cannot be
 reached, as on Spark Connect) and become one summary there (the distinct scores with the
 negatives and positives at each one). Only summaries travel, as bytes
-(``ScoreSummary.to_bytes``). ``roc_auc_score`` without weights first reads range borders
-off Spark's approximate quantiles of a 0.1 % sample; each partition's summary is cut at
-them, the pieces of each range merge on the executors into three integers (negatives,
-positives, pairs within the range), and the driver adds the pairs across ranges: its
-memory does not grow with the rows. The other functions merge the partitions' summaries
-on the driver (the summary's size is that of the distinct scores, whatever the number of
-rows; the curves are as long). ``group_metrics`` summarises each group within each
-partition, the summaries of each group meet in one task, which merges them and reads the
-group's row.
+(``ScoreSummary.to_bytes``). ``roc_auc_score`` without weights reads no sample first: each
+partition sends the distinct keys of its scores (64-bit keys that sort as the scores do)
+with their counts, per class, to the task that merges their bucket (the key's top bits);
+each bucket's merged lists become three integers (negatives, positives, pairs within the
+bucket), and the driver adds the pairs across buckets: its memory does not grow with the
+rows. The other functions merge the partitions' summaries on the driver (the summary's
+size is that of the distinct scores, whatever the number of rows; the curves are as
+long). ``group_metrics`` summarises each group within each partition, the summaries of
+each group meet in one task, which merges them and reads the group's row.
 
 Errors are found on the driver where they can be (a missing column, a score column that
 does not hold numbers) and otherwise on the executors, where each partition's rows are

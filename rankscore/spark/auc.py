@@ -33,8 +33,8 @@ from .._engine.parts import MAX_EXACT_ROWS, binary_problem, class_parts
 from .._engine.sweep import Scan
 from .._engine.views import auc_view
 from .columns import checked_columns, role_names, selected
-from .tasks import (backend_name, check_reported, empty_error, numpy_columns, on_backend,
-                    parallelism, partition_count, pieces_rdd)
+from .tasks import (ArrowPartitions, backend_name, check_reported, empty_error, numpy_columns,
+                    on_backend, parallelism)
 
 BUCKET_BITS = 20  # a bucket: sign, exponent and 8 mantissa bits (256 buckets a binade)
 _LOW_BITS = 64 - BUCKET_BITS
@@ -235,9 +235,10 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
     names = role_names(label, score, None)
     types = checked_columns(df, names)
     data = selected(df, [(name, role) for role, name in names.items()], types)
-    tasks = min(max(parallelism(df), partition_count(data)), _MAX_TASKS)
-    pieces = pieces_rdd(data, partial(_bucket_pieces, pos_label=pos_label,
-                                      backend=backend_name(), tasks=tasks))
+    partitions = ArrowPartitions(data)
+    tasks = min(max(parallelism(df), partitions.count), _MAX_TASKS)
+    pieces = partitions.pieces(partial(_bucket_pieces, pos_label=pos_label,
+                                       backend=backend_name(), tasks=tasks))
     found = pieces.keyBy(lambda row: row[0]).partitionBy(tasks, _task_of).values() \
         .mapPartitions(_merged_buckets).collect()
     check_reported(found, names)

@@ -114,31 +114,51 @@ def _unpickled_key(row: Any) -> tuple:
     return (None if row[0] is None else pickle.loads(row[0]), row[1], row[2])
 
 
-def pieces_rdd(data: DataFrame, work: Callable) -> Any:
-    """The RDD of ``(key, bytes, error)`` that ``work`` makes of each partition's Arrow
-    record batches (the columns of ``data``).
+class ArrowPartitions:
+    """The partitions of ``data`` as Arrow record batches, ready to be turned into pieces
+    (:meth:`pieces`); ``count`` of them.
 
     The partitions' Arrow batches come from the JVM as bytes (``toArrowBatchRdd``: the
     conversion ``toPandas`` uses), which measured four times faster here than the rows
     ``mapInArrow`` streams to its Python workers; where that method is missing (Spark
     Connect, another Spark), ``mapInArrow`` does the same work.
     """
-    session = data.sparkSession
-    try:
-        if not _ARROW_BYTES:
-            raise AttributeError("toArrowBatchRdd")
-        batches = data._jdf.toArrowBatchRdd().toJavaRDD()
-        from pyspark.core.rdd import RDD
-        from pyspark.serializers import NoOpSerializer
-        from pyspark.sql.pandas.types import to_arrow_schema
-    except Exception:  # no JVM Dataset here: Spark Connect, or a Spark without the method
-        return data.mapInArrow(partial(_from_batches, work), _REPORT_SCHEMA).rdd.map(
-            _unpickled_key)
-    large = session.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
-    schema = to_arrow_schema(data.schema, timezone=session.conf.get(
-        "spark.sql.session.timeZone"), prefers_large_types=large.lower() == "true")
-    rdd = RDD(batches, session.sparkContext, NoOpSerializer())
-    return rdd.mapPartitionsWithIndex(_FromArrowBytes(work, schema))
+
+    def __init__(self, data: DataFrame):
+        self.data, self.rdd = data, None
+        session = data.sparkSession
+        try:
+            if not _ARROW_BYTES:
+                raise AttributeError("toArrowBatchRdd")
+            batches = data._jdf.toArrowBatchRdd().toJavaRDD()
+            from pyspark.core.rdd import RDD
+            from pyspark.serializers import NoOpSerializer
+            from pyspark.sql.pandas.types import to_arrow_schema
+        except Exception:  # no JVM Dataset here: Spark Connect, or a Spark without it
+            try:
+                self.count = data.rdd.getNumPartitions()
+            except Exception:  # Spark Connect has no RDDs
+                self.count = parallelism(data)
+            return
+        large = session.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
+        self.schema = to_arrow_schema(data.schema, timezone=session.conf.get(
+            "spark.sql.session.timeZone"), prefers_large_types=large.lower() == "true")
+        self.rdd = RDD(batches, session.sparkContext, NoOpSerializer())
+        self.count = self.rdd.getNumPartitions()
+
+    def pieces(self, work: Callable) -> Any:
+        """The RDD of ``(key, bytes, error)`` that ``work`` makes of each partition's
+        Arrow record batches (the columns of ``data``)."""
+        if self.rdd is None:
+            return self.data.mapInArrow(partial(_from_batches, work), _REPORT_SCHEMA).rdd \
+                .map(_unpickled_key)
+        return self.rdd.mapPartitionsWithIndex(_FromArrowBytes(work, self.schema))
+
+
+def pieces_rdd(data: DataFrame, work: Callable) -> Any:
+    """The RDD of ``(key, bytes, error)`` that ``work`` makes of each partition's Arrow
+    record batches (the columns of ``data``): see :class:`ArrowPartitions`."""
+    return ArrowPartitions(data).pieces(work)
 
 
 # ---------------------------------------------------------------------------------------
@@ -171,14 +191,6 @@ def empty_error(names: dict[str, str]) -> None:
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     except (ValueError, TypeError) as exc:
         _raise_reported(f"{type(exc).__name__}|0|{exc}", names)
-
-
-def partition_count(df: DataFrame) -> int:
-    """The partitions of ``df`` (its cores where they cannot be read)."""
-    try:
-        return df.rdd.getNumPartitions()
-    except Exception:  # Spark Connect has no RDDs
-        return parallelism(df)
 
 
 def parallelism(df: DataFrame) -> int:
