@@ -139,6 +139,8 @@ def main() -> None:
 
     spark = (SparkSession.builder.master("local[2]").appName("bench_spark")
              .config("spark.driver.memory", args.driver_memory)
+             # toPandas() of 10^8 rows collects 1.2 GB: past Spark's default 1 GiB limit
+             .config("spark.driver.maxResultSize", "0")
              .config("spark.ui.enabled", "false")
              .config("spark.ui.showConsoleProgress", "false")
              .getOrCreate())
