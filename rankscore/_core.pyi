@@ -448,6 +448,27 @@ def objective_scan_counts(
     """objective_scan (codes 2, 3, 4) on an unweighted summary's counts: (max, -1, 0, 0)
     when near_best is NaN, else (value, index, tp, fp) of the first value >= near_best."""
 
+def summary_check(
+    thresholds: NDArray[np.floating],
+    negatives: NDArray[np.int64] | NDArray[np.float64],
+    positives: NDArray[np.int64] | NDArray[np.float64],
+    limit: int,
+) -> tuple[int, int, int | float, int | float]:
+    """(kind, index, negatives total, positives total) of a summary's arrays in one pass.
+    kind 0: fine; otherwise the first of 1 a threshold not finite, 2 not strictly
+    decreasing, 3 -0.0, 4/5 a negatives/positives entry below 0 or not finite, 6 a
+    threshold with no sample, 7 counts past ``limit`` rows (added without wrapping) or weight
+    sums with no finite total; index: the first entry of that kind."""
+
+def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0,
+           portable: bool = False) -> int:
+    """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start);
+    ``portable``: the table path even where the CPU has a crc32 instruction."""
+
+def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...]) -> bytes:
+    """The buffers of ``parts`` one after another, each zero-padded to a multiple of 8
+    bytes, then their CRC-32C (4 bytes, little-endian); the checksum taken while copying."""
+
 # what summary_report_counts and report_of_parts read (see their docstrings)
 _ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],
                      tuple[float, float, int, int], tuple[int, int], float, NDArray[np.int64],

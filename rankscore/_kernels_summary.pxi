@@ -7,8 +7,10 @@
 # adds its samples' weights one by one from 0.0, from the highest index of the sorted part
 # down (the order the sweep kernels use), so both backends give the same bits.
 
-from libc.math cimport INFINITY, NAN, fmax
-from libc.stdint cimport INT64_MAX
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from libc.float cimport DBL_MAX
+from libc.math cimport INFINITY, NAN, fmax, isfinite, signbit
+from libc.stdint cimport INT64_MAX, uint32_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove, memset
 
@@ -1321,3 +1323,320 @@ def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
     for arr in (fps_arr, tps_arr, thr_arr):
         arr.resize((k,), refcheck=False)
     return fps_arr, tps_arr, thr_arr
+
+
+# -- bytes that check themselves --------------------------------------------------------
+# The byte form of a summary ends with the CRC-32C (Castagnoli: reflected polynomial
+# 0x82F63B78, initial value and final xor 0xFFFFFFFF, as iSCSI, ext4 and Parquet's page
+# checksums) of every byte before it. x86-64 CPUs with SSE4.2 (and ARM CPUs built with the
+# CRC extension) compute it with their crc32 instruction, three independent streams side
+# by side (each instruction waits three cycles for the one before it in its stream); the
+# three streams' values are joined with the "append n zero bytes" operator, linear over
+# GF(2). Other CPUs take eight bytes per step through eight tables (slicing-by-8). Both
+# give the same values as _fallback/summary.py.
+
+cdef extern from *:
+    """
+    #include <stdint.h>
+    #include <string.h>
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+    #define RS_CRC_X86 1
+    #include <nmmintrin.h>
+    #else
+    #define RS_CRC_X86 0
+    #endif
+    #if defined(__ARM_FEATURE_CRC32)
+    #include <arm_acle.h>
+    #endif
+    #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    #define RS_CRC_LITTLE 1
+    #else
+    #define RS_CRC_LITTLE 0
+    #endif
+
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+
+    /* Ask for huge pages behind a large fresh buffer (as NumPy does for its arrays): its
+       first writes then fault 2 MiB at a time instead of 4 KiB. */
+    static void rs_advise_huge_pages(void* p, size_t n) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        const uintptr_t huge = (uintptr_t)1 << 21;
+        uintptr_t start = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+        uintptr_t end = ((uintptr_t)p + n) & ~(huge - 1);
+        if (n >= ((size_t)4 << 20) && end > start)
+            madvise((void*)start, end - start, MADV_HUGEPAGE);
+    #else
+        (void)p; (void)n;
+    #endif
+    }
+
+    #define RS_CRC_POLY 0x82F63B78u
+    #define RS_CRC_STREAM 8192 /* bytes of each of the three streams per round */
+
+    static uint32_t rs_crc_table[8][256];  /* slicing-by-8: table[k][v] = v, then k zeros */
+    static uint32_t rs_crc_zeros1[4][256]; /* the register after RS_CRC_STREAM zero bytes */
+    static uint32_t rs_crc_zeros2[4][256]; /* ... after 2 RS_CRC_STREAM zero bytes */
+    static int rs_crc_hardware = 0;
+
+    /* A linear map of the 32-bit register as four byte tables (columns: images of bits). */
+    static void rs_crc_tables_of(const uint32_t* columns, uint32_t out[4][256]) {
+        for (int k = 0; k < 4; k++)
+            for (int v = 0; v < 256; v++) {
+                uint32_t x = 0;
+                for (int b = 0; b < 8; b++)
+                    if (v >> b & 1) x ^= columns[8 * k + b];
+                out[k][v] = x;
+            }
+    }
+
+    static inline uint32_t rs_crc_apply(const uint32_t t[4][256], uint32_t s) {
+        return t[0][s & 255] ^ t[1][s >> 8 & 255] ^ t[2][s >> 16 & 255] ^ t[3][s >> 24];
+    }
+
+    static void rs_crc32c_init(void) {
+        uint32_t columns[32], squared[32], tables[4][256];
+        for (uint32_t v = 0; v < 256; v++) {
+            uint32_t c = v;
+            for (int b = 0; b < 8; b++) c = c & 1 ? c >> 1 ^ RS_CRC_POLY : c >> 1;
+            rs_crc_table[0][v] = c;
+        }
+        for (int k = 1; k < 8; k++)
+            for (int v = 0; v < 256; v++) {
+                uint32_t c = rs_crc_table[k - 1][v];
+                rs_crc_table[k][v] = c >> 8 ^ rs_crc_table[0][c & 255];
+            }
+        /* one zero byte: s -> (s >> 8) ^ table[s & 255]; then squared up to the streams */
+        for (int b = 0; b < 32; b++) {
+            uint32_t s = 1u << b;
+            columns[b] = s >> 8 ^ rs_crc_table[0][s & 255];
+        }
+        for (long n = 1; n < 2 * RS_CRC_STREAM; n *= 2) {
+            if (n == RS_CRC_STREAM) rs_crc_tables_of(columns, rs_crc_zeros1);
+            rs_crc_tables_of(columns, tables);
+            for (int b = 0; b < 32; b++) squared[b] = rs_crc_apply(tables, columns[b]);
+            memcpy(columns, squared, sizeof columns);
+        }
+        rs_crc_tables_of(columns, rs_crc_zeros2);
+    #if RS_CRC_X86
+        __builtin_cpu_init();
+        rs_crc_hardware = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+    #elif defined(__ARM_FEATURE_CRC32)
+        rs_crc_hardware = 1;
+    #endif
+    }
+
+    /* The register s after the bytes p[0:n], eight bytes per step through the tables
+       (each step stores its word at dst when dst is not NULL: a copy on the way). */
+    static uint32_t rs_crc_portable(uint32_t s, const unsigned char* p, size_t n,
+                                    unsigned char* dst) {
+        const uint32_t (*t)[256] = rs_crc_table;
+    #if RS_CRC_LITTLE
+        for (; n >= 8; n -= 8, p += 8) {
+            uint64_t w;
+            memcpy(&w, p, 8);
+            if (dst) { memcpy(dst, &w, 8); dst += 8; }
+            w ^= s;
+            s = t[7][w & 255] ^ t[6][w >> 8 & 255] ^ t[5][w >> 16 & 255] ^
+                t[4][w >> 24 & 255] ^ t[3][w >> 32 & 255] ^ t[2][w >> 40 & 255] ^
+                t[1][w >> 48 & 255] ^ t[0][w >> 56];
+        }
+    #endif
+        for (; n; n--, p++) {
+            if (dst) *dst++ = *p;
+            s = s >> 8 ^ t[0][(s ^ *p) & 255];
+        }
+        return s;
+    }
+
+    #if RS_CRC_X86 || defined(__ARM_FEATURE_CRC32)
+    #if RS_CRC_X86
+    #define RS_CRC_TARGET __attribute__((target("sse4.2")))
+    #define RS_CRC_U64(s, w) _mm_crc32_u64(s, w)
+    #define RS_CRC_U8(s, b) _mm_crc32_u8(s, b)
+    #else
+    #define RS_CRC_TARGET
+    #define RS_CRC_U64(s, w) __crc32cd(s, w)
+    #define RS_CRC_U8(s, b) __crc32cb(s, b)
+    #endif
+    /* rs_crc_portable with the crc32 instruction: three streams of RS_CRC_STREAM bytes per
+       round, joined as crc(A B C) = Z2(crc(A)) ^ Z1(crc0(B)) ^ crc0(C) (Z: zero bytes
+       appended; crc0: from a zero register). */
+    static RS_CRC_TARGET uint32_t rs_crc_instruction(uint32_t s, const unsigned char* p,
+                                                     size_t n, unsigned char* dst) {
+        uint64_t a = s;
+        for (; n >= 3 * RS_CRC_STREAM; n -= 3 * RS_CRC_STREAM, p += 3 * RS_CRC_STREAM) {
+            uint64_t b = 0, c = 0, x, y, z;
+            const unsigned char *q = p + RS_CRC_STREAM, *r = p + 2 * RS_CRC_STREAM;
+            if (dst) {
+                unsigned char *dq = dst + RS_CRC_STREAM, *dr = dst + 2 * RS_CRC_STREAM;
+                for (size_t i = 0; i < RS_CRC_STREAM; i += 8) {
+                    memcpy(&x, p + i, 8); memcpy(&y, q + i, 8); memcpy(&z, r + i, 8);
+                    memcpy(dst + i, &x, 8); memcpy(dq + i, &y, 8); memcpy(dr + i, &z, 8);
+                    a = RS_CRC_U64(a, x); b = RS_CRC_U64(b, y); c = RS_CRC_U64(c, z);
+                }
+                dst += 3 * RS_CRC_STREAM;
+            } else {
+                for (size_t i = 0; i < RS_CRC_STREAM; i += 8) {
+                    memcpy(&x, p + i, 8); memcpy(&y, q + i, 8); memcpy(&z, r + i, 8);
+                    a = RS_CRC_U64(a, x); b = RS_CRC_U64(b, y); c = RS_CRC_U64(c, z);
+                }
+            }
+            a = rs_crc_apply(rs_crc_zeros2, (uint32_t)a) ^
+                rs_crc_apply(rs_crc_zeros1, (uint32_t)b) ^ (uint32_t)c;
+        }
+        for (; n >= 8; n -= 8, p += 8) {
+            uint64_t x;
+            memcpy(&x, p, 8);
+            if (dst) { memcpy(dst, &x, 8); dst += 8; }
+            a = RS_CRC_U64(a, x);
+        }
+        for (; n; n--, p++) {
+            if (dst) *dst++ = *p;
+            a = RS_CRC_U8((uint32_t)a, *p);
+        }
+        return (uint32_t)a;
+    }
+    #else
+    static uint32_t rs_crc_instruction(uint32_t s, const unsigned char* p, size_t n,
+                                       unsigned char* dst) {
+        return rs_crc_portable(s, p, n, dst);
+    }
+    #endif
+
+    /* CRC-32C of p[0:n] continued from crc (the CRC-32C of the bytes before; 0 to start),
+       copying the bytes to dst on the way when dst is not NULL. */
+    static uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n,
+                              unsigned char* dst, int portable) {
+        uint32_t s = ~crc;
+        s = rs_crc_hardware && !portable ? rs_crc_instruction(s, p, n, dst)
+                                         : rs_crc_portable(s, p, n, dst);
+        return ~s;
+    }
+    """
+    void rs_crc32c_init() noexcept nogil
+    void rs_advise_huge_pages(void* p, size_t n) noexcept nogil
+    uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, unsigned char* dst,
+                       int portable) noexcept nogil
+
+rs_crc32c_init()
+
+
+def crc32c(const unsigned char[::1] data, uint32_t crc=0, bint portable=False):
+    """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
+    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. ``portable`` takes the
+    table path even where the CPU has a crc32 instruction (for tests)."""
+    cdef uint32_t out
+    cdef const unsigned char* p = &data[0] if data.shape[0] else NULL
+    with nogil:
+        out = rs_crc32c(crc, p, data.shape[0], NULL, portable)
+    return out
+
+
+def bytes_with_crc32c(tuple parts):
+    """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
+    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian): one pass, the
+    checksum taken while copying."""
+    cdef Py_ssize_t total = 0, at = 0, i, n
+    cdef const unsigned char[::1] part
+    for item in parts:
+        total += (len(memoryview(item).cast("B")) + 7) // 8 * 8
+    out = PyBytes_FromStringAndSize(NULL, total + 4)
+    cdef unsigned char* dst = <unsigned char*>PyBytes_AS_STRING(out)
+    cdef uint32_t crc = 0
+    rs_advise_huge_pages(dst, total + 4)
+    for item in parts:
+        part = memoryview(item).cast("B")
+        n = part.shape[0]
+        with nogil:
+            if n:
+                crc = rs_crc32c(crc, &part[0], n, dst + at, 0)
+            at += n
+            n = (n + 7) // 8 * 8 - n  # the zero padding
+            memset(dst + at, 0, n)
+            crc = rs_crc32c(crc, dst + at, n, NULL, 0)
+            at += n
+    for i in range(4):
+        dst[at + i] = (crc >> (8 * i)) & 255
+    return out
+
+
+# What summary_check finds, in the order it reports them (the first kind found wins)
+DEF CHECK_OK = 0
+DEF CHECK_THRESHOLD_NOT_FINITE = 1
+DEF CHECK_NOT_DECREASING = 2
+DEF CHECK_MINUS_ZERO = 3
+DEF CHECK_BAD_NEGATIVES = 4
+DEF CHECK_BAD_POSITIVES = 5
+DEF CHECK_EMPTY_THRESHOLD = 6
+DEF CHECK_TOTAL = 7
+DEF CHECK_KINDS = 8
+
+
+cdef inline bint _bad_count(summary_count_t x) noexcept nogil:
+    # a count below 0, or a weight sum below 0, NaN or infinite
+    if summary_count_t is int64_t:
+        return x < 0
+    else:
+        return not (x >= 0 and x <= DBL_MAX)
+
+
+def summary_check(const sweep_score_t[::1] thresholds, const summary_count_t[::1] negatives,
+                  const summary_count_t[::1] positives, int64_t limit):
+    """Check a summary's arrays (one length d) in one pass: (kind, index, negatives total,
+    positives total). kind 0: fine; otherwise the first of: 1 a threshold not finite,
+    2 thresholds not strictly decreasing (index: the first not below the one before),
+    3 a threshold -0.0, 4/5 a negatives/positives entry below 0 (or not finite), 6 a
+    threshold holding no sample, 7 the totals: counts adding up to more than ``limit``
+    (index: where the running total of both classes passes it; added without wrapping)
+    or weight sums whose grand total is not finite (index d - 1); index of the first
+    entry of that kind. Totals: int counts, or float64 sums added from index 0 up (the bits of
+    summary_running's last entries)."""
+    cdef Py_ssize_t d = thresholds.shape[0], i, kind
+    cdef Py_ssize_t first[CHECK_KINDS]
+    cdef int64_t total = 0, n_neg = 0, n_pos = 0
+    cdef double s_neg = 0.0, s_pos = 0.0
+    cdef sweep_score_t t
+    cdef summary_count_t a, b
+    for kind in range(CHECK_KINDS):
+        first[kind] = -1
+    with nogil:
+        for i in range(d):
+            t, a, b = thresholds[i], negatives[i], positives[i]
+            if not isfinite(t):
+                if first[CHECK_THRESHOLD_NOT_FINITE] < 0:
+                    first[CHECK_THRESHOLD_NOT_FINITE] = i
+            elif i and not (t < thresholds[i - 1]):
+                if first[CHECK_NOT_DECREASING] < 0:
+                    first[CHECK_NOT_DECREASING] = i
+            if t == 0 and signbit(t) and first[CHECK_MINUS_ZERO] < 0:
+                first[CHECK_MINUS_ZERO] = i
+            if _bad_count(a) and first[CHECK_BAD_NEGATIVES] < 0:
+                first[CHECK_BAD_NEGATIVES] = i
+            if _bad_count(b) and first[CHECK_BAD_POSITIVES] < 0:
+                first[CHECK_BAD_POSITIVES] = i
+            if a == 0 and b == 0 and first[CHECK_EMPTY_THRESHOLD] < 0:
+                first[CHECK_EMPTY_THRESHOLD] = i
+            if summary_count_t is int64_t:
+                # 0 <= total <= limit before each addition: limit - total - a cannot wrap
+                if a >= 0 and b >= 0 and first[CHECK_TOTAL] < 0:
+                    if a > limit - total or b > limit - total - a:
+                        first[CHECK_TOTAL] = i  # nothing more is added
+                    else:
+                        n_neg += a
+                        n_pos += b
+                        total += a + b
+            else:
+                s_neg += a
+                s_pos += b
+        if summary_count_t is double:
+            if not isfinite(s_neg + s_pos):
+                first[CHECK_TOTAL] = d - 1
+    for kind in range(1, CHECK_KINDS):
+        if first[kind] >= 0:
+            return kind, first[kind], 0, 0
+    if summary_count_t is int64_t:
+        return CHECK_OK, -1, n_neg, n_pos
+    else:
+        return CHECK_OK, -1, s_neg, s_pos
