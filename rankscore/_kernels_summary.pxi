@@ -266,6 +266,11 @@ cdef inline Py_ssize_t _first_near(_Records* r, double near) noexcept nogil:
 #   J = tp / P - fp / N and F1 = 2 tp / (P + tp + fp): the first t within rtol of the best
 #   the confusion at the lowest t >= threshold; for each cut c the first t with tp + fp >= c
 #   (a group border of gain_table), with tp, fp, t there and the next threshold below.
+cdef struct _Choice:
+    double value, threshold
+    int64_t tp, fp  # (exact: counts reach 2**62)
+
+
 cdef struct _Report:
     int64_t n_neg, n_pos, tp, fp, pairs_64, best_64, conf_tp, conf_fp
     rs_u128 pairs, best
@@ -274,8 +279,7 @@ cdef struct _Report:
     double recall  # tp / P (tp moves only where positives score)
     double inv_N  # 1 / N
     _Records records_j, records_f
-    double j[4]  # the chosen (value, threshold, tp, fp) of J and F1; tp < 0: not yet
-    double f[4]
+    _Choice j, f  # the chosen thresholds of J and F1 (tp < 0: not yet)
     const int64_t* cuts
     Py_ssize_t n_cuts, g, g_next
     int64_t* border_tp
@@ -390,25 +394,26 @@ cdef inline void _near_step(_Report* st, double t, int64_t tp, int64_t fp, bint 
     t = t + 0.0
     j_value = <double>tp / st.P - <double>fp / st.N
     f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
-    if st.j[2] < 0 and j_value >= st.near_j:
-        st.j[0], st.j[1], st.j[2], st.j[3] = j_value, t, tp, fp
-    if st.f[2] < 0 and f_value >= st.near_f:
-        st.f[0], st.f[1], st.f[2], st.f[3] = f_value, t, tp, fp
+    if st.j.tp < 0 and j_value >= st.near_j:
+        st.j.value, st.j.threshold, st.j.tp, st.j.fp = j_value, t, tp, fp
+    if st.f.tp < 0 and f_value >= st.near_f:
+        st.f.value, st.f.threshold, st.f.tp, st.f.fp = f_value, t, tp, fp
 
 
-cdef inline void _chosen(_Records* r, double near, double* out) noexcept nogil:
+cdef inline void _chosen(_Records* r, double near, _Choice* out) noexcept nogil:
     cdef Py_ssize_t at = -1 if r.overflow else _first_near(r, near)
     if at >= 0:
-        out[0], out[1], out[2], out[3] = r.value[at], r.threshold[at], r.tp[at], r.fp[at]
+        out.value, out.threshold, out.tp, out.fp = (r.value[at], r.threshold[at], r.tp[at],
+                                                    r.fp[at])
 
 
 cdef inline bint _report_choose(_Report* st) noexcept nogil:
     # the J and F1 choices from the records; True when they overflowed (read again)
     st.near_j = st.best_j - st.rtol * fmax(1.0, fabs(st.best_j))
     st.near_f = st.best_f - st.rtol * fmax(1.0, fabs(st.best_f))
-    _chosen(&st.records_j, st.near_j, st.j)
-    _chosen(&st.records_f, st.near_f, st.f)
-    return st.j[2] < 0 or st.f[2] < 0
+    _chosen(&st.records_j, st.near_j, &st.j)
+    _chosen(&st.records_f, st.near_f, &st.f)
+    return st.j.tp < 0 or st.f.tp < 0
 
 
 cdef class _ReportArrays:
@@ -430,7 +435,7 @@ cdef class _ReportArrays:
         st.small, st.rtol, st.threshold = _fits_64(n_neg, n_pos), rtol, threshold
         st.best_j = st.best_f = -INFINITY
         st.inv_N = 1.0 / st.N
-        st.j[2] = st.f[2] = -1
+        st.j.tp = st.f.tp = -1
         st.n_cuts = n_cuts
         if n_cuts:
             st.cuts, st.border_tp, st.border_fp = &cuts[0], &tp[0], &fp[0]
@@ -442,8 +447,8 @@ cdef class _ReportArrays:
             st.pairs, st.best = rs_add64(rs_u128(0, 0), <uint64_t>st.pairs_64), rs_add64(
                 rs_u128(0, 0), <uint64_t>st.best_64)
         return (int(st.n_neg), int(st.n_pos), _to_int(st.pairs), _to_int(st.best), st.ks_t,
-                st.ap, st.area, (st.j[0], st.j[1], int(st.j[2]), int(st.j[3])),
-                (st.f[0], st.f[1], int(st.f[2]), int(st.f[3])),
+                st.ap, st.area, (st.j.value, st.j.threshold, int(st.j.tp), int(st.j.fp)),
+                (st.f.value, st.f.threshold, int(st.f.tp), int(st.f.fp)),
                 (int(st.conf_tp), int(st.conf_fp)), st.top, self.tp_arr, self.fp_arr,
                 self.t_arr, self.next_arr)
 

@@ -8,6 +8,8 @@ sorted part down, as the compiled loop does, so both backends give the same bits
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .sweep import auc_counts, ks_counts
@@ -140,6 +142,7 @@ def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
     n_neg, n_pos, pairs, gap, index, ap, area = summary_scan_counts(neg, pos)
     values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
+    fp_counts, tp_counts = np.cumsum(neg), np.cumsum(pos)  # exact (fps, tps round past 2**53)
     choices = []
     for code, a, b in ((2, 0.0, 0.0), (4, 2.0, 1.0 * n_pos)):
         best = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos), float(n_neg),
@@ -147,9 +150,9 @@ def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
         near = best - rtol * max(1.0, abs(best))
         value, i = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos),
                                   float(n_neg), near)
-        choices.append((value, float(values[i]), int(tps[i]), int(fps[i])))
+        choices.append((value, float(values[i]), int(tp_counts[i]), int(fp_counts[i])))
     above = int(np.count_nonzero(values >= threshold))  # thresholds >= threshold: the first
-    confusion = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+    confusion = (int(tp_counts[above - 1]), int(fp_counts[above - 1])) if above else (0, 0)
     counts = np.cumsum(neg) + np.cumsum(pos)
     borders = np.searchsorted(counts, cuts, "left")
     after = np.append(values[1:], 0.0)  # the threshold below each (0.0 after the last)
@@ -171,19 +174,20 @@ def summary_scan_weights(neg, pos):
     summary (thresholds descending); see the compiled kernel for the definitions."""
     if len(neg) == 0:
         return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
-    neg_up, pos_up = neg[::-1], pos[::-1]
-    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
-    w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
-    below = np.concatenate(([0.0], c_neg[:-1]))
-    auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
-    gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
-    index = int(np.argmax(gaps))
-    tps, fps = np.cumsum(pos), np.cumsum(neg)
-    gain = np.diff(np.concatenate(([0.0], tps)))
-    ap = float(np.cumsum(gain * (tps / (tps + fps)))[-1])
-    top_pos = float(tps[-1])
-    return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
-            top_pos)
+    with np.errstate(over="ignore", invalid="ignore"):  # products of huge weights: the
+        neg_up, pos_up = neg[::-1], pos[::-1]  # caller reads them again, rescaled
+        c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
+        w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
+        below = np.concatenate(([0.0], c_neg[:-1]))
+        auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
+        gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
+        index = int(np.argmax(gaps))
+        tps, fps = np.cumsum(pos), np.cumsum(neg)
+        gain = np.diff(np.concatenate(([0.0], tps)))
+        ap = float(np.cumsum(gain * (tps / (tps + fps)))[-1])
+        top_pos = float(tps[-1])
+        return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
+                top_pos)
 
 
 def summary_running(neg, pos):
@@ -232,7 +236,8 @@ def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best)
                                   near_best)
     if index < 0:
         return value, -1, 0, 0
-    return value, index, int(tps[index]), int(fps[index])
+    # (tp, fp exact: the float64 sums round past 2**53)
+    return value, index, int(pos[:index + 1].sum()), int(neg[:index + 1].sum())
 
 
 def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
@@ -518,9 +523,10 @@ def summary_check(thresholds, negatives, positives, limit):
         if i >= 0:
             return kind, i, 0, 0
     if weighted:
-        n_neg = float(np.cumsum(negatives)[-1]) + 0.0 if len(t) else 0.0
-        n_pos = float(np.cumsum(positives)[-1]) + 0.0 if len(t) else 0.0
-        if not np.isfinite(n_neg + n_pos):
+        with np.errstate(over="ignore"):
+            n_neg = float(np.cumsum(negatives)[-1]) + 0.0 if len(t) else 0.0
+            n_pos = float(np.cumsum(positives)[-1]) + 0.0 if len(t) else 0.0
+        if not math.isfinite(n_neg + n_pos):
             return 7, len(t) - 1, 0, 0
         return 0, -1, n_neg, n_pos
     # each row's two counts in uint64 (no wrap), capped past the limit: the running sum
