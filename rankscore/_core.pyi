@@ -3,6 +3,8 @@
 Both modules provide exactly these functions. Callers validate every argument first.
 """
 
+from typing import Callable
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -460,14 +462,22 @@ def summary_check(
     threshold with no sample, 7 counts past ``limit`` rows (added without wrapping) or weight
     sums with no finite total; index: the first entry of that kind."""
 
+CRC32C_LEVEL: int  # 0 tables, 1 the crc32 instruction, 2 512-bit folding (fallback: 0)
+
 def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0,
            portable: bool = False) -> int:
     """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start);
-    ``portable``: the table path even where the CPU has a crc32 instruction."""
+    ``portable``: the table path whatever the CPU has."""
 
-def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...]) -> bytes:
+def crc32c_of_parts(parts: tuple[bytes | NDArray[np.generic], ...]) -> int:
+    """The CRC-32C of the buffers of ``parts`` one after another, each followed by zeros
+    up to a multiple of 8 bytes."""
+
+def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...],
+                      checksum: Callable[[], int] | None = None) -> bytes:
     """The buffers of ``parts`` one after another, each zero-padded to a multiple of 8
-    bytes, then their CRC-32C (4 bytes, little-endian); the checksum taken while copying."""
+    bytes, then their CRC-32C (4 bytes, little-endian): taken while copying, or given by
+    ``checksum()`` (crc32c_of_parts on another thread)."""
 
 # what summary_report_counts and report_of_parts read (see their docstrings)
 _ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],

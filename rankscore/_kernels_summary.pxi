@@ -10,7 +10,7 @@
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from libc.float cimport DBL_MAX
 from libc.math cimport INFINITY, NAN, fmax, isfinite, signbit
-from libc.stdint cimport INT64_MAX, uint32_t
+from libc.stdint cimport INT64_MAX, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memmove, memset
 
@@ -1333,12 +1333,17 @@ def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
 # -- bytes that check themselves --------------------------------------------------------
 # The byte form of a summary ends with the CRC-32C (Castagnoli: reflected polynomial
 # 0x82F63B78, initial value and final xor 0xFFFFFFFF, as iSCSI, ext4 and Parquet's page
-# checksums) of every byte before it. x86-64 CPUs with SSE4.2 (and ARM CPUs built with the
-# CRC extension) compute it with their crc32 instruction, three independent streams side
-# by side (each instruction waits three cycles for the one before it in its stream); the
-# three streams' values are joined with the "append n zero bytes" operator, linear over
-# GF(2). Other CPUs take eight bytes per step through eight tables (slicing-by-8). Both
-# give the same values as _fallback/summary.py.
+# checksums) of every byte before it. The register after some bytes is linear over GF(2)
+# in the register before them and in the bytes, which every fast way of computing it uses:
+# * x86-64 CPUs with AVX-512 and VPCLMULQDQ fold the data 256 bytes per step into four
+#   512-bit accumulators (carry-less products by x^2048 mod P: the data moved 2048 bits on,
+#   modulo P), fold those into one 128-bit remainder and finish it with the crc32
+#   instruction;
+# * other x86-64 CPUs with SSE4.2 (and ARM CPUs built with the CRC extension) run the crc32
+#   instruction on three streams side by side, joined with the "n zero bytes appended"
+#   operator (each instruction waits three cycles for the one before it in its stream);
+# * elsewhere, eight bytes per step through eight tables (slicing-by-8).
+# All give the values of _fallback/summary.py (tests/test_hostile_summary.py).
 
 cdef extern from *:
     """
@@ -1346,9 +1351,16 @@ cdef extern from *:
     #include <string.h>
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
     #define RS_CRC_X86 1
-    #include <nmmintrin.h>
+    #include <immintrin.h>
     #else
     #define RS_CRC_X86 0
+    #endif
+    /* the 512-bit folding needs a compiler that knows VPCLMULQDQ */
+    #if RS_CRC_X86 && ((defined(__clang__) && __clang_major__ >= 8) || \
+                       (!defined(__clang__) && __GNUC__ >= 9))
+    #define RS_CRC_FOLD 1
+    #else
+    #define RS_CRC_FOLD 0
     #endif
     #if defined(__ARM_FEATURE_CRC32)
     #include <arm_acle.h>
@@ -1358,7 +1370,6 @@ cdef extern from *:
     #else
     #define RS_CRC_LITTLE 0
     #endif
-
     #if defined(__linux__)
     #include <sys/mman.h>
     #endif
@@ -1377,13 +1388,15 @@ cdef extern from *:
     #endif
     }
 
-    #define RS_CRC_POLY 0x82F63B78u
+    #define RS_CRC_POLY 0x82F63B78u    /* reflected */
+    #define RS_CRC_NORMAL 0x1EDC6F41u  /* the same polynomial, x^31 ... x^0 */
     #define RS_CRC_STREAM 8192 /* bytes of each of the three streams per round */
 
     static uint32_t rs_crc_table[8][256];  /* slicing-by-8: table[k][v] = v, then k zeros */
     static uint32_t rs_crc_zeros1[4][256]; /* the register after RS_CRC_STREAM zero bytes */
     static uint32_t rs_crc_zeros2[4][256]; /* ... after 2 RS_CRC_STREAM zero bytes */
-    static int rs_crc_hardware = 0;
+    static uint64_t rs_crc_fold_k[7][2];   /* folding by 2048 ... 128 bits (below) */
+    static int rs_crc_level = 0;  /* 0 tables, 1 crc32 instruction, 2 512-bit folding */
 
     /* A linear map of the 32-bit register as four byte tables (columns: images of bits). */
     static void rs_crc_tables_of(const uint32_t* columns, uint32_t out[4][256]) {
@@ -1400,8 +1413,20 @@ cdef extern from *:
         return t[0][s & 255] ^ t[1][s >> 8 & 255] ^ t[2][s >> 16 & 255] ^ t[3][s >> 24];
     }
 
+    /* x^k mod P, then reflected into the top half of 64 bits (as the carry-less products
+       of reflected data read it) */
+    static uint64_t rs_crc_xpow_reflected(unsigned k) {
+        uint32_t r = 1;
+        uint64_t out = 0;
+        while (k--) r = r << 1 ^ (r >> 31 ? RS_CRC_NORMAL : 0);
+        for (int d = 0; d < 32; d++)
+            if (r >> d & 1) out |= (uint64_t)1 << (63 - d);
+        return out;
+    }
+
     static void rs_crc32c_init(void) {
         uint32_t columns[32], squared[32], tables[4][256];
+        static const unsigned fold_bits[7] = {2048, 1536, 1024, 512, 384, 256, 128};
         for (uint32_t v = 0; v < 256; v++) {
             uint32_t c = v;
             for (int b = 0; b < 8; b++) c = c & 1 ? c >> 1 ^ RS_CRC_POLY : c >> 1;
@@ -1424,34 +1449,40 @@ cdef extern from *:
             memcpy(columns, squared, sizeof columns);
         }
         rs_crc_tables_of(columns, rs_crc_zeros2);
+        /* folding a 128-bit block N bits on: its low 64 bits (the first 8 bytes: the
+           highest powers) times x^(N+63), its high 64 bits times x^(N-1) (a carry-less
+           product of reflected numbers comes out one power of x up) */
+        for (int i = 0; i < 7; i++) {
+            rs_crc_fold_k[i][0] = rs_crc_xpow_reflected(fold_bits[i] + 63);
+            rs_crc_fold_k[i][1] = rs_crc_xpow_reflected(fold_bits[i] - 1);
+        }
     #if RS_CRC_X86
         __builtin_cpu_init();
-        rs_crc_hardware = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+        rs_crc_level = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+    #if RS_CRC_FOLD
+        if (rs_crc_level && __builtin_cpu_supports("avx512f") &&
+                __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("pclmul"))
+            rs_crc_level = 2;
+    #endif
     #elif defined(__ARM_FEATURE_CRC32)
-        rs_crc_hardware = 1;
+        rs_crc_level = 1;
     #endif
     }
 
-    /* The register s after the bytes p[0:n], eight bytes per step through the tables
-       (each step stores its word at dst when dst is not NULL: a copy on the way). */
-    static uint32_t rs_crc_portable(uint32_t s, const unsigned char* p, size_t n,
-                                    unsigned char* dst) {
+    /* The register s after the bytes p[0:n], eight bytes per step through the tables. */
+    static uint32_t rs_crc_portable(uint32_t s, const unsigned char* p, size_t n) {
         const uint32_t (*t)[256] = rs_crc_table;
     #if RS_CRC_LITTLE
         for (; n >= 8; n -= 8, p += 8) {
             uint64_t w;
             memcpy(&w, p, 8);
-            if (dst) { memcpy(dst, &w, 8); dst += 8; }
             w ^= s;
             s = t[7][w & 255] ^ t[6][w >> 8 & 255] ^ t[5][w >> 16 & 255] ^
                 t[4][w >> 24 & 255] ^ t[3][w >> 32 & 255] ^ t[2][w >> 40 & 255] ^
                 t[1][w >> 48 & 255] ^ t[0][w >> 56];
         }
     #endif
-        for (; n; n--, p++) {
-            if (dst) *dst++ = *p;
-            s = s >> 8 ^ t[0][(s ^ *p) & 255];
-        }
+        for (; n; n--, p++) s = s >> 8 ^ t[0][(s ^ *p) & 255];
         return s;
     }
 
@@ -1469,24 +1500,18 @@ cdef extern from *:
        round, joined as crc(A B C) = Z2(crc(A)) ^ Z1(crc0(B)) ^ crc0(C) (Z: zero bytes
        appended; crc0: from a zero register). */
     static RS_CRC_TARGET uint32_t rs_crc_instruction(uint32_t s, const unsigned char* p,
-                                                     size_t n, unsigned char* dst) {
+                                                     size_t n) {
         uint64_t a = s;
         for (; n >= 3 * RS_CRC_STREAM; n -= 3 * RS_CRC_STREAM, p += 3 * RS_CRC_STREAM) {
             uint64_t b = 0, c = 0, x, y, z;
             const unsigned char *q = p + RS_CRC_STREAM, *r = p + 2 * RS_CRC_STREAM;
-            if (dst) {
-                unsigned char *dq = dst + RS_CRC_STREAM, *dr = dst + 2 * RS_CRC_STREAM;
-                for (size_t i = 0; i < RS_CRC_STREAM; i += 8) {
-                    memcpy(&x, p + i, 8); memcpy(&y, q + i, 8); memcpy(&z, r + i, 8);
-                    memcpy(dst + i, &x, 8); memcpy(dq + i, &y, 8); memcpy(dr + i, &z, 8);
-                    a = RS_CRC_U64(a, x); b = RS_CRC_U64(b, y); c = RS_CRC_U64(c, z);
-                }
-                dst += 3 * RS_CRC_STREAM;
-            } else {
-                for (size_t i = 0; i < RS_CRC_STREAM; i += 8) {
-                    memcpy(&x, p + i, 8); memcpy(&y, q + i, 8); memcpy(&z, r + i, 8);
-                    a = RS_CRC_U64(a, x); b = RS_CRC_U64(b, y); c = RS_CRC_U64(c, z);
-                }
+            for (size_t i = 0; i < RS_CRC_STREAM; i += 8) {
+                memcpy(&x, p + i, 8);
+                memcpy(&y, q + i, 8);
+                memcpy(&z, r + i, 8);
+                a = RS_CRC_U64(a, x);
+                b = RS_CRC_U64(b, y);
+                c = RS_CRC_U64(c, z);
             }
             a = rs_crc_apply(rs_crc_zeros2, (uint32_t)a) ^
                 rs_crc_apply(rs_crc_zeros1, (uint32_t)b) ^ (uint32_t)c;
@@ -1494,76 +1519,179 @@ cdef extern from *:
         for (; n >= 8; n -= 8, p += 8) {
             uint64_t x;
             memcpy(&x, p, 8);
-            if (dst) { memcpy(dst, &x, 8); dst += 8; }
             a = RS_CRC_U64(a, x);
         }
-        for (; n; n--, p++) {
-            if (dst) *dst++ = *p;
-            a = RS_CRC_U8((uint32_t)a, *p);
-        }
+        for (; n; n--, p++) a = RS_CRC_U8((uint32_t)a, *p);
         return (uint32_t)a;
     }
     #else
-    static uint32_t rs_crc_instruction(uint32_t s, const unsigned char* p, size_t n,
-                                       unsigned char* dst) {
-        return rs_crc_portable(s, p, n, dst);
+    static uint32_t rs_crc_instruction(uint32_t s, const unsigned char* p, size_t n) {
+        return rs_crc_portable(s, p, n);
     }
     #endif
 
-    /* CRC-32C of p[0:n] continued from crc (the CRC-32C of the bytes before; 0 to start),
-       copying the bytes to dst on the way when dst is not NULL. */
-    static uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n,
-                              unsigned char* dst, int portable) {
+    #if RS_CRC_FOLD
+    #define RS_CRC_FOLD_TARGET __attribute__((target("avx512f,vpclmulqdq,pclmul,sse4.2")))
+    /* y + x x^N for each 128-bit block (k: the two constants of N, in every block) */
+    static inline RS_CRC_FOLD_TARGET __m512i rs_fold512(__m512i x, __m512i k, __m512i y) {
+        return _mm512_ternarylogic_epi64(y, _mm512_clmulepi64_epi128(x, k, 0x00),
+                                         _mm512_clmulepi64_epi128(x, k, 0x11), 0x96);
+    }
+    static inline RS_CRC_FOLD_TARGET __m128i rs_fold128(__m128i x, int i, __m128i y) {
+        __m128i k = _mm_loadu_si128((const __m128i*)rs_crc_fold_k[i]);
+        return _mm_xor_si128(y, _mm_xor_si128(_mm_clmulepi64_si128(x, k, 0x00),
+                                              _mm_clmulepi64_si128(x, k, 0x11)));
+    }
+    static inline RS_CRC_FOLD_TARGET __m512i rs_fold_constants(int i) {
+        return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i*)rs_crc_fold_k[i]));
+    }
+    /* The register s after p[0:n] (n >= 256): the register xored into the first 4 bytes,
+       the data folded into four 512-bit accumulators (each 2048 bits on per step), those
+       folded into one 128-bit block (the same value modulo P, so the same CRC) and the
+       block and the bytes left fed to the crc32 instruction from a zero register. */
+    static RS_CRC_FOLD_TARGET uint32_t rs_crc_fold(uint32_t s, const unsigned char* p,
+                                                   size_t n) {
+        __m512i a = _mm512_loadu_si512(p), b = _mm512_loadu_si512(p + 64);
+        __m512i c = _mm512_loadu_si512(p + 128), d = _mm512_loadu_si512(p + 192);
+        __m512i k = rs_fold_constants(0);
+        __m128i r;
+        uint64_t q;
+        a = _mm512_xor_si512(a, _mm512_inserti32x4(_mm512_setzero_si512(),
+                                                   _mm_cvtsi32_si128((int)s), 0));
+        for (p += 256, n -= 256; n >= 256; n -= 256, p += 256) {
+            a = rs_fold512(a, k, _mm512_loadu_si512(p));
+            b = rs_fold512(b, k, _mm512_loadu_si512(p + 64));
+            c = rs_fold512(c, k, _mm512_loadu_si512(p + 128));
+            d = rs_fold512(d, k, _mm512_loadu_si512(p + 192));
+        }
+        d = rs_fold512(a, rs_fold_constants(1), rs_fold512(b, rs_fold_constants(2),
+                       rs_fold512(c, rs_fold_constants(3), d)));
+        r = rs_fold128(_mm512_extracti32x4_epi32(d, 0), 4,
+                       rs_fold128(_mm512_extracti32x4_epi32(d, 1), 5,
+                                  rs_fold128(_mm512_extracti32x4_epi32(d, 2), 6,
+                                             _mm512_extracti32x4_epi32(d, 3))));
+        for (; n >= 16; n -= 16, p += 16)
+            r = rs_fold128(r, 6, _mm_loadu_si128((const __m128i*)p));
+        q = _mm_crc32_u64(0, (uint64_t)_mm_cvtsi128_si64(r));
+        q = _mm_crc32_u64(q, (uint64_t)_mm_extract_epi64(r, 1));
+        for (; n; n--, p++) q = _mm_crc32_u8((uint32_t)q, *p);
+        return (uint32_t)q;
+    }
+    #endif
+
+    /* CRC-32C of p[0:n] continued from crc (the CRC-32C of the bytes before; 0 to start);
+       portable: the tables whatever the CPU has. */
+    static uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int portable) {
         uint32_t s = ~crc;
-        s = rs_crc_hardware && !portable ? rs_crc_instruction(s, p, n, dst)
-                                         : rs_crc_portable(s, p, n, dst);
-        return ~s;
+        if (portable || !rs_crc_level) return ~rs_crc_portable(s, p, n);
+    #if RS_CRC_FOLD
+        if (rs_crc_level == 2 && n >= 256) return ~rs_crc_fold(s, p, n);
+    #endif
+        return ~rs_crc_instruction(s, p, n);
+    }
+
+    /* The same over the bytes of several buffers, each followed by zeros up to a multiple
+       of 8 bytes; with dst, the bytes (and zeros) are copied there first. */
+    static uint32_t rs_crc32c_parts(uint32_t crc, const unsigned char** parts,
+                                    const size_t* sizes, size_t n_parts, unsigned char* dst,
+                                    int checksum) {
+        static const unsigned char zeros[8] = {0};
+        for (size_t i = 0; i < n_parts; i++) {
+            size_t pad = (8 - sizes[i] % 8) % 8;
+            if (dst) {
+                if (sizes[i]) memcpy(dst, parts[i], sizes[i]);
+                memset(dst + sizes[i], 0, pad);
+                dst += sizes[i] + pad;
+            }
+            if (checksum) {
+                crc = rs_crc32c(crc, parts[i], sizes[i], 0);
+                crc = rs_crc32c(crc, zeros, pad, 0);
+            }
+        }
+        return crc;
     }
     """
     void rs_crc32c_init() noexcept nogil
     void rs_advise_huge_pages(void* p, size_t n) noexcept nogil
-    uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, unsigned char* dst,
-                       int portable) noexcept nogil
+    int rs_crc_level
+    uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int portable
+                       ) noexcept nogil
+    uint32_t rs_crc32c_parts(uint32_t crc, const unsigned char** parts, const size_t* sizes,
+                             size_t n_parts, unsigned char* dst, int checksum) noexcept nogil
 
 rs_crc32c_init()
+
+# how this CPU computes CRC-32C: 0 tables, 1 the crc32 instruction, 2 512-bit folding
+CRC32C_LEVEL = rs_crc_level
 
 
 def crc32c(const unsigned char[::1] data, uint32_t crc=0, bint portable=False):
     """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
     them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. ``portable`` takes the
-    table path even where the CPU has a crc32 instruction (for tests)."""
+    table path whatever the CPU has (for tests)."""
     cdef uint32_t out
     cdef const unsigned char* p = &data[0] if data.shape[0] else NULL
     with nogil:
-        out = rs_crc32c(crc, p, data.shape[0], NULL, portable)
+        out = rs_crc32c(crc, p, data.shape[0], portable)
     return out
 
 
-def bytes_with_crc32c(tuple parts):
+cdef class _Parts:
+    # the byte buffers of a tuple of objects (read-only, C-contiguous), kept exported
+    cdef list views
+    cdef const unsigned char** pointers
+    cdef size_t* sizes
+    cdef Py_ssize_t n, total
+
+    def __cinit__(self, tuple parts):
+        cdef const unsigned char[::1] view
+        cdef Py_ssize_t i
+        self.n = len(parts)
+        self.views = [memoryview(part).cast("B") for part in parts]
+        self.pointers = <const unsigned char**>malloc(max(self.n, 1) * sizeof(void*))
+        self.sizes = <size_t*>malloc(max(self.n, 1) * sizeof(size_t))
+        if self.pointers == NULL or self.sizes == NULL:
+            raise MemoryError()
+        self.total = 0
+        for i in range(self.n):
+            view = self.views[i]
+            self.pointers[i] = &view[0] if view.shape[0] else NULL
+            self.sizes[i] = view.shape[0]
+            self.total += (view.shape[0] + 7) // 8 * 8
+
+    def __dealloc__(self):
+        free(self.pointers)
+        free(self.sizes)
+
+
+def crc32c_of_parts(tuple parts):
+    """The CRC-32C of the byte buffers of ``parts`` one after another, each followed by
+    zeros up to a multiple of 8 bytes (what bytes_with_crc32c writes before its checksum)."""
+    cdef _Parts p = _Parts(parts)
+    cdef uint32_t crc
+    with nogil:
+        crc = rs_crc32c_parts(0, p.pointers, p.sizes, p.n, NULL, 1)
+    return crc
+
+
+def bytes_with_crc32c(tuple parts, checksum=None):
     """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
-    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian): one pass, the
-    checksum taken while copying."""
-    cdef Py_ssize_t total = 0, at = 0, i, n
-    cdef const unsigned char[::1] part
-    for item in parts:
-        total += (len(memoryview(item).cast("B")) + 7) // 8 * 8
-    out = PyBytes_FromStringAndSize(NULL, total + 4)
+    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). ``checksum``: None
+    to take it here (after each part's copy, while the part is in cache), or a callable
+    giving it (crc32c_of_parts run on another thread while this one copies)."""
+    cdef _Parts p = _Parts(parts)
+    out = PyBytes_FromStringAndSize(NULL, p.total + 4)
     cdef unsigned char* dst = <unsigned char*>PyBytes_AS_STRING(out)
-    cdef uint32_t crc = 0
-    rs_advise_huge_pages(dst, total + 4)
-    for item in parts:
-        part = memoryview(item).cast("B")
-        n = part.shape[0]
-        with nogil:
-            if n:
-                crc = rs_crc32c(crc, &part[0], n, dst + at, 0)
-            at += n
-            n = (n + 7) // 8 * 8 - n  # the zero padding
-            memset(dst + at, 0, n)
-            crc = rs_crc32c(crc, dst + at, n, NULL, 0)
-            at += n
+    cdef uint32_t crc
+    cdef int take = checksum is None
+    cdef Py_ssize_t i
+    with nogil:
+        rs_advise_huge_pages(dst, p.total + 4)
+        crc = rs_crc32c_parts(0, p.pointers, p.sizes, p.n, dst, take)
+    if not take:
+        crc = checksum()
     for i in range(4):
-        dst[at + i] = (crc >> (8 * i)) & 255
+        dst[p.total + i] = (crc >> (8 * i)) & 255
     return out
 
 
@@ -1579,12 +1707,169 @@ DEF CHECK_TOTAL = 7
 DEF CHECK_KINDS = 8
 
 
+cdef struct _CheckState:
+    Py_ssize_t first[CHECK_KINDS]  # the first entry of each kind of problem (-1: none)
+    int64_t limit, total, n_neg, n_pos  # counts: the running totals
+    double s_neg, s_pos  # weight sums: the running sums, from index 0 up
+
+
 cdef inline bint _bad_count(summary_count_t x) noexcept nogil:
     # a count below 0, or a weight sum below 0, NaN or infinite
     if summary_count_t is int64_t:
         return x < 0
     else:
         return not (x >= 0 and x <= DBL_MAX)
+
+
+cdef inline void _check_entries(const sweep_score_t* t, const summary_count_t* a,
+                                const summary_count_t* b, Py_ssize_t i0, Py_ssize_t i1,
+                                _CheckState* st) noexcept nogil:
+    # entries i0 <= i < i1 one at a time: the first entry of each kind of problem, the totals
+    cdef Py_ssize_t i
+    cdef int64_t room
+    for i in range(i0, i1):
+        if not isfinite(t[i]):
+            if st.first[CHECK_THRESHOLD_NOT_FINITE] < 0:
+                st.first[CHECK_THRESHOLD_NOT_FINITE] = i
+        elif i and not (t[i] < t[i - 1]):
+            if st.first[CHECK_NOT_DECREASING] < 0:
+                st.first[CHECK_NOT_DECREASING] = i
+        if t[i] == 0 and signbit(t[i]) and st.first[CHECK_MINUS_ZERO] < 0:
+            st.first[CHECK_MINUS_ZERO] = i
+        if _bad_count(a[i]) and st.first[CHECK_BAD_NEGATIVES] < 0:
+            st.first[CHECK_BAD_NEGATIVES] = i
+        if _bad_count(b[i]) and st.first[CHECK_BAD_POSITIVES] < 0:
+            st.first[CHECK_BAD_POSITIVES] = i
+        if a[i] == 0 and b[i] == 0 and st.first[CHECK_EMPTY_THRESHOLD] < 0:
+            st.first[CHECK_EMPTY_THRESHOLD] = i
+        if summary_count_t is int64_t:
+            # 0 <= total <= limit before each addition: room - a cannot wrap
+            if a[i] >= 0 and b[i] >= 0 and st.first[CHECK_TOTAL] < 0:
+                room = st.limit - st.total
+                if a[i] > room or b[i] > room - a[i]:
+                    st.first[CHECK_TOTAL] = i  # nothing more is added
+                else:
+                    st.n_neg += a[i]
+                    st.n_pos += b[i]
+                    st.total += a[i] + b[i]
+        else:
+            st.s_neg += a[i]
+            st.s_pos += b[i]
+
+
+cdef extern from *:
+    """
+    /* Entries [i0, i1) of a summary's arrays checked at once (i0 >= 1: each threshold
+       against the one before), in integer steps without a branch on the data, which
+       compilers vectorise: 1 when none is a problem. A float's bits u: infinite or NaN
+       when its exponent bits are all ones ((u & exponent) + one exponent step carries into
+       the sign bit); u ^ ((0 - sign) >> 1) orders the floats as signed integers; x < y of
+       signed integers is the sign of x - y corrected for overflow. */
+    #define RS_CHECK_BITS(W, UINT)                                                         \
+    static inline UINT rs_zero##W(UINT x) { return ((x | (0 - x)) >> (W - 1)) ^ 1; }      \
+    static inline UINT rs_below##W(UINT x, UINT y) {                                      \
+        UINT d = x - y;                                                                    \
+        return (d ^ ((x ^ y) & (d ^ x))) >> (W - 1);                                       \
+    }                                                                                      \
+    static inline UINT rs_key##W(UINT u) { return u ^ ((0 - (u >> (W - 1))) >> 1); }
+    RS_CHECK_BITS(64, uint64_t)
+    RS_CHECK_BITS(32, uint32_t)
+
+    #define RS_THRESHOLDS_FINE(NAME, T, W, UINT, EXPONENT, STEP)                           \
+    static int NAME(const T* t, Py_ssize_t i0, Py_ssize_t i1) {                            \
+        UINT bad = 0, u, v;                                                                \
+        for (Py_ssize_t i = i0; i < i1; i++) {                                             \
+            memcpy(&u, t + i, sizeof u);                                                   \
+            memcpy(&v, t + i - 1, sizeof v);                                               \
+            bad |= ((u & (EXPONENT)) + (STEP)) >> (W - 1);         /* not finite */        \
+            bad |= rs_zero##W(u ^ ((UINT)1 << (W - 1)));           /* -0.0 */              \
+            bad |= rs_below##W(rs_key##W(u), rs_key##W(v)) ^ 1;    /* not below */         \
+        }                                                                                  \
+        return bad == 0;                                                                   \
+    }
+    RS_THRESHOLDS_FINE(rs_thresholds_fine_d, double, 64, uint64_t,
+                       0x7FF0000000000000ull, (uint64_t)1 << 52)
+    RS_THRESHOLDS_FINE(rs_thresholds_fine_f, float, 32, uint32_t, 0x7F800000u, 1u << 23)
+
+    /* counts: none negative, none 2**62 or more (so that the block's sums, added in
+       32-bit halves into sums[0:4], cannot wrap), not both 0 */
+    static int rs_counts_fine_i(const int64_t* a, const int64_t* b, Py_ssize_t i0,
+                                Py_ssize_t i1, uint64_t* sums) {
+        uint64_t bad = 0, neg_hi = 0, neg_lo = 0, pos_hi = 0, pos_lo = 0;
+        for (Py_ssize_t i = i0; i < i1; i++) {
+            uint64_t x = (uint64_t)a[i], y = (uint64_t)b[i];
+            bad |= ((x | y) >> 62) | rs_zero64(x | y);
+            neg_hi += x >> 32;
+            neg_lo += x & 0xFFFFFFFFu;
+            pos_hi += y >> 32;
+            pos_lo += y & 0xFFFFFFFFu;
+        }
+        sums[0] = neg_hi; sums[1] = neg_lo; sums[2] = pos_hi; sums[3] = pos_lo;
+        return bad == 0;
+    }
+
+    /* weight sums: finite, sign bit clear (-0.0 too: read one at a time), not both 0 */
+    static int rs_counts_fine_d(const double* a, const double* b, Py_ssize_t i0,
+                                Py_ssize_t i1) {
+        uint64_t bad = 0, u, v;
+        const uint64_t exponent = 0x7FF0000000000000ull, step = (uint64_t)1 << 52;
+        for (Py_ssize_t i = i0; i < i1; i++) {
+            memcpy(&u, a + i, 8);
+            memcpy(&v, b + i, 8);
+            bad |= ((u | v) >> 63) | (((u & exponent) + step) >> 63) |
+                   (((v & exponent) + step) >> 63) | rs_zero64(u | v);
+        }
+        return bad == 0;
+    }
+    """
+    int rs_thresholds_fine_d(const double* t, Py_ssize_t i0, Py_ssize_t i1) noexcept nogil
+    int rs_thresholds_fine_f(const float* t, Py_ssize_t i0, Py_ssize_t i1) noexcept nogil
+    int rs_counts_fine_i(const int64_t* a, const int64_t* b, Py_ssize_t i0, Py_ssize_t i1,
+                         uint64_t* sums) noexcept nogil
+    int rs_counts_fine_d(const double* a, const double* b, Py_ssize_t i0,
+                         Py_ssize_t i1) noexcept nogil
+
+
+cdef inline bint _block_fine(const sweep_score_t* t, const summary_count_t* a,
+                             const summary_count_t* b, Py_ssize_t i0, Py_ssize_t i1,
+                             _CheckState* st) noexcept nogil:
+    # entries i0 <= i < i1 (i0 > 0) at once: True, with the block's counts added to the
+    # totals, when none of them is a problem; False (nothing added) when _check_entries
+    # must find which
+    cdef Py_ssize_t i
+    cdef uint64_t sums[4]
+    cdef uint64_t room, neg, pos
+    cdef double s_neg = st.s_neg, s_pos = st.s_pos
+    if sweep_score_t is double:
+        if not rs_thresholds_fine_d(t, i0, i1):
+            return False
+    else:
+        if not rs_thresholds_fine_f(t, i0, i1):
+            return False
+    if summary_count_t is int64_t:
+        if not rs_counts_fine_i(a, b, i0, i1, sums):
+            return False
+        room = <uint64_t>(st.limit - st.total)
+        if sums[0] + sums[2] > room >> 32:  # (each high half below 2**43)
+            return False
+        neg, pos = (sums[0] << 32) + sums[1], (sums[2] << 32) + sums[3]
+        if neg > room or pos > room - neg:
+            return False
+        st.n_neg += neg
+        st.n_pos += pos
+        st.total += neg + pos
+    else:
+        if not rs_counts_fine_d(a, b, i0, i1):
+            return False
+        for i in range(i0, i1):  # (in order: the sweep's running sums, bit for bit)
+            s_neg += a[i]
+            s_pos += b[i]
+        st.s_neg, st.s_pos = s_neg, s_pos
+    return True
+
+
+# entries checked at once by _block_fine
+DEF CHECK_BLOCK = 2048
 
 
 def summary_check(const sweep_score_t[::1] thresholds, const summary_count_t[::1] negatives,
@@ -1596,52 +1881,34 @@ def summary_check(const sweep_score_t[::1] thresholds, const summary_count_t[::1
     threshold holding no sample, 7 the totals: counts adding up to more than ``limit``
     (index: where the running total of both classes passes it; added without wrapping)
     or weight sums whose grand total is not finite (index d - 1); index of the first
-    entry of that kind. Totals: int counts, or float64 sums added from index 0 up (the bits of
-    summary_running's last entries)."""
+    entry of that kind. Totals: int counts, or float64 sums added from index 0 up (the
+    bits of summary_running's last entries). Blocks of entries are read at once; a block
+    with a problem in it is read again one entry at a time."""
     cdef Py_ssize_t d = thresholds.shape[0], i, kind
-    cdef Py_ssize_t first[CHECK_KINDS]
-    cdef int64_t total = 0, n_neg = 0, n_pos = 0
-    cdef double s_neg = 0.0, s_pos = 0.0
-    cdef sweep_score_t t
-    cdef summary_count_t a, b
+    cdef _CheckState st
+    memset(&st, 0, sizeof(_CheckState))
+    st.limit = limit
     for kind in range(CHECK_KINDS):
-        first[kind] = -1
+        st.first[kind] = -1
+    cdef const sweep_score_t* t = &thresholds[0] if d else NULL
+    cdef const summary_count_t* a = &negatives[0] if d else NULL
+    cdef const summary_count_t* b = &positives[0] if d else NULL
     with nogil:
-        for i in range(d):
-            t, a, b = thresholds[i], negatives[i], positives[i]
-            if not isfinite(t):
-                if first[CHECK_THRESHOLD_NOT_FINITE] < 0:
-                    first[CHECK_THRESHOLD_NOT_FINITE] = i
-            elif i and not (t < thresholds[i - 1]):
-                if first[CHECK_NOT_DECREASING] < 0:
-                    first[CHECK_NOT_DECREASING] = i
-            if t == 0 and signbit(t) and first[CHECK_MINUS_ZERO] < 0:
-                first[CHECK_MINUS_ZERO] = i
-            if _bad_count(a) and first[CHECK_BAD_NEGATIVES] < 0:
-                first[CHECK_BAD_NEGATIVES] = i
-            if _bad_count(b) and first[CHECK_BAD_POSITIVES] < 0:
-                first[CHECK_BAD_POSITIVES] = i
-            if a == 0 and b == 0 and first[CHECK_EMPTY_THRESHOLD] < 0:
-                first[CHECK_EMPTY_THRESHOLD] = i
-            if summary_count_t is int64_t:
-                # 0 <= total <= limit before each addition: limit - total - a cannot wrap
-                if a >= 0 and b >= 0 and first[CHECK_TOTAL] < 0:
-                    if a > limit - total or b > limit - total - a:
-                        first[CHECK_TOTAL] = i  # nothing more is added
-                    else:
-                        n_neg += a
-                        n_pos += b
-                        total += a + b
-            else:
-                s_neg += a
-                s_pos += b
+        if d:
+            _check_entries(t, a, b, 0, 1, &st)
+        i = 1
+        while i < d:
+            if st.first[CHECK_TOTAL] >= 0 or not _block_fine(t, a, b, i,
+                                                             min(i + CHECK_BLOCK, d), &st):
+                _check_entries(t, a, b, i, min(i + CHECK_BLOCK, d), &st)
+            i += CHECK_BLOCK
         if summary_count_t is double:
-            if not isfinite(s_neg + s_pos):
-                first[CHECK_TOTAL] = d - 1
+            if not isfinite(st.s_neg + st.s_pos):
+                st.first[CHECK_TOTAL] = d - 1
     for kind in range(1, CHECK_KINDS):
-        if first[kind] >= 0:
-            return kind, first[kind], 0, 0
+        if st.first[kind] >= 0:
+            return kind, st.first[kind], 0, 0
     if summary_count_t is int64_t:
-        return CHECK_OK, -1, n_neg, n_pos
+        return CHECK_OK, -1, st.n_neg, st.n_pos
     else:
-        return CHECK_OK, -1, s_neg, s_pos
+        return CHECK_OK, -1, st.s_neg, st.s_pos

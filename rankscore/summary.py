@@ -809,9 +809,13 @@ class ScoreSummary:
             _FLAG_COMPRESSED if self._loose else 0)
         head = _HEADER.pack(_MAGIC, _FORMAT_VERSION, flags, kind, 0, len(payload), len(self),
                             self._loose) + payload
-        arrays = (np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
-                  for a in (self.thresholds, self.negatives, self.positives))
-        return _backend.kernels.bytes_with_crc32c((head, *arrays))
+        parts = (head, *(np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
+                         for a in (self.thresholds, self.negatives, self.positives)))
+        k = _backend.kernels
+        if self.nbytes < _PARALLEL_CHECKSUM_BYTES or _sweep._n_threads(None) < 2:
+            return k.bytes_with_crc32c(parts)
+        with ThreadPoolExecutor(1) as pool:  # the checksum read while the copy is written
+            return k.bytes_with_crc32c(parts, pool.submit(k.crc32c_of_parts, parts).result)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "ScoreSummary":
@@ -1024,6 +1028,11 @@ def _label_of_payload(kind: int, payload: bytes):
     return label
 
 
+# summaries of this many bytes or more are checksummed on a second thread (when there is a
+# second CPU) while the first copies or checks the arrays
+_PARALLEL_CHECKSUM_BYTES = 1 << 23
+
+
 def _padded(n: int) -> int:
     return -(-n // 8) * 8
 
@@ -1044,9 +1053,20 @@ def _from_bytes_v2(data: bytes) -> ScoreSummary:
     if len(data) != end + 4:
         raise ValueError(f"ScoreSummary data has {len(data)} bytes; its header says "
                          f"{end + 4} (truncated, extended or corrupt)")
-    view = memoryview(data)
+    k, view = _backend.kernels, memoryview(data)
     stored = int.from_bytes(data[end:], "little")
-    crc = _backend.kernels.crc32c(view[:end])
+    arrays = [np.frombuffer(data, dtype, d, at) for dtype, at in (
+        (score, arrays_at[0]), (count, arrays_at[1]), (count, arrays_at[1] + 8 * d))]
+    if not (_LITTLE_ENDIAN and all(a.flags.aligned for a in arrays)):
+        arrays = [a.astype(a.dtype.newbyteorder("=")) for a in arrays]
+    if len(data) < _PARALLEL_CHECKSUM_BYTES or _sweep._n_threads(None) < 2:
+        crc = k.crc32c(view[:end])
+        problem, totals = _problem(*arrays) if crc == stored else (None, None)
+    else:  # the checksum on another thread while this one checks the arrays
+        with ThreadPoolExecutor(1) as pool:
+            checksum = pool.submit(k.crc32c, view[:end])
+            problem, totals = _problem(*arrays)
+            crc = checksum.result()
     if crc != stored:
         raise ValueError(f"corrupt ScoreSummary data: the checksum does not match (CRC-32C "
                          f"0x{crc:08x}, stored 0x{stored:08x})")
@@ -1055,11 +1075,6 @@ def _from_bytes_v2(data: bytes) -> ScoreSummary:
                                                       arrays_at[1]]):
         raise ValueError("corrupt ScoreSummary data: padding bytes not zero")
     label = _label_of_payload(kind, data[_HEADER.size:_HEADER.size + size])
-    arrays = [np.frombuffer(data, dtype, d, at) for dtype, at in (
-        (score, arrays_at[0]), (count, arrays_at[1]), (count, arrays_at[1] + 8 * d))]
-    if not (_LITTLE_ENDIAN and arrays[0].flags.aligned):
-        arrays = [a.astype(a.dtype.newbyteorder("=")) for a in arrays]
-    problem, totals = _problem(*arrays)
     if problem:
         raise ValueError(f"inconsistent ScoreSummary data: {problem}")
     compressed = bool(flags & _FLAG_COMPRESSED)

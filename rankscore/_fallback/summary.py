@@ -34,7 +34,9 @@ __all__ = [
     "summary_sweep",
     "roc_points",
     "pr_points_into",
+    "CRC32C_LEVEL",
     "crc32c",
+    "crc32c_of_parts",
     "bytes_with_crc32c",
     "summary_check",
 ]
@@ -480,16 +482,34 @@ def crc32c(data, crc=0, portable=False):
     return ~s & 0xFFFFFFFF
 
 
-def bytes_with_crc32c(parts):
-    """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
-    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian)."""
+CRC32C_LEVEL = 0  # the compiled module: 0 tables, 1 the crc32 instruction, 2 folding
+
+
+def _padded_views(parts):
     views = [np.frombuffer(memoryview(p).cast("B"), dtype=np.uint8) for p in parts]
-    total = sum(-(-len(v) // 8) * 8 for v in views)
+    return views, sum(-(-len(v) // 8) * 8 for v in views)
+
+
+def crc32c_of_parts(parts):
+    """The CRC-32C of the byte buffers of ``parts`` one after another, each followed by
+    zeros up to a multiple of 8 bytes (what bytes_with_crc32c writes before its checksum)."""
+    crc = 0
+    for v in _padded_views(parts)[0]:
+        crc = crc32c(np.concatenate([v, np.zeros(-len(v) % 8, dtype=np.uint8)]), crc)
+    return crc
+
+
+def bytes_with_crc32c(parts, checksum=None):
+    """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
+    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). ``checksum``: None
+    to take it here, or a callable giving it (computed on another thread)."""
+    views, total = _padded_views(parts)
     out, at = np.zeros(total + 4, dtype=np.uint8), 0
     for v in views:
         out[at:at + len(v)] = v
         at += -(-len(v) // 8) * 8
-    out[total:] = np.frombuffer(crc32c(out[:total]).to_bytes(4, "little"), dtype=np.uint8)
+    crc = crc32c(out[:total]) if checksum is None else checksum()
+    out[total:] = np.frombuffer(int(crc).to_bytes(4, "little"), dtype=np.uint8)
     return out.tobytes()
 
 
