@@ -464,10 +464,9 @@ def summary_check(
 
 CRC32C_LEVEL: int  # 0 tables, 1 the crc32 instruction, 2 512-bit folding (fallback: 0)
 
-def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0,
-           portable: bool = False) -> int:
-    """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start);
-    ``portable``: the table path whatever the CPU has."""
+def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0, level: int = 2) -> int:
+    """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start); ``level`` caps
+    how it is computed (see CRC32C_LEVEL; 0: the tables)."""
 
 def crc32c_of_parts(parts: tuple[bytes | NDArray[np.generic], ...]) -> int:
     """The CRC-32C of the buffers of ``parts`` one after another, each followed by zeros

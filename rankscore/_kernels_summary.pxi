@@ -1579,13 +1579,14 @@ cdef extern from *:
     }
     #endif
 
-    /* CRC-32C of p[0:n] continued from crc (the CRC-32C of the bytes before; 0 to start);
-       portable: the tables whatever the CPU has. */
-    static uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int portable) {
+    /* CRC-32C of p[0:n] continued from crc (the CRC-32C of the bytes before; 0 to start),
+       the fastest way up to `level` (see rs_crc_level) this CPU has. */
+    static uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int level) {
         uint32_t s = ~crc;
-        if (portable || !rs_crc_level) return ~rs_crc_portable(s, p, n);
+        if (level > rs_crc_level) level = rs_crc_level;
+        if (level <= 0) return ~rs_crc_portable(s, p, n);
     #if RS_CRC_FOLD
-        if (rs_crc_level == 2 && n >= 256) return ~rs_crc_fold(s, p, n);
+        if (level == 2 && n >= 256) return ~rs_crc_fold(s, p, n);
     #endif
         return ~rs_crc_instruction(s, p, n);
     }
@@ -1604,8 +1605,8 @@ cdef extern from *:
                 dst += sizes[i] + pad;
             }
             if (checksum) {
-                crc = rs_crc32c(crc, parts[i], sizes[i], 0);
-                crc = rs_crc32c(crc, zeros, pad, 0);
+                crc = rs_crc32c(crc, parts[i], sizes[i], 2);
+                crc = rs_crc32c(crc, zeros, pad, 2);
             }
         }
         return crc;
@@ -1614,7 +1615,7 @@ cdef extern from *:
     void rs_crc32c_init() noexcept nogil
     void rs_advise_huge_pages(void* p, size_t n) noexcept nogil
     int rs_crc_level
-    uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int portable
+    uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int level
                        ) noexcept nogil
     uint32_t rs_crc32c_parts(uint32_t crc, const unsigned char** parts, const size_t* sizes,
                              size_t n_parts, unsigned char* dst, int checksum) noexcept nogil
@@ -1625,14 +1626,14 @@ rs_crc32c_init()
 CRC32C_LEVEL = rs_crc_level
 
 
-def crc32c(const unsigned char[::1] data, uint32_t crc=0, bint portable=False):
+def crc32c(const unsigned char[::1] data, uint32_t crc=0, int level=2):
     """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
-    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. ``portable`` takes the
-    table path whatever the CPU has (for tests)."""
+    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. ``level`` caps the way
+    it is computed (CRC32C_LEVEL; for tests: 0 the tables)."""
     cdef uint32_t out
     cdef const unsigned char* p = &data[0] if data.shape[0] else NULL
     with nogil:
-        out = rs_crc32c(crc, p, data.shape[0], portable)
+        out = rs_crc32c(crc, p, data.shape[0], level)
     return out
 
 

@@ -445,7 +445,8 @@ def test_crc32c_of_known_values_and_of_any_split():
         whole = _backend.kernels.crc32c(data)
         for cut in (0, 1, n // 3, n - 1):
             assert _backend.kernels.crc32c(data[cut:], _backend.kernels.crc32c(data[:cut])) == whole
-        assert _backend.kernels.crc32c(data, 0, True) == whole
+        for level in range(3):
+            assert _backend.kernels.crc32c(data, 0, level) == whole
 
 
 @pytest.mark.parametrize("n", [0, 5, 8, 1 << 20, 3 * 8192 * 20 + 13])
@@ -457,9 +458,61 @@ def test_both_backends_and_both_compiled_paths_give_the_same_checksum(n):
         compiled = _backend.load("cython")
     except ImportError:
         pytest.skip("rankscore._core is not built")
-    assert compiled.crc32c(data) == compiled.crc32c(data, 0, True) == expected
+    # every way this CPU has (tables, crc32 instruction streams, 512-bit folding)
+    assert {compiled.crc32c(data, 0, level) for level in range(3)} == {expected}
     parts = (data[:n // 3], np.frombuffer(data[n // 3:], np.uint8))
     assert compiled.bytes_with_crc32c(parts) == python.bytes_with_crc32c(parts)
+
+
+@pytest.mark.parametrize("d", [1, 2, 2048, 2049, 6000])
+@pytest.mark.parametrize("score, count", [(np.float64, np.int64), (np.float32, np.int64),
+                                          (np.float64, np.float64), (np.float32, np.float64)])
+def test_summary_check_finds_the_first_problem_in_any_block(d, score, count):
+    """summary_check reads blocks of 2048 entries at once and a block with a problem again
+    one entry at a time: every kind of problem, anywhere, is found at its first entry,
+    with the totals of a fine summary, on both backends alike."""
+    rng = np.random.default_rng(d)
+    thresholds = np.sort(rng.choice(10**6, d, replace=False))[::-1].astype(score) / 7
+    negatives = rng.integers(0, 3, d).astype(count)
+    positives = np.where(negatives == 0, 1, rng.integers(0, 2, d)).astype(count)
+    python = _backend.load("python")
+    expected = (0, -1, negatives.sum() if count is np.float64 else int(negatives.sum()),
+                positives.sum() if count is np.float64 else int(positives.sum()))
+    assert python.summary_check(thresholds, negatives, positives, 2**62)[:2] == (0, -1)
+    assert _backend.kernels.summary_check(thresholds, negatives, positives, 2**62) == (
+        python.summary_check(thresholds, negatives, positives, 2**62))
+    assert _backend.kernels.summary_check(thresholds, negatives, positives, 2**62)[2] == (
+        pytest.approx(expected[2]))
+    big = 2**62 + 1 if count is np.int64 else 1e308
+    for at in sorted({0, d // 2, d - 1}):
+        for kind, change in ((1, ("t", np.inf)), (1, ("t", np.nan)), (2, ("t", None)),
+                             (3, ("t", -0.0)), (4, ("n", -1)), (5, ("p", -1)),
+                             (6, ("both", 0)), (7, ("n", big))):
+            t, n, p = thresholds.copy(), negatives.copy(), positives.copy()
+            what, value = change
+            if what == "t":
+                if value is None:  # equal to the one before (or above it at 0: fine)
+                    if at == 0:
+                        continue
+                    value = t[at - 1]
+                t[at] = value
+            elif what == "n":
+                n[at] = value
+                if kind == 7 and count is np.float64:
+                    p[at] = value  # 2e308 in all: beyond float64
+            elif what == "p":
+                p[at] = value
+            else:
+                n[at] = p[at] = 0
+            if kind == 3 and (at and t[at - 1] <= 0 or at + 1 < d and t[at + 1] >= 0):
+                kind = 2  # -0.0 out of order too: the order is reported first
+            got = _backend.kernels.summary_check(t, n, p, 2**62)
+            assert got == python.summary_check(t, n, p, 2**62), (kind, at)
+            assert got[0] == kind, (kind, at, got)
+            if kind != 7 or count is np.int64:
+                assert got[1] == at or kind == 2 and got[1] == at + 1
+            else:
+                assert got[1] == d - 1
 
 
 # -------------------------------------------------------------------------- fuzzing

@@ -465,10 +465,10 @@ def _crc0_of_words(words: np.ndarray) -> int:
     return s
 
 
-def crc32c(data, crc=0, portable=False):
+def crc32c(data, crc=0, level=2):
     """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
-    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. (``portable``: the
-    compiled module's switch to its table path; the same values.)"""
+    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. (``level``: how the
+    compiled module may compute it; the same values.)"""
     buf = np.frombuffer(data, dtype=np.uint8)
     m = len(buf) // 8
     words = buf[:8 * m].reshape(m, 8)
