@@ -112,8 +112,9 @@ def _without_true_negatives(ti, pi, w, k):
 def _class_counts(yt, yp, w, present, labels):
     """One-vs-rest ``(tp, fp, fn, tn)`` arrays, one entry per label in ``labels`` order.
 
-    tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp (SPEC
-    §2); labels absent from the data count zero everywhere but tn. int64 when unweighted.
+    tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp
+    (one-vs-rest); labels absent from the data count zero everywhere but tn. int64 when
+    unweighted.
     """
     k = len(present)
     ti, pi = np.searchsorted(present, yt), np.searchsorted(present, yp)

@@ -172,7 +172,7 @@ def enumerate_rankings_into(
     p: int, k: int, m: float, masks: NDArray[np.uint64], scores: NDArray[np.float64]
 ) -> None:
     """Fill masks/scores (length C(p-1, k-1), preallocated) with all rankings of (p, k) in
-    SPEC 1.5 order ('x' before '-', lexicographic)."""
+    enumeration order ('x' before '-', lexicographic)."""
 
 # --- ties (rankscore/_kernels_ties.pxi, rankscore/_fallback/ties.py) ------------------------
 

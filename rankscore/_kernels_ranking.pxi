@@ -121,7 +121,7 @@ def score_masks(const uint64_t[:] masks, double m):
 def enumerate_rankings_into(int64_t p, int64_t k, double m, uint64_t[:] masks, double[:] scores):
     """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
 
-    Order: lexicographic with 'x' before '-' (SPEC 1.5), i.e. the positions of the first
+    Order: lexicographic with 'x' before '-', i.e. the positions of the first
     k-1 list elements run through the (k-1)-subsets of 1..p-1 in lexicographic order.
     Each step moves one position forward and resets the tail, updating the mask and the sum
     of the 'x' positions incrementally; the score is looked up by soma.

@@ -300,6 +300,14 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
         One line naming the file, the column and, for a bad value, the row (the line of
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
         empty file, a score that is not a finite number, an empty label, unreadable file.
+
+    Examples
+    --------
+    >>> from rankscore.datasets import spam_path
+    >>> from rankscore.report import read_columns
+    >>> labels, scores = read_columns(spam_path(), "target", "score")
+    >>> labels[:3].tolist(), scores[:3].tolist()
+    (['ham', 'ham', 'ham'], [0.001, 0.003, 0.059])
     """
     pieces = list(chunks(path, label, score))
     labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])

@@ -57,14 +57,32 @@ class Sweep(NamedTuple):
 
 
 class KSResult(NamedTuple):
-    """The KS statistic ``max_t |F-(t) - F+(t)|`` and the smallest threshold ``t`` reaching it."""
+    """The KS statistic ``max_t |F-(t) - F+(t)|`` and the smallest threshold ``t`` reaching it.
+
+    Examples
+    --------
+    >>> from rankscore import ks_statistic
+    >>> result = ks_statistic([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+    >>> round(result.statistic, 4), result.threshold
+    (0.6667, 0.52)
+    """
 
     statistic: float
     threshold: float
 
 
 class KSCurve(NamedTuple):
-    """Empirical CDFs of both classes at every distinct score (increasing thresholds)."""
+    """Empirical CDFs of both classes at every distinct score (increasing thresholds).
+
+    Examples
+    --------
+    >>> from rankscore.curves import ks_curve
+    >>> curve = ks_curve([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+    >>> curve.thresholds.tolist()
+    [0.14, 0.23, 0.39, 0.52, 0.73, 0.9]
+    >>> (curve.cdf_negative - curve.cdf_positive).round(4).tolist()
+    [0.3333, 0.0, 0.3333, 0.6667, 0.3333, 0.0]
+    """
 
     thresholds: np.ndarray
     cdf_negative: np.ndarray

@@ -635,7 +635,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     Notes
     -----
     With F±(t) the fraction of positives / negatives scoring ``<= t``,
-    KS = max_t |F−(t) − F+(t)|, taken over the distinct scores t; for a model that ranks
+    ``KS = max_t |F−(t) − F+(t)|``, taken over the distinct scores t; for a model that ranks
     positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
     distinct score where the maximum is reached (ties broken toward lower scores); predicting
     positive for ``score > threshold`` attains it (as TPR − FPR, or as FPR − TPR when the
@@ -689,7 +689,7 @@ def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
 
     See Also
     --------
-    ks_statistic : max |cdf_negative − cdf_positive| without building the curve.
+    ks_statistic : ``max |cdf_negative − cdf_positive|`` without building the curve.
 
     Notes
     -----
@@ -698,7 +698,7 @@ def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
 
     Examples
     --------
-    >>> from rankscore import ks_curve
+    >>> from rankscore.curves import ks_curve
     >>> c = ks_curve([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4])
     >>> c.thresholds.tolist(), c.cdf_negative.tolist(), c.cdf_positive.tolist()
     ([0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])

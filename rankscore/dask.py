@@ -16,7 +16,7 @@ concatenates the merged ranges, highest first, into the one summary and reads th
 from it. ``roc_auc_score`` without weights needs no summary at the client: with a
 ``distributed.Client`` each worker splits the partitions it holds into one array per class
 and sorts them, only the smaller class's sorted scores travel between workers, and the
-client adds exact pair counts (docs/dask.md shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
+client adds exact pair counts (:doc:`/dask` shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
 runs on its cluster, otherwise on Dask's default scheduler.
 
 Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
@@ -35,7 +35,8 @@ Weights: per-score weight sums are added across partitions (in partition order),
 are exact when the weights are integers or dyadic fractions; otherwise sums of tied scores
 coming from different partitions may differ from the in-memory result in the last bits.
 
-docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
+The documentation's page :doc:`/dask` shows a real cluster and the size of the summary for
+10^10 rows.
 """
 
 from __future__ import annotations
@@ -66,7 +67,18 @@ except ImportError as exc:  # pragma: no cover - the extra is not installed
         "rankscore.dask needs Dask: pip install 'rankscore[dask]' (dask[array,dataframe])"
     ) from exc
 
-__all__: list[str] = []
+__all__ = [
+    "score_summary",
+    "roc_auc_score",
+    "roc_curve",
+    "precision_recall_curve",
+    "average_precision_score",
+    "ks_statistic",
+    "gain_table",
+    "binary_confusion",
+    "best_threshold",
+    "binary_report",
+]
 
 _ONLY_DASK = (
     "{name} must be a Dask array or a Dask DataFrame column (dask.dataframe.Series), got"
@@ -983,7 +995,7 @@ def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32,
 ):
-    """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
+    """Gain/lift table of Dask columns; equals :func:`rankscore.gains.gain_table`.
 
     Parameters
     ----------
@@ -995,12 +1007,12 @@ def gain_table(
     Returns
     -------
     GainTable
-        As :func:`rankscore.gain_table`.
+        As :func:`rankscore.gains.gain_table`.
 
     See Also
     --------
     {see_also}
-    rankscore.gain_table : The same table for data in memory.
+    rankscore.gains.gain_table : The same table for data in memory.
 
     Notes
     -----
@@ -1068,7 +1080,7 @@ def best_threshold(
     ----------
     {columns}
     objective : str
-        One of :data:`rankscore.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
+        One of :data:`rankscore.thresholds.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
     {options}
     **options
         ``min_precision``, ``min_recall``, ``beta``, ``profit_matrix``: as in memory.

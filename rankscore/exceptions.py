@@ -30,13 +30,34 @@ __all__ = [
 
 class UndefinedMetricWarning(UserWarning):
     """A metric was 0/0 (or otherwise undefined) and has been set to a fixed value, as in
-    scikit-learn (``zero_division``, NaN …)."""
+    scikit-learn (``zero_division``, NaN …).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from rankscore import UndefinedMetricWarning, precision_score
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     precision_score([1, 0], [0, 0])
+    0.0
+    >>> issubclass(caught[0].category, UndefinedMetricWarning)
+    True
+    """
 
 
 class RankingSetTooLargeError(MemoryError, ValueError):
     """An enumeration would not fit in the memory available (raised before allocating).
 
     Subclasses both ``MemoryError`` and ``ValueError``.
+
+    Examples
+    --------
+    >>> from rankscore.rankings import RankingSetTooLargeError, enumerate_rankings
+    >>> try:
+    ...     enumerate_rankings(62, 31)
+    ... except RankingSetTooLargeError as error:
+    ...     print(type(error).__name__, isinstance(error, MemoryError))
+    RankingSetTooLargeError True
     """
 
 
@@ -51,6 +72,12 @@ def undefined_metric_category() -> type[UndefinedMetricWarning]:
     :class:`UndefinedMetricWarning`, or, when ``sklearn.exceptions`` has been imported, a
     subclass of it and of ``sklearn.exceptions.UndefinedMetricWarning`` (so filters on either
     category apply). The subclass is created once and cached.
+
+    Examples
+    --------
+    >>> from rankscore.exceptions import UndefinedMetricWarning, undefined_metric_category
+    >>> issubclass(undefined_metric_category(), UndefinedMetricWarning)
+    True
     """
     module = sys.modules.get("sklearn.exceptions")
     theirs = getattr(module, "UndefinedMetricWarning", None)
@@ -76,5 +103,15 @@ def warn_undefined_metric(message: str, stacklevel: int = 2) -> None:
 
     ``stacklevel`` counts as for ``warnings.warn`` called where this function is called
     (2 points at the caller's caller).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from rankscore.exceptions import UndefinedMetricWarning, warn_undefined_metric
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_undefined_metric("precision is 0/0; set to 0.0")
+    >>> issubclass(caught[0].category, UndefinedMetricWarning), str(caught[0].message)
+    (True, 'precision is 0/0; set to 0.0')
     """
     warnings.warn(message, undefined_metric_category(), stacklevel=stacklevel + 1)

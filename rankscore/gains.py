@@ -110,7 +110,7 @@ class GainTable:
 
     Examples
     --------
-    >>> from rankscore import gain_table
+    >>> from rankscore.gains import gain_table
     >>> table = gain_table([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4], n_groups=3)
     >>> table.lift.round(4).tolist()
     [1.0, 2.0, 0.0]
@@ -325,7 +325,7 @@ def gain_table(
     --------
     The spam demo of the documentation: 20 e-mails, 9 spam, so each decile holds 2.
 
-    >>> from rankscore import gain_table
+    >>> from rankscore.gains import gain_table
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> table = gain_table(data.target, data.score, pos_label="spam")
@@ -456,7 +456,7 @@ def cumulative_gain_curve(
 
     Examples
     --------
-    >>> from rankscore import cumulative_gain_curve
+    >>> from rankscore.gains import cumulative_gain_curve
     >>> x, y, thresholds = cumulative_gain_curve([0, 1, 0, 0, 1, 1],
     ...                                          [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
     >>> x.round(4).tolist()
@@ -526,7 +526,7 @@ def lift_curve(
 
     Examples
     --------
-    >>> from rankscore import lift_curve
+    >>> from rankscore.gains import lift_curve
     >>> x, lift, thresholds = lift_curve([0, 1, 0, 0, 1, 1],
     ...                                  [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
     >>> lift.round(4).tolist()
@@ -581,7 +581,7 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
     Examples
     --------
-    >>> from rankscore import prevalence
+    >>> from rankscore.gains import prevalence
     >>> from rankscore.datasets import load_spam
     >>> prevalence(load_spam().target, pos_label="spam")
     0.45
@@ -656,7 +656,7 @@ def roc_to_captured_response(
 
     Examples
     --------
-    >>> from rankscore import roc_to_captured_response
+    >>> from rankscore.gains import roc_to_captured_response
     >>> x, y = roc_to_captured_response([0.0, 0.25, 1.0], [0.0, 0.75, 1.0], prior=0.2)
     >>> x.round(4).tolist(), y.tolist()
     ([0.0, 0.35, 1.0], [0.0, 0.75, 1.0])
@@ -708,7 +708,7 @@ def captured_response_to_roc(
 
     Examples
     --------
-    >>> from rankscore import captured_response_to_roc
+    >>> from rankscore.gains import captured_response_to_roc
     >>> fpr, tpr = captured_response_to_roc([0.0, 0.35, 1.0], [0.0, 0.75, 1.0], prior=0.2)
     >>> fpr.round(4).tolist(), tpr.tolist()
     ([0.0, 0.25, 1.0], [0.0, 0.75, 1.0])
@@ -779,9 +779,9 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
 
     Examples
     --------
-    SPEC's six samples (AUC 0.7778, so Gini 0.5556):
+    Six samples (AUC 0.7778, so Gini 0.5556; :ref:`def-sweep-example`):
 
-    >>> from rankscore import captured_response_gini, cumulative_gain_curve
+    >>> from rankscore.gains import captured_response_gini, cumulative_gain_curve
     >>> y_true = [0, 1, 0, 0, 1, 1]
     >>> x, y, _ = cumulative_gain_curve(y_true, [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
     >>> round(captured_response_gini(x, y, prior=sum(y_true) / len(y_true)), 4)

@@ -747,7 +747,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
         Parameter ``m > 2`` of s(r).
     ties : {"trec", "optimistic", "pessimistic"}, default "trec"
         Order of equal scores: ``trec_eval``'s (element id descending), or relevant elements
-        (higher relevance) first / last, bounding every metric (SPEC §1.9).
+        (higher relevance) first / last, bounding every metric (:ref:`def-ranking-from-scores`).
     relevance_level : int, default 1
         Judged relevance from which an element counts as relevant (``trec_eval -l``).
     ndcg_gain : {"linear", "exponential"}, default "linear"
@@ -798,7 +798,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     ``s`` and ``p``: the query's list is its relevant elements; the ranking is the run's
     order cut after its last relevant element, exactly as :class:`Ranking`:
     ``s = k/p + (2/m) soma / (p (p - 1))``. When the run misses a relevant element the
-    ranking is undefined (SPEC §1.1): ``s`` and ``p`` are NaN for that query, and their
+    ranking is undefined (:ref:`def-ranking`): ``s`` and ``p`` are NaN for that query, and their
     means are over the queries where they are defined (NaN if none).
 
     Run elements are matched to judgements through a 64-bit hash of their ids (UTF-8
@@ -902,6 +902,16 @@ class Comparison:
         ``p_adjusted``, ``significant`` (``p_adjusted < alpha``).
     queries : numpy.ndarray
         The compared query ids.
+
+    Examples
+    --------
+    >>> from rankscore.ir import compare_runs
+    >>> qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}}
+    >>> run_a = {"q1": {"a": 0.9, "b": 0.8}, "q2": {"c": 0.9}, "q3": {"x": 0.9, "d": 0.1}}
+    >>> run_b = {"q1": {"x": 0.9, "a": 0.1}, "q2": {"y": 0.9, "c": 0.1}, "q3": {"d": 0.9}}
+    >>> table = compare_runs(qrels, {"a": run_a, "b": run_b}, ["map"], n_resamples=100)
+    >>> len(table.rows) > 0
+    True
     """
 
     def __init__(self, means, rows, queries, alpha, correction):

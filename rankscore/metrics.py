@@ -1,4 +1,4 @@
-"""Metrics at one threshold: confusion matrices and the rates of SPEC §2.
+"""Metrics at one threshold: confusion matrices and their rates (:ref:`def-one-threshold`).
 
 Two faces on one computation:
 
@@ -102,8 +102,8 @@ def confusion_matrix(
     ``C[i, j]`` = number (weight) of samples of true class ``labels[i]`` predicted as
     ``labels[j]``. Same behaviour as ``sklearn.metrics.confusion_matrix``, including the
     ``UserWarning`` for a 1×1 result, except that duplicate ``labels`` are an error.
-    scikit-learn sorts the labels, so for {0, 1} the negative class comes first; SPEC's
-    reference layout (positive first) is ``labels=[1, 0]``.
+    scikit-learn sorts the labels, so for {0, 1} the negative class comes first; the
+    positive-first reference layout (:ref:`def-layout`) is ``labels=[1, 0]``.
 
     Examples
     --------
@@ -158,7 +158,9 @@ def _ratio(num: float, den: float) -> float:
 
 @dataclass(frozen=True, repr=False)
 class BinaryConfusion:
-    """Counts of a binary classifier at one threshold, with every rate of SPEC §2.
+    """Counts of a binary classifier at one threshold, with every rate defined on them.
+
+    Read more in :ref:`Definitions: the rates <def-rates>`.
 
     A ratio whose denominator is 0 is ``nan`` (undefined, never silently 0); F-beta and G
     follow scikit-learn's count forms and are 0 when ``tp = 0`` unless there are neither
@@ -175,7 +177,7 @@ class BinaryConfusion:
 
     Notes
     -----
-    Properties (SPEC §2, with rp = tp + fn, rn = fp + tn, pp = tp + fp, pn = fn + tn):
+    Properties (:ref:`def-rates`, with rp = tp + fn, rn = fp + tn, pp = tp + fp, pn = fn + tn):
     accuracy (tp + tn) / n, error_rate (fp + fn) / n, tpr = recall = sensitivity tp / rp,
     tnr = specificity tn / rn, fpr fp / rn, fnr fn / rp, precision tp / pp, npv tn / pn,
     ``fbeta(b)`` (1 + b²) tp / ((1 + b²) tp + b² fn + fp), f1, g_mean sqrt(P R),
@@ -302,7 +304,8 @@ class BinaryConfusion:
 
     @property
     def g_mean(self) -> float:
-        """G = sqrt(P R) = tp / sqrt((tp + fp)(tp + fn)) (SPEC §2; the Fowlkes–Mallows index)."""
+        """G = sqrt(P R) = tp / sqrt((tp + fp)(tp + fn)), the Fowlkes–Mallows index
+        (:ref:`def-f-scores`)."""
         if self.tp == 0:
             return math.nan if self.predicted_positives == 0 and self.positives == 0 else 0.0
         return self.tp / math.sqrt(self.predicted_positives * self.positives)
@@ -374,7 +377,8 @@ class BinaryConfusion:
         return out
 
     def to_array(self) -> np.ndarray:
-        """SPEC's positive-first layout ``[[tp, fn], [fp, tn]]`` (rows = actual)."""
+        """The positive-first layout ``[[tp, fn], [fp, tn]]``, rows = actual (:ref:`def-layout`).
+        """
         return np.array([[self.tp, self.fn], [self.fp, self.tn]])
 
     def table(self) -> str:
@@ -433,7 +437,8 @@ def binary_confusion(
     Returns
     -------
     BinaryConfusion
-        tp, fp, fn, tn (ints when unweighted), ``threshold``, and the rates of SPEC §2.
+        tp, fp, fn, tn (ints when unweighted), ``threshold``, and the rates of
+        :ref:`def-rates`.
 
     See Also
     --------
@@ -447,7 +452,7 @@ def binary_confusion(
 
     Examples
     --------
-    The spam demo of SPEC §4 at threshold 0.5:
+    The spam demo (:ref:`def-spam`) at threshold 0.5:
 
     >>> from rankscore import binary_confusion
     >>> from rankscore.datasets import load_spam
@@ -760,7 +765,7 @@ def f1_score(
 
     Examples
     --------
-    SPEC §2: P = 0.4, R = 0.5 gives F = 0.444 (tp 2, fp 3, fn 2):
+    P = 0.4, R = 0.5 gives F = 0.444 (tp 2, fp 3, fn 2; :ref:`def-f-scores`):
 
     >>> from rankscore import f1_score
     >>> round(f1_score([1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 0, 0]), 3)
@@ -820,7 +825,7 @@ def npv_score(
     Notes
     -----
     Per class l one-vs-rest: ``NPV_l = tn_l / (tn_l + fn_l)``, the confidence of a
-    negative answer (SPEC §2); "weighted" weighs by the support ``tp_l + fn_l`` as the
+    negative answer (:ref:`def-rates`); "weighted" weighs by the support ``tp_l + fn_l`` as the
     other scores. Warns "no predicted negative samples" on 0/0.
 
     Examples
@@ -843,7 +848,7 @@ def g_mean_score(
     sample_weight: Any = None,
     zero_division: Any = "warn",
 ) -> float | np.ndarray:
-    """G = sqrt(precision × recall) of SPEC §2, with scikit-learn's conventions.
+    """G = sqrt(precision × recall) (:ref:`def-f-scores`), with scikit-learn's conventions.
     {shared}
     Returns
     -------
@@ -858,7 +863,7 @@ def g_mean_score(
 
     Examples
     --------
-    SPEC §2: P = 0.9, R = 0.1 gives G = 0.3 (tp 9, fp 1, fn 81):
+    P = 0.9, R = 0.1 gives G = 0.3 (tp 9, fp 1, fn 81; :ref:`def-f-scores`):
 
     >>> from rankscore import g_mean_score
     >>> y_true = [1] * 90 + [0]

@@ -4,7 +4,7 @@
 (counts and prevalence; ROC AUC, Gini, KS, average precision, PR AUC; the confusion and
 every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table;
 with ``ci=True`` their confidence intervals); :func:`format_report` renders it as text. The
-commands (:func:`run_command`, ``rankscore report``, and ``rankscore compare``) read files
+commands (``run_command``, ``rankscore report``, and ``rankscore compare``) read files
 only through :mod:`rankscore._stream` (:func:`read_columns`, also importable from here,
 reads a whole CSV or Parquet file; ``classes_of_file`` streams one into the scores of each
 class, or into a summary beyond a memory budget).

@@ -543,7 +543,7 @@ class ScoreSummary:
         return _sweep._ks_view(self._scan())
 
     def ks_curve(self) -> _sweep.KSCurve:
-        """Both classes' empirical CDFs, as :func:`rankscore.ks_curve`.
+        """Both classes' empirical CDFs, as :func:`rankscore.curves.ks_curve`.
 
         Examples
         --------
@@ -555,7 +555,7 @@ class ScoreSummary:
         return _sweep._ks_curve_view(self.sweep())
 
     def gain_table(self, n_groups: int = 10) -> gains.GainTable:
-        """Gain/lift table, as :func:`rankscore.gain_table`.
+        """Gain/lift table, as :func:`rankscore.gains.gain_table`.
 
         Examples
         --------
@@ -569,7 +569,7 @@ class ScoreSummary:
 
     def cumulative_gain_curve(self):
         """``(fraction_targeted, fraction_captured, thresholds)``, as
-        :func:`rankscore.cumulative_gain_curve` (the captured response curve).
+        :func:`rankscore.gains.cumulative_gain_curve` (the captured response curve).
 
         Examples
         --------
@@ -582,7 +582,7 @@ class ScoreSummary:
         return gains._cumulative_gain_view(self.sweep())
 
     def lift_curve(self):
-        """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.lift_curve`.
+        """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.gains.lift_curve`.
 
         Examples
         --------
@@ -629,8 +629,8 @@ class ScoreSummary:
 
     def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
         """Counts and rates predicting positive when ``score >= threshold``, as
-        :func:`rankscore.binary_confusion` with a threshold (every rate of SPEC §2 is a
-        property of the result).
+        :func:`rankscore.binary_confusion` with a threshold (every rate of :ref:`def-rates` is
+        a property of the result).
 
         Examples
         --------
@@ -718,7 +718,7 @@ class ScoreSummary:
         return numbers
 
     def prevalence(self) -> float:
-        """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.
+        """Share of positives (weighted if the summary is), as :func:`rankscore.gains.prevalence`.
 
         Examples
         --------

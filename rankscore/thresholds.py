@@ -19,6 +19,9 @@ from .metrics import BinaryConfusion, _check_beta
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
 
+#: The objectives :func:`best_threshold` maximizes: ``"max_recall"`` (under a minimum
+#: precision), ``"max_precision"`` (under a minimum recall), ``"youden"``, ``"f_beta"``,
+#: ``"profit"``.
 OBJECTIVES = ("max_recall", "max_precision", "youden", "f_beta", "profit")
 
 # Objective values within this relative distance of the best count as equal, so that
@@ -27,7 +30,15 @@ _TIE_RTOL = 1e-12
 
 
 class ThresholdChoice(NamedTuple):
-    """The chosen threshold, the objective's value there and the confusion there."""
+    """The chosen threshold, the objective's value there and the confusion there.
+
+    Examples
+    --------
+    >>> from rankscore import best_threshold
+    >>> choice = best_threshold([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90], "youden")
+    >>> choice.threshold, round(choice.value, 4), choice.confusion.tp
+    (0.73, 0.6667, 2)
+    """
 
     threshold: float
     value: float
@@ -87,8 +98,8 @@ def best_threshold(
 ) -> ThresholdChoice:
     """The threshold that maximizes an objective, over every distinct score.
 
-    Predicted positive means ``score >= threshold`` (SPEC §2). Every distinct score is
-    tried; no grid, no interpolation.
+    Predicted positive means ``score >= threshold`` (:ref:`def-one-threshold`). Every
+    distinct score is tried; no grid, no interpolation.
 
     Parameters
     ----------
@@ -112,9 +123,9 @@ def best_threshold(
     beta : float, default 1.0
         Of ``"f_beta"`` only.
     profit_matrix : array-like of shape (2, 2)
-        Of ``"profit"`` only: value of one sample in each cell, in SPEC's positive-first
-        layout ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted) — e.g.
-        ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
+        Of ``"profit"`` only: value of one sample in each cell, in the positive-first layout
+        ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted; :ref:`def-layout`),
+        e.g. ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
         costing 5 per non-responder contacted.
 
     Returns
@@ -153,7 +164,7 @@ def best_threshold(
 
     Examples
     --------
-    The spam demo of SPEC §4:
+    The spam demo (:ref:`def-spam`):
 
     >>> from rankscore import best_threshold
     >>> from rankscore.datasets import load_spam

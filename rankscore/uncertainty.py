@@ -82,7 +82,15 @@ _NORMAL = NormalDist()
 
 
 class ConfidenceInterval(NamedTuple):
-    """A point estimate with its two-sided interval."""
+    """A point estimate with its two-sided interval.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import roc_auc_ci
+    >>> ci = roc_auc_ci([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+    >>> round(ci.estimate, 4), ci.low <= ci.estimate <= ci.high
+    (0.7778, True)
+    """
 
     estimate: float
     low: float
@@ -94,7 +102,18 @@ class ConfidenceInterval(NamedTuple):
 class DeLongTest(NamedTuple):
     """DeLong's test of AUC(a) = AUC(b): the difference, its standard error, the statistic
     (z when paired, Welch-type t with ``df`` degrees of freedom when unpaired), the
-    two-sided p-value and the interval of the difference."""
+    two-sided p-value and the interval of the difference.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import delong_test
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> a = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> b = [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]
+    >>> test = delong_test(y, a, b)
+    >>> round(test.difference, 4), 0 < test.p_value <= 1
+    (0.3125, True)
+    """
 
     auc_a: float
     auc_b: float
@@ -110,7 +129,19 @@ class DeLongTest(NamedTuple):
 
 
 class ContrastTest(NamedTuple):
-    """DeLong's test of a contrast L · AUC = 0 over several paired models."""
+    """DeLong's test of a contrast L · AUC = 0 over several paired models.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore.uncertainty import delong_contrast_test
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> a = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> b = [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]
+    >>> test = delong_contrast_test(y, np.column_stack([a, b]), [1, -1])
+    >>> 0 < test.p_value <= 1
+    True
+    """
 
     estimate: float
     std_error: float
@@ -124,7 +155,17 @@ class ContrastTest(NamedTuple):
 class BootstrapResult(NamedTuple):
     """A bootstrap interval: the estimate on the data, the interval, the standard error
     (standard deviation of the replicates) and the replicates themselves (NaN replicates,
-    where the metric is undefined, are left out)."""
+    where the metric is undefined, are left out).
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import bootstrap_ci
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> s = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> result = bootstrap_ci(y, s, metric="roc_auc", n_resamples=200, random_state=0)
+    >>> result.estimate, result.low <= result.estimate <= result.high
+    (1.0, True)
+    """
 
     estimate: float
     low: float
@@ -138,7 +179,18 @@ class BootstrapResult(NamedTuple):
 class BootstrapTest(NamedTuple):
     """Paired bootstrap test of metric(a) = metric(b) (pROC's ``roc.test(method =
     "bootstrap")``): D = difference / sd(replicate differences), two-sided normal p-value,
-    and the percentile interval of the difference."""
+    and the percentile interval of the difference.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import bootstrap_test
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> a = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> b = [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]
+    >>> test = bootstrap_test(y, a, b, n_resamples=200, random_state=0)
+    >>> round(test.difference, 4), 0 <= test.p_value <= 1
+    (0.3125, True)
+    """
 
     estimate_a: float
     estimate_b: float
@@ -153,7 +205,18 @@ class BootstrapTest(NamedTuple):
 
 
 class PairwiseComparison(NamedTuple):
-    """One pair of :func:`compare_models`: its DeLong test and the Holm-adjusted p-value."""
+    """One pair of :func:`compare_models`: its DeLong test and the Holm-adjusted p-value.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import compare_models
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> models = {"a": [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6],
+    ...           "b": [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]}
+    >>> pair = compare_models(y, models)[0]
+    >>> pair.model_a, pair.model_b, pair.p_holm >= pair.test.p_value
+    ('a', 'b', True)
+    """
 
     model_a: str
     model_b: str
@@ -275,9 +338,9 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
 
     Examples
     --------
-    The spam demo of SPEC §4 (AUC 79/99):
+    The spam demo (:ref:`def-spam`; AUC 79/99):
 
-    >>> from rankscore import delong_variance
+    >>> from rankscore.uncertainty import delong_variance
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> round(delong_variance(data.target, data.score, pos_label="spam"), 6)
@@ -363,7 +426,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     Examples
     --------
     >>> import numpy as np
-    >>> from rankscore import delong_covariance
+    >>> from rankscore.uncertainty import delong_covariance
     >>> y = [0, 1, 0, 0, 1, 1]
     >>> s = np.column_stack([[0.14, 0.23, 0.39, 0.52, 0.73, 0.90],
     ...                      [0.2, 0.6, 0.1, 0.4, 0.5, 0.8]])
@@ -441,7 +504,7 @@ def roc_auc_ci(
 
     Examples
     --------
-    >>> from rankscore import roc_auc_ci
+    >>> from rankscore.uncertainty import roc_auc_ci
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> ci = roc_auc_ci(data.target, data.score, pos_label="spam")
@@ -492,7 +555,7 @@ def gini_ci(y_true: Any, y_score: Any, **options: Any) -> ConfidenceInterval:
 
     Examples
     --------
-    >>> from rankscore import gini_ci
+    >>> from rankscore.uncertainty import gini_ci
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> ci = gini_ci(data.target, data.score, pos_label="spam")
@@ -582,7 +645,7 @@ def delong_test(
 
     Examples
     --------
-    >>> from rankscore import delong_test
+    >>> from rankscore.uncertainty import delong_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> a = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6]
     >>> b = [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.15]
@@ -636,7 +699,7 @@ def delong_test_unpaired(
 
     Examples
     --------
-    >>> from rankscore import delong_test_unpaired
+    >>> from rankscore.uncertainty import delong_test_unpaired
     >>> t = delong_test_unpaired([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90],
     ...                          [0, 0, 1, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.8, 0.4, 0.7, 0.9])
     >>> round(t.statistic, 4), round(t.df, 2)
@@ -694,7 +757,7 @@ def delong_contrast_test(
     Examples
     --------
     >>> import numpy as np
-    >>> from rankscore import delong_contrast_test
+    >>> from rankscore.uncertainty import delong_contrast_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> s = np.column_stack([[0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6],
     ...                      [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.15]])
@@ -746,7 +809,7 @@ def holm_adjust(p_values: Any, *, nan_policy: str = "raise") -> np.ndarray:
 
     Examples
     --------
-    >>> from rankscore import holm_adjust
+    >>> from rankscore.uncertainty import holm_adjust
     >>> holm_adjust([0.01, 0.04, 0.03]).round(4).tolist()
     [0.03, 0.06, 0.06]
     >>> holm_adjust([0.01, float("nan"), 0.03], nan_policy="omit").round(4).tolist()
@@ -808,7 +871,7 @@ def compare_models(
 
     Examples
     --------
-    >>> from rankscore import compare_models
+    >>> from rankscore.uncertainty import compare_models
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> models = {"a": [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6],
     ...           "b": [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.35],
@@ -1050,6 +1113,7 @@ def _rate(name):
 
 _RATES = ("recall", "specificity", "fpr", "fnr", "precision", "npv", "accuracy", "f1")
 
+#: The metrics :func:`bootstrap_ci` and :func:`bootstrap_test` resample, by name.
 BOOTSTRAP_METRICS: dict[str, Callable] = {
     "roc_auc": _m_roc_auc,
     "gini": _m_gini,
@@ -1305,7 +1369,7 @@ def bootstrap_ci(
 
     Examples
     --------
-    >>> from rankscore import bootstrap_ci
+    >>> from rankscore.uncertainty import bootstrap_ci
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> r = bootstrap_ci(data.target, data.score, pos_label="spam", random_state=0)
@@ -1381,7 +1445,7 @@ def bootstrap_test(
 
     Examples
     --------
-    >>> from rankscore import bootstrap_test
+    >>> from rankscore.uncertainty import bootstrap_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> a = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6]
     >>> t = bootstrap_test(y, a, a, random_state=0)
@@ -1418,7 +1482,17 @@ def bootstrap_test(
 
 
 class RocBand(NamedTuple):
-    """Sensitivity at each specificity on the data, with its bootstrap percentile band."""
+    """Sensitivity at each specificity on the data, with its bootstrap percentile band.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import roc_confidence_band
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> s = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> band = roc_confidence_band(y, s, n_resamples=200, random_state=0)
+    >>> bool((band.low <= band.sensitivity).all() and (band.sensitivity <= band.high).all())
+    True
+    """
 
     specificity: np.ndarray
     sensitivity: np.ndarray
@@ -1485,7 +1559,7 @@ def roc_confidence_band(
 
     Examples
     --------
-    >>> from rankscore import roc_confidence_band
+    >>> from rankscore.uncertainty import roc_confidence_band
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> band = roc_confidence_band(data.target, data.score, pos_label="spam",
@@ -1587,7 +1661,7 @@ def proportion_ci(
 
     Examples
     --------
-    >>> from rankscore import proportion_ci
+    >>> from rankscore.uncertainty import proportion_ci
     >>> ci = proportion_ci(6, 9)
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.6667, 0.3542, 0.8794)
@@ -1678,7 +1752,7 @@ def rate_intervals(
 
     Examples
     --------
-    >>> from rankscore import rate_intervals
+    >>> from rankscore.uncertainty import rate_intervals
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> ci = rate_intervals(data.target, data.score, threshold=0.5, pos_label="spam")

@@ -128,7 +128,7 @@ def test_ks_statistic_spec_example():
     ks = rs.ks_statistic(SPEC_Y, SPEC_S)
     # F-(0.52) = 1, F+(0.52) = 1/3: the largest gap, first reached at t = 0.52
     assert ks.statistic == 2 / 3 and ks.threshold == 0.52
-    curve = rs.ks_curve(SPEC_Y, SPEC_S)
+    curve = rs.curves.ks_curve(SPEC_Y, SPEC_S)
     assert curve.thresholds.tolist() == sorted(SPEC_S)
     assert curve.cdf_negative.tolist() == pytest.approx([1 / 3, 1 / 3, 2 / 3, 1, 1, 1])
     assert curve.cdf_positive.tolist() == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3, 2 / 3, 1])
@@ -385,7 +385,7 @@ def test_fast_paths_equal_curve_paths(problem):
     assert rs.average_precision_score(y, s, sample_weight=w) == pytest.approx(
         -np.sum(np.diff(recall) * precision[:-1]), rel=1e-13, abs=1e-15)
     ks = rs.ks_statistic(y, s, sample_weight=w)
-    curve = rs.ks_curve(y, s, sample_weight=w)
+    curve = rs.curves.ks_curve(y, s, sample_weight=w)
     gap = np.abs(curve.cdf_negative - curve.cdf_positive)
     assert ks.statistic == pytest.approx(gap.max(), rel=1e-13, abs=1e-15)
     assert ks.threshold in curve.thresholds[np.isclose(gap, gap.max(), rtol=1e-13, atol=0)]
@@ -620,7 +620,7 @@ def test_readonly_strided_and_byteswapped_inputs_are_not_modified():
     swapped_y = y.astype(y.dtype.newbyteorder())
     assert rs.roc_auc_score(swapped_y, swapped_s, sample_weight=w) == pytest.approx(
         expected, rel=1e-12)
-    for fn in (rs.roc_curve, rs.precision_recall_curve, rs.det_curve, rs.ks_curve):
+    for fn in (rs.roc_curve, rs.precision_recall_curve, rs.det_curve, rs.curves.ks_curve):
         fn(swapped_y, swapped_s, sample_weight=w)
         fn(y, s, sample_weight=w)
     rs.ks_statistic(y, s)
@@ -663,7 +663,7 @@ def _labels_with_a_missing_value():
                                   "pandas string NA", "pandas category NaN",
                                   "pandas boolean NA", "pandas Int64 NA"])
 @pytest.mark.parametrize("fn", [rs.roc_curve, rs.precision_recall_curve, rs.ks_statistic,
-                                rs.ks_curve, rs.gain_table, rs.cumulative_gain_curve,
+                                rs.curves.ks_curve, rs.gains.gain_table, rs.gains.cumulative_gain_curve,
                                 rs.pr_auc_score, rs.average_precision_score, rs.roc_auc_score])
 def test_a_missing_label_is_an_error(case, fn):
     # None/NaN/pd.NA among object labels were counted as negatives when pos_label was given

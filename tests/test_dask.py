@@ -92,7 +92,7 @@ def test_every_function_equals_memory(client, weighted):
             np.testing.assert_array_equal(a, b)
     assert rd.average_precision_score(dy, ds, **dkw) == rs.average_precision_score(y, s, **kw)
     assert rd.ks_statistic(dy, ds, **dkw) == rs.ks_statistic(y, s, **kw)
-    ours, theirs = rd.gain_table(dy, ds, 7, **dkw).to_dict(), rs.gain_table(y, s, 7, **kw).to_dict()
+    ours, theirs = rd.gain_table(dy, ds, 7, **dkw).to_dict(), rs.gains.gain_table(y, s, 7, **kw).to_dict()
     assert list(ours) == list(theirs)
     for column in ours:
         np.testing.assert_array_equal(ours[column], theirs[column])

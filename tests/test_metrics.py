@@ -568,7 +568,7 @@ def test_no_true_negatives_with_weights_is_zero_division(n, seed):
     everything_positive = np.ones(n, dtype=int)  # no predicted negatives: NPV is 0/0
     assert math.isnan(rs.npv_score(y_pred, everything_positive, sample_weight=w,
                                    zero_division=np.nan))  # fmt: skip
-    table = rs.per_class_metrics(y_true, y_pred, sample_weight=w, zero_division=np.nan)
+    table = rs.multiclass.per_class_metrics(y_true, y_pred, sample_weight=w, zero_division=np.nan)
     one = table.labels.tolist().index(1)
     assert table.tn[one] == 0.0 and math.isnan(table.specificity[one])
 

@@ -398,8 +398,8 @@ def _outcome(fn, *args, **kwargs):
 def _assert_same_result(a, b):
     if isinstance(a, tuple) and len(a) == 2 and isinstance(a[0], type):
         assert a == b
-    elif isinstance(a, rs.GainTable):
-        assert isinstance(b, rs.GainTable)
+    elif isinstance(a, rs.gains.GainTable):
+        assert isinstance(b, rs.gains.GainTable)
         for name in a.column_names():
             np.testing.assert_array_equal(a[name], b[name])
             assert a[name].dtype == b[name].dtype
@@ -434,10 +434,10 @@ VIEWS = {  # view name: (public function, its extra arguments, the view's argume
     "pr_auc": (rs.pr_auc_score, {}, {}),
     "det_curve": (rs.det_curve, {}, {}),
     "ks_statistic": (rs.ks_statistic, {}, {}),
-    "ks_curve": (rs.ks_curve, {}, {}),
-    "gain_table": (rs.gain_table, {"n_groups": 4}, {"n_groups": 4}),
-    "cumulative_gain_curve": (rs.cumulative_gain_curve, {}, {}),
-    "lift_curve": (rs.lift_curve, {}, {}),
+    "ks_curve": (rs.curves.ks_curve, {}, {}),
+    "gain_table": (rs.gains.gain_table, {"n_groups": 4}, {"n_groups": 4}),
+    "cumulative_gain_curve": (rs.gains.cumulative_gain_curve, {}, {}),
+    "lift_curve": (rs.gains.lift_curve, {}, {}),
     "confusion": (rs.binary_confusion, {"threshold": 0.3}, {"threshold": 0.3}),
     "best_threshold_youden": (rs.best_threshold, {"objective": "youden"},
                               {"objective": "youden"}),
@@ -452,7 +452,7 @@ VIEWS = {  # view name: (public function, its extra arguments, the view's argume
     "best_threshold_profit": (rs.best_threshold,
                               {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]},
                               {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]}),
-    "prevalence": (rs.prevalence, {}, {}),
+    "prevalence": (rs.gains.prevalence, {}, {}),
 }
 
 
@@ -474,17 +474,17 @@ def test_every_view_of_a_merged_summary_equals_the_function(name, problem, rando
     function, args, view_args = VIEWS[name]
     if function is rs.binary_confusion:
         expected = _outcome(function, y, s, sample_weight=w, **args)
-    elif function is rs.prevalence:
+    elif function is rs.gains.prevalence:
         expected = _outcome(function, y, sample_weight=w)
     elif function in (rs.roc_auc_score, rs.gini_score, rs.average_precision_score):
         expected = _outcome(function, y, s, sample_weight=w, **args)
     else:
         expected = _outcome(function, y, s, sample_weight=w, **args)
     got = _outcome(getattr(summary, _view_method(name)), **view_args)
-    if function in (rs.prevalence, rs.binary_confusion) and w is not None and not w.any():
+    if function in (rs.gains.prevalence, rs.binary_confusion) and w is not None and not w.any():
         assert isinstance(got[0], tuple) and got[0][0] is ValueError  # nothing to score
         return
-    if function is rs.gain_table and isinstance(expected[0], tuple) and isinstance(
+    if function is rs.gains.gain_table and isinstance(expected[0], tuple) and isinstance(
             expected[0][0], type):
         assert got[0][0] is ValueError
         return
@@ -942,7 +942,7 @@ def test_report_reads_equal_the_views(n, grid, n_groups, prior, seed):
                                                                   want.confusion)]
         assert counts[0] == counts[1]
         assert all(type(v) is int for v in counts[0][:4])
-    want_table = rs.gain_table(y, s, n_groups=n_groups)
+    want_table = rs.gains.gain_table(y, s, n_groups=n_groups)
     for name, values in table.to_dict().items():
         np.testing.assert_array_equal(values, want_table.to_dict()[name])
     fresh = ScoreSummary.from_arrays(y, s)
@@ -1067,7 +1067,7 @@ def test_binary_report_of_many_rows_equals_the_public_functions(grid):
     best = rs.best_threshold(y, s, "f_beta")
     assert report["best_thresholds"]["f1"]["threshold"] == best.threshold
     assert report["best_thresholds"]["f1"]["value"] == best.value
-    table = rs.gain_table(y, s, n_groups=10)
+    table = rs.gains.gain_table(y, s, n_groups=10)
     assert [g["score_min"] for g in report["gain_table"]] == table.score_min.tolist()
     assert [g["positives"] for g in report["gain_table"]] == table.positives.tolist()
     c = report["confusion"]
@@ -1247,7 +1247,7 @@ def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_
     c, scores = want["confusion"], s.astype(np.float64)  # the threshold read as a double
     assert (c["tp"], c["fp"]) == (int(np.count_nonzero((scores >= threshold) & (y == 1))),
                                   int(np.count_nonzero((scores >= threshold) & (y == 0))))
-    table = rs.gain_table(y, s, n_groups=n_groups)
+    table = rs.gains.gain_table(y, s, n_groups=n_groups)
     assert [g["score_min"] for g in want["gain_table"]] == table.score_min.tolist()
     assert [g["count"] for g in want["gain_table"]] == table.count.tolist()
     assert [g["positives"] for g in want["gain_table"]] == table.positives.tolist()

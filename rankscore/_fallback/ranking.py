@@ -99,7 +99,7 @@ def _lex_subsets_into(n: int, r: int, high: int, out: np.ndarray) -> None:
 def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores: np.ndarray):
     """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
 
-    Order: lexicographic with 'x' before '-' (SPEC 1.5): the first k-1 list elements take
+    Order: lexicographic with 'x' before '-': the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
     """
     _lex_subsets_into(p - 1, k - 1, 1 << (p - 1), masks)
