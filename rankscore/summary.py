@@ -43,9 +43,15 @@ Attributes (read-only arrays)
     keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
     Compressed summaries refuse to merge.
 ``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
-    A compact little-endian form (a 4-byte magic ``RSSM``, a format version, the flags,
-    ``pos_label`` and the three arrays); ``from_bytes`` checks the magic, the version and
-    the arrays. Pickling goes through the same form.
+    A compact little-endian form (a header with the magic ``RSSM``, the format version,
+    the flags and ``pos_label``, the three arrays, and a CRC-32C of all of it);
+    ``from_bytes`` accepts only an intact, consistent summary (a ``ValueError`` otherwise)
+    and still reads format version 1. Pickling goes through the same form and checks.
+Threads
+    A summary may be read from many threads at once (read-only arrays, caches of equal
+    values); an accumulator may be updated and read from many threads at once (its own
+    lock). The user guide page :doc:`/user-guide/summary-format` gives the format and the
+    guarantees.
 Views (methods; each equals the public function of the same name on the data)
     ``roc_curve``, ``roc_auc`` (``max_fpr``), ``gini``, ``precision_recall_curve``,
     ``average_precision``, ``pr_auc``, ``det_curve``, ``ks_statistic``, ``ks_curve``,
@@ -107,7 +113,9 @@ class ScoreSummary:
     With ``fp(t) = Σ_{t' >= t} negatives`` and ``tp(t) = Σ_{t' >= t} positives``, every
     curve of the threshold sweep is a function of (thresholds, fp, tp): for example
     ``fpr = fp / fp(-inf)`` and ``tpr = tp / tp(-inf)``. The constructor checks its
-    arrays; :meth:`from_arrays` is the usual way in.
+    arrays (as :meth:`from_bytes` does: at most 2**62 rows, added without wrapping; weight
+    sums with a finite total); :meth:`from_arrays` is the usual way in. A summary is
+    immutable and may be read from many threads at once.
 
     Examples
     --------
@@ -932,7 +940,8 @@ def _checked_arrays(thresholds, negatives, positives):
                          f"{len(thresholds)}, {len(negatives)} and {len(positives)}")
     if thresholds.dtype not in (np.float32, np.float64):
         raise TypeError(f"thresholds must be float32 or float64, got {thresholds.dtype}")
-    thresholds += thresholds.dtype.type(0)  # -0.0 -> 0.0
+    with np.errstate(invalid="ignore"):  # (a signalling NaN: refused below)
+        thresholds += thresholds.dtype.type(0)  # -0.0 -> 0.0
     if negatives.dtype != positives.dtype or negatives.dtype not in (np.int64, np.float64):
         raise TypeError("negatives and positives must both be int64 (counts) or both "
                         f"float64 (weight sums); got {negatives.dtype} and {positives.dtype}")

@@ -16,8 +16,8 @@ version 1 form of the summary (no checksum). Then:
   exactly the data read, and every view reads it without an error other than the
   ValueError of the public function (one class missing ...), in range.
 
-Anything else (another exception, a crash, an accepted damaged summary, a view out of
-range) is a failure; the table counts each outcome per kind of mutation. tests/
+Anything else (another exception, a NumPy RuntimeWarning, a crash, an accepted damaged
+summary, a view out of range) is a failure; the table counts each outcome per kind of mutation. tests/
 test_hostile_summary.py runs a few thousand cases on each backend.
 """
 
@@ -210,7 +210,9 @@ def fuzz(cases: int, seed: int = 0, failures: list | None = None) -> dict:
             done += 1
             sealed = kind.endswith("sealed") or kind == "version 1"
             try:
-                back = ScoreSummary.from_bytes(data)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("error", RuntimeWarning)  # (NumPy's: a failure)
+                    back = ScoreSummary.from_bytes(data)
             except ValueError as exc:
                 outcome = "sealed refused" if sealed else "refused"
                 if "\n" in str(exc):

@@ -207,6 +207,8 @@ def test_accumulator_pickles_through_the_checked_bytes():
 
 # --------------------------------------------------------------------- crafted arrays
 
+_SIGNALLING_NAN = np.frombuffer(struct.pack("<Q", 0x7FF0000000000001), "<f8")[0]
+
 
 def _every_view(s):
     """Every view of a summary: each returns numbers in range, or a ValueError (the
@@ -296,11 +298,19 @@ def test_the_same_counts_as_subnormal_weights_give_the_same_metrics():
     ([1.0, np.nan, 1.0], [0.0, 0.0, 1.0], r"negatives\[1\] is nan"),
     ([1.0, 1.0, 1.0], [0.0, -0.0, -1e-300], r"positives\[2\] is -1e-300"),
     ([1.0, 0.0, 1.0], [0.0, -0.0, 1.0], r"thresholds\[1\] holds none"),
+    ([1.0, _SIGNALLING_NAN, 1.0], [0.0, 1.0, 1.0], r"negatives\[1\] is nan"),
 ])
 def test_constructor_refuses_inconsistent_counts(negatives, positives, message):
     counts = np.float64 if isinstance(negatives[0], float) else np.int64
     with pytest.raises(ValueError, match=message):
         ScoreSummary([0.9, 0.5, 0.1], np.array(negatives, counts), np.array(positives, counts))
+
+
+def test_a_signalling_nan_is_refused_without_a_warning():
+    t = np.array([0.9, 0.5, 0.1])
+    t[1] = _SIGNALLING_NAN
+    with pytest.raises(ValueError, match=r"thresholds\[1\] is nan"):
+        ScoreSummary(t, [1, 1, 1], [0, 0, 0])  # (RuntimeWarnings are errors in the suite)
 
 
 def test_constructor_takes_any_byte_order_and_stores_minus_zero_as_zero():

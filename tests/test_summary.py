@@ -368,6 +368,14 @@ def test_version_1_bytes_are_read_with_the_same_checks():
         ScoreSummary.from_bytes(_v1_bytes(wrapped))
     with pytest.raises(ValueError, match="compression bound"):
         ScoreSummary.from_bytes(_v1_bytes(s, pairs=s.n_positives * s.n_negatives + 1.0))
+    one_class = ScoreSummary.from_arrays([1, 1], [0.1, 0.2])  # repr divided by 0 P N
+    with pytest.raises(ValueError, match="compression bound"):
+        ScoreSummary.from_bytes(_v1_bytes(one_class, pairs=1.0))
+    flipped = bytearray(_v1_bytes(s))
+    flipped[5] ^= 1  # counts read as weight sums: subnormal weights, the same curves
+    weighted = ScoreSummary.from_bytes(bytes(flipped))
+    assert weighted.weighted and weighted.roc_auc() == pytest.approx(s.roc_auc())
+    assert weighted.average_precision() == pytest.approx(s.average_precision())
 
 
 def test_repr_and_sizes():

@@ -539,7 +539,8 @@ def summary_check(thresholds, negatives, positives, limit):
              lambda: (t == 0) & np.signbit(t), lambda: bad(negatives), lambda: bad(positives),
              lambda: (negatives == 0) & (positives == 0)]
     for kind, mask in enumerate(kinds, 1):
-        i = _first(mask())
+        with np.errstate(invalid="ignore"):  # (signalling NaNs compare as NaNs)
+            i = _first(mask())
         if i >= 0:
             return kind, i, 0, 0
     if weighted:
