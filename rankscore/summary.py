@@ -801,7 +801,8 @@ class ScoreSummary:
         Notes
         -----
         ``pos_label`` must be an int, float, bool, str or bytes (the labels the curve
-        functions accept). The checksum is taken while the arrays are copied (one pass).
+        functions accept). The checksum is computed as the arrays are copied (on a
+        second thread for summaries of 8 MiB or more).
 
         Examples
         --------
@@ -850,10 +851,10 @@ class ScoreSummary:
         -----
         The checksum must match, and the summary must be one :meth:`to_bytes` writes:
         thresholds finite and strictly decreasing, counts non-negative with a sample at
-        every threshold, at most 2**62 rows in all (weight sums: a finite total), the
-        compression share in [0, 1] with both classes present, ``pos_label`` written as
-        the writer writes it and every padding byte zero. Version 1 data has no
-        checksum: it gets the same checks of its contents.
+        every threshold, at most 2**62 rows in all (weight sums: a finite total), a
+        compressed summary's share of tied pairs in (0, 1] with both classes present,
+        ``pos_label`` written as the writer writes it and every padding byte zero.
+        Version 1 data has no checksum: it gets the same checks of its contents.
 
         Examples
         --------
