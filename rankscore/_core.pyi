@@ -3,8 +3,6 @@
 Both modules provide exactly these functions. Callers validate every argument first.
 """
 
-from typing import Callable
-
 import numpy as np
 from numpy.typing import NDArray
 
@@ -468,15 +466,11 @@ def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0, level: in
     """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start); ``level`` caps
     how it is computed (see CRC32C_LEVEL; 0: the tables)."""
 
-def crc32c_of_parts(parts: tuple[bytes | NDArray[np.generic], ...]) -> int:
-    """The CRC-32C of the buffers of ``parts`` one after another, each followed by zeros
-    up to a multiple of 8 bytes."""
-
 def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...],
-                      checksum: Callable[[], int] | None = None) -> bytes:
+                      n_threads: int = 1) -> bytes:
     """The buffers of ``parts`` one after another, each zero-padded to a multiple of 8
-    bytes, then their CRC-32C (4 bytes, little-endian): taken while copying, or given by
-    ``checksum()`` (crc32c_of_parts on another thread)."""
+    bytes, then their CRC-32C (4 bytes, little-endian); with ``n_threads`` >= 2, outputs of
+    8 MiB or more are written (and checksummed) on two threads, one half each."""
 
 # what summary_report_counts and report_of_parts read (see their docstrings)
 _ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],

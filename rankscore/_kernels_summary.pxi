@@ -1345,6 +1345,8 @@ def summary_sweep(const sweep_score_t[:] neg, const sweep_score_t[:] pos):
 # * elsewhere, eight bytes per step through eight tables (slicing-by-8).
 # All give the values of _fallback/summary.py (tests/test_hostile_summary.py).
 
+import threading
+
 cdef extern from *:
     """
     #include <stdint.h>
@@ -1591,25 +1593,55 @@ cdef extern from *:
         return ~rs_crc_instruction(s, p, n);
     }
 
-    /* The same over the bytes of several buffers, each followed by zeros up to a multiple
-       of 8 bytes; with dst, the bytes (and zeros) are copied there first. */
-    static uint32_t rs_crc32c_parts(uint32_t crc, const unsigned char** parts,
-                                    const size_t* sizes, size_t n_parts, unsigned char* dst,
-                                    int checksum) {
-        static const unsigned char zeros[8] = {0};
-        for (size_t i = 0; i < n_parts; i++) {
-            size_t pad = (8 - sizes[i] % 8) % 8;
-            if (dst) {
-                if (sizes[i]) memcpy(dst, parts[i], sizes[i]);
-                memset(dst + sizes[i], 0, pad);
-                dst += sizes[i] + pad;
+    /* The register s after n zero bytes, for any n: the operator of 2**k zero bytes (its
+       32 columns, squared from one zero byte's) applied for each bit k of n. */
+    static uint32_t rs_crc_after_zeros(uint32_t s, size_t n) {
+        uint32_t columns[32], squared[32];
+        for (int b = 0; b < 32; b++) {
+            uint32_t x = 1u << b;
+            columns[b] = x >> 8 ^ rs_crc_table[0][x & 255];
+        }
+        for (; n; n >>= 1) {
+            if (n & 1) {
+                uint32_t x = 0;
+                for (int b = 0; b < 32; b++)
+                    if (s >> b & 1) x ^= columns[b];
+                s = x;
             }
-            if (checksum) {
-                crc = rs_crc32c(crc, parts[i], sizes[i], 2);
-                crc = rs_crc32c(crc, zeros, pad, 2);
+            for (int c = 0; c < 32; c++) {
+                uint32_t x = 0;
+                for (int b = 0; b < 32; b++)
+                    if (columns[c] >> b & 1) x ^= columns[b];
+                squared[c] = x;
+            }
+            memcpy(columns, squared, sizeof columns);
+        }
+        return s;
+    }
+
+    /* Bytes [begin, end) of several buffers laid one after another, each followed by zeros
+       up to a multiple of 8 bytes: copied to dst + begin (when dst is not NULL) and the
+       register s advanced over them (each piece read again for it right after its copy). */
+    static uint32_t rs_copy_range(const unsigned char** parts, const size_t* sizes,
+                                  size_t n_parts, unsigned char* dst, size_t begin,
+                                  size_t end, uint32_t s) {
+        static const unsigned char zeros[8] = {0};
+        size_t at = 0;
+        for (size_t i = 0; i < n_parts; at += (sizes[i] + 7) / 8 * 8, i++) {
+            size_t stop = at + sizes[i], padded = at + (sizes[i] + 7) / 8 * 8;
+            size_t a = begin > at ? begin : at, b = end < stop ? end : stop;
+            if (a < b) {
+                if (dst) memcpy(dst + a, parts[i] + (a - at), b - a);
+                s = ~rs_crc32c(~s, parts[i] + (a - at), b - a, 2);
+            }
+            a = begin > stop ? begin : stop;
+            b = end < padded ? end : padded;
+            if (a < b) {
+                if (dst) memset(dst + a, 0, b - a);
+                s = ~rs_crc32c(~s, zeros, b - a, 2);
             }
         }
-        return crc;
+        return s;
     }
     """
     void rs_crc32c_init() noexcept nogil
@@ -1617,8 +1649,10 @@ cdef extern from *:
     int rs_crc_level
     uint32_t rs_crc32c(uint32_t crc, const unsigned char* p, size_t n, int level
                        ) noexcept nogil
-    uint32_t rs_crc32c_parts(uint32_t crc, const unsigned char** parts, const size_t* sizes,
-                             size_t n_parts, unsigned char* dst, int checksum) noexcept nogil
+    uint32_t rs_crc_after_zeros(uint32_t s, size_t n) noexcept nogil
+    uint32_t rs_copy_range(const unsigned char** parts, const size_t* sizes, size_t n_parts,
+                           unsigned char* dst, size_t begin, size_t end, uint32_t s
+                           ) noexcept nogil
 
 rs_crc32c_init()
 
@@ -1665,34 +1699,58 @@ cdef class _Parts:
         free(self.sizes)
 
 
-def crc32c_of_parts(tuple parts):
-    """The CRC-32C of the byte buffers of ``parts`` one after another, each followed by
-    zeros up to a multiple of 8 bytes (what bytes_with_crc32c writes before its checksum)."""
-    cdef _Parts p = _Parts(parts)
-    cdef uint32_t crc
-    with nogil:
-        crc = rs_crc32c_parts(0, p.pointers, p.sizes, p.n, NULL, 1)
-    return crc
+# the output of bytes_with_crc32c written (and its checksum taken) on two threads, each
+# on one half, from this many bytes
+DEF TWO_THREAD_BYTES = 1 << 23
 
 
-def bytes_with_crc32c(tuple parts, checksum=None):
+cdef class _Range:
+    # one thread's share of bytes_with_crc32c: bytes [begin, end) copied, their register
+    cdef _Parts parts
+    cdef object out  # (the bytes object written, kept alive)
+    cdef unsigned char* dst
+    cdef size_t begin, end
+    cdef uint32_t start, state
+
+    def __cinit__(self, _Parts parts, out, size_t begin, size_t end, uint32_t start):
+        self.parts, self.out = parts, out
+        self.dst = <unsigned char*>PyBytes_AS_STRING(out)
+        self.begin, self.end, self.start = begin, end, start
+
+    def run(self):
+        with nogil:
+            self.state = rs_copy_range(self.parts.pointers, self.parts.sizes, self.parts.n,
+                                       self.dst, self.begin, self.end, self.start)
+
+
+def bytes_with_crc32c(tuple parts, int n_threads=1):
     """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
-    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). ``checksum``: None
-    to take it here (after each part's copy, while the part is in cache), or a callable
-    giving it (crc32c_of_parts run on another thread while this one copies)."""
+    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian); each piece's
+    checksum is taken right after its copy. With ``n_threads`` >= 2, outputs of 8 MiB or
+    more are written on two threads, one half each, their checksums joined after
+    (crc(A B) = zeros_|B|(crc(A)) ^ crc0(B))."""
     cdef _Parts p = _Parts(parts)
-    out = PyBytes_FromStringAndSize(NULL, p.total + 4)
+    cdef size_t total = p.total, mid, i
+    out = PyBytes_FromStringAndSize(NULL, total + 4)
     cdef unsigned char* dst = <unsigned char*>PyBytes_AS_STRING(out)
-    cdef uint32_t crc
-    cdef int take = checksum is None
-    cdef Py_ssize_t i
-    with nogil:
-        rs_advise_huge_pages(dst, p.total + 4)
-        crc = rs_crc32c_parts(0, p.pointers, p.sizes, p.n, dst, take)
-    if not take:
-        crc = checksum()
+    cdef uint32_t state
+    rs_advise_huge_pages(dst, total + 4)
+    if n_threads >= 2 and total >= TWO_THREAD_BYTES:
+        mid = total // 2 // 64 * 64
+        upper = _Range(p, out, mid, total, 0)
+        helper = threading.Thread(target=upper.run)
+        helper.start()
+        with nogil:
+            state = rs_copy_range(p.pointers, p.sizes, p.n, dst, 0, mid, 0xFFFFFFFF)
+        helper.join()
+        with nogil:
+            state = rs_crc_after_zeros(state, total - mid) ^ upper.state
+    else:
+        with nogil:
+            state = rs_copy_range(p.pointers, p.sizes, p.n, dst, 0, total, 0xFFFFFFFF)
+    state = ~state
     for i in range(4):
-        dst[p.total + i] = (crc >> (8 * i)) & 255
+        dst[total + i] = (state >> (8 * i)) & 255
     return out
 
 

@@ -801,8 +801,8 @@ class ScoreSummary:
         Notes
         -----
         ``pos_label`` must be an int, float, bool, str or bytes (the labels the curve
-        functions accept). The checksum is computed as the arrays are copied (on a
-        second thread for summaries of 8 MiB or more).
+        functions accept). The checksum is taken as the arrays are copied (two threads,
+        one half each, for summaries of 8 MiB or more).
 
         Examples
         --------
@@ -820,11 +820,7 @@ class ScoreSummary:
                             self._loose) + payload
         parts = (head, *(np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
                          for a in (self.thresholds, self.negatives, self.positives)))
-        k = _backend.kernels
-        if self.nbytes < _PARALLEL_CHECKSUM_BYTES or _sweep._n_threads(None) < 2:
-            return k.bytes_with_crc32c(parts)
-        with ThreadPoolExecutor(1) as pool:  # the checksum read while the copy is written
-            return k.bytes_with_crc32c(parts, pool.submit(k.crc32c_of_parts, parts).result)
+        return _backend.kernels.bytes_with_crc32c(parts, _sweep._n_threads(None))
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "ScoreSummary":
@@ -1038,8 +1034,8 @@ def _label_of_payload(kind: int, payload: bytes):
     return label
 
 
-# summaries of this many bytes or more are checksummed on a second thread (when there is a
-# second CPU) while the first copies or checks the arrays
+# from_bytes of this many bytes or more takes the checksum on a second thread (when there
+# is a second CPU) while the first checks the arrays
 _PARALLEL_CHECKSUM_BYTES = 1 << 23
 
 

@@ -471,7 +471,20 @@ def test_both_backends_and_both_compiled_paths_give_the_same_checksum(n):
     # every way this CPU has (tables, crc32 instruction streams, 512-bit folding)
     assert {compiled.crc32c(data, 0, level) for level in range(3)} == {expected}
     parts = (data[:n // 3], np.frombuffer(data[n // 3:], np.uint8))
-    assert compiled.bytes_with_crc32c(parts) == python.bytes_with_crc32c(parts)
+    written = python.bytes_with_crc32c(parts)
+    assert compiled.bytes_with_crc32c(parts) == compiled.bytes_with_crc32c(parts, 2) == written
+
+
+def test_large_bytes_are_the_same_written_on_two_threads():
+    """Outputs of 8 MiB or more are written on two threads, one half each, and their
+    checksums joined: the same bytes as one thread writes."""
+    rng = np.random.default_rng(5)
+    parts = (b"head", rng.random(900_001), b"", rng.integers(0, 9, 500_003).astype(np.int32),
+             rng.random(3))
+    one = _backend.kernels.bytes_with_crc32c(parts, 1)
+    assert _backend.kernels.bytes_with_crc32c(parts, 2) == one
+    assert len(one) > 1 << 23
+    assert _backend.load("python").crc32c(one[:-4]) == int.from_bytes(one[-4:], "little")
 
 
 @pytest.mark.parametrize("d", [1, 2, 2048, 2049, 6000])

@@ -36,7 +36,6 @@ __all__ = [
     "pr_points_into",
     "CRC32C_LEVEL",
     "crc32c",
-    "crc32c_of_parts",
     "bytes_with_crc32c",
     "summary_check",
 ]
@@ -490,26 +489,16 @@ def _padded_views(parts):
     return views, sum(-(-len(v) // 8) * 8 for v in views)
 
 
-def crc32c_of_parts(parts):
-    """The CRC-32C of the byte buffers of ``parts`` one after another, each followed by
-    zeros up to a multiple of 8 bytes (what bytes_with_crc32c writes before its checksum)."""
-    crc = 0
-    for v in _padded_views(parts)[0]:
-        crc = crc32c(np.concatenate([v, np.zeros(-len(v) % 8, dtype=np.uint8)]), crc)
-    return crc
-
-
-def bytes_with_crc32c(parts, checksum=None):
+def bytes_with_crc32c(parts, n_threads=1):
     """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
-    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). ``checksum``: None
-    to take it here, or a callable giving it (computed on another thread)."""
+    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). (``n_threads``: the
+    compiled module writes large outputs on two threads; the same bytes.)"""
     views, total = _padded_views(parts)
     out, at = np.zeros(total + 4, dtype=np.uint8), 0
     for v in views:
         out[at:at + len(v)] = v
         at += -(-len(v) // 8) * 8
-    crc = crc32c(out[:total]) if checksum is None else checksum()
-    out[total:] = np.frombuffer(int(crc).to_bytes(4, "little"), dtype=np.uint8)
+    out[total:] = np.frombuffer(crc32c(out[:total]).to_bytes(4, "little"), dtype=np.uint8)
     return out.tobytes()
 
 
