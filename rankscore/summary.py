@@ -43,9 +43,15 @@ Attributes (read-only arrays)
     keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
     Compressed summaries refuse to merge.
 ``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
-    A compact little-endian form (a 4-byte magic ``RSSM``, a format version, the flags,
-    ``pos_label`` and the three arrays); ``from_bytes`` checks the magic, the version and
-    the arrays. Pickling goes through the same form.
+    A compact little-endian form (a header with the magic ``RSSM``, the format version,
+    the flags and ``pos_label``, the three arrays, and a CRC-32C of all of it);
+    ``from_bytes`` accepts only an intact, consistent summary (a ``ValueError`` otherwise)
+    and still reads format version 1. Pickling goes through the same form and checks.
+Threads
+    A summary may be read from many threads at once (read-only arrays, caches of equal
+    values); an accumulator may be updated and read from many threads at once (its own
+    lock). The user guide page :doc:`/user-guide/summary-format` gives the format and the
+    guarantees.
 Views (methods; each equals the public function of the same name on the data)
     ``roc_curve``, ``roc_auc`` (``max_fpr``), ``gini``, ``precision_recall_curve``,
     ``average_precision``, ``pr_auc``, ``det_curve``, ``ks_statistic``, ``ks_curve``,
@@ -59,6 +65,8 @@ from __future__ import annotations
 import bisect
 import math
 import struct
+import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterable
 
@@ -81,10 +89,14 @@ from .thresholds import checked_options
 __all__ = ["ScoreSummary", "ScoreAccumulator"]
 
 _MAGIC = b"RSSM"
-_FORMAT_VERSION = 1
-_HEADER = struct.Struct("<4sBBBI")  # magic, version, flags, pos_label kind, its length
+_FORMAT_VERSION = 2  # version 1 (no checksum) is still read
+# version 2: magic, version, flags, pos_label kind, a zero byte, the label's length, the
+# number of thresholds, the share of pairs compress() made ties (0.0 when exact)
+_HEADER = struct.Struct("<4sBBBBIQd")
+_HEADER_V1 = struct.Struct("<4sBBBI")  # magic, version, flags, pos_label kind, its length
 _FLAG_WEIGHTED, _FLAG_FLOAT32, _FLAG_COMPRESSED = 1, 2, 4
 _LABEL_KINDS = (int, float, bool, str, bytes)  # stored as its index; bool tested first
+_LITTLE_ENDIAN = sys.byteorder == "little"
 
 
 def _plain_label(pos_label: Any) -> Any:
@@ -112,7 +124,9 @@ class ScoreSummary:
     With ``fp(t) = Σ_{t' >= t} negatives`` and ``tp(t) = Σ_{t' >= t} positives``, every
     curve of the threshold sweep is a function of (thresholds, fp, tp): for example
     ``fpr = fp / fp(-inf)`` and ``tpr = tp / tp(-inf)``. The constructor checks its
-    arrays; :meth:`from_arrays` is the usual way in.
+    arrays (as :meth:`from_bytes` does: at most 2**62 rows, added without wrapping; weight
+    sums with a finite total); :meth:`from_arrays` is the usual way in. A summary is
+    immutable and may be read from many threads at once.
 
     Examples
     --------
@@ -126,12 +140,14 @@ class ScoreSummary:
     True
     """
 
-    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "loose_pairs", "_cache")
+    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_loose", "_cache")
     __hash__ = None  # mutable caches; equality is by value
 
     def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
-        thresholds, negatives, positives = _checked_arrays(thresholds, negatives, positives)
+        thresholds, negatives, positives, totals = _checked_arrays(
+            thresholds, negatives, positives)
         self._set(thresholds, negatives, positives, _plain_label(pos_label))
+        self._set_totals(*totals)
 
     @classmethod
     def _trusted(cls, thresholds, negatives, positives, pos_label) -> "ScoreSummary":
@@ -141,12 +157,31 @@ class ScoreSummary:
         return self
 
     def _set(self, thresholds, negatives, positives, pos_label) -> None:
+        # Set once, before the summary is shared: the arrays are read-only and every later
+        # change is a cache entry computed from them (the same value whichever thread
+        # computes it first), so a summary may be read from many threads at once.
         for arr in (thresholds, negatives, positives):
             arr.flags.writeable = False
         self.thresholds, self.negatives, self.positives = thresholds, negatives, positives
         self.pos_label = pos_label
-        self.loose_pairs = 0.0  # positive-negative pairs made ties by compress()
+        self._loose = 0.0  # the share of positive-negative pairs compress() made ties
         self._cache = {}
+
+    def _set_totals(self, n_negatives, n_positives) -> None:
+        self._cache[("total", False)] = n_negatives
+        self._cache[("total", True)] = n_positives
+
+    @property
+    def loose_pairs(self) -> float:
+        """Positive-negative pairs :meth:`compress` made ties (0.0 for an exact summary)."""
+        if not self._loose:
+            return 0.0
+        return self._loose * float(self.n_positives) * float(self.n_negatives)
+
+    @loose_pairs.setter
+    def loose_pairs(self, pairs: float) -> None:
+        # (set once, by whoever builds a compressed summary, before it is shared)
+        self._loose = _loose_share(pairs, self.n_positives, self.n_negatives)
 
     # -- building -------------------------------------------------------------------
 
@@ -332,24 +367,20 @@ class ScoreSummary:
         starts = np.concatenate(([0], ends[:-1] + 1))
         negatives = np.add.reduceat(self.negatives, starts)
         positives = np.add.reduceat(self.positives, starts)
-        made_ties = (float(np.dot(positives.astype(np.float64), negatives.astype(np.float64)))
-                     - float(np.dot(self.positives.astype(np.float64),
-                                    self.negatives.astype(np.float64))))
         compressed = ScoreSummary._trusted(self.thresholds[ends], negatives, positives,
                                            self.pos_label)
-        compressed.loose_pairs = self.loose_pairs + max(made_ties, 0.0)
+        compressed._set_totals(self.n_negatives, self.n_positives)
+        compressed._loose = min(1.0, self._loose + _made_ties_share(
+            self.negatives, self.positives, negatives, positives, float(self.n_negatives),
+            float(self.n_positives)))
         return compressed
 
     @property
     def auc_error_bound(self) -> float:
         """Largest possible ``|roc_auc() - exact AUC|`` after :meth:`compress` (0.0 for an
         exact summary): half the positive-negative pairs made ties, over ``P N``."""
-        if not self.loose_pairs:
-            return 0.0
-        fps, tps, _ = self.sweep()
         # (1 + 1e-9): room for the rounding of the float64 sums behind both AUCs
-        return min(1.0, self.loose_pairs / (2.0 * float(tps[-1]) * float(fps[-1]))
-                   * (1 + 1e-9))
+        return min(1.0, self._loose / 2 * (1 + 1e-9)) if self._loose else 0.0
 
     # -- reading --------------------------------------------------------------------
 
@@ -401,8 +432,10 @@ class ScoreSummary:
         [2.0, 2.0]
         """
         if "sweep" not in self._cache:
-            self._cache["sweep"] = cumulative(
-                self.thresholds, self.negatives, self.positives)
+            sweep = cumulative(self.thresholds, self.negatives, self.positives)
+            for arr in sweep[:2]:
+                arr.flags.writeable = False  # shared by every view and every thread
+            self._cache["sweep"] = sweep
         return self._cache["sweep"]
 
     def _scan(self) -> Scan:
@@ -745,7 +778,7 @@ class ScoreSummary:
         if not isinstance(other, ScoreSummary):
             return NotImplemented
         return (self.dtype == other.dtype and self.weighted == other.weighted
-                and self.loose_pairs == other.loose_pairs
+                and self._loose == other._loose
                 and _same_label(self.pos_label, other.pos_label)
                 and np.array_equal(self.thresholds, other.thresholds)
                 and np.array_equal(self.negatives, other.negatives)
@@ -754,7 +787,7 @@ class ScoreSummary:
     def __repr__(self) -> str:
         kind = "weighted" if self.weighted else "unweighted"
         bound = (f", compressed: AUC within {self.auc_error_bound:.3g}"
-                 if self.loose_pairs else "")
+                 if self._loose else "")
         return (f"ScoreSummary({len(self)} thresholds, {self.n_positives} positives, "
                 f"{self.n_negatives} negatives, {kind}, pos_label={self.pos_label!r}, "
                 f"{self.dtype}{bound})")
@@ -762,13 +795,15 @@ class ScoreSummary:
     # -- bytes and pickle -----------------------------------------------------------
 
     def to_bytes(self) -> bytes:
-        """A compact little-endian form (magic, version, flags, pos_label, arrays).
+        """A compact little-endian form that checks itself (a CRC-32C over all of it).
 
         Returns
         -------
         bytes
-            ``24 + len(pos_label) + d * (itemsize + 16)`` bytes for d thresholds (8 more
-            for a compressed summary's bound).
+            A 28-byte header (magic ``RSSM``, format version 2, flags, the kind and
+            length of ``pos_label``, the number of thresholds, the compression share),
+            ``pos_label``, the three arrays (each part zero-padded to a multiple of 8
+            bytes) and the CRC-32C of everything before it (4 bytes).
 
         See Also
         --------
@@ -777,46 +812,43 @@ class ScoreSummary:
         Notes
         -----
         ``pos_label`` must be an int, float, bool, str or bytes (the labels the curve
-        functions accept).
+        functions accept). The checksum is taken as the arrays are copied (two threads,
+        one half each, for summaries of 8 MiB or more).
 
         Examples
         --------
         >>> from rankscore import ScoreSummary
         >>> s = ScoreSummary.from_arrays([0, 1, 1], [0.2, 0.4, 0.4])
-        >>> ScoreSummary.from_bytes(s.to_bytes()) == s
-        True
+        >>> data = s.to_bytes()
+        >>> len(data), ScoreSummary.from_bytes(data) == s
+        (84, True)
         """
-        label = self.pos_label
-        kind = next((i for i, t in enumerate(_LABEL_KINDS) if type(label) is t), None)
-        if kind is None:
-            raise TypeError(f"pos_label {validate.quoted(label)} of type "
-                            f"{type(label).__name__} cannot be stored: expected an int, float, "
-                            "bool, str or bytes")
-        payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
-                   if kind == 1 else label.encode() if kind == 3 else label)
+        kind, payload = _label_payload(self.pos_label)
         flags = (_FLAG_WEIGHTED if self.weighted else 0) | (
             _FLAG_FLOAT32 if self.dtype == np.float32 else 0) | (
-            _FLAG_COMPRESSED if self.loose_pairs else 0)
-        parts = [_HEADER.pack(_MAGIC, _FORMAT_VERSION, flags, kind, len(payload)), payload,
-                 struct.pack("<Q", len(self))]
-        if self.loose_pairs:
-            parts.append(struct.pack("<d", self.loose_pairs))
-        parts += [a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
-                  for a in (self.thresholds, self.negatives, self.positives)]
-        return b"".join(parts)
+            _FLAG_COMPRESSED if self._loose else 0)
+        head = _HEADER.pack(_MAGIC, _FORMAT_VERSION, flags, kind, 0, len(payload), len(self),
+                            self._loose) + payload
+        parts = (head, *(np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
+                         for a in (self.thresholds, self.negatives, self.positives)))
+        return _backend.kernels.bytes_with_crc32c(parts, thread_count(None))
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "ScoreSummary":
-        """Read the form written by :meth:`to_bytes` (checked: a ValueError says what is
-        wrong with corrupt, truncated or foreign data).
+        """Read the form written by :meth:`to_bytes`, checked: anything but an intact
+        summary is a ``ValueError`` saying what is wrong.
 
         Parameters
         ----------
         data : bytes-like
+            Written by :meth:`to_bytes` (format version 2, or version 1 of rankscore
+            before the checksum).
 
         Returns
         -------
         ScoreSummary
+            Its arrays are read-only views of ``data`` when ``data`` is ``bytes`` (other
+            buffers are copied first).
 
         See Also
         --------
@@ -824,56 +856,35 @@ class ScoreSummary:
 
         Notes
         -----
-        The arrays are checked as the constructor checks them (strictly decreasing finite
-        thresholds, non-negative counts, a sample at every threshold).
+        The checksum must match, and the summary must be one :meth:`to_bytes` writes:
+        thresholds finite and strictly decreasing, counts non-negative with a sample at
+        every threshold, at most 2**62 rows in all (weight sums: a finite total), a
+        compressed summary's share of tied pairs in (0, 1] with both classes present,
+        ``pos_label`` written as the writer writes it and every padding byte zero.
+        Version 1 data has no checksum: it gets the same checks of its contents.
 
         Examples
         --------
         >>> from rankscore import ScoreSummary
-        >>> ScoreSummary.from_bytes(b"nonsense")
+        >>> data = bytearray(ScoreSummary.from_arrays([0, 1], [0.2, 0.4]).to_bytes())
+        >>> data[40] ^= 1  # one bit of a threshold
+        >>> ScoreSummary.from_bytes(data)
         Traceback (most recent call last):
         ...
-        ValueError: data is not a rankscore ScoreSummary (bad magic bytes)
+        ValueError: corrupt ScoreSummary data: the checksum does not match (CRC-32C 0x...)
         """
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise TypeError(f"data must be bytes, got {type(data).__name__}")
-        data = bytes(data)
-        if len(data) < _HEADER.size or data[:4] != _MAGIC:
+        if type(data) is not bytes:  # a copy the caller cannot change under the summary
+            data = bytes(data)
+        if len(data) < 5 or data[:4] != _MAGIC:
             raise ValueError("data is not a rankscore ScoreSummary (bad magic bytes)")
-        _, version, flags, kind, size = _HEADER.unpack_from(data)
-        if version != _FORMAT_VERSION:
-            raise ValueError(f"ScoreSummary format version {version} is not supported (this "
-                             f"rankscore reads version {_FORMAT_VERSION})")
-        if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32 | _FLAG_COMPRESSED) or kind >= len(
-                _LABEL_KINDS):
-            raise ValueError("corrupt ScoreSummary data (unknown flags or label kind)")
-        start = _HEADER.size + size + 8 + (8 if flags & _FLAG_COMPRESSED else 0)
-        if len(data) < start:
-            raise ValueError("truncated ScoreSummary data")
-        payload = data[_HEADER.size:_HEADER.size + size]
-        try:
-            label = (int(payload) if kind == 0 else struct.unpack("<d", payload)[0]
-                     if kind == 1 else payload == b"True" if kind == 2
-                     else payload.decode() if kind == 3 else payload)
-        except (ValueError, struct.error, UnicodeDecodeError):
-            raise ValueError("corrupt ScoreSummary data (unreadable pos_label)") from None
-        (d,) = struct.unpack_from("<Q", data, _HEADER.size + size)
-        score = np.dtype("<f4" if flags & _FLAG_FLOAT32 else "<f8")
-        count = np.dtype("<f8" if flags & _FLAG_WEIGHTED else "<i8")
-        if len(data) != start + d * (score.itemsize + 2 * count.itemsize):
-            raise ValueError(f"ScoreSummary data has {len(data)} bytes; {d} thresholds need "
-                             f"{start + d * (score.itemsize + 2 * count.itemsize)}")
-        arrays, at = [], start
-        for dtype in (score, count, count):
-            arrays.append(np.frombuffer(data, dtype, d, at).astype(dtype.newbyteorder("=")))
-            at += d * dtype.itemsize
-        summary = cls(*arrays, label)
-        if flags & _FLAG_COMPRESSED:
-            (loose,) = struct.unpack_from("<d", data, start - 8)
-            if not (math.isfinite(loose) and loose > 0):
-                raise ValueError("corrupt ScoreSummary data (compression bound)")
-            summary.loose_pairs = loose
-        return summary
+        if data[4] == 1:
+            return _from_bytes_v1(data)
+        if data[4] != _FORMAT_VERSION:
+            raise ValueError(f"ScoreSummary format version {data[4]} is not supported (this "
+                             f"rankscore reads versions 1 and {_FORMAT_VERSION})")
+        return _from_bytes_v2(data)
 
     def __reduce__(self):
         return (ScoreSummary.from_bytes, (self.to_bytes(),))
@@ -918,36 +929,220 @@ def _report_of_reads(reads, n_groups: int, threshold: float, with_table: bool):
 
 
 def _checked_arrays(thresholds, negatives, positives):
-    """The constructor's checks: 1-D arrays of one length, strictly decreasing finite
-    float32/float64 thresholds (no -0.0), int64 or float64 non-negative counts with a
-    sample at every threshold."""
+    """The constructor's checks (``_problem``): 1-D arrays of one length, strictly
+    decreasing finite float32/float64 thresholds (-0.0 stored as 0.0), int64 or float64
+    non-negative counts with a sample at every threshold, at most 2**62 rows (weight sums:
+    a finite total). Returns the arrays (owned, native byte order) and the totals."""
     arrays = []
     for name, value in (("thresholds", thresholds), ("negatives", negatives),
                         ("positives", positives)):
         # read as every input is (None, sets, ints beyond 2**53 ...); owned and writable,
-        # so that it can be frozen
+        # so that it can be frozen; any byte order, stored in the machine's
         arr = np.array(read_array(value, name, "a 1-D array"), copy=True)
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
-        arrays.append(arr)
+        arrays.append(arr.astype(arr.dtype.newbyteorder("="), copy=False))
     thresholds, negatives, positives = arrays
     if not len(thresholds) == len(negatives) == len(positives):
         raise ValueError("thresholds, negatives and positives must have one length; got "
                          f"{len(thresholds)}, {len(negatives)} and {len(positives)}")
     if thresholds.dtype not in (np.float32, np.float64):
         raise TypeError(f"thresholds must be float32 or float64, got {thresholds.dtype}")
-    if not np.isfinite(thresholds).all() or (np.diff(thresholds) >= 0).any():
-        raise ValueError("thresholds must be finite and strictly decreasing")
-    thresholds += thresholds.dtype.type(0)  # -0.0 -> 0.0
+    with np.errstate(invalid="ignore"):  # (a signalling NaN: refused below)
+        thresholds += thresholds.dtype.type(0)  # -0.0 -> 0.0
     if negatives.dtype != positives.dtype or negatives.dtype not in (np.int64, np.float64):
         raise TypeError("negatives and positives must both be int64 (counts) or both "
                         f"float64 (weight sums); got {negatives.dtype} and {positives.dtype}")
-    for name, arr in (("negatives", negatives), ("positives", positives)):
-        if not (np.isfinite(arr) & (arr >= 0)).all():
-            raise ValueError(f"{name} must be finite and non-negative")
-    if ((negatives == 0) & (positives == 0)).any():
-        raise ValueError("every threshold must hold a sample (negatives + positives > 0)")
-    return thresholds, negatives, positives
+    problem, totals = _problem(thresholds, negatives, positives)
+    if problem:
+        raise ValueError(problem)
+    return thresholds, negatives, positives, totals
+
+
+# summary_check's kinds of problem
+_CHECK_MINUS_ZERO, _CHECK_TOTAL = 3, 7
+
+
+def _problem(thresholds, negatives, positives) -> tuple[str | None, tuple]:
+    """(what is wrong with a summary's arrays or None, (negatives total, positives total)):
+    the ``summary_check`` kernel's one pass, in words."""
+    kind, i, n_neg, n_pos = _backend.kernels.summary_check(
+        thresholds, negatives, positives, MAX_EXACT_ROWS)
+    if kind == 0:
+        return None, (n_neg, n_pos)
+    value = (thresholds, thresholds, thresholds, negatives, positives)[kind - 1][i] if (
+        kind < 6) else None
+    return {
+        1: f"thresholds must be finite and strictly decreasing (thresholds[{i}] is {value})",
+        2: f"thresholds must be finite and strictly decreasing (thresholds[{i}] = {value} "
+           f"is not below thresholds[{i - 1}] = {thresholds[i - 1] if i else None})",
+        3: f"thresholds must not hold -0.0 (0.0 is written; thresholds[{i}])",
+        4: f"negatives must be finite and non-negative (negatives[{i}] is {value})",
+        5: f"positives must be finite and non-negative (positives[{i}] is {value})",
+        6: "every threshold must hold a sample (negatives + positives > 0; thresholds"
+           f"[{i}] holds none)",
+        7: "the weight sums add up beyond float64's range (inf); rescale the weights"
+           if negatives.dtype.kind == "f" else
+           "the counts add up to more than 2**62 rows; exact counts are kept up to 2**62 "
+           "rows",
+    }[kind], (0, 0)
+
+
+def _made_ties_share(negatives, positives, binned_negatives, binned_positives,
+                     n_neg: float, n_pos: float) -> float:
+    """The share of the ``n_pos n_neg`` positive-negative pairs that binning the summary
+    (negatives, positives) into (binned_negatives, binned_positives) made ties: the pairs
+    in one bin less those in one threshold already."""
+    if not (n_neg > 0 and n_pos > 0):
+        return 0.0
+    arrays = [a.astype(np.float64) for a in (binned_positives, binned_negatives, positives,
+                                             negatives)]
+    if not 1e-290 < n_pos * n_neg < 1e290:  # as shares of each class: no overflow
+        arrays = [a / total for a, total in zip(arrays, (n_pos, n_neg, n_pos, n_neg))]
+        n_pos = n_neg = 1.0
+    made = float(np.dot(arrays[0], arrays[1])) - float(np.dot(arrays[2], arrays[3]))
+    return min(1.0, max(made, 0.0) / n_pos / n_neg)
+
+
+def _loose_share(pairs: float, n_pos, n_neg) -> float:
+    """``pairs`` positive-negative pairs as a share of all ``n_pos n_neg`` (0.0 for none;
+    1.0, the most, when the number is not known: NaN or inf)."""
+    pairs = float(pairs)
+    if not (n_pos > 0 and n_neg > 0) or pairs <= 0:
+        return 0.0
+    if not math.isfinite(pairs):
+        return 1.0
+    return min(1.0, pairs / float(n_pos) / float(n_neg))
+
+
+# -- bytes --------------------------------------------------------------------------------
+
+def _label_payload(label) -> tuple[int, bytes]:
+    """(kind, bytes) of a storable pos_label (TypeError otherwise)."""
+    kind = next((i for i, t in enumerate(_LABEL_KINDS) if type(label) is t), None)
+    if kind is None:
+        raise TypeError(f"pos_label {validate.quoted(label)} of type "
+                        f"{type(label).__name__} cannot be stored: expected an int, float, "
+                        "bool, str or bytes")
+    if kind == 1:
+        return kind, struct.pack("<d", label)
+    if kind == 3:  # (lone surrogates too: every str round-trips)
+        return kind, label.encode("utf-8", "surrogatepass")
+    return kind, label if kind == 4 else str(label).encode()
+
+
+def _label_of_payload(kind: int, payload: bytes):
+    """The pos_label written as (kind, payload), or ValueError unless the writer writes
+    exactly these bytes for it."""
+    try:
+        label = (int(payload) if kind == 0 else struct.unpack("<d", payload)[0]
+                 if kind == 1 else {b"True": True, b"False": False}[payload] if kind == 2
+                 else payload.decode("utf-8", "surrogatepass") if kind == 3 else payload)
+        if _label_payload(label)[1] != payload:
+            raise ValueError
+    except (ValueError, KeyError, struct.error, UnicodeDecodeError):
+        raise ValueError("corrupt ScoreSummary data: unreadable pos_label") from None
+    return label
+
+
+# from_bytes of this many bytes or more takes the checksum on a second thread (when there
+# is a second CPU) while the first checks the arrays
+_PARALLEL_CHECKSUM_BYTES = 1 << 23
+
+
+def _padded(n: int) -> int:
+    return -(-n // 8) * 8
+
+
+def _from_bytes_v2(data: bytes) -> ScoreSummary:
+    """from_bytes of format version 2 (see to_bytes)."""
+    if len(data) < _HEADER.size + 4:
+        raise ValueError(f"truncated ScoreSummary data ({len(data)} bytes)")
+    _, _, flags, kind, zero, size, d, loose = _HEADER.unpack_from(data)
+    if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32 | _FLAG_COMPRESSED) or kind >= len(
+            _LABEL_KINDS) or zero:
+        raise ValueError("corrupt ScoreSummary data: unknown flags or label kind")
+    score = np.dtype("<f4" if flags & _FLAG_FLOAT32 else "<f8")
+    count = np.dtype("<f8" if flags & _FLAG_WEIGHTED else "<i8")
+    head = _padded(_HEADER.size + size)
+    arrays_at = (head, head + _padded(d * score.itemsize))
+    end = arrays_at[1] + 2 * d * count.itemsize
+    if len(data) != end + 4:
+        raise ValueError(f"ScoreSummary data has {len(data)} bytes; its header says "
+                         f"{end + 4} (truncated, extended or corrupt)")
+    k, view = _backend.kernels, memoryview(data)
+    stored = int.from_bytes(data[end:], "little")
+    arrays = [np.frombuffer(data, dtype, d, at) for dtype, at in (
+        (score, arrays_at[0]), (count, arrays_at[1]), (count, arrays_at[1] + 8 * d))]
+    if not (_LITTLE_ENDIAN and all(a.flags.aligned for a in arrays)):
+        arrays = [a.astype(a.dtype.newbyteorder("=")) for a in arrays]
+    if len(data) < _PARALLEL_CHECKSUM_BYTES or thread_count(None) < 2:
+        crc = k.crc32c(view[:end])
+        problem, totals = _problem(*arrays) if crc == stored else (None, None)
+    else:  # the checksum on another thread while this one checks the arrays
+        with ThreadPoolExecutor(1) as pool:
+            checksum = pool.submit(k.crc32c, view[:end])
+            problem, totals = _problem(*arrays)
+            crc = checksum.result()
+    if crc != stored:
+        raise ValueError(f"corrupt ScoreSummary data: the checksum does not match (CRC-32C "
+                         f"0x{crc:08x}, stored 0x{stored:08x})")
+    # from here the bytes are as written: what is left to refuse is a writer's mistake
+    if any(view[_HEADER.size + size:head]) or any(view[arrays_at[0] + d * score.itemsize:
+                                                      arrays_at[1]]):
+        raise ValueError("corrupt ScoreSummary data: padding bytes not zero")
+    label = _label_of_payload(kind, data[_HEADER.size:_HEADER.size + size])
+    if problem:
+        raise ValueError(f"inconsistent ScoreSummary data: {problem}")
+    compressed = bool(flags & _FLAG_COMPRESSED)
+    if compressed != (loose != 0) or not 0 <= loose <= 1 or math.copysign(1, loose) < 0:
+        raise ValueError("inconsistent ScoreSummary data: the compression share must be "
+                         "in (0, 1] when the compressed flag is set, 0.0 otherwise")
+    if compressed and not (totals[0] > 0 and totals[1] > 0):
+        raise ValueError("inconsistent ScoreSummary data: a compressed summary holds both "
+                         "classes")
+    summary = ScoreSummary._trusted(*arrays, label)
+    summary._set_totals(*totals)
+    summary._loose = loose
+    return summary
+
+
+def _from_bytes_v1(data: bytes) -> ScoreSummary:
+    """from_bytes of format version 1 (no checksum; the same checks of the contents)."""
+    if len(data) < _HEADER_V1.size:
+        raise ValueError(f"truncated ScoreSummary data ({len(data)} bytes)")
+    _, _, flags, kind, size = _HEADER_V1.unpack_from(data)
+    if flags & ~(_FLAG_WEIGHTED | _FLAG_FLOAT32 | _FLAG_COMPRESSED) or kind >= len(
+            _LABEL_KINDS):
+        raise ValueError("corrupt ScoreSummary data: unknown flags or label kind")
+    start = _HEADER_V1.size + size + 8 + (8 if flags & _FLAG_COMPRESSED else 0)
+    if len(data) < start:
+        raise ValueError(f"truncated ScoreSummary data ({len(data)} bytes)")
+    label = _label_of_payload(kind, data[_HEADER_V1.size:_HEADER_V1.size + size])
+    (d,) = struct.unpack_from("<Q", data, _HEADER_V1.size + size)
+    score = np.dtype("<f4" if flags & _FLAG_FLOAT32 else "<f8")
+    count = np.dtype("<f8" if flags & _FLAG_WEIGHTED else "<i8")
+    if len(data) != start + d * (score.itemsize + 2 * count.itemsize):
+        raise ValueError(f"ScoreSummary data has {len(data)} bytes; {d} thresholds need "
+                         f"{start + d * (score.itemsize + 2 * count.itemsize)}")
+    arrays, at = [], start
+    for dtype in (score, count, count):
+        arrays.append(np.frombuffer(data, dtype, d, at).astype(dtype.newbyteorder("=")))
+        at += d * dtype.itemsize
+    try:
+        *arrays, totals = _checked_arrays(*arrays)
+    except ValueError as exc:
+        raise ValueError(f"inconsistent ScoreSummary data: {exc}") from None
+    summary = ScoreSummary._trusted(*arrays, label)
+    summary._set_totals(*totals)
+    if flags & _FLAG_COMPRESSED:
+        (pairs,) = struct.unpack_from("<d", data, start - 8)
+        n_neg, n_pos = totals
+        if not (math.isfinite(pairs) and 0 < pairs <= float(n_pos) * float(n_neg) * (1 + 1e-9)):
+            raise ValueError("inconsistent ScoreSummary data: the compression bound must be "
+                             "in (0, positives x negatives]")
+        summary._loose = _loose_share(pairs, n_pos, n_neg)
+    return summary
 
 
 def _same_label(a: Any, b: Any) -> bool:
@@ -967,7 +1162,7 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
     for s in parts:
         if not isinstance(s, ScoreSummary):
             raise TypeError(f"can only merge ScoreSummary objects, got {type(s).__name__}")
-    if any(s.loose_pairs for s in parts):
+    if any(s._loose for s in parts):
         raise ValueError("compressed summaries cannot be merged: their merged bins hide "
                          "where the other summaries' scores fall; merge (or accumulate) the "
                          "exact summaries, then compress")
@@ -981,6 +1176,10 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
             MAX_EXACT_ROWS):
         raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "
                          "kept up to 2**62 rows")
+    if any(s.weighted for s in parts) and sum(
+            float(s.n_negatives) + float(s.n_positives) for s in parts) > _MAX_WEIGHT_TOTAL:
+        raise ValueError("the summaries' weights add up to more than 2**1022 (about "
+                         "4.5e307); rescale the weights, e.g. divide them by their maximum")
     dtype = np.result_type(*(s.dtype for s in parts))
     weighted = any(s.weighted for s in parts)
     return [_promoted(s, dtype, weighted) for s in parts]
@@ -1096,6 +1295,15 @@ class ScoreAccumulator:
     ``summary()`` equals ``ScoreSummary.from_arrays`` of all batches concatenated (integer
     counts exactly; weight sums exactly when they are representable). Batches of float32
     and float64 scores, with and without weights, mix as :meth:`ScoreSummary.merge` says.
+    A batch of 0 rows changes nothing. Weights adding up to more than 2**1022 in all are
+    refused (the running sums stay finite).
+
+    Thread safety: one accumulator may be updated and read from many threads at once
+    (data-loader threads, say). Each batch is validated without holding anything; adding
+    it to the buffer and merging are done under the accumulator's lock, the merge kernels
+    still without the GIL, so every row is counted once, and ``summary()`` is the summary
+    of the batches whose ``update`` returned before it was called (and possibly of some
+    running alongside it). Pickling takes the summary so far.
 
     Examples
     --------
@@ -1111,9 +1319,12 @@ class ScoreAccumulator:
     def __init__(self, *, pos_label: Any = None):
         self.pos_label = pos_label
         self._label = 1 if pos_label is None else _plain_label(pos_label)
+        # everything below changes only under the lock
+        self._lock = threading.Lock()
         self._run: list | None = None  # [thresholds, negatives, positives, shared]
         self._buffer = _Buffer()
         self._disjoint = True  # no flush has found many of its scores among the thresholds
+        self._weight = 0.0  # rows and weights added (at least their float64 running sum)
         self.n_batches = 0
 
     def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
@@ -1136,7 +1347,8 @@ class ScoreAccumulator:
         Notes
         -----
         Amortised cost: copying the batch, its share of one sort, and a few merges per
-        threshold.
+        threshold. A batch of 0 rows is checked (1-D, numeric scores, equal lengths) and
+        changes nothing else. Safe to call from many threads at once.
 
         Examples
         --------
@@ -1144,19 +1356,31 @@ class ScoreAccumulator:
         >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
         2
         """
+        if _empty_batch(y_true, y_score, sample_weight):
+            with self._lock:
+                self.n_batches += 1
+            return self
         codes, pos_code, scores, weights, _ = binary_problem(
             y_true, y_score, self.pos_label, sample_weight, finite=True)
-        buffer, weighted = self._buffer, weights is not None
-        if len(buffer) and (not buffer.takes(scores.dtype, weighted)
-                            or len(buffer) + len(scores) > buffer.capacity):
-            self._flush()
-        if not len(buffer):  # room for half the summary's bytes (or this batch)
-            rows = int(self._run_nbytes() / 2 // buffer.row_bytes(scores.dtype, weighted))
-            buffer.reserve(max(rows, len(scores)), scores.dtype, weighted)
-        buffer.add(codes, pos_code, scores, weights)
-        if self._run is None:
-            self._flush()  # the first batch starts the summary
-        self.n_batches += 1
+        weighted = weights is not None
+        added = float(weights.sum()) if weighted else float(len(scores))
+        with self._lock:
+            if self._weight + added > _MAX_WEIGHT_TOTAL:
+                raise ValueError("the weights added so far and this batch's sum to more than "
+                                 "2**1022 (about 4.5e307); rescale the weights, e.g. divide "
+                                 "them by their maximum")
+            buffer = self._buffer
+            if len(buffer) and (not buffer.takes(scores.dtype, weighted)
+                                or len(buffer) + len(scores) > buffer.capacity):
+                self._flush()
+            if not len(buffer):  # room for half the summary's bytes (or this batch)
+                rows = int(self._run_nbytes() / 2 // buffer.row_bytes(scores.dtype, weighted))
+                buffer.reserve(max(rows, len(scores)), scores.dtype, weighted)
+            buffer.add(codes, pos_code, scores, weights)
+            if self._run is None:
+                self._flush()  # the first batch starts the summary
+            self._weight += added
+            self.n_batches += 1
         return self
 
     def _run_nbytes(self) -> int:
@@ -1230,8 +1454,9 @@ class ScoreAccumulator:
 
         Notes
         -----
-        Raises ``ValueError`` before the first batch. The accumulator keeps going: later
-        batches are merged into a copy, never into the summary returned.
+        Raises ``ValueError`` before the first batch with rows. The accumulator keeps
+        going: later batches are merged into a copy, never into the summary returned.
+        Safe to call while other threads update.
 
         Examples
         --------
@@ -1241,8 +1466,14 @@ class ScoreAccumulator:
         ...
         ValueError: no data yet: call update() with a batch first
         """
+        with self._lock:
+            return self._summary()
+
+    def _summary(self) -> ScoreSummary:
+        """summary() with the lock held."""
         if self._run is None:
-            raise ValueError("no data yet: call update() with a batch first")
+            raise ValueError("no data yet: call update() with a batch first"
+                             + (" (every batch so far had 0 rows)" if self.n_batches else ""))
         if len(self._buffer):
             self._flush()
         run = self._run
@@ -1252,11 +1483,61 @@ class ScoreAccumulator:
     @property
     def nbytes(self) -> int:
         """Bytes held: the summary so far and the buffered scores."""
-        return self._run_nbytes() + self._buffer.nbytes
+        with self._lock:
+            return self._run_nbytes() + self._buffer.nbytes
 
     def __repr__(self) -> str:
-        return (f"ScoreAccumulator({self.n_batches} batches, {len(self._buffer)} scores "
-                "buffered)")
+        with self._lock:
+            return (f"ScoreAccumulator({self.n_batches} batches, {len(self._buffer)} scores "
+                    "buffered)")
+
+    def __reduce__(self):
+        # the summary so far in its checked byte form (a lock cannot be pickled)
+        with self._lock:
+            data = None if self._run is None else self._summary().to_bytes()
+            return (_restored_accumulator, (self.pos_label, self.n_batches, data))
+
+
+def _restored_accumulator(pos_label, n_batches: int, data: bytes | None) -> ScoreAccumulator:
+    """An accumulator holding the summary ``data`` (from ``ScoreAccumulator.__reduce__``)."""
+    acc = ScoreAccumulator(pos_label=pos_label)
+    if data is not None:
+        summary = ScoreSummary.from_bytes(data)
+        if summary._loose:
+            raise ValueError("corrupt ScoreAccumulator state: a compressed summary")
+        if not _same_label(summary.pos_label, acc._label):
+            raise ValueError("corrupt ScoreAccumulator state: the summary's pos_label "
+                             f"{validate.quoted(summary.pos_label)} is not the "
+                             f"accumulator's {validate.quoted(acc._label)}")
+        acc._run = [np.array(a) for a in (summary.thresholds, summary.negatives,
+                                          summary.positives)] + [False]
+        acc._weight = float(summary.n_negatives) + float(summary.n_positives)
+    acc.n_batches = validate.check_positive_int(n_batches, "n_batches", minimum=0)
+    return acc
+
+
+# an accumulator refuses weights adding up to more than this: their float64 running sums,
+# in any order, stay within float64's range
+_MAX_WEIGHT_TOTAL = 2.0**1022
+
+
+def _empty_batch(y_true, y_score, sample_weight) -> bool:
+    """Whether a batch has 0 rows: ``y_true`` empty, and ``y_score`` (and
+    ``sample_weight``) read as the validation reads them, of 0 entries too."""
+    try:
+        if len(y_true):
+            return False
+    except TypeError:  # no length: the validation names the problem
+        return False
+    labels = read_array(y_true, "y_true", "a 1-D array")
+    if labels.ndim != 1:
+        return False
+    scores = validate.as_scores(y_score, allow_empty=True)
+    if len(scores):
+        raise ValueError(f"inconsistent numbers of samples: y_true has 0, y_score has "
+                         f"{len(scores)}")
+    validate.check_sample_weight(sample_weight, 0)
+    return True
 
 
 # flushes of this many rows and thresholds or more merge in parts: two on two threads

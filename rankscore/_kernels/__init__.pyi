@@ -428,6 +428,30 @@ def objective_scan_counts(
     """objective_scan (codes 2, 3, 4) on an unweighted summary's counts: (max, -1, 0, 0)
     when near_best is NaN, else (value, index, tp, fp) of the first value >= near_best."""
 
+def summary_check(
+    thresholds: NDArray[np.floating],
+    negatives: NDArray[np.int64] | NDArray[np.float64],
+    positives: NDArray[np.int64] | NDArray[np.float64],
+    limit: int,
+) -> tuple[int, int, int | float, int | float]:
+    """(kind, index, negatives total, positives total) of a summary's arrays in one pass.
+    kind 0: fine; otherwise the first of 1 a threshold not finite, 2 not strictly
+    decreasing, 3 -0.0, 4/5 a negatives/positives entry below 0 or not finite, 6 a
+    threshold with no sample, 7 counts past ``limit`` rows (added without wrapping) or weight
+    sums with no finite total; index: the first entry of that kind."""
+
+CRC32C_LEVEL: int  # 0 tables, 1 the crc32 instruction, 2 512-bit folding (fallback: 0)
+
+def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0, level: int = 2) -> int:
+    """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start); ``level`` caps
+    how it is computed (see CRC32C_LEVEL; 0: the tables)."""
+
+def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...],
+                      n_threads: int = 1) -> bytes:
+    """The buffers of ``parts`` one after another, each zero-padded to a multiple of 8
+    bytes, then their CRC-32C (4 bytes, little-endian); with ``n_threads`` >= 2, outputs of
+    8 MiB or more are written (and checksummed) on two threads, one half each."""
+
 # what summary_report_counts and report_of_parts read (see their docstrings)
 _ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],
                      tuple[float, float, int, int], tuple[int, int], float, NDArray[np.int64],
