@@ -24,7 +24,11 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
+from ._columns import check_column
+from ._files import check_regular_file
+from ._numbers import read_number
 from ._validation import quoted, rounds_in_float64
+from .exceptions import ColumnTypeError
 from .summary import ScoreAccumulator
 
 __all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",
@@ -46,10 +50,9 @@ class Chunk(NamedTuple):
 
 
 def check_file(path: Path) -> None:
-    if path.is_dir():
-        raise ValueError(f"{path}: is a directory, not a file")
-    if not path.is_file():
-        raise ValueError(f"{path}: no such file")
+    """A ValueError unless ``path`` is a regular file: a directory, a pipe, a device ...
+    are named as such (rankscore._files)."""
+    check_regular_file(path)
 
 
 def chunks(
@@ -72,27 +75,40 @@ def chunks(
 
 
 def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
-    """``raw`` (text or numbers) as float64, or a ValueError naming the first bad value."""
-    try:  # fast path; the loop below finds the row of a bad value
-        scores = np.asarray(raw, dtype=np.float64)
-        if np.isfinite(scores).all():
-            _check_exact(raw, scores, row, path, score)
-            return scores
-    except (TypeError, ValueError):
-        scores = np.empty(len(raw), dtype=np.float64)
-    for i, value in enumerate(raw):
+    """``raw`` (a NumPy array of numbers, or a list of texts read by the rule of
+    rankscore._numbers) as float64, or a ValueError naming the row of the first bad value."""
+    if isinstance(raw, np.ndarray) and raw.dtype.kind in "biuf":
+        scores = raw.astype(np.float64, copy=False)
+        finite = np.isfinite(scores)
+        if not finite.all():
+            i = int(np.argmin(finite))
+            raise _not_finite(path, row(i), score, float(scores[i]))
+        _check_exact(raw, scores, row, path, score)
+        return scores
+    scores = None
+    if not any("_" in value for value in raw):  # fast path: float() of each text
         try:
-            scores[i] = float(value)
+            scores = np.asarray(raw, dtype=np.float64)
         except (TypeError, ValueError):
-            scores[i] = math.nan
-        if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else quoted(value)
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
-                " number"
-            )
+            scores = None
+    if scores is None or not np.isfinite(scores).all():  # find the row of the bad value
+        scores = np.empty(len(raw), dtype=np.float64)
+        for i, value in enumerate(raw):
+            number = read_number(value) if isinstance(value, (str, bytes)) else None
+            if number is None or not math.isfinite(number):
+                raise _not_finite(path, row(i), score, value)
+            scores[i] = number
     _check_exact(raw, scores, row, path, score)
     return scores
+
+
+def _not_finite(path: Path, row: int, score: str, value: Any) -> ValueError:
+    if isinstance(value, float):  # a number column: NaN, inf or -inf
+        shown = "NaN" if math.isnan(value) else repr(value)
+    else:
+        shown = "an empty value" if value in ("", None) else quoted(value)
+    return ValueError(f"{path}, row {row}: score column {quoted(score)} has {shown}, not a "
+                      "finite number")
 
 
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
@@ -236,6 +252,12 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
     except (pa.ArrowException, OSError) as exc:
         raise unreadable(exc) from None
     _check_columns(path, names, label, score)
+    schema = file.schema_arrow
+    try:  # the column rule, before a row is read
+        label_type = check_column(label, schema.field(label).type, "label")
+        check_column(score, schema.field(score).type, "score")
+    except ColumnTypeError as exc:
+        raise ColumnTypeError(f"{path}: {exc}") from None
     total, done = file.metadata.num_rows, 0
     batches = file.iter_batches(batch_size=rows, columns=[label, score])
     while True:
@@ -247,23 +269,37 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
             return
         if batch.num_rows:
             labels, scores = batch.column(label), batch.column(score)
-            yield _parquet_chunk(path, label, score, labels, scores, done, pa, pc)
+            yield _parquet_chunk(path, label, score, labels, scores, done, label_type, pa, pc)
         done += batch.num_rows
         if progress is not None:
             progress(done, total)
 
 
-def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
+def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc) -> Chunk:
+    """One batch: the columns passed the column rule (rankscore._columns) already."""
     def row(i: int) -> int:
         return start + i + 1
 
-    if (pa.types.is_integer(scores.type) or pa.types.is_floating(scores.type)) \
-            and not scores.null_count:
-        numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
-    else:
-        numbers = finite_scores(scores.to_pylist(), row, path, score)
+    if pa.types.is_dictionary(scores.type):  # categories of numbers: the numbers
+        scores = scores.dictionary_decode()
+    if scores.null_count:
+        raise _not_finite(path, row(pc.index(pc.is_null(scores), True).as_py()), score, None)
+    numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
+    if pa.types.is_dictionary(labels.type):  # categories: their values
+        labels = labels.dictionary_decode()
     if labels.null_count:
         raise _empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+    if label_type.kind == "bytes":  # bytes are labels as UTF-8 text
+        try:
+            labels = labels.cast(pa.string())
+        except pa.ArrowInvalid:
+            raise ValueError(f"{path}: label column {quoted(label)} holds bytes that are not "
+                             "UTF-8 text") from None
+    if label_type.kind == "float":  # a NaN label names its row, as a NaN score does
+        nan = pc.is_nan(labels)
+        if pc.any(nan).as_py():
+            raise ValueError(f"{path}, row {row(pc.index(nan, True).as_py())}: label column "
+                             f"{quoted(label)} has NaN, not a label")
     distinct = pc.unique(labels)
     values = [str(v) for v in distinct.to_pylist()]  # as read_columns: str() of each value
     if "" in values:

@@ -52,6 +52,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import _backend, _sweep, _validation
+from ._columns import check_column
 from ._labels import label_codes
 from .report import summary_report
 from .summary import ScoreSummary
@@ -97,14 +98,22 @@ def _kind(x: Any) -> str:
         else f"{type(x).__module__.split('.')[0]}.{kind}"
 
 
+_ROLES = {"y_true": "label", "y_score": "score", "sample_weight": "weight"}
+
+
 def _check_collection(x: Any, name: str, function: str) -> None:
-    if isinstance(x, dd.Series):
-        return
+    """A 1-D Dask collection whose dtype passes the column rule (rankscore._columns), checked
+    before any partition is computed."""
     if isinstance(x, da.Array):
         if x.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got a Dask array of shape {x.shape}")
+    elif not isinstance(x, dd.Series):
+        raise TypeError(_ONLY_DASK.format(name=name, kind=_kind(x), function=function))
+    dtype = x.dtype
+    if isinstance(x, dd.Series) and type(dtype).__name__ == "CategoricalDtype" \
+            and not x.cat.known:  # categories unknown until computed: each partition says
         return
-    raise TypeError(_ONLY_DASK.format(name=name, kind=_kind(x), function=function))
+    check_column(name, dtype, _ROLES.get(name, "score"))
 
 
 def _as_array(x: Any) -> da.Array:
@@ -182,7 +191,20 @@ def _chunk(
         message = str(exc)
         if start is not None:  # an index in the partition -> the index in the column
             message = re.sub(r"\bindex (\d+)", lambda m: f"index {start + int(m[1])}", message)
+        elif hasattr(columns["y_score"], "index"):  # a DataFrame's partition: its row label
+            labels = columns["y_score"].index
+            message = re.sub(r"\bindex (\d+)", lambda m: _row_label(labels, int(m[1])),
+                             message)
         raise type(exc)(f"{place}: {message}") from None
+
+
+def _row_label(labels: Any, i: int) -> str:
+    """Where row ``i`` of a pandas partition is: "index 3 (row label 1027)"."""
+    if i >= len(labels):
+        return f"index {i}"
+    label = labels[i]
+    label = label.item() if isinstance(label, np.generic) else label
+    return f"index {i} of the partition (row label {_validation.quoted(label)})"
 
 
 def _partition_tasks(summarise: Callable, columns: dict[str, Any],

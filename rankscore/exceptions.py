@@ -23,6 +23,8 @@ import warnings
 __all__ = [
     "UndefinedMetricWarning",
     "RankingSetTooLargeError",
+    "MemoryLimitError",
+    "ColumnTypeError",
     "undefined_metric_category",
     "warn_undefined_metric",
 ]
@@ -33,10 +35,27 @@ class UndefinedMetricWarning(UserWarning):
     scikit-learn (``zero_division``, NaN …)."""
 
 
-class RankingSetTooLargeError(MemoryError, ValueError):
+class MemoryLimitError(MemoryError, ValueError):
+    """A computation would need more memory than is available (raised before allocating;
+    the message names the size).
+
+    Subclasses both ``MemoryError`` and ``ValueError``.
+    """
+
+
+class RankingSetTooLargeError(MemoryLimitError):
     """An enumeration would not fit in the memory available (raised before allocating).
 
     Subclasses both ``MemoryError`` and ``ValueError``.
+    """
+
+
+class ColumnTypeError(TypeError, ValueError):
+    """A column of a table (file, pandas, Dask) whose type cannot serve its role, e.g. a
+    score column of lists (raised before its values are read; the message names the column
+    and its type).
+
+    Subclasses both ``TypeError`` and ``ValueError``.
     """
 
 
