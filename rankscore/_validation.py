@@ -93,6 +93,8 @@ def _read(x: Any, name: str, what: str) -> np.ndarray:
         arr = np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+    if not arr.dtype.isnative:  # big-endian data on a little-endian machine: same values
+        arr = arr.astype(arr.dtype.newbyteorder("="))
     if arr.dtype.kind == "f" and not isinstance(x, np.ndarray) and arr.size:
         with np.errstate(invalid="ignore"):
             large = np.nanmax(np.abs(arr)) >= 2.0**53

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 import re
 from fractions import Fraction
 from typing import Any, Iterable, Iterator, Sequence
@@ -23,6 +22,7 @@ import numpy as np
 
 from . import _backend
 from .curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
+from ._limits import available_memory
 from .exceptions import RankingSetTooLargeError
 from ._validation import (as_1d, as_scores, check_choice, check_positive_int,
                           check_same_length, quoted)
@@ -1090,20 +1090,8 @@ def _refuse_if_too_large(total: int, bytes_per_ranking: int, what: str) -> None:
 
 
 def _available_memory() -> int | None:
-    """Bytes of memory available now (Linux MemAvailable, else free or total physical)."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    for pages in ("SC_AVPHYS_PAGES", "SC_PHYS_PAGES"):
-        try:
-            return os.sysconf(pages) * os.sysconf("SC_PAGE_SIZE")
-        except (ValueError, OSError, AttributeError):
-            continue
-    return None
+    """Bytes of memory this process can still get (rankscore._limits.available_memory)."""
+    return available_memory()
 
 
 class RankingSet:
@@ -1330,7 +1318,8 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     RankingSetTooLargeError
         (a ``MemoryError`` and ``ValueError``) before allocating anything, when the result
         and its temporaries (32 bytes per ranking) would exceed the memory available now
-        (``MemAvailable`` on Linux, else free physical memory).
+        (``MemAvailable`` on Linux, else free physical memory, and less where ``ulimit`` or
+        a container's memory limit leaves less).
     ValueError
         ``p > 62``, ``k > p``, ``m <= 2``.
 
