@@ -86,7 +86,7 @@ def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, sco
         _check_exact(raw, scores, row, path, score)
         return scores
     scores = None
-    if not any("_" in value for value in raw):  # fast path: float() of each text
+    if "_" not in "".join(raw):  # fast path: float() of each text (it reads "1_0" too)
         try:
             scores = np.asarray(raw, dtype=np.float64)
         except (TypeError, ValueError):
@@ -151,7 +151,29 @@ def _empty_label(path: Path, row: int, label: str) -> ValueError:
 # CSV
 
 
+#: Which CSV reader ``rankscore report`` uses: "auto" (pyarrow's streaming reader when
+#: pyarrow is installed, else Python's csv module), "python" or "arrow" (tests, benchmarks).
+CSV_READER = "auto"
+
+
 def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+    """The pieces of a CSV file. Both readers give the same pieces, and the same errors
+    with the same row numbers: the pyarrow reader hands every piece it cannot read exactly
+    as Python's csv module would (a bad value, an empty label, a blank or short row, a NUL
+    byte, text that is not UTF-8 ...) to :func:`_python_csv_chunks`, which reads on from
+    there and names the row."""
+    if CSV_READER != "python":
+        from . import _csv_arrow
+
+        if CSV_READER == "arrow" or _csv_arrow.available():
+            yield from _csv_arrow.chunks(path, label, score, rows, progress)
+            return
+    yield from _python_csv_chunks(path, label, score, rows, progress)
+
+
+def _python_csv_chunks(path, label, score, rows, progress, skip: int = 0) -> Iterator[Chunk]:
+    """Python's csv module: the pieces of a CSV file after the first ``skip`` data rows
+    (those are checked for their number of fields only)."""
     limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
     try:
         with open(path, "rb") as raw:
@@ -162,21 +184,33 @@ def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
                 if progress is not None:
                     progress(raw.tell(), total)
 
-            yield from _csv_rows(path, text, label, score, rows, tick)
+            yield from _csv_rows(path, text, label, score, rows, tick, skip)
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
-                         " CSV") from None
+        raise _not_utf8(path, exc) from None
     finally:
         csv.field_size_limit(limit)
+
+
+def _not_utf8(path: Path, exc: UnicodeDecodeError) -> ValueError:
+    return ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8 CSV")
 
 
 def _is_blank(row: list[str]) -> bool:
     return all(not cell.strip() for cell in row)
 
 
-def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
-              tick: Callable[[], None]) -> Iterator[Chunk]:
-    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
+class CsvHeader(NamedTuple):
+    """The header of a CSV file: the dialect sniffed from its first non-blank line, the
+    column names (stripped), the indices of the label and score columns."""
+
+    dialect: Any
+    names: list[str]
+    label: int
+    score: int
+
+
+def csv_header(path: Path, fh, label: str, score: str):
+    """(header, csv reader positioned after the header row) of a CSV text stream."""
     sample = fh.read(65536)
     if not sample.strip():
         raise ValueError(f"{path}: the file is empty")
@@ -189,18 +223,31 @@ def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
     reader = csv.reader(fh, dialect)
     try:
         header = next((row for row in reader if not _is_blank(row)), None)
-        if header is None:
-            raise ValueError(f"{path}: the file is empty")
-        header = [name.strip() for name in header]
-        _check_columns(path, header, label, score)
-        li, si = header.index(label), header.index(score)
+    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
+        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
+    if header is None:
+        raise ValueError(f"{path}: the file is empty")
+    header = [name.strip() for name in header]
+    _check_columns(path, header, label, score)
+    return CsvHeader(dialect, header, header.index(label), header.index(score)), reader
+
+
+def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
+              tick: Callable[[], None], skip: int = 0) -> Iterator[Chunk]:
+    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
+    header, reader = csv_header(path, fh, label, score)
+    li, si, width = header.label, header.score, len(header.names)
+    try:
         labels, scores, lines = [], [], []
         for row in reader:
             if _is_blank(row):
                 continue
-            if len(row) != len(header):  # a short or long row would shift the columns
+            if len(row) != width:  # a short or long row would shift the columns
                 raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
-                                 f"{len(header)} (as the header)")
+                                 f"{width} (as the header)")
+            if skip:  # read by the pyarrow reader already
+                skip -= 1
+                continue
             labels.append(row[li].strip())
             scores.append(row[si].strip())
             lines.append(reader.line_num)  # as in a text editor: the header is line 1
