@@ -1220,7 +1220,8 @@ def _check_bootstrap_memory(n_resamples: int, per_replicate: int, n_cells: int,
                             n_threads: int, what: str) -> None:
     """Refuse before allocating when the replicates (``per_replicate`` bytes each) and the
     threads' count blocks would not fit in memory."""
-    blocks = n_threads * max(_BLOCK_BYTES, 8 * n_cells)
+    rows = min(max(1, _BLOCK_BYTES // (8 * n_cells)), -(-n_resamples // n_threads))
+    blocks = n_threads * rows * 8 * n_cells  # each thread's block of replicate counts
     check_memory(n_resamples * per_replicate + blocks,
                  f"{what} with n_resamples={n_resamples:,}",
                  "lower n_resamples" + (" or pass fewer specificities"
