@@ -13,6 +13,8 @@ import os
 import stat
 from typing import BinaryIO
 
+from ._validation import shorten
+
 __all__ = ["check_regular_file", "open_regular_file"]
 
 _SPECIAL = (
@@ -34,6 +36,11 @@ def _refusal(mode: int) -> str | None:
     return None if stat.S_ISREG(mode) else "is not a regular file" + _ADVICE
 
 
+def _shown(name: str | bytes) -> str:
+    """A path for a message: at most 200 characters."""
+    return shorten(os.fsdecode(name), 200)
+
+
 def _reason(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
@@ -41,9 +48,10 @@ def _reason(exc: BaseException) -> str:
 def check_regular_file(path: str | os.PathLike) -> None:
     """ValueError "``path``: no such file" / "``path``: is a pipe (FIFO), not a regular
     file; ..." unless ``path`` is (a link to) a regular file."""
-    shown = os.fspath(path)
+    name = os.fspath(path)
+    shown = _shown(name)
     try:
-        mode = os.stat(shown).st_mode
+        mode = os.stat(name).st_mode
     except FileNotFoundError:
         raise ValueError(f"{shown}: no such file") from None
     except (OSError, ValueError) as exc:  # permission, a NUL byte in the path, too long ...
@@ -58,10 +66,11 @@ def open_regular_file(path: str | os.PathLike) -> BinaryIO:
     :func:`check_regular_file`. The file is opened without blocking and its type checked
     on the open descriptor, so that a FIFO put in its place meanwhile cannot hang it."""
     check_regular_file(path)
-    shown = os.fspath(path)
+    name = os.fspath(path)
+    shown = _shown(name)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(shown, flags)
+        fd = os.open(name, flags)
     except FileNotFoundError:
         raise ValueError(f"{shown}: no such file") from None
     except (OSError, ValueError) as exc:

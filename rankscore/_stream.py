@@ -382,7 +382,10 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     ValueError
         One line naming the file, the column and, for a bad value, the row (the line of
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
-        empty file, a score that is not a finite number, an empty label, unreadable file.
+        empty file, a score that is not a finite number, an empty label, unreadable file,
+        a path that is not a regular file (a directory, a pipe, a device), a Parquet column
+        whose type cannot be a score or label column (rankscore._columns, raised as
+        ColumnTypeError, also a TypeError).
     """
     pieces = list(chunks(path, label, score))
     labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])

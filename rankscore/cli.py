@@ -201,7 +201,9 @@ def _add_report_command(sub) -> None:
         "and the gain/lift table. Without FILE: the spam demo of the documentation. The file "
         "is read a chunk at a time (Parquet: row groups), so it may be larger than memory; "
         "the numbers are those of the whole file. The scores of each class are kept (8 bytes a "
-        "row) when they fit in --memory-budget, else the file is folded into an exact summary.",
+        "row) when they fit in --memory-budget, else the file is folded into an exact summary. "
+        "With pyarrow installed, CSV files are parsed by its streaming reader (same results, "
+        "same errors). FILE must be a regular file (not a pipe or a device).",
     )
     cmd.add_argument("file", nargs="?", metavar="FILE", help="CSV or .parquet file")
     cmd.add_argument("--label", default="target", metavar="COL",

@@ -165,7 +165,7 @@ _TREC_BYTES_PER_BYTE, _TREC_BYTES_PER_LINE = 2, 160
 def _read_trec_file(path: Any, what: str) -> bytes:
     """The bytes of a regular file, after checking that they and the arrays parsed from
     them fit in memory (a ValueError naming the file otherwise)."""
-    shown = os.fspath(path)
+    shown = shorten(os.fsdecode(path), 200)
     scale = 3 if getattr(_backend.kernels, "__name__", "").endswith("_fallback") else 1
     try:
         with open_regular_file(path) as handle:

@@ -25,7 +25,7 @@ from .curves import average_precision_score, precision_recall_curve, roc_auc_sco
 from ._limits import available_memory
 from .exceptions import RankingSetTooLargeError
 from ._validation import (as_1d, as_scores, check_choice, check_positive_int,
-                          check_same_length, quoted)
+                          check_same_length, quoted, shorten)
 
 __all__ = [
     "Ranking",
@@ -1051,7 +1051,8 @@ def count_rankings(p: int, k: int | None = None) -> int:
     bits = n if r is None else _log2_binomial(n, r)
     if bits > MAX_COUNT_BITS:
         raise ValueError(
-            f"count_rankings(p = {p}, k = {k}) has more than 2**20 bits (315,653 decimal "
+            f"count_rankings(p = {shorten(p)}, k = {shorten(k)}) has more than 2**20 bits "
+            "(315,653 decimal "
             "digits); counts are computed exactly up to that size only, larger ones would "
             "take hours or days"
         )
@@ -1062,8 +1063,8 @@ def _log2_binomial(n: int, r: int) -> float:
     """log2 C(n, r) for 0 <= r <= n/2 (accurate to a few bits; no big-integer work)."""
     if r == 0:
         return 0.0
-    if r > MAX_COUNT_BITS:  # C(n, r) >= 2**r when r <= n/2
-        return float(r)
+    if r > MAX_COUNT_BITS:  # C(n, r) >= 2**r when r <= n/2 (r may be beyond float64)
+        return float(MAX_COUNT_BITS + 1)
     if n < 2**53:
         return (math.lgamma(n + 1) - math.lgamma(r + 1) - math.lgamma(n - r + 1)) / math.log(2)
     # n huge and r <= 2**20 << sqrt(n): C(n, r) = n**r / r! to within a factor near 1

@@ -1309,8 +1309,11 @@ def bootstrap_ci(
     Raises
     ------
     ValueError
-        Unknown metric, confidence level outside (0, 1), ``n_resamples`` < 1, a class
-        missing, or every replicate undefined.
+        Unknown metric, confidence level outside (0, 1), ``n_resamples`` outside
+        [1, 10**6], a class missing, or every replicate undefined.
+    MemoryLimitError
+        (a ``MemoryError`` and a ``ValueError``) The replicates would not fit in the memory
+        available; raised before anything is allocated, naming both sizes.
 
     See Also
     --------
@@ -1503,6 +1506,12 @@ def roc_confidence_band(
     RocBand
         ``specificity`` (as given, float64), ``sensitivity`` on the data, and the
         percentile band ``low`` / ``high`` at each specificity.
+
+    Raises
+    ------
+    MemoryLimitError
+        The curves kept (``n_resamples`` x ``len(specificities)`` x 24 bytes with their
+        copies) would not fit in the memory available; raised before allocating.
 
     See Also
     --------

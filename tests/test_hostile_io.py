@@ -866,3 +866,32 @@ def test_without_pyarrow_the_csv_module_reads(tmp_path, monkeypatch, capsys):
     path.write_text("target,score\n0,0.1\n1,0.9\n")
     code, out, _ = _cli(["report", path, "--json"], capsys)
     assert code == 0 and '"roc_auc": 1.0' in out and not called
+
+
+def test_the_files_and_limits_page_runs():
+    import doctest
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("the page makes a FIFO")
+    page = Path(__file__).parent.parent / "docs" / "guide" / "files-and-limits.md"
+    result = doctest.testfile(str(page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0 and result.attempted >= 10
+
+
+def test_the_column_rule_docstring_runs():
+    import doctest
+
+    result = doctest.testmod(_columns, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted >= 3
+
+
+def test_huge_counts_and_long_paths_are_short_one_line_errors(tmp_path):
+    with pytest.raises(ValueError, match=r"count_rankings\(p = 1000.*\(401 characters\), k = "
+                                         r"5000.*\(400 characters\)\) has more than 2\*\*20"):
+        rs.count_rankings(10**400, 5 * 10**399)
+    for call in (lambda p: rs.Run.from_trec(p), lambda p: rs.Qrels(p),
+                 lambda p: _stream.read_columns(p, "y", "s")):
+        with pytest.raises(ValueError) as info:
+            call(str(tmp_path / ("x" * 5000)))
+        assert len(str(info.value)) < 400 and "\n" not in str(info.value)
