@@ -78,11 +78,11 @@ class _Checked(io.RawIOBase):
         if b"\x00" in data:
             raise _Unusual("a NUL byte")
         try:
-            if self.pending or not data.isascii():
+            if not data:  # the end: a character cut short is an error too
+                self.decoder.decode(b"", final=True)
+            elif self.pending or not data.isascii():
                 self.decoder.decode(data)
                 self.pending = bool(self.decoder.getstate()[0])
-            elif not data:
-                self.decoder.decode(b"", final=True)
         except UnicodeDecodeError:
             raise _Unusual("not UTF-8") from None
 
