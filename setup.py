@@ -26,6 +26,11 @@ def warn(reason):
 class OptionalBuildExt(build_ext):
     """A build_ext whose failure leaves a working pure-Python install."""
 
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = BUILD_JOBS
+
     def run(self):
         try:
             super().run()
@@ -39,6 +44,25 @@ class OptionalBuildExt(build_ext):
             warn(f"{type(exc).__name__}: {exc}")
 
 
+PACKAGE = "rankscore._kernels"
+UTILITY = "_cyutility"
+# one compiled module per topic (rankscore/_kernels/<topic>.pyx, beside its NumPy twin
+# rankscore/_fallback/<topic>.py), with the files each one reads besides the shared ones
+TOPICS = {
+    "sweep": ["sweep.pxd"],
+    "sort": ["sort.pxd"],
+    "summary": ["sweep.pxd", "merge_simd.h"],
+    "point": [],
+    "ranking": [],
+    "ties": [],
+    "uncertainty": ["sort.pxd"],
+    "multilabel": [],
+    "ir": [],
+}
+# the modules compile in parallel (Cython, then the C compiler)
+BUILD_JOBS = os.cpu_count() or 1
+
+
 def extensions():
     if os.environ.get("RANKSCORE_NO_EXTENSIONS", "") not in ("", "0"):
         warn("RANKSCORE_NO_EXTENSIONS is set")
@@ -50,14 +74,25 @@ def extensions():
         return []
     # -ffp-contract=off: no fused multiply-add (gcc contracts by default on aarch64), so the
     # compiled kernels round exactly like the NumPy fallback and the two agree bit for bit.
-    # -g0 overrides the -g of Python's own CFLAGS: without it the wheel's module carries
-    # 5 MB of debug information (6.1 MB instead of 1.1 MB).
+    # -g0 overrides the -g of Python's own CFLAGS: without it the modules carry megabytes
+    # of debug information.
     extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off", "-g0"]
-    ext = Extension("rankscore._core", ["rankscore/_core.pyx"], extra_compile_args=extra,
-                    depends=["rankscore/_merge_simd.h"])
+    here = os.path.join("rankscore", "_kernels")
+    shared = [os.path.join(here, name) for name in ("types.pxd", "int128.h", "int128.pxd")]
+    # Cython's own utility code (memoryviews, fused-type dispatch …) is generated and
+    # compiled once, into _cyutility, instead of once per module.
+    modules = [Extension(f"{PACKAGE}.{UTILITY}", [os.path.join(here, f"{UTILITY}.c")],
+                         extra_compile_args=extra)]
+    for topic, depends in TOPICS.items():
+        modules.append(Extension(
+            f"{PACKAGE}.{topic}", [os.path.join(here, f"{topic}.pyx")],
+            include_dirs=[here], extra_compile_args=extra,
+            depends=shared + [os.path.join(here, name) for name in depends]))
     try:
         return cythonize(
-            [ext],
+            modules,
+            shared_utility_qualified_name=f"{PACKAGE}.{UTILITY}",
+            nthreads=BUILD_JOBS,
             compiler_directives={
                 "language_level": 3,
                 "boundscheck": False,  # every kernel's inputs are validated in Python first

@@ -32,7 +32,7 @@ def format_seconds(t: float) -> str:
 
 
 def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
-    """Print a Markdown table (so it pastes into README and issue notes as is)."""
+    """Print a Markdown table (so it pastes into the Performance page of the documentation as is)."""
     print(f"\n### {title}\n")
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join("---" for _ in header) + "|")

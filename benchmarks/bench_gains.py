@@ -54,9 +54,9 @@ def main() -> None:
         y = (rng.random(n) < 0.1).astype(np.int8)
         continuous = rng.random(n) + 0.3 * y
         for label, s in (("continuous", continuous), ("3 decimals", np.round(continuous, 3))):
-            t_table = best_time(lambda: rankscore.gain_table(y, s), repeat=3)
+            t_table = best_time(lambda: rankscore.gains.gain_table(y, s), repeat=3)
             t_pandas = best_time(lambda: pandas_deciles(y, s), repeat=3)
-            t_curve = best_time(lambda: rankscore.cumulative_gain_curve(y, s), repeat=3)
+            t_curve = best_time(lambda: rankscore.gains.cumulative_gain_curve(y, s), repeat=3)
             t_sk = best_time(lambda: sklearn_captured_response(y, s), repeat=3)
             rows.append([
                 f"{n:.0e}", label,

@@ -48,7 +48,8 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, os.path.dirname(__file__))
 from _util import format_seconds, print_table  # noqa: E402
 
-from rankscore import Qrels, Run, _backend, evaluate  # noqa: E402
+from rankscore import _backend
+from rankscore.ir import evaluate, Qrels, Run  # noqa: E402
 
 # rankscore name, ranx name, trec_eval measure
 METRICS = [
@@ -108,7 +109,7 @@ COLD_RANKSCORE = """
 import time, sys
 t = time.perf_counter()
 import rankscore
-value = rankscore.evaluate(sys.argv[1], sys.argv[2], "map")
+value = rankscore.ir.evaluate(sys.argv[1], sys.argv[2], "map")
 print(time.perf_counter() - t, value)
 """
 

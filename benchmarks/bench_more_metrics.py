@@ -53,9 +53,9 @@ def main() -> None:
         ("top_k_accuracy_score, k=3", lambda: rs.top_k_accuracy_score(y, score, k=3),
          lambda: skm.top_k_accuracy_score(y, score, k=3)),
         ("per_class_metrics / multilabel_confusion_matrix + prfs",
-         lambda: rs.per_class_metrics(y, y_pred), sk_per_class),
+         lambda: rs.multiclass.per_class_metrics(y, y_pred), sk_per_class),
         ("average_class_accuracy / balanced_accuracy_score",
-         lambda: rs.average_class_accuracy(y, y_pred),
+         lambda: rs.multiclass.average_class_accuracy(y, y_pred),
          lambda: skm.balanced_accuracy_score(y, y_pred)),
     ]
     rows = []

@@ -25,7 +25,8 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 from _util import best_time, format_seconds, print_table  # noqa: E402
 
-from rankscore import _backend, count_rankings, enumerate_rankings, score_many  # noqa: E402
+from rankscore import _backend
+from rankscore.rankings import count_rankings, enumerate_rankings, ranking_score_many  # noqa: E402
 
 
 def once(fn) -> float:
@@ -53,10 +54,10 @@ def main() -> None:
     with _backend.using("cython"):
         t_compiled = best_time(lambda: enumerate_rankings(p, k), repeat=5)
         rankings = enumerate_rankings(p, k)
-        t_rescore = best_time(lambda: score_many(rankings, m=5), repeat=5)
+        t_rescore = best_time(lambda: ranking_score_many(rankings, m=5), repeat=5)
     with _backend.using("python"):
         t_fallback = once(lambda: enumerate_rankings(p, k))
-        t_rescore_fallback = once(lambda: score_many(rankings, m=5))
+        t_rescore_fallback = once(lambda: ranking_score_many(rankings, m=5))
 
     rows = [
         [f"np.sort, {n_sort:,} float64", format_seconds(t_sort), "1.00"],
@@ -64,9 +65,9 @@ def main() -> None:
          f"{t_compiled / t_sort:.2f}"],
         [f"enumerate_rankings({p}, {k}), fallback (1 run)", format_seconds(t_fallback),
          f"{t_fallback / t_sort:.2f}"],
-        [f"score_many(RankingSet of {n:,}, m=5), compiled", format_seconds(t_rescore),
+        [f"ranking_score_many(RankingSet of {n:,}, m=5), compiled", format_seconds(t_rescore),
          f"{t_rescore / t_sort:.2f}"],
-        [f"score_many(RankingSet of {n:,}, m=5), fallback (1 run)",
+        [f"ranking_score_many(RankingSet of {n:,}, m=5), fallback (1 run)",
          format_seconds(t_rescore_fallback), f"{t_rescore_fallback / t_sort:.2f}"],
     ]
     print_table(

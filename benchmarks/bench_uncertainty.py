@@ -83,11 +83,11 @@ def main():
 
     auc = best_time(lambda: rs.roc_auc_score(y, a), repeat=7, min_total=0)
     sk_auc = best_time(lambda: skm.roc_auc_score(y, a), repeat=3, min_total=0)
-    ci = best_time(lambda: rs.roc_auc_ci(y, a), repeat=7, min_total=0)
-    test = best_time(lambda: rs.delong_test(y, a, b), repeat=7, min_total=0)
-    boot = best_time(lambda: rs.bootstrap_ci(yb, sb, n_resamples=B, random_state=0),
+    ci = best_time(lambda: rs.uncertainty.roc_auc_ci(y, a), repeat=7, min_total=0)
+    test = best_time(lambda: rs.uncertainty.delong_test(y, a, b), repeat=7, min_total=0)
+    boot = best_time(lambda: rs.uncertainty.bootstrap_ci(yb, sb, n_resamples=B, random_state=0),
                      repeat=3, min_total=0)
-    boot_1 = best_time(lambda: rs.bootstrap_ci(yb, sb, n_resamples=B, random_state=0,
+    boot_1 = best_time(lambda: rs.uncertainty.bootstrap_ci(yb, sb, n_resamples=B, random_state=0,
                                                n_threads=1), repeat=3, min_total=0)
 
     rows = []

@@ -1,10 +1,11 @@
 """Choose the kernel module once, at import.
 
-The compiled module ``rankscore._core`` and the NumPy module ``rankscore._fallback`` expose
-the same kernel functions with the same signatures and results (``_core.pyi`` documents
-them). ``RANKSCORE_PURE_PYTHON=1`` forces the fallback. Every public function reaches its
-kernels through ``_backend.kernels`` at call time, so the test suite can run everything on
-both modules; nothing else in the package imports ``_core`` or ``_fallback``.
+The compiled package ``rankscore._kernels`` and the NumPy package ``rankscore._fallback``
+expose the same kernel functions with the same signatures and results
+(``_kernels/__init__.pyi`` documents them), one module per topic in each.
+``RANKSCORE_PURE_PYTHON=1`` forces the fallback. Every public function reaches its kernels
+through ``_backend.kernels`` at call time, so the test suite can run everything on
+both; nothing else in the package imports ``_kernels`` or ``_fallback``.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ __all__ = ["BACKEND", "kernels", "load", "using"]
 def load(name: str) -> ModuleType:
     """Return the kernel module ``"cython"`` or ``"python"`` (ImportError if not built)."""
     if name == "cython":
-        from . import _core
+        from . import _kernels
 
-        return _core
+        return _kernels
     if name == "python":
         from . import _fallback
 

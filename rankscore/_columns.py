@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._validation import quoted
+from ._engine.validate import quoted
 from .exceptions import ColumnTypeError
 
 __all__ = ["Column", "check_column", "column_type"]

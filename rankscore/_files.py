@@ -13,7 +13,7 @@ import os
 import stat
 from typing import BinaryIO
 
-from ._validation import shorten
+from ._engine.validate import shorten
 
 __all__ = ["check_regular_file", "open_regular_file"]
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ._validation import shorten
+from ._engine.validate import shorten
 from .exceptions import MemoryLimitError
 
 __all__ = ["available_memory", "check_memory", "format_bytes", "bounded_int", "INT64_MAX"]

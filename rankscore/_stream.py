@@ -25,9 +25,9 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 import numpy as np
 
 from ._columns import check_column
+from ._engine.validate import quoted, rounds_in_float64
 from ._files import check_regular_file
 from ._numbers import read_number
-from ._validation import quoted, rounds_in_float64
 from .exceptions import ColumnTypeError
 from .summary import ScoreAccumulator
 
@@ -386,6 +386,14 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
         a path that is not a regular file (a directory, a pipe, a device), a Parquet column
         whose type cannot be a score or label column (rankscore._columns, raised as
         ColumnTypeError, also a TypeError).
+
+    Examples
+    --------
+    >>> from rankscore.datasets import spam_path
+    >>> from rankscore.report import read_columns
+    >>> labels, scores = read_columns(spam_path(), "target", "score")
+    >>> labels[:3].tolist(), scores[:3].tolist()
+    (['ham', 'ham', 'ham'], [0.001, 0.003, 0.059])
     """
     pieces = list(chunks(path, label, score))
     labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])

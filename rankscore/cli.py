@@ -17,9 +17,10 @@ from typing import Sequence
 import numpy as np
 
 from . import plot, report
+from ._engine.validate import quoted, shorten
 from ._limits import INT64_MAX, bounded_int
 from ._numbers import read_number
-from ._validation import quoted, shorten
+from ._version import __version__
 from .ir import Qrels, Run, _text_table, compare_runs, evaluate
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
 from .uncertainty import MAX_RESAMPLES
@@ -34,6 +35,10 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rankscore", description="Exact, fast scores for rankings and scored classifiers."
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"rankscore {__version__}",
+        help="print rankscore's version and exit",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
@@ -64,7 +69,7 @@ def _parse_ranking(text: str):
 
 
 def _add_ranking_commands(sub) -> None:
-    """``score``, ``count``, ``enumerate`` and ``ties`` (SPEC §1)."""
+    """``score``, ``count``, ``enumerate`` and ``ties``: rankings against a reference list."""
     m_help = "parameter m > 2 of the score, exact: 10, 3.5 or 21/2 (default 10)"
     cmd = sub.add_parser(
         "score", help="score one ranking",
@@ -157,7 +162,8 @@ def _run_ties(args) -> int:
 
 
 def _add_plot_command(sub) -> None:
-    """``rankscore plot RANKING -o FILE``: the ranking plot of SPEC §1.8 as an image."""
+    """``rankscore plot RANKING -o FILE``: one ranking's plot (list position against ranking
+    position) as an image."""
     cmd = sub.add_parser(
         "plot",
         help="draw a ranking (list position against ranking position) to an image file",

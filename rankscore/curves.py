@@ -1,7 +1,7 @@
 """Threshold sweep of a scored binary classifier: ROC, PR, DET, AUC, KS.
 
 The public functions. Each validates its input and reads its result from the sweep
-engine in :mod:`rankscore._sweep` (one sort or count of the scores per class, merged in
+engine in ``rankscore._engine`` (one sort or count of the scores per class, merged in
 one pass; every curve a view of the sweep).
 """
 
@@ -9,54 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _backend, _validation
-from ._labels import as_label_array
-from ._sweep import (
-    KSCurve,
-    KSResult,
-    _ap_validated,
-    _as_indicator_matrix,
-    _as_score_matrix,
-    _auc_fast,
-    _auc_metric,
-    _auc_positive_is_greater,
-    _auc_shared_labels,
-    _average_columns,
-    _binary_auc,
-    _check_max_fpr,
-    _class_weights_in_range,
-    _cumulative,
-    _det_view,
-    _ks_curve_view,
-    _ks_from_counts,
-    _map_columns,
-    _multiclass_auc,
-    _n_threads,
-    _native_binary,
-    _pr_auc_view,
-    _pr_points,
-    _pr_view,
-    _present_classes,
-    _roc_view,
-    _scan,
-    _scores_unchecked,
-    _split_sorted_checked,
-    _summary_arrays,
-    _sweep,
-    _sweep_or_sorted_parts,
-    _trapezoid,
-    _try_count,
-    _validate_binary,
-    _warn_undefined,
-)
-from ._validation import (
-    check_choice,
-    check_finite,
-    check_flag,
-    check_positive_int,
-    check_same_length,
-    check_sample_weight,
-)
+from . import _backend
+from ._engine.areas import average_precision, ks_of_problem, roc_auc
+from ._engine.parts import binary_problem
+from ._engine.results import KSCurve, KSResult
+from ._engine.sweep import (cumulative, pr_points, scan, summary_arrays, sweep_of_problem,
+                            sweep_or_parts)
+from ._engine.validate import as_1d, check_flag, check_same_length, to_float
+from ._engine.views import det_view, ks_curve_view, pr_auc_view, pr_view, roc_view, trapezoid
 
 __all__ = [
     "KSResult",
@@ -72,9 +32,6 @@ __all__ = [
     "ks_statistic",
     "ks_curve",
 ]
-
-_AVERAGES = (None, "micro", "macro", "weighted", "samples")
-
 
 # ---------------------------------------------------------------------------------------
 # curves
@@ -131,11 +88,10 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
     drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    sweep, parts = _sweep_or_sorted_parts(
-        *_validate_binary(y_true, y_score, pos_label, sample_weight))
+    sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
     if parts is not None:  # fpr, tpr and the kept thresholds in one pass over the parts
         return _backend.kernels.roc_points(*parts, drop_intermediate)
-    return _roc_view(sweep, drop_intermediate)
+    return roc_view(sweep, drop_intermediate)
 
 
 def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
@@ -191,11 +147,10 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
     drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    sweep, parts = _sweep_or_sorted_parts(
-        *_validate_binary(y_true, y_score, pos_label, sample_weight))
+    sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
     if parts is not None:  # precision, recall and the kept thresholds in one pass
-        return _pr_points(*parts, drop_intermediate)
-    return _pr_view(sweep, drop_intermediate)
+        return pr_points(*parts, drop_intermediate)
+    return pr_view(sweep, drop_intermediate)
 
 
 def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
@@ -244,7 +199,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
     ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
     """
     drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    return _det_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight),
+    return det_view(sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight)),
                      drop_intermediate)
 
 
@@ -280,16 +235,16 @@ def auc(x, y):
     >>> auc(fpr, tpr)
     0.75
     """
-    x = _validation.as_1d(x, "x", allow_empty=True)
-    y = _validation.as_1d(y, "y", allow_empty=True)
+    x = as_1d(x, "x", allow_empty=True)
+    y = as_1d(y, "y", allow_empty=True)
     check_same_length(x=x, y=y)
     if x.shape[0] < 2:
         raise ValueError("At least 2 points are needed to compute area under curve, but "
                          f"x.shape = {x.shape}")
     dx = _exact_steps(x) if x.dtype.kind in "iu" else None
-    x = _validation._to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
-    y = _validation._to_float(y, "y", exact=False)
-    return _trapezoid(x, y, dx)
+    x = to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
+    y = to_float(y, "y", exact=False)
+    return trapezoid(x, y, dx)
 
 
 def _exact_steps(x: np.ndarray) -> np.ndarray:
@@ -380,71 +335,8 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
-    check_choice(average, "average", _AVERAGES)
-    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
-    if n_threads is not None:
-        check_positive_int(n_threads, "n_threads")
-    if max_fpr is None and sample_weight is None and _native_binary(y_true, y_score):
-        auc_value = _auc_fast(y_true, y_score, n_threads)  # the common case, little overhead
-        if auc_value is not None:
-            return auc_value
-    max_fpr = _check_max_fpr(max_fpr)
-    if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
-            not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
-        y2d = _as_indicator_matrix(y_true)
-        s2d = _as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
-        return _average_columns(_auc_metric(max_fpr), y2d, s2d, average, w,
-                                _n_threads(n_threads))
-
-    y = as_label_array(y_true)
-    scores = y_score if isinstance(y_score, np.ndarray) else _validation.as_array(
-        y_score, "y_score")
-    if scores.ndim == 2 and scores.shape[1] == 1:
-        scores = scores[:, 0]
-    if scores.ndim > 2:
-        raise ValueError(f"y_score must be 1-D or 2-D, got an array of shape {scores.shape}")
-    if scores.ndim == 2:
-        s2d = _as_score_matrix(scores, finite=False)
-        check_same_length(y_true=y, y_score=s2d)
-        w = check_sample_weight(sample_weight, len(y))
-        codes, pos_code, n_classes = _auc_positive_is_greater(y)
-        if n_classes > 2 or multi_class != "raise":
-            if max_fpr is not None and max_fpr != 1.0:
-                raise ValueError("Partial AUC computation not available in multiclass setting, "
-                                 "'max_fpr' must be set to `None`, received "
-                                 f"`max_fpr={max_fpr}` instead")
-            if multi_class == "raise":
-                raise ValueError("multi_class must be in ('ovo', 'ovr')")
-            check_finite(s2d, "y_score")
-            return _multiclass_auc(y, s2d, labels, multi_class, average, w,
-                                   _n_threads(n_threads))
-        if max_fpr is not None and max_fpr != 1 or w is not None:
-            check_finite(s2d, "y_score")
-        if max_fpr is not None and max_fpr != 1:
-            return _map_columns(
-                lambda j: _binary_auc(codes, pos_code, s2d[:, j], w, max_fpr),
-                s2d.shape[1], _n_threads(n_threads))
-        return _auc_shared_labels(codes, pos_code, s2d, w, _n_threads(n_threads))
-
-    scores = _scores_unchecked(scores)
-    n = check_same_length(y_true=y, y_score=scores)
-    w = check_sample_weight(sample_weight, n)
-    codes, pos_code, n_classes = _auc_positive_is_greater(y)
-    if n_classes > 2:
-        if max_fpr is not None and max_fpr != 1.0:
-            raise ValueError("Partial AUC computation not available in multiclass setting, "
-                             "'max_fpr' must be set to `None`, received "
-                             f"`max_fpr={max_fpr}` instead")
-        if multi_class == "raise":
-            raise ValueError("multi_class must be in ('ovo', 'ovr')")
-        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                         f"`y_true` contains multiple classes. Got `y_score.shape="
-                         f"{scores.shape}`.")
-    return _binary_auc(codes, pos_code, scores, w, max_fpr, n_threads)
+    return roc_auc(y_true, y_score, average=average, sample_weight=sample_weight,
+                   max_fpr=max_fpr, multi_class=multi_class, labels=labels, n_threads=n_threads)
 
 
 def gini_score(y_true, y_score, *, average="macro", sample_weight=None, multi_class="raise",
@@ -526,41 +418,8 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.8667
     """
-    check_choice(average, "average", _AVERAGES)
-
-    def metric(y01, scores, weights):
-        return _ap_validated(y01, np.uint8(1), scores, weights)
-
-    if np.ndim(y_true) == 2:
-        y2d = _as_indicator_matrix(y_true)
-        if pos_label != 1:
-            raise ValueError("Parameter pos_label is fixed to 1 for multilabel-indicator "
-                             "y_true. Do not set pos_label or set pos_label to 1.")
-        s2d = _as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
-        return _average_columns(metric, y2d, s2d, average, w, 1)
-    y = as_label_array(y_true)
-    present = _present_classes(y)
-    if len(present) > 2:
-        if pos_label != 1:
-            raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "
-                             "set pos_label or set pos_label to 1.")
-        s2d = _as_score_matrix(y_score)
-        indicator = (y[:, None] == present[None, :]).view(np.uint8)
-        if s2d.shape != indicator.shape:
-            raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                             "`y_true` contains multiple classes. Got "
-                             f"`y_score.shape={s2d.shape}`.")
-        w = check_sample_weight(sample_weight, len(y))
-        return _average_columns(metric, indicator, s2d, average, w, 1)
-    if len(present) == 2 and pos_label not in present.tolist():
-        raise ValueError(f"pos_label={_validation.quoted(pos_label)} is not a valid label. It "
-                         f"should be one of [{_validation.quoted_list(present.tolist())}]")
-    codes, pos_code, scores, w = _validate_binary(y, y_score, pos_label, sample_weight)
-    return _ap_validated(codes, pos_code, scores, w)
+    return average_precision(y_true, y_score, average=average, pos_label=pos_label,
+                             sample_weight=sample_weight)
 
 
 def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
@@ -599,8 +458,8 @@ def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
     >>> round(pr_auc_score([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.85
     """
-    summary = _summary_arrays(*_validate_binary(y_true, y_score, pos_label, sample_weight))
-    return _pr_auc_view(_scan(*summary), _cumulative(*summary))
+    summary = summary_arrays(binary_problem(y_true, y_score, pos_label, sample_weight))
+    return pr_auc_view(scan(*summary), cumulative(*summary))
 
 
 # ---------------------------------------------------------------------------------------
@@ -635,7 +494,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     Notes
     -----
     With F±(t) the fraction of positives / negatives scoring ``<= t``,
-    KS = max_t |F−(t) − F+(t)|, taken over the distinct scores t; for a model that ranks
+    ``KS = max_t |F−(t) − F+(t)|``, taken over the distinct scores t; for a model that ranks
     positives higher it is max(TPR − FPR) over the ROC curve. ``threshold`` is the smallest
     distinct score where the maximum is reached (ties broken toward lower scores); predicting
     positive for ``score > threshold`` attains it (as TPR − FPR, or as FPR − TPR when the
@@ -652,25 +511,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     >>> round(ks.statistic, 4), ks.threshold
     (0.6667, 0.52)
     """
-    codes, pos_code, scores, w = _validate_binary(y_true, y_score, pos_label, sample_weight)
-    k = _backend.kernels
-    counts = _try_count(codes, pos_code, scores, w)
-    if counts is not None:
-        n_neg, n_pos = int(counts.neg.sum()), int(counts.pos.sum())
-    else:
-        neg, neg_w, pos, pos_w = _split_sorted_checked(codes, pos_code, scores, w)
-        n_neg, n_pos = len(neg), len(pos)
-    if n_neg == 0 or n_pos == 0:
-        _warn_undefined("Only one class is present in y_true. The KS statistic is not defined "
-                        "in that case.")
-        return KSResult(float("nan"), float("nan"))
-    if counts is not None:
-        return _ks_from_counts(counts)
-    if w is None:
-        diff, threshold = k.ks_merge(neg, pos)
-        return KSResult(diff / (len(pos) * len(neg)), threshold)
-    neg_w, pos_w, _ = _class_weights_in_range(neg_w, pos_w)
-    return KSResult(*k.ks_merge_weighted(neg, neg_w, pos, pos_w))
+    return ks_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight))
 
 
 def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
@@ -689,7 +530,7 @@ def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
 
     See Also
     --------
-    ks_statistic : max |cdf_negative − cdf_positive| without building the curve.
+    ks_statistic : ``max |cdf_negative − cdf_positive|`` without building the curve.
 
     Notes
     -----
@@ -698,12 +539,12 @@ def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
 
     Examples
     --------
-    >>> from rankscore import ks_curve
+    >>> from rankscore.curves import ks_curve
     >>> c = ks_curve([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4])
     >>> c.thresholds.tolist(), c.cdf_negative.tolist(), c.cdf_positive.tolist()
     ([0.1, 0.2, 0.3, 0.4], [0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
     """
-    return _ks_curve_view(_sweep(y_true, y_score, pos_label=pos_label,
-                                 sample_weight=sample_weight))
+    return ks_curve_view(sweep_of_problem(binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight)))
 
 

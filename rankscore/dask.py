@@ -7,7 +7,8 @@ function of the same name returns on the same rows:
 
 ``score_summary`` (the :class:`rankscore.ScoreSummary` itself), ``roc_auc_score``,
 ``roc_curve``, ``precision_recall_curve``, ``average_precision_score``, ``ks_statistic``,
-``gain_table``, ``binary_confusion``, ``best_threshold`` and ``binary_report``.
+``gain_table``, ``binary_confusion``, ``best_threshold``, ``binary_report`` and
+``group_metrics`` (one row per group of key columns, a pandas DataFrame).
 
 How: each partition is summarised where it lives (its distinct scores with the negatives
 and positives at each); every summary is cut at the same scores into score ranges, and the
@@ -16,7 +17,7 @@ concatenates the merged ranges, highest first, into the one summary and reads th
 from it. ``roc_auc_score`` without weights needs no summary at the client: with a
 ``distributed.Client`` each worker splits the partitions it holds into one array per class
 and sorts them, only the smaller class's sorted scores travel between workers, and the
-client adds exact pair counts (docs/dask.md shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
+client adds exact pair counts (:doc:`/dask` shows the steps). No raw rows are gathered into one process. With a ``distributed.Client`` the work
 runs on its cluster, otherwise on Dask's default scheduler.
 
 Partitions: columns of one Dask DataFrame (or Series with equal partition counts) are taken
@@ -35,7 +36,8 @@ Weights: per-score weight sums are added across partitions (in partition order),
 are exact when the weights are integers or dyadic fractions; otherwise sums of tied scores
 coming from different partitions may differ from the in-memory result in the last bits.
 
-docs/dask.md shows a real cluster and the size of the summary for 10^10 rows.
+The documentation's page :doc:`/dask` shows a real cluster and the size of the summary for
+10^10 rows.
 """
 
 from __future__ import annotations
@@ -51,9 +53,13 @@ from typing import Any, Callable
 
 import numpy as np
 
-from . import _backend, _sweep, _validation
+from . import _backend, groups
 from ._columns import check_column
-from ._labels import label_codes
+from ._engine.parts import MAX_EXACT_ROWS, binary_problem, use_two_threads
+from ._engine.sweep import Scan
+from ._engine.validate import as_scores, check_positive_int, quoted
+from ._engine.views import auc_view
+from ._engine.labels import label_codes
 from .report import summary_report
 from .summary import ScoreSummary
 
@@ -67,7 +73,19 @@ except ImportError as exc:  # pragma: no cover - the extra is not installed
         "rankscore.dask needs Dask: pip install 'rankscore[dask]' (dask[array,dataframe])"
     ) from exc
 
-__all__: list[str] = []
+__all__ = [
+    "score_summary",
+    "roc_auc_score",
+    "roc_curve",
+    "precision_recall_curve",
+    "average_precision_score",
+    "ks_statistic",
+    "gain_table",
+    "binary_confusion",
+    "best_threshold",
+    "binary_report",
+    "group_metrics",
+]
 
 _ONLY_DASK = (
     "{name} must be a Dask array or a Dask DataFrame column (dask.dataframe.Series), got"
@@ -113,7 +131,8 @@ def _check_collection(x: Any, name: str, function: str) -> None:
     if isinstance(x, dd.Series) and type(dtype).__name__ == "CategoricalDtype" \
             and not x.cat.known:  # categories unknown until computed: each partition says
         return
-    check_column(name, dtype, _ROLES.get(name, "score"))
+    if name in _ROLES:  # the group keys of group_metrics may be of any type
+        check_column(name, dtype, _ROLES[name])
 
 
 def _as_array(x: Any) -> da.Array:
@@ -204,7 +223,7 @@ def _row_label(labels: Any, i: int) -> str:
         return f"index {i}"
     label = labels[i]
     label = label.item() if isinstance(label, np.generic) else label
-    return f"index {i} of the partition (row label {_validation.quoted(label)})"
+    return f"index {i} of the partition (row label {quoted(label)})"
 
 
 def _partition_tasks(summarise: Callable, columns: dict[str, Any],
@@ -362,7 +381,7 @@ def _summary_of(y_true, y_score, sample_weight, pos_label, split_every, function
     columns = _columns(y_true, y_score, sample_weight, function)
     split_every = _check_split_every(split_every)
     if max_thresholds is not None:
-        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        max_thresholds = check_positive_int(max_thresholds, "max_thresholds")
         return _compressed_summary(columns, pos_label, split_every, max_thresholds)
     ranges = _ranges(columns, pos_label, split_every, _merge_summaries)
     if ranges is None:  # every partition is empty: the in-memory error
@@ -404,19 +423,19 @@ def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
     """(label codes, positive code, positives, score dtype) of one partition (its scores
     are checked for NaN and infinity at the ends of the sorted classes, as in memory)."""
     codes, pos_code = label_codes(y_true, pos_label)
-    dtype = _sweep._scores_unchecked(y_score).dtype
+    dtype = as_scores(y_score, finite=False).dtype
     return codes, pos_code, int(np.count_nonzero(codes == pos_code)), dtype
 
 
 def _split_into(y_true: Any, y_score: Any, *, labels: tuple, neg: np.ndarray,
                 pos: np.ndarray) -> None:
     """One partition's scores written into ``neg`` and ``pos`` by class."""
-    scores = _sweep._scores_unchecked(y_score).astype(neg.dtype, copy=False)
+    scores = as_scores(y_score, finite=False).astype(neg.dtype, copy=False)
     _backend.kernels.split_scores_into(*labels, scores, neg, pos)
 
 
 def _check_scores(y_true: Any, y_score: Any) -> None:
-    _validation.as_scores(y_score)
+    as_scores(y_score)
 
 
 def _partition_labels(where: tuple, *values: Any, names: list, backend: str,
@@ -437,7 +456,7 @@ def _class_counts(partition: tuple) -> tuple[int, int]:
 def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
     """[function(job) for job in jobs], on two threads for large inputs (the kernels and
     sorts release the GIL), so that a worker left alone uses the cores the other leaves."""
-    if n_rows >= _sweep._PARALLEL_SORT_ROWS and _sweep._n_threads(None) > 1 and len(jobs) > 1:
+    if use_two_threads(n_rows) and len(jobs) > 1:
         with ThreadPoolExecutor(2) as pool:
             return list(pool.map(function, jobs))
     return list(map(function, jobs))
@@ -573,12 +592,12 @@ def _auc_of(y_true, y_score, pos_label, split_every) -> float:
     if counts is None:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     n_neg, n_pos, twice_u = counts
-    if n_neg + n_pos > _sweep.MAX_EXACT_ROWS:
+    if n_neg + n_pos > MAX_EXACT_ROWS:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
     nan = math.nan
     auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
-    return _sweep._auc_view(_sweep._Scan(n_neg, n_pos, auc, nan, nan, nan, nan), stacklevel=5)
+    return auc_view(Scan(n_neg, n_pos, auc, nan, nan, nan, nan))
 
 
 def _across_ranges(ranges: list) -> tuple[int, int, int]:
@@ -1005,7 +1024,7 @@ def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32,
 ):
-    """Gain/lift table of Dask columns; equals :func:`rankscore.gain_table`.
+    """Gain/lift table of Dask columns; equals :func:`rankscore.gains.gain_table`.
 
     Parameters
     ----------
@@ -1017,12 +1036,12 @@ def gain_table(
     Returns
     -------
     GainTable
-        As :func:`rankscore.gain_table`.
+        As :func:`rankscore.gains.gain_table`.
 
     See Also
     --------
     {see_also}
-    rankscore.gain_table : The same table for data in memory.
+    rankscore.gains.gain_table : The same table for data in memory.
 
     Notes
     -----
@@ -1090,7 +1109,7 @@ def best_threshold(
     ----------
     {columns}
     objective : str
-        One of :data:`rankscore.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
+        One of :data:`rankscore.thresholds.OBJECTIVES` (``"youden"``, ``"f_beta"``, ...).
     {options}
     **options
         ``min_precision``, ``min_recall``, ``beta``, ``profit_matrix``: as in memory.
@@ -1164,3 +1183,122 @@ def binary_report(
     """
     summary = _summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
     return summary_report(summary, threshold=threshold, n_groups=n_groups)
+
+
+# ---------------------------------------------------------------------------------------
+# per-group metrics: one summary per group and partition (rankscore.groups), the groups
+# dealt into buckets by key, each bucket's summaries merged per group in its own tree
+
+
+def _key_columns(by: Any) -> dict[str, Any]:
+    """{name: Dask column} of ``by``: a Dask DataFrame, Series or array, or a list of them
+    (names of Series, else group, group_1, ...)."""
+    if isinstance(by, dd.DataFrame):
+        parts = [by[name] for name in by.columns]
+    elif isinstance(by, (list, tuple)):
+        parts = list(by)
+    else:
+        parts = [by]
+    if not parts:
+        raise ValueError("by names no key column")
+    names: list[str] = []
+    for i, part in enumerate(parts):
+        _check_collection(part, "by", "group_metrics")
+        name = getattr(part, "name", None)
+        name = str(name) if name is not None else "group" if i == 0 else f"group_{i}"
+        names.append(name if name not in names else f"{name}_{i}")
+    return dict(zip(names, parts))
+
+
+def _group_chunk(y_true: Any, y_score: Any, sample_weight: Any = None, *, pos_label: Any,
+                 n_buckets: int, **keys: Any) -> list:
+    """One partition's groups: their summaries in ``n_buckets`` {key: summary} dicts."""
+    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight, finite=True)
+    arrays = [np.asarray(k.to_numpy() if hasattr(k, "to_numpy") else k) for k in keys.values()]
+    return groups.keyed_summaries(codes, pos_code, scores, weights, arrays, n_buckets)
+
+
+def group_metrics(
+    y_true: Any, y_score: Any, by: Any, *, pos_label: Any = None, sample_weight: Any = None,
+    one_class: str = "warn", split_every: int = 32,
+):
+    """ROC AUC, average precision, KS and class counts of every group of Dask columns, in
+    one pass; equals :func:`rankscore.group_metrics` on the columns computed into memory.
+
+    Parameters
+    ----------
+    y_true : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Labels ({0, 1}, {-1, 1} or bool; others need ``pos_label``).
+    y_score : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
+        Finite scores, higher = more likely positive.
+    by : dask.dataframe.Series, Dask DataFrame, dask.array.Array or a list of them
+        The group key(s), partitioned like ``y_score``: rows with equal keys form a group.
+    pos_label : int, float, bool or str, default=None
+        The positive class.
+    sample_weight : dask.array.Array or dask.dataframe.Series, default=None
+        Non-negative weights.
+    one_class : {"warn", "nan", "raise"}, default="warn"
+        Groups holding one class only get NaN AUC and KS, with one
+        ``UndefinedMetricWarning`` naming them (``"warn"``), silently (``"nan"``), or
+        are a ``ValueError`` naming them (``"raise"``).
+    split_every : int, default=32
+        Partitions' summaries merged per task.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per group, ordered by the keys (a missing key last): the key columns
+        (named after the Series, else ``group``, ``group_1``, ...), then ``positives``,
+        ``negatives`` (counts, or weight sums), ``prevalence``, ``roc_auc``,
+        ``average_precision``, ``ks`` and ``ks_threshold``.
+
+    See Also
+    --------
+    rankscore.group_metrics : The same table for data in memory.
+
+    Notes
+    -----
+    Each partition is summarised per group where it lives; the groups are dealt into
+    buckets by a hash of their key (two per worker thread), and each bucket's summaries
+    merge per group in a tree of tasks, which reads each group's row: only summaries
+    travel, and only the rows reach the client. The table is small (one row per group),
+    so it is returned computed, as a pandas DataFrame.
+
+    Examples
+    --------
+    >>> import pandas as pd, dask.dataframe as dd
+    >>> import rankscore.dask as rd
+    >>> frame = pd.DataFrame({"day": ["mon"] * 4 + ["tue"] * 4,
+    ...                       "y": [0, 1, 0, 1, 0, 1, 0, 1],
+    ...                       "s": [0.1, 0.9, 0.8, 0.7, 0.2, 0.3, 0.4, 0.6]})
+    >>> df = dd.from_pandas(frame, npartitions=3)
+    >>> table = rd.group_metrics(df.y, df.s, by=df.day)
+    >>> table[["day", "roc_auc", "positives"]].values.tolist()
+    [['mon', 0.75, 2], ['tue', 0.75, 2]]
+    """
+    one_class = groups.check_one_choice(one_class)
+    split_every = _check_split_every(split_every)
+    columns = _columns(y_true, y_score, sample_weight, "group_metrics")
+    keys = _key_columns(by)
+    names = list(keys)
+    columns.update({f"by_{i}": column for i, column in enumerate(keys.values())})
+    n_buckets = min(2 * _n_threads(), _MAX_RANGES)
+    level = _partition_tasks(_group_chunk, columns, {"pos_label": pos_label,
+                                                     "n_buckets": n_buckets})
+    backend = _backend_name()
+    tasks = [_tree([delayed(_bucket, pure=True)(part, j) for part in level],
+                   partial(_on, backend, groups.merge_keyed), split_every,
+                   root=partial(_on, backend, _bucket_rows)) for j in range(n_buckets)]
+    rows = [row for bucket in dask.compute(*tasks) if bucket for row in bucket]
+    if not rows:  # every partition is empty: the in-memory error
+        ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    return groups.frame_of(names, rows, sample_weight is not None, one_class)
+
+
+def _bucket(buckets: list | None, j: int) -> dict | None:
+    return None if buckets is None else buckets[j]
+
+
+def _bucket_rows(parts: list) -> list:
+    return groups.keyed_rows(groups.merge_keyed(parts))

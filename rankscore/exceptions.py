@@ -17,6 +17,7 @@ scikit-learn.
 
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 
@@ -32,7 +33,19 @@ __all__ = [
 
 class UndefinedMetricWarning(UserWarning):
     """A metric was 0/0 (or otherwise undefined) and has been set to a fixed value, as in
-    scikit-learn (``zero_division``, NaN …)."""
+    scikit-learn (``zero_division``, NaN …).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from rankscore import UndefinedMetricWarning, precision_score
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     precision_score([1, 0], [0, 0])
+    0.0
+    >>> issubclass(caught[0].category, UndefinedMetricWarning)
+    True
+    """
 
 
 class MemoryLimitError(MemoryError, ValueError):
@@ -47,6 +60,15 @@ class RankingSetTooLargeError(MemoryLimitError):
     """An enumeration would not fit in the memory available (raised before allocating).
 
     Subclasses both ``MemoryError`` and ``ValueError``.
+
+    Examples
+    --------
+    >>> from rankscore.rankings import RankingSetTooLargeError, enumerate_rankings
+    >>> try:
+    ...     enumerate_rankings(62, 31)
+    ... except RankingSetTooLargeError as error:
+    ...     print(type(error).__name__, isinstance(error, MemoryError))
+    RankingSetTooLargeError True
     """
 
 
@@ -70,6 +92,12 @@ def undefined_metric_category() -> type[UndefinedMetricWarning]:
     :class:`UndefinedMetricWarning`, or, when ``sklearn.exceptions`` has been imported, a
     subclass of it and of ``sklearn.exceptions.UndefinedMetricWarning`` (so filters on either
     category apply). The subclass is created once and cached.
+
+    Examples
+    --------
+    >>> from rankscore.exceptions import UndefinedMetricWarning, undefined_metric_category
+    >>> issubclass(undefined_metric_category(), UndefinedMetricWarning)
+    True
     """
     module = sys.modules.get("sklearn.exceptions")
     theirs = getattr(module, "UndefinedMetricWarning", None)
@@ -90,10 +118,36 @@ def undefined_metric_category() -> type[UndefinedMetricWarning]:
     return both
 
 
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def warn_user(message: str, category: type[Warning] | None = None) -> None:
+    """``warnings.warn`` pointing at the user's line: the first caller outside rankscore.
+
+    ``category`` defaults to :func:`undefined_metric_category`. The engine warns from
+    whatever depth its work happens at; counting frames up to the first one outside the
+    package keeps every warning at the line that called rankscore.
+    """
+    level, frame = 2, sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        frame, level = frame.f_back, level + 1
+    warnings.warn(message, category or undefined_metric_category(), stacklevel=level)
+
+
 def warn_undefined_metric(message: str, stacklevel: int = 2) -> None:
     """``warnings.warn(message, undefined_metric_category(), stacklevel)``.
 
     ``stacklevel`` counts as for ``warnings.warn`` called where this function is called
     (2 points at the caller's caller).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from rankscore.exceptions import UndefinedMetricWarning, warn_undefined_metric
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     warn_undefined_metric("precision is 0/0; set to 0.0")
+    >>> issubclass(caught[0].category, UndefinedMetricWarning), str(caught[0].message)
+    (True, 'precision is 0/0; set to 0.0')
     """
     warnings.warn(message, undefined_metric_category(), stacklevel=stacklevel + 1)

@@ -1,6 +1,6 @@
 """Gain and lift: who is reached when the best-scored part of a population is targeted.
 
-Every function here is a thin view on the threshold sweep of :mod:`rankscore._sweep`
+Every function here is a thin view on the threshold sweep of the engine (``rankscore._engine``)
 (distinct thresholds, strictly decreasing, with cumulative weighted counts of positives
 ``tps`` and negatives ``fps`` scoring at or above each): the work after the sweep is
 O(number of distinct scores), whatever the number of rows.
@@ -16,16 +16,17 @@ O(number of distinct scores), whatever the number of rows.
 
 from __future__ import annotations
 
-import bisect
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from . import _validation
-from ._validation import quoted
-from ._labels import binary_target
-from ._sweep import Sweep, _sweep
+from ._engine.labels import binary_target
+from ._engine.parts import binary_problem
+from ._engine.results import GainTable
+from ._engine.sweep import sweep_of_problem
+from ._engine.validate import (as_scores, check_positive_int, check_real, check_same_length,
+                               check_sample_weight)
+from ._engine.views import cumulative_gain_view, gain_table_view, lift_view
 
 __all__ = [
     "GainTable",
@@ -46,205 +47,8 @@ _ROUNDING_SLACK = 1e-9
 # Sweep totals
 
 
-def _with_totals(sweep: Sweep):
-    """The sweep plus cumulative counts ``counts`` and the totals of positives/negatives."""
-    counts = sweep.tps + sweep.fps  # rows (weight) scoring >= each threshold
-    return sweep, counts, float(sweep.tps[-1]), float(sweep.fps[-1])
-
-
-def _require_positives(positives: float) -> None:
-    if not positives > 0:
-        raise ValueError(
-            "y_true has no positive samples (or they all have zero weight): "
-            "the fraction of positives captured is not defined"
-        )
-
-
 # ------------------------------------------------------------------------------------------
 # Gain table
-
-_COLUMNS = (
-    "group", "score_max", "score_min", "count", "positives", "response_rate", "gain",
-    "cumulative_gain", "lift", "cumulative_lift", "ks",
-)
-
-
-@dataclass(frozen=True, eq=False)
-class GainTable:
-    """One row per group of a gain/lift table (see :func:`gain_table`).
-
-    Each attribute below except the totals is a NumPy column with one entry per group,
-    best-scored group first. ``count`` and ``positives`` are ``int64`` without sample
-    weights and ``float64`` (sums of weights) with them.
-
-    Attributes
-    ----------
-    group : ndarray of int64
-        Group number, 1-based, consecutive.
-    score_max, score_min : ndarray of float64
-        Highest and lowest score in the group.
-    count : ndarray
-        Number of samples (total weight) in the group.
-    positives : ndarray
-        Positives (their total weight) in the group.
-    response_rate : ndarray of float64
-        ``positives / count``: the fraction of positives inside the group.
-    gain : ndarray of float64
-        ``positives / total_positives``: the group's share of all positives.
-    cumulative_gain : ndarray of float64
-        Share of all positives in this group and the ones above it.
-    lift : ndarray of float64
-        ``response_rate / prior``.
-    cumulative_lift : ndarray of float64
-        ``cumulative_gain / cumulative fraction targeted``.
-    ks : ndarray of float64
-        ``TPR - FPR`` when every group down to this one is predicted positive (the
-        threshold is the group's lower border, ``score_min``).
-    total_count, total_positives : float
-        Number (weight) of all samples and of all positives.
-    prior : float
-        ``total_positives / total_count``.
-    n_groups : int
-        The number of groups asked for (``len(table)`` may be smaller, see
-        :func:`gain_table`).
-
-    Examples
-    --------
-    >>> from rankscore import gain_table
-    >>> table = gain_table([1, 0, 1, 1, 0, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4], n_groups=3)
-    >>> table.lift.round(4).tolist()
-    [1.0, 2.0, 0.0]
-    >>> table.to_pandas().columns[:4].tolist()
-    ['group', 'score_max', 'score_min', 'count']
-    """
-
-    group: np.ndarray
-    score_max: np.ndarray
-    score_min: np.ndarray
-    count: np.ndarray
-    positives: np.ndarray
-    response_rate: np.ndarray
-    gain: np.ndarray
-    cumulative_gain: np.ndarray
-    lift: np.ndarray
-    cumulative_lift: np.ndarray
-    ks: np.ndarray
-    total_count: float
-    total_positives: float
-    prior: float
-    n_groups: int
-
-    @staticmethod
-    def column_names() -> tuple[str, ...]:
-        """Names of the per-group columns, in table order."""
-        return _COLUMNS
-
-    def __len__(self) -> int:
-        return len(self.group)
-
-    def __getitem__(self, name: str) -> np.ndarray:
-        if name not in self.column_names():
-            raise KeyError(f"{quoted(name)} is not a column; columns: "
-                           f"{', '.join(self.column_names())}")
-        return getattr(self, name)
-
-    def to_dict(self) -> dict[str, np.ndarray]:
-        """The columns as ``{name: array}``, in table order."""
-        return {name: getattr(self, name) for name in self.column_names()}
-
-    def to_pandas(self) -> Any:
-        """The table as a ``pandas.DataFrame`` (needs pandas: ``pip install rankscore[pandas]``)."""
-        try:
-            import pandas as pd
-        except ImportError:  # pragma: no cover - depends on the environment
-            raise ImportError(
-                "GainTable.to_pandas() needs pandas; install it with "
-                "'pip install rankscore[pandas]'"
-            ) from None
-        return pd.DataFrame(self.to_dict())
-
-    def _cells(self) -> list[list[str]]:
-        rows = []
-        for i in range(len(self)):
-            row = []
-            for name in self.column_names():
-                value = getattr(self, name)[i]
-                if isinstance(value, np.integer):
-                    row.append(str(int(value)))
-                elif name in ("score_max", "score_min", "count", "positives"):
-                    row.append(f"{value:.6g}")
-                else:  # rates, gains, lifts, ks
-                    row.append(f"{value:.4f}")
-            rows.append(row)
-        return rows
-
-    def to_markdown(self) -> str:
-        """The table as GitHub-flavoured Markdown (rates rounded to 4 decimals)."""
-        names = self.column_names()
-        lines = ["| " + " | ".join(names) + " |", "|" + "---:|" * len(names)]
-        lines += ["| " + " | ".join(row) + " |" for row in self._cells()]
-        return "\n".join(lines)
-
-    def _repr_markdown_(self) -> str:  # Jupyter shows the Markdown table
-        return self.to_markdown()
-
-    def __str__(self) -> str:
-        names = self.column_names()
-        rows = self._cells()
-        widths = [max(len(n), *(len(r[j]) for r in rows)) for j, n in enumerate(names)]
-        lines = ["  ".join(n.rjust(w) for n, w in zip(names, widths))]
-        lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
-        return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        head = (
-            f"GainTable({len(self)} groups of {self.n_groups} asked; "
-            f"total_count={self.total_count:.6g}, total_positives={self.total_positives:.6g}, "
-            f"prior={self.prior:.4f})"
-        )
-        return head + "\n" + str(self)
-
-
-def _group_borders(sweep: Sweep, n_groups: int, *, weighted: bool) -> np.ndarray:
-    """Indices of the last tie block of each group, from the cumulative counts.
-
-    The border after group g is the first block end with ``counts >= g * total / n_groups``.
-    So block ``j`` ends a group when an ideal cut lies in ``(counts[j-1], counts[j]]``:
-    ``floor(counts[j] * n_groups / total)`` (the ideal group of the next row) grows there.
-    O(number of blocks) whatever ``n_groups``; O(n_groups log(blocks)) for a few groups
-    of many blocks without weights (the same borders, looked up by binary search).
-    """
-    tps, fps = sweep.tps, sweep.fps
-    total = tps[-1] + fps[-1]
-    if not weighted:
-        # integer counts: with n_groups >= total every block ends a group already, so
-        # capping n_groups keeps counts * n_groups exact in int64 (up to ~3e9 rows)
-        n, groups = int(total), min(n_groups, int(total))
-        if groups <= 1024 and groups < len(tps) // 64:  # few groups: look the cuts up
-            # block j ends a group where its count first reaches a cut ceil(g n / groups)
-            rows = range(len(tps))
-            borders = sorted({bisect.bisect_left(rows, -(-g * n // groups),
-                                                 key=lambda j: tps[j] + fps[j])
-                              for g in range(1, groups + 1)})
-            borders[-1] = len(tps) - 1
-            return np.array(borders, dtype=np.intp)
-        counts = tps + fps
-        if n * groups < 2**63:
-            next_group = counts.astype(np.int64) * groups // n
-        else:  # pragma: no cover - more than 3e9 rows
-            next_group = np.floor(counts * (groups / n))
-    else:
-        counts = tps + fps
-        # counts * n_groups / total, with counts and total scaled by one power of two (exact,
-        # same rounding) so that the product cannot overflow for weights near float64's
-        # maximum; n_groups past 2**1000 only matters for weights 300 orders of magnitude apart
-        shift = -int(np.frexp(total)[1])
-        next_group = np.floor(np.ldexp(counts, shift) * float(min(n_groups, 2**1000))
-                              / np.ldexp(total, shift))
-    borders = np.flatnonzero(np.diff(next_group, prepend=0) > 0)
-    borders[-1] = len(counts) - 1  # the last group ends the sweep
-    return borders
-
 
 def gain_table(
     y_true: Any,
@@ -325,7 +129,7 @@ def gain_table(
     --------
     The spam demo of the documentation: 20 e-mails, 9 spam, so each decile holds 2.
 
-    >>> from rankscore import gain_table
+    >>> from rankscore.gains import gain_table
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> table = gain_table(data.target, data.score, pos_label="spam")
@@ -348,58 +152,9 @@ def gain_table(
     >>> len(gain_table([1, 0, 1, 0, 1, 0], [3, 3, 3, 3, 2, 1], n_groups=3))
     2
     """
-    n_groups = _validation.check_positive_int(n_groups, "n_groups")
-    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    return _gain_table_view(sweep, n_groups, weighted=sample_weight is not None)
-
-
-def _gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTable:
-    """gain_table of a summary's sweep."""
-    positives, negatives = float(sweep.tps[-1]), float(sweep.fps[-1])
-    if not (positives > 0 and negatives > 0):
-        raise ValueError(
-            "Only one class is present in y_true (counting samples with nonzero weight): "
-            "the gain table needs both positives and negatives"
-        )
-    borders = _group_borders(sweep, n_groups, weighted=weighted)
-    firsts = np.concatenate(([0], borders[:-1] + 1))
-    return _gain_table_at(sweep.tps[borders], sweep.fps[borders], sweep.thresholds[firsts],
-                          sweep.thresholds[borders], positives, negatives, n_groups,
-                          weighted=weighted)
-
-
-def _gain_table_at(cumulative_positives, cumulative_negatives, score_max, score_min,
-                   positives: float, negatives: float, n_groups: int, *,
-                   weighted: bool) -> GainTable:
-    """The gain table from the sweep at each group's last threshold (float64 running
-    sums) and each group's highest and lowest threshold."""
-    total = positives + negatives
-    cumulative_count = cumulative_positives + cumulative_negatives
-    count = np.diff(cumulative_count, prepend=0.0)
-    group_positives = np.diff(cumulative_positives, prepend=0.0)
-    prior = positives / total
-    response_rate = group_positives / count  # count > 0: every group reaches past a cut
-    cumulative_gain = cumulative_positives / positives
-    if not weighted:
-        count = count.astype(np.int64)
-        group_positives = group_positives.astype(np.int64)
-    return GainTable(
-        group=np.arange(1, len(cumulative_count) + 1, dtype=np.int64),
-        score_max=np.asarray(score_max, dtype=np.float64),
-        score_min=np.asarray(score_min, dtype=np.float64),
-        count=count,
-        positives=group_positives,
-        response_rate=response_rate,
-        gain=group_positives / positives,
-        cumulative_gain=cumulative_gain,
-        lift=response_rate / prior,
-        cumulative_lift=cumulative_gain / (cumulative_count / total),
-        ks=cumulative_positives / positives - cumulative_negatives / negatives,
-        total_count=total,
-        total_positives=positives,
-        prior=prior,
-        n_groups=n_groups,
-    )
+    n_groups = check_positive_int(n_groups, "n_groups")
+    sweep = sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight))
+    return gain_table_view(sweep, n_groups, weighted=sample_weight is not None)
 
 
 # ------------------------------------------------------------------------------------------
@@ -456,7 +211,7 @@ def cumulative_gain_curve(
 
     Examples
     --------
-    >>> from rankscore import cumulative_gain_curve
+    >>> from rankscore.gains import cumulative_gain_curve
     >>> x, y, thresholds = cumulative_gain_curve([0, 1, 0, 0, 1, 1],
     ...                                          [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
     >>> x.round(4).tolist()
@@ -466,18 +221,7 @@ def cumulative_gain_curve(
     >>> thresholds[:3].tolist()
     [inf, 0.9, 0.73]
     """
-    return _cumulative_gain_view(_sweep(y_true, y_score, pos_label=pos_label,
-                                        sample_weight=sample_weight))
-
-
-def _cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """cumulative_gain_curve of a summary's sweep."""
-    sweep, counts, positives, _ = _with_totals(sweep)
-    _require_positives(positives)
-    x = np.concatenate(([0.0], counts / counts[-1]))
-    y = np.concatenate(([0.0], sweep.tps / positives))
-    thresholds = np.concatenate(([np.inf], np.asarray(sweep.thresholds, dtype=np.float64)))
-    return x, y, thresholds
+    return cumulative_gain_view(sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight)))
 
 
 def lift_curve(
@@ -526,19 +270,13 @@ def lift_curve(
 
     Examples
     --------
-    >>> from rankscore import lift_curve
+    >>> from rankscore.gains import lift_curve
     >>> x, lift, thresholds = lift_curve([0, 1, 0, 0, 1, 1],
     ...                                  [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
     >>> lift.round(4).tolist()
     [2.0, 2.0, 1.3333, 1.0, 1.2, 1.0]
     """
-    return _lift_view(_sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight))
-
-
-def _lift_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """lift_curve of a summary's sweep."""
-    x, y, thresholds = _cumulative_gain_view(sweep)
-    return x[1:], y[1:] / x[1:], thresholds[1:]
+    return lift_view(sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight)))
 
 
 # ------------------------------------------------------------------------------------------
@@ -581,13 +319,13 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
     Examples
     --------
-    >>> from rankscore import prevalence
+    >>> from rankscore.gains import prevalence
     >>> from rankscore.datasets import load_spam
     >>> prevalence(load_spam().target, pos_label="spam")
     0.45
     """
     is_positive = binary_target(y_true, pos_label)
-    weights = _validation.check_sample_weight(sample_weight, len(is_positive))
+    weights = check_sample_weight(sample_weight, len(is_positive))
     if weights is None:
         return int(np.count_nonzero(is_positive)) / len(is_positive)
     total = float(weights.sum())
@@ -597,15 +335,15 @@ def prevalence(y_true: Any, *, pos_label: Any = None, sample_weight: Any = None)
 
 
 def _check_prior(prior: Any) -> float:
-    return _validation.check_real(prior, "prior", low=0, high=1, low_open=True, high_open=True,
+    return check_real(prior, "prior", low=0, high=1, low_open=True, high_open=True,
                                   interval="in the open interval (0, 1)")
 
 
 def _check_curve(a: Any, b: Any, name_a: str, name_b: str) -> tuple[np.ndarray, np.ndarray]:
     """Two same-length, finite float64 arrays with values in [0, 1]."""
-    a = np.asarray(_validation.as_scores(a, name_a), dtype=np.float64)
-    b = np.asarray(_validation.as_scores(b, name_b), dtype=np.float64)
-    _validation.check_same_length(**{name_a: a, name_b: b})
+    a = np.asarray(as_scores(a, name_a), dtype=np.float64)
+    b = np.asarray(as_scores(b, name_b), dtype=np.float64)
+    check_same_length(**{name_a: a, name_b: b})
     for name, arr in ((name_a, a), (name_b, b)):
         outside = (arr < 0.0) | (arr > 1.0)
         if outside.any():
@@ -656,7 +394,7 @@ def roc_to_captured_response(
 
     Examples
     --------
-    >>> from rankscore import roc_to_captured_response
+    >>> from rankscore.gains import roc_to_captured_response
     >>> x, y = roc_to_captured_response([0.0, 0.25, 1.0], [0.0, 0.75, 1.0], prior=0.2)
     >>> x.round(4).tolist(), y.tolist()
     ([0.0, 0.35, 1.0], [0.0, 0.75, 1.0])
@@ -708,7 +446,7 @@ def captured_response_to_roc(
 
     Examples
     --------
-    >>> from rankscore import captured_response_to_roc
+    >>> from rankscore.gains import captured_response_to_roc
     >>> fpr, tpr = captured_response_to_roc([0.0, 0.35, 1.0], [0.0, 0.75, 1.0], prior=0.2)
     >>> fpr.round(4).tolist(), tpr.tolist()
     ([0.0, 0.25, 1.0], [0.0, 0.75, 1.0])
@@ -779,9 +517,9 @@ def captured_response_gini(x: Any, y: Any, prior: float) -> float:
 
     Examples
     --------
-    SPEC's six samples (AUC 0.7778, so Gini 0.5556):
+    Six samples (AUC 0.7778, so Gini 0.5556; :ref:`def-sweep-example`):
 
-    >>> from rankscore import captured_response_gini, cumulative_gain_curve
+    >>> from rankscore.gains import captured_response_gini, cumulative_gain_curve
     >>> y_true = [0, 1, 0, 0, 1, 1]
     >>> x, y, _ = cumulative_gain_curve(y_true, [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
     >>> round(captured_response_gini(x, y, prior=sum(y_true) / len(y_true)), 4)

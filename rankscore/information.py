@@ -1,4 +1,4 @@
-"""Information-theoretic scores of predicted probabilities (SPEC §5).
+"""Information-theoretic scores of predicted probabilities (:ref:`def-cross-entropy`).
 
 ``log_loss`` follows scikit-learn 1.9 (clipping to ``[eps, 1 − eps]``, a warning for rows
 that do not sum to one); ``cross_entropy`` is the plain ``H(y, ŷ) = −Σ y log ŷ`` averaged
@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ._labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
-from ._validation import (as_array, check_finite, check_flag, check_same_length,
+from ._engine.labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
+from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted, quoted_list)
 
 __all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
@@ -316,14 +316,14 @@ def cross_entropy(
 
     Notes
     -----
-    ``H = (1 / Σ w) Σ_i w_i (−Σ_k y_ik log ŷ_ik)`` with ``0 log 0 = 0`` (SPEC §5). Nothing
-    is clipped, so ``cross_entropy(labels, p) == log_loss(labels, p)`` whenever every
-    true-class probability lies in ``[eps, 1 − eps]``; where ``log_loss`` would clip a
-    zero to ``eps``, this returns ``inf``.
+    ``H = (1 / Σ w) Σ_i w_i (−Σ_k y_ik log ŷ_ik)`` with ``0 log 0 = 0``
+    (:ref:`def-cross-entropy`). Nothing is clipped, so ``cross_entropy(labels, p) ==
+    log_loss(labels, p)`` whenever every true-class probability lies in ``[eps, 1 − eps]``;
+    where ``log_loss`` would clip a zero to ``eps``, this returns ``inf``.
 
     Examples
     --------
-    >>> from rankscore import cross_entropy
+    >>> from rankscore.information import cross_entropy
     >>> round(cross_entropy([0, 1], [[0.8, 0.2], [0.4, 0.6]]), 4)
     0.367
     >>> round(cross_entropy([[1, 0], [0.5, 0.5]], [[0.8, 0.2], [0.4, 0.6]]), 4)
@@ -364,12 +364,12 @@ def perplexity(
 
     Notes
     -----
-    ``PP = exp(H(y, ŷ))`` with natural logarithms (SPEC §5). A model that spreads its
-    probability uniformly over ``K`` classes has perplexity ``K``.
+    ``PP = exp(H(y, ŷ))`` with natural logarithms (:ref:`def-cross-entropy`). A model that
+    spreads its probability uniformly over ``K`` classes has perplexity ``K``.
 
     Examples
     --------
-    >>> from rankscore import perplexity
+    >>> from rankscore.information import perplexity
     >>> round(perplexity([0, 1, 2], [[1/3] * 3] * 3), 10)
     3.0
     """

@@ -19,10 +19,10 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _backend
+from ._engine.validate import check_choice, quoted, rounds_in_float64, shorten, to_float
 from ._files import open_regular_file
 from ._limits import bounded_int, check_memory, format_bytes
 from ._numbers import read_integer, read_number
-from ._validation import _to_float, check_choice, quoted, rounds_in_float64, shorten
 from .exceptions import MemoryLimitError
 from .rankings import _float_m
 from .uncertainty import MAX_RESAMPLES, _t_two_sided_p, holm_adjust
@@ -577,7 +577,7 @@ class Run(_Table):
         if raw.dtype.kind not in "iuf" or raw.dtype == np.bool_:
             raise TypeError(f"scores ({what}) must be real numbers, got dtype {raw.dtype}")
         if raw.dtype.kind in "iu":  # integers float64 would round are an error
-            raw = _to_float(raw, f"scores ({what})")
+            raw = to_float(raw, f"scores ({what})")
         raw = raw.astype(np.float64)
         if np.isnan(raw).any():
             raise ValueError(f"scores ({what}) hold NaN")
@@ -838,7 +838,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
         Parameter ``m > 2`` of s(r).
     ties : {"trec", "optimistic", "pessimistic"}, default "trec"
         Order of equal scores: ``trec_eval``'s (element id descending), or relevant elements
-        (higher relevance) first / last, bounding every metric (SPEC §1.9).
+        (higher relevance) first / last, bounding every metric (:ref:`def-ranking-from-scores`).
     relevance_level : int, default 1
         Judged relevance from which an element counts as relevant (``trec_eval -l``).
     ndcg_gain : {"linear", "exponential"}, default "linear"
@@ -889,7 +889,7 @@ def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
     ``s`` and ``p``: the query's list is its relevant elements; the ranking is the run's
     order cut after its last relevant element, exactly as :class:`Ranking`:
     ``s = k/p + (2/m) soma / (p (p - 1))``. When the run misses a relevant element the
-    ranking is undefined (SPEC §1.1): ``s`` and ``p`` are NaN for that query, and their
+    ranking is undefined (:ref:`def-ranking`): ``s`` and ``p`` are NaN for that query, and their
     means are over the queries where they are defined (NaN if none).
 
     Run elements are matched to judgements through a 64-bit hash of their ids (UTF-8
@@ -993,6 +993,16 @@ class Comparison:
         ``p_adjusted``, ``significant`` (``p_adjusted < alpha``).
     queries : numpy.ndarray
         The compared query ids.
+
+    Examples
+    --------
+    >>> from rankscore.ir import compare_runs
+    >>> qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}}
+    >>> run_a = {"q1": {"a": 0.9, "b": 0.8}, "q2": {"c": 0.9}, "q3": {"x": 0.9, "d": 0.1}}
+    >>> run_b = {"q1": {"x": 0.9, "a": 0.1}, "q2": {"y": 0.9, "c": 0.1}, "q3": {"d": 0.9}}
+    >>> table = compare_runs(qrels, {"a": run_a, "b": run_b}, ["map"], n_resamples=100)
+    >>> len(table.rows) > 0
+    True
     """
 
     def __init__(self, means, rows, queries, alpha, correction):

@@ -1,4 +1,6 @@
-"""Multiclass one-vs-rest metrics, profit, improvement and top-k accuracy (SPEC §2).
+"""Multiclass one-vs-rest metrics, profit, improvement and top-k accuracy.
+
+Defined in :ref:`def-multiclass` and :ref:`def-improvement`.
 
 A confusion matrix ``C`` has rows = true class and columns = predicted class. For class
 ``n``: ``tp = C[n, n]``, ``fn = row sum − tp``, ``fp = column sum − tp``,
@@ -15,10 +17,10 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._class_counts import (_check_zero_division, _index_sums, _label_indices,
-                            _without_true_negatives)
-from ._labels import as_labels, classes_of, encode
-from ._validation import (as_array, check_finite, check_flag, check_positive_int,
+from ._engine.class_counts import (check_zero_division, index_sums, label_indices,
+                            without_true_negatives)
+from ._engine.labels import as_labels, classes_of, encode
+from ._engine.validate import (as_array, check_finite, check_flag, check_positive_int,
                           check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 from .information import _weighted_total
@@ -118,15 +120,15 @@ def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
             raise TypeError("y_true and y_pred mix label types that cannot be sorted") from None
     else:
         labels = classes_of(labels)
-    classes, ti, pi, keep, w = _label_indices(t, p, labels, w)
+    classes, ti, pi, keep, w = label_indices(t, p, labels, w)
     k = len(classes)
     if not keep.all():  # samples of unlisted classes are left out
         ti, pi = ti[keep], pi[keep]
         w = None if w is None else w[keep]
-    tp, true_sum, pred_sum, total = _index_sums(ti, pi, w, k)
+    tp, true_sum, pred_sum, total = index_sums(ti, pi, w, k)
     tn = total - tp - (true_sum - tp) - (pred_sum - tp)
     if w is not None:
-        tn[_without_true_negatives(ti, pi, w, k)] = 0.0
+        tn[without_true_negatives(ti, pi, w, k)] = 0.0
     return tp, true_sum, pred_sum, tn, classes
 
 
@@ -167,6 +169,13 @@ class PerClassMetrics:
         ``tp / (tp + fp)``, the confidence of a positive answer (confidence⊤).
     npv : ndarray
         ``tn / (tn + fn)``, the confidence of a negative answer (confidence⊥).
+
+    Examples
+    --------
+    >>> from rankscore.multiclass import per_class_metrics
+    >>> table = per_class_metrics([[5, 1], [2, 3]], labels=["cat", "dog"])
+    >>> table.tp.tolist(), table.precision.round(3).tolist()
+    ([5, 3], [0.714, 0.75])
     """
 
     labels: np.ndarray
@@ -263,7 +272,7 @@ def per_class_metrics(
 
     Notes
     -----
-    For class ``n`` of confusion matrix ``C`` (SPEC §2): ``tp = C[n,n]``,
+    For class ``n`` of confusion matrix ``C`` (:ref:`def-multiclass`): ``tp = C[n,n]``,
     ``fn = Σ_j C[n,j] − tp``, ``fp = Σ_i C[i,n] − tp``, ``tn = Σ C − tp − fn − fp``;
     sensitivity ``tp/(tp+fn)``, specificity ``tn/(tn+fp)``, confidence⊤ = precision
     ``tp/(tp+fp)``, confidence⊥ = NPV ``tn/(tn+fn)``. The tp/fp/fn/tn equal
@@ -272,7 +281,7 @@ def per_class_metrics(
 
     Examples
     --------
-    >>> from rankscore import per_class_metrics
+    >>> from rankscore.multiclass import per_class_metrics
     >>> table = per_class_metrics([[5, 1, 0], [2, 3, 1], [0, 0, 4]], labels=["a", "b", "c"])
     >>> print(table)
     label  tp  fp  fn  tn  sensitivity  specificity  precision     npv
@@ -282,7 +291,7 @@ def per_class_metrics(
     >>> table.specificity.round(4).tolist()
     [0.8, 0.9, 0.9167]
     """
-    zero_division = _check_zero_division(zero_division)
+    zero_division = check_zero_division(zero_division)
     tp, true_sum, pred_sum, tn, classes = _one_vs_rest(y_true, y_pred, labels, sample_weight)
     fn = true_sum - tp
     fp = pred_sum - tp
@@ -331,14 +340,14 @@ def average_class_accuracy(
     -----
     ``recall_l = C[l,l] / Σ_j C[l,j]``; arithmetic ``mean_l recall_l`` (equal to
     scikit-learn's ``balanced_accuracy_score``), harmonic ``1 / mean_l (1 / recall_l)``
-    (SPEC §2). The harmonic mean punishes one badly recognised class: a class with recall
-    0 makes it 0 (its limit), without a warning. A class with no true samples (predicted
-    only, or listed in ``labels``) has no recall: it is left out with a warning
+    (:ref:`def-multiclass`). The harmonic mean punishes one badly recognised class: a class
+    with recall 0 makes it 0 (its limit), without a warning. A class with no true samples
+    (predicted only, or listed in ``labels``) has no recall: it is left out with a warning
     ("y_pred contains classes not in y_true"), as ``balanced_accuracy_score`` does.
 
     Examples
     --------
-    >>> from rankscore import average_class_accuracy
+    >>> from rankscore.multiclass import average_class_accuracy
     >>> C = [[5, 1, 0], [2, 3, 1], [0, 0, 4]]
     >>> round(average_class_accuracy(C), 4), round(average_class_accuracy(C, mean="harmonic"), 4)
     (0.7778, 0.7143)
@@ -368,7 +377,7 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     ----------
     confusion : array-like of shape (n_classes, n_classes), or BinaryConfusion
         Non-negative counts, rows = true class, columns = predicted class. A
-        :class:`BinaryConfusion` is read in SPEC's positive-first layout
+        :class:`BinaryConfusion` is read in the positive-first layout (:ref:`def-layout`)
         ``[[tp, fn], [fp, tn]]`` (its ``to_array()``, the layout of
         ``best_threshold``'s ``profit_matrix``).
     profit_matrix : array-like of the same shape
@@ -380,13 +389,14 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
 
     Notes
     -----
-    ``profit = Σ_i Σ_j C[i,j] P[i,j]`` (SPEC §2). Both matrices must use the same row and
-    column order; mind that scikit-learn's ``confusion_matrix`` puts the negative class
-    first for labels {0, 1} while SPEC's layout puts the positive class first.
+    ``profit = Σ_i Σ_j C[i,j] P[i,j]`` (:ref:`def-multiclass`). Both matrices must use the
+    same row and column order; mind that scikit-learn's ``confusion_matrix`` puts the
+    negative class first for labels {0, 1} while the reference layout (:ref:`def-layout`)
+    puts the positive class first.
 
     Examples
     --------
-    >>> from rankscore import profit
+    >>> from rankscore.multiclass import profit
     >>> profit([[80, 20], [20, 80]], [[10, -5], [-2, 0]])  # rows/cols: positive first
     660.0
     >>> from rankscore import BinaryConfusion
@@ -410,7 +420,15 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
 
 class Improvement(NamedTuple):
     """Change of a metric from ``r1`` to ``r2``: ``absolute = r2 − r1``,
-    ``relative = (r2 − r1) / r1``."""
+    ``relative = (r2 − r1) / r1``.
+
+    Examples
+    --------
+    >>> from rankscore.multiclass import improvement
+    >>> change = improvement(0.8, 0.9)
+    >>> round(change.absolute, 4), round(change.relative, 4), round(change.percent, 2)
+    (0.1, 0.125, 12.5)
+    """
 
     absolute: float
     relative: float
@@ -443,15 +461,15 @@ def improvement(r1: float, r2: float) -> Improvement:
 
     Notes
     -----
-    ``absolute = r2 − r1``, ``relative = (r2 − r1) / r1`` (SPEC §2). Meant for metrics
-    that are positive; for a negative ``r1`` the relative change has the opposite sign
-    of the absolute one. ``r1 = 0`` has no relative change: ``relative`` is ``inf`` or
-    ``-inf`` (by the sign of ``r2``) or NaN when ``r2 = 0`` too, with a
+    ``absolute = r2 − r1``, ``relative = (r2 − r1) / r1`` (:ref:`def-improvement`). Meant
+    for metrics that are positive; for a negative ``r1`` the relative change has the
+    opposite sign of the absolute one. ``r1 = 0`` has no relative change: ``relative`` is
+    ``inf`` or ``-inf`` (by the sign of ``r2``) or NaN when ``r2 = 0`` too, with a
     ``RuntimeWarning``; ``absolute`` stays exact.
 
     Examples
     --------
-    >>> from rankscore import improvement
+    >>> from rankscore.multiclass import improvement
     >>> round(improvement(0.8, 0.9).percent, 6)
     12.5
     >>> round(improvement(0.001, 0.01).percent, 6)
@@ -535,13 +553,13 @@ def top_k_accuracy_score(
 
     Notes
     -----
-    ``top-k = Σ_i w_i [rank_i(y_i) ≤ k] / Σ_i w_i`` (SPEC §2), as scikit-learn 1.9:
-    among classes with equal scores, the one with the higher column index ranks first.
+    ``top-k = Σ_i w_i [rank_i(y_i) ≤ k] / Σ_i w_i`` (:ref:`def-multiclass`), as scikit-learn
+    1.9: among classes with equal scores, the one with the higher column index ranks first.
     Binary ``y_true`` with 1-D scores: ``k = 1`` predicts the second class when the score
-    exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit.
-    ``k ≥ n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1.
-    Difference from scikit-learn: ``labels`` may be in any order (scikit-learn requires
-    it sorted); its ``i``-th entry names column ``i``.
+    exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit. ``k ≥
+    n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1. Difference
+    from scikit-learn: ``labels`` may be in any order (scikit-learn requires it sorted); its
+    ``i``-th entry names column ``i``.
 
     Examples
     --------

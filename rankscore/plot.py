@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import gains
-from ._validation import check_positive_int, quoted, shorten
+from ._engine.validate import check_positive_int, quoted, shorten
 from .rankings import (MAX_MASK_P, Ranking, _chars, _exact_m, count_rankings,
                        enumerate_rankings, rk)
 from .summary import ScoreSummary
@@ -214,7 +214,7 @@ def _prior(y_true, pos_label, sample_weight, what: str) -> float:
 
 
 # --------------------------------------------------------------------------------------
-# rankings (SPEC §1.8)
+# rankings: list position against ranking position
 # --------------------------------------------------------------------------------------
 def _as_ranking(r: Any) -> Ranking:
     return rk(r)
@@ -270,7 +270,9 @@ def plot_ranking(
     fun: Callable[[Ranking], Any] | None = None,
     ax: Axes | None = None,
 ) -> Axes:
-    """Plot one ranking: list position against ranking position (SPEC §1.8).
+    """Plot one ranking: list position against ranking position.
+
+    Read more in :ref:`Definitions: the table and plot of one ranking <def-ranking-table>`.
 
     The i-th list element met reading the ranking left to right is drawn at
     ``(i, position)``; a perfect ranking lies on the diagonal ``y = x``, and every ``-``
@@ -371,8 +373,8 @@ def plot_score_landscape(
     p_range : sequence of int
         Ranking lengths to show (each ``>= k`` and ``<= 62``), e.g. ``range(5, 13)``.
     m : float, Fraction or str, default 10
-        The score's parameter (``m > 2``), SPEC §1.6; exact forms such as ``"21/2"`` as
-        in :func:`rankscore.score`.
+        The score's parameter (``m > 2``, :ref:`def-ranking-score`); exact forms such as
+        ``"21/2"`` as in :func:`rankscore.ranking_score`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
 
@@ -471,7 +473,7 @@ def plot_score_landscape(
 
 
 # --------------------------------------------------------------------------------------
-# curves of a scored classifier (SPEC §3)
+# curves of a scored classifier (the threshold sweep)
 # --------------------------------------------------------------------------------------
 def plot_roc(
     y_true: ArrayLike,
@@ -595,13 +597,13 @@ def plot_roc_confidence_band(
 
     See Also
     --------
-    rankscore.roc_confidence_band : The band's numbers.
+    rankscore.uncertainty.roc_confidence_band : The band's numbers.
     plot_roc
 
     Notes
     -----
     The curve and its legend are :func:`plot_roc`'s; the shaded band is
-    :func:`rankscore.roc_confidence_band` at specificities 0, 0.01, …, 1 (drawn against
+    :func:`rankscore.uncertainty.roc_confidence_band` at specificities 0, 0.01, …, 1 (drawn against
     FPR = 1 − specificity).
 
     Examples
@@ -733,13 +735,13 @@ def plot_ks(
 
     See Also
     --------
-    rankscore.ks_curve, rankscore.ks_statistic
+    rankscore.curves.ks_curve, rankscore.ks_statistic
 
     Notes
     -----
     ``F-(t)`` and ``F+(t)`` are the fractions of negatives and positives with score
     ``<= t`` (step functions, right-continuous), drawn from 0 at the smallest score; the
-    line data after that first point are :func:`rankscore.ks_curve`'s arrays.
+    line data after that first point are :func:`rankscore.curves.ks_curve`'s arrays.
     ``KS = max_t |F-(t) - F+(t)|``; the vertical segment marks it at the threshold
     :func:`rankscore.ks_statistic` reports.
 
@@ -836,7 +838,7 @@ def plot_cumulative_gain(
 
     See Also
     --------
-    rankscore.cumulative_gain_curve, plot_lift, plot_roc_vs_captured_response
+    rankscore.gains.cumulative_gain_curve, plot_lift, plot_roc_vs_captured_response
 
     Notes
     -----
@@ -901,7 +903,7 @@ def plot_lift(
 
     See Also
     --------
-    rankscore.lift_curve, plot_cumulative_gain
+    rankscore.gains.lift_curve, plot_cumulative_gain
 
     Notes
     -----
@@ -958,9 +960,10 @@ def plot_roc_vs_captured_response(
 ) -> tuple[Axes, Axes]:
     """The ROC curve and the captured-response curve side by side, with the same Gini.
 
-    The captured-response curve is the ROC curve under the linear map of SPEC §3
+    The captured-response curve is the ROC curve under a linear map
+    (:ref:`def-captured-response`)
     (``x = prior·TPR + (1 - prior)·FPR``, ``y = TPR``), computed here with
-    :func:`rankscore.roc_to_captured_response` from the plotted ROC points. The shaded
+    :func:`rankscore.gains.roc_to_captured_response` from the plotted ROC points. The shaded
     areas are the two Gini numerators; the legends show the Gini measured on each curve
     (they agree).
 
@@ -986,7 +989,7 @@ def plot_roc_vs_captured_response(
 
     See Also
     --------
-    plot_roc, plot_cumulative_gain, rankscore.roc_to_captured_response
+    plot_roc, plot_cumulative_gain, rankscore.gains.roc_to_captured_response
 
     Notes
     -----

@@ -1,5 +1,5 @@
-"""Rankings against a reference list (SPEC §1): the ``Ranking`` object, its score, counts,
-enumeration and exact ties.
+"""Rankings against a reference list: the ``Ranking`` object, its score, counts,
+enumeration and exact ties (defined in :ref:`def-rankings`).
 
 A ranking of ``p`` elements is described by the 1-based positions of its ``k`` list
 elements; its last position always holds a list element. Strings use ``x`` (``●``) for a
@@ -24,7 +24,8 @@ from . import _backend
 from .curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 from ._limits import available_memory
 from .exceptions import RankingSetTooLargeError
-from ._validation import (as_1d, as_scores, check_choice, check_positive_int,
+from .ties import Ties, find_ties
+from ._engine.validate import (as_1d, as_scores, check_choice, check_positive_int,
                           check_same_length, quoted, shorten)
 
 __all__ = [
@@ -34,11 +35,20 @@ __all__ = [
     "rk",
     "count_rankings",
     "enumerate_rankings",
-    "score",
-    "score_exact",
-    "score_many",
+    "ranking_score",
+    "ranking_score_exact",
+    "ranking_score_many",
     "tied_rankings",
+    "Ties",
+    "find_ties",
 ]
+
+# Names this module had before 0.2, with the name each has now (module-level __getattr__).
+_RENAMED = {
+    "score": "ranking_score",
+    "score_exact": "ranking_score_exact",
+    "score_many": "ranking_score_many",
+}
 
 #: Largest position a ranking may hold (keeps ``soma = p(p+1)/2 - ...`` inside int64).
 MAX_POSITION = 2**32
@@ -88,9 +98,9 @@ def _exact_m(m: Any) -> Fraction:
 def _as_float(m: Fraction) -> float:
     """The float the kernels get for an exact ``m > 2``.
 
-    An ``m`` beyond the float range (``10**400``) becomes ``inf``: the gap term
-    ``(2/m) soma / (p(p-1))`` is then 0, and ``k/p`` is the correctly rounded score (the
-    true gap term is far below half an ulp of ``k/p``). ``score_exact`` keeps it exactly.
+    An ``m`` beyond the float range (``10**400``) becomes ``inf``: the gap term ``(2/m) soma
+    / (p(p-1))`` is then 0, and ``k/p`` is the correctly rounded score (the true gap term is
+    far below half an ulp of ``k/p``). ``ranking_score_exact`` keeps it exactly.
     """
     try:
         return float(m)
@@ -245,7 +255,9 @@ def _as_bool_vector(x: Any, name: str) -> np.ndarray:
 
 
 class Ranking:
-    """A ranking of ``p`` elements against a list of ``k`` elements (SPEC §1.1).
+    """A ranking of ``p`` elements against a list of ``k`` elements.
+
+    Read more in :ref:`Definitions: rankings and lists <def-ranking>`.
 
     Immutable; equal and hashed by content. Build one from a string (``x``/``-``, or the
     Unicode ``●``/``○``), or with :meth:`from_positions`, :meth:`from_mask` or
@@ -404,7 +416,9 @@ class Ranking:
     def from_scores(
         cls, scores: Any, in_list: Any, ties: str = "error"
     ) -> "Ranking":
-        """The ranking a model's scores give to a list (SPEC §1.9).
+        """The ranking a model's scores give to a list.
+
+        Read more in :ref:`Definitions: rankings from model scores <def-ranking-from-scores>`.
 
         Elements are sorted by score, highest first, and the ranking is cut right after the
         last list element.
@@ -567,7 +581,7 @@ class Ranking:
     # -- scores and table --------------------------------------------------------------
 
     def score(self, m: Any = 10) -> float:
-        """The score s(r) of SPEC §1.6 (see :func:`score`).
+        """The score s(r) of this ranking (see :func:`ranking_score` and :ref:`def-ranking-score`).
 
         Parameters
         ----------
@@ -587,7 +601,7 @@ class Ranking:
         return float(_score_of_columns([self._k], [self._p], [self._soma], _float_m(m))[0])
 
     def score_exact(self, m: Any = 10) -> Fraction:
-        """The score as an exact fraction (see :func:`score_exact`).
+        """The score as an exact fraction (see :func:`ranking_score_exact`).
 
         Parameters
         ----------
@@ -607,7 +621,9 @@ class Ranking:
         return _exact_score(self._k, self._p, self._soma, _exact_m(m))
 
     def table(self) -> np.ndarray:
-        """The (list position, ranking position) pairs of SPEC §1.8.
+        """The (list position, ranking position) pairs of this ranking.
+
+        Read more in :ref:`Definitions: the table of one ranking <def-ranking-table>`.
 
         Returns
         -------
@@ -662,7 +678,8 @@ class Ranking:
         return min(1.0, max(-1.0, r))
 
     def plot(self, **kwargs: Any) -> Any:
-        """Plot this ranking (SPEC §1.8); see :func:`rankscore.plot.plot_ranking`.
+        """Plot this ranking: list position against ranking position; see
+        :func:`rankscore.plot.plot_ranking`.
 
         Keyword arguments (``line``, ``fun``, ``ax``) go to ``plot_ranking``; returns the
         matplotlib Axes. Needs matplotlib (``pip install rankscore[plot]``).
@@ -710,7 +727,7 @@ class Ranking:
 
         Notes
         -----
-        A ranking always ends with an ``x`` (SPEC §1.1), so the curve reaches TPR 1 at
+        A ranking always ends with an ``x`` (:ref:`def-ranking`), so the curve reaches TPR 1 at
         its last step with FPR 1.
 
         Examples
@@ -742,7 +759,7 @@ class Ranking:
         -----
         With ``n = p - k`` gaps, the ``j``-th gap (at position ``g_j``) follows ``g_j - j``
         list elements, so ``AUC = (soma - n (n + 1) / 2) / (k n)``. A ranking always ends
-        with an ``x`` (SPEC §1.1), so the AUC is below 1 whenever it has a ``-``.
+        with an ``x`` (:ref:`def-ranking`), so the AUC is below 1 whenever it has a ``-``.
 
         Examples
         --------
@@ -895,8 +912,10 @@ def _exact_score(k: int, p: int, soma: int, m: Fraction) -> Fraction:
     return (m * k * (p - 1) + 2 * soma) / (m * p * (p - 1))
 
 
-def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
-    """The score s(r) of a ranking (SPEC §1.6); higher is better, 1 is perfect.
+def ranking_score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
+    """The score s(r) of a ranking; higher is better, 1 is perfect.
+
+    Read more in :ref:`Definitions: the score s(r) <def-ranking-score>`.
 
     Parameters
     ----------
@@ -916,8 +935,8 @@ def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
 
     See Also
     --------
-    score_exact : the same score as a Fraction.
-    score_many : many rankings in one kernel call.
+    ranking_score_exact : the same score as a Fraction.
+    ranking_score_many : many rankings in one kernel call.
 
     Notes
     -----
@@ -928,19 +947,21 @@ def score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
 
     Examples
     --------
-    >>> from rankscore import score
-    >>> round(score("xxx-x"), 10)
+    >>> from rankscore import ranking_score
+    >>> round(ranking_score("xxx-x"), 10)
     0.84
-    >>> round(score("-xxxxxxx"), 7)
+    >>> round(ranking_score("-xxxxxxx"), 7)
     0.8785714
-    >>> round(score("x-x", m=5), 7)
+    >>> round(ranking_score("x-x", m=5), 7)
     0.8
     """
     return rk(r).score(m)
 
 
-def score_exact(r: Ranking | str | Sequence[int], m: Any = 10) -> Fraction:
-    """The score of a ranking as an exact ``fractions.Fraction`` (SPEC §1.7).
+def ranking_score_exact(r: Ranking | str | Sequence[int], m: Any = 10) -> Fraction:
+    """The score of a ranking as an exact ``fractions.Fraction``.
+
+    Read more in :ref:`Definitions: exact ties between rankings <def-ranking-ties>`.
 
     Parameters
     ----------
@@ -960,18 +981,20 @@ def score_exact(r: Ranking | str | Sequence[int], m: Any = 10) -> Fraction:
 
     Examples
     --------
-    >>> from rankscore import score_exact
-    >>> score_exact("xxxx--xx") == score_exact("xxx-xx-x")
+    >>> from rankscore.rankings import ranking_score_exact
+    >>> ranking_score_exact("xxxx--xx") == ranking_score_exact("xxx-xx-x")
     True
-    >>> score_exact("xxxx--xx")
+    >>> ranking_score_exact("xxxx--xx")
     Fraction(221, 280)
-    >>> score_exact("x-x", m="5")
+    >>> ranking_score_exact("x-x", m="5")
     Fraction(4, 5)
     """
     return rk(r).score_exact(m)
 
 
-def score_many(rankings: "RankingSet | Iterable[Ranking | str]", m: Any = 10) -> np.ndarray:
+def ranking_score_many(
+    rankings: "RankingSet | Iterable[Ranking | str]", m: Any = 10
+) -> np.ndarray:
     """Scores of many rankings in one kernel call.
 
     Parameters
@@ -983,21 +1006,23 @@ def score_many(rankings: "RankingSet | Iterable[Ranking | str]", m: Any = 10) ->
     Returns
     -------
     ndarray of float64, shape (n,)
-        Bit-for-bit the values :func:`score` gives one at a time.
+        Bit-for-bit the values :func:`ranking_score` gives one at a time.
 
     Examples
     --------
-    >>> from rankscore import score_many, enumerate_rankings
-    >>> score_many(["xxx-x", "-xx"]).round(4).tolist()
+    >>> from rankscore.rankings import enumerate_rankings, ranking_score_many
+    >>> ranking_score_many(["xxx-x", "-xx"]).round(4).tolist()
     [0.84, 0.7]
-    >>> score_many(enumerate_rankings(5, 3), m=5).round(4).tolist()
+    >>> ranking_score_many(enumerate_rankings(5, 3), m=5).round(4).tolist()
     [0.74, 0.72, 0.7, 0.7, 0.68, 0.66]
     """
     m_float = _float_m(m)
     if isinstance(rankings, RankingSet):
         return _backend.kernels.score_masks(rankings.masks, m_float)
     if isinstance(rankings, (str, Ranking)):
-        raise TypeError("score_many expects a collection of rankings; use score() for one")
+        raise TypeError(
+            "ranking_score_many expects a collection of rankings; use ranking_score() for one"
+        )
     items = [rk(r) for r in rankings]
     return _score_of_columns(
         [r._k for r in items], [r._p for r in items], [r._soma for r in items], m_float
@@ -1018,7 +1043,9 @@ def _check_p_k(p: Any, k: Any) -> tuple[int, int | None]:
 
 
 def count_rankings(p: int, k: int | None = None) -> int:
-    """Number of rankings of length ``p`` with ``k`` list elements (SPEC §1.4), exactly.
+    """Number of rankings of length ``p`` with ``k`` list elements, exactly.
+
+    Read more in :ref:`Definitions: how many rankings exist <def-ranking-count>`.
 
     Parameters
     ----------
@@ -1042,7 +1069,7 @@ def count_rankings(p: int, k: int | None = None) -> int:
 
     Examples
     --------
-    >>> from rankscore import count_rankings
+    >>> from rankscore.rankings import count_rankings
     >>> count_rankings(5, 3), count_rankings(30, 10), count_rankings(5)
     (6, 10015005, 16)
     """
@@ -1104,7 +1131,7 @@ class RankingSet:
         One bit mask per ranking: bit ``i - 1`` set when position ``i`` holds a list
         element (so ``0b10011`` is ``xx--x``); each in ``1 .. 2**62 - 1``.
     m : int, Fraction, float or str, default 10
-        The score's ``m`` (> 2), kept exactly in :attr:`m`.
+        The score's ``m`` (> 2), kept exactly in the attribute ``m``.
 
     Attributes
     ----------
@@ -1125,7 +1152,7 @@ class RankingSet:
 
     Examples
     --------
-    >>> from rankscore import enumerate_rankings
+    >>> from rankscore.rankings import enumerate_rankings
     >>> rs = enumerate_rankings(5, 3)
     >>> len(rs), rs[0]
     (6, ranking: [xx--x] (p = 5, k = 3))
@@ -1231,7 +1258,7 @@ class RankingSet:
 
         Examples
         --------
-        >>> from rankscore import enumerate_rankings
+        >>> from rankscore.rankings import enumerate_rankings
         >>> enumerate_rankings(4, 2).strings(unicode=True)
         ['●○○●', '○●○●', '○○●●']
         """
@@ -1265,7 +1292,7 @@ class RankingSet:
 
         Examples
         --------
-        >>> from rankscore import enumerate_rankings
+        >>> from rankscore.rankings import enumerate_rankings
         >>> enumerate_rankings(5, 3, m=5).to_pandas().head(2)
           ranking  p  k  score  mask
         0   xx--x  5  3   0.74    19
@@ -1297,7 +1324,9 @@ def _read_only(a: np.ndarray) -> np.ndarray:
 
 
 def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
-    """Every ranking of length ``p`` (with ``k`` list elements), scored, in SPEC §1.5 order.
+    """Every ranking of length ``p`` (with ``k`` list elements), scored, in enumeration order.
+
+    Read more in :ref:`Definitions: enumeration order <def-ranking-order>`.
 
     Parameters
     ----------
@@ -1326,7 +1355,7 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
 
     Examples
     --------
-    >>> from rankscore import enumerate_rankings
+    >>> from rankscore.rankings import enumerate_rankings
     >>> enumerate_rankings(8, 5).strings()[:5]
     ['xxxx---x', 'xxx-x--x', 'xxx--x-x', 'xxx---xx', 'xx-xx--x']
     >>> enumerate_rankings(5).strings()[:7]
@@ -1365,7 +1394,9 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
 
 
 def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]:
-    """Groups of rankings of length ``p`` whose scores are exactly equal (SPEC §1.7).
+    """Groups of rankings of length ``p`` whose scores are exactly equal.
+
+    Read more in :ref:`Definitions: exact ties between rankings <def-ranking-ties>`.
 
     Parameters
     ----------
@@ -1374,7 +1405,7 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
     k : int, optional
         Only rankings with ``k`` list elements; ``None`` compares every ``k``.
     m : int, Fraction, float or str, default 10
-        Taken exactly, as in :func:`score_exact`.
+        Taken exactly, as in :func:`ranking_score_exact`.
 
     Returns
     -------
@@ -1401,7 +1432,8 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
 
     Examples
     --------
-    >>> from rankscore import tied_rankings, rk
+    >>> from rankscore import rk
+    >>> from rankscore.rankings import tied_rankings
     >>> groups = tied_rankings(8, 6)
     >>> [g.strings() for g in groups if rk("xxxx--xx") in list(g)]
     [['xxxx--xx', 'xxx-xx-x']]
@@ -1435,3 +1467,19 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
         if stop - start >= 2:
             groups.append(rankings[np.sort(order[start:stop])])
     return groups  # type: ignore[return-value]
+
+
+def __getattr__(name: str) -> Any:
+    """The names of rankscore 0.1 that were renamed, with a DeprecationWarning."""
+    if name in _RENAMED:
+        import warnings
+
+        new = _RENAMED[name]
+        warnings.warn(
+            f"rankscore.rankings.{name} is now rankscore.rankings.{new}; the old name will be "
+            "removed in a future release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,10 +1,10 @@
-"""Regression metrics (SPEC §5): SSE, MSE, RMSE, MAE and R².
+"""Regression metrics: SSE, MSE, RMSE, MAE and R² (:ref:`def-regression`).
 
 ``mean_squared_error``, ``root_mean_squared_error``, ``mean_absolute_error`` and
 ``r2_score`` follow scikit-learn 1.9 (same signatures, ``sample_weight``, ``multioutput``,
 ``force_finite``) and give the same numbers (float32 targets with ``sample_weight``: the
 weights stay float64 here, scikit-learn rounds them to float32, so the last float32 digits
-may differ). ``sse`` keeps the ½ of this material:
+may differ). ``half_sum_squared_error`` keeps the factor ½ of the least-squares loss:
 ``SSE = ½ Σ (t − ŷ)²``. Inputs are validated here (shapes, NaN/inf, lengths, weights) and
 every failure is a ``ValueError``/``TypeError`` naming the argument. Pure NumPy: these are
 one pass over the data, not sweep kernels.
@@ -16,12 +16,12 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._validation import (as_array, check_finite, check_flag, check_same_length,
+from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 
 __all__ = [
-    "sse",
+    "half_sum_squared_error",
     "mean_squared_error",
     "root_mean_squared_error",
     "mean_absolute_error",
@@ -101,14 +101,14 @@ def _combine(per_output: np.ndarray, multioutput: Any) -> float | np.ndarray:
     return float(np.average(per_output, weights=multioutput))
 
 
-def sse(
+def half_sum_squared_error(
     y_true: Any,
     y_pred: Any,
     *,
     sample_weight: Any = None,
     multioutput: MultiOutput = "uniform_average",
 ) -> float | np.ndarray:
-    """Sum of squared errors with the ½ of this material: ``½ Σ w (t − ŷ)²``.
+    """Sum of squared errors with the least-squares factor ½: ``½ Σ w (t − ŷ)²``.
 
     Parameters
     ----------
@@ -131,14 +131,15 @@ def sse(
 
     Notes
     -----
-    ``SSE = ½ Σ_i w_i (t_i − ŷ_i)²``. The factor ½ is this material's convention (it makes
-    the derivative of the loss ``ŷ − t``); many texts and libraries define SSE without it,
-    so ``sse(...) * 2`` is the plain sum of squared residuals.
+    ``SSE = ½ Σ_i w_i (t_i − ŷ_i)²`` (:ref:`def-regression`). The factor ½ is kept on
+    purpose (it makes the derivative of the loss ``ŷ − t``); many texts and libraries define
+    SSE without it, so ``half_sum_squared_error(...) * 2`` is the plain sum of squared
+    residuals.
 
     Examples
     --------
-    >>> from rankscore import sse
-    >>> sse([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
+    >>> from rankscore.regression import half_sum_squared_error
+    >>> half_sum_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.75
     """
     t, p, w, multioutput = _check_targets(y_true, y_pred, sample_weight, multioutput, _AVERAGES)
@@ -171,13 +172,14 @@ def mean_squared_error(
 
     See Also
     --------
-    root_mean_squared_error, mean_absolute_error, sse
+    root_mean_squared_error, mean_absolute_error, half_sum_squared_error
 
     Notes
     -----
-    ``MSE = Σ_i w_i (t_i − ŷ_i)² / Σ_i w_i`` per output (SPEC §5 with ``w = 1``). Same
-    arguments and results as ``sklearn.metrics.mean_squared_error``; a ``sample_weight``
-    that sums to zero is a ``ValueError`` here (scikit-learn raises ``ZeroDivisionError``).
+    ``MSE = Σ_i w_i (t_i − ŷ_i)² / Σ_i w_i`` per output (:ref:`def-regression` with ``w =
+    1``). Same arguments and results as ``sklearn.metrics.mean_squared_error``; a
+    ``sample_weight`` that sums to zero is a ``ValueError`` here (scikit-learn raises
+    ``ZeroDivisionError``).
 
     Examples
     --------
@@ -263,7 +265,8 @@ def mean_absolute_error(
 
     Notes
     -----
-    ``MAE = Σ_i w_i |t_i − ŷ_i| / Σ_i w_i`` per output (SPEC §5 with ``w = 1``).
+    ``MAE = Σ_i w_i |t_i − ŷ_i| / Σ_i w_i`` per output (:ref:`def-regression` with
+    ``w = 1``).
 
     Examples
     --------
@@ -306,12 +309,12 @@ def r2_score(
 
     See Also
     --------
-    sse, mean_squared_error
+    half_sum_squared_error, mean_squared_error
 
     Notes
     -----
     ``R² = 1 − SSE / SST`` with ``SSE = ½ Σ w (t − ŷ)²`` and ``SST = ½ Σ w (t − t̄)²``
-    (``t̄`` the weighted mean of ``y_true``). The ½ of SPEC §5 appears in both and cancels,
+    (``t̄`` the weighted mean of ``y_true``). The ½ appears in both and cancels,
     so this is exactly scikit-learn's ``r2_score`` (same arguments and results).
 
     Examples
@@ -345,3 +348,19 @@ def r2_score(
         # all outputs constant: equal weights instead of 0/0, as scikit-learn does
         multioutput = denominator if nonzero_denominator.any() else "uniform_average"
     return _combine(scores, multioutput)
+
+
+def __getattr__(name: str) -> Any:
+    """``sse``, the name of :func:`half_sum_squared_error` in rankscore 0.1, with a
+    DeprecationWarning."""
+    if name == "sse":
+        import warnings
+
+        warnings.warn(
+            "rankscore.regression.sse is now rankscore.regression.half_sum_squared_error; the "
+            "old name will be removed in a future release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return half_sum_squared_error
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,7 @@
 (counts and prevalence; ROC AUC, Gini, KS, average precision, PR AUC; the confusion and
 every rate at a threshold; the best thresholds for Youden's J and F1; the gain/lift table;
 with ``ci=True`` their confidence intervals); :func:`format_report` renders it as text. The
-commands (:func:`run_command`, ``rankscore report``, and ``rankscore compare``) read files
+commands (``run_command``, ``rankscore report``, and ``rankscore compare``) read files
 only through :mod:`rankscore._stream` (:func:`read_columns`, also importable from here,
 reads a whole CSV or Parquet file; ``classes_of_file`` streams one into the scores of each
 class, or into a summary beyond a memory budget).
@@ -23,13 +23,17 @@ from typing import Any
 
 import numpy as np
 
-from . import _backend, _stream, _sweep, datasets
+from . import _backend, _stream, datasets
+from ._engine.areas import native_binary
+from ._engine.labels import kernel_integers
+from ._engine.parts import Problem, binary_problem, class_parts, split_parts
+from ._engine.sweep import summary_of_counts
+from ._engine.views import TIE_RTOL
 from ._stream import _decide_pos_label, read_columns
-from ._validation import check_positive_int, check_threshold
+from ._engine.validate import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
 from .plot import _save_report_panel
 from .summary import ScoreSummary, _report_cuts, _report_of_reads
-from .thresholds import _TIE_RTOL
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report",
@@ -124,16 +128,17 @@ def binary_report(
     >>> r["best_thresholds"]["f1"]["threshold"]
     0.676
     """
+    threshold = check_threshold(threshold)
+    n_groups = check_positive_int(n_groups, "n_groups")
     report = None
-    if pos_label is None and _sweep._native_binary(y_true, y_score):  # as roc_auc_score
-        codes = y_true.view(np.uint8) if y_true.dtype.kind == "b" else y_true
-        report = _report_of_codes(codes, codes.dtype.type(1), y_score,
-                                  check_threshold(threshold),
-                                  check_positive_int(n_groups, "n_groups"), checked=False)
+    if pos_label is None and native_binary(y_true, y_score):  # as roc_auc_score
+        codes = kernel_integers(y_true)
+        if codes is not None:
+            report = _report_of_problem(Problem(codes, codes.dtype.type(1), y_score, None,
+                                                False), threshold, n_groups)
     if report is None:  # any labels, or labels outside {0, 1}: the general validation
-        codes, pos_code, scores, _ = _sweep._validate_binary(y_true, y_score, pos_label, None)
-        report = _report_of_codes(codes, pos_code, scores, check_threshold(threshold),
-                                  check_positive_int(n_groups, "n_groups"))
+        problem = binary_problem(y_true, y_score, pos_label)
+        report = _report_of_problem(problem, threshold, n_groups)
     if ci:  # the intervals resample rows: they need the data, not only the summary
         report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
                                          confidence_level, n_resamples, random_state)
@@ -247,62 +252,41 @@ def _report_of_classes(neg: Any, pos: Any, *, threshold: float = 0.5, n_groups: 
     """
     threshold = check_threshold(threshold)
     n_groups = check_positive_int(n_groups, "n_groups")
-    neg, pos = _class_scores(neg, pos, in_place)
-    return _report_of_split(neg, pos, threshold, n_groups, is_sorted=False)
+    parts = split_parts(*_class_scores(neg, pos, in_place), halves=True)
+    return _report_of_parts(parts.neg_runs, parts.pos, threshold, n_groups)
 
 
-def _report_of_codes(codes, pos_code, scores, threshold: float, n_groups: int, *,
-                     checked: bool = True) -> dict[str, Any] | None:
-    """The report of label codes and scores: few distinct scores are counted into a
-    summary, others split by class and sorted (the bucket sort or np.sort, as
-    ``roc_auc_score``). Unless ``checked`` (validated input), native labels are taken as
-    they are (None when one lies outside {0, 1}) and the scores' finiteness is read off
-    the sorted ends."""
-    k = _backend.kernels
-    counted = _sweep._try_count(codes, pos_code, scores, None, labels_checked=checked)
-    if counted is not None:
-        counts, lo, hi = (counted, 0, 1) if checked else counted
-        if lo < 0 or hi > 1:
-            return None
-        summary = ScoreSummary._trusted(*_sweep._summary_of_counts(counts, scores.dtype), 1)
-        return summary_report(summary, threshold=threshold, n_groups=n_groups)
-    is_sorted = _sweep._bucket_sort_pays(len(scores))
-    if is_sorted:
-        neg, _, neg_edges, pos, _, pos_edges, lo, hi = k.split_buckets(codes, pos_code, scores)
-    else:  # copies, sorted in place
-        neg, pos, lo, hi = k.split_scores(codes, pos_code, scores)
-    if not checked and (lo < 0 or hi > 1):
+def _report_of_problem(problem: Problem, threshold: float,
+                       n_groups: int) -> dict[str, Any] | None:
+    """The report of a binary problem from its class parts: few distinct scores are counted
+    into a summary, others read while merging the sorted parts (as ``roc_auc_score``); None
+    when the problem's labels were not checked and one lies outside {0, 1}."""
+    parts = class_parts(problem, halves=True)
+    if parts is None:
         return None
-    if is_sorted:
-        _sweep._sort_buckets([(neg, None, neg_edges), (pos, None, pos_edges)], None)
-    return _report_of_split(neg, pos, threshold, n_groups, is_sorted, scores)
+    if parts.counts is not None:
+        summary = ScoreSummary._trusted(*summary_of_counts(parts.counts, parts.dtype), 1)
+        return summary_report(summary, threshold=threshold, n_groups=n_groups)
+    return _report_of_parts(parts.neg_runs, parts.pos, threshold, n_groups)
 
 
-def _report_of_split(neg: np.ndarray, pos: np.ndarray, threshold: float, n_groups: int,
-                     is_sorted: bool, scores: np.ndarray | None = None) -> dict[str, Any]:
-    """The report of the class parts (sorted ascending, or sorted here in place): large
-    unsorted inputs sort the negatives in two halves and the positives on two threads (as
-    ``roc_auc_score``), and ``report_of_parts`` reads everything while merging the three
-    sorted runs. ``scores``: the input whose finiteness the sorted ends tell."""
-    n = len(neg) + len(pos)
-    split = not is_sorted and n >= _sweep._PARALLEL_SORT_ROWS
-    half = len(neg) // 2 if split else len(neg)
-    parts = (neg[:half], neg[half:], pos)
-    if not is_sorted:
-        _sweep._sort_in_threads(list(parts), np.ndarray.sort, None, n)
-    if scores is not None:
-        _sweep._check_sorted_finite(parts, scores)
-    if len(pos) == 0 or len(neg) == 0:
+def _report_of_parts(neg_runs: tuple, pos: np.ndarray, threshold: float,
+                     n_groups: int) -> dict[str, Any]:
+    """The report of sorted class parts: ``report_of_parts`` reads everything while merging
+    the negatives' one or two runs with the positives."""
+    neg_a, neg_b = neg_runs if len(neg_runs) == 2 else (neg_runs[0], neg_runs[0][:0])
+    if len(pos) == 0 or len(neg_a) + len(neg_b) == 0:
         missing = "positive" if len(pos) == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    cuts = _report_cuts(n, n_groups)
+    cuts = _report_cuts(len(neg_a) + len(neg_b) + len(pos), n_groups)
     reads = _backend.kernels.report_of_parts(
-        *parts, np.empty(0, np.int64) if cuts is None else cuts, _TIE_RTOL, threshold)
+        neg_a, neg_b, pos, np.empty(0, np.int64) if cuts is None else cuts, TIE_RTOL,
+        threshold)
     scan, confusion, youden, f1, table = _report_of_reads(reads, n_groups, threshold,
                                                           cuts is not None)
     if cuts is None:  # many groups: the gain table reads the summary's sweep
         summary = ScoreSummary._trusted(*_backend.kernels.summary_from_sorted(
-            np.sort(np.concatenate(parts[:2])), None, pos, None), 1)
+            np.sort(np.concatenate(neg_runs)), None, pos, None), 1)
         table = summary.gain_table(n_groups)
     return _report_dict(scan, confusion, youden, f1, table, threshold)
 

@@ -64,8 +64,19 @@ from typing import Any, Iterable
 
 import numpy as np
 
-from . import _backend, _sweep, _validation, gains, metrics
-from .thresholds import _TIE_RTOL, ThresholdChoice, _best_threshold_view, _checked_options
+from . import _backend, gains, metrics
+from ._engine import validate
+from ._engine.areas import check_max_fpr
+from ._engine.parts import MAX_EXACT_ROWS, binary_problem, sort_buckets, sort_scores, thread_count
+from ._engine.results import KSCurve, KSResult
+from ._engine.sweep import (Scan, Sweep, cumulative, scan, scan_of_counts,
+                            summary_arrays)
+from ._engine.validate import read_array
+from ._engine.results import ThresholdChoice
+from ._engine.views import (TIE_RTOL, ap_view, auc_view, best_threshold_view,
+                            cumulative_gain_view, det_view, gain_table_at, gain_table_view,
+                            ks_curve_view, ks_view, lift_view, pr_auc_view, pr_view, roc_view)
+from .thresholds import checked_options
 
 __all__ = ["ScoreSummary", "ScoreAccumulator"]
 
@@ -181,9 +192,9 @@ class ScoreSummary:
         >>> s.thresholds.tolist(), s.positives.tolist(), s.n_negatives
         ([0.7, 0.2], [2, 0], 1)
         """
-        validated = _sweep._validate_binary(y_true, y_score, pos_label, sample_weight)
+        problem = binary_problem(y_true, y_score, pos_label, sample_weight)
         label = 1 if pos_label is None else _plain_label(pos_label)
-        return cls._trusted(*_sweep._summary_arrays(*validated), label)
+        return cls._trusted(*summary_arrays(problem), label)
 
     # -- merging --------------------------------------------------------------------
 
@@ -308,7 +319,7 @@ class ScoreSummary:
         >>> abs(small.roc_auc() - s.roc_auc()) <= small.auc_error_bound < 0.01
         True
         """
-        max_thresholds = _validation.check_positive_int(max_thresholds, "max_thresholds")
+        max_thresholds = validate.check_positive_int(max_thresholds, "max_thresholds")
         if len(self) <= max_thresholds:
             return self
         fps, tps, _ = self.sweep()
@@ -364,7 +375,7 @@ class ScoreSummary:
         """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
         return self.sweep()[:2]
 
-    def sweep(self) -> _sweep.Sweep:
+    def sweep(self) -> Sweep:
         """The threshold sweep every curve reads: ``(fps, tps, thresholds)``.
 
         Returns
@@ -390,16 +401,16 @@ class ScoreSummary:
         [2.0, 2.0]
         """
         if "sweep" not in self._cache:
-            self._cache["sweep"] = _sweep._cumulative(
+            self._cache["sweep"] = cumulative(
                 self.thresholds, self.negatives, self.positives)
         return self._cache["sweep"]
 
-    def _scan(self) -> _sweep._Scan:
+    def _scan(self) -> Scan:
         """AUC, KS, AP and PR AUC read in one compiled pass (kept)."""
         if "scan" not in self._cache:
             if len(self) == 0:
                 self.sweep()  # raises: nothing to score
-            self._cache["scan"] = _sweep._scan(self.thresholds, self.negatives,
+            self._cache["scan"] = scan(self.thresholds, self.negatives,
                                                self.positives)
         return self._cache["scan"]
 
@@ -418,8 +429,8 @@ class ScoreSummary:
         >>> fpr.tolist(), tpr.tolist()
         ([0.0, 0.0, 0.5, 0.5, 1.0], [0.0, 0.5, 0.5, 1.0, 1.0])
         """
-        drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
-        return _sweep._roc_view(self.sweep(), drop_intermediate)
+        drop_intermediate = validate.check_flag(drop_intermediate, "drop_intermediate")
+        return roc_view(self.sweep(), drop_intermediate)
 
     def roc_auc(self, *, max_fpr: float | None = None) -> float:
         """ROC AUC (standardised partial AUC with ``max_fpr``), as
@@ -433,9 +444,9 @@ class ScoreSummary:
         >>> s.roc_auc() == 7 / 9
         True
         """
-        max_fpr = _sweep._check_max_fpr(max_fpr)
+        max_fpr = check_max_fpr(max_fpr)
         summary = (self.thresholds, self.negatives, self.positives)
-        return _sweep._auc_view(self._scan(), summary, max_fpr)
+        return auc_view(self._scan(), summary, max_fpr)
 
     def gini(self) -> float:
         """Gini = 2 · AUC − 1, as :func:`rankscore.gini_score`.
@@ -447,7 +458,7 @@ class ScoreSummary:
         >>> round(s.gini(), 4)
         0.5556
         """
-        return 2 * _sweep._auc_view(self._scan()) - 1
+        return 2 * auc_view(self._scan()) - 1
 
     def precision_recall_curve(self, *, drop_intermediate: bool = False):
         """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
@@ -460,8 +471,8 @@ class ScoreSummary:
         >>> r.tolist(), t.tolist()
         ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
         """
-        drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
-        return _sweep._pr_view(self.sweep(), drop_intermediate)
+        drop_intermediate = validate.check_flag(drop_intermediate, "drop_intermediate")
+        return pr_view(self.sweep(), drop_intermediate)
 
     def average_precision(self) -> float:
         """Average precision, as :func:`rankscore.average_precision_score` (binary).
@@ -473,7 +484,7 @@ class ScoreSummary:
         >>> round(s.average_precision(), 4)
         0.8667
         """
-        return _sweep._ap_view(self._scan())
+        return ap_view(self._scan())
 
     def pr_auc(self) -> float:
         """Trapezoidal area under the PR curve, as :func:`rankscore.pr_auc_score`.
@@ -488,7 +499,7 @@ class ScoreSummary:
         scan = self._scan()
         if not math.isnan(scan.pr_auc):
             return scan.pr_auc
-        return _sweep._pr_auc_view(scan, self.sweep())  # no positives: draws the curve
+        return pr_auc_view(scan, self.sweep())  # no positives: draws the curve
 
     def det_curve(self, *, drop_intermediate: bool = False):
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
@@ -501,10 +512,10 @@ class ScoreSummary:
         >>> fpr.tolist(), fnr.tolist(), t.tolist()
         ([0.5, 0.5, 0.0], [0.0, 0.5, 0.5], [0.35, 0.4, 0.8])
         """
-        drop_intermediate = _validation.check_flag(drop_intermediate, "drop_intermediate")
-        return _sweep._det_view(self.sweep(), drop_intermediate)
+        drop_intermediate = validate.check_flag(drop_intermediate, "drop_intermediate")
+        return det_view(self.sweep(), drop_intermediate)
 
-    def ks_statistic(self) -> _sweep.KSResult:
+    def ks_statistic(self) -> KSResult:
         """``(statistic, threshold)``, as :func:`rankscore.ks_statistic`.
 
         Examples
@@ -515,10 +526,10 @@ class ScoreSummary:
         >>> round(ks.statistic, 4), ks.threshold
         (0.6667, 0.52)
         """
-        return _sweep._ks_view(self._scan())
+        return ks_view(self._scan())
 
-    def ks_curve(self) -> _sweep.KSCurve:
-        """Both classes' empirical CDFs, as :func:`rankscore.ks_curve`.
+    def ks_curve(self) -> KSCurve:
+        """Both classes' empirical CDFs, as :func:`rankscore.curves.ks_curve`.
 
         Examples
         --------
@@ -527,10 +538,10 @@ class ScoreSummary:
         >>> c.cdf_negative.tolist(), c.cdf_positive.tolist()
         ([0.5, 0.5, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0])
         """
-        return _sweep._ks_curve_view(self.sweep())
+        return ks_curve_view(self.sweep())
 
     def gain_table(self, n_groups: int = 10) -> gains.GainTable:
-        """Gain/lift table, as :func:`rankscore.gain_table`.
+        """Gain/lift table, as :func:`rankscore.gains.gain_table`.
 
         Examples
         --------
@@ -539,12 +550,12 @@ class ScoreSummary:
         >>> s.gain_table(3).lift.round(4).tolist()
         [1.0, 2.0, 0.0]
         """
-        n_groups = _validation.check_positive_int(n_groups, "n_groups")
-        return gains._gain_table_view(self.sweep(), n_groups, weighted=self.weighted)
+        n_groups = validate.check_positive_int(n_groups, "n_groups")
+        return gain_table_view(self.sweep(), n_groups, weighted=self.weighted)
 
     def cumulative_gain_curve(self):
         """``(fraction_targeted, fraction_captured, thresholds)``, as
-        :func:`rankscore.cumulative_gain_curve` (the captured response curve).
+        :func:`rankscore.gains.cumulative_gain_curve` (the captured response curve).
 
         Examples
         --------
@@ -554,10 +565,10 @@ class ScoreSummary:
         >>> x.round(4).tolist(), y.tolist()
         ([0.0, 0.3333, 0.6667, 1.0], [0.0, 0.5, 1.0, 1.0])
         """
-        return gains._cumulative_gain_view(self.sweep())
+        return cumulative_gain_view(self.sweep())
 
     def lift_curve(self):
-        """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.lift_curve`.
+        """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.gains.lift_curve`.
 
         Examples
         --------
@@ -566,7 +577,7 @@ class ScoreSummary:
         >>> lift.tolist()
         [1.5, 1.5, 1.0]
         """
-        return gains._lift_view(self.sweep())
+        return lift_view(self.sweep())
 
     def lift_at(self, fraction: float = 0.1) -> float:
         """Cumulative lift when the best-scored ``fraction`` of the population is targeted
@@ -598,14 +609,14 @@ class ScoreSummary:
         >>> s.lift_at(0.1)
         2.0
         """
-        fraction = _validation.check_real(fraction, "fraction", low=0, high=1, low_open=True)
-        x, captured, _ = gains._cumulative_gain_view(self.sweep())
+        fraction = validate.check_real(fraction, "fraction", low=0, high=1, low_open=True)
+        x, captured, _ = cumulative_gain_view(self.sweep())
         return float(np.interp(fraction, x, captured)) / fraction
 
     def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
         """Counts and rates predicting positive when ``score >= threshold``, as
-        :func:`rankscore.binary_confusion` with a threshold (every rate of SPEC §2 is a
-        property of the result).
+        :func:`rankscore.binary_confusion` with a threshold (every rate of :ref:`def-rates` is
+        a property of the result).
 
         Examples
         --------
@@ -616,7 +627,7 @@ class ScoreSummary:
         >>> c.tp, c.fn, c.fp, c.tn, round(c.f1, 3)
         (6, 3, 2, 9, 0.706)
         """
-        threshold = _validation.check_threshold(threshold)
+        threshold = validate.check_threshold(threshold)
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
         # thresholds at or above it (compared in float64, as the point kernels compare)
@@ -646,23 +657,23 @@ class ScoreSummary:
         >>> choice.threshold, round(choice.value, 4)
         (0.676, 0.5758)
         """
-        options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+        options = checked_options(objective, min_precision, min_recall, beta, profit_matrix)
         if (objective in ("youden", "f_beta") and not self.weighted and len(self)
                 and self.n_positives and self.n_negatives):
             return self._best_of_counts(objective, options[2])
-        return _best_threshold_view(self.sweep(), self.weighted, objective, *options)
+        return best_threshold_view(self.sweep(), self.weighted, objective, *options)
 
     def _best_of_counts(self, objective: str, beta: float) -> ThresholdChoice:
         """best_threshold for Youden's J or F-beta of an unweighted summary with both
         classes, read from the counts (``objective_scan_counts``) without the sweep: the
-        same objective values, the same choice as ``_best_threshold_view``."""
+        same objective values, the same choice as ``best_threshold_view``."""
         positives, negatives = self.n_positives, self.n_negatives
         code, a, b = ((2, 0.0, 0.0) if objective == "youden" else (3, 0.0, 0.0)
                       if math.isinf(beta) else (4, 1 + beta * beta, beta * beta * positives))
         kernel = _backend.kernels.objective_scan_counts
         read = (self.negatives, self.positives, code, a, b, float(positives), float(negatives))
         best = kernel(*read, math.nan)[0]
-        return self._choice(objective, *kernel(*read, best - _TIE_RTOL * max(1.0, abs(best))))
+        return self._choice(objective, *kernel(*read, best - TIE_RTOL * max(1.0, abs(best))))
 
     def _choice(self, objective: str, value: float, i: int, tp: int, fp: int
                 ) -> ThresholdChoice:
@@ -685,7 +696,7 @@ class ScoreSummary:
         cuts = _report_cuts(n, n_groups)
         reads = _backend.kernels.summary_report_counts(
             self.thresholds, self.negatives, self.positives,
-            np.empty(0, np.int64) if cuts is None else cuts, _TIE_RTOL, threshold)
+            np.empty(0, np.int64) if cuts is None else cuts, TIE_RTOL, threshold)
         numbers = _report_of_reads(reads, n_groups, threshold, cuts is not None)
         self._cache["scan"] = numbers[0]
         if cuts is None:
@@ -693,7 +704,7 @@ class ScoreSummary:
         return numbers
 
     def prevalence(self) -> float:
-        """Share of positives (weighted if the summary is), as :func:`rankscore.prevalence`.
+        """Share of positives (weighted if the summary is), as :func:`rankscore.gains.prevalence`.
 
         Examples
         --------
@@ -778,7 +789,7 @@ class ScoreSummary:
         label = self.pos_label
         kind = next((i for i, t in enumerate(_LABEL_KINDS) if type(label) is t), None)
         if kind is None:
-            raise TypeError(f"pos_label {_validation.quoted(label)} of type "
+            raise TypeError(f"pos_label {validate.quoted(label)} of type "
                             f"{type(label).__name__} cannot be stored: expected an int, float, "
                             "bool, str or bytes")
         payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
@@ -875,7 +886,7 @@ _REPORT_MAX_CUTS = 1024
 
 def _report_cuts(n: int, n_groups: int) -> np.ndarray | None:
     """The row counts ``ceil(g n / groups)`` that end the gain table's groups (the first
-    threshold whose running count reaches one is a border, as ``gains._group_borders``);
+    threshold whose running count reaches one is a border, as the gain table's borders);
     None for more than _REPORT_MAX_CUTS groups."""
     groups = min(n_groups, n)
     if groups > _REPORT_MAX_CUTS:
@@ -888,7 +899,7 @@ def _report_of_reads(reads, n_groups: int, threshold: float, with_table: bool):
     from the numbers of ``summary_report_counts`` / ``report_of_parts``."""
     (n_neg, n_pos, pairs, gap, ks_threshold, ap, area, youden, f1, (tp, fp), top,
      border_tp, border_fp, border_t, next_t) = reads
-    scan = _sweep._scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
+    scan = scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
 
     def confusion(tp, fp, at):
         return metrics.BinaryConfusion(tp, fp, n_pos - tp, n_neg - fp, threshold=at)
@@ -900,7 +911,7 @@ def _report_of_reads(reads, n_groups: int, threshold: float, with_table: bool):
         counts = border_tp + border_fp
         kept = np.flatnonzero(np.diff(counts, prepend=-1))
         score_max = np.concatenate(([top], next_t[kept[:-1]]))
-        table = gains._gain_table_at(
+        table = gain_table_at(
             border_tp[kept].astype(np.float64), border_fp[kept].astype(np.float64),
             score_max, border_t[kept], float(n_pos), float(n_neg), n_groups, weighted=False)
     return scan, confusion(tp, fp, threshold), youden, f1, table
@@ -915,7 +926,7 @@ def _checked_arrays(thresholds, negatives, positives):
                         ("positives", positives)):
         # read as every input is (None, sets, ints beyond 2**53 ...); owned and writable,
         # so that it can be frozen
-        arr = np.array(_validation._read(value, name, "a 1-D array"), copy=True)
+        arr = np.array(read_array(value, name, "a 1-D array"), copy=True)
         if arr.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got shape {arr.shape}")
         arrays.append(arr)
@@ -964,10 +975,10 @@ def _compatible(summaries: Iterable[ScoreSummary]) -> list[ScoreSummary]:
     for s in parts[1:]:
         if not _same_label(s.pos_label, label):
             raise ValueError(f"cannot merge summaries of different positive classes: "
-                             f"pos_label={_validation.quoted(label)} and "
-                             f"pos_label={_validation.quoted(s.pos_label)}")
+                             f"pos_label={validate.quoted(label)} and "
+                             f"pos_label={validate.quoted(s.pos_label)}")
     if sum(s.n_negatives + s.n_positives for s in parts if not s.weighted) > (
-            _sweep.MAX_EXACT_ROWS):
+            MAX_EXACT_ROWS):
         raise ValueError("the summaries count more than 2**62 rows in all; exact counts are "
                          "kept up to 2**62 rows")
     dtype = np.result_type(*(s.dtype for s in parts))
@@ -1000,7 +1011,7 @@ def _merge_many(parts: list[ScoreSummary]) -> tuple[np.ndarray, np.ndarray, np.n
     out = [np.empty(total, dtype=a.dtype) for a in (parts[0].thresholds, parts[0].negatives,
                                                    parts[0].positives)]
     zeros = np.zeros(len(parts), dtype=np.int64)
-    if total < _PARALLEL_MERGE_THRESHOLDS or _sweep._n_threads(None) < 2:
+    if total < _PARALLEL_MERGE_THRESHOLDS or thread_count(None) < 2:
         n = kernel(*out, 0, *lists, zeros, sizes)
     else:
         cut = _median_score(parts)
@@ -1133,8 +1144,8 @@ class ScoreAccumulator:
         >>> len(ScoreAccumulator().update([0, 1], [0.2, 0.4]).summary())
         2
         """
-        codes, pos_code, scores, weights = _sweep._validate_binary(
-            y_true, y_score, self.pos_label, sample_weight)
+        codes, pos_code, scores, weights, _ = binary_problem(
+            y_true, y_score, self.pos_label, sample_weight, finite=True)
         buffer, weighted = self._buffer, weights is not None
         if len(buffer) and (not buffer.takes(scores.dtype, weighted)
                             or len(buffer) + len(scores) > buffer.capacity):
@@ -1311,7 +1322,7 @@ def _flush_parts(thresholds, neg, pos, disjoint, counts: bool) -> _FlushParts | 
     range plus the distinct buffered scores there (or, once scores repeat, the merged
     thresholds counted)."""
     d = len(thresholds)
-    threads = _sweep._n_threads(None)
+    threads = thread_count(None)
     n_parts = (2 if threads >= 2 or counts else 1) * (2 if threads >= 2 and counts else 1)
     if (d + len(neg) + len(pos) < _PARALLEL_FLUSH_ENTRIES or len(neg) + len(pos) == 0
             or n_parts == 1):
@@ -1405,19 +1416,19 @@ class _Buffer:
                   else self.weights[top - self.n_pos:])]
         if not self.weighted:
             jobs = [s for s, _ in parts]
-            if len(self) >= _PARALLEL_FLUSH_ENTRIES and _sweep._n_threads(None) >= 2:
+            if len(self) >= _PARALLEL_FLUSH_ENTRIES and thread_count(None) >= 2:
                 # (a lower bar than one-shot sorts': the thread's start is paid back)
                 with ThreadPoolExecutor(2) as pool:
-                    list(pool.map(_sweep._sort_numpy, _balanced_jobs(jobs)))
+                    list(pool.map(sort_scores, _balanced_jobs(jobs)))
             else:
                 for s in jobs:
-                    _sweep._sort_numpy(s)
+                    sort_scores(s)
         else:  # the one-shot summary's stable bucket sort of each part, copied back
             k = _backend.kernels
             for s, w in (part for part in parts if len(part[0])):
                 ones = np.zeros(len(s), dtype=np.uint8)  # every score in one "class"
                 sorted_s, sorted_w, edges, *_ = k.split_buckets(ones, np.uint8(1), s, w)
-                _sweep._sort_buckets([(sorted_s, sorted_w, edges)], None)
+                sort_buckets([(sorted_s, sorted_w, edges)], None)
                 s[:], w[:] = sorted_s, sorted_w
         (neg, neg_w), (pos, pos_w) = parts
         return neg, neg_w, pos, pos_w

@@ -1,4 +1,6 @@
-"""BLEU: clipped n-gram precision with a brevity penalty (SPEC §5), corpus and sentence level.
+"""BLEU: clipped n-gram precision with a brevity penalty, corpus and sentence level.
+
+Defined in :ref:`def-bleu`.
 
 Tokens are lists of strings, or strings split on whitespace (``str.split()``); nothing
 else is normalised (case, punctuation), so tokenise the same way on both sides.
@@ -13,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ._validation import as_real, check_choice, quoted
+from ._engine.validate import as_real, check_choice, quoted
 
 __all__ = ["bleu_score", "sentence_bleu"]
 
@@ -130,8 +132,8 @@ def bleu_score(
 
     Notes
     -----
-    ``BLEU = BP · exp(Σ_{n=1..N} w_n log p_n)`` (SPEC §5; Papineni et al. 2002) with the
-    clipped precision ``p_n = m_n / l_n``: ``m_n = Σ_candidates Σ_g min(count_cand(g),
+    ``BLEU = BP · exp(Σ_{n=1..N} w_n log p_n)`` (:ref:`def-bleu`; Papineni et al. 2002) with
+    the clipped precision ``p_n = m_n / l_n``: ``m_n = Σ_candidates Σ_g min(count_cand(g),
     max_ref count_ref(g))`` over the candidate's n-grams ``g``, ``l_n`` = number of
     candidate n-grams (a zero ``l_n`` counts as 1, as NLTK does). Counts are summed over
     the corpus before dividing. Brevity penalty ``BP = 1`` if ``c > r`` else
@@ -141,7 +143,7 @@ def bleu_score(
 
     Examples
     --------
-    >>> from rankscore import bleu_score
+    >>> from rankscore.text import bleu_score
     >>> refs = [["the cat is on the mat", "there is a cat on the mat"]]
     >>> round(bleu_score(refs, ["the cat sat on the mat"], max_n=3), 4)
     0.5
@@ -238,7 +240,7 @@ def sentence_bleu(
 
     Examples
     --------
-    >>> from rankscore import sentence_bleu
+    >>> from rankscore.text import sentence_bleu
     >>> round(sentence_bleu("the cat is on the mat", "the cat", max_n=2), 4)  # BP = e^-2
     0.1353
     """

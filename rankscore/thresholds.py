@@ -1,39 +1,28 @@
 """Choosing a threshold exactly: every distinct score is a candidate, no grid.
 
-``best_threshold`` runs the threshold sweep of :mod:`rankscore._sweep` once (cumulative
+``best_threshold`` runs the threshold sweep of the engine (``rankscore._engine``) once (cumulative
 positives ``tps`` and negatives ``fps`` scoring at or above each distinct score) and
 evaluates the objective at every distinct score in one vectorized pass.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-from . import _backend
-from ._validation import check_choice, check_real, quoted
-from ._sweep import Sweep, _sweep
-from .metrics import BinaryConfusion, _check_beta
+from ._engine.parts import binary_problem
+from ._engine.results import ThresholdChoice, check_beta
+from ._engine.sweep import sweep_of_problem
+from ._engine.validate import check_choice, check_real, quoted
+from ._engine.views import best_threshold_view
 
 __all__ = ["ThresholdChoice", "best_threshold", "OBJECTIVES"]
 
+#: The objectives :func:`best_threshold` maximizes: ``"max_recall"`` (under a minimum
+#: precision), ``"max_precision"`` (under a minimum recall), ``"youden"``, ``"f_beta"``,
+#: ``"profit"``.
 OBJECTIVES = ("max_recall", "max_precision", "youden", "f_beta", "profit")
-
-# Objective values within this relative distance of the best count as equal, so that
-# rounding never decides between two thresholds; the highest of them wins.
-_TIE_RTOL = 1e-12
-
-
-class ThresholdChoice(NamedTuple):
-    """The chosen threshold, the objective's value there and the confusion there."""
-
-    threshold: float
-    value: float
-    confusion: BinaryConfusion
-    objective: str
-
 
 def _check_fraction(value: Any, name: str) -> float:
     return check_real(value, name, low=0, high=1, what="a number in [0, 1]")
@@ -87,8 +76,8 @@ def best_threshold(
 ) -> ThresholdChoice:
     """The threshold that maximizes an objective, over every distinct score.
 
-    Predicted positive means ``score >= threshold`` (SPEC §2). Every distinct score is
-    tried; no grid, no interpolation.
+    Predicted positive means ``score >= threshold`` (:ref:`def-one-threshold`). Every
+    distinct score is tried; no grid, no interpolation.
 
     Parameters
     ----------
@@ -112,9 +101,9 @@ def best_threshold(
     beta : float, default 1.0
         Of ``"f_beta"`` only.
     profit_matrix : array-like of shape (2, 2)
-        Of ``"profit"`` only: value of one sample in each cell, in SPEC's positive-first
-        layout ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted) — e.g.
-        ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
+        Of ``"profit"`` only: value of one sample in each cell, in the positive-first layout
+        ``[[tp, fn], [fp, tn]]`` (rows = actual, columns = predicted; :ref:`def-layout`),
+        e.g. ``[[100, 0], [-5, 0]]`` for a campaign earning 100 per responder reached and
         costing 5 per non-responder contacted.
 
     Returns
@@ -153,7 +142,7 @@ def best_threshold(
 
     Examples
     --------
-    The spam demo of SPEC §4:
+    The spam demo (:ref:`def-spam`):
 
     >>> from rankscore import best_threshold
     >>> from rankscore.datasets import load_spam
@@ -166,72 +155,20 @@ def best_threshold(
     >>> choice.threshold, choice.confusion.tp, choice.confusion.fp
     (0.16, 9, 6)
     """
-    options = _checked_options(objective, min_precision, min_recall, beta, profit_matrix)
-    sweep = _sweep(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)
-    return _best_threshold_view(sweep, sample_weight is not None, objective, *options)
+    options = checked_options(objective, min_precision, min_recall, beta, profit_matrix)
+    sweep = sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight))
+    return best_threshold_view(sweep, sample_weight is not None, objective, *options)
 
 
-def _checked_options(objective, min_precision, min_recall, beta, profit_matrix):
+def checked_options(objective, min_precision, min_recall, beta, profit_matrix):
     """(min_precision, min_recall, beta, profit matrix) checked for the objective."""
     _check_options(objective, min_precision, min_recall, beta, profit_matrix)
     if min_precision is not None:
         min_precision = _check_fraction(min_precision, "min_precision")
     if min_recall is not None:
         min_recall = _check_fraction(min_recall, "min_recall")
-    beta = _check_beta(beta)
+    beta = check_beta(beta)
     matrix = None if profit_matrix is None else _check_profit_matrix(profit_matrix)
     return min_precision, min_recall, beta, matrix
 
 
-def _best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_precision,
-                         min_recall, beta, matrix) -> ThresholdChoice:
-    """best_threshold of a summary's sweep (options checked by ``_checked_options``)."""
-    fps, tps, thresholds = sweep
-    positives, negatives = float(tps[-1]), float(fps[-1])
-    if positives == 0 and objective != "profit":
-        raise ValueError(
-            "y_true has no positive samples (with nonzero weight); recall is undefined"
-        )
-    if negatives == 0 and objective == "youden":
-        raise ValueError("y_true has no negative samples (with nonzero weight); FPR is undefined")
-    # every threshold holds a sample (tps + fps > 0): zero-weight samples are not in the sweep
-    a = b = c = e = 0.0
-    nobody = None  # "profit": the value of flagging nobody (threshold inf)
-    if objective == "max_recall":
-        code, a = 0, min_precision
-    elif objective == "max_precision":
-        # recall rises to 1 at the lowest threshold, so only min_recall > 1 could fail
-        code, a = 1, min_recall
-    elif objective == "youden":
-        code = 2
-    elif objective == "f_beta":
-        code, a, b = (3, 0.0, 0.0) if math.isinf(beta) else (
-            4, 1 + beta * beta, beta * beta * positives)
-    else:
-        code = 5
-        (a, b), (c, e) = (float(v) for v in matrix[0]), (float(v) for v in matrix[1])
-        nobody = float(matrix[0, 1] * positives + matrix[1, 1] * negatives)
-    kernel = _backend.kernels.objective_scan
-    best = kernel(fps, tps, code, a, b, c, e, positives, negatives, math.nan)[0]
-    if objective == "max_recall" and best == -math.inf:
-        precision = tps / (tps + fps)
-        i = int(np.argmax(precision))
-        raise ValueError(
-            f"no threshold reaches precision >= {min_precision}: the highest precision is"
-            f" {precision[i]:.6g} (at threshold {float(thresholds[i]):.6g})"
-        )
-    if nobody is not None:
-        best = max(best, nobody)
-    near_best = best - _TIE_RTOL * max(1.0, abs(best))
-    if nobody is not None and nobody >= near_best:  # inf is the highest threshold: it wins ties
-        threshold, chosen, tp, fp = math.inf, nobody, 0.0, 0.0
-    else:
-        chosen, i = kernel(fps, tps, code, a, b, c, e, positives, negatives, near_best)
-        threshold, tp, fp = float(thresholds[i]), tps[i], fps[i]
-    counts = (tp, fp, positives - tp, negatives - fp)
-    if not weighted:
-        counts = tuple(int(round(c)) for c in counts)
-    else:
-        counts = tuple(float(c) for c in counts)
-    confusion = BinaryConfusion(*counts, threshold=threshold)
-    return ThresholdChoice(threshold, chosen, confusion, objective)

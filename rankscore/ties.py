@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from . import _backend
-from ._validation import as_1d, quoted
+from ._engine.validate import as_1d, quoted
 
 __all__ = ["Ties", "find_ties"]
 
@@ -28,6 +28,13 @@ class Ties:
         Number of groups of equal values with two or more entries.
     groups : list of ndarray of int64
         The indices of each such group, ascending; groups ordered by value, ascending.
+
+    Examples
+    --------
+    >>> from rankscore.rankings import find_ties
+    >>> ties = find_ties([0.3, 0.1, 0.3, 0.2, 0.1])
+    >>> ties.n_groups, [group.tolist() for group in ties.groups]
+    (2, [[1, 4], [0, 2]])
     """
 
     __slots__ = ("_groups",)
@@ -106,7 +113,7 @@ def find_ties(values: Any) -> Ties:
 
     Examples
     --------
-    >>> from rankscore import find_ties
+    >>> from rankscore.rankings import find_ties
     >>> t = find_ties([0.3, 0.1, 0.3, 0.2, 0.1, 0.3])
     >>> t.has_ties, t.n_groups
     (True, 2)

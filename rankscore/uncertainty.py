@@ -31,10 +31,10 @@ from typing import Any, Callable, NamedTuple, Sequence
 import numpy as np
 
 from . import _backend
-from ._labels import label_codes
+from ._engine.labels import label_codes
 from ._limits import check_memory
-from ._validation import (
-    _to_float,
+from ._engine.validate import (
+    to_float,
     as_array,
     as_real,
     as_scores,
@@ -49,10 +49,11 @@ from ._validation import (
     quoted,
     shorten,
 )
-from ._sweep import _ap_from_sweep, _check_max_fpr, _n_threads, _partial_auc, _validate_binary
+from ._engine.areas import check_max_fpr
+from ._engine.parts import binary_problem, thread_count
+from ._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
 from .curves import auc
 from .metrics import binary_confusion
-from .thresholds import _TIE_RTOL
 
 __all__ = [
     "ConfidenceInterval",
@@ -83,7 +84,15 @@ _NORMAL = NormalDist()
 
 
 class ConfidenceInterval(NamedTuple):
-    """A point estimate with its two-sided interval."""
+    """A point estimate with its two-sided interval.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import roc_auc_ci
+    >>> ci = roc_auc_ci([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+    >>> round(ci.estimate, 4), ci.low <= ci.estimate <= ci.high
+    (0.7778, True)
+    """
 
     estimate: float
     low: float
@@ -95,7 +104,18 @@ class ConfidenceInterval(NamedTuple):
 class DeLongTest(NamedTuple):
     """DeLong's test of AUC(a) = AUC(b): the difference, its standard error, the statistic
     (z when paired, Welch-type t with ``df`` degrees of freedom when unpaired), the
-    two-sided p-value and the interval of the difference."""
+    two-sided p-value and the interval of the difference.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import delong_test
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> a = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> b = [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]
+    >>> test = delong_test(y, a, b)
+    >>> round(test.difference, 4), 0 < test.p_value <= 1
+    (0.3125, True)
+    """
 
     auc_a: float
     auc_b: float
@@ -111,7 +131,19 @@ class DeLongTest(NamedTuple):
 
 
 class ContrastTest(NamedTuple):
-    """DeLong's test of a contrast L · AUC = 0 over several paired models."""
+    """DeLong's test of a contrast L · AUC = 0 over several paired models.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from rankscore.uncertainty import delong_contrast_test
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> a = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> b = [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]
+    >>> test = delong_contrast_test(y, np.column_stack([a, b]), [1, -1])
+    >>> 0 < test.p_value <= 1
+    True
+    """
 
     estimate: float
     std_error: float
@@ -125,7 +157,17 @@ class ContrastTest(NamedTuple):
 class BootstrapResult(NamedTuple):
     """A bootstrap interval: the estimate on the data, the interval, the standard error
     (standard deviation of the replicates) and the replicates themselves (NaN replicates,
-    where the metric is undefined, are left out)."""
+    where the metric is undefined, are left out).
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import bootstrap_ci
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> s = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> result = bootstrap_ci(y, s, metric="roc_auc", n_resamples=200, random_state=0)
+    >>> result.estimate, result.low <= result.estimate <= result.high
+    (1.0, True)
+    """
 
     estimate: float
     low: float
@@ -139,7 +181,18 @@ class BootstrapResult(NamedTuple):
 class BootstrapTest(NamedTuple):
     """Paired bootstrap test of metric(a) = metric(b) (pROC's ``roc.test(method =
     "bootstrap")``): D = difference / sd(replicate differences), two-sided normal p-value,
-    and the percentile interval of the difference."""
+    and the percentile interval of the difference.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import bootstrap_test
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> a = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> b = [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]
+    >>> test = bootstrap_test(y, a, b, n_resamples=200, random_state=0)
+    >>> round(test.difference, 4), 0 <= test.p_value <= 1
+    (0.3125, True)
+    """
 
     estimate_a: float
     estimate_b: float
@@ -154,7 +207,18 @@ class BootstrapTest(NamedTuple):
 
 
 class PairwiseComparison(NamedTuple):
-    """One pair of :func:`compare_models`: its DeLong test and the Holm-adjusted p-value."""
+    """One pair of :func:`compare_models`: its DeLong test and the Holm-adjusted p-value.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import compare_models
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> models = {"a": [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6],
+    ...           "b": [0.2, 0.6, 0.5, 0.1, 0.4, 0.8, 0.7, 0.3]}
+    >>> pair = compare_models(y, models)[0]
+    >>> pair.model_a, pair.model_b, pair.p_holm >= pair.test.p_value
+    ('a', 'b', True)
+    """
 
     model_a: str
     model_b: str
@@ -277,9 +341,9 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
 
     Examples
     --------
-    The spam demo of SPEC §4 (AUC 79/99):
+    The spam demo (:ref:`def-spam`; AUC 79/99):
 
-    >>> from rankscore import delong_variance
+    >>> from rankscore.uncertainty import delong_variance
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> round(delong_variance(data.target, data.score, pos_label="spam"), 6)
@@ -298,7 +362,7 @@ def _score_columns(y_score: Any, n: int) -> np.ndarray:
     if arr.shape[0] != n:
         raise ValueError(f"inconsistent numbers of samples: y_true has {n}, y_score has "
                          f"{arr.shape[0]} rows")
-    arr = _to_float(arr, "y_score")
+    arr = to_float(arr, "y_score")
     check_finite(arr, "y_score")
     return arr
 
@@ -365,7 +429,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     Examples
     --------
     >>> import numpy as np
-    >>> from rankscore import delong_covariance
+    >>> from rankscore.uncertainty import delong_covariance
     >>> y = [0, 1, 0, 0, 1, 1]
     >>> s = np.column_stack([[0.14, 0.23, 0.39, 0.52, 0.73, 0.90],
     ...                      [0.2, 0.6, 0.1, 0.4, 0.5, 0.8]])
@@ -375,7 +439,7 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     """
     codes, pos_code = label_codes(y_true, pos_label)
     columns = _score_columns(y_score, len(codes))
-    nt = 1 if n_threads is None and columns.shape[1] == 1 else _n_threads(n_threads)
+    nt = 1 if n_threads is None and columns.shape[1] == 1 else thread_count(n_threads)
     return _covariance(codes, pos_code, list(columns.T), nt)
 
 
@@ -443,7 +507,7 @@ def roc_auc_ci(
 
     Examples
     --------
-    >>> from rankscore import roc_auc_ci
+    >>> from rankscore.uncertainty import roc_auc_ci
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> ci = roc_auc_ci(data.target, data.score, pos_label="spam")
@@ -494,7 +558,7 @@ def gini_ci(y_true: Any, y_score: Any, **options: Any) -> ConfidenceInterval:
 
     Examples
     --------
-    >>> from rankscore import gini_ci
+    >>> from rankscore.uncertainty import gini_ci
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> ci = gini_ci(data.target, data.score, pos_label="spam")
@@ -584,7 +648,7 @@ def delong_test(
 
     Examples
     --------
-    >>> from rankscore import delong_test
+    >>> from rankscore.uncertainty import delong_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> a = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6]
     >>> b = [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.15]
@@ -594,7 +658,7 @@ def delong_test(
     """
     level = _check_level(confidence_level)
     codes, pos_code, a, b = _paired_columns(y_true, y_score_a, y_score_b, pos_label)
-    aucs, cov = _covariance(codes, pos_code, [a, b], _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, [a, b], thread_count(n_threads))
     return _paired_result(aucs, cov, 0, 1, level)
 
 
@@ -638,7 +702,7 @@ def delong_test_unpaired(
 
     Examples
     --------
-    >>> from rankscore import delong_test_unpaired
+    >>> from rankscore.uncertainty import delong_test_unpaired
     >>> t = delong_test_unpaired([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90],
     ...                          [0, 0, 1, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.8, 0.4, 0.7, 0.9])
     >>> round(t.statistic, 4), round(t.df, 2)
@@ -696,7 +760,7 @@ def delong_contrast_test(
     Examples
     --------
     >>> import numpy as np
-    >>> from rankscore import delong_contrast_test
+    >>> from rankscore.uncertainty import delong_contrast_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> s = np.column_stack([[0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6],
     ...                      [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.15]])
@@ -710,7 +774,7 @@ def delong_contrast_test(
     weights = _float_array(contrast, "contrast", what)
     if weights.shape != (columns.shape[1],) or not np.isfinite(weights).all():
         raise ValueError(f"contrast must be {what}, got {quoted(contrast)}")
-    aucs, cov = _covariance(codes, pos_code, list(columns.T), _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(columns.T), thread_count(n_threads))
     estimate = float(weights @ aucs)
     se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
     z = _ratio(estimate, se)
@@ -748,7 +812,7 @@ def holm_adjust(p_values: Any, *, nan_policy: str = "raise") -> np.ndarray:
 
     Examples
     --------
-    >>> from rankscore import holm_adjust
+    >>> from rankscore.uncertainty import holm_adjust
     >>> holm_adjust([0.01, 0.04, 0.03]).round(4).tolist()
     [0.03, 0.06, 0.06]
     >>> holm_adjust([0.01, float("nan"), 0.03], nan_policy="omit").round(4).tolist()
@@ -810,7 +874,7 @@ def compare_models(
 
     Examples
     --------
-    >>> from rankscore import compare_models
+    >>> from rankscore.uncertainty import compare_models
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> models = {"a": [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6],
     ...           "b": [0.2, 0.6, 0.1, 0.4, 0.5, 0.8, 0.55, 0.35],
@@ -838,7 +902,7 @@ def compare_models(
             raise ValueError(f"names has {len(names)} entries for {matrix.shape[1]} models")
     if matrix.shape[1] < 2:
         raise ValueError(f"compare_models needs at least two models, got {matrix.shape[1]}")
-    aucs, cov = _covariance(codes, pos_code, list(matrix.T), _n_threads(n_threads))
+    aucs, cov = _covariance(codes, pos_code, list(matrix.T), thread_count(n_threads))
     tests = [(a, b, _paired_result(aucs, cov, a, b, level))
              for a, b in combinations(range(matrix.shape[1]), 2)]
     adjusted = holm_adjust([t.p_value for _, _, t in tests])
@@ -994,7 +1058,7 @@ def _m_roc_auc(fps, tps, thresholds, options):
     if options.get("max_fpr") is not None and options["max_fpr"] != 1:
         fpr = np.concatenate(([0.0], fps)) / fps[-1]
         tpr = np.concatenate(([0.0], tps)) / tps[-1]
-        return _partial_auc(fpr, tpr, options["max_fpr"])
+        return partial_auc(fpr, tpr, options["max_fpr"])
     neg_c = np.diff(np.concatenate(([0.0], fps)))[::-1]  # ascending groups again
     pos_c = np.diff(np.concatenate(([0.0], tps)))[::-1]
     below = np.concatenate(([0.0], np.cumsum(neg_c)[:-1]))
@@ -1006,7 +1070,7 @@ def _m_gini(fps, tps, thresholds, options):
 
 
 def _m_average_precision(fps, tps, thresholds, options):
-    return math.nan if tps[-1] == 0 else max(0.0, _ap_from_sweep(fps, tps))
+    return math.nan if tps[-1] == 0 else max(0.0, ap_of_sweep(fps, tps))
 
 
 def _m_pr_auc(fps, tps, thresholds, options):
@@ -1032,7 +1096,7 @@ def _m_best_threshold(fps, tps, thresholds, options):
         return math.nan
     value = tps / tps[-1] - fps / fps[-1]  # Youden's J, as best_threshold(..., "youden")
     best = float(value.max())
-    return float(thresholds[int(np.argmax(value >= best - _TIE_RTOL * max(1.0, abs(best))))])
+    return float(thresholds[int(np.argmax(value >= best - TIE_RTOL * max(1.0, abs(best))))])
 
 
 def _rate(name):
@@ -1054,6 +1118,7 @@ def _rate(name):
 
 _RATES = ("recall", "specificity", "fpr", "fnr", "precision", "npv", "accuracy", "f1")
 
+#: The metrics :func:`bootstrap_ci` and :func:`bootstrap_test` resample, by name.
 BOOTSTRAP_METRICS: dict[str, Callable] = {
     "roc_auc": _m_roc_auc,
     "gini": _m_gini,
@@ -1080,7 +1145,7 @@ def _metric_options(metric, threshold, max_fpr):
     if max_fpr is not None:
         if metric != "roc_auc":
             raise ValueError("max_fpr (partial AUC) applies to metric='roc_auc' only")
-        options["max_fpr"] = _check_max_fpr(max_fpr)
+        options["max_fpr"] = check_max_fpr(max_fpr)
     return options
 
 
@@ -1336,7 +1401,7 @@ def bootstrap_ci(
 
     Examples
     --------
-    >>> from rankscore import bootstrap_ci
+    >>> from rankscore.uncertainty import bootstrap_ci
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> r = bootstrap_ci(data.target, data.score, pos_label="spam", random_state=0)
@@ -1346,12 +1411,12 @@ def bootstrap_ci(
     level, n_resamples, stratified = _check_bootstrap_args(confidence_level, method,
                                                            n_resamples, stratified)
     options = _metric_options(metric, threshold, max_fpr)
-    codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
-                                                        sample_weight)
+    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight, finite=True)
     is_pos = codes == pos_code
     _check_classes(is_pos, weights)
     parts = _parts(is_pos, scores, weights, paired=False)
-    n_threads = _n_threads(n_threads)
+    n_threads = thread_count(n_threads)
     # seeds, replicates, the valid ones, np.quantile's and np.std's copies: 8 bytes each
     _check_bootstrap_memory(n_resamples, 40, 2 * len(parts.values), n_threads, "bootstrap_ci")
     seeds, rng = _seeds(random_state, n_resamples)
@@ -1415,7 +1480,7 @@ def bootstrap_test(
 
     Examples
     --------
-    >>> from rankscore import bootstrap_test
+    >>> from rankscore.uncertainty import bootstrap_test
     >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
     >>> a = [0.14, 0.23, 0.39, 0.52, 0.73, 0.90, 0.3, 0.6]
     >>> t = bootstrap_test(y, a, a, random_state=0)
@@ -1429,7 +1494,7 @@ def bootstrap_test(
     weights = check_sample_weight(sample_weight, len(codes))
     is_pos = codes == pos_code
     _check_classes(is_pos, weights)
-    nt = _n_threads(n_threads)
+    nt = thread_count(n_threads)
     # seeds, two models' replicates, their differences, the valid ones, np.quantile's copy
     _check_bootstrap_memory(n_resamples, 56, 2 * len(codes), nt, "bootstrap_test")
     seeds, _ = _seeds(random_state, n_resamples)
@@ -1454,7 +1519,17 @@ def bootstrap_test(
 
 
 class RocBand(NamedTuple):
-    """Sensitivity at each specificity on the data, with its bootstrap percentile band."""
+    """Sensitivity at each specificity on the data, with its bootstrap percentile band.
+
+    Examples
+    --------
+    >>> from rankscore.uncertainty import roc_confidence_band
+    >>> y = [0, 1, 0, 0, 1, 1, 0, 1]
+    >>> s = [0.1, 0.8, 0.3, 0.2, 0.7, 0.9, 0.4, 0.6]
+    >>> band = roc_confidence_band(y, s, n_resamples=200, random_state=0)
+    >>> bool((band.low <= band.sensitivity).all() and (band.sensitivity <= band.high).all())
+    True
+    """
 
     specificity: np.ndarray
     sensitivity: np.ndarray
@@ -1527,7 +1602,7 @@ def roc_confidence_band(
 
     Examples
     --------
-    >>> from rankscore import roc_confidence_band
+    >>> from rankscore.uncertainty import roc_confidence_band
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> band = roc_confidence_band(data.target, data.score, pos_label="spam",
@@ -1544,12 +1619,12 @@ def roc_confidence_band(
         specificities, "specificities", what)
     if grid.ndim != 1 or grid.size == 0 or not ((grid >= 0) & (grid <= 1)).all():
         raise ValueError(f"specificities must be {what}, got {quoted(specificities)}")
-    codes, pos_code, scores, weights = _validate_binary(y_true, y_score, pos_label,
-                                                        sample_weight)
+    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight, finite=True)
     is_pos = codes == pos_code
     _check_classes(is_pos, weights)
     parts = _parts(is_pos, scores, weights, paired=False)
-    n_threads = _n_threads(n_threads)
+    n_threads = thread_count(n_threads)
     # a curve of len(grid) float64 per replicate, the valid ones and np.quantile's copy
     _check_bootstrap_memory(n_resamples, 8 + 24 * len(grid), 2 * len(parts.values), n_threads,
                             "roc_confidence_band")
@@ -1633,7 +1708,7 @@ def proportion_ci(
 
     Examples
     --------
-    >>> from rankscore import proportion_ci
+    >>> from rankscore.uncertainty import proportion_ci
     >>> ci = proportion_ci(6, 9)
     >>> round(ci.estimate, 4), round(ci.low, 4), round(ci.high, 4)
     (0.6667, 0.3542, 0.8794)
@@ -1724,7 +1799,7 @@ def rate_intervals(
 
     Examples
     --------
-    >>> from rankscore import rate_intervals
+    >>> from rankscore.uncertainty import rate_intervals
     >>> from rankscore.datasets import load_spam
     >>> data = load_spam()
     >>> ci = rate_intervals(data.target, data.score, threshold=0.5, pos_label="spam")

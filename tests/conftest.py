@@ -8,6 +8,8 @@ fallback.
 """
 
 import os
+import shutil
+import sys
 
 import pytest
 
@@ -29,7 +31,7 @@ def pytest_sessionstart(session):
     missing = _compiled_available()
     if REQUIRE_COMPILED and missing is not None:
         raise pytest.UsageError(
-            "RANKSCORE_REQUIRE_COMPILED=1 but rankscore._core cannot be imported "
+            "RANKSCORE_REQUIRE_COMPILED=1 but rankscore._kernels cannot be imported "
             f"({missing}); rankscore was imported from {_backend.__file__}. "
             "Install the package (pip install .) and run pytest outside the source tree."
         )
@@ -53,7 +55,7 @@ def backend(request):
         if FORCED_PURE:
             pytest.skip("RANKSCORE_PURE_PYTHON=1: fallback only")
         if _compiled_available() is not None:
-            pytest.skip("rankscore._core is not built")
+            pytest.skip("rankscore._kernels is not built")
     with _backend.using(name):
         yield name
 
@@ -69,3 +71,25 @@ settings.register_profile(
     "thorough", deadline=None, max_examples=1000, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="session")
+def spark():
+    """One local Spark session (two cores) for the whole test session, started on first
+    use; its Python workers run this interpreter."""
+    pytest.importorskip("pyspark")
+    pytest.importorskip("pyarrow")
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("Spark needs a Java runtime (Java 17 or 21)")
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    session = (SparkSession.builder.master("local[2]").appName("rankscore-tests")
+               .config("spark.ui.enabled", "false")
+               .config("spark.ui.showConsoleProgress", "false")
+               .config("spark.sql.shuffle.partitions", "4")
+               .config("spark.driver.extraJavaOptions", "-Dlog4j2.level=error")
+               .getOrCreate())
+    session.sparkContext.setLogLevel("ERROR")
+    yield session
+    session.stop()

@@ -48,7 +48,7 @@ def test_pure_python_env_forces_fallback():
 
 
 def test_default_backend_is_compiled_when_built():
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     assert _run("import rankscore; print(rankscore.BACKEND)") == "cython"
 
 
@@ -64,19 +64,38 @@ def test_unknown_backend_name():
         _backend.load("fortran")
 
 
-def test_both_modules_expose_the_same_kernels():
-    core = pytest.importorskip("rankscore._core")
-    fallback = _backend.load("python")
+TOPICS = sorted(p.stem for p in (PACKAGE_DIR / "_kernels").glob("*.pyx"))
+
+
+def test_every_compiled_topic_has_a_fallback_twin():
+    twins = sorted(p.stem for p in (PACKAGE_DIR / "_fallback").glob("*.py")
+                   if p.stem != "__init__")
+    assert TOPICS == twins
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_both_modules_of_a_topic_expose_the_same_kernels(topic):
+    pytest.importorskip("rankscore._kernels")
+    import importlib
+
+    core = importlib.import_module(f"rankscore._kernels.{topic}")
+    fallback = importlib.import_module(f"rankscore._fallback.{topic}")
     compiled, python = _kernel_names(core), _kernel_names(fallback)
     assert compiled == python, f"only compiled: {compiled - python}; only python: {python - compiled}"
+    assert list(core.__all__) == list(fallback.__all__)
     for name in sorted(compiled):
         sig_c = inspect.signature(getattr(core, name))
         sig_p = inspect.signature(getattr(fallback, name))
         assert list(sig_c.parameters) == list(sig_p.parameters), name
 
 
+def test_both_backends_expose_the_same_kernels():
+    compiled = _kernel_names(pytest.importorskip("rankscore._kernels"))
+    assert compiled == _kernel_names(_backend.load("python"))
+
+
 def test_stub_documents_every_kernel():
-    stub = ast.parse((PACKAGE_DIR / "_core.pyi").read_text())
+    stub = ast.parse((PACKAGE_DIR / "_kernels" / "__init__.pyi").read_text())
     documented = {n.name for n in stub.body if isinstance(n, ast.FunctionDef)}
     assert _kernel_names(_backend.load("python")) <= documented
 
@@ -85,13 +104,13 @@ def test_only_backend_module_imports_the_kernel_modules():
     offenders = []
     for path in PACKAGE_DIR.rglob("*.py"):
         rel = path.relative_to(PACKAGE_DIR)
-        if rel.parts[0] == "_fallback" or rel.name == "_backend.py":
+        if rel.parts[0] in ("_fallback", "_kernels") or rel.name == "_backend.py":
             continue
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 names = [node.module or ""] + [a.name for a in node.names]
-                if any(n.split(".")[-1] in ("_core", "_fallback") for n in names):
+                if any(n.split(".")[-1] in ("_kernels", "_fallback") for n in names):
                     offenders.append(str(rel))
     assert offenders == []
 

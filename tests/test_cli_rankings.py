@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from rankscore import score
+from rankscore import ranking_score
 from rankscore.cli import main
 
 
@@ -17,7 +17,7 @@ def run(capsys, *argv):
 
 
 def test_score_string_and_m(capsys):
-    assert run(capsys, "score", "xx--x", "--m", "5") == (0, f"{score('xx--x', 5):.15g}\n", "")
+    assert run(capsys, "score", "xx--x", "--m", "5") == (0, f"{ranking_score('xx--x', 5):.15g}\n", "")
     assert run(capsys, "score", "xxx-x")[1] == "0.84\n"
     assert run(capsys, "score", "●○●")[1] == "0.733333333333333\n"
     assert run(capsys, "score", "--", "-xx")[1] == "0.7\n"
@@ -26,9 +26,9 @@ def test_score_string_and_m(capsys):
 def test_score_ranking_starting_with_dash(capsys):
     # `rankscore score -xx` used to fail with "the following arguments are required: ranking"
     assert run(capsys, "score", "-xx") == (0, "0.7\n", "")
-    assert run(capsys, "score", "-xx", "--m", "5") == (0, f"{score('-xx', 5):.15g}\n", "")
+    assert run(capsys, "score", "-xx", "--m", "5") == (0, f"{ranking_score('-xx', 5):.15g}\n", "")
     assert run(capsys, "score", "--exact", "-xxxxxxx") == (0, "123/140\n", "")
-    assert run(capsys, "score", "○●●", "--m", "5")[1] == f"{score('-xx', 5):.15g}\n"
+    assert run(capsys, "score", "○●●", "--m", "5")[1] == f"{ranking_score('-xx', 5):.15g}\n"
     code, out, err = run(capsys, "score", "-x-")
     assert (code, out) == (2, "") and err == (
         "rankscore score: error: ranking string '-x-' ends with '-'; the last element of a "
@@ -37,7 +37,7 @@ def test_score_ranking_starting_with_dash(capsys):
 
 
 def test_score_positions_and_exact(capsys):
-    assert run(capsys, "score", "3,7,5,1")[1] == f"{score('x-x-x-x'):.15g}\n"
+    assert run(capsys, "score", "3,7,5,1")[1] == f"{ranking_score('x-x-x-x'):.15g}\n"
     assert run(capsys, "score", "xxxx--xx", "--exact")[1] == "221/280\n"
     assert run(capsys, "score", "x-x", "--m", "5", "--exact")[1] == "4/5\n"
     assert run(capsys, "score", "x-x", "--m", "21/2", "--exact")[1] == "46/63\n"

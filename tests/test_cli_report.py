@@ -58,7 +58,7 @@ def test_demo_json_matches_the_library(capsys):
     assert data["best_thresholds"]["youden"]["threshold"] == 0.676
     assert data["best_thresholds"]["f1"]["value"] == 0.75
     assert len(data["gain_table"]) == 5 and data["gain_table"][-1]["cumulative_gain"] == 1.0
-    assert set(data["gain_table"][0]) == set(rs.GainTable.column_names())
+    assert set(data["gain_table"][0]) == set(rs.gains.GainTable.column_names())
 
 
 def test_csv_file_with_numeric_labels(tmp_path, capsys):

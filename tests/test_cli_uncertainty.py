@@ -40,14 +40,14 @@ def test_report_ci_json_matches_the_library(capsys):
     assert code == 0 and err == ""
     intervals = json.loads(out)["intervals"]
     data = load_spam()
-    auc = rs.roc_auc_ci(data.target, data.score, pos_label="spam")
+    auc = rs.uncertainty.roc_auc_ci(data.target, data.score, pos_label="spam")
     assert intervals["roc_auc"] == {"low": auc.low, "high": auc.high, "method": "delong"}
-    gini = rs.gini_ci(data.target, data.score, pos_label="spam")
+    gini = rs.uncertainty.gini_ci(data.target, data.score, pos_label="spam")
     assert intervals["gini"]["low"] == gini.low
-    ks = rs.bootstrap_ci(data.target == "spam", data.score, metric="ks", n_resamples=300,
+    ks = rs.uncertainty.bootstrap_ci(data.target == "spam", data.score, metric="ks", n_resamples=300,
                          random_state=0)
     assert intervals["ks"] == {"low": ks.low, "high": ks.high, "method": "percentile"}
-    recall = rs.proportion_ci(6, 9)
+    recall = rs.uncertainty.proportion_ci(6, 9)
     assert intervals["rates"]["recall"]["low"] == recall.low
     assert intervals["confidence_level"] == 0.95
 
@@ -56,7 +56,7 @@ def test_report_ci_text(capsys):
     code, out, err = run(["report", "--ci", "--confidence-level", "0.9", "--n-resamples",
                           "200"], capsys)
     assert code == 0 and err == ""
-    ci = rs.roc_auc_ci(load_spam().target, load_spam().score, pos_label="spam",
+    ci = rs.uncertainty.roc_auc_ci(load_spam().target, load_spam().score, pos_label="spam",
                        confidence_level=0.9)
     assert f"ROC AUC              0.7980   [{ci.low:.4f}, {ci.high:.4f}] delong" in out
     assert "90% Wilson intervals of the rates at this threshold" in out
@@ -79,11 +79,11 @@ def test_compare_json_matches_delong_tests(models_csv, capsys):
     assert set(pairs) == {("a", "b"), ("a", "c"), ("b", "c")}
     raw = []
     for (a, b), p in pairs.items():
-        t = rs.delong_test(y, scores[a], scores[b])
+        t = rs.uncertainty.delong_test(y, scores[a], scores[b])
         assert p["z"] == pytest.approx(t.statistic, rel=1e-12)
         assert p["p_value"] == pytest.approx(t.p_value, rel=1e-12)
         raw.append(t.p_value)
-    assert [p["p_holm"] for p in pairs.values()] == pytest.approx(rs.holm_adjust(raw).tolist(),
+    assert [p["p_holm"] for p in pairs.values()] == pytest.approx(rs.uncertainty.holm_adjust(raw).tolist(),
                                                                   rel=1e-12)
     assert result["models"][0]["roc_auc"] == pytest.approx(rs.roc_auc_score(y, scores["a"]))
 
@@ -128,7 +128,7 @@ def test_report_ci_of_a_file_reads_its_rows(models_csv, capsys):
                           "--json", "--n-resamples", "200"], capsys)
     assert code == 0 and err == ""
     report = json.loads(out)
-    auc = rs.roc_auc_ci(y, scores["a"])
+    auc = rs.uncertainty.roc_auc_ci(y, scores["a"])
     assert report["intervals"]["roc_auc"] == {"low": auc.low, "high": auc.high,
                                               "method": "delong"}
     assert report["ranking"]["roc_auc"] == rs.roc_auc_score(y, scores["a"])

@@ -11,9 +11,14 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import _backend
-from rankscore import _sweep as curves
-from rankscore._labels import binary_target as _binary_target
-from rankscore._sweep import _sweep
+from rankscore._engine import areas, parts as engine_parts, sweep as engine_sweep, views
+from rankscore._engine.labels import binary_target as _binary_target
+
+
+def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """The engine's sweep of a binary problem (scikit-learn's ``_binary_clf_curve``)."""
+    return engine_sweep.sweep_of_problem(
+        engine_parts.binary_problem(y_true, y_score, pos_label, sample_weight))
 
 sk = pytest.importorskip("sklearn.metrics")
 
@@ -128,7 +133,7 @@ def test_ks_statistic_spec_example():
     ks = rs.ks_statistic(SPEC_Y, SPEC_S)
     # F-(0.52) = 1, F+(0.52) = 1/3: the largest gap, first reached at t = 0.52
     assert ks.statistic == 2 / 3 and ks.threshold == 0.52
-    curve = rs.ks_curve(SPEC_Y, SPEC_S)
+    curve = rs.curves.ks_curve(SPEC_Y, SPEC_S)
     assert curve.thresholds.tolist() == sorted(SPEC_S)
     assert curve.cdf_negative.tolist() == pytest.approx([1 / 3, 1 / 3, 2 / 3, 1, 1, 1])
     assert curve.cdf_positive.tolist() == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3, 2 / 3, 1])
@@ -360,12 +365,12 @@ def test_multiclass_with_labels_and_average_precision():
 @contextlib.contextmanager
 def counting_path(max_distinct):
     """Send small inputs through the counting path (heavily tied scores) too."""
-    saved = curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT
-    curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT = 1, max_distinct
+    saved = engine_parts.COUNT_MIN_ROWS, engine_parts.COUNT_MAX_DISTINCT
+    engine_parts.COUNT_MIN_ROWS, engine_parts.COUNT_MAX_DISTINCT = 1, max_distinct
     try:
         yield
     finally:
-        curves._COUNT_MIN_ROWS, curves._COUNT_MAX_DISTINCT = saved
+        engine_parts.COUNT_MIN_ROWS, engine_parts.COUNT_MAX_DISTINCT = saved
 
 
 
@@ -385,7 +390,7 @@ def test_fast_paths_equal_curve_paths(problem):
     assert rs.average_precision_score(y, s, sample_weight=w) == pytest.approx(
         -np.sum(np.diff(recall) * precision[:-1]), rel=1e-13, abs=1e-15)
     ks = rs.ks_statistic(y, s, sample_weight=w)
-    curve = rs.ks_curve(y, s, sample_weight=w)
+    curve = rs.curves.ks_curve(y, s, sample_weight=w)
     gap = np.abs(curve.cdf_negative - curve.cdf_positive)
     assert ks.statistic == pytest.approx(gap.max(), rel=1e-13, abs=1e-15)
     assert ks.threshold in curve.thresholds[np.isclose(gap, gap.max(), rtol=1e-13, atol=0)]
@@ -411,16 +416,16 @@ def test_one_pass_curve_kernels_equal_the_views_of_the_sweep(parts, drop):
     # give the bits the views give on the full-length sweep (summary_sweep)
     neg, pos = parts
     k = _backend.kernels
-    sweep = curves.Sweep(*k.summary_sweep(neg, pos))
-    results = [(k.roc_points(neg, pos, drop), curves._roc_view(sweep, drop)),
-               (curves._pr_points(neg, pos, drop), curves._pr_view(sweep, drop))]
-    saved = curves._PARALLEL_SORT_ROWS
-    curves._PARALLEL_SORT_ROWS = 1  # the PR points of two halves, written on two threads
+    sweep = engine_sweep.Sweep(*k.summary_sweep(neg, pos))
+    results = [(k.roc_points(neg, pos, drop), views.roc_view(sweep, drop)),
+               (engine_sweep.pr_points(neg, pos, drop), views.pr_view(sweep, drop))]
+    saved = engine_parts.PARALLEL_SORT_ROWS
+    engine_parts.PARALLEL_SORT_ROWS = 1  # the PR points of two halves, written on two threads
     try:
-        results.append((curves._pr_points(neg, pos, drop, n_threads=2),
-                        curves._pr_view(sweep, drop)))
+        results.append((engine_sweep.pr_points(neg, pos, drop, n_threads=2),
+                        views.pr_view(sweep, drop)))
     finally:
-        curves._PARALLEL_SORT_ROWS = saved
+        engine_parts.PARALLEL_SORT_ROWS = saved
     for got, want in results:
         for a, b in zip(got, want, strict=True):
             assert a.dtype == b.dtype
@@ -468,7 +473,7 @@ def test_results_do_not_depend_on_input_order(problem, random):
 
 @given(binary_problem(min_n=2, max_n=60))
 def test_backends_agree_bit_for_bit(problem):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     y, s, w = problem
     results = {}
     for name, path in [("cython", contextlib.nullcontext), ("python", contextlib.nullcontext),
@@ -520,14 +525,14 @@ def test_per_column_auc(weighted, n_threads):
 def test_threaded_sort_gives_the_same_auc(problem):
     y, s, _ = problem
     expected = quiet(rs.roc_auc_score, y, s, n_threads=1)
-    saved = curves._PARALLEL_SORT_ROWS
-    curves._PARALLEL_SORT_ROWS = 1
+    saved = engine_parts.PARALLEL_SORT_ROWS
+    engine_parts.PARALLEL_SORT_ROWS = 1
     try:
         for labels in (y, list(y)):  # the low-overhead path and the general one
             got = quiet(rs.roc_auc_score, labels, s, n_threads=2)
             assert got == expected or np.isnan(got) and np.isnan(expected)
     finally:
-        curves._PARALLEL_SORT_ROWS = saved
+        engine_parts.PARALLEL_SORT_ROWS = saved
 
 
 def test_single_score_column_is_read_as_1d():
@@ -563,14 +568,14 @@ def test_auc_counts_stay_exact_past_2_to_31_rows():
     from fractions import Fraction
 
     # 5e9 rows in two tied scores: 2U = 7e18 does not fit a double exactly, fits 64 bits
-    counts = curves._Counts(np.array([0.0, 1.0]), np.array([2 * 10**9, 10**9]),
+    counts = engine_parts.Counts(np.array([0.0, 1.0]), np.array([2 * 10**9, 10**9]),
                             np.array([10**9, 10**9]))
-    assert curves._auc_from_counts(counts) == float(Fraction(7 * 10**18, 12 * 10**18))
+    assert areas.auc_of_counts(counts) == float(Fraction(7 * 10**18, 12 * 10**18))
 
 
 def test_counting_path_large_tied_input_matches_sklearn():
     rng = np.random.default_rng(11)
-    n = 3 * curves._COUNT_MIN_ROWS
+    n = 3 * engine_parts.COUNT_MIN_ROWS
     y = (rng.random(n) < 0.1).astype(np.int64)
     s = np.round(rng.random(n), 3)
     assert rs.roc_auc_score(y, s) == pytest.approx(sk.roc_auc_score(y, s), rel=1e-12)
@@ -620,7 +625,7 @@ def test_readonly_strided_and_byteswapped_inputs_are_not_modified():
     swapped_y = y.astype(y.dtype.newbyteorder())
     assert rs.roc_auc_score(swapped_y, swapped_s, sample_weight=w) == pytest.approx(
         expected, rel=1e-12)
-    for fn in (rs.roc_curve, rs.precision_recall_curve, rs.det_curve, rs.ks_curve):
+    for fn in (rs.roc_curve, rs.precision_recall_curve, rs.det_curve, rs.curves.ks_curve):
         fn(swapped_y, swapped_s, sample_weight=w)
         fn(y, s, sample_weight=w)
     rs.ks_statistic(y, s)
@@ -663,7 +668,7 @@ def _labels_with_a_missing_value():
                                   "pandas string NA", "pandas category NaN",
                                   "pandas boolean NA", "pandas Int64 NA"])
 @pytest.mark.parametrize("fn", [rs.roc_curve, rs.precision_recall_curve, rs.ks_statistic,
-                                rs.ks_curve, rs.gain_table, rs.cumulative_gain_curve,
+                                rs.curves.ks_curve, rs.gains.gain_table, rs.gains.cumulative_gain_curve,
                                 rs.pr_auc_score, rs.average_precision_score, rs.roc_auc_score])
 def test_a_missing_label_is_an_error(case, fn):
     # None/NaN/pd.NA among object labels were counted as negatives when pos_label was given

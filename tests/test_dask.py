@@ -92,7 +92,7 @@ def test_every_function_equals_memory(client, weighted):
             np.testing.assert_array_equal(a, b)
     assert rd.average_precision_score(dy, ds, **dkw) == rs.average_precision_score(y, s, **kw)
     assert rd.ks_statistic(dy, ds, **dkw) == rs.ks_statistic(y, s, **kw)
-    ours, theirs = rd.gain_table(dy, ds, 7, **dkw).to_dict(), rs.gain_table(y, s, 7, **kw).to_dict()
+    ours, theirs = rd.gain_table(dy, ds, 7, **dkw).to_dict(), rs.gains.gain_table(y, s, 7, **kw).to_dict()
     assert list(ours) == list(theirs)
     for column in ours:
         np.testing.assert_array_equal(ours[column], theirs[column])
@@ -434,3 +434,34 @@ def test_auc_on_workers_nan_with_one_class(client):
     s[700] = np.nan
     with pytest.raises(ValueError, match=r"rows 601..1000\).*NaN \(first at index 700\)"):
         _auc_placed(client, np.zeros(1000, dtype=int), s, [600, 400], [1, 0])
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_group_metrics_equal_memory(client, weighted):
+    y, s, w = _data(n=3000, seed=21, weighted=weighted)
+    rng = np.random.default_rng(21)
+    frame = pd.DataFrame({"y": y, "s": s, "region": rng.choice(["n", "s", "e"], len(y)),
+                          "day": rng.integers(0, 5, len(y))})
+    frame.loc[(frame.region == "e") & (frame.day == 2), "y"] = 0  # a group of one class
+    if weighted:
+        frame["w"] = w
+    df = dd.from_pandas(frame, npartitions=7)
+    with pytest.warns(rs.UndefinedMetricWarning, match=r"group \('e', 2\) holds only negatives"):
+        ours = rd.group_metrics(df.y, df.s, df[["region", "day"]],
+                                sample_weight=df.w if weighted else None)
+    with pytest.warns(rs.UndefinedMetricWarning):
+        theirs = rs.group_metrics(frame.y, frame.s, frame[["region", "day"]],
+                                  sample_weight=frame.w if weighted else None).to_pandas()
+    pd.testing.assert_frame_equal(ours, theirs, check_exact=True)
+
+
+def test_group_metrics_errors_name_the_partition(client):
+    y, s, _ = _data(n=400, seed=22)
+    s[250] = np.nan
+    key = np.arange(400) % 3
+    with pytest.raises(ValueError, match=r"partition 3 of 4 \(rows 201\.\.300\): y_score "
+                                         r"contains NaN \(first at index 250\)"):
+        rd.group_metrics(_lazy(y, 100), _lazy(s, 100), _lazy(key, 100))
+    with pytest.raises(ValueError, match=r"group 0 holds only negatives"):
+        rd.group_metrics(_lazy(np.zeros(9, int), 3), _lazy(np.arange(9.0), 3),
+                         _lazy(np.arange(9) % 2, 3), one_class="raise")

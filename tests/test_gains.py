@@ -11,16 +11,9 @@ from sklearn.metrics import roc_auc_score as sk_roc_auc_score
 from sklearn.metrics import roc_curve as sk_roc_curve
 
 import rankscore
-from rankscore import (
-    GainTable,
-    captured_response_gini,
-    captured_response_to_roc,
-    cumulative_gain_curve,
-    gain_table,
-    lift_curve,
-    prevalence,
-    roc_to_captured_response,
-)
+from rankscore.gains import (captured_response_gini, captured_response_to_roc,
+                             cumulative_gain_curve, gain_table, GainTable, lift_curve, prevalence,
+                             roc_to_captured_response)
 from rankscore.datasets import load_spam
 
 COLUMNS = (
@@ -552,4 +545,4 @@ def test_public_names():
     for name in ("GainTable", "gain_table", "cumulative_gain_curve", "lift_curve",
                  "roc_to_captured_response", "captured_response_to_roc",
                  "captured_response_gini", "prevalence"):
-        assert name in rankscore.__all__ and hasattr(rankscore, name)
+        assert name in rankscore.gains.__all__ and hasattr(rankscore.gains, name)

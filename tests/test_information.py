@@ -162,11 +162,11 @@ def test_log_loss_accepts_zero_weight_sum_when_not_normalized():
 
 def test_cross_entropy_by_hand():
     prob = [[0.8, 0.2], [0.4, 0.6]]
-    assert rs.cross_entropy([0, 1], prob) == pytest.approx(-(math.log(0.8) + math.log(0.6)) / 2)
+    assert rs.information.cross_entropy([0, 1], prob) == pytest.approx(-(math.log(0.8) + math.log(0.6)) / 2)
     soft = [[1, 0], [0.5, 0.5]]
     expected = (-math.log(0.8) - 0.5 * math.log(0.4) - 0.5 * math.log(0.6)) / 2
-    assert rs.cross_entropy(soft, prob) == pytest.approx(expected, rel=1e-15)
-    assert rs.cross_entropy(soft, prob, sample_weight=[3, 1]) == pytest.approx(
+    assert rs.information.cross_entropy(soft, prob) == pytest.approx(expected, rel=1e-15)
+    assert rs.information.cross_entropy(soft, prob, sample_weight=[3, 1]) == pytest.approx(
         (-3 * math.log(0.8) - 0.5 * math.log(0.4) - 0.5 * math.log(0.6)) / 4, rel=1e-15)
 
 
@@ -176,24 +176,24 @@ def test_cross_entropy_one_hot_equals_labels_and_log_loss():
     y = rng.integers(0, 3, size=30)
     y[:3] = [0, 1, 2]
     one_hot = np.eye(3)[y]
-    h = rs.cross_entropy(y, prob)
-    assert h == rs.cross_entropy(one_hot, prob)
+    h = rs.information.cross_entropy(y, prob)
+    assert h == rs.information.cross_entropy(one_hot, prob)
     assert h == pytest.approx(rs.log_loss(y, prob), rel=1e-15)  # nothing clipped here
 
 
 def test_cross_entropy_does_not_clip():
-    assert rs.cross_entropy([0, 1], [[1.0, 0.0], [1.0, 0.0]]) == math.inf
+    assert rs.information.cross_entropy([0, 1], [[1.0, 0.0], [1.0, 0.0]]) == math.inf
     assert rs.log_loss([0, 1], [[1.0, 0.0], [1.0, 0.0]]) < 37
     # 0 log 0 = 0, and a zero weight removes an infinite loss
-    assert rs.cross_entropy([[1, 0]], [[1.0, 0.0]]) == 0.0
-    assert rs.cross_entropy([0, 1], [[1.0, 0.0], [1.0, 0.0]], sample_weight=[1, 0]) == 0.0
+    assert rs.information.cross_entropy([[1, 0]], [[1.0, 0.0]]) == 0.0
+    assert rs.information.cross_entropy([0, 1], [[1.0, 0.0], [1.0, 0.0]], sample_weight=[1, 0]) == 0.0
 
 
 def test_perplexity():
-    assert rs.perplexity([0, 1, 2, 3], [[0.25] * 4] * 4) == pytest.approx(4.0, rel=1e-15)
+    assert rs.information.perplexity([0, 1, 2, 3], [[0.25] * 4] * 4) == pytest.approx(4.0, rel=1e-15)
     prob = [[0.8, 0.2], [0.4, 0.6]]
-    assert rs.perplexity([0, 1], prob) == pytest.approx(math.exp(rs.cross_entropy([0, 1], prob)))
-    assert rs.perplexity([[1, 0]], [[1.0, 0.0]]) == 1.0
+    assert rs.information.perplexity([0, 1], prob) == pytest.approx(math.exp(rs.information.cross_entropy([0, 1], prob)))
+    assert rs.information.perplexity([[1, 0]], [[1.0, 0.0]]) == 1.0
 
 
 @pytest.mark.parametrize(
@@ -211,7 +211,7 @@ def test_perplexity():
         (np.ones((2, 2, 2)), [[0.5, 0.5]] * 2, {}, ValueError, "y_true must be 1-D"),
     ],
 )
-@pytest.mark.parametrize("f", [rs.cross_entropy, rs.perplexity])
+@pytest.mark.parametrize("f", [rs.information.cross_entropy, rs.information.perplexity])
 def test_cross_entropy_validation(f, y, prob, kwargs, error, match):
     with pytest.raises(error, match=match):
         f(y, prob, **kwargs)

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankscore
-from rankscore import Qrels, Run, Ranking, compare_runs, evaluate
+from rankscore import Ranking
+from rankscore.ir import compare_runs, evaluate, Qrels, Run
 from rankscore.cli import main
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
@@ -427,7 +428,7 @@ def test_cli_one_and_several_runs(tmp_path, capsys):
 
 def test_public_names_exported():
     for name in ("Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"):
-        assert name in rankscore.__all__
+        assert name in rankscore.ir.__all__
 
 
 @pytest.mark.parametrize("text, integer", [

@@ -334,7 +334,7 @@ def test_inputs_are_not_modified_and_read_only_arrays_work():
     st.sampled_from([np.float32, np.float64]),
 )
 def test_kernel_backends_agree_and_match_brute_force(n, seed, weighted, dtype):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     rng = np.random.default_rng(seed)
     y = rng.integers(0, 2, n)
     s = rng.integers(0, 8, n).astype(dtype) / 8  # ties
@@ -568,7 +568,7 @@ def test_no_true_negatives_with_weights_is_zero_division(n, seed):
     everything_positive = np.ones(n, dtype=int)  # no predicted negatives: NPV is 0/0
     assert math.isnan(rs.npv_score(y_pred, everything_positive, sample_weight=w,
                                    zero_division=np.nan))  # fmt: skip
-    table = rs.per_class_metrics(y_true, y_pred, sample_weight=w, zero_division=np.nan)
+    table = rs.multiclass.per_class_metrics(y_true, y_pred, sample_weight=w, zero_division=np.nan)
     one = table.labels.tolist().index(1)
     assert table.tn[one] == 0.0 and math.isnan(table.specificity[one])
 

@@ -25,7 +25,7 @@ def _labels_from_confusion(matrix, names):
 # --------------------------------------------------------------------------- per-class table
 
 def test_per_class_metrics_spec_formulas_by_hand():
-    table = rs.per_class_metrics(C3, labels=["a", "b", "c"])
+    table = rs.multiclass.per_class_metrics(C3, labels=["a", "b", "c"])
     np.testing.assert_array_equal(table.tp, [5, 3, 4])
     np.testing.assert_array_equal(table.fn, [1, 3, 0])  # row sum − tp
     np.testing.assert_array_equal(table.fp, [2, 1, 1])  # column sum − tp
@@ -41,7 +41,7 @@ def test_per_class_metrics_spec_formulas_by_hand():
 
 def test_per_class_metrics_binary_matches_spec_credit_model():
     # SPEC §2: (tp, fp, fn, tn) = (48, 2, 52, 98), P = 0.96, R = 0.48; positive first
-    table = rs.per_class_metrics([[48, 52], [2, 98]], labels=["good", "bad"])
+    table = rs.multiclass.per_class_metrics([[48, 52], [2, 98]], labels=["good", "bad"])
     assert table.precision[0] == 0.96 and table.sensitivity[0] == 0.48
     assert (table.tp[0], table.fp[0], table.fn[0], table.tn[0]) == (48, 2, 52, 98)
     # the other class sees the same matrix mirrored
@@ -50,13 +50,13 @@ def test_per_class_metrics_binary_matches_spec_credit_model():
 
 def test_per_class_metrics_from_labels_equals_from_matrix():
     t, p = _labels_from_confusion(C3, ["x", "y", "z"])
-    a = rs.per_class_metrics(t, p)
-    b = rs.per_class_metrics(C3, labels=["x", "y", "z"])
+    a = rs.multiclass.per_class_metrics(t, p)
+    b = rs.multiclass.per_class_metrics(C3, labels=["x", "y", "z"])
     assert a.to_dict() == b.to_dict()
 
 
 def test_per_class_metrics_default_names_and_outputs():
-    table = rs.per_class_metrics(C3)
+    table = rs.multiclass.per_class_metrics(C3)
     assert list(table.labels) == [0, 1, 2]
     d = table.to_dict()
     assert d[2] == {"tp": 4, "fp": 1, "fn": 0, "tn": 11, "sensitivity": 1.0,
@@ -71,7 +71,7 @@ def test_per_class_metrics_default_names_and_outputs():
 
 def test_per_class_metrics_to_pandas():
     pd = pytest.importorskip("pandas")
-    frame = rs.per_class_metrics(C3, labels=["a", "b", "c"]).to_pandas()
+    frame = rs.multiclass.per_class_metrics(C3, labels=["a", "b", "c"]).to_pandas()
     assert list(frame.index) == ["a", "b", "c"] and frame.index.name == "label"
     assert frame.loc["b", "npv"] == 0.75 and frame.loc["c", "tn"] == 11
     assert isinstance(frame, pd.DataFrame)
@@ -100,7 +100,7 @@ def test_per_class_metrics_match_sklearn(pair):
     labels = np.union1d(t, p)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        table = rs.per_class_metrics(t, p, sample_weight=w, zero_division=0.0)
+        table = rs.multiclass.per_class_metrics(t, p, sample_weight=w, zero_division=0.0)
         mcm = skm.multilabel_confusion_matrix(t, p, sample_weight=w, labels=labels)
         precision, recall, _, _ = skm.precision_recall_fscore_support(
             t, p, sample_weight=w, labels=labels, average=None, zero_division=0.0)
@@ -119,7 +119,7 @@ def test_per_class_metrics_agree_with_the_point_metrics(pair):
     kwargs = {"sample_weight": w, "average": None, "zero_division": 0.0}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        table = rs.per_class_metrics(t, p, sample_weight=w, zero_division=0.0)
+        table = rs.multiclass.per_class_metrics(t, p, sample_weight=w, zero_division=0.0)
         specificity = rs.specificity_score(t, p, labels=table.labels, **kwargs)
         npv = rs.npv_score(t, p, labels=table.labels, **kwargs)
     np.testing.assert_allclose(table.specificity, specificity, rtol=1e-12)
@@ -130,7 +130,7 @@ def test_per_class_metrics_zero_division():
     matrix = [[2, 0, 0], [1, 0, 0], [0, 0, 0]]  # class 1 never predicted, class 2 absent
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        table = rs.per_class_metrics(matrix)
+        table = rs.multiclass.per_class_metrics(matrix)
     messages = [str(w.message) for w in caught if issubclass(w.category, rs.UndefinedMetricWarning)]
     assert len(messages) == 3  # sensitivity, precision, npv
     assert any(m.startswith("Precision is ill-defined") and ": 1, 2. Use" in m
@@ -139,14 +139,14 @@ def test_per_class_metrics_zero_division():
     assert table.sensitivity.tolist() == [1.0, 0.0, 0.0]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        nan_table = rs.per_class_metrics(matrix, zero_division=np.nan)
-        one_table = rs.per_class_metrics(matrix, zero_division=1.0)
+        nan_table = rs.multiclass.per_class_metrics(matrix, zero_division=np.nan)
+        one_table = rs.multiclass.per_class_metrics(matrix, zero_division=1.0)
     assert math.isnan(nan_table.precision[1]) and math.isnan(nan_table.sensitivity[2])
     assert one_table.precision.tolist() == [2 / 3, 1.0, 1.0]
 
 
 def test_per_class_metrics_weighted_counts_are_float():
-    table = rs.per_class_metrics([0, 1, 1], [0, 1, 0], sample_weight=[0.5, 2, 1])
+    table = rs.multiclass.per_class_metrics([0, 1, 1], [0, 1, 0], sample_weight=[0.5, 2, 1])
     assert table.tp.dtype == np.float64
     assert table.tp.tolist() == [0.5, 2.0] and table.fn.tolist() == [0.0, 1.0]
     assert str(table).splitlines()[1].split() == ["0", "0.5", "1", "0", "2", "1.0000",
@@ -164,8 +164,8 @@ def test_many_classes_are_counted_without_a_k_by_k_matrix():
     y_pred = np.where(rng.random(k) < 0.5, y_true, (y_true + 1) % k)
     tracemalloc.start()
     try:
-        table = rs.per_class_metrics(y_true, y_pred, zero_division=0)
-        aca = rs.average_class_accuracy(y_true, y_pred)
+        table = rs.multiclass.per_class_metrics(y_true, y_pred, zero_division=0)
+        aca = rs.multiclass.average_class_accuracy(y_true, y_pred)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -181,23 +181,23 @@ def test_many_classes_are_counted_without_a_k_by_k_matrix():
 
 def test_average_class_accuracy_by_hand():
     recalls = np.array([5 / 6, 3 / 6, 1.0])
-    assert rs.average_class_accuracy(C3) == pytest.approx(recalls.mean(), rel=1e-15)
-    assert rs.average_class_accuracy(C3, mean="harmonic") == pytest.approx(
+    assert rs.multiclass.average_class_accuracy(C3) == pytest.approx(recalls.mean(), rel=1e-15)
+    assert rs.multiclass.average_class_accuracy(C3, mean="harmonic") == pytest.approx(
         1 / np.mean(1 / recalls), rel=1e-15)
 
 
 def test_harmonic_with_a_zero_recall_is_zero():
-    assert rs.average_class_accuracy([[3, 0], [2, 0]], mean="harmonic") == 0.0
-    assert rs.average_class_accuracy([[3, 0], [2, 0]]) == 0.5
+    assert rs.multiclass.average_class_accuracy([[3, 0], [2, 0]], mean="harmonic") == 0.0
+    assert rs.multiclass.average_class_accuracy([[3, 0], [2, 0]]) == 0.5
 
 
 def test_class_absent_from_y_true_is_dropped_with_sklearn_warning():
     with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
-        got = rs.average_class_accuracy([0, 0, 1], [0, 2, 1])
+        got = rs.multiclass.average_class_accuracy([0, 0, 1], [0, 2, 1])
     with pytest.warns(UserWarning, match="y_pred contains classes not in y_true"):
         assert got == skm.balanced_accuracy_score([0, 0, 1], [0, 2, 1]) == 0.75
     with pytest.warns(UserWarning, match="not in y_true"):
-        assert rs.average_class_accuracy([0, 1], [0, 1], labels=[0, 1, 2]) == 1.0
+        assert rs.multiclass.average_class_accuracy([0, 1], [0, 1], labels=[0, 1, 2]) == 1.0
 
 
 @given(pair=label_pairs())
@@ -209,7 +209,7 @@ def test_arithmetic_average_class_accuracy_is_balanced_accuracy(pair):
             expected = skm.balanced_accuracy_score(t, p, sample_weight=w)
         except ZeroDivisionError:
             return
-        got = rs.average_class_accuracy(t, p, sample_weight=w)
+        got = rs.multiclass.average_class_accuracy(t, p, sample_weight=w)
     if math.isnan(expected):  # sklearn: every true class has zero total weight
         return
     assert got == pytest.approx(expected, rel=1e-12)
@@ -217,14 +217,14 @@ def test_arithmetic_average_class_accuracy_is_balanced_accuracy(pair):
 
 def test_average_class_accuracy_errors():
     with pytest.raises(ValueError, match='mean must be "arithmetic" or "harmonic"'):
-        rs.average_class_accuracy(C3, mean="geometric")
+        rs.multiclass.average_class_accuracy(C3, mean="geometric")
     with pytest.raises(ValueError, match="no sample belongs"), pytest.warns(UserWarning):
-        rs.average_class_accuracy([0, 5], [0, 5], labels=[0, 1], sample_weight=[0, 1])
+        rs.multiclass.average_class_accuracy([0, 5], [0, 5], labels=[0, 1], sample_weight=[0, 1])
 
 
 # --------------------------------------------------------------------------- matrices in
 
-@pytest.mark.parametrize("f", [rs.per_class_metrics, rs.average_class_accuracy])
+@pytest.mark.parametrize("f", [rs.multiclass.per_class_metrics, rs.multiclass.average_class_accuracy])
 @pytest.mark.parametrize(
     "args, kwargs, error, match",
     [
@@ -254,7 +254,7 @@ def test_confusion_input_validation(f, args, kwargs, error, match):
 @pytest.mark.parametrize("bad", ["yes", 2, 0.5, None, True])
 def test_zero_division_validation(bad):
     with pytest.raises(ValueError, match="zero_division must be"):
-        rs.per_class_metrics(C3, zero_division=bad)
+        rs.multiclass.per_class_metrics(C3, zero_division=bad)
 
 
 # --------------------------------------------------------------------------- profit
@@ -262,24 +262,24 @@ def test_zero_division_validation(bad):
 def test_profit_sums_cellwise_products():
     # SPEC §2 credit models, positive first: [[tp, fn], [fp, tn]]
     gains = [[100, -10], [-50, 0]]
-    assert rs.profit([[80, 20], [20, 80]], gains) == 80 * 100 - 20 * 10 - 20 * 50
-    assert rs.profit([[48, 52], [2, 98]], gains) == 48 * 100 - 52 * 10 - 2 * 50
-    assert rs.profit(C3, np.eye(3)) == 12.0
+    assert rs.multiclass.profit([[80, 20], [20, 80]], gains) == 80 * 100 - 20 * 10 - 20 * 50
+    assert rs.multiclass.profit([[48, 52], [2, 98]], gains) == 48 * 100 - 52 * 10 - 2 * 50
+    assert rs.multiclass.profit(C3, np.eye(3)) == 12.0
 
 
 def test_profit_of_a_binary_confusion_uses_the_positive_first_layout():
     # profit(binary_confusion(...), M) used to fail: "confusion must hold real numbers, got
     # dtype object"; it is the value best_threshold reports for the same matrix
     gains = [[100, -10], [-50, 0]]  # [[tp, fn], [fp, tn]]
-    assert rs.profit(rs.BinaryConfusion(tp=48, fp=2, fn=52, tn=98), gains) == (
+    assert rs.multiclass.profit(rs.BinaryConfusion(tp=48, fp=2, fn=52, tn=98), gains) == (
         48 * 100 - 52 * 10 - 2 * 50)
     y = [1, 0, 1, 1, 0, 0, 1, 0]
     s = [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2]
     choice = rs.best_threshold(y, s, "profit", profit_matrix=gains)
     assert choice.threshold == 0.3  # tp 4, fp 3, fn 0, tn 1
-    assert rs.profit(choice.confusion, gains) == choice.value == 4 * 100 - 3 * 50
+    assert rs.multiclass.profit(choice.confusion, gains) == choice.value == 4 * 100 - 3 * 50
     weighted = rs.binary_confusion(y, s, threshold=0.5, sample_weight=[0.5] * 8)
-    assert rs.profit(weighted, gains) == 1.5 * 100 - 0.5 * 10 - 1.0 * 50
+    assert rs.multiclass.profit(weighted, gains) == 1.5 * 100 - 0.5 * 10 - 1.0 * 50
 
 
 @pytest.mark.parametrize(
@@ -295,31 +295,31 @@ def test_profit_of_a_binary_confusion_uses_the_positive_first_layout():
 )
 def test_profit_validation(confusion, gains, error, match):
     with pytest.raises(error, match=match):
-        rs.profit(confusion, gains)
+        rs.multiclass.profit(confusion, gains)
 
 
 # --------------------------------------------------------------------------- improvement
 
 def test_improvement_spec_numbers():
-    small = rs.improvement(0.8, 0.9)
+    small = rs.multiclass.improvement(0.8, 0.9)
     assert small.absolute == pytest.approx(0.1, rel=1e-12)
     assert small.relative == pytest.approx(0.125, rel=1e-12)
     assert small.percent == pytest.approx(12.5, rel=1e-12)
-    big = rs.improvement(0.001, 0.01)
+    big = rs.multiclass.improvement(0.001, 0.01)
     assert big.percent == pytest.approx(900.0, rel=1e-12)
     absolute, relative = big  # a named tuple
     assert absolute == pytest.approx(0.009) and relative == pytest.approx(9.0)
-    assert str(rs.improvement(0.8, 0.9)) == "absolute +0.1, relative +12.5 %"
-    assert rs.improvement(0.9, 0.8).relative == pytest.approx(-1 / 9)
+    assert str(rs.multiclass.improvement(0.8, 0.9)) == "absolute +0.1, relative +12.5 %"
+    assert rs.multiclass.improvement(0.9, 0.8).relative == pytest.approx(-1 / 9)
 
 
 def test_improvement_from_zero():
     with pytest.warns(RuntimeWarning, match="r1 = 0"):
-        assert rs.improvement(0, 0.5) == (0.5, math.inf)
+        assert rs.multiclass.improvement(0, 0.5) == (0.5, math.inf)
     with pytest.warns(RuntimeWarning):
-        assert rs.improvement(0.0, -0.5) == (-0.5, -math.inf)
+        assert rs.multiclass.improvement(0.0, -0.5) == (-0.5, -math.inf)
     with pytest.warns(RuntimeWarning):
-        result = rs.improvement(0, 0)
+        result = rs.multiclass.improvement(0, 0)
     assert result.absolute == 0 and math.isnan(result.relative)
 
 
@@ -335,7 +335,7 @@ def test_improvement_from_zero():
 )
 def test_improvement_validation(r1, r2, error, match):
     with pytest.raises(error, match=match):
-        rs.improvement(r1, r2)
+        rs.multiclass.improvement(r1, r2)
 
 
 # --------------------------------------------------------------------------- top-k
@@ -449,6 +449,6 @@ def test_float_confusion_matrix_true_negatives_are_exact():
     # 0 / fp = 0; tn = total - tp - fn - fp left a negative count, -1.8e-15 (and a negative
     # specificity); with no fp either it would be noise / noise instead of 0/0
     matrix = [[1.54, 2.85, 0.43], [2.85, 0.0, 0.0], [2.48, 0.0, 0.0]]
-    table = rs.per_class_metrics(matrix, labels=["a", "b", "c"], zero_division=np.nan)
+    table = rs.multiclass.per_class_metrics(matrix, labels=["a", "b", "c"], zero_division=np.nan)
     assert table.tn[0] == 0.0 and table.specificity[0] == 0.0
     np.testing.assert_allclose(table.tn[1:], [1.54 + 0.43 + 2.48, 1.54 + 2.85 + 2.85])

@@ -229,7 +229,7 @@ def test_log_loss_accepts_deprecated_y_pred():
 
 
 @given(st.integers(1, 40), st.integers(1, 7), st.integers(0, 2**32 - 1), st.booleans(),
-       st.sampled_from([np.uint8, np.int64, np.uint64, np.float32, np.float64, np.int8]))
+       st.sampled_from([np.uint8, np.int64, np.float64]))  # the kernels' indicator dtypes
 def test_kernel_matches_a_per_entry_count(n, k, seed, weighted, dtype):
     rng = np.random.default_rng(seed)
     t = rng.integers(0, 2, (n, k)).astype(dtype)
@@ -254,6 +254,25 @@ def test_kernel_matches_a_per_entry_count(n, k, seed, weighted, dtype):
     np.testing.assert_allclose(got[0], label_sums, rtol=1e-12)
     np.testing.assert_array_equal(got[1], sample_cells)
     assert got[1].dtype == np.int64 and got[2] == -1
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.uint16, np.uint32, np.uint64,
+                                   np.float16, np.float32, bool])
+def test_every_indicator_dtype_reads_as_the_kernels_dtypes(dtype):
+    rng = np.random.default_rng(7)
+    t, p = rng.integers(0, 2, (50, 4)), rng.integers(0, 2, (50, 4))
+    expected = rs.multilabel_confusion_matrix(t, p)
+    np.testing.assert_array_equal(rs.multilabel_confusion_matrix(t.astype(dtype), p.astype(dtype)),
+                                  expected)
+    w = rng.random(50)
+    np.testing.assert_array_equal(
+        rs.multilabel_confusion_matrix(t.astype(dtype), p.astype(dtype), sample_weight=w),
+        rs.multilabel_confusion_matrix(t, p, sample_weight=w))
+    bad = t.astype(dtype)
+    if dtype is not bool:
+        bad[3, 2] = 2
+        with pytest.raises(ValueError, match=r"got 2(\.0)? at row 3, column 2"):
+            rs.multilabel_confusion_matrix(bad, p.astype(dtype))
 
 
 @given(st.integers(1, 12), st.integers(2, 5), st.integers(0, 2**32 - 1), st.booleans())
@@ -362,7 +381,7 @@ def test_multilabel_input_needs_no_scipy():
 def test_sparse_counts_equal_dense_counts(n, k, seed, weighted, messy):
     """The CSR kernel against the dense one; ``messy`` stores explicit zeros and unsorted,
     split duplicates (0 + 1) in y_true, which must count as the clean matrix."""
-    from rankscore._multilabel import read_pair
+    from rankscore._engine.multilabel import read_pair
 
     rng = np.random.default_rng(seed)
     t, p = rng.integers(0, 2, (n, k)), rng.integers(0, 2, (n, k))

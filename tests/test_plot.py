@@ -293,7 +293,7 @@ def test_score_landscape_plots_every_ranking_score():
     ticks = [ln for ln in ax.lines if ln.get_marker() == "_"]
     assert len(ticks) == len(ps)
     for p, line in zip(ps, ticks):
-        expected = np.sort(rankscore.enumerate_rankings(p, k, m=m).scores)
+        expected = np.sort(rankscore.rankings.enumerate_rankings(p, k, m=m).scores)
         np.testing.assert_array_equal(line.get_xdata(), np.full(expected.size, p))
         np.testing.assert_array_equal(line.get_ydata(), expected)
     assert ax.get_xlabel() == "ranking length p"
@@ -302,7 +302,7 @@ def test_score_landscape_plots_every_ranking_score():
 
 
 def _overlapping_pairs(k, ps, m):
-    scores = {p: rankscore.enumerate_rankings(p, k, m=m).scores for p in ps}
+    scores = {p: rankscore.rankings.enumerate_rankings(p, k, m=m).scores for p in ps}
     return [p for p in ps[:-1] if scores[p + 1].max() > scores[p].min()]
 
 
@@ -324,7 +324,7 @@ def test_score_landscape_overlap_grows_as_m_shrinks():
 def test_score_landscape_thins_out_huge_p_but_keeps_the_range():
     ax = plot.plot_score_landscape(5, [20])  # C(19, 4) = 3876 rankings
     (ticks,) = [ln for ln in ax.lines if ln.get_marker() == "_"]
-    scores = rankscore.enumerate_rankings(20, 5).scores
+    scores = rankscore.rankings.enumerate_rankings(20, 5).scores
     assert len(ticks.get_ydata()) == 2000
     assert ticks.get_ydata()[0] == scores.min() and ticks.get_ydata()[-1] == scores.max()
 
@@ -396,7 +396,7 @@ def test_score_landscape_takes_m_as_every_score_function_does(m, shown):
     assert ax.get_title() == f"scores of all rankings with k = 3 (m = {shown})"
     ticks = [ln for ln in ax.lines if ln.get_marker() == "_"]
     for p, line in zip(range(3, 7), ticks):
-        expected = np.sort(rankscore.enumerate_rankings(p, 3, m=m).scores)
+        expected = np.sort(rankscore.rankings.enumerate_rankings(p, 3, m=m).scores)
         np.testing.assert_array_equal(line.get_ydata(), expected)
 
 
@@ -672,7 +672,7 @@ def test_plot_precision_recall_spam_prevalence():
 # ----------------------------------------------------------------------------------------
 def _ks_curve(*args, **kwargs):
     """ks_curve's arrays as drawn: each CDF starts from 0 at the smallest score."""
-    thresholds, cdf_negative, cdf_positive = rankscore.ks_curve(*args, **kwargs)
+    thresholds, cdf_negative, cdf_positive = rankscore.curves.ks_curve(*args, **kwargs)
     return (
         np.concatenate((thresholds[:1], thresholds)),
         np.concatenate(([0.0], cdf_negative)),
@@ -745,7 +745,7 @@ def test_plot_ks_several_models_compact_legend():
 # ----------------------------------------------------------------------------------------
 def test_plot_cumulative_gain_with_random_and_ideal_lines():
     ax = plot.plot_cumulative_gain(SPAM.target, SPAM.score, pos_label="spam")
-    x, y, _ = rankscore.cumulative_gain_curve(SPAM.target, SPAM.score, pos_label="spam")
+    x, y, _ = rankscore.gains.cumulative_gain_curve(SPAM.target, SPAM.score, pos_label="spam")
     gini = 2 * 79 / 99 - 1
     assert_line_data(line_labelled(ax, f"Gini = {gini:.4f}"), x, y)
     assert_line_data(line_labelled(ax, "random"), [0, 1], [0, 1])
@@ -760,13 +760,13 @@ def test_plot_cumulative_gain_several_models(two_models):
     for (name, scores), text in zip(models.items(), legend_texts(ax)):
         gini = 2 * rankscore.roc_auc_score(y, scores) - 1
         assert text == f"{name} (Gini = {gini:.4f})"
-        x, captured, _ = rankscore.cumulative_gain_curve(y, scores)
+        x, captured, _ = rankscore.gains.cumulative_gain_curve(y, scores)
         assert_line_data(line_labelled(ax, text), x, captured)
 
 
 def test_plot_lift_with_baseline():
     ax = plot.plot_lift(Y6, S6)
-    x, lift, _ = rankscore.lift_curve(Y6, S6)
+    x, lift, _ = rankscore.gains.lift_curve(Y6, S6)
     assert_line_data(line_labelled(ax, "lift at 10 % = 2"), x, lift)
     base = line_labelled(ax, "random (lift = 1)")
     np.testing.assert_array_equal(base.get_ydata(), [1, 1])
@@ -778,9 +778,9 @@ def test_plot_lift_legend_gives_the_top_decile_lift(two_models):
     w = np.linspace(1.0, 3.0, y.size)
     ax = plot.plot_lift(y, models, sample_weight=w)
     for (name, scores), text in zip(models.items(), legend_texts(ax)):
-        gx, gy, _ = rankscore.cumulative_gain_curve(y, scores, sample_weight=w)
+        gx, gy, _ = rankscore.gains.cumulative_gain_curve(y, scores, sample_weight=w)
         assert text == f"{name} (lift at 10 % = {np.interp(0.1, gx, gy) / 0.1:.3g})"
-        x, lift, _ = rankscore.lift_curve(y, scores, sample_weight=w)
+        x, lift, _ = rankscore.gains.lift_curve(y, scores, sample_weight=w)
         assert_line_data(line_labelled(ax, text), x, lift)
 
 
@@ -790,7 +790,7 @@ def test_roc_vs_captured_response_same_gini_on_both_sides():
     assert legend_texts(left)[0] == gini and legend_texts(right)[0] == gini
     fpr, tpr, _ = rankscore.roc_curve(SPAM.target, SPAM.score, pos_label="spam")
     assert_line_data(line_labelled(left, gini), fpr, tpr)
-    x, y = rankscore.roc_to_captured_response(fpr, tpr, 9 / 20)
+    x, y = rankscore.gains.roc_to_captured_response(fpr, tpr, 9 / 20)
     assert_line_data(line_labelled(right, gini), x, y)
     assert left.figure is right.figure
     assert left.get_xlabel() == "false positive rate (FPR)"
@@ -878,7 +878,7 @@ def test_a_dataframe_is_one_model_per_column(two_models):
     ax = plot.plot_cumulative_gain(y, pd.DataFrame(models))
     texts = legend_texts(ax)
     assert [t.split(" (")[0] for t in texts[:2]] == ["weak", "strong"]
-    x, captured, _ = rankscore.cumulative_gain_curve(y, models["strong"])
+    x, captured, _ = rankscore.gains.cumulative_gain_curve(y, models["strong"])
     assert_line_data(line_labelled(ax, texts[1]), x, captured)
 
 
@@ -905,7 +905,7 @@ def test_plot_ranking_draws_the_perfect_ranking_diagonal():
 def test_score_landscape_bars_span_each_p_and_bands_span_the_overlap():
     k, ps, m = 3, list(range(3, 9)), 3
     ax = plot.plot_score_landscape(k, ps, m=m)
-    scores = {p: rankscore.enumerate_rankings(p, k, m=m).scores for p in ps}
+    scores = {p: rankscore.rankings.enumerate_rankings(p, k, m=m).scores for p in ps}
     bars = ax.patches
     assert len(bars) == len(ps)
     for p, bar in zip(ps, bars):
@@ -965,7 +965,7 @@ def test_report_panel_draws_rankscores_curves_in_every_axes():
     assert_line_data(line_labelled(axes[1, 0], "negatives F−(t)"), thresholds, cdf_negative)
     assert_line_data(line_labelled(axes[1, 0], "positives F+(t)"), thresholds, cdf_positive)
     assert legend_texts(axes[1, 0])[-1] == "KS = 0.5758 at t = 0.657"
-    x, captured, _ = rankscore.cumulative_gain_curve(y, s, pos_label="spam")
+    x, captured, _ = rankscore.gains.cumulative_gain_curve(y, s, pos_label="spam")
     assert_line_data(line_labelled(axes[1, 1], "Gini = 0.5960"), x, captured)
     assert [(a.get_xlabel(), a.get_ylabel()) for a in axes.ravel()] == [
         ("false positive rate (FPR)", "true positive rate (TPR)"),

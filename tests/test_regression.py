@@ -17,8 +17,8 @@ P = [2.5, 0.0, 2, 8]
 
 def test_sse_keeps_the_half():
     # residuals 0.5, -0.5, 0, -1 → Σ r² = 1.5 → SSE = ½ · 1.5
-    assert rs.sse(T, P) == 0.75
-    assert rs.sse(T, P, sample_weight=[2, 0, 1, 1]) == 0.5 * (2 * 0.25 + 1)
+    assert rs.regression.half_sum_squared_error(T, P) == 0.75
+    assert rs.regression.half_sum_squared_error(T, P, sample_weight=[2, 0, 1, 1]) == 0.5 * (2 * 0.25 + 1)
 
 
 def test_mse_rmse_mae_by_hand():
@@ -30,15 +30,15 @@ def test_mse_rmse_mae_by_hand():
 def test_r2_is_one_minus_sse_over_sst():
     t = np.array(T)
     sst = 0.5 * np.sum((t - t.mean()) ** 2)  # the ½ of SPEC cancels
-    assert rs.r2_score(T, P) == pytest.approx(1 - rs.sse(T, P) / sst, rel=1e-15)
+    assert rs.r2_score(T, P) == pytest.approx(1 - rs.regression.half_sum_squared_error(T, P) / sst, rel=1e-15)
 
 
 def test_sse_multioutput():
     t = [[0.5, 1], [-1, 1], [7, -6]]
     p = [[0, 2], [-1, 2], [8, -5]]
-    np.testing.assert_array_equal(rs.sse(t, p, multioutput="raw_values"), [0.625, 1.5])
-    assert rs.sse(t, p) == (0.625 + 1.5) / 2
-    assert rs.sse(t, p, multioutput=[1, 3]) == (0.625 + 3 * 1.5) / 4
+    np.testing.assert_array_equal(rs.regression.half_sum_squared_error(t, p, multioutput="raw_values"), [0.625, 1.5])
+    assert rs.regression.half_sum_squared_error(t, p) == (0.625 + 1.5) / 2
+    assert rs.regression.half_sum_squared_error(t, p, multioutput=[1, 3]) == (0.625 + 3 * 1.5) / 4
 
 
 def test_r2_constant_target_force_finite():
@@ -143,13 +143,13 @@ def test_sse_is_half_the_weighted_sum_of_squares(task):
     t2, p2 = np.reshape(t, (len(t), -1)), np.reshape(p, (len(p), -1))
     w1 = np.ones(len(t)) if w is None else w
     expected = 0.5 * ((t2 - p2) ** 2 * w1[:, None]).sum(axis=0)
-    np.testing.assert_allclose(rs.sse(t, p, sample_weight=w, multioutput="raw_values"),
+    np.testing.assert_allclose(rs.regression.half_sum_squared_error(t, p, sample_weight=w, multioutput="raw_values"),
                                expected, rtol=1e-13)  # sums in another order
 
 
 # --------------------------------------------------------------------------- validation
 
-FUNCS = [rs.sse, rs.mean_squared_error, rs.root_mean_squared_error, rs.mean_absolute_error,
+FUNCS = [rs.regression.half_sum_squared_error, rs.mean_squared_error, rs.root_mean_squared_error, rs.mean_absolute_error,
          rs.r2_score]
 
 
@@ -203,5 +203,5 @@ def test_inputs_not_modified():
     p = np.array([1.5, 2.0, 2.0])
     t.flags.writeable = p.flags.writeable = False
     rs.r2_score(t, p)
-    rs.sse(t, p)
+    rs.regression.half_sum_squared_error(t, p)
     np.testing.assert_array_equal(t, [1.0, 2.0, 3.0])

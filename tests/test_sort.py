@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import _backend
-from rankscore import _sweep as curves
+from rankscore._engine import parts
 
 TINY = np.finfo(np.float64).smallest_subnormal
 HUGE = np.finfo(np.float64).max
@@ -168,15 +168,15 @@ def test_bucket_and_numpy_sorts_give_the_same_metrics(scores, seed, weighted):
     w = rng.choice([0.0, 1.0, 3.0], len(scores)) if weighted else None
     if w is not None and not w.any():
         w[0] = 1.0
-    saved = curves._PARALLEL_SORT_ROWS, os.environ.get("RANKSCORE_SORT")
-    curves._PARALLEL_SORT_ROWS = 1  # the two-thread split too
+    saved = parts.PARALLEL_SORT_ROWS, os.environ.get("RANKSCORE_SORT")
+    parts.PARALLEL_SORT_ROWS = 1  # the two-thread split too
     try:
         results = {}
         for choice in ("bucket", "numpy"):
             os.environ["RANKSCORE_SORT"] = choice
             results[choice] = _metrics(y, scores, w)
     finally:
-        curves._PARALLEL_SORT_ROWS = saved[0]
+        parts.PARALLEL_SORT_ROWS = saved[0]
         if saved[1] is None:
             del os.environ["RANKSCORE_SORT"]
         else:
@@ -216,13 +216,13 @@ def test_integer_scores_match_scikit_learn(dtype, monkeypatch):
 
 def test_sort_choice_is_read_from_the_environment(monkeypatch):
     monkeypatch.setenv("RANKSCORE_SORT", "numpy")
-    assert curves._bucket_sort_pays(10**7) == _backend.kernels.NUMPY_SORT
+    assert parts._bucket_sort_pays(10**7) == _backend.kernels.NUMPY_SORT
     monkeypatch.setenv("RANKSCORE_SORT", "bucket")
-    assert curves._bucket_sort_pays(10) is True
+    assert parts._bucket_sort_pays(10) is True
 
 
 def test_sort_runs_touches_only_its_runs(backend):
-    # Two threads sort disjoint runs of one array (curves._sort_buckets); a kernel that
+    # Two threads sort disjoint runs of one array (parts.sort_buckets); a kernel that
     # wrote outside its runs raced with the other thread (fallback: `scores += 0.0` over the
     # whole array undid the other thread's sort, so average_precision_score was wrong on
     # 2**21 + 5 rows about one run in three under load)

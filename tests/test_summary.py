@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import ScoreAccumulator, ScoreSummary, _backend
-from rankscore._sweep import _sweep
+from rankscore._engine.parts import binary_problem
+from rankscore._engine.sweep import sweep_of_problem
+
+
+def _sweep(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """The engine's sweep of a binary problem."""
+    return sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight))
 from rankscore.datasets import load_spam
 
 
@@ -350,8 +356,8 @@ def _outcome(fn, *args, **kwargs):
 def _assert_same_result(a, b):
     if isinstance(a, tuple) and len(a) == 2 and isinstance(a[0], type):
         assert a == b
-    elif isinstance(a, rs.GainTable):
-        assert isinstance(b, rs.GainTable)
+    elif isinstance(a, rs.gains.GainTable):
+        assert isinstance(b, rs.gains.GainTable)
         for name in a.column_names():
             np.testing.assert_array_equal(a[name], b[name])
             assert a[name].dtype == b[name].dtype
@@ -386,10 +392,10 @@ VIEWS = {  # view name: (public function, its extra arguments, the view's argume
     "pr_auc": (rs.pr_auc_score, {}, {}),
     "det_curve": (rs.det_curve, {}, {}),
     "ks_statistic": (rs.ks_statistic, {}, {}),
-    "ks_curve": (rs.ks_curve, {}, {}),
-    "gain_table": (rs.gain_table, {"n_groups": 4}, {"n_groups": 4}),
-    "cumulative_gain_curve": (rs.cumulative_gain_curve, {}, {}),
-    "lift_curve": (rs.lift_curve, {}, {}),
+    "ks_curve": (rs.curves.ks_curve, {}, {}),
+    "gain_table": (rs.gains.gain_table, {"n_groups": 4}, {"n_groups": 4}),
+    "cumulative_gain_curve": (rs.gains.cumulative_gain_curve, {}, {}),
+    "lift_curve": (rs.gains.lift_curve, {}, {}),
     "confusion": (rs.binary_confusion, {"threshold": 0.3}, {"threshold": 0.3}),
     "best_threshold_youden": (rs.best_threshold, {"objective": "youden"},
                               {"objective": "youden"}),
@@ -404,7 +410,7 @@ VIEWS = {  # view name: (public function, its extra arguments, the view's argume
     "best_threshold_profit": (rs.best_threshold,
                               {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]},
                               {"objective": "profit", "profit_matrix": [[5, -1], [-2, 0]]}),
-    "prevalence": (rs.prevalence, {}, {}),
+    "prevalence": (rs.gains.prevalence, {}, {}),
 }
 
 
@@ -426,17 +432,17 @@ def test_every_view_of_a_merged_summary_equals_the_function(name, problem, rando
     function, args, view_args = VIEWS[name]
     if function is rs.binary_confusion:
         expected = _outcome(function, y, s, sample_weight=w, **args)
-    elif function is rs.prevalence:
+    elif function is rs.gains.prevalence:
         expected = _outcome(function, y, sample_weight=w)
     elif function in (rs.roc_auc_score, rs.gini_score, rs.average_precision_score):
         expected = _outcome(function, y, s, sample_weight=w, **args)
     else:
         expected = _outcome(function, y, s, sample_weight=w, **args)
     got = _outcome(getattr(summary, _view_method(name)), **view_args)
-    if function in (rs.prevalence, rs.binary_confusion) and w is not None and not w.any():
+    if function in (rs.gains.prevalence, rs.binary_confusion) and w is not None and not w.any():
         assert isinstance(got[0], tuple) and got[0][0] is ValueError  # nothing to score
         return
-    if function is rs.gain_table and isinstance(expected[0], tuple) and isinstance(
+    if function is rs.gains.gain_table and isinstance(expected[0], tuple) and isinstance(
             expected[0][0], type):
         assert got[0][0] is ValueError
         return
@@ -507,7 +513,7 @@ def test_fused_functions_agree_with_views_for_float_weights(problem, scale):
 def test_gain_table_borders_by_binary_search_equal_the_scan(n, n_groups, grid, seed):
     # few groups of many tie blocks: the borders are looked up by bisection; they must be
     # those of the scan floor(counts * groups / n) (SPEC §3: ties never straddle a border)
-    from rankscore.gains import _group_borders
+    from rankscore._engine.views import group_borders as _group_borders
 
     rng = np.random.default_rng(seed)
     s = rng.random(n) if grid is None else rng.integers(0, grid, n) / grid
@@ -583,23 +589,6 @@ def test_compression_bound_and_round_trips():
         exact.compress(2.5)
 
 
-@given(chunked_problem(), chunked_problem())
-def test_merge_in_place_equals_merge(first, second):
-    a = _one_shot(*first[:3])
-    b = _one_shot(*second[:3])
-    if a.dtype != b.dtype or a.weighted != b.weighted:
-        b = ScoreSummary(b.thresholds.astype(a.dtype), b.negatives.astype(a.negatives.dtype),
-                         b.positives.astype(a.positives.dtype))
-    expected = _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
-                                              b.thresholds, b.negatives, b.positives)
-    room = [np.concatenate([x, np.zeros(len(b), x.dtype)])
-            for x in (a.thresholds, a.negatives, a.positives)]
-    n = _backend.kernels.summary_merge_into(*room, len(a), b.thresholds, b.negatives,
-                                            b.positives)
-    for got, want in zip(room, expected):
-        np.testing.assert_array_equal(got[:n], want)
-
-
 def test_accumulator_keeps_going_after_a_summary():
     acc = ScoreAccumulator().update([0, 1, 1], [0.1, 0.5, 0.9])
     first = acc.summary()
@@ -662,15 +651,15 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, 
     # part of the grown arrays (on two threads, or with one CPU and integer counts by the
     # pair kernel): the same summary, ties and weights included, whether the room was
     # reserved or counted
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore import summary as summary_module
 
     y, s, w, cuts = problem
-    saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS,
-             _sweep_module._usable_cpus)
+    saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module.PARALLEL_SORT_ROWS,
+             _sweep_module.usable_cpus)
     # (and the larger class's buffered scores sorted as two halves cut at their median)
-    summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module._PARALLEL_SORT_ROWS = 0
-    _sweep_module._usable_cpus = lambda: cpus
+    summary_module._PARALLEL_FLUSH_ENTRIES = _sweep_module.PARALLEL_SORT_ROWS = 0
+    _sweep_module.usable_cpus = lambda: cpus
     try:
         acc = ScoreAccumulator()
         acc._disjoint = disjoint
@@ -679,8 +668,8 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, 
             acc._disjoint = acc._disjoint and disjoint
         summary = acc.summary()
     finally:
-        (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module._PARALLEL_SORT_ROWS,
-         _sweep_module._usable_cpus) = saved
+        (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module.PARALLEL_SORT_ROWS,
+         _sweep_module.usable_cpus) = saved
     _assert_same(summary, _one_shot(y, s, w))
 
 
@@ -725,11 +714,11 @@ def test_pair_merge_kernel_equals_two_merges(jobs):
 
 def test_accumulator_two_thread_flush_of_zero_weights_only(monkeypatch):
     # a first batch whose weights are all zero buffers nothing: the flush has no median
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore import summary as summary_module
 
     monkeypatch.setattr(summary_module, "_PARALLEL_FLUSH_ENTRIES", 0)
-    monkeypatch.setattr(_sweep_module, "_PARALLEL_SORT_ROWS", 0)
+    monkeypatch.setattr(_sweep_module, "PARALLEL_SORT_ROWS", 0)
     acc = ScoreAccumulator().update([0, 1], [0.1, 0.2], sample_weight=[0, 0])
     assert len(acc.summary()) == 0
     acc.update([0, 1, 1], [0.1, 0.2, 0.3], sample_weight=[1, 2, 0])
@@ -859,16 +848,17 @@ def test_the_curve_functions_fast_sweep_is_the_summary_s(problem):
 def test_large_summary_built_on_two_threads_equals_one_pass(distinct):
     # past 2**21 rows the summary of the sorted parts is built on two threads, cut at a
     # median score (ties across the cut included): the same arrays as one pass
-    from rankscore._sweep import _split_sorted, _summary_arrays, _validate_binary
+    from rankscore._engine.parts import class_parts
+    from rankscore._engine.sweep import summary_arrays
 
     n = (1 << 21) + 5
     rng = np.random.default_rng(3)
     y = (rng.random(n) < 0.1).astype(np.int8)
     s = rng.random(n) if distinct is None else rng.integers(0, distinct, n) / distinct
-    validated = _validate_binary(y, s, None, None)
-    neg, _, pos, _ = _split_sorted(*validated)
-    expected = _backend.kernels.summary_from_sorted(neg, None, pos, None)
-    for got, want in zip(_summary_arrays(*validated), expected):
+    problem = binary_problem(y, s)
+    parts = class_parts(problem, count=False)
+    expected = _backend.kernels.summary_from_sorted(parts.neg, None, parts.pos, None)
+    for got, want in zip(summary_arrays(problem), expected):
         np.testing.assert_array_equal(got, want)
 
 
@@ -894,7 +884,7 @@ def test_report_reads_equal_the_views(n, grid, n_groups, prior, seed):
                                                                   want.confusion)]
         assert counts[0] == counts[1]
         assert all(type(v) is int for v in counts[0][:4])
-    want_table = rs.gain_table(y, s, n_groups=n_groups)
+    want_table = rs.gains.gain_table(y, s, n_groups=n_groups)
     for name, values in table.to_dict().items():
         np.testing.assert_array_equal(values, want_table.to_dict()[name])
     fresh = ScoreSummary.from_arrays(y, s)
@@ -1019,7 +1009,7 @@ def test_binary_report_of_many_rows_equals_the_public_functions(grid):
     best = rs.best_threshold(y, s, "f_beta")
     assert report["best_thresholds"]["f1"]["threshold"] == best.threshold
     assert report["best_thresholds"]["f1"]["value"] == best.value
-    table = rs.gain_table(y, s, n_groups=10)
+    table = rs.gains.gain_table(y, s, n_groups=10)
     assert [g["score_min"] for g in report["gain_table"]] == table.score_min.tolist()
     assert [g["positives"] for g in report["gain_table"]] == table.positives.tolist()
     c = report["confusion"]
@@ -1159,7 +1149,7 @@ def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_
                                                                      where, data):
     # every number of the report (both sort paths: one part of negatives, or two halves)
     # is the public function's, the pair count's and scikit-learn's; the input is untouched
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore.report import _report_of_classes, binary_report, summary_report
 
     skm = pytest.importorskip("sklearn.metrics")
@@ -1173,15 +1163,15 @@ def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_
     kept = s.copy()
     want = summary_report(ScoreSummary.from_arrays(y, s), threshold=threshold,
                           n_groups=n_groups)
-    saved = _sweep_module._PARALLEL_SORT_ROWS
+    saved = _sweep_module.PARALLEL_SORT_ROWS
     try:
         for rows in (saved, 0):  # 0: the negatives sorted in two halves, three runs merged
-            _sweep_module._PARALLEL_SORT_ROWS = rows
+            _sweep_module.PARALLEL_SORT_ROWS = rows
             assert binary_report(y, s, threshold=threshold, n_groups=n_groups) == want
             assert _report_of_classes(s[y == 0], s[y == 1], threshold=threshold,
                                       n_groups=n_groups) == want
     finally:
-        _sweep_module._PARALLEL_SORT_ROWS = saved
+        _sweep_module.PARALLEL_SORT_ROWS = saved
     assert s.tobytes() == kept.tobytes()
     ranking = want["ranking"]
     assert ranking["roc_auc"] == rs.roc_auc_score(y, s) == _brute_auc(y, s)
@@ -1199,7 +1189,7 @@ def test_binary_report_of_extreme_scores_equals_the_public_functions(problem, n_
     c, scores = want["confusion"], s.astype(np.float64)  # the threshold read as a double
     assert (c["tp"], c["fp"]) == (int(np.count_nonzero((scores >= threshold) & (y == 1))),
                                   int(np.count_nonzero((scores >= threshold) & (y == 0))))
-    table = rs.gain_table(y, s, n_groups=n_groups)
+    table = rs.gains.gain_table(y, s, n_groups=n_groups)
     assert [g["score_min"] for g in want["gain_table"]] == table.score_min.tolist()
     assert [g["count"] for g in want["gain_table"]] == table.count.tolist()
     assert [g["positives"] for g in want["gain_table"]] == table.positives.tolist()
@@ -1234,7 +1224,7 @@ def test_binary_report_through_the_bucket_sort_equals_summary_report(monkeypatch
 def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, seed):
     # weights whose sums round (not representable): the two-thread flush and merge add
     # each threshold's weights in the one-thread order, so the sums are the same bits
-    from rankscore import _sweep as _sweep_module
+    from rankscore._engine import parts as _sweep_module
     from rankscore import summary as summary_module
 
     rng = np.random.default_rng(seed)
@@ -1255,16 +1245,16 @@ def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, 
 
     one_thread = build()
     names = ("_PARALLEL_FLUSH_ENTRIES", "_PARALLEL_MERGE_THRESHOLDS")
-    saved = [getattr(summary_module, name) for name in names], _sweep_module._PARALLEL_SORT_ROWS
+    saved = [getattr(summary_module, name) for name in names], _sweep_module.PARALLEL_SORT_ROWS
     for name in names:
         setattr(summary_module, name, 0)
-    _sweep_module._PARALLEL_SORT_ROWS = 0
+    _sweep_module.PARALLEL_SORT_ROWS = 0
     try:
         two_threads = build()
     finally:
         for name, value in zip(names, saved[0]):
             setattr(summary_module, name, value)
-        _sweep_module._PARALLEL_SORT_ROWS = saved[1]
+        _sweep_module.PARALLEL_SORT_ROWS = saved[1]
     for a, b in zip(two_threads, one_thread):
         _assert_same(a, b)
         assert a.negatives.tobytes() == b.negatives.tobytes()

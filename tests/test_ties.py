@@ -1,11 +1,12 @@
-"""Tests of rankscore.find_ties (both backends)."""
+"""Tests of rankscore.rankings.find_ties (both backends)."""
 
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
 from hypothesis.extra import numpy as hnp
 
-from rankscore import _backend, find_ties
+from rankscore import _backend
+from rankscore.rankings import find_ties
 
 
 def _brute_force(values):
@@ -95,7 +96,7 @@ def test_floats_match_brute_force(values):
     )
 )
 def test_backends_agree(values):
-    pytest.importorskip("rankscore._core")
+    pytest.importorskip("rankscore._kernels")
     if values.dtype.kind == "f":
         values = values[~np.isnan(values)]
     with _backend.using("cython"):

@@ -54,27 +54,27 @@ def close(x, y, rel=REL):
 
 
 def test_delong_variance_matches_proc():
-    assert close(rs.delong_variance(Y, A), 0.0084478247434402118)  # var(ra)
-    assert close(rs.delong_variance(Y, B), 0.0065817373994116919)  # var(rb)
-    assert close(rs.delong_variance(Y2, C), 0.0033321379475225628)  # var(rc)
+    assert close(rs.uncertainty.delong_variance(Y, A), 0.0084478247434402118)  # var(ra)
+    assert close(rs.uncertainty.delong_variance(Y, B), 0.0065817373994116919)  # var(rb)
+    assert close(rs.uncertainty.delong_variance(Y2, C), 0.0033321379475225628)  # var(rc)
 
 
 def test_delong_ci_matches_proc():
-    ci = rs.roc_auc_ci(Y, A)  # ci.auc(ra, method = "delong")
+    ci = rs.uncertainty.roc_auc_ci(Y, A)  # ci.auc(ra, method = "delong")
     assert close(ci.estimate, 0.76620370370370372)
     assert close(ci.low, 0.58605939800306139)
     assert close(ci.high, 0.94634800940434605)
-    ci = rs.roc_auc_ci(Y, A, confidence_level=0.9)  # ci.auc(ra, method="delong", conf.level=0.9)
+    ci = rs.uncertainty.roc_auc_ci(Y, A, confidence_level=0.9)  # ci.auc(ra, method="delong", conf.level=0.9)
     assert close(ci.low, 0.61502183661654297)
     assert close(ci.high, 0.91738557079086436)
-    ci = rs.roc_auc_ci(Y2, C)  # ci.auc(rc, method = "delong"): clipped at 1
+    ci = rs.uncertainty.roc_auc_ci(Y2, C)  # ci.auc(rc, method = "delong"): clipped at 1
     assert close(ci.low, 0.79711812889117051)
     assert ci.high == 1.0
 
 
 def test_paired_delong_test_matches_proc():
     # t <- roc.test(ra, rb, method = "delong", paired = TRUE): t$statistic, t$p.value, t$conf.int
-    t = rs.delong_test(Y, A, B)
+    t = rs.uncertainty.delong_test(Y, A, B)
     assert close(t.statistic, -0.3964194237627589, rel=1e-11)
     assert close(t.p_value, 0.69179563923342136, rel=1e-11)
     assert close(t.low, -0.3302315212195569, rel=1e-11)
@@ -84,7 +84,7 @@ def test_paired_delong_test_matches_proc():
 
 
 def test_delong_covariance_matches_proc():
-    aucs, cov = rs.delong_covariance(Y, np.column_stack([A, B]))
+    aucs, cov = rs.uncertainty.delong_covariance(Y, np.column_stack([A, B]))
     assert close(cov[0, 1], -0.0023053015631991666)  # cov(ra, rb)
     assert cov[0, 1] == cov[1, 0]
     assert close(cov[0, 0], 0.0084478247434402118) and close(cov[1, 1], 0.0065817373994116919)
@@ -93,7 +93,7 @@ def test_delong_covariance_matches_proc():
 
 def test_unpaired_delong_test_matches_proc():
     # t <- roc.test(ra, rc, method = "delong", paired = FALSE): statistic D, parameter df
-    t = rs.delong_test_unpaired(Y, A, Y2, C)
+    t = rs.uncertainty.delong_test_unpaired(Y, A, Y2, C)
     assert close(t.statistic, -1.3272400095992138)
     assert close(t.df, 47.465926263352493)
     assert close(t.p_value, 0.19077825829407405, rel=1e-10)
@@ -107,17 +107,17 @@ def test_student_t_p_value_matches_scipy():
 
 
 def test_delong_logit_interval_stays_inside_and_is_asymmetric():
-    ci = rs.roc_auc_ci(Y2, C, transform="logit")
+    ci = rs.uncertainty.roc_auc_ci(Y2, C, transform="logit")
     assert ci.method == "delong-logit"
     assert 0 < ci.low < ci.estimate < ci.high < 1
-    se = math.sqrt(rs.delong_variance(Y2, C))
+    se = math.sqrt(rs.uncertainty.delong_variance(Y2, C))
     logit = math.log(ci.estimate / (1 - ci.estimate))
     half = 1.959963984540054 * se / (ci.estimate * (1 - ci.estimate))
     assert close(ci.high, 1 / (1 + math.exp(-(logit + half))), rel=1e-9)
 
 
 def test_gini_ci_is_the_auc_interval_rescaled():
-    auc_ci, gini = rs.roc_auc_ci(Y, A), rs.gini_ci(Y, A)
+    auc_ci, gini = rs.uncertainty.roc_auc_ci(Y, A), rs.uncertainty.gini_ci(Y, A)
     assert (gini.estimate, gini.low, gini.high) == (2 * auc_ci.estimate - 1, 2 * auc_ci.low - 1,
                                                     2 * auc_ci.high - 1)
 
@@ -143,76 +143,76 @@ labels_and_scores = st.integers(4, 40).flatmap(lambda n: st.tuples(
 def test_delong_matches_the_definition_with_ties(data):
     y, a, b = data
     theta, variance, xa, za = _brute_delong(y, a)
-    ci = rs.roc_auc_ci(y, a)
+    ci = rs.uncertainty.roc_auc_ci(y, a)
     assert close(ci.estimate, theta, rel=1e-12) or abs(ci.estimate - theta) < 1e-15
-    assert rs.delong_variance(y, a) == pytest.approx(variance, rel=1e-9, abs=1e-15)
+    assert rs.uncertainty.delong_variance(y, a) == pytest.approx(variance, rel=1e-9, abs=1e-15)
     _, _, xb, zb = _brute_delong(y, b)
-    _, cov = rs.delong_covariance(y, np.column_stack([a, b]))
+    _, cov = rs.uncertainty.delong_covariance(y, np.column_stack([a, b]))
     expected = (np.cov(xa, xb)[0, 1] / len(xa) + np.cov(za, zb)[0, 1] / len(za))
     assert cov[0, 1] == pytest.approx(expected, rel=1e-9, abs=1e-15)
 
 
 def test_contrast_and_compare_models_agree_with_the_pair_test():
-    pair = rs.delong_test(Y, A, B)
-    contrast = rs.delong_contrast_test(Y, np.column_stack([A, B]), [1, -1])
+    pair = rs.uncertainty.delong_test(Y, A, B)
+    contrast = rs.uncertainty.delong_contrast_test(Y, np.column_stack([A, B]), [1, -1])
     assert close(contrast.statistic, pair.statistic) and close(contrast.p_value, pair.p_value)
-    rows = rs.compare_models(Y, {"a": A, "b": B, "a2": np.array(A) * 2 + 1})
+    rows = rs.uncertainty.compare_models(Y, {"a": A, "b": B, "a2": np.array(A) * 2 + 1})
     assert [(r.model_a, r.model_b) for r in rows] == [("a", "b"), ("a", "a2"), ("b", "a2")]
     assert close(rows[0].test.statistic, pair.statistic)
     assert rows[1].test.statistic == 0.0 and rows[1].test.p_value == 1.0  # same ranking
     raw = [r.test.p_value for r in rows]
-    assert [r.p_holm for r in rows] == rs.holm_adjust(raw).tolist()
+    assert [r.p_holm for r in rows] == rs.uncertainty.holm_adjust(raw).tolist()
 
 
 def test_holm_matches_r():
     # p.adjust(c(0.01, 0.04, 0.03), "holm")
-    assert rs.holm_adjust([0.01, 0.04, 0.03]).tolist() == pytest.approx([0.03, 0.06, 0.06])
+    assert rs.uncertainty.holm_adjust([0.01, 0.04, 0.03]).tolist() == pytest.approx([0.03, 0.06, 0.06])
     with pytest.raises(ValueError, match="p_values"):
-        rs.holm_adjust([0.5, 1.5])
+        rs.uncertainty.holm_adjust([0.5, 1.5])
     with pytest.raises(ValueError, match="p_values holds NaN.*nan_policy='omit'"):
-        rs.holm_adjust([0.5, math.nan])
+        rs.uncertainty.holm_adjust([0.5, math.nan])
     with pytest.raises(ValueError, match="nan_policy must be one of"):
-        rs.holm_adjust([0.5], nan_policy="propagate")
+        rs.uncertainty.holm_adjust([0.5], nan_policy="propagate")
     # p.adjust(c(0.01, NaN, 0.04, 0.03), "holm"): NaN left out, k = 3
-    adjusted = rs.holm_adjust([0.01, math.nan, 0.04, 0.03], nan_policy="omit")
+    adjusted = rs.uncertainty.holm_adjust([0.01, math.nan, 0.04, 0.03], nan_policy="omit")
     assert np.isnan(adjusted[1])
     assert adjusted[[0, 2, 3]].tolist() == pytest.approx([0.03, 0.06, 0.06], rel=1e-15)
-    assert np.isnan(rs.holm_adjust([math.nan, math.nan], nan_policy="omit")).all()
-    assert rs.holm_adjust([], nan_policy="omit").shape == (0,)
+    assert np.isnan(rs.uncertainty.holm_adjust([math.nan, math.nan], nan_policy="omit")).all()
+    assert rs.uncertainty.holm_adjust([], nan_policy="omit").shape == (0,)
 
 
 def test_delong_errors():
     with pytest.raises(ValueError, match="one class"):
-        rs.roc_auc_ci([1, 1, 1], [0.1, 0.2, 0.3])
+        rs.uncertainty.roc_auc_ci([1, 1, 1], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="at least two samples of each class"):
-        rs.roc_auc_ci([0, 1, 1, 1], [0.1, 0.2, 0.3, 0.4])
+        rs.uncertainty.roc_auc_ci([0, 1, 1, 1], [0.1, 0.2, 0.3, 0.4])
     with pytest.raises(ValueError, match=r"confidence_level must be in \(0, 1\)"):
-        rs.roc_auc_ci(Y, A, confidence_level=1.0)
+        rs.uncertainty.roc_auc_ci(Y, A, confidence_level=1.0)
     with pytest.raises(ValueError, match=r"confidence_level must be in \(0, 1\)"):
-        rs.roc_auc_ci(Y, A, confidence_level=0)
+        rs.uncertainty.roc_auc_ci(Y, A, confidence_level=0)
     with pytest.raises(TypeError, match="confidence_level"):
-        rs.roc_auc_ci(Y, A, confidence_level="95%")
+        rs.uncertainty.roc_auc_ci(Y, A, confidence_level="95%")
     with pytest.raises(ValueError, match="sample_weight is not supported by DeLong.*bootstrap"):
-        rs.roc_auc_ci(Y, A, sample_weight=np.ones(len(Y)))
+        rs.uncertainty.roc_auc_ci(Y, A, sample_weight=np.ones(len(Y)))
     with pytest.raises(ValueError, match="same samples"):
-        rs.delong_test(Y, A, B[:-1])
+        rs.uncertainty.delong_test(Y, A, B[:-1])
     with pytest.raises(ValueError, match="NaN"):
-        rs.roc_auc_ci(Y, [math.nan] + A[1:])
+        rs.uncertainty.roc_auc_ci(Y, [math.nan] + A[1:])
     with pytest.raises(ValueError, match="contrast must be 2"):
-        rs.delong_contrast_test(Y, np.column_stack([A, B]), [1, -1, 0])
+        rs.uncertainty.delong_contrast_test(Y, np.column_stack([A, B]), [1, -1, 0])
     with pytest.raises(ValueError, match="method must be one of"):
-        rs.roc_auc_ci(Y, A, method="wald")
+        rs.uncertainty.roc_auc_ci(Y, A, method="wald")
     with pytest.raises(ValueError, match="at least two models"):
-        rs.compare_models(Y, {"a": A})
+        rs.uncertainty.compare_models(Y, {"a": A})
 
 
 def test_inputs_are_not_modified():
     y, a, b = np.array(Y), np.array(A), np.array(B)
     copies = y.copy(), a.copy(), b.copy()
-    rs.delong_test(y, a, b)
-    rs.roc_auc_ci(y, a)
-    rs.bootstrap_test(y, a, b, n_resamples=20, random_state=0)
-    rs.bootstrap_ci(y, a, n_resamples=20, random_state=0, sample_weight=np.ones(30),
+    rs.uncertainty.delong_test(y, a, b)
+    rs.uncertainty.roc_auc_ci(y, a)
+    rs.uncertainty.bootstrap_test(y, a, b, n_resamples=20, random_state=0)
+    rs.uncertainty.bootstrap_ci(y, a, n_resamples=20, random_state=0, sample_weight=np.ones(30),
                     method="bca")
     for before, after in zip(copies, (y, a, b)):
         assert np.array_equal(before, after)
@@ -233,7 +233,7 @@ def test_bootstrap_is_reproducible_across_backends_and_threads():
             for n_threads in (1, 2):
                 for kw in ({}, {"sample_weight": w}, {"metric": "ks", "stratified": False},
                            {"metric": "precision", "threshold": 0.5, "sample_weight": w}):
-                    r = rs.bootstrap_ci(y, s, n_resamples=40, random_state=7,
+                    r = rs.uncertainty.bootstrap_ci(y, s, n_resamples=40, random_state=7,
                                         n_threads=n_threads, **kw)
                     results.append((str(sorted(kw)), r.replicates))
     by_kind = {}
@@ -252,7 +252,7 @@ def test_bootstrap_estimate_is_the_library_metric(metric, weighted):
     w = rng.random(300) if weighted else None
     threshold = 0.4 if metric in ("recall", "specificity", "fpr", "fnr", "precision", "npv",
                                   "accuracy", "f1") else None
-    r = rs.bootstrap_ci(y, s, metric=metric, n_resamples=5, random_state=0, sample_weight=w,
+    r = rs.uncertainty.bootstrap_ci(y, s, metric=metric, n_resamples=5, random_state=0, sample_weight=w,
                         threshold=threshold)
     c = rs.binary_confusion(y, s, threshold=0.4, sample_weight=w)
     expected = {
@@ -271,18 +271,18 @@ def test_bootstrap_estimate_is_the_library_metric(metric, weighted):
 def test_roc_auc_ci_bootstrap_methods_are_bootstrap_ci():
     for method, expected in (("bootstrap", "percentile"), ("percentile", "percentile"),
                              ("bca", "bca")):
-        ci = rs.roc_auc_ci(Y, A, method=method, n_resamples=300, random_state=4)
-        r = rs.bootstrap_ci(Y, A, method=expected, n_resamples=300, random_state=4)
+        ci = rs.uncertainty.roc_auc_ci(Y, A, method=method, n_resamples=300, random_state=4)
+        r = rs.uncertainty.bootstrap_ci(Y, A, method=expected, n_resamples=300, random_state=4)
         assert (ci.estimate, ci.low, ci.high, ci.method) == (r.estimate, r.low, r.high,
                                                              expected)
     with pytest.raises(ValueError, match="transform applies to method='delong' only"):
-        rs.roc_auc_ci(Y, A, method="bca", transform="logit")
+        rs.uncertainty.roc_auc_ci(Y, A, method="bca", transform="logit")
     with pytest.raises(TypeError, match="random_state"):
-        rs.roc_auc_ci(Y, A, method="bca", random_state=True)
+        rs.uncertainty.roc_auc_ci(Y, A, method="bca", random_state=True)
 
 
 def test_partial_auc_estimate_and_replicates():
-    r = rs.bootstrap_ci(Y, A, max_fpr=0.3, n_resamples=50, random_state=1)
+    r = rs.uncertainty.bootstrap_ci(Y, A, max_fpr=0.3, n_resamples=50, random_state=1)
     assert r.estimate == pytest.approx(rs.roc_auc_score(Y, A, max_fpr=0.3), rel=1e-13)
     assert r.low <= r.estimate <= r.high
 
@@ -301,7 +301,7 @@ def test_a_replicate_is_the_metric_of_the_drawn_sample():
     y_rep = np.repeat(np.r_[np.zeros(len(neg)), np.ones(len(pos))], mult)
     s_rep = np.repeat(np.r_[neg, pos], mult)
     for metric in ("roc_auc", "ks", "average_precision"):
-        r = rs.bootstrap_ci(y, s, metric=metric, n_resamples=1, random_state=5)
+        r = rs.uncertainty.bootstrap_ci(y, s, metric=metric, n_resamples=1, random_state=5)
         expected = {"roc_auc": rs.roc_auc_score, "average_precision": rs.average_precision_score,
                     "ks": lambda a, b: rs.ks_statistic(a, b).statistic}[metric](y_rep, s_rep)
         assert r.replicates[0] == pytest.approx(expected, rel=1e-13)
@@ -310,7 +310,7 @@ def test_a_replicate_is_the_metric_of_the_drawn_sample():
 def test_bootstrap_interval_is_close_to_proc():
     # set.seed(1); ci.auc(ra, method = "bootstrap", boot.n = 2000) -> 0.5741 .. 0.9283;
     # Monte-Carlo error of a 2.5 % quantile of 2000 replicates here is about 0.01
-    r = rs.bootstrap_ci(Y, A, n_resamples=2000, random_state=1)
+    r = rs.uncertainty.bootstrap_ci(Y, A, n_resamples=2000, random_state=1)
     assert abs(r.low - 0.57407407407407418) < 0.04
     assert abs(r.high - 0.92829861111111089) < 0.04
     # the bootstrap standard error estimates DeLong's (same data, pROC var(ra) above)
@@ -321,9 +321,9 @@ def test_bootstrap_standard_error_agrees_with_delong_on_larger_data():
     rng = np.random.default_rng(2)
     y = rng.integers(0, 2, 2000)
     s = rng.normal(size=2000) + y
-    r = rs.bootstrap_ci(y, s, n_resamples=1000, random_state=0)
-    assert r.std_error == pytest.approx(math.sqrt(rs.delong_variance(y, s)), rel=0.1)
-    bca = rs.bootstrap_ci(y, s, n_resamples=1000, random_state=0, method="bca")
+    r = rs.uncertainty.bootstrap_ci(y, s, n_resamples=1000, random_state=0)
+    assert r.std_error == pytest.approx(math.sqrt(rs.uncertainty.delong_variance(y, s)), rel=0.1)
+    bca = rs.uncertainty.bootstrap_ci(y, s, n_resamples=1000, random_state=0, method="bca")
     assert abs(bca.low - r.low) < 0.01 and abs(bca.high - r.high) < 0.01
 
 
@@ -344,47 +344,47 @@ def test_bca_acceleration_matches_a_leave_one_out_jackknife(metric):
 
 
 def test_paired_bootstrap_test():
-    t = rs.bootstrap_test(Y, A, B, n_resamples=2000, random_state=0)
-    delong = rs.delong_test(Y, A, B)
+    t = rs.uncertainty.bootstrap_test(Y, A, B, n_resamples=2000, random_state=0)
+    delong = rs.uncertainty.delong_test(Y, A, B)
     assert t.difference == pytest.approx(delong.difference, rel=1e-13)
     assert t.std_error == pytest.approx(delong.std_error, rel=0.2)
     assert t.p_value == pytest.approx(2 * (1 - rs.uncertainty._NORMAL.cdf(abs(t.statistic))))
     assert t.low < t.difference < t.high
-    same = rs.bootstrap_test(Y, A, A, n_resamples=50, random_state=0)
+    same = rs.uncertainty.bootstrap_test(Y, A, A, n_resamples=50, random_state=0)
     assert (same.statistic, same.p_value) == (0.0, 1.0)
     # pairing: the replicate differences of a model against a shifted copy are all 0
-    shifted = rs.bootstrap_test(Y, A, np.array(A) + 3, n_resamples=50, random_state=0)
+    shifted = rs.uncertainty.bootstrap_test(Y, A, np.array(A) + 3, n_resamples=50, random_state=0)
     assert shifted.std_error == 0 and shifted.statistic == 0
 
 
 def test_bootstrap_errors():
     with pytest.raises(ValueError, match="n_resamples must be >= 1"):
-        rs.bootstrap_ci(Y, A, n_resamples=0)
+        rs.uncertainty.bootstrap_ci(Y, A, n_resamples=0)
     with pytest.raises(TypeError, match="n_resamples must be an integer"):
-        rs.bootstrap_ci(Y, A, n_resamples=10.5)
+        rs.uncertainty.bootstrap_ci(Y, A, n_resamples=10.5)
     with pytest.raises(ValueError, match="metric must be one of"):
-        rs.bootstrap_ci(Y, A, metric="auc_roc")
+        rs.uncertainty.bootstrap_ci(Y, A, metric="auc_roc")
     with pytest.raises(ValueError, match="pass threshold="):
-        rs.bootstrap_ci(Y, A, metric="recall")
+        rs.uncertainty.bootstrap_ci(Y, A, metric="recall")
     with pytest.raises(ValueError, match="threshold applies to the rates"):
-        rs.bootstrap_ci(Y, A, threshold=0.5)
+        rs.uncertainty.bootstrap_ci(Y, A, threshold=0.5)
     with pytest.raises(ValueError, match="max_fpr"):
-        rs.bootstrap_ci(Y, A, metric="ks", max_fpr=0.2)
+        rs.uncertainty.bootstrap_ci(Y, A, metric="ks", max_fpr=0.2)
     with pytest.raises(ValueError, match="both classes"):
-        rs.bootstrap_ci([1, 1, 1], [0.1, 0.2, 0.3])
+        rs.uncertainty.bootstrap_ci([1, 1, 1], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match=r"confidence_level must be in \(0, 1\)"):
-        rs.bootstrap_ci(Y, A, confidence_level=95)
+        rs.uncertainty.bootstrap_ci(Y, A, confidence_level=95)
     with pytest.raises(ValueError, match="same samples"):
-        rs.bootstrap_test(Y, A, B[:5])
+        rs.uncertainty.bootstrap_test(Y, A, B[:5])
     with pytest.raises(TypeError, match="random_state"):
-        rs.bootstrap_ci(Y, A, random_state="seed")
+        rs.uncertainty.bootstrap_ci(Y, A, random_state="seed")
     with pytest.raises(TypeError, match="stratified"):
-        rs.bootstrap_ci(Y, A, stratified="yes")
+        rs.uncertainty.bootstrap_ci(Y, A, stratified="yes")
 
 
 def test_unstratified_replicates_without_a_class_are_left_out_with_a_warning():
     with pytest.warns(RuntimeWarning, match="left out"):
-        r = rs.bootstrap_ci([0, 0, 0, 0, 0, 0, 0, 1, 1, 0], np.arange(10.0), stratified=False,
+        r = rs.uncertainty.bootstrap_ci([0, 0, 0, 0, 0, 0, 0, 1, 1, 0], np.arange(10.0), stratified=False,
                             n_resamples=200, random_state=0)
     assert 0 < len(r.replicates) < 200
 
@@ -394,23 +394,23 @@ def test_unstratified_replicates_without_a_class_are_left_out_with_a_warning():
 
 
 def test_proportion_intervals_match_r():
-    wilson = rs.proportion_ci(6, 9)  # prop.test(6, 9, correct = FALSE)$conf.int
+    wilson = rs.uncertainty.proportion_ci(6, 9)  # prop.test(6, 9, correct = FALSE)$conf.int
     assert close(wilson.low, 0.35420213558039632) and close(wilson.high, 0.87941618161308888)
     pytest.importorskip("scipy")
-    cp = rs.proportion_ci(6, 9, method="clopper_pearson")  # binom.test(6, 9)$conf.int
+    cp = rs.uncertainty.proportion_ci(6, 9, method="clopper_pearson")  # binom.test(6, 9)$conf.int
     assert close(cp.low, 0.29929505620854041, rel=1e-9)
     assert close(cp.high, 0.92514536858030816, rel=1e-9)
-    assert rs.proportion_ci(0, 9, method="clopper_pearson").low == 0.0
-    assert rs.proportion_ci(9, 9, method="clopper_pearson").high == 1.0
+    assert rs.uncertainty.proportion_ci(0, 9, method="clopper_pearson").low == 0.0
+    assert rs.uncertainty.proportion_ci(9, 9, method="clopper_pearson").high == 1.0
 
 
 def test_agresti_coull_closed_form():
     z = 1.959963984540054
     n_tilde = 9 + z * z
     p = (6 + z * z / 2) / n_tilde
-    ci = rs.proportion_ci(6, 9, method="agresti_coull")
+    ci = rs.uncertainty.proportion_ci(6, 9, method="agresti_coull")
     assert close(ci.low, p - z * math.sqrt(p * (1 - p) / n_tilde), rel=1e-12)
-    assert rs.proportion_ci(0, 5, method="agresti_coull").low == 0.0
+    assert rs.uncertainty.proportion_ci(0, 5, method="agresti_coull").low == 0.0
 
 
 def test_clopper_pearson_without_scipy_names_scipy(monkeypatch):
@@ -425,34 +425,34 @@ def test_clopper_pearson_without_scipy_names_scipy(monkeypatch):
 
     monkeypatch.setattr(builtins, "__import__", no_scipy)
     with pytest.raises(ImportError, match="needs SciPy.*only on NumPy"):
-        rs.proportion_ci(3, 10, method="clopper_pearson")
-    assert rs.proportion_ci(3, 10).method == "wilson"  # the closed forms still work
+        rs.uncertainty.proportion_ci(3, 10, method="clopper_pearson")
+    assert rs.uncertainty.proportion_ci(3, 10).method == "wilson"  # the closed forms still work
 
 
 def test_rate_intervals_of_the_spam_demo():
     from rankscore.datasets import load_spam
 
     data = load_spam()
-    ci = rs.rate_intervals(data.target, data.score, threshold=0.5, pos_label="spam")
+    ci = rs.uncertainty.rate_intervals(data.target, data.score, threshold=0.5, pos_label="spam")
     # SPEC §4 at 0.5: tp 6, fn 3, fp 2, tn 9
     expected = {"recall": (6, 9), "specificity": (9, 11), "precision": (6, 8), "npv": (9, 12),
                 "accuracy": (15, 20), "fpr": (2, 11), "fnr": (3, 9), "prevalence": (9, 20)}
     assert set(ci) == set(expected)
     for name, (x, n) in expected.items():
-        assert ci[name] == rs.proportion_ci(x, n)
+        assert ci[name] == rs.uncertainty.proportion_ci(x, n)
 
 
 def test_proportion_errors():
     with pytest.raises(ValueError, match="must not exceed trials"):
-        rs.proportion_ci(5, 4)
+        rs.uncertainty.proportion_ci(5, 4)
     with pytest.raises(ValueError, match="trials must be > 0"):
-        rs.proportion_ci(0, 0)
+        rs.uncertainty.proportion_ci(0, 0)
     with pytest.raises(ValueError, match="successes must be finite and >= 0"):
-        rs.proportion_ci(-1, 4)
+        rs.uncertainty.proportion_ci(-1, 4)
     with pytest.raises(ValueError, match=r"confidence_level must be in \(0, 1\)"):
-        rs.proportion_ci(1, 4, confidence_level=1.5)
+        rs.uncertainty.proportion_ci(1, 4, confidence_level=1.5)
     with pytest.raises(ValueError, match="method must be one of"):
-        rs.proportion_ci(1, 4, method="wald")
+        rs.uncertainty.proportion_ci(1, 4, method="wald")
 
 
 # ---------------------------------------------------------------------------------------
@@ -463,7 +463,7 @@ def test_roc_band_on_the_data_follows_the_roc_curve():
     from rankscore.datasets import load_spam
 
     data = load_spam()
-    band = rs.roc_confidence_band(data.target, data.score, pos_label="spam", n_resamples=100,
+    band = rs.uncertainty.roc_confidence_band(data.target, data.score, pos_label="spam", n_resamples=100,
                                   random_state=0)
     fpr, tpr, _ = rs.roc_curve(data.target, data.score, pos_label="spam",
                                drop_intermediate=False)
@@ -482,16 +482,16 @@ def test_roc_band_is_close_to_proc_ci_se():
     # set.seed(1); ci.se(ra, specificities = c(0.5, 0.8), boot.n = 2000):
     #   sp 0.5: 0.5271 .. 1.0000; sp 0.8: 0.1667 .. 0.9167 (pROC steps between points, this
     #   band interpolates: a few hundredths apart at n = 30)
-    band = rs.roc_confidence_band(Y, A, specificities=[0.5, 0.8], random_state=1)
+    band = rs.uncertainty.roc_confidence_band(Y, A, specificities=[0.5, 0.8], random_state=1)
     assert np.abs(band.low - [0.5271, 0.1667]).max() < 0.1
     assert np.abs(band.high - [1.0, 0.9167]).max() < 0.05
 
 
 def test_roc_band_errors():
     with pytest.raises(ValueError, match="specificities"):
-        rs.roc_confidence_band(Y, A, specificities=[0.5, 1.5])
+        rs.uncertainty.roc_confidence_band(Y, A, specificities=[0.5, 1.5])
     with pytest.raises(ValueError, match="n_resamples"):
-        rs.roc_confidence_band(Y, A, n_resamples=0)
+        rs.uncertainty.roc_confidence_band(Y, A, n_resamples=0)
 
 
 def test_plot_roc_confidence_band():
@@ -502,7 +502,7 @@ def test_plot_roc_confidence_band():
     from rankscore.plot import plot_roc_confidence_band
 
     ax = plot_roc_confidence_band(Y, A, n_resamples=100, name="a")
-    band = rs.roc_confidence_band(Y, A, n_resamples=100, random_state=0)
+    band = rs.uncertainty.roc_confidence_band(Y, A, n_resamples=100, random_state=0)
     (fill,) = [c for c in ax.collections if c.get_gid() == "confidence band"]
     vertices = fill.get_paths()[0].vertices
     assert np.isclose(vertices[:, 1].max(), band.high.max())
@@ -562,10 +562,10 @@ def test_paired_delong_matches_proc_on_ties_and_close_scores():
     y = (rng.random(20000) < 0.35).astype(float)
     a = np.round(rng.normal(size=20000) + y, 2)
     b = 1 + np.round((rng.normal(size=20000) + 0.5 * y) * 1000) * EPS
-    t = rs.delong_test(y, a, b)
+    t = rs.uncertainty.delong_test(y, a, b)
     assert close(t.statistic, 22.317333025333927)
     assert close(t.p_value, 2.5081131952006841e-110, rel=1e-9)  # far tail: erfc's digits
-    _, cov = rs.delong_covariance(y, np.column_stack([a, b]))
+    _, cov = rs.uncertainty.delong_covariance(y, np.column_stack([a, b]))
     assert close(cov[0, 0], 1.2149229779058224e-05)
     assert close(cov[1, 1], 1.6497101783401451e-05)
 
@@ -578,8 +578,8 @@ def test_paired_delong_is_the_same_on_both_backends():
     results = []
     for name in _loadable_backends():
         with _backend.using(name):
-            aucs, cov = rs.delong_covariance(y, scores)
-            results.append((aucs, cov, rs.delong_test(y, scores[:, 0], scores[:, 1])))
+            aucs, cov = rs.uncertainty.delong_covariance(y, scores)
+            results.append((aucs, cov, rs.uncertainty.delong_test(y, scores[:, 0], scores[:, 1])))
     for other in results[1:]:
         assert np.array_equal(results[0][0], other[0])
         assert np.array_equal(results[0][1], other[1])
@@ -616,7 +616,7 @@ def test_kernels_agree_bit_for_bit(data):
     try:
         compiled = _backend.load("cython")
     except ImportError:
-        pytest.skip("rankscore._core is not built")
+        pytest.skip("rankscore._kernels is not built")
     fallback = _backend.load("python")
     rng = np.random.default_rng(len(neg_list) * 31 + len(pos_list))
     neg = np.sort(np.array(neg_list, dtype=float) / 2)

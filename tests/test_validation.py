@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import rankscore
-from rankscore._validation import (
+from rankscore._engine.validate import (
     as_1d,
     as_scores,
     check_positive_int,
@@ -83,7 +83,7 @@ def test_check_sample_weight():
 
 @pytest.mark.parametrize(
     "fn",
-    [rankscore.gain_table, rankscore.ks_statistic, rankscore.roc_curve, rankscore.f1_score],
+    [rankscore.gains.gain_table, rankscore.ks_statistic, rankscore.roc_curve, rankscore.f1_score],
     ids=lambda f: f.__name__,
 )
 def test_weights_whose_sum_overflows_are_rejected(fn):
@@ -112,7 +112,7 @@ def test_integer_scores_that_float64_would_round_are_rejected():
     s = 1_700_000_000_000_000_000 + rng.integers(0, 1000, 1000)
     y = (rng.random(1000) < (s - s.min()) / 1000).astype(int)
     for fn in (rankscore.roc_auc_score, rankscore.roc_curve, rankscore.average_precision_score,
-               rankscore.ks_statistic, rankscore.gain_table):
+               rankscore.ks_statistic, rankscore.gains.gain_table):
         with pytest.raises(ValueError, match=r"y_score holds integers beyond 2\*\*53 .* index 0"):
             fn(y, s)
     with pytest.raises(ValueError, match=r"index \(0, 1\)"):
@@ -140,7 +140,7 @@ def test_integer_scores_that_float64_would_round_are_rejected():
     [lambda y: rankscore.roc_auc_score(y, [0.1, 0.2, 0.3, 0.4]),
      lambda y: rankscore.f1_score(y, [0, 1, 0, 1]),
      lambda y: rankscore.confusion_matrix([0, 1, 0, 1], y),
-     lambda y: rankscore.gain_table(y, [0.1, 0.2, 0.3, 0.4], n_groups=2),
+     lambda y: rankscore.gains.gain_table(y, [0.1, 0.2, 0.3, 0.4], n_groups=2),
      lambda y: rankscore.mean_squared_error([0.0, 1.0, 2.0, 3.0], y),
      lambda y: rankscore.roc_curve([0, 1, 0, 1], y)],
     ids=["roc_auc_score", "f1_score", "confusion_matrix", "gain_table", "mean_squared_error",

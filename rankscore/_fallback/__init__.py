@@ -1,7 +1,7 @@
-"""Pure-Python (NumPy) kernels: the readable reference of ``rankscore._core``.
+"""Pure-Python (NumPy) kernels: the readable reference of ``rankscore._kernels``.
 
 Same functions, same signatures, same results as the compiled module; one module per
-topic, mirroring the ``_kernels_*.pxi`` include files of ``_core.pyx``.
+topic, each the twin of the compiled module of the same name in ``rankscore/_kernels/``.
 """
 
 from .ranking import *  # noqa: F401,F403

@@ -1,4 +1,4 @@
-"""Fallback kernels for IR metrics over many queries; mirrors rankscore/_kernels_ir.pxi.
+"""Fallback kernels for IR metrics over many queries; mirrors rankscore/_kernels/ir.pyx.
 
 Queries are flat: entries of query j are ``[offsets[j], offsets[j+1])``; ``rel`` holds the
 judged relevance of each retrieved element in ranking order (-1 = not judged); ``cut[j]`` is
@@ -92,9 +92,10 @@ def _interned(tokens: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def parse_trec(data, n_fields: int, value_field: int, integer_values: bool, read_value):
-    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see _core.pyi.
-    Values: NumPy reads the column when every field is plain ASCII (as float() reads
-    bytes); otherwise each field is ``read_value(field bytes)`` (None: not a number)."""
+    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see
+    rankscore/_kernels/__init__.pyi. Values: NumPy reads the column when every field is
+    plain ASCII (as float() reads bytes); otherwise each field is ``read_value(field
+    bytes)`` (None: not a number)."""
     raw = bytes(data)
     byte = np.frombuffer(raw, dtype=np.uint8)
     space = np.isin(byte, np.frombuffer(b" \t\n\r\v\f", dtype=np.uint8))  # bytes.split()'s

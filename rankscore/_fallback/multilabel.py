@@ -1,4 +1,4 @@
-"""Fallback kernels for multilabel-indicator targets; mirrors rankscore/_kernels_multilabel.pxi."""
+"""Fallback kernels for multilabel-indicator targets; mirrors rankscore/_kernels/multilabel.pyx."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Fallback kernels for point metrics; mirrors rankscore/_kernels_point.pxi."""
+"""Fallback kernels for point metrics; mirrors rankscore/_kernels/point.pyx."""
 
 from __future__ import annotations
 

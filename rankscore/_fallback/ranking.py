@@ -1,4 +1,4 @@
-"""Fallback kernels for ranking; mirrors rankscore/_kernels_ranking.pxi.
+"""Fallback kernels for ranking; mirrors rankscore/_kernels/ranking.pyx.
 
 Bit convention of a ranking mask (uint64): bit i-1 is set when position i (1-based) holds a
 list element ('x'); p = bit length, k = number of set bits, masks fit p <= 62.
@@ -99,7 +99,7 @@ def _lex_subsets_into(n: int, r: int, high: int, out: np.ndarray) -> None:
 def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores: np.ndarray):
     """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
 
-    Order: lexicographic with 'x' before '-' (SPEC 1.5): the first k-1 list elements take
+    Order: lexicographic with 'x' before '-': the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
     """
     _lex_subsets_into(p - 1, k - 1, 1 << (p - 1), masks)

@@ -1,4 +1,4 @@
-"""Fallback kernels that order each class's scores; mirrors rankscore/_kernels_sort.pxi.
+"""Fallback kernels that order each class's scores; mirrors rankscore/_kernels/sort.pyx.
 
 The compiled kernels bucket the scores by an order-preserving integer key and sort inside
 the buckets; here every class is one run sorted by NumPy. Both give the same arrays: the

@@ -1,4 +1,4 @@
-"""Fallback kernels of the score summary; mirrors rankscore/_kernels_summary.pxi.
+"""Fallback kernels of the score summary; mirrors rankscore/_kernels/summary.pyx.
 
 A summary is three arrays of one length d: the distinct scores in descending order and the
 negatives and positives scoring exactly each one (int64 counts, or float64 weight sums).
@@ -23,7 +23,6 @@ __all__ = [
     "summary_running",
     "objective_scan",
     "objective_scan_counts",
-    "summary_merge_into",
     "summary_merge_many_into",
     "summary_merge_sorted_size",
     "summary_merge_sorted_into",
@@ -230,16 +229,6 @@ def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best)
     if index < 0:
         return value, -1, 0, 0
     return value, index, int(tps[index]), int(fps[index])
-
-
-def summary_merge_into(thr_a, neg_a, pos_a, da, thr_b, neg_b, pos_b):
-    """Merge summary b into summary a in place: a's arrays hold a's ``da`` thresholds
-    followed by room for b's (length da + len(b)). Returns the merged length; the same
-    values as ``summary_merge(a, b)``."""
-    merged = summary_merge(thr_a[:da], neg_a[:da], pos_a[:da], thr_b, neg_b, pos_b)
-    for out, values in zip((thr_a, neg_a, pos_a), merged):
-        out[:len(values)] = values
-    return len(merged[0])
 
 
 def summary_merge_many_into(out_t, out_n, out_p, at, thresholds, negatives, positives,

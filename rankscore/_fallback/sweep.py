@@ -1,4 +1,4 @@
-"""Fallback kernels for the threshold sweep; mirrors rankscore/_kernels_sweep.pxi.
+"""Fallback kernels for the threshold sweep; mirrors rankscore/_kernels/sweep.pyx.
 
 Every kernel works on scores already split by class (``split_scores``) and sorted
 ascending by the caller: ``neg`` holds the negatives' scores, ``pos`` the positives'.
@@ -16,7 +16,6 @@ __all__ = [
     "split_scores_into",
     "split_scores_append",
     "merge_sorted",
-    "split_scores_weighted",
     "ap_merge",
     "auc_merge",
     "auc_merge_weighted",
@@ -48,7 +47,6 @@ def split_scores_into(labels, pos_code, scores, neg, pos):
                          f"got {len(neg)} and {len(pos)}")
     neg[:] = scores[~is_pos]
     pos[:] = scores[is_pos]
-
 
 
 def split_scores_append(labels, pos_code, scores, weights, buffer, buffer_weights, n_neg,
@@ -85,14 +83,6 @@ def split_scores_append(labels, pos_code, scores, weights, buffer, buffer_weight
 def merge_sorted(a, b):
     """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
     return np.sort(np.concatenate([a, b]), kind="stable")
-
-
-def split_scores_weighted(labels, pos_code, scores, weights):
-    """As ``split_scores`` with the weights alongside; zero-weight samples are dropped."""
-    is_pos = labels == pos_code
-    keep = weights != 0
-    neg, pos = keep & ~is_pos, keep & is_pos
-    return scores[neg], weights[neg], scores[pos], weights[pos]
 
 
 def _descending_distinct(neg, pos):

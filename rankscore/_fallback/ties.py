@@ -1,4 +1,4 @@
-"""Fallback kernels for ties; mirrors rankscore/_kernels_ties.pxi."""
+"""Fallback kernels for ties; mirrors rankscore/_kernels/ties.pyx."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Fallback kernels for DeLong's variance and the bootstrap; mirrors
-rankscore/_kernels_uncertainty.pxi.
+rankscore/_kernels/uncertainty.pyx.
 
 The random draws of a replicate are the SplitMix64 stream of its seed, computed here with
 NumPy's wrapping uint64 arithmetic, so both backends draw the same samples and return the
@@ -79,7 +79,7 @@ def _positions(seed, first, start, size):
 
 
 def _draw(n, n_neg, stratified, seed):
-    """Times each position is drawn (see ``_kernels_uncertainty.pxi``)."""
+    """Times each position is drawn (see ``_kernels/uncertainty.pyx``)."""
     if stratified:
         drawn = np.concatenate([_positions(seed, 0, 0, n_neg),
                                 _positions(seed, n_neg, n_neg, n - n_neg)])

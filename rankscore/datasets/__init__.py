@@ -1,6 +1,7 @@
 """Demo data shipped inside the package.
 
-``load_spam()``: 20 e-mails scored by a spam filter (SPEC §4); positive class ``"spam"``.
+``load_spam()``: 20 e-mails scored by a spam filter (:ref:`def-spam`); positive class
+``"spam"``.
 9 spam, 11 ham; ROC AUC = 79/99.
 """
 
@@ -18,7 +19,15 @@ SPAM_FILE = "spam_scores.csv"
 
 
 class SpamScores(NamedTuple):
-    """Columns of the spam demo: ``id`` (int), ``target`` ("spam"/"ham"), ``score``."""
+    """Columns of the spam demo: ``id`` (int), ``target`` ("spam"/"ham"), ``score``.
+
+    Examples
+    --------
+    >>> from rankscore.datasets import load_spam
+    >>> data = load_spam()
+    >>> data.id[:3].tolist(), data.target[:3].tolist(), data.score[:3].tolist()
+    ([7, 11, 15], ['ham', 'ham', 'ham'], [0.001, 0.003, 0.059])
+    """
 
     id: np.ndarray
     target: np.ndarray
@@ -26,7 +35,16 @@ class SpamScores(NamedTuple):
 
 
 def spam_path():
-    """Path-like (a ``Traversable``) of the bundled CSV file."""
+    """Path-like (a ``Traversable``) of the bundled CSV file.
+
+    Examples
+    --------
+    >>> from rankscore.datasets import spam_path
+    >>> spam_path().name
+    'spam_scores.csv'
+    >>> spam_path().read_text().splitlines()[0]
+    'id,target,score'
+    """
     return resources.files(__name__).joinpath(SPAM_FILE)
 
 

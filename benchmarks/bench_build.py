@@ -1,0 +1,134 @@
+"""How long the compiled kernels take to build, against a one-function Cython module.
+
+    python benchmarks/bench_build.py                 # this checkout
+    python benchmarks/bench_build.py --tree DIR      # another checkout (e.g. an older commit)
+
+Every source install compiles the kernels, so their build cost is paid by every user
+without a wheel for their platform and by every CI run. The table prints the CPU time
+(Cython and the C compiler, summed over every process, so parallel jobs do not hide work)
+of building all of rankscore's extension modules from scratch, and the same for a module
+holding one function with a fused memoryview argument, built with the same flags in the
+same run; the ratio of the two is the figure that does not depend on the machine. It also
+prints the wall time of the build with two jobs, and the size of the generated C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from _util import print_table  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+REFERENCE = textwrap.dedent(
+    """
+    ctypedef fused real_t:
+        float
+        double
+
+    def total(const real_t[:] x):
+        cdef Py_ssize_t i
+        cdef double s = 0
+        for i in range(x.shape[0]):
+            s += x[i]
+        return s
+    """
+)
+
+REFERENCE_SETUP = textwrap.dedent(
+    """
+    import sys
+    from setuptools import Extension, setup
+    from Cython.Build import cythonize
+    extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off", "-g0"]
+    setup(name="reference", ext_modules=cythonize(
+        [Extension("reference", ["reference.pyx"], extra_compile_args=extra)],
+        compiler_directives={"language_level": 3, "boundscheck": False,
+                             "wraparound": False}))
+    """
+)
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """(CPU seconds of the command and its children, wall seconds)."""
+    cpu0, wall0 = children_cpu(), time.perf_counter()
+    subprocess.run(cmd, cwd=cwd, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return children_cpu() - cpu0, time.perf_counter() - wall0
+
+
+def copy_tree(tree: Path, dest: Path) -> None:
+    """The files a build reads, without generated C or built modules."""
+    for name in ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in", "LICENSE"):
+        if (tree / name).exists():
+            shutil.copy2(tree / name, dest / name)
+    shutil.copytree(tree / "rankscore", dest / "rankscore",
+                    ignore=shutil.ignore_patterns("*.c", "*.so", "*.pyd", "__pycache__",
+                                                  "*.html"))
+
+
+def c_lines(dest: Path) -> tuple[int, int]:
+    files = list((dest / "rankscore").rglob("*.c"))
+    return len(files), sum(f.read_text(errors="replace").count("\n") for f in files)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, default=ROOT, help="checkout to build")
+    args = parser.parse_args()
+    env = dict(os.environ, CFLAGS="", RANKSCORE_NO_EXTENSIONS="")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = Path(tmp) / "reference"
+        ref.mkdir()
+        (ref / "reference.pyx").write_text(REFERENCE)
+        (ref / "setup.py").write_text(REFERENCE_SETUP)
+        ref_cpu, ref_wall = timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                                  ref, env)
+        _, ref_lines = c_lines_of(ref)
+
+        serial = Path(tmp) / "serial"
+        serial.mkdir()
+        copy_tree(args.tree, serial)
+        cpu, wall1 = timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                           serial, env)
+        n_files, lines = c_lines(serial)
+
+        parallel = Path(tmp) / "parallel"
+        parallel.mkdir()
+        copy_tree(args.tree, parallel)
+        _, wall2 = timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "-j", "2"],
+                         parallel, env)
+    rows.append(["one-function fused module", f"{ref_cpu:.1f} s", "1.0×", f"{ref_wall:.1f} s",
+                 "–", f"1 file, {ref_lines:,} lines"])
+    rows.append([f"rankscore kernels ({args.tree.name})", f"{cpu:.1f} s", f"{cpu / ref_cpu:.1f}×",
+                 f"{wall1:.1f} s", f"{wall2:.1f} s", f"{n_files} files, {lines:,} lines"])
+    print_table(
+        f"Building the compiled kernels (Python {sys.version.split()[0]}, "
+        f"{os.cpu_count()} CPUs)",
+        ["build", "CPU time", "ratio", "wall, one job", "wall, -j 2", "generated C"], rows)
+
+
+def c_lines_of(directory: Path) -> tuple[int, int]:
+    files = list(directory.glob("*.c"))
+    return len(files), sum(f.read_text(errors="replace").count("\n") for f in files)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,370 @@
+"""Class labels of any kind (numbers, strings, bools) as validated arrays and integer codes.
+
+Private helpers of the label metrics (metrics, multiclass, information): ``as_labels`` reads
+a 1-D label vector, ``encode`` turns it into indices into a list of classes (sorted
+unique values, or an explicit ``labels`` order). Two-class problems: the positive class
+and the integer codes the kernels compare (``label_codes``, ``pos_label_of`` …) are decided
+here, for the curves, the point metrics and the uncertainty functions alike.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+import numpy as np
+
+from .validate import (read_array, as_1d, integer_dtype, is_finite, quoted, quoted_list,
+                          rounds_in_float64, shorten)
+
+__all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
+           "default_pos_label_ok", "check_pos_label", "label_codes", "binary_target",
+           "is_string", "distinct_labels", "pos_label_of", "positive_mask", "integer_codes",
+           "check_label_range", "kernel_integers", "check_one_label"]
+
+# The integer label dtypes the kernels are compiled for: bools (viewed as uint8) and small
+# codes (int8, uint8) as they come, every other integer type as int64.
+KERNEL_LABEL_DTYPES = frozenset(np.dtype(t) for t in (np.int8, np.uint8, np.int64))
+
+
+def kernel_integers(y: np.ndarray) -> np.ndarray | None:
+    """Integer or bool labels in a dtype the kernels take, with the same values: bools as a
+    uint8 view, int8/uint8/int64 as they are (native byte order), any other integer type
+    widened to int64; None for uint64 labels beyond int64 (they take the general path)."""
+    if y.dtype.kind == "b":
+        return y.view(np.uint8)
+    if y.dtype.newbyteorder("=") in KERNEL_LABEL_DTYPES:
+        return y if y.dtype.isnative else y.astype(y.dtype.newbyteorder("="))
+    if y.dtype.kind == "u" and y.dtype.itemsize == 8 and y.size and int(y.max()) > 2**63 - 1:
+        return None
+    return y.astype(np.int64)
+
+
+def as_labels(x: Any, name: str) -> np.ndarray:
+    """Return ``x`` as a non-empty 1-D array of labels: integers, bools, integral floats or
+    strings.
+
+    An object array (e.g. a pandas object column) becomes strings when every value is a
+    string and floats when every value is a number; a mix of the two is an error.
+    """
+    arr = read_array(x, name, "a 1-D array")
+    if arr.dtype == object:
+        arr = from_objects(arr, name)
+    elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)) and \
+            not all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in x):
+        # NumPy would silently turn [1, "a"] into ["1", "a"]
+        raise TypeError(f"{name} mixes label types that cannot be sorted "
+                        "(e.g. strings and numbers)")
+    arr = as_1d(arr, name)
+    kind = arr.dtype.kind
+    if kind == "f":
+        if not np.isfinite(arr).all():
+            i = int(np.flatnonzero(~np.isfinite(arr))[0])
+            what = "NaN" if np.isnan(arr[i]) else "infinity"
+            raise ValueError(f"{name} contains {what} (first at index {i}); labels must be "
+                             "finite")
+        if not np.all(arr == np.floor(arr)):  # scikit-learn's "continuous" target
+            raise ValueError(f"{name} contains continuous values (non-integer floats); "
+                             "pass class labels")
+    elif kind not in "biuUS":
+        raise TypeError(f"{name} must hold class labels (numbers or strings), got {arr.dtype}")
+    return arr
+
+
+def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
+    """An object array of labels as strings (all strings), int64 (all integers that fit)
+    or floats (all numbers)."""
+    values = arr.ravel().tolist()
+    i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
+    if i is not None:
+        raise ValueError(f"{name} contains None or NaN (a missing value, {quoted(values[i])}, "
+                         f"first "
+                         f"at index {i}); labels must be defined")
+    if all(isinstance(v, str) for v in values):
+        return arr.astype(str)
+    if any(isinstance(v, str) for v in values):
+        raise ValueError(f"{name} mixes string and number labels")
+    if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
+        return _exact_integers(arr, [int(v) for v in values], name)
+    if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
+        i = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
+        if i is not None:  # e.g. [0.5, 2**60 + 1]
+            raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
+                             f"cannot represent exactly ({shorten(values[i])} at index {i})")
+        return arr.astype(np.float64)
+    raise TypeError(f"{name} has labels that are neither strings nor numbers")
+
+
+def _exact_integers(arr: np.ndarray, values: list[int], name: str) -> np.ndarray:
+    """Integer labels as int64 or uint64 (float64 would merge integers beyond 2**53)."""
+    return arr.astype(integer_dtype(min(values), max(values), f"{name} holds integer labels"))
+
+
+def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list[np.ndarray]:
+    """The label arrays in one dtype in which they compare exactly.
+
+    NumPy's common type of int64 and uint64 (and of a 64-bit integer and a float) is
+    float64, which merges integers beyond 2**53 (2**60 and 2**60 + 1 would be one label).
+    Those meet as int64 or uint64 instead (float labels are integral); labels that neither
+    holds are an error. Arrays already sharing an exact type are returned as they are.
+    """
+    if any(a.dtype.kind not in "biuf" for a in arrays):  # strings: the callers' type checks
+        return list(arrays)
+    dtype = np.result_type(*arrays)
+    if dtype.kind != "f":
+        return list(arrays)
+    wide = [a for a in arrays if a.dtype.kind in "iu" and a.dtype.itemsize == 8 and a.size]
+    if not wide or -2**53 <= min(int(a.min()) for a in wide) and max(int(a.max()) for a in wide) <= 2**53:
+        return list(arrays)  # float64 holds every integer exactly
+    lo = min(int(a.min()) for a in arrays if a.size)
+    hi = max(int(a.max()) for a in arrays if a.size)
+    dtype = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
+    return [a.astype(dtype) for a in arrays]
+
+
+def _is_missing(value: Any) -> bool:
+    """None, NaN, or a missing-value marker such as pandas' ``pd.NA`` (unequal to itself,
+    or without a truth value)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return False
+    try:
+        return bool(value != value)
+    except (TypeError, ValueError):  # pd.NA != pd.NA is pd.NA, whose bool() raises
+        return True
+
+
+def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
+    """Return an explicit ``labels`` argument as a 1-D array of distinct labels."""
+    classes = as_labels(labels, name)
+    if len(np.unique(classes)) != len(classes):
+        raise ValueError(f"{name} must not repeat a label, got [{quoted_list(classes.tolist())}]")
+    return classes
+
+
+def encode(y: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
+    """Return ``index`` with ``classes[index[i]] == y[i]``; a label not in classes is an error."""
+    y, classes = common_labels(y, classes, names=f"{name} and labels")
+    order = np.argsort(classes, kind="stable")
+    ordered = classes[order]
+    try:
+        pos = np.searchsorted(ordered, y)
+        pos = np.minimum(pos, len(ordered) - 1)
+        found = ordered[pos] == y
+    except TypeError:  # e.g. string labels against numeric classes
+        found = np.zeros(len(y), dtype=bool)
+        pos = np.zeros(len(y), dtype=np.intp)
+    if not np.all(found):
+        missing = sorted({str(v) for v in np.asarray(y)[~np.asarray(found, dtype=bool)]})[:5]
+        raise ValueError(f"{name} contains labels not in labels: {', '.join(missing)}")
+    return order[pos]
+
+
+# ---------------------------------------------------------------------------------------
+# two classes: the positive class and the codes the kernels read
+#
+# One rule (scikit-learn's): without ``pos_label``, labels within {0, 1} or {-1, 1} (or
+# bools) have the positive class 1 / True; any other labels need ``pos_label``. The curve
+# functions word the error as scikit-learn's curve functions do (check_pos_label), the
+# point metrics name the classes found (pos_label_of); both use default_pos_label_ok.
+
+
+def _within_default(y: np.ndarray, lo: Any, hi: Any) -> bool:
+    """Whether integral labels ``y`` from ``lo`` to ``hi`` lie within {0, 1} or {-1, 1}."""
+    if lo >= 0 and hi <= 1:  # values are integral (checked), so {0}, {1} or {0, 1}
+        return True
+    return lo == -1 and hi <= 1 and (hi == -1 or not (y == 0).any())  # ⊂ {-1, 1}
+
+
+def as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
+    """A non-empty 1-D label vector as the curve functions read it (scikit-learn's messages
+    for its ranking metrics): numbers, bools or strings, floats finite and integral."""
+    y = read_array(y_true, name, "a 1-D array")
+    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
+        y = from_objects(y, name)
+    if y.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
+    if y.size == 0:
+        raise ValueError(f"{name} is empty")
+    kind = y.dtype.kind
+    if kind == "c":
+        raise TypeError(f"{name} is complex; expected class labels")
+    if kind not in "biufOUS":
+        raise TypeError(f"{name} has dtype {y.dtype}; expected numbers, bools or strings")
+    if kind == "f":
+        finite = np.isfinite(y)
+        if not finite.all():
+            i = int(np.flatnonzero(~finite)[0])
+            raise ValueError(f"{name} contains {y[i]} (first at index {i}); labels must be finite")
+        if (y != np.round(y)).any():  # scikit-learn's "continuous" target
+            raise ValueError(
+                f"{name} has non-integer float values (continuous format is not supported); "
+                "expected class labels"
+            )
+    return y
+
+
+def _classes_repr(y: np.ndarray) -> str:
+    try:
+        classes = np.unique(y)
+    except TypeError:
+        classes = np.array(sorted(set(y.tolist()), key=repr), dtype=object)
+    return quoted_list(classes.tolist())
+
+
+def default_pos_label_ok(y: np.ndarray) -> bool:
+    """True when y's classes are a subset of {0, 1} or of {-1, 1} (scikit-learn's rule)."""
+    if y.dtype.kind == "b":
+        return True
+    if y.dtype.kind not in "iuf":
+        return False
+    return _within_default(y, y.min(), y.max())
+
+
+def check_one_label(label: Any, name: str = "pos_label") -> Any:
+    """``label`` when it is one label (a number, bool, string or bytes, NumPy scalars
+    included) or None; a set, list, tuple, array or other object is a TypeError (``y ==
+    {1}`` would match nothing, and ``y == [1]`` would broadcast)."""
+    if label is None or isinstance(label, (str, bytes, numbers.Number, np.generic)):
+        return label
+    raise TypeError(f"{name} must be one label (a number, bool or string), got "
+                    f"{type(label).__name__} {quoted(label)}")
+
+
+def check_pos_label(y: np.ndarray, pos_label: Any, name: str) -> Any:
+    """scikit-learn's ``_check_pos_label_consistency`` plus its ``type_of_target`` check:
+    return the positive label (1 by default) or raise."""
+    if pos_label is not None:
+        return check_one_label(pos_label)
+    if not default_pos_label_ok(y):
+        if y.dtype.kind in "biuf" and len(np.unique(y)) > 2:
+            raise ValueError(
+                f"multiclass format is not supported: {name} takes values in "
+                f"{{{_classes_repr(y)}}}; pass pos_label to score one class against the rest"
+            )
+        raise ValueError(
+            f"{name} takes value in {{{_classes_repr(y)}}} and pos_label is not specified: "
+            "either make y_true take value in {0, 1} or {-1, 1} or pass pos_label explicitly."
+        )
+    return 1
+
+
+def label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
+    """Return (codes, pos_code): an integer array (a view of the input when its dtype is an
+    integer or bool type in native byte order) and the value of its positive class.
+
+    The kernels test ``codes[i] == pos_code``; labels of any other kind become a uint8 view
+    of the boolean ``y_true == pos_label``.
+    """
+    y = as_label_array(y_true, name)
+    pos_label = check_pos_label(y, pos_label, name)
+    kind = y.dtype.kind
+    if kind == "b":
+        if isinstance(pos_label, (bool, np.bool_, numbers.Integral)) and pos_label in (0, 1):
+            return y.view(np.uint8), np.uint8(bool(pos_label))
+    elif kind in "iu" and isinstance(pos_label, numbers.Real) and not isinstance(
+        pos_label, (bool, np.bool_)
+    ) and is_finite(pos_label):  # int(nan) and int(inf) raise
+        info = np.iinfo(y.dtype)
+        if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
+            codes = kernel_integers(y)
+            if codes is not None:
+                return codes, codes.dtype.type(int(pos_label))
+    with np.errstate(all="ignore"):
+        is_pos = np.asarray(y == pos_label)
+    if is_pos.shape != y.shape:  # comparisons numpy could not broadcast
+        is_pos = np.array([v == pos_label for v in y.tolist()], dtype=bool)
+    return is_pos.view(np.uint8), np.uint8(1)
+
+
+def binary_target(y_true: Any, pos_label: Any = None, name: str = "y_true") -> np.ndarray:
+    """Validate ``y_true`` and return the boolean vector ``y_true == pos_label``.
+
+    Labels in {0, 1}, {-1, 1} or bool need no ``pos_label`` (1 / True is positive); any other
+    labels (strings, {1, 2}, ...) need it, exactly as scikit-learn's curve functions.
+    More than two classes with ``pos_label`` given: that class against the rest.
+    """
+    codes, pos_code = label_codes(y_true, pos_label, name)
+    return codes == pos_code
+
+
+def is_string(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "US"
+
+
+def distinct_labels(arr: np.ndarray) -> np.ndarray:
+    """Sorted distinct values; a one-pass min/max path for two-valued numeric arrays."""
+    if arr.dtype.kind in "iuf" and len(arr):
+        lo, hi = arr.min(), arr.max()
+        if lo == hi:
+            return np.array([lo])
+        if np.count_nonzero(arr == lo) + np.count_nonzero(arr == hi) == len(arr):
+            return np.array([lo, hi])
+    if arr.dtype.kind == "b":
+        return np.unique(arr[:1]) if arr.all() or not arr.any() else np.array([False, True])
+    return np.unique(arr)
+
+
+def pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
+    """The positive label. scikit-learn's rule: ``pos_label`` is needed unless the labels
+    are a subset of {0, 1} or {-1, 1}; with it, that class against the rest (as the curve
+    functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
+    values = classes.tolist()
+    shown = f"[{quoted_list(values)}]"
+    check_one_label(pos_label)
+    if pos_label is None:
+        if default_pos_label_ok(classes):
+            return 1
+        if len(values) > 2:
+            raise ValueError(
+                f"{name} has {len(values)} classes {shown}; pass pos_label= to score one"
+                " class against the rest (or use confusion_matrix for all of them)"
+            )
+        raise ValueError(
+            f"{name} takes the values {shown}; pass pos_label= to say which one is positive"
+        )
+    if isinstance(pos_label, (str, bytes)) != is_string(classes):  # bytes as str
+        raise ValueError(f"pos_label={quoted(pos_label)} is not of the type of {name}'s "
+                         f"labels {shown}")
+    if len(values) >= 2 and pos_label not in values:
+        raise ValueError(f"pos_label={quoted(pos_label)} is not a label of {name}: {shown}")
+    return pos_label
+
+
+def positive_mask(y: np.ndarray, pos: Any) -> np.ndarray:
+    if y.dtype.kind == "b" and pos in (1, True):
+        return y
+    return y == pos
+
+
+def integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any]:
+    """Integer/bool labels as they are (bools viewed as uint8) and the positive code, or
+    ``(None, None)`` when the labels or ``pos_label`` need the general path."""
+    kind = y.dtype.kind
+    if kind not in "biu" or not y.dtype.isnative:
+        return None, None
+    if pos_label is None:
+        pos_label = 1
+    elif isinstance(pos_label, (str, bytes)) or \
+            not isinstance(pos_label, (numbers.Real, np.bool_)):
+        return None, None
+    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
+        return None, None
+    if kind == "b":
+        return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
+    info = np.iinfo(y.dtype)
+    if pos_label != int(pos_label) or not info.min <= int(pos_label) <= info.max:
+        return None, None
+    codes = kernel_integers(y)
+    return (None, None) if codes is None else (codes, codes.dtype.type(int(pos_label)))
+
+
+def check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
+    """The label checks of ``pos_label_of`` from the smallest and largest integer label."""
+    if pos_label is None:
+        if _within_default(y, lo, hi):
+            return
+    elif any_positive or lo == hi:
+        return
+    pos_label_of(distinct_labels(y), pos_label, "y_true")  # raises the message

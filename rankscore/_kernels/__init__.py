@@ -1,0 +1,20 @@
+"""Compiled kernels of rankscore: one extension module per topic.
+
+Each module (``sweep``, ``sort``, ``summary`` …, built from ``<topic>.pyx``) sits beside its
+NumPy twin ``rankscore/_fallback/<topic>.py``; both expose the same functions with the
+same signatures (``rankscore/_kernels/__init__.pyi``). The fused types the modules share
+are named once in ``types.pxd``, the helpers they share in each topic's ``.pxd``, and
+Cython's own utility code is compiled once, into ``_cyutility``. Inputs are validated on
+the Python side first, which is why the build turns bounds checks off. Only
+``rankscore._backend`` imports this package.
+"""
+
+from .ranking import *  # noqa: F401,F403
+from .ties import *  # noqa: F401,F403
+from .sweep import *  # noqa: F401,F403
+from .sort import *  # noqa: F401,F403
+from .point import *  # noqa: F401,F403
+from .uncertainty import *  # noqa: F401,F403
+from .multilabel import *  # noqa: F401,F403
+from .ir import *  # noqa: F401,F403
+from .summary import *  # noqa: F401,F403

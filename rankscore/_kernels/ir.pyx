@@ -1,0 +1,607 @@
+# Kernels for IR metrics over many queries; mirrored by rankscore/_fallback/ir.py
+#
+# A set of queries is flat: entries of query j are [offsets[j], offsets[j+1]). ``rel`` holds
+# the judged relevance of each retrieved element in ranking order (-1 = not judged).
+# ``cut[j]`` is how many ranks of query j count (a cut-off k, R, or the whole ranking).
+
+from libc.stdlib cimport free, malloc, realloc, strtod, strtoll
+from libc.stdint cimport int64_t, uint64_t
+from libc.errno cimport ERANGE, errno
+from libc.string cimport memchr, memcmp, memcpy, memset
+
+import numpy as np
+
+__all__ = [
+    "fnv1a_hashes",
+    "parse_trec",
+    "gather_ids",
+    "ir_first_duplicate",
+    "ir_join",
+    "ir_relevant_in_top",
+    "ir_precision_sum",
+    "ir_first_relevant",
+    "ir_dcg",
+    "ir_bpref",
+    "ir_ranking_columns",
+]
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define rs_prefetch(address) __builtin_prefetch(address)
+    #else
+    #define rs_prefetch(address) ((void)0)
+    #endif
+    """
+    void rs_prefetch(const void* address) noexcept nogil  # a hint: start loading that line
+
+
+cdef inline void _prefetch(const void* start, Py_ssize_t size) noexcept nogil:
+    """Ask for the cache lines of start[0:size] ahead of their use."""
+    cdef Py_ssize_t at
+    for at in range(0, size, 64):
+        rs_prefetch(<const char*> start + at)
+
+
+cdef uint64_t _FNV_OFFSET = 14695981039346656037ULL
+cdef uint64_t _FNV_PRIME = 1099511628211ULL
+
+
+cdef inline uint64_t _fnv1a(const unsigned char* text, Py_ssize_t size) noexcept nogil:
+    cdef uint64_t h = _FNV_OFFSET
+    cdef Py_ssize_t j
+    for j in range(size):  # h = (h xor byte) * prime
+        h = (h ^ text[j]) * _FNV_PRIME
+    return h
+
+
+def fnv1a_hashes(const unsigned char[:] pool, const int64_t[:] offsets):
+    """64-bit FNV-1a hash of each id ``pool[offsets[i]:offsets[i + 1]]`` (UTF-8 bytes)."""
+    cdef Py_ssize_t i, n = offsets.shape[0] - 1
+    cdef const unsigned char* base = &pool[0] if pool.shape[0] > 0 else NULL
+    out = np.empty(n, dtype=np.uint64)
+    cdef uint64_t[:] hashes = out
+    with nogil:
+        for i in range(n):
+            hashes[i] = _fnv1a(base + offsets[i], offsets[i + 1] - offsets[i])
+    return out
+
+
+def gather_ids(const unsigned char[:] pool, const int64_t[:] offsets, const int64_t[:] codes):
+    """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
+    input (``pool[offsets[c]:offsets[c + 1]]``)."""
+    cdef Py_ssize_t i, c, n = codes.shape[0], total = 0
+    for i in range(n):
+        total += offsets[codes[i] + 1] - offsets[codes[i]]
+    pool_out = np.empty(total, dtype=np.uint8)
+    offsets_out = np.empty(n + 1, dtype=np.int64)
+    cdef unsigned char[:] into = pool_out
+    cdef int64_t[:] at = offsets_out
+    cdef const unsigned char* source = &pool[0] if pool.shape[0] > 0 else NULL
+    cdef unsigned char* target = &into[0] if total > 0 else NULL
+    with nogil:
+        at[0] = 0
+        for i in range(n):
+            c = codes[i]
+            memcpy(target + at[i], source + offsets[c], offsets[c + 1] - offsets[c])
+            at[i + 1] = at[i] + offsets[c + 1] - offsets[c]
+    return pool_out, offsets_out
+
+
+cdef struct _Interner:
+    # distinct byte strings of one buffer, found again through their FNV-1a hash
+    uint64_t* slots  # open addressing: 0 if empty, else (hash >> 32) << 32 | (code + 1)
+    int shift  # 64 - log2(number of slots)
+    uint64_t* hashes  # per code
+    Py_ssize_t* starts  # per code: where the string starts in the buffer
+    Py_ssize_t* sizes
+    Py_ssize_t count, room
+
+
+cdef inline Py_ssize_t _slot_of(uint64_t h, int shift) noexcept nogil:
+    return <Py_ssize_t> ((h * 0x9E3779B97F4A7C15ULL) >> shift)  # Fibonacci hashing
+
+
+cdef int _interner_slots(_Interner* t, int bits) noexcept nogil:
+    """(Re)build the slot table with 2**bits slots; -1 when out of memory."""
+    cdef Py_ssize_t i, at, mask = (<Py_ssize_t>1 << bits) - 1
+    free(t.slots)
+    t.slots = <uint64_t*> malloc((mask + 1) * sizeof(uint64_t))
+    if t.slots == NULL:
+        return -1
+    memset(t.slots, 0, (mask + 1) * sizeof(uint64_t))
+    t.shift = 64 - bits
+    for i in range(t.count):
+        at = _slot_of(t.hashes[i], t.shift)
+        while t.slots[at] != 0:
+            at = (at + 1) & mask
+        t.slots[at] = ((t.hashes[i] >> 32) << 32) | <uint64_t>(i + 1)
+    return 0
+
+
+cdef int _interner_init(_Interner* t, Py_ssize_t expected) noexcept nogil:
+    """An empty interner with room for ``expected`` strings before it grows."""
+    cdef int bits = 12
+    while (<Py_ssize_t>1 << bits) < 2 * expected:
+        bits += 1
+    t.slots = NULL
+    t.count = 0
+    t.room = max(expected, 1024)
+    t.hashes = <uint64_t*> malloc(t.room * sizeof(uint64_t))
+    t.starts = <Py_ssize_t*> malloc(t.room * sizeof(Py_ssize_t))
+    t.sizes = <Py_ssize_t*> malloc(t.room * sizeof(Py_ssize_t))
+    if t.hashes == NULL or t.starts == NULL or t.sizes == NULL:
+        return -1
+    return _interner_slots(t, bits)
+
+
+cdef void _interner_free(_Interner* t) noexcept nogil:
+    free(t.slots)
+    free(t.hashes)
+    free(t.starts)
+    free(t.sizes)
+
+
+cdef int64_t _intern(_Interner* t, const unsigned char* base, Py_ssize_t start,
+                     Py_ssize_t size) noexcept nogil:
+    """Code of the string base[start:start + size] (a new code for a new string), -1 when
+    out of memory."""
+    cdef uint64_t h = _fnv1a(base + start, size), slot, tag = (h >> 32) << 32
+    cdef Py_ssize_t mask = ((<Py_ssize_t>1) << (64 - t.shift)) - 1
+    cdef Py_ssize_t at = _slot_of(h, t.shift)
+    cdef int64_t code
+    cdef void* grown
+    while t.slots[at] != 0:
+        slot = t.slots[at]
+        if (slot >> 32) << 32 == tag:
+            code = <int64_t> (slot & 0xFFFFFFFFULL) - 1
+            if t.sizes[code] == size and memcmp(base + t.starts[code], base + start, size) == 0:
+                return code
+        at = (at + 1) & mask
+    if t.count >= 0xFFFFFFFELL:  # codes live in 32 bits of a slot
+        return -1
+    if t.count == t.room:
+        t.room *= 2
+        grown = realloc(t.hashes, t.room * sizeof(uint64_t))
+        if grown == NULL:
+            return -1
+        t.hashes = <uint64_t*> grown
+        grown = realloc(t.starts, t.room * sizeof(Py_ssize_t))
+        if grown == NULL:
+            return -1
+        t.starts = <Py_ssize_t*> grown
+        grown = realloc(t.sizes, t.room * sizeof(Py_ssize_t))
+        if grown == NULL:
+            return -1
+        t.sizes = <Py_ssize_t*> grown
+    code = t.count
+    t.count += 1
+    t.hashes[code] = h
+    t.starts[code] = start
+    t.sizes[code] = size
+    t.slots[at] = tag | <uint64_t>(code + 1)
+    if 2 * t.count > mask + 1:  # keep the table at most half full
+        if _interner_slots(t, 65 - t.shift) < 0:
+            return -1
+    return code
+
+
+cdef _interned(_Interner* t, const unsigned char* base):
+    """(pool, offsets) of the interned strings, in code order."""
+    cdef Py_ssize_t i, total = 0
+    for i in range(t.count):
+        total += t.sizes[i]
+    pool_out = np.empty(total, dtype=np.uint8)
+    offsets_out = np.empty(t.count + 1, dtype=np.int64)
+    cdef unsigned char[:] pool = pool_out
+    cdef int64_t[:] offsets = offsets_out
+    cdef unsigned char* into = &pool[0] if total > 0 else NULL
+    with nogil:
+        offsets[0] = 0
+        for i in range(t.count):
+            memcpy(into + offsets[i], base + t.starts[i], t.sizes[i])
+            offsets[i + 1] = offsets[i] + t.sizes[i]
+    return pool_out, offsets_out
+
+
+cdef inline bint _is_space(unsigned char c) noexcept nogil:
+    return c == b' ' or c == b'\t' or c == b'\r' or c == b'\v' or c == b'\f'
+
+
+cdef inline bint _plain_number(const unsigned char* text, Py_ssize_t width,
+                               bint integer) noexcept nogil:
+    """Only ASCII digits, signs (and for a float, point and exponent): C reads such a field
+    exactly as Python does (correctly rounded); anything else goes to Python."""
+    cdef Py_ssize_t j
+    cdef unsigned char c
+    for j in range(width):
+        c = text[j]
+        if not (b'0' <= c <= b'9' or c == b'+' or c == b'-'
+                or (not integer and (c == b'.' or c == b'e' or c == b'E'))):
+            return False
+    return True
+
+
+cdef int _value_in_python(object read_value, const unsigned char* text, Py_ssize_t width,
+                          double* out) noexcept with gil:
+    """``read_value(field bytes)``: 1 and ``out[0]`` set when it is a number, 0 when not."""
+    try:
+        value = read_value((<const char*> text)[:width])
+        if value is None:
+            return 0
+        out[0] = value
+        return 1
+    except BaseException:  # read_value returns None for text that is not a number
+        return 0
+
+
+def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint integer_values,
+               object read_value):
+    """Parse a TREC run (6 fields, value 4 = score) or qrels file (4 fields, value 3 = rel).
+
+    Fields are separated by spaces or tabs; blank lines are skipped. Returns
+    ``(query_codes, query_pool, query_offsets, doc_pool, doc_offsets, doc_hashes, values,
+    bad_line)`` with one entry per line: the distinct query ids (field 0), in order of
+    appearance, are the UTF-8 bytes ``query_pool[query_offsets[c]:query_offsets[c + 1]]``
+    and ``query_codes`` index them; the element id (field 2) of entry i is
+    ``doc_pool[doc_offsets[i]:doc_offsets[i + 1]]``, its FNV-1a hash ``doc_hashes[i]``;
+    ``values`` are float64 (``integer_values``: an integer is required). A value field of
+    plain ASCII digits, sign, point and exponent is read with strtod/strtoll; any other
+    (and one strtod/strtoll does not read whole or in range) is ``read_value(field bytes)``,
+    a float or None (Python's rule, rankscore._numbers), so this parser and the fallback
+    accept the same fields. ``bad_line`` is 0 when every line parsed, else the 1-based
+    number of the first line with the wrong number of fields or an unreadable value (the
+    other outputs are then meaningless).
+    """
+    global errno  # the C library's, reset before each strtoll
+    cdef Py_ssize_t n = data.shape[0], pos = 0, line_end, field_start, count = 0, capacity
+    cdef Py_ssize_t starts[8]
+    cdef Py_ssize_t ends[8]
+    cdef int field
+    cdef int64_t line = 0, bad_line = 0
+    cdef const unsigned char* base = &data[0] if n > 0 else NULL
+    cdef const unsigned char* newline
+    cdef char buffer[64]
+    cdef char* end_ptr
+    cdef bint plain
+    cdef Py_ssize_t width, last_start = 0, last_size = -1, j, size = 0
+    cdef int64_t last_query = -1
+    cdef uint64_t h
+    cdef _Interner queries
+    capacity = 1
+    with nogil:
+        newline = base
+        while n > 0:  # one entry per line at most
+            newline = <const unsigned char*> memchr(newline, 10, base + n - newline)
+            if newline == NULL:
+                break
+            capacity += 1
+            newline += 1
+    query_codes = np.empty(capacity, dtype=np.int64)
+    values = np.empty(capacity, dtype=np.float64)
+    doc_hashes = np.empty(capacity, dtype=np.uint64)
+    doc_offsets = np.empty(capacity + 1, dtype=np.int64)
+    doc_pool = np.empty(n, dtype=np.uint8)  # the element ids, one after the other
+    cdef int64_t[:] qc = query_codes, offsets = doc_offsets
+    cdef double[:] val = values
+    cdef uint64_t[:] hashes = doc_hashes
+    cdef unsigned char* pool = NULL
+    cdef unsigned char[:] pool_view = doc_pool
+    if n > 0:
+        pool = &pool_view[0]
+    offsets[0] = 0
+    if _interner_init(&queries, 0) < 0:
+        _interner_free(&queries)
+        raise MemoryError("reading a TREC file")
+    try:
+        with nogil:
+            while pos < n:
+                line += 1
+                newline = <const unsigned char*> memchr(base + pos, 10, n - pos)
+                line_end = n if newline == NULL else newline - base
+                field = 0
+                while pos < line_end:
+                    while pos < line_end and _is_space(base[pos]):
+                        pos += 1
+                    if pos >= line_end:
+                        break
+                    field_start = pos
+                    while pos < line_end and not _is_space(base[pos]):
+                        pos += 1
+                    if field < 8:
+                        starts[field] = field_start
+                        ends[field] = pos
+                    field += 1
+                pos = line_end + 1
+                if field == 0:
+                    continue  # blank line
+                if field != n_fields:
+                    bad_line = line
+                    break
+                width = ends[value_field] - starts[value_field]
+                plain = width < 63 and _plain_number(base + starts[value_field], width,
+                                                     integer_values)
+                if plain:
+                    memcpy(buffer, base + starts[value_field], width)
+                    buffer[width] = 0
+                    errno = 0
+                    if integer_values:
+                        val[count] = <double> strtoll(buffer, &end_ptr, 10)
+                        plain = errno != ERANGE  # beyond 64 bits: Python says
+                    else:
+                        val[count] = strtod(buffer, &end_ptr)
+                    plain = plain and end_ptr == buffer + width
+                if not plain and not _value_in_python(read_value, base + starts[value_field],
+                                                      width, &val[count]):
+                    bad_line = line
+                    break
+                # the lines of one query usually follow each other: compare with the last one
+                width = ends[0] - starts[0]
+                if width != last_size or memcmp(base + last_start, base + starts[0], width) != 0:
+                    last_query = _intern(&queries, base, starts[0], width)
+                    if last_query < 0:
+                        bad_line = -1
+                        break
+                    last_start = starts[0]
+                    last_size = width
+                qc[count] = last_query
+                h = _FNV_OFFSET
+                for j in range(starts[2], ends[2]):  # copy the element id, hashing it
+                    h = (h ^ base[j]) * _FNV_PRIME
+                    pool[size] = base[j]
+                    size += 1
+                hashes[count] = h
+                count += 1
+                offsets[count] = size
+        if bad_line == -1:
+            raise MemoryError("reading a TREC file")
+        query_pool, query_offsets = _interned(&queries, base)
+    finally:
+        _interner_free(&queries)
+    return (query_codes[:count], query_pool, query_offsets, doc_pool[:size].copy(),
+            doc_offsets[:count + 1], doc_hashes[:count], values[:count], bad_line)
+
+
+def ir_first_duplicate(const int64_t[:] offsets, const int64_t[:] docs,
+                       const unsigned char[:] pool, const int64_t[:] pool_offsets,
+                       const uint64_t[:] hashes):
+    """Index of the first entry i whose element (id ``docs[i]``: the bytes
+    ``pool[pool_offsets[c]:pool_offsets[c + 1]]``, hash ``hashes[c]``) appeared before in the
+    same query, -1 if none."""
+    cdef Py_ssize_t j, i, at, mask, size, longest = 1, nq = offsets.shape[0] - 1, found = -1
+    cdef int bits
+    cdef int64_t c, other
+    cdef const unsigned char* text = &pool[0] if pool.shape[0] > 0 else NULL
+    for j in range(nq):
+        longest = max(longest, offsets[j + 1] - offsets[j])
+    size = 1
+    while size < 2 * longest:
+        size *= 2
+    table_out = np.empty(size, dtype=np.int64)  # a query's entries by hash, -1 where empty
+    cdef int64_t[:] table = table_out
+    with nogil:
+        for j in range(nq):
+            bits = 1
+            while (<Py_ssize_t>1 << bits) < 2 * (offsets[j + 1] - offsets[j]):
+                bits += 1
+            mask = (<Py_ssize_t>1 << bits) - 1
+            for at in range(mask + 1):
+                table[at] = -1
+            for i in range(offsets[j], offsets[j + 1]):
+                c = docs[i]
+                at = _slot_of(hashes[c], 64 - bits)
+                while table[at] >= 0:
+                    other = docs[table[at]]
+                    if hashes[other] == hashes[c] and \
+                            pool_offsets[other + 1] - pool_offsets[other] \
+                            == pool_offsets[c + 1] - pool_offsets[c] and \
+                            memcmp(text + pool_offsets[other], text + pool_offsets[c],
+                                   pool_offsets[c + 1] - pool_offsets[c]) == 0:
+                        found = i
+                        break
+                    at = (at + 1) & mask
+                if found >= 0:
+                    break
+                table[at] = i
+            if found >= 0:
+                break
+    return found
+
+
+def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint64_t[:] run_hash,
+            const int64_t[:] run_docs, const unsigned char[:] run_pool,
+            const int64_t[:] run_pool_offsets,
+            const int64_t[:] qrels_starts, const int64_t[:] qrels_stops,
+            const uint64_t[:] qrels_hash, const int64_t[:] qrels_docs,
+            const unsigned char[:] qrels_pool, const int64_t[:] qrels_pool_offsets,
+            const int64_t[:] relevance, const int64_t[:] out_offsets):
+    """Judged relevance of each run entry of each evaluated query j (-1 if not judged),
+    written at out_offsets[j] + (i - run_starts[j]); and whether an id met another id with
+    the same hash (then the result is not to be used).
+
+    Entry i of the run finds the qrels entry of query j with the same hash by binary search
+    (qrels hashes ascending within a query); the two ids (UTF-8 bytes in the pools) are
+    then compared byte for byte. The entries of a query are contiguous in the pools
+    (``run_docs`` permutes entries within queries only), so the offsets and hashes of query
+    j + 2 and the ids of query j + 1 are fetched into the cache while query j is joined.
+    """
+    cdef Py_ssize_t j, i, lo, hi, mid, at, size, nq = run_starts.shape[0]
+    cdef int64_t a, b
+    cdef uint64_t h
+    cdef const unsigned char* run_text = &run_pool[0] if run_pool.shape[0] > 0 else NULL
+    cdef const unsigned char* qrels_text = &qrels_pool[0] if qrels_pool.shape[0] > 0 else NULL
+    rel_out = np.empty(out_offsets[nq], dtype=np.int64)
+    cdef int64_t[:] rel = rel_out
+    cdef bint collision = False
+    cdef uint64_t seen[4]  # bit (h >> 56) set for each judged hash h of the query: a quick "no"
+    with nogil:
+        for j in range(nq):
+            if j + 2 < nq:  # the offsets of query j + 2, then the ids of query j + 1
+                _prefetch(&qrels_hash[qrels_starts[j + 2]],
+                          (qrels_stops[j + 2] - qrels_starts[j + 2]) * 8)
+                _prefetch(&relevance[qrels_starts[j + 2]],
+                          (qrels_stops[j + 2] - qrels_starts[j + 2]) * 8)
+                _prefetch(&qrels_pool_offsets[qrels_starts[j + 2]],
+                          (qrels_stops[j + 2] - qrels_starts[j + 2] + 1) * 8)
+                _prefetch(&run_pool_offsets[run_starts[j + 2]],
+                          (run_stops[j + 2] - run_starts[j + 2] + 1) * 8)
+            if j + 1 < nq:
+                _prefetch(qrels_text + qrels_pool_offsets[qrels_starts[j + 1]],
+                          qrels_pool_offsets[qrels_stops[j + 1]]
+                          - qrels_pool_offsets[qrels_starts[j + 1]])
+                _prefetch(run_text + run_pool_offsets[run_starts[j + 1]],
+                          run_pool_offsets[run_stops[j + 1]]
+                          - run_pool_offsets[run_starts[j + 1]])
+            seen[0] = seen[1] = seen[2] = seen[3] = 0
+            for i in range(qrels_starts[j], qrels_stops[j]):
+                seen[qrels_hash[i] >> 62] |= (<uint64_t>1) << ((qrels_hash[i] >> 56) & 63)
+            for i in range(run_starts[j], run_stops[j]):
+                h = run_hash[i]
+                at = out_offsets[j] + i - run_starts[j]
+                rel[at] = -1
+                if not (seen[h >> 62] >> ((h >> 56) & 63)) & 1:
+                    continue
+                lo = qrels_starts[j]
+                hi = qrels_stops[j]
+                while lo < hi:  # first entry with hash >= h
+                    mid = (lo + hi) >> 1
+                    if qrels_hash[mid] < h:
+                        lo = mid + 1
+                    else:
+                        hi = mid
+                if lo == qrels_stops[j] or qrels_hash[lo] != h:
+                    continue
+                a = run_docs[i]
+                b = qrels_docs[lo]
+                size = run_pool_offsets[a + 1] - run_pool_offsets[a]
+                if size == qrels_pool_offsets[b + 1] - qrels_pool_offsets[b] and memcmp(
+                        run_text + run_pool_offsets[a], qrels_text + qrels_pool_offsets[b],
+                        size) == 0:
+                    rel[at] = relevance[lo]
+                else:
+                    collision = True
+    return rel_out, collision
+
+
+def ir_relevant_in_top(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
+                       const int64_t[:] cut):
+    """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
+    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+    cdef int64_t count
+    out = np.empty(nq, dtype=np.int64)
+    cdef int64_t[:] result = out
+    with nogil:
+        for j in range(nq):
+            count = 0
+            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+                if rel[i] >= level:
+                    count += 1
+            result[j] = count
+    return out
+
+
+def ir_precision_sum(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
+                     const int64_t[:] cut):
+    """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i (AP's
+    numerator)."""
+    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+    cdef int64_t found
+    cdef double total
+    out = np.empty(nq, dtype=np.float64)
+    cdef double[:] result = out
+    with nogil:
+        for j in range(nq):
+            found = 0
+            total = 0.0
+            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+                if rel[i] >= level:
+                    found += 1
+                    total += <double>found / <double>(i - offsets[j] + 1)
+            result[j] = total
+    return out
+
+
+def ir_first_relevant(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
+                      const int64_t[:] cut):
+    """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
+    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+    out = np.zeros(nq, dtype=np.int64)
+    cdef int64_t[:] result = out
+    with nogil:
+        for j in range(nq):
+            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+                if rel[i] >= level:
+                    result[j] = i - offsets[j] + 1
+                    break
+    return out
+
+
+def ir_dcg(const int64_t[:] offsets, const int64_t[:] rel, const int64_t[:] cut,
+           const double[:] log2_rank, bint exponential):
+    """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2(i + 1);
+    gain = rel (trec_eval) or 2^rel - 1 (exponential). ``log2_rank[i - 1] = log2(i + 1)``."""
+    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+    cdef double total, gain
+    out = np.empty(nq, dtype=np.float64)
+    cdef double[:] result = out
+    with nogil:
+        for j in range(nq):
+            total = 0.0
+            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+                if rel[i] > 0:
+                    gain = (2.0 ** <double>rel[i] - 1.0) if exponential else <double>rel[i]
+                    total += gain / log2_rank[i - offsets[j]]
+            result[j] = total
+    return out
+
+
+def ir_bpref(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
+             const int64_t[:] num_rel, const int64_t[:] num_nonrel):
+    """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R)
+    (N_r judged non-relevant above r; 1 when N_r = 0), not yet divided by R."""
+    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+    cdef int64_t nonrel
+    cdef double total
+    out = np.empty(nq, dtype=np.float64)
+    cdef double[:] result = out
+    with nogil:
+        for j in range(nq):
+            nonrel = 0
+            total = 0.0
+            for i in range(offsets[j], offsets[j + 1]):
+                if rel[i] < 0:
+                    continue  # not judged
+                if rel[i] < level:
+                    nonrel += 1
+                elif nonrel > 0:
+                    total += 1.0 - (<double>min(nonrel, num_rel[j])
+                                    / <double>min(num_nonrel[j], num_rel[j]))
+                else:
+                    total += 1.0
+            result[j] = total
+    return out
+
+
+def ir_ranking_columns(const int64_t[:] offsets, const int64_t[:] rel, int64_t level):
+    """Per query: (k, p, soma) of the ranking cut after its last relevant element: k relevant
+    retrieved, p the rank of the last one, soma the sum of the ranks above p not relevant."""
+    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+    cdef int64_t k, p, sumx
+    k_out = np.empty(nq, dtype=np.int64)
+    p_out = np.empty(nq, dtype=np.int64)
+    soma_out = np.empty(nq, dtype=np.int64)
+    cdef int64_t[:] kk = k_out, pp = p_out, soma = soma_out
+    with nogil:
+        for j in range(nq):
+            k = 0
+            p = 0
+            sumx = 0
+            for i in range(offsets[j], offsets[j + 1]):
+                if rel[i] >= level:
+                    k += 1
+                    p = i - offsets[j] + 1
+                    sumx += p
+            kk[j] = k
+            pp[j] = p
+            soma[j] = p * (p + 1) // 2 - sumx  # soma = sum of all ranks 1..p - the 'x' ranks
+    return k_out, p_out, soma_out

@@ -1,0 +1,182 @@
+# Kernels for multilabel-indicator targets; mirrored by rankscore/_fallback/multilabel.py
+#
+# y_true and y_pred are C-contiguous (n_samples, n_labels) matrices of one dtype (bools
+# viewed as uint8) holding 0 and 1. One pass over both counts per sample the four cells
+# indexed 2 * true + pred: 0 = tn, 1 = fp, 2 = fn, 3 = tp (reshaped to 2 x 2 that is
+# scikit-learn's [[tn, fp], [fn, tp]]), and per label the sums tn, predicted, true, tp
+# (fp = predicted - tp and fn = true - tp are the caller's: with weights that is the same
+# rounding as scikit-learn's bincounts). The values are checked in the same pass: the
+# kernels stop at the first entry that is neither 0 nor 1 and return its flat index (-1
+# when every entry is 0 or 1) for the caller's message.
+
+from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t,
+                          uint64_t)
+
+import numpy as np
+
+__all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
+
+ctypedef fused indicator_t:
+    uint8_t
+    int64_t
+    double
+
+
+cdef inline bint _is_binary(indicator_t v) noexcept nogil:
+    return v == 0 or v == 1
+
+
+def multilabel_confusion(const indicator_t[:, ::1] y_true, const indicator_t[:, ::1] y_pred):
+    """``(label_sums, sample_cells, bad)``: int64 counts of shape (n_labels, 4) in the order
+    tn, predicted, true, tp and (n_samples, 4) in cell order tn, fp, fn, tp; ``bad`` the
+    flat index of the first value that is neither 0 nor 1 (-1 if none; the counts are then
+    incomplete)."""
+    cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
+    cdef Py_ssize_t bad = -1
+    cdef indicator_t t, p
+    cdef int cell
+    cdef int64_t row[4]
+    label_cells = np.zeros((n_labels, 4), dtype=np.int64)
+    sample_cells = np.zeros((n, 4), dtype=np.int64)
+    cdef int64_t[:, ::1] per_label = label_cells
+    cdef int64_t[:, ::1] per_sample = sample_cells
+    with nogil:
+        for i in range(n):
+            row[0] = row[1] = row[2] = row[3] = 0
+            for j in range(n_labels):
+                t = y_true[i, j]
+                p = y_pred[i, j]
+                if not (_is_binary(t) and _is_binary(p)):
+                    bad = i * n_labels + j
+                    break
+                # cell of (true, pred) of sample i for label j
+                cell = 2 * (t == 1) + (p == 1)
+                per_label[j, 0] += cell == 0
+                per_label[j, 1] += p == 1
+                per_label[j, 2] += t == 1
+                per_label[j, 3] += cell == 3
+                row[cell] += 1
+            if bad >= 0:
+                break
+            per_sample[i, 0] = row[0]
+            per_sample[i, 1] = row[1]
+            per_sample[i, 2] = row[2]
+            per_sample[i, 3] = row[3]
+    return label_cells, sample_cells, bad
+
+
+def multilabel_confusion_weighted(const indicator_t[:, ::1] y_true,
+                                  const indicator_t[:, ::1] y_pred, const double[:] weight):
+    """As ``multilabel_confusion`` with the per-label sums summed weights (float64, each
+    added in sample order); the per-sample cells stay int64 counts."""
+    cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
+    cdef Py_ssize_t bad = -1
+    cdef indicator_t t, p
+    cdef int cell
+    cdef double w
+    cdef int64_t row[4]
+    label_cells = np.zeros((n_labels, 4), dtype=np.float64)
+    sample_cells = np.zeros((n, 4), dtype=np.int64)
+    cdef double[:, ::1] per_label = label_cells
+    cdef int64_t[:, ::1] per_sample = sample_cells
+    with nogil:
+        for i in range(n):
+            row[0] = row[1] = row[2] = row[3] = 0
+            w = weight[i]
+            for j in range(n_labels):
+                t = y_true[i, j]
+                p = y_pred[i, j]
+                if not (_is_binary(t) and _is_binary(p)):
+                    bad = i * n_labels + j
+                    break
+                # the weight of sample i joins the sums of label j it belongs to
+                cell = 2 * (t == 1) + (p == 1)
+                if cell == 0:
+                    per_label[j, 0] += w
+                if p == 1:
+                    per_label[j, 1] += w
+                if t == 1:
+                    per_label[j, 2] += w
+                if cell == 3:
+                    per_label[j, 3] += w
+                row[cell] += 1
+            if bad >= 0:
+                break
+            per_sample[i, 0] = row[0]
+            per_sample[i, 1] = row[1]
+            per_sample[i, 2] = row[2]
+            per_sample[i, 3] = row[3]
+    return label_cells, sample_cells, bad
+
+
+# The same counts from CSR matrices (indptr, indices, data; indices sorted within each row,
+# no duplicates, data checked to be 0 or 1 by the caller; a stored 0 counts as absent).
+# Per row the two sorted index lists are merged; per label the sums are union (true or
+# predicted), predicted, true, tp, so tn = total - union is the caller's.
+
+cdef inline Py_ssize_t _next_one(const double[:] data, Py_ssize_t k,
+                                 Py_ssize_t end) noexcept nogil:
+    """The first position >= k before end holding a 1 (end if none)."""
+    while k < end and data[k] == 0:
+        k += 1
+    return k
+
+
+def multilabel_confusion_csr(const int64_t[:] t_ptr, const int64_t[:] t_idx,
+                             const double[:] t_val, const int64_t[:] p_ptr,
+                             const int64_t[:] p_idx, const double[:] p_val,
+                             Py_ssize_t n_labels, const double[:] weight):
+    """``(label_sums, heavy_union, sample_cells)``: per label float64 sums (int64 counts
+    when ``weight`` is empty) of union, predicted, true, tp; per label the number of
+    positive-weight samples in the union (int64; empty weight: all samples); per sample the
+    int64 cells tn, fp, fn, tp."""
+    cdef Py_ssize_t n = t_ptr.shape[0] - 1, r, a, b, a_end, b_end, j
+    cdef bint weighted = weight.shape[0] > 0
+    cdef double w = 1.0
+    cdef int64_t nt, np_, ntp
+    sums = np.zeros((n_labels, 4), dtype=np.float64)
+    heavy = np.zeros(n_labels, dtype=np.int64)
+    sample_cells = np.zeros((n, 4), dtype=np.int64)
+    cdef double[:, ::1] per_label = sums
+    cdef int64_t[:] heavy_union = heavy
+    cdef int64_t[:, ::1] per_sample = sample_cells
+    with nogil:
+        for r in range(n):
+            if weighted:
+                w = weight[r]
+            a, a_end = t_ptr[r], t_ptr[r + 1]
+            b, b_end = p_ptr[r], p_ptr[r + 1]
+            a = _next_one(t_val, a, a_end)
+            b = _next_one(p_val, b, b_end)
+            nt = np_ = ntp = 0
+            # merge the row's true and predicted labels (both sorted)
+            while a < a_end or b < b_end:
+                if b >= b_end or (a < a_end and t_idx[a] < p_idx[b]):  # true only
+                    j = t_idx[a]
+                    per_label[j, 2] += w
+                    nt += 1
+                    a = _next_one(t_val, a + 1, a_end)
+                elif a >= a_end or p_idx[b] < t_idx[a]:  # predicted only
+                    j = p_idx[b]
+                    per_label[j, 1] += w
+                    np_ += 1
+                    b = _next_one(p_val, b + 1, b_end)
+                else:  # both: a true positive
+                    j = t_idx[a]
+                    per_label[j, 1] += w
+                    per_label[j, 2] += w
+                    per_label[j, 3] += w
+                    nt += 1
+                    np_ += 1
+                    ntp += 1
+                    a = _next_one(t_val, a + 1, a_end)
+                    b = _next_one(p_val, b + 1, b_end)
+                per_label[j, 0] += w
+                heavy_union[j] += w > 0
+            per_sample[r, 0] = n_labels - nt - np_ + ntp
+            per_sample[r, 1] = np_ - ntp
+            per_sample[r, 2] = nt - ntp
+            per_sample[r, 3] = ntp
+    if not weighted:
+        return sums.astype(np.int64), heavy, sample_cells
+    return sums, heavy, sample_cells

@@ -1,0 +1,1303 @@
+# Kernels of the score summary (rankscore/summary.py); mirrored by
+# rankscore/_fallback/summary.py.
+#
+# A summary is three arrays of one length d: the distinct scores in descending order
+# (``thresholds``, float32 or float64) and the negatives and positives scoring exactly
+# each one (``negatives``/``positives``: int64 counts, or float64 weight sums). A weight sum
+# adds its samples' weights one by one from 0.0, from the highest index of the sorted part
+# down (the order the sweep kernels use), so both backends give the same bits.
+
+import numpy as np
+from libc.math cimport INFINITY, NAN, fabs, fmax
+from libc.stdlib cimport free, malloc
+from libc.stdint cimport INT64_MAX, int64_t, uint64_t
+from libc.string cimport memcpy, memmove, memset
+
+from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
+from rankscore._kernels.sweep cimport next_down
+from rankscore._kernels.types cimport count_t, score_t
+
+__all__ = [
+    "summary_from_sorted",
+    "summary_from_sorted_into",
+    "summary_merge",
+    "summary_scan_counts",
+    "summary_report_counts",
+    "report_of_parts",
+    "summary_scan_weights",
+    "summary_running",
+    "objective_scan",
+    "objective_scan_counts",
+    "summary_merge_many_into",
+    "summary_merge_sorted_size",
+    "summary_merge_sorted_into",
+    "summary_merge_sorted_pair_into",
+    "roc_corners",
+    "summary_sweep",
+    "roc_points",
+    "pr_points_into",
+]
+
+
+cdef inline score_t _no_minus_zero(score_t t) noexcept nogil:
+    return t + 0  # -0.0 + 0 is +0.0: -0.0 and 0.0 are one threshold, stored as 0.0
+
+
+def summary_from_sorted(const score_t[:] neg, const double[:] neg_weight,
+                        const score_t[:] pos, const double[:] pos_weight):
+    """(thresholds descending, negatives per threshold, positives per threshold) from each
+    class's scores sorted ascending: int64 counts when the weights are None, else float64
+    sums of the weights (in the same order as the scores)."""
+    cdef bint weighted = neg_weight is not None
+    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
+    cdef score_t t
+    cdef double fw, tw
+    size = neg.shape[0] + pos.shape[0]
+    thr_arr = np.empty(size, dtype=np.float32 if score_t is float else np.float64)
+    count_dtype = np.float64 if weighted else np.int64
+    neg_arr, pos_arr = np.empty(size, dtype=count_dtype), np.empty(size, dtype=count_dtype)
+    cdef score_t[:] thr = thr_arr
+    cdef int64_t[:] neg_n = None if weighted else neg_arr
+    cdef int64_t[:] pos_n = None if weighted else pos_arr
+    cdef double[:] neg_s = neg_arr if weighted else None
+    cdef double[:] pos_s = pos_arr if weighted else None
+    cdef Py_ssize_t i0, j0
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = next_down(neg, pos, i, j)
+            i0, j0 = i, j
+            fw = tw = 0.0
+            while i >= 0 and neg[i] == t:
+                if weighted:
+                    fw += neg_weight[i]
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                if weighted:
+                    tw += pos_weight[j]
+                j -= 1
+            thr[k] = _no_minus_zero(t)
+            if weighted:
+                neg_s[k], pos_s[k] = fw, tw
+            else:
+                neg_n[k], pos_n[k] = i0 - i, j0 - j
+            k += 1
+    thr = neg_n = pos_n = neg_s = pos_s = None  # release the buffers: the arrays shrink
+    for arr in (thr_arr, neg_arr, pos_arr):
+        arr.resize((k,), refcheck=False)
+    return thr_arr, neg_arr, pos_arr
+
+
+def summary_from_sorted_into(score_t[::1] out_t, int64_t[::1] out_n,
+                             int64_t[::1] out_p, Py_ssize_t at, const score_t[:] neg,
+                             const score_t[:] pos):
+    """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
+    number of thresholds. The GIL is released: two calls on disjoint score ranges of the
+    parts and of out_* run side by side."""
+    cdef Py_ssize_t k = at, i = neg.shape[0] - 1, j = pos.shape[0] - 1, i0, j0
+    cdef score_t t
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = next_down(neg, pos, i, j)
+            i0, j0 = i, j
+            while i >= 0 and neg[i] == t:
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                j -= 1
+            out_t[k], out_n[k], out_p[k] = _no_minus_zero(t), i0 - i, j0 - j
+            k += 1
+    return k - at
+
+
+cdef inline Py_ssize_t _merge_down(
+        const score_t* thr_a, const count_t* neg_a, const count_t* pos_a,
+        Py_ssize_t da, const score_t* thr_b, const count_t* neg_b,
+        const count_t* pos_b, Py_ssize_t db, score_t* thr,
+        count_t* neg, count_t* pos) noexcept nogil:
+    # Two runs (thresholds descending) merged into thr/neg/pos; returns the length.
+    # Branch-free steps: the next threshold is the larger head (a max), each run moves on
+    # when its head was taken (a comparison used as 0/1), and every load is unconditional
+    # so the choices compile to conditional moves. Random interleaving would mispredict a
+    # branch at nearly every step.
+    cdef Py_ssize_t i = 0, j = 0, k = 0
+    cdef score_t ta, tb
+    cdef count_t na, pa, nb, pb
+    cdef bint take_a, take_b
+    while i < da and j < db:
+        ta, tb = thr_a[i], thr_b[j]
+        na, pa, nb, pb = neg_a[i], pos_a[i], neg_b[j], pos_b[j]
+        take_a, take_b = ta >= tb, tb >= ta
+        thr[k] = ta if ta > tb else tb
+        if count_t is int64_t:  # masks: gcc turns the selects below into jumps
+            neg[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
+            pos[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
+        else:
+            neg[k] = (na if take_a else 0) + (nb if take_b else 0)
+            pos[k] = (pa if take_a else 0) + (pb if take_b else 0)
+        i += take_a
+        j += take_b
+        k += 1
+    memcpy(thr + k, thr_a + i, (da - i) * sizeof(score_t))
+    memcpy(neg + k, neg_a + i, (da - i) * sizeof(count_t))
+    memcpy(pos + k, pos_a + i, (da - i) * sizeof(count_t))
+    k += da - i
+    memcpy(thr + k, thr_b + j, (db - j) * sizeof(score_t))
+    memcpy(neg + k, neg_b + j, (db - j) * sizeof(count_t))
+    memcpy(pos + k, pos_b + j, (db - j) * sizeof(count_t))
+    return k + db - j
+
+
+def summary_merge(const score_t[::1] thr_a, const count_t[::1] neg_a,
+                  const count_t[::1] pos_a, const score_t[::1] thr_b,
+                  const count_t[::1] neg_b, const count_t[::1] pos_b):
+    """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
+    both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
+    cdef Py_ssize_t k, da = thr_a.shape[0], db = thr_b.shape[0]
+    thr_arr = np.empty(da + db, dtype=np.float32 if score_t is float else np.float64)
+    count_dtype = np.int64 if count_t is int64_t else np.float64
+    neg_arr, pos_arr = np.empty(da + db, dtype=count_dtype), np.empty(da + db, dtype=count_dtype)
+    cdef score_t[::1] thr = thr_arr
+    cdef count_t[::1] neg = neg_arr, pos = pos_arr
+    if da == 0 or db == 0:  # a copy of the other
+        return (np.array(thr_b if da == 0 else thr_a), np.array(neg_b if da == 0 else neg_a),
+                np.array(pos_b if da == 0 else pos_a))
+    with nogil:
+        k = _merge_down(&thr_a[0], &neg_a[0], &pos_a[0], da, &thr_b[0], &neg_b[0], &pos_b[0],
+                        db, &thr[0], &neg[0], &pos[0])
+    thr = None
+    neg = pos = None
+    for arr in (thr_arr, neg_arr, pos_arr):
+        arr.resize((k,), refcheck=False)
+    return thr_arr, neg_arr, pos_arr
+
+
+def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
+    """One read of an unweighted summary (thresholds descending) for the numbers of the
+    report, exact where they are integers (128-bit pair counts and gaps, as ``auc_counts``
+    and ``ks_counts``):
+
+    (N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) with N, P the class totals;
+    pairs = Σ_t P(t) (2 N(< t) + N(t)) (AUC = pairs / (2 P N)); ks_gap = the largest
+    |P N(<= t) - N P(<= t)| over t, first reached at ks_index counting from the lowest
+    score (the smallest threshold); ap_sum = Σ_t P(t) prec(t) from the top (AP = ap_sum / P);
+    pr_area = Σ_t (r(t) - r(t+)) (prec(t) + prec(t+)) / 2 from the top, starting at
+    (recall 0, precision 1) (needs P > 0)."""
+    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
+    cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
+    cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
+    cdef bint small
+    cdef double ap = 0.0, area = 0.0, r, p, r_prev, p_prev
+    with nogil:
+        for i in range(d):
+            n_neg += neg[i]
+            n_pos += pos[i]
+        small = _fits_64(n_neg, n_pos)
+        for i in range(d):  # from the top score down
+            tp_before, fp_before = tp, fp
+            tp += pos[i]
+            fp += neg[i]
+            # KS: the gap at t counts the samples scoring <= t; ">=": among equal gaps
+            # the one at the smallest threshold, the first one from the lowest score up
+            if small:
+                gap_64 = n_pos * (n_neg - fp_before) - n_neg * (n_pos - tp_before)
+                gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+                best_i = i if gap_64 >= best_64 else best_i
+                best_64 = gap_64 if gap_64 >= best_64 else best_64
+            else:
+                gap = rs_gap(rs_mul(<uint64_t>n_pos, <uint64_t>(n_neg - fp_before)),
+                             rs_mul(<uint64_t>n_neg, <uint64_t>(n_pos - tp_before)))
+                if not rs_less(gap, best):
+                    best, best_i = gap, i
+            if pos[i] == 0:  # precision moves but recall does not: no AP or PR area term
+                continue  # (each would add exactly 0.0)
+            if small:
+                pairs_64 += pos[i] * (2 * (n_neg - fp) + neg[i])
+            else:
+                pairs = rs_add(pairs, rs_mul(<uint64_t>pos[i], 2 * <uint64_t>(n_neg - fp)
+                                             + <uint64_t>neg[i]))
+            p = <double>tp / <double>(tp + fp)
+            ap += <double>pos[i] * p
+            # PR area from the previous threshold's point (recall 0, precision 1 at first)
+            r = <double>tp / <double>n_pos
+            r_prev = <double>tp_before / <double>n_pos if i else 0.0
+            p_prev = <double>tp_before / <double>(tp_before + fp_before) if i else 1.0
+            area += (r - r_prev) * (p + p_prev) / 2
+    best_i = d - 1 - best_i  # counted from the lowest score
+    if small:
+        return int(n_neg), int(n_pos), int(pairs_64), int(best_64), best_i, ap, area
+    return int(n_neg), int(n_pos), to_int(pairs), to_int(best), best_i, ap, area
+
+
+cdef inline bint _fits_64(int64_t n_neg, int64_t n_pos) noexcept nogil:
+    # P N < 2**61: every pair count (<= 2 P N) and KS gap (<= P N) fits in int64, whose
+    # arithmetic is several times faster than the 128-bit words
+    return n_pos == 0 or n_neg <= ((<int64_t>1) << 61) // n_pos - 1
+
+
+# The first threshold within rtol of an objective's maximum is a record (a value above
+# every earlier one: all of those are below the near-best mark): the records near the
+# running maximum are kept, the older ones dropped as the maximum rises.
+cdef enum:
+    RECORDS = 64
+
+cdef struct _Records:
+    double value[RECORDS]
+    double threshold[RECORDS]
+    int64_t tp[RECORDS]
+    int64_t fp[RECORDS]
+    Py_ssize_t head, count
+    bint overflow  # more records near the maximum than kept: read the sweep again
+
+
+cdef inline void _record(_Records* r, double value, double t, int64_t tp, int64_t fp,
+                         double rtol) noexcept nogil:
+    # a new maximum: drop the records that can no longer be near the final one (with
+    # twice the tolerance, so that rounding never drops the answer), then keep this one
+    cdef Py_ssize_t at
+    cdef double scale = fabs(value) if fabs(value) > 1.0 else 1.0  # (fmax: a library call)
+    while r.count and r.value[r.head] < value - 2 * rtol * scale:
+        r.head = (r.head + 1) % RECORDS
+        r.count -= 1
+    if r.count == RECORDS:
+        r.overflow = True
+        return
+    at = (r.head + r.count) % RECORDS
+    r.value[at], r.threshold[at], r.tp[at], r.fp[at] = value, t, tp, fp
+    r.count += 1
+
+
+cdef inline Py_ssize_t _first_near(_Records* r, double near) noexcept nogil:
+    # the first record >= near (the records rise): its slot
+    cdef Py_ssize_t k, at
+    for k in range(r.count):
+        at = (r.head + k) % RECORDS
+        if r.value[at] >= near:
+            return at
+    return -1
+
+
+# binary_report's reads of an unweighted problem with both classes, one distinct threshold
+# at a time from the top score down (_report_step), whichever source gives the thresholds:
+# a summary's arrays (summary_report_counts) or a merge of each class's sorted scores
+# (report_of_parts). With fp, tp the running counts after threshold t and fp_, tp_ before:
+#   2U    = Σ_t P(t) (2 (N - fp) + N(t))                       (AUC = 2U / (2 P N))
+#   KS    = max_t |P (N - fp_) - N (P - tp_)|, the smallest t on ties    (/ (P N))
+#   AP    = Σ_t P(t) tp / (tp + fp)                                      (/ P)
+#   PR    = Σ_t (r - r_) (prec + prec_) / 2, from (recall 0, precision 1)
+#   J = tp / P - fp / N and F1 = 2 tp / (P + tp + fp): the first t within rtol of the best
+#   the confusion at the lowest t >= threshold; for each cut c the first t with tp + fp >= c
+#   (a group border of gain_table), with tp, fp, t there and the next threshold below.
+cdef struct _Report:
+    int64_t n_neg, n_pos, tp, fp, pairs_64, best_64, conf_tp, conf_fp
+    rs_u128 pairs, best
+    bint small, started
+    double P, N, rtol, threshold, ap, area, best_j, best_f, near_j, near_f, ks_t, top
+    double recall  # tp / P (tp moves only where positives score)
+    double inv_N  # 1 / N
+    _Records records_j, records_f
+    double j[4]  # the chosen (value, threshold, tp, fp) of J and F1; tp < 0: not yet
+    double f[4]
+    const int64_t* cuts
+    Py_ssize_t n_cuts, g, g_next
+    int64_t* border_tp
+    int64_t* border_fp
+    double* border_t
+    double* next_t
+
+
+cdef inline void _ks_at(_Report* st, int64_t tp_before, int64_t fp_before, double t
+                        ) noexcept nogil:
+    # KS: the gap at t counts the samples scoring <= t; ">=": among equal gaps the one at
+    # the smallest threshold
+    cdef int64_t gap_64
+    cdef rs_u128 gap
+    if st.small:
+        gap_64 = st.n_pos * (st.n_neg - fp_before) - st.n_neg * (st.n_pos - tp_before)
+        gap_64 = gap_64 if gap_64 >= 0 else -gap_64
+        if gap_64 >= st.best_64:
+            st.best_64, st.ks_t = gap_64, t
+    else:
+        gap = rs_gap(rs_mul(<uint64_t>st.n_pos, <uint64_t>(st.n_neg - fp_before)),
+                     rs_mul(<uint64_t>st.n_neg, <uint64_t>(st.n_pos - tp_before)))
+        if not rs_less(gap, st.best):
+            st.best, st.ks_t = gap, t
+
+
+cdef inline void _report_step(_Report* st, double t, int64_t n_t, int64_t p_t) noexcept nogil:
+    # the next threshold t (descending) with n_t negatives and p_t positives scoring t
+    cdef int64_t tp_before = st.tp, fp_before = st.fp, tp, fp
+    cdef double j_value, f_value, p, r, r_prev = st.recall, p_prev
+    cdef bint first = not st.started
+    t = t + 0.0  # -0.0 is the threshold 0.0
+    st.tp += p_t
+    st.fp += n_t
+    tp, fp = st.tp, st.fp
+    st.started = True
+    while st.g_next < st.g:  # the threshold after a group border
+        st.next_t[st.g_next] = t
+        st.g_next += 1
+    while st.g < st.n_cuts and tp + fp >= st.cuts[st.g]:
+        st.border_tp[st.g], st.border_fp[st.g], st.border_t[st.g] = tp, fp, t
+        st.g += 1
+    if t >= st.threshold:
+        st.conf_tp, st.conf_fp = tp, fp
+    _ks_at(st, tp_before, fp_before, t)
+    if first:
+        st.top = t
+    elif p_t == 0:  # J and F1 fall, AP and PR area stay (each would add exactly 0.0)
+        return
+    r = <double>tp / st.P
+    st.recall = r
+    # a new maximum of J or F1 needs their exact values (divisions); estimates by
+    # multiplications (within 1e-15 of them) rule most thresholds out
+    if r - <double>fp * st.inv_N + 1e-15 > st.best_j:
+        j_value = r - <double>fp / st.N
+        if j_value > st.best_j:
+            st.best_j = j_value
+            _record(&st.records_j, j_value, t, tp, fp, st.rtol)
+    if 2.0 * <double>tp >= st.best_f * (st.P + <double>(tp + fp)) * (1 - 1e-14):
+        f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
+        if f_value > st.best_f:
+            st.best_f = f_value
+            _record(&st.records_f, f_value, t, tp, fp, st.rtol)
+    if p_t == 0:
+        return
+    if st.small:
+        st.pairs_64 += p_t * (2 * (st.n_neg - fp) + n_t)
+    else:
+        st.pairs = rs_add(st.pairs, rs_mul(<uint64_t>p_t, 2 * <uint64_t>(st.n_neg - fp)
+                                           + <uint64_t>n_t))
+    p = <double>tp / <double>(tp + fp)
+    st.ap += <double>p_t * p
+    p_prev = 1.0 if first else <double>tp_before / <double>(tp_before + fp_before)
+    st.area += (r - r_prev) * (p + p_prev) / 2
+
+
+cdef inline bint _run_skips(_Report* st, int64_t count, double top, double low) noexcept nogil:
+    # Can a run of thresholds holding only negatives (count of them, scores top .. low) be
+    # read at its two ends? Between them only fp grows: AP, PR area, J and F1 do not move
+    # and the KS gap is linear in fp_ with slope -P != 0, so |gap| inside stays strictly
+    # below its larger end (the tie rule, the lowest t, is kept), unless a group border or
+    # the confusion threshold falls inside.
+    if not st.started:
+        return False
+    if st.g < st.n_cuts and st.tp + st.fp + count >= st.cuts[st.g]:
+        return False
+    return not (top >= st.threshold and low + 0.0 < st.threshold)
+
+
+cdef inline void _report_run(_Report* st, int64_t count, double top, double low,
+                             int64_t low_count) noexcept nogil:
+    # _report_step over every threshold of such a run (_run_skips): count negatives from
+    # top down to low, low_count of them scoring low
+    top, low = top + 0.0, low + 0.0
+    while st.g_next < st.g:
+        st.next_t[st.g_next] = top
+        st.g_next += 1
+    _ks_at(st, st.tp, st.fp, top)
+    if low != top:
+        _ks_at(st, st.tp, st.fp + count - low_count, low)
+    st.fp += count
+    if low >= st.threshold:
+        st.conf_tp, st.conf_fp = st.tp, st.fp
+
+
+cdef inline void _near_step(_Report* st, double t, int64_t tp, int64_t fp, bint first,
+                            int64_t p_t) noexcept nogil:
+    # the second read, when the records overflowed: the first thresholds near the best
+    cdef double j_value, f_value
+    if not first and p_t == 0:
+        return
+    t = t + 0.0
+    j_value = <double>tp / st.P - <double>fp / st.N
+    f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
+    if st.j[2] < 0 and j_value >= st.near_j:
+        st.j[0], st.j[1], st.j[2], st.j[3] = j_value, t, tp, fp
+    if st.f[2] < 0 and f_value >= st.near_f:
+        st.f[0], st.f[1], st.f[2], st.f[3] = f_value, t, tp, fp
+
+
+cdef inline void _chosen(_Records* r, double near, double* out) noexcept nogil:
+    cdef Py_ssize_t at = -1 if r.overflow else _first_near(r, near)
+    if at >= 0:
+        out[0], out[1], out[2], out[3] = r.value[at], r.threshold[at], r.tp[at], r.fp[at]
+
+
+cdef inline bint _report_choose(_Report* st) noexcept nogil:
+    # the J and F1 choices from the records; True when they overflowed (read again)
+    st.near_j = st.best_j - st.rtol * fmax(1.0, fabs(st.best_j))
+    st.near_f = st.best_f - st.rtol * fmax(1.0, fabs(st.best_f))
+    _chosen(&st.records_j, st.near_j, st.j)
+    _chosen(&st.records_f, st.near_f, st.f)
+    return st.j[2] < 0 or st.f[2] < 0
+
+
+cdef class _ReportArrays:
+    # the per-cut outputs of one report read, and the state pointing into them
+    cdef object tp_arr, fp_arr, t_arr, next_arr, cuts_arr
+    cdef _Report st
+
+    def __cinit__(self, const int64_t[::1] cuts, int64_t n_neg, int64_t n_pos, double rtol,
+                  double threshold):
+        cdef Py_ssize_t n_cuts = cuts.shape[0]
+        self.cuts_arr = np.asarray(cuts)
+        self.tp_arr, self.fp_arr = np.zeros(n_cuts, np.int64), np.zeros(n_cuts, np.int64)
+        self.t_arr, self.next_arr = np.zeros(n_cuts), np.zeros(n_cuts)
+        cdef int64_t[::1] tp = self.tp_arr, fp = self.fp_arr
+        cdef double[::1] t = self.t_arr, nxt = self.next_arr
+        st = &self.st
+        memset(st, 0, sizeof(_Report))
+        st.n_neg, st.n_pos, st.P, st.N = n_neg, n_pos, <double>n_pos, <double>n_neg
+        st.small, st.rtol, st.threshold = _fits_64(n_neg, n_pos), rtol, threshold
+        st.best_j = st.best_f = -INFINITY
+        st.inv_N = 1.0 / st.N
+        st.j[2] = st.f[2] = -1
+        st.n_cuts = n_cuts
+        if n_cuts:
+            st.cuts, st.border_tp, st.border_fp = &cuts[0], &tp[0], &fp[0]
+            st.border_t, st.next_t = &t[0], &nxt[0]
+
+    cdef tuple result(self):
+        st = &self.st
+        if st.small:
+            st.pairs, st.best = rs_add64(rs_u128(0, 0), <uint64_t>st.pairs_64), rs_add64(
+                rs_u128(0, 0), <uint64_t>st.best_64)
+        return (int(st.n_neg), int(st.n_pos), to_int(st.pairs), to_int(st.best), st.ks_t,
+                st.ap, st.area, (st.j[0], st.j[1], int(st.j[2]), int(st.j[3])),
+                (st.f[0], st.f[1], int(st.f[2]), int(st.f[3])),
+                (int(st.conf_tp), int(st.conf_fp)), st.top, self.tp_arr, self.fp_arr,
+                self.t_arr, self.next_arr)
+
+
+def summary_report_counts(const score_t[:] thresholds, const int64_t[:] neg,
+                          const int64_t[:] pos, const int64_t[::1] cuts, double rtol,
+                          double threshold):
+    """binary_report's reads of an unweighted summary with both classes (thresholds
+    descending), in one pass (and a part of a second if the J or F1 records overflow):
+    (N, P, 2U, KS gap, KS threshold, AP sum, PR area, (J, threshold, tp, fp),
+    (F1, threshold, tp, fp), (tp, fp) at ``threshold``, the top threshold, and per cut
+    (ascending) tp, fp, the threshold and the next one below at the first threshold whose
+    tp + fp reaches it). See _report_step for the formulas."""
+    cdef Py_ssize_t d = neg.shape[0], i
+    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
+    with nogil:
+        for i in range(d):
+            n_neg += neg[i]
+            n_pos += pos[i]
+    cdef _ReportArrays out = _ReportArrays(cuts, n_neg, n_pos, rtol, threshold)
+    cdef _Report* st = &out.st
+    with nogil:
+        for i in range(d):  # from the top score down
+            _report_step(st, thresholds[i], neg[i], pos[i])
+        if _report_choose(st):
+            for i in range(d):
+                tp += pos[i]
+                fp += neg[i]
+                _near_step(st, thresholds[i], tp, fp, i == 0, pos[i])
+    return out.result()
+
+
+cdef inline double _head(const score_t* part, Py_ssize_t i) noexcept nogil:
+    return part[i] if i >= 0 else -INFINITY
+
+
+cdef inline double _larger(double a, double b) noexcept nogil:
+    return a if a > b else b  # (fmax is a library call)
+
+
+cdef inline double _next_of_parts(const score_t* neg_a, const score_t* neg_b,
+                                  const score_t* pos, Py_ssize_t* ia, Py_ssize_t* ib,
+                                  Py_ssize_t* j, int64_t* n_t, int64_t* p_t) noexcept nogil:
+    # the largest score not yet read (the parts ascending, read from their ends down) and
+    # how many negatives and positives score it; moves past them
+    cdef double t = _larger(_larger(_head(neg_a, ia[0]), _head(neg_b, ib[0])), _head(pos, j[0]))
+    cdef Py_ssize_t a = ia[0], b = ib[0], c = j[0]
+    while ia[0] >= 0 and neg_a[ia[0]] == t:
+        ia[0] -= 1
+    while ib[0] >= 0 and neg_b[ib[0]] == t:
+        ib[0] -= 1
+    while j[0] >= 0 and pos[j[0]] == t:
+        j[0] -= 1
+    n_t[0], p_t[0] = (a - ia[0]) + (b - ib[0]), c - j[0]
+    return t
+
+
+cdef inline Py_ssize_t _above(const score_t* part, Py_ssize_t i, double u
+                              ) noexcept nogil:
+    # the last index of the ascending part scoring <= u, from index i down: eight scores
+    # counted at a time (the scores above u are the top ones of the eight), so that a
+    # short run costs one predictable step instead of a mispredicted loop exit
+    cdef Py_ssize_t above
+    while i >= 7:
+        above = ((part[i] > u) + (part[i - 1] > u) + (part[i - 2] > u) + (part[i - 3] > u)
+                 + (part[i - 4] > u) + (part[i - 5] > u) + (part[i - 6] > u)
+                 + (part[i - 7] > u))
+        i -= above
+        if above < 8:
+            return i
+    while i >= 0 and part[i] > u:
+        i -= 1
+    return i
+
+
+cdef inline int64_t _ties_up(const score_t* part, Py_ssize_t i, Py_ssize_t stop,
+                             double low) noexcept nogil:
+    # how many of part[i + 1 .. stop] score low (part ascending, part[i + 1] >= low)
+    cdef Py_ssize_t k = i + 1
+    while k <= stop and part[k] == low:
+        k += 1
+    return k - i - 1
+
+
+cdef inline const score_t* _start(const score_t[::1] part) noexcept nogil:
+    return &part[0] if part.shape[0] else NULL  # (an empty part is never read)
+
+
+def report_of_parts(const score_t[::1] neg_a, const score_t[::1] neg_b,
+                    const score_t[::1] pos, const int64_t[::1] cuts, double rtol,
+                    double threshold):
+    """summary_report_counts of the summary of the negatives' scores (two parts, each
+    sorted ascending; either may be empty) and the positives' (sorted ascending), both
+    classes present, read while merging them: the summary is never written. Thresholds
+    holding only negatives are read in runs (between two positive scores only their ends
+    can move the result: see _run_skips)."""
+    cdef Py_ssize_t ia = neg_a.shape[0] - 1, ib = neg_b.shape[0] - 1, j = pos.shape[0] - 1
+    cdef Py_ssize_t ia_end, ib_end
+    cdef int64_t n_t, p_t, count, tp = 0, fp = 0
+    cdef double t, u, top, low
+    cdef bint first = True
+    cdef const score_t* na = _start(neg_a)
+    cdef const score_t* nb = _start(neg_b)
+    cdef const score_t* ps = _start(pos)
+    cdef _ReportArrays out = _ReportArrays(cuts, neg_a.shape[0] + neg_b.shape[0],
+                                           pos.shape[0], rtol, threshold)
+    cdef _Report* st = &out.st
+    with nogil:
+        ia_end, ib_end = ia, ib  # the end of a run read threshold by threshold
+        while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
+            if ia <= ia_end and ib <= ib_end:  # (not inside such a run)
+                ia_end, ib_end = ia, ib
+                u = _head(ps, j)
+                top = _larger(_head(na, ia), _head(nb, ib))
+                if top > u and st.started:  # thresholds of negatives only, down to the
+                    ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # next positive
+                    count = (ia - ia_end) + (ib - ib_end)
+                    low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
+                                   -nb[ib_end + 1] if ib_end < ib else -INFINITY)
+                    if _run_skips(st, count, top, low):
+                        _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
+                                    + _ties_up(nb, ib_end, ib, low))
+                        ia, ib = ia_end, ib_end
+                        continue
+            t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+            _report_step(st, t, n_t, p_t)
+        if _report_choose(st):
+            ia, ib, j = neg_a.shape[0] - 1, neg_b.shape[0] - 1, pos.shape[0] - 1
+            while ia >= 0 or ib >= 0 or j >= 0:
+                t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+                tp += p_t
+                fp += n_t
+                _near_step(st, t, tp, fp, first, p_t)
+                first = False
+    return out.result()
+
+
+def summary_scan_weights(const double[:] neg, const double[:] pos):
+    """As ``summary_scan_counts`` for weight sums: (W-, W+, auc_sum, ks_gap, ks_index,
+    ap_sum, pr_area, W+ from the top) with W-, W+ summed from the lowest score up;
+    auc_sum = Σ_t W+(t) (W-(< t) + W-(t) / 2) (AUC = auc_sum / (W+ W-)); ks_gap the largest
+    |W+ C-(t) - W- C+(t)| (C: weight <= t); ap_sum = Σ_t (tp(t) - tp(t+)) prec(t) with tp
+    the running sum from the top (AP = ap_sum / tp at the lowest score, the last value)."""
+    cdef Py_ssize_t d = neg.shape[0], i, best_i = 0
+    cdef double w_neg = 0.0, w_pos = 0.0, top_pos = 0.0, tp = 0.0, fp = 0.0, tp_before
+    cdef double below = 0.0, c_pos = 0.0, auc = 0.0, gap, best = -1.0
+    cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
+    with nogil:
+        for i in range(d - 1, -1, -1):
+            w_neg += neg[i]
+            w_pos += pos[i]
+        for i in range(d):
+            top_pos += pos[i]
+        for i in range(d):  # from the top score down
+            tp_before = tp
+            tp += pos[i]
+            fp += neg[i]
+            p = tp / (tp + fp)
+            ap += (tp - tp_before) * p
+            if top_pos > 0:
+                r = tp / top_pos
+                area += (r - r_prev) * (p + p_prev) / 2
+                r_prev, p_prev = r, p
+        for i in range(d - 1, -1, -1):  # from the lowest score up
+            auc += pos[i] * (below + 0.5 * neg[i])
+            below += neg[i]
+            c_pos += pos[i]
+            gap = fabs(below * w_pos - c_pos * w_neg)
+            if gap > best:
+                best, best_i = gap, d - 1 - i
+    return w_neg, w_pos, auc, best, best_i, ap, area, top_pos
+
+
+def summary_running(const count_t[:] neg, const count_t[:] pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    cdef Py_ssize_t d = neg.shape[0], i
+    fps_arr, tps_arr = np.empty(d), np.empty(d)
+    cdef double[::1] fps = fps_arr, tps = tps_arr
+    cdef double fp = 0.0, tp = 0.0
+    cdef int64_t fp_n = 0, tp_n = 0
+    with nogil:
+        for i in range(d):
+            if count_t is int64_t:
+                fp_n += neg[i]
+                tp_n += pos[i]
+                fps[i], tps[i] = <double>fp_n, <double>tp_n
+            else:
+                fp += neg[i]
+                tp += pos[i]
+                fps[i], tps[i] = fp, tp
+    return fps_arr, tps_arr
+
+
+cdef inline double _objective(int code, double fp, double tp, double a, double b,
+                              double c, double e, double positives,
+                              double negatives) noexcept nogil:
+    # the objectives of best_threshold at one threshold (same operations as the fallback)
+    if code == 0 or code == 3:  # recall
+        return tp / positives
+    if code == 1:  # precision
+        return tp / (tp + fp)
+    if code == 2:  # Youden's J
+        return tp / positives - fp / negatives
+    if code == 4:  # F-beta: a = 1 + b², b = b² positives
+        return a * tp / (b + (tp + fp))
+    return a * tp + b * (positives - tp) + c * fp + e * (negatives - fp)  # profit
+
+
+cdef inline bint _feasible(int code, double fp, double tp, double a,
+                           double positives) noexcept nogil:
+    if code == 0:  # precision >= a
+        return tp / (tp + fp) >= a
+    if code == 1:  # recall >= a
+        return tp / positives >= a
+    return True
+
+
+def objective_scan(const double[:] fps, const double[:] tps, int code, double a, double b,
+                   double c, double e, double positives, double negatives, double near_best):
+    """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
+    max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
+    With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
+    else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    cdef Py_ssize_t d = fps.shape[0], i, found = -1
+    cdef double value, best = -INFINITY
+    cdef bint first_pass = near_best != near_best
+    # recall, Youden's J and F-beta do not rise from one threshold to the next unless tp
+    # does (float division and subtraction are monotone): their maximum, and the first
+    # threshold reaching a value, are among the first threshold and those where tp rises
+    cdef bint monotone = code in (2, 3, 4)
+    with nogil:
+        for i in range(d):
+            if monotone and i and tps[i] == tps[i - 1]:
+                continue
+            if not _feasible(code, fps[i], tps[i], a, positives):
+                continue
+            value = _objective(code, fps[i], tps[i], a, b, c, e, positives, negatives)
+            if first_pass:
+                if value > best:
+                    best = value
+            elif value >= near_best:
+                best, found = value, i
+                break
+    return best, found
+
+
+def objective_scan_counts(const int64_t[:] neg, const int64_t[:] pos, int code, double a,
+                          double b, double positives, double negatives, double near_best):
+    """objective_scan on an unweighted summary's counts (the running sums as the sweep
+    has them, float64), without the sweep, for the objectives that rise only where tp
+    does (2 youden, 3 recall, 4 f_beta): read at the first threshold and wherever
+    positives are. With ``near_best`` NaN: (the largest value, -1, 0, 0); else (value,
+    index, tp, fp) of the first threshold whose value >= near_best (index -1 if none)."""
+    cdef Py_ssize_t d = neg.shape[0], i, found = -1
+    cdef int64_t tp = 0, fp = 0
+    cdef double value, best = -INFINITY
+    cdef bint first_pass = near_best != near_best
+    with nogil:
+        for i in range(d):
+            tp += pos[i]
+            fp += neg[i]
+            if i and pos[i] == 0:
+                continue
+            value = _objective(code, <double>fp, <double>tp, a, b, 0.0, 0.0, positives,
+                               negatives)
+            if first_pass:
+                if value > best:
+                    best = value
+            elif value >= near_best:
+                best, found = value, i
+                break
+    return (best, found, int(tp) if found >= 0 else 0, int(fp) if found >= 0 else 0)
+
+
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define RS_PREFETCH(p) __builtin_prefetch(p)
+    #else
+    #define RS_PREFETCH(p) ((void)0)
+    #endif
+
+    /* One match of a loser tree on the way to the root: the run coming up (its key
+       `key`) plays the run kept at the node (its key in head[]); the larger key goes on
+       and the other run stays at the node (on equal keys the one coming up goes on:
+       counts add in any order). Three conditional moves after one compare on x86-64,
+       where gcc turns the same selects written in C into jumps (mispredicted half the
+       time on random data); masks elsewhere. */
+    static inline void rs_play(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                               const int64_t* head) {
+        Py_ssize_t loser = *node;
+        int64_t other = head[loser];
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+        Py_ssize_t held;
+        __asm__("mov %[r], %[h]\\n\\t"
+                "cmpq %[k], %[o]\\n\\t"
+                "cmovg %[o], %[k]\\n\\t"
+                "cmovg %[l], %[r]\\n\\t"
+                "cmovg %[h], %[l]\\n\\t"
+                : [k] "+r" (*key), [r] "+r" (*run), [l] "+r" (loser), [h] "=&r" (held)
+                : [o] "r" (other)
+                : "cc");
+        *node = loser;
+    #else
+        int64_t mask = -(int64_t)(other > *key);
+        *node = loser ^ ((loser ^ *run) & (Py_ssize_t)mask);
+        *key ^= (*key ^ other) & mask;
+        *run ^= (*run ^ loser) & (Py_ssize_t)mask;
+    #endif
+    }
+
+    /* rs_play where the order of equal keys matters (float sums): the lower run wins. */
+    static inline void rs_play_stable(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                                      const int64_t* head) {
+        Py_ssize_t loser = *node;
+        int64_t other = head[loser];
+        int64_t mask = -(int64_t)((other > *key) | ((other == *key) & (loser < *run)));
+        *node = loser ^ ((loser ^ *run) & (Py_ssize_t)mask);
+        *key ^= (*key ^ other) & mask;
+        *run ^= (*run ^ loser) & (Py_ssize_t)mask;
+    }
+    """
+    void RS_PREFETCH(const void* p) noexcept nogil
+    void rs_play(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                 const int64_t* head) noexcept nogil
+    void rs_play_stable(int64_t* key, Py_ssize_t* run, Py_ssize_t* node,
+                        const int64_t* head) noexcept nogil
+
+# the many-way merge reads k runs at once, more streams than the hardware prefetcher
+# follows: each run's next cache lines are asked for this many entries ahead
+cdef enum:
+    MERGE_PREFETCH = 16
+
+cdef extern from "merge_simd.h":
+    # the same merge as a vector tournament, on CPUs with AVX-512F (see the header)
+    int rs_simd_merge_available() noexcept nogil
+    Py_ssize_t rs_simd_merge_d(double* out_t, uint64_t* out_n, uint64_t* out_p, Py_ssize_t k,
+                               const double** thr, const uint64_t** neg, const uint64_t** pos,
+                               const Py_ssize_t* length, int float_counts) noexcept nogil
+    Py_ssize_t rs_simd_merge_f(float* out_t, uint64_t* out_n, uint64_t* out_p, Py_ssize_t k,
+                               const float** thr, const uint64_t** neg, const uint64_t** pos,
+                               const Py_ssize_t* length, int float_counts) noexcept nogil
+    const Py_ssize_t RS_SIMD_MAX_RUNS
+
+# the vector tournament merges from this many thresholds and more than 8 runs (below, or
+# with fewer runs, the loser tree is as fast or faster: its depth grows with log2(runs))
+cdef enum:
+    SIMD_MERGE_MIN_THRESHOLDS = 1 << 16
+
+
+cdef inline int64_t _order_key(double x) noexcept nogil:
+    # an int64 ordered as the doubles are (-0.0 below 0.0; thresholds hold no -0.0):
+    # integer compares and conditional moves keep the tournament below free of branches
+    cdef int64_t bits
+    memcpy(&bits, &x, sizeof(double))
+    return bits ^ ((bits >> 63) & INT64_MAX)
+
+
+def summary_merge_many_into(score_t[::1] out_t, count_t[::1] out_n,
+                            count_t[::1] out_p, Py_ssize_t at, list thresholds,
+                            list negatives, list positives, const int64_t[::1] starts,
+                            const int64_t[::1] stops):
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
+    C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
+    thresholds, O(D log k) for D thresholds in all (on CPUs with AVX-512F, large merges of
+    9 to 128 runs: four vector tournaments side by side, _merge_simd.h); returns the number
+    written. Equal thresholds are added in run order. The GIL is released: two calls on
+    disjoint ranges of thresholds and of out_* run side by side."""
+    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, remaining = 0
+    cdef const score_t[::1] t_view
+    cdef const count_t[::1] c_view
+    while leaves < k:
+        leaves *= 2
+    # each run's next entry and the end of its range (padding runs past k are empty)
+    cdef const score_t** thr = <const score_t**>malloc(leaves * sizeof(void*))
+    cdef const score_t** end = <const score_t**>malloc(leaves * sizeof(void*))
+    cdef const count_t** neg = <const count_t**>malloc(leaves * sizeof(void*))
+    cdef const count_t** pos = <const count_t**>malloc(leaves * sizeof(void*))
+    cdef Py_ssize_t* tree = <Py_ssize_t*>malloc(leaves * sizeof(Py_ssize_t))
+    cdef Py_ssize_t* winner = <Py_ssize_t*>malloc(2 * leaves * sizeof(Py_ssize_t))
+    cdef int64_t* head = <int64_t*>malloc(leaves * sizeof(int64_t))  # each run's key
+    # each run's key after its head, read ahead: a run that wins has its new key ready
+    # (the next match does not wait for a load of the threshold and its key)
+    cdef int64_t* upcoming = <int64_t*>malloc(leaves * sizeof(int64_t))
+    cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
+    cdef score_t t, last = <score_t>NAN  # the last threshold written (none)
+    try:
+        for r in range(leaves):  # the arrays outlive these pointers: the caller holds them
+            thr[r] = end[r] = NULL
+            neg[r] = pos[r] = NULL
+            if r < k and stops[r] > starts[r]:
+                remaining += stops[r] - starts[r]
+                t_view = thresholds[r]
+                thr[r], end[r] = &t_view[starts[r]], &t_view[0] + stops[r]
+                c_view = negatives[r]
+                neg[r] = &c_view[starts[r]]
+                c_view = positives[r]
+                pos[r] = &c_view[starts[r]]
+        if (remaining >= SIMD_MERGE_MIN_THRESHOLDS and 8 < k <= RS_SIMD_MAX_RUNS
+                and rs_simd_merge_available()):
+            return _merge_many_simd(&out_t[at], &out_n[at], &out_p[at], k, thr, end, neg, pos)
+        with nogil:
+            for r in range(leaves):
+                head[r] = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
+                winner[leaves + r] = r
+                upcoming[r] = _order_key(thr[r][1]) if end[r] - thr[r] > 1 else exhausted
+            for node in range(leaves - 1, 0, -1):  # play the matches bottom-up: the loser
+                tree[node], w = winner[2 * node + 1], winner[2 * node]  # stays at the
+                key = head[w]  # node, the winner goes up (on equal keys the lower run)
+                if count_t is int64_t:
+                    rs_play(&key, &w, &tree[node], head)
+                else:
+                    rs_play_stable(&key, &w, &tree[node], head)
+                winner[node] = w
+            w = winner[1] if leaves > 1 else 0
+            while remaining:
+                key = upcoming[w]
+                t = thr[w][0]
+                if t == last:  # the same threshold from a later run
+                    out_n[out - 1] += neg[w][0]
+                    out_p[out - 1] += pos[w][0]
+                else:
+                    out_t[out], out_n[out], out_p[out] = t, neg[w][0], pos[w][0]
+                    out += 1
+                    last = t
+                thr[w] += 1
+                neg[w] += 1
+                pos[w] += 1
+                remaining -= 1
+                RS_PREFETCH(thr[w] + MERGE_PREFETCH)  # (never faults)
+                RS_PREFETCH(neg[w] + MERGE_PREFETCH)
+                RS_PREFETCH(pos[w] + MERGE_PREFETCH)
+                upcoming[w] = _order_key(thr[w][1]) if end[w] - thr[w] > 1 else exhausted
+                head[w] = key
+                node = (leaves + w) >> 1
+                while node:  # replay w's path to the root (the run's new key rides along)
+                    if count_t is int64_t:  # counts add in any order
+                        rs_play(&key, &w, &tree[node], head)
+                    else:  # run order within equal thresholds: float sums
+                        rs_play_stable(&key, &w, &tree[node], head)
+                    node >>= 1
+        return out - at
+    finally:
+        free(thr)
+        free(end)
+        free(neg)
+        free(pos)
+        free(tree)
+        free(winner)
+        free(head)
+        free(upcoming)
+
+
+cdef Py_ssize_t _merge_many_simd(score_t* out_t, count_t* out_n,
+                                 count_t* out_p, Py_ssize_t k,
+                                 const score_t** thr, const score_t** end,
+                                 const count_t** neg,
+                                 const count_t** pos) except -1:
+    # summary_merge_many_into's runs (thr[r] to end[r]) merged by rs_simd_merge_*
+    cdef Py_ssize_t* length = <Py_ssize_t*>malloc(k * sizeof(Py_ssize_t))
+    cdef Py_ssize_t r, n
+    cdef int float_counts = count_t is double
+    if length == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for r in range(k):
+                length[r] = end[r] - thr[r]
+            if score_t is double:
+                n = rs_simd_merge_d(out_t, <uint64_t*>out_n, <uint64_t*>out_p, k, thr,
+                                    <const uint64_t**>neg, <const uint64_t**>pos, length,
+                                    float_counts)
+            else:
+                n = rs_simd_merge_f(out_t, <uint64_t*>out_n, <uint64_t*>out_p, k, thr,
+                                    <const uint64_t**>neg, <const uint64_t**>pos, length,
+                                    float_counts)
+    finally:
+        free(length)
+    if n < 0:
+        raise MemoryError()
+    return n
+
+
+cdef inline score_t _lowest_head(const score_t[::1] thr, Py_ssize_t i,
+                                       const score_t[::1] neg, Py_ssize_t a,
+                                       const score_t[::1] pos, Py_ssize_t b) noexcept nogil:
+    # the lowest score not yet merged: thr[i] (descending, -1 when done) and the ascending
+    # class parts from neg[a] and pos[b]
+    cdef score_t t = thr[i] if i >= 0 else <score_t>INFINITY
+    if a < neg.shape[0] and neg[a] < t:
+        t = neg[a]
+    if b < pos.shape[0] and pos[b] < t:
+        t = pos[b]
+    return t
+
+
+cdef inline score_t _head_up(const score_t* x, Py_ssize_t a,
+                                   Py_ssize_t n) noexcept nogil:
+    # x[a], or +inf past the end; the load is unconditional (x[0] when done; x points to
+    # one +inf when n is 0) so the choice compiles to a conditional move
+    cdef score_t v = x[a if a < n else 0]
+    return v if a < n else <score_t>INFINITY
+
+
+cdef inline bint _merge_up_step(
+        score_t* thr, int64_t* negatives, int64_t* positives, Py_ssize_t* i,
+        Py_ssize_t* k, const score_t* neg, Py_ssize_t* a, Py_ssize_t n_neg,
+        const score_t* pos, Py_ssize_t* b, Py_ssize_t n_pos, score_t* last,
+        bint write) noexcept nogil:
+    # One step of the merge of the summary (thr, negatives, positives)[:i + 1]
+    # (descending) with the ascending class parts neg[a:], pos[b:], from the lowest score
+    # up: the output slot k moves down only when the score changes (the parts hold ties),
+    # so every step is branch-free (one element of each part at most, and the summary's
+    # next threshold when it is the lowest); ``write``: the merged entry stored at slot k
+    # (else only k moves, counting the distinct scores). The state is passed by pointer
+    # so that two merges can take turns in one loop. False when the merge was done.
+    cdef score_t x, y, z, t
+    cdef bint in_m, in_neg, in_pos, same
+    cdef int64_t n, p
+    cdef Py_ssize_t slot, m = i[0] if i[0] >= 0 else 0
+    if i[0] < 0 and a[0] >= n_neg and b[0] >= n_pos:
+        return False
+    x = thr[m]
+    x = x if i[0] >= 0 else <score_t>INFINITY
+    y = _head_up(neg, a[0], n_neg)
+    z = _head_up(pos, b[0], n_pos)
+    t = y if y < z else z
+    t = x if x < t else t
+    in_m, in_neg, in_pos, same = x == t, y == t, z == t, t == last[0]
+    if write:
+        # masks, as _merge_down: the slot's count so far, the summary's, this step's
+        slot = k[0] + same
+        n = (negatives[slot] & -<int64_t>same) + (negatives[m] & -<int64_t>in_m) + in_neg
+        p = (positives[slot] & -<int64_t>same) + (positives[m] & -<int64_t>in_m) + in_pos
+        thr[slot], negatives[slot], positives[slot] = _no_minus_zero(t), n, p
+    k[0] -= not same
+    last[0] = t
+    i[0] -= in_m
+    a[0] += in_neg
+    b[0] += in_pos
+    return True
+
+
+cdef Py_ssize_t _merge_sorted_up(
+        score_t* thr, int64_t* negatives, int64_t* positives,
+        Py_ssize_t d, Py_ssize_t k, const score_t* neg, Py_ssize_t n_neg,
+        const score_t* pos, Py_ssize_t n_pos, bint write) noexcept nogil:
+    # The summary (thr, negatives, positives)[:d] merged with the ascending class parts
+    # (_merge_up_step to the end). Returns the number of distinct scores; ``write``:
+    # stores them at slots k, k-1, ...
+    cdef Py_ssize_t i = d - 1, a = 0, b = 0, slot = k
+    cdef score_t last = <score_t>NAN
+    while _merge_up_step(thr, negatives, positives, &i, &slot, neg, &a, n_neg, pos, &b,
+                         n_pos, &last, write):
+        pass
+    return k - slot
+
+
+def summary_merge_sorted_size(const score_t[::1] thr, Py_ssize_t d,
+                              const score_t[::1] neg, const score_t[::1] pos):
+    """The length of summary (thr[:d]) merged with each class's ascending scores: the
+    number of distinct values among them (what summary_merge_sorted_into needs)."""
+    cdef score_t inf = <score_t>INFINITY
+    cdef Py_ssize_t size
+    cdef const score_t* t = &thr[0] if thr.shape[0] else &inf
+    cdef const score_t* n = &neg[0] if neg.shape[0] else &inf
+    cdef const score_t* p = &pos[0] if pos.shape[0] else &inf
+    cdef int64_t dummy = 0
+    with nogil:
+        size = _merge_sorted_up(<score_t*>t, &dummy, &dummy, d, 0, n, neg.shape[0],
+                                p, pos.shape[0], False)
+    return size
+
+
+def summary_merge_sorted_into(score_t[::1] thr, count_t[::1] negatives,
+                              count_t[::1] positives, Py_ssize_t d,
+                              const score_t[::1] neg, const double[::1] neg_weight,
+                              const score_t[::1] pos, const double[::1] pos_weight):
+    """Merge each class's ascending scores (weights None: counts) into summary
+    (thr, negatives, positives)[:d] in place; returns the merged length. The arrays have
+    room for it (at least summary_merge_sorted_size): written from the lowest score up
+    into the end, never overtaking the summary's unread entries, then moved to the front
+    if room is left. The same values as summary_merge of the summary and
+    summary_from_sorted of the parts (a threshold in both: summary + part)."""
+    cdef score_t inf = <score_t>INFINITY
+    cdef Py_ssize_t k = thr.shape[0] - 1, i = d - 1, a = 0, b = 0, a0, b0, m, size = 0
+    cdef bint weighted = neg_weight is not None
+    cdef score_t t
+    cdef count_t n, p
+    cdef double fw, tw
+    if thr.shape[0] == 0:
+        return 0
+    with nogil:
+        if count_t is int64_t:  # integer counts: any order of addition gives them
+            size = _merge_sorted_up(&thr[0], &negatives[0], &positives[0], d, k,
+                                    &neg[0] if neg.shape[0] else &inf, neg.shape[0],
+                                    &pos[0] if pos.shape[0] else &inf, pos.shape[0], True)
+        else:  # weight sums: each tie's weights summed from its highest index down, then
+            while i >= 0 or a < neg.shape[0] or b < pos.shape[0]:  # added to the summary's
+                t = _lowest_head(thr, i, neg, a, pos, b)  # (summary_from_sorted + merge)
+                a0, b0 = a, b
+                while a < neg.shape[0] and neg[a] == t:
+                    a += 1
+                while b < pos.shape[0] and pos[b] == t:
+                    b += 1
+                fw, tw = a - a0, b - b0
+                if weighted:
+                    fw = tw = 0.0
+                    for m in range(a - 1, a0 - 1, -1):
+                        fw += neg_weight[m]
+                    for m in range(b - 1, b0 - 1, -1):
+                        tw += pos_weight[m]
+                n, p = fw, tw
+                if i >= 0 and thr[i] == t:
+                    n, p = negatives[i] + n, positives[i] + p
+                    i -= 1
+                thr[k - size], negatives[k - size], positives[k - size] = (
+                    _no_minus_zero(t), n, p)
+                size += 1
+        if size < thr.shape[0]:  # room was left: the merged entries to the front
+            memmove(&thr[0], &thr[thr.shape[0] - size], size * sizeof(score_t))
+            memmove(&negatives[0], &negatives[thr.shape[0] - size],
+                    size * sizeof(count_t))
+            memmove(&positives[0], &positives[thr.shape[0] - size],
+                    size * sizeof(count_t))
+    return size
+
+
+cdef inline void _to_front(score_t* thr, int64_t* negatives, int64_t* positives,
+                           Py_ssize_t length, Py_ssize_t size) noexcept nogil:
+    # the merged entries, written into the end of arrays of this length, to their front
+    if size < length:
+        memmove(thr, thr + length - size, size * sizeof(score_t))
+        memmove(negatives, negatives + length - size, size * sizeof(int64_t))
+        memmove(positives, positives + length - size, size * sizeof(int64_t))
+
+
+def summary_merge_sorted_pair_into(
+        score_t[::1] thr_a, int64_t[::1] negatives_a, int64_t[::1] positives_a,
+        Py_ssize_t d_a, const score_t[::1] neg_a, const score_t[::1] pos_a,
+        score_t[::1] thr_b, int64_t[::1] negatives_b, int64_t[::1] positives_b,
+        Py_ssize_t d_b, const score_t[::1] neg_b, const score_t[::1] pos_b):
+    """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
+    neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping) taking
+    turns in one loop: each merge's steps wait on their own loads and comparisons, so
+    the CPU overlaps the two. Returns (merged length of a, of b): the same arrays as the
+    two calls."""
+    cdef score_t inf = <score_t>INFINITY, last_a = <score_t>NAN
+    cdef score_t last_b = <score_t>NAN
+    cdef Py_ssize_t n_a = thr_a.shape[0], n_b = thr_b.shape[0]
+    cdef Py_ssize_t i_a = d_a - 1, k_a = n_a - 1, a_a = 0, b_a = 0
+    cdef Py_ssize_t i_b = d_b - 1, k_b = n_b - 1, a_b = 0, b_b = 0
+    cdef score_t* t_a = &thr_a[0] if n_a else &inf
+    cdef score_t* t_b = &thr_b[0] if n_b else &inf
+    cdef int64_t dummy[2]
+    cdef int64_t* na = &negatives_a[0] if n_a else dummy
+    cdef int64_t* pa = &positives_a[0] if n_a else dummy
+    cdef int64_t* nb = &negatives_b[0] if n_b else dummy
+    cdef int64_t* pb = &positives_b[0] if n_b else dummy
+    cdef const score_t* sn_a = &neg_a[0] if neg_a.shape[0] else &inf
+    cdef const score_t* sp_a = &pos_a[0] if pos_a.shape[0] else &inf
+    cdef const score_t* sn_b = &neg_b[0] if neg_b.shape[0] else &inf
+    cdef const score_t* sp_b = &pos_b[0] if pos_b.shape[0] else &inf
+    cdef Py_ssize_t nn_a = neg_a.shape[0], np_a = pos_a.shape[0]
+    cdef Py_ssize_t nn_b = neg_b.shape[0], np_b = pos_b.shape[0]
+    cdef bint more_a = n_a > 0, more_b = n_b > 0
+    with nogil:
+        while more_a and more_b:
+            more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
+                                    np_a, &last_a, True)
+            more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
+                                    np_b, &last_b, True)
+        while more_a:
+            more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
+                                    np_a, &last_a, True)
+        while more_b:
+            more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
+                                    np_b, &last_b, True)
+        if n_a:
+            _to_front(t_a, na, pa, n_a, n_a - 1 - k_a)
+        if n_b:
+            _to_front(t_b, nb, pb, n_b, n_b - 1 - k_b)
+    return n_a - 1 - k_a, n_b - 1 - k_b
+
+
+def roc_corners(const double[:] fps, const double[:] tps, const score_t[:] thresholds):
+    """The sweep without the points collinear with their neighbours (scikit-learn's
+    drop_intermediate): the first and last points and every point where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
+    cdef Py_ssize_t d = fps.shape[0], i, k = 0
+    fps_arr, tps_arr = np.empty(d), np.empty(d)
+    thr_arr = np.empty(d, dtype=np.float32 if score_t is float else np.float64)
+    cdef double[::1] f = fps_arr, t = tps_arr
+    cdef score_t[::1] thr = thr_arr
+    with nogil:
+        for i in range(d):
+            if (i == 0 or i == d - 1
+                    or (fps[i + 1] - fps[i]) - (fps[i] - fps[i - 1]) != 0
+                    or (tps[i + 1] - tps[i]) - (tps[i] - tps[i - 1]) != 0):
+                f[k], t[k], thr[k] = fps[i], tps[i], thresholds[i]
+                k += 1
+    f = t = None
+    thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr
+
+
+# roc_points and pr_points merge the two parts with the class of the next score chosen
+# without a branch (it comes unpredictably), and write every pending point, keeping it
+# only by moving the output index on: nothing in the loop branches on the data but ties.
+
+def roc_points(const score_t[::1] neg, const score_t[::1] pos,
+               bint drop_intermediate):
+    """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
+    non-empty) in one pass from the top score down: (0, 0, inf) first, then every distinct
+    threshold t with fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with
+    drop_intermediate only the first, the last and the corners, where
+    (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0 (scikit-learn's rule; what
+    roc_corners of summary_sweep gives, without the full-length arrays)."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = n_neg - 1, j = n_pos - 1
+    cdef Py_ssize_t k = 1, m, seen = 0, fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef const score_t* a = &neg[0]
+    cdef const score_t* b = &pos[0]
+    cdef score_t x, y, t
+    cdef double t_cur = 0
+    cdef int take_neg, take_pos, keep
+    size = n_neg + n_pos + 1
+    fpr_arr, tpr_arr, thr_arr = np.empty(size), np.empty(size), np.empty(size)
+    cdef double[::1] fpr = fpr_arr, tpr = tpr_arr, thr = thr_arr
+    with nogil:
+        while i >= 0 or j >= 0:
+            x, y = a[i if i >= 0 else 0], b[j if j >= 0 else 0]
+            take_neg = (i >= 0) & ((j < 0) | (x >= y))
+            take_pos = (j >= 0) & ((i < 0) | (y >= x))
+            t = x if take_neg else y  # the largest score not yet swept
+            i -= take_neg
+            j -= take_pos
+            while i >= 0 and a[i] == t:
+                i -= 1
+            while j >= 0 and b[j] == t:
+                j -= 1
+            fp, tp = n_neg - 1 - i, n_pos - 1 - j
+            # the pending point: the first is kept, the others where the step changes
+            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate)
+                                 | (fp - fp_cur != fp_cur - fp_prev)
+                                 | (tp - tp_cur != tp_cur - tp_prev))
+            fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur
+            k += keep
+            fp_prev, tp_prev, fp_cur, tp_cur, t_cur = fp_cur, tp_cur, fp, tp, t + 0
+            seen += 1
+        fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur  # the last point
+        k += 1
+        fpr[0], tpr[0], thr[0] = 0.0, 0.0, INFINITY
+        for m in range(1, k):  # the counts become rates
+            fpr[m] = fpr[m] / n_neg
+            tpr[m] = tpr[m] / n_pos
+    fpr = tpr = thr = None
+    for arr in (fpr_arr, tpr_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fpr_arr, tpr_arr, thr_arr
+
+
+def pr_points_into(const score_t[::1] neg, const score_t[::1] pos, Py_ssize_t i,
+                   Py_ssize_t j, Py_ssize_t neg_stop, Py_ssize_t pos_stop,
+                   bint drop_intermediate, double[::1] precision, double[::1] recall,
+                   score_t[::1] thresholds, Py_ssize_t k):
+    """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
+    pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
+    equals one outside them), ascending from index k of the outputs, in one pass: precision = tp / (tp + fp)
+    and recall = tp / n_pos with tp = #{pos >= t}, fp = #{neg >= t} over the whole parts;
+    with drop_intermediate only the first and last point of each run of equal tp. Returns
+    the index after the last point written."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], seen = 0
+    cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef const score_t* a = &neg[0]
+    cdef const score_t* b = &pos[0]
+    cdef score_t x, y, t, t_cur = 0
+    cdef double positives = n_pos
+    cdef int take_neg, take_pos, keep
+    if i == neg_stop and j == pos_stop:
+        return k
+    with nogil:
+        while i < neg_stop or j < pos_stop:
+            fp, tp = n_neg - i, n_pos - j  # scoring >= t
+            x, y = a[i if i < neg_stop else 0], b[j if j < pos_stop else 0]
+            take_neg = (i < neg_stop) & ((j == pos_stop) | (x <= y))
+            take_pos = (j < pos_stop) & ((i == neg_stop) | (y <= x))
+            t = x if take_neg else y  # the smallest score not yet swept
+            i += take_neg
+            j += take_pos
+            while i < neg_stop and a[i] == t:
+                i += 1
+            while j < pos_stop and b[j] == t:
+                j += 1
+            # the pending point: the first is kept, the others where tp changes on a side
+            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate) | (tp != tp_cur)
+                                 | (tp_cur != tp_prev))
+            precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)
+            recall[k], thresholds[k] = tp_cur / positives, t_cur
+            k += keep
+            tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, t + 0
+            seen += 1
+        precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)  # the last point
+        recall[k], thresholds[k] = tp_cur / positives, t_cur
+    return k + 1
+
+
+def summary_sweep(const score_t[:] neg, const score_t[:] pos):
+    """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
+    ascending scores, without building the summary (what ``summary_running`` of
+    ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
+    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
+    size = neg.shape[0] + pos.shape[0]
+    fps_arr, tps_arr = np.empty(size), np.empty(size)
+    thr_arr = np.empty(size, dtype=np.float32 if score_t is float else np.float64)
+    cdef double[::1] fps = fps_arr, tps = tps_arr
+    cdef score_t[::1] thr = thr_arr
+    cdef score_t t
+    with nogil:
+        while i >= 0 or j >= 0:  # from the top score down
+            t = next_down(neg, pos, i, j)
+            while i >= 0 and neg[i] == t:
+                i -= 1
+            while j >= 0 and pos[j] == t:
+                j -= 1
+            thr[k] = _no_minus_zero(t)
+            fps[k] = neg.shape[0] - 1 - i
+            tps[k] = pos.shape[0] - 1 - j
+            k += 1
+    fps = tps = None
+    thr = None
+    for arr in (fps_arr, tps_arr, thr_arr):
+        arr.resize((k,), refcheck=False)
+    return fps_arr, tps_arr, thr_arr

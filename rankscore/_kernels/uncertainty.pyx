@@ -1,0 +1,376 @@
+# Kernels for DeLong's variance and the bootstrap; mirrored by rankscore/_fallback/uncertainty.py.
+#
+# Both take the class parts sorted ascending (as the sweep kernels) and merge them in one
+# pass. DeLong: every sample's placement (delong_sample_placements sorts the parts itself,
+# carrying each sample's index, so that several models' placements stay paired).
+# Bootstrap: a replicate only changes how many times each sample counts, so it is a vector
+# of multiplicities over the sorted parts (drawn from the SplitMix64 stream of the
+# replicate's seed, reproduced bit for bit by the fallback) and one weighted merge; nothing
+# is sorted again.
+
+import numpy as np
+from libc.math cimport NAN
+from libc.stdlib cimport free, malloc, realloc
+from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
+from rankscore._kernels.types cimport label_t, score_t
+
+__all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
+           "bootstrap_group_counts"]
+
+
+cdef extern from *:
+    """
+    /* SplitMix64 (Steele, Lea & Flood 2014): the k-th output of the stream seeded with s. */
+    static inline uint64_t rankscore_splitmix64(uint64_t s, uint64_t k) {
+        uint64_t z = s + k * 0x9E3779B97F4A7C15ULL;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    """
+    uint64_t rankscore_splitmix64(uint64_t s, uint64_t k) noexcept nogil
+
+
+cdef double _merge_placements(const score_t* neg, Py_ssize_t n_neg,
+                              const score_t* pos, Py_ssize_t n_pos,
+                              const double* neg_order, const double* pos_order,
+                              Py_ssize_t neg_below, Py_ssize_t pos_above,
+                              double* out) noexcept nogil:
+    # twice the placements of ascending parts that have neg_below negatives below them and
+    # pos_above positives above, written to out[order[k]] for the k-th smallest:
+    # pos 2 #{neg < x} + #{neg == x}, neg 2 #{pos > y} + #{pos == y}; returns their sum
+    # over the positives
+    cdef Py_ssize_t i = 0, j = 0, i_end, j_end, k
+    cdef score_t t
+    cdef double value, total = 0.0
+    while i < n_neg or j < n_pos:  # one tied group of scores at a time, ascending
+        if j == n_pos or (i < n_neg and neg[i] < pos[j]):
+            t = neg[i]
+        else:
+            t = pos[j]
+        i_end = i
+        while i_end < n_neg and neg[i_end] == t:
+            i_end += 1
+        j_end = j
+        while j_end < n_pos and pos[j_end] == t:
+            j_end += 1
+        value = 2.0 * (neg_below + i) + (i_end - i)  # the positives at t: negatives below
+        for k in range(j, j_end):
+            out[<Py_ssize_t>pos_order[k]] = value
+        total += value * (j_end - j)
+        value = 2.0 * (pos_above + n_pos - j_end) + (j_end - j)  # negatives: positives above
+        for k in range(i, i_end):
+            out[<Py_ssize_t>neg_order[k]] = value
+        i, j = i_end, j_end
+    return total
+
+
+cdef struct _Scratch:
+    # a group's scores and sample indices, and the bucket sort's workspace, grown on demand
+    void* values
+    double* order
+    Py_ssize_t capacity
+    Workspace work
+
+
+cdef int _reserve(_Scratch* scratch, Py_ssize_t n, size_t item) noexcept nogil:
+    # room for n scores of item bytes (and a weighted bucket sort of n); -1: out of memory
+    cdef void* p
+    if n <= scratch.capacity:
+        return 0
+    n = max(n, 2 * scratch.capacity)
+    # (a NULL from realloc leaves the old block, which the caller frees)
+    p = realloc(scratch.values, n * item)
+    if p == NULL:
+        return -1
+    scratch.values = p
+    p = realloc(scratch.work.scores, n * item)
+    if p == NULL:
+        return -1
+    scratch.work.scores = p
+    p = realloc(scratch.order, n * sizeof(double))
+    if p == NULL:
+        return -1
+    scratch.order = <double*>p
+    p = realloc(scratch.work.weights, n * sizeof(double))
+    if p == NULL:
+        return -1
+    scratch.work.weights = <double*>p
+    if scratch.work.counts == NULL:
+        scratch.work.counts = <Py_ssize_t*>malloc(
+            MAX_DEPTH * (2 * (1 << RUN_BITS) + 1) * sizeof(Py_ssize_t))
+        if scratch.work.counts == NULL:
+            return -1
+    scratch.capacity = scratch.work.capacity = n
+    return 0
+
+
+cdef void _gather_sorted(const uint64_t* packed, Py_ssize_t n, uint64_t mask,
+                         const score_t[:] scores, score_t* values, double* order,
+                         Workspace* work) noexcept nogil:
+    # the scores of samples packed[k] & mask, ascending (order: the samples, alongside)
+    cdef Py_ssize_t k
+    for k in range(n):
+        order[k] = <double>(packed[k] & mask)
+        values[k] = scores[packed[k] & mask] + 0
+    sort_run(values, order, n, work, 0)
+
+
+cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
+                               const uint64_t* pos_packed, Py_ssize_t n_pos, int index_bits,
+                               const score_t[:] scores, double* out,
+                               _Scratch* scratch) noexcept nogil:
+    # Merge of the sorted packed keys into out[sample]; returns 2U = the sum of the
+    # positives' placements, or -1 when out of memory. While the truncated scores (high
+    # bits) differ, the smaller sample takes its placement from the other class's count so
+    # far: a positive 2 #{negatives before}, a negative 2 #{positives after} (one store, no
+    # branch). Equal truncated scores in both classes (ties, or scores equal in their
+    # leading bits) are a group ordered by the scores themselves and merged exactly.
+    cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, t
+    cdef Py_ssize_t i = 0, j = 0, i_end, j_end, g
+    cdef bint neg_first
+    cdef double* dst
+    cdef double twice_u = 0.0, value
+    cdef score_t* values
+    while i < n_neg and j < n_pos:
+        t = neg_packed[i] & ~mask
+        if t != (pos_packed[j] & ~mask):
+            neg_first = neg_packed[i] < pos_packed[j]
+            dst = out + (neg_packed[i] & mask if neg_first else pos_packed[j] & mask)
+            value = 2.0 * (n_pos - j) if neg_first else 2.0 * i
+            dst[0] = value
+            twice_u += 0.0 if neg_first else value
+            i += neg_first
+            j += not neg_first
+            continue
+        i_end = i
+        while i_end < n_neg and (neg_packed[i_end] & ~mask) == t:
+            i_end += 1
+        j_end = j
+        while j_end < n_pos and (pos_packed[j_end] & ~mask) == t:
+            j_end += 1
+        g = i_end - i
+        if _reserve(scratch, g + j_end - j, sizeof(score_t)) < 0:
+            return -1.0
+        values = <score_t*>scratch.values
+        _gather_sorted(neg_packed + i, g, mask, scores, values, scratch.order, &scratch.work)
+        _gather_sorted(pos_packed + j, j_end - j, mask, scores, values + g,
+                       scratch.order + g, &scratch.work)
+        twice_u += _merge_placements(values, g, values + g, j_end - j, scratch.order,
+                                     scratch.order + g, i, n_pos - j_end, out)
+        i, j = i_end, j_end
+    for i in range(i, n_neg):  # above every positive
+        out[neg_packed[i] & mask] = 0.0
+    for j in range(j, n_pos):  # above every negative
+        out[pos_packed[j] & mask] = 2.0 * n_neg
+        twice_u += 2.0 * n_neg
+    return twice_u
+
+
+def delong_sample_placements(const label_t[:] labels, label_t pos_code,
+                             const score_t[:] scores, Py_ssize_t n_pos, double[:] out):
+    """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
+    positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
+    2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
+    # Each class is ordered by np.sort of packed 64-bit keys: the score's order-preserving
+    # key (_kernels/sort.pyx) in the high bits, its low bits replaced by the sample's index:
+    # a sort that carries the indices at the cost of a plain sort (and NumPy's SIMD sort
+    # where the CPU has one). Scores equal in the high bits are told apart in the merge, the
+    # only place where the scores themselves are read again.
+    cdef Py_ssize_t n = scores.shape[0], n_neg = n - n_pos, i, a = 0, b = 0, is_pos
+    cdef int index_bits = bit_length(<uint64_t>max(n, 1) - 1)
+    cdef int align = 32 if score_t is float else 0  # the key's top bit to bit 63
+    cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, packed
+    cdef double twice_u
+    cdef _Scratch scratch
+    if labels.shape[0] != n or out.shape[0] != n or not 0 <= n_pos <= n:
+        raise ValueError("labels, scores and out must have the same length, n_pos at most it")
+    # one spare slot each: both classes are written every time (no branch on the label)
+    neg_packed_arr = np.empty(n_neg + 1, dtype=np.uint64)
+    pos_packed_arr = np.empty(n_pos + 1, dtype=np.uint64)
+    cdef uint64_t[::1] neg_packed = neg_packed_arr, pos_packed = pos_packed_arr
+    with nogil:
+        for i in range(n):
+            packed = ((<uint64_t>sort_key(scores[i] + 0) << align) & ~mask) | <uint64_t>i
+            is_pos = labels[i] == pos_code
+            pos_packed[b] = packed
+            neg_packed[a] = packed
+            b += is_pos
+            a += 1 - is_pos
+    neg_packed_arr[:n_neg].sort()  # NumPy releases the GIL
+    pos_packed_arr[:n_pos].sort()
+    memset(&scratch, 0, sizeof(scratch))
+    try:
+        with nogil:
+            twice_u = _packed_placements(&neg_packed[0], n_neg, &pos_packed[0], n_pos,
+                                         index_bits, scores, &out[0], &scratch)
+        if twice_u < 0:
+            raise MemoryError()
+    finally:
+        free(scratch.values)
+        free(scratch.order)
+        free(scratch.work.scores)
+        free(scratch.work.weights)
+        free(scratch.work.counts)
+    return twice_u
+
+
+def delong_scale(const label_t[:] labels, label_t pos_code, double[:] values,
+                 double pos_shift, double pos_scale, double neg_shift, double neg_scale):
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+    cdef Py_ssize_t i
+    cdef bint is_pos
+    if labels.shape[0] != values.shape[0]:
+        raise ValueError("labels and values must have the same length")
+    with nogil:
+        for i in range(values.shape[0]):
+            is_pos = labels[i] == pos_code
+            values[i] = ((values[i] - (pos_shift if is_pos else neg_shift))
+                         * (pos_scale if is_pos else neg_scale))
+
+
+def delong_square_sums(const score_t[:] neg, const score_t[:] pos,
+                       double mean_pos, double mean_neg):
+    """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
+    c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
+    ``delong_sample_placements``), accumulated one tied group at a time, ascending:
+    count * dev^2."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, i_end, j_end
+    cdef score_t t
+    cdef double sx = 0.0, sy = 0.0, dev
+    with nogil:
+        while i < n_neg or j < n_pos:
+            if j == n_pos or (i < n_neg and neg[i] < pos[j]):
+                t = neg[i]
+            else:
+                t = pos[j]
+            i_end = i
+            while i_end < n_neg and neg[i_end] == t:
+                i_end += 1
+            j_end = j
+            while j_end < n_pos and pos[j_end] == t:
+                j_end += 1
+            if j_end > j:
+                dev = (2.0 * i + (i_end - i)) - mean_pos
+                sx += (j_end - j) * (dev * dev)
+            if i_end > i:
+                dev = (2.0 * (n_pos - j_end) + (j_end - j)) - mean_neg
+                sy += (i_end - i) * (dev * dev)
+            i, j = i_end, j_end
+    return sx, sy
+
+
+cdef inline uint64_t _draw_range(uint32_t* mult, Py_ssize_t start, Py_ssize_t size,
+                                 uint64_t seed, uint64_t k) noexcept nogil:
+    # size draws in [start, start + size), from output k + 1 of the stream on: draw k picks
+    # start + floor(u * size), u = (z_k >> 11) 2^-53 uniform on [0, 1) (53 bits)
+    cdef Py_ssize_t d, p
+    cdef double u
+    for d in range(size):
+        k += 1
+        u = <double>(rankscore_splitmix64(seed, k) >> 11) * 1.1102230246251565e-16
+        p = <Py_ssize_t>(u * <double>size)
+        mult[start + (p if p < size else size - 1)] += 1
+    return k
+
+
+cdef inline void _draw(uint32_t* mult, Py_ssize_t n, Py_ssize_t n_neg, bint stratified,
+                       uint64_t seed) noexcept nogil:
+    # mult[p] = times position p is drawn: n_neg draws in [0, n_neg) then n - n_neg in
+    # [n_neg, n) when stratified, else n draws in [0, n)
+    cdef Py_ssize_t p
+    for p in range(n):
+        mult[p] = 0
+    if stratified:
+        _draw_range(mult, n_neg, n - n_neg, seed, _draw_range(mult, 0, n_neg, seed, 0))
+    else:
+        _draw_range(mult, 0, n, seed, 0)
+
+
+cdef inline double _weight(const uint32_t* mult, const Py_ssize_t* order, const double* weight,
+                           Py_ssize_t i) noexcept nogil:
+    # the replicate's weight of the i-th smallest score of a class (mult starts at the
+    # class's first position; positions in sorted order, or order[i] when they follow the
+    # samples); raw pointers, NULL for None: a memoryview argument costs a refcount per call
+    cdef double m = mult[order[i] if order != NULL else i]
+    return m * weight[i] if weight != NULL else m
+
+
+cdef inline const Py_ssize_t* _order_ptr(const Py_ssize_t[::1] order) noexcept:
+    return &order[0] if order is not None and order.shape[0] > 0 else NULL
+
+
+cdef inline const double* _weight_ptr(const double[::1] weight) noexcept:
+    return &weight[0] if weight is not None and weight.shape[0] > 0 else NULL
+
+
+def bootstrap_auc(const score_t[:] neg, const double[::1] neg_weight,
+                  const score_t[:] pos, const double[::1] pos_weight,
+                  const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
+                  bint stratified, const uint64_t[:] seeds, double[:] out):
+    """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
+    (times drawn) x (its weight): with C the running sums of the negatives' weights,
+    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
+    Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], r, i, j
+    # where each positive falls among the negatives: found once, the same in every replicate
+    below_arr = np.searchsorted(neg, pos, "left")
+    through_arr = np.searchsorted(neg, pos, "right")
+    cdef const Py_ssize_t[::1] below_at = below_arr, through_at = through_arr
+    cum_arr = np.empty(n_neg + 1)
+    cdef double[::1] cum = cum_arr
+    cdef double total, w_pos, w, b
+    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
+    cdef uint32_t[::1] mult = mult_arr
+    cdef const uint32_t* neg_mult = &mult[0]
+    cdef const uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
+    cdef const Py_ssize_t* neg_o = _order_ptr(neg_order)
+    cdef const Py_ssize_t* pos_o = _order_ptr(pos_order)
+    cdef const double* neg_w = _weight_ptr(neg_weight)
+    cdef const double* pos_w = _weight_ptr(pos_weight)
+    with nogil:
+        for r in range(seeds.shape[0]):
+            _draw(&mult[0], n_neg + n_pos, n_neg, stratified, seeds[r])
+            cum[0] = 0.0
+            for i in range(n_neg):
+                cum[i + 1] = cum[i] + _weight(neg_mult, neg_o, neg_w, i)
+            total = w_pos = 0.0
+            for j in range(n_pos):
+                w = _weight(pos_mult, pos_o, pos_w, j)
+                b = cum[below_at[j]]
+                total += w * (b + 0.5 * (cum[through_at[j]] - b))
+                w_pos += w
+            out[r] = total / (w_pos * cum[n_neg]) if w_pos > 0 and cum[n_neg] > 0 else NAN
+
+
+def bootstrap_group_counts(const score_t[:] neg, const double[::1] neg_weight,
+                           const score_t[:] pos, const double[::1] pos_weight,
+                           const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
+                           bint stratified, const uint64_t[:] seeds, double[:, ::1] out):
+    """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
+    g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
+    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], r, i, c
+    values = np.unique(np.concatenate([neg, pos]))
+    neg_cell_arr = 2 * np.searchsorted(values, neg)
+    pos_cell_arr = 2 * np.searchsorted(values, pos) + 1
+    cdef const Py_ssize_t[::1] neg_cell = neg_cell_arr, pos_cell = pos_cell_arr
+    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
+    cdef uint32_t[::1] mult = mult_arr
+    cdef const uint32_t* neg_mult = &mult[0]
+    cdef const uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
+    cdef const Py_ssize_t* neg_o = _order_ptr(neg_order)
+    cdef const Py_ssize_t* pos_o = _order_ptr(pos_order)
+    cdef const double* neg_w = _weight_ptr(neg_weight)
+    cdef const double* pos_w = _weight_ptr(pos_weight)
+    with nogil:
+        for r in range(seeds.shape[0]):
+            _draw(&mult[0], n_neg + n_pos, n_neg, stratified, seeds[r])
+            for c in range(out.shape[1]):
+                out[r, c] = 0.0
+            for i in range(n_neg):
+                out[r, neg_cell[i]] += _weight(neg_mult, neg_o, neg_w, i)
+            for i in range(n_pos):
+                out[r, pos_cell[i]] += _weight(pos_mult, pos_o, pos_w, i)

@@ -1,0 +1,110 @@
+"""rankscore.group_metrics: each row equals the in-memory functions on that group's rows."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rankscore as rs
+
+pd = pytest.importorskip("pandas")
+
+
+def _expected(y, s, w, rows):
+    """(positives, negatives, roc_auc, average_precision, ks) of the rows ``rows``."""
+    yy, ss = y[rows], s[rows]
+    ww = None if w is None else w[rows]
+    if ww is not None and not ww.any():  # no weight: no sample to score
+        return 0, 0, np.nan, np.nan, np.nan, np.nan
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        ks = rs.ks_statistic(yy, ss, sample_weight=ww)
+        return ((yy == 1).sum() if ww is None else ww[yy == 1].sum(),
+                (yy == 0).sum() if ww is None else ww[yy == 0].sum(),
+                rs.roc_auc_score(yy, ss, sample_weight=ww),
+                rs.average_precision_score(yy, ss, sample_weight=ww), ks.statistic,
+                ks.threshold)
+
+
+def _check(table, y, s, w, keys):
+    for i in range(len(table)):
+        rows = np.ones(len(y), dtype=bool)
+        for name, key in keys.items():
+            value = table[name][i]
+            rows &= (key == value) if value == value else np.isnan(key)
+        got = tuple(table[c][i] for c in ("positives", "negatives", "roc_auc",
+                                          "average_precision", "ks", "ks_threshold"))
+        np.testing.assert_array_equal(got, _expected(y, s, w, rows))
+
+
+@given(st.integers(1, 300), st.integers(1, 6), st.booleans(), st.integers(0, 2**31 - 1))
+def test_rows_equal_the_functions_on_each_group(n, n_keys, weighted, seed):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.4).astype(np.int64)
+    s = np.round(rng.random(n), 1)  # ties within groups
+    w = rng.integers(0, 4, n) / 2 if weighted else None
+    key = rng.integers(0, n_keys, n)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = rs.group_metrics(y, s, key, sample_weight=w)
+    assert table["group"].tolist() == sorted(set(key.tolist()))
+    _check(table, y, s, w, {"group": key})
+
+
+def test_several_keys_of_several_kinds():
+    rng = np.random.default_rng(1)
+    n = 2000
+    y = rng.random(n) < 0.3
+    s = rng.normal(size=n) + y
+    region = rng.choice(np.array(["north", "south"], dtype=object), n)
+    score_band = rng.choice([0.5, 1.5, np.nan], n)
+    frame = pd.DataFrame({"region": region, "band": score_band})
+    table = rs.group_metrics(y, s, frame)
+    assert table.key_names == ("region", "band")
+    assert len(table) == 6
+    assert table["region"].tolist() == ["north"] * 3 + ["south"] * 3
+    assert np.isnan(table["band"][2]) and table["band"][:2].tolist() == [0.5, 1.5]
+    _check(table, y.astype(int), s, None, {"region": region, "band": score_band})
+    assert table.to_pandas().shape == (6, 9)
+    assert "region" in str(table) and "roc_auc" in repr(table)
+
+
+def test_text_labels_need_pos_label_once():
+    y = np.array(["ham", "spam", "ham", "spam", "ham", "ham"])
+    s = [0.1, 0.9, 0.4, 0.3, 0.2, 0.8]
+    table = rs.group_metrics(y, s, by=[1, 1, 1, 2, 2, 2], pos_label="spam")
+    assert table["roc_auc"].tolist() == [1.0, 0.5]
+    with pytest.raises(ValueError, match="pos_label"):
+        rs.group_metrics(y, s, by=[1, 1, 1, 2, 2, 2])
+
+
+def test_groups_of_one_class_warn_or_raise_naming_them():
+    y = [0, 0, 1, 1, 0, 1]
+    s = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+    by = ["a", "a", "b", "b", "c", "c"]
+    with pytest.warns(rs.UndefinedMetricWarning, match=r"2 of 3 groups hold one class only.*"
+                      r"group 'a' holds only negatives \(2\); group 'b' holds only "
+                      r"positives \(2\)"):
+        table = rs.group_metrics(y, s, by)
+    assert np.isnan(table["roc_auc"][:2]).all() and table["roc_auc"][2] == 1.0
+    assert table["average_precision"][:2].tolist() == [0.0, 1.0]  # as in memory
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        rs.group_metrics(y, s, by, one_class="nan")
+    with pytest.raises(ValueError, match="group 'a' holds only negatives"):
+        rs.group_metrics(y, s, by, one_class="raise")
+    with pytest.raises(ValueError, match="one_class must be one of"):
+        rs.group_metrics(y, s, by, one_class="ignore")
+
+
+def test_bad_input_is_a_clear_error():
+    with pytest.raises(ValueError, match="by has 2 rows, y_true has 3"):
+        rs.group_metrics([0, 1, 0], [0.1, 0.2, 0.3], by=["a", "b"])
+    with pytest.raises(ValueError, match="y_score contains NaN"):
+        rs.group_metrics([0, 1], [0.1, np.nan], by=["a", "b"])
+    with pytest.raises(ValueError, match="by must be one key column"):
+        rs.group_metrics([0, 1], [0.1, 0.2], by=np.zeros((2, 2)))
+    with pytest.raises(KeyError, match="'nope' is not a column"):
+        rs.group_metrics([0, 1], [0.1, 0.2], by=["a", "a"])["nope"]

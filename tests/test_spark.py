@@ -1,0 +1,259 @@
+"""rankscore.spark on a local Spark session (two cores): every result equal to memory's.
+
+The session starts once (the ``spark`` fixture of conftest.py). Executors' Python workers
+run the kernels the autouse ``backend`` fixture picked (rankscore.spark passes the name
+into each task). The data are small; ``_DRIVER_SCORES`` and ``_RANGE_SCORES`` are made
+small (and every row sampled) where a test needs the ROC AUC's score ranges merged on the
+executors.
+"""
+
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import rankscore as rs
+from rankscore import report
+
+pytest.importorskip("pyspark")
+pytest.importorskip("pyarrow")
+pd = pytest.importorskip("pandas")
+
+import rankscore.spark as rsp  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas")
+
+
+def _data(n=2000, seed=0, weighted=False, ties=True):
+    rng = np.random.default_rng(seed)
+    score = rng.random(n)
+    if ties:
+        score = np.round(score, 2)  # ~100 distinct scores: ties inside and across partitions
+    y = (rng.random(n) < score).astype(np.int64)
+    # dyadic weights: every sum is exact, so merging in any order gives the same bits
+    weight = rng.integers(0, 64, n) / 16 if weighted else None
+    return y, score, weight
+
+
+def _frame(spark, y, s, w=None, partitions=5, **more):
+    """A cached Spark DataFrame of the columns, cut in order into ``partitions`` slices."""
+    columns = {"y": y, "s": s, **({"w": w} if w is not None else {}), **more}
+    rows = list(zip(*(np.asarray(c).tolist() for c in columns.values())))
+    schema = ", ".join(f"{name} {_type(np.asarray(c))}" for name, c in columns.items())
+    df = spark.createDataFrame(spark.sparkContext.parallelize(rows, partitions), schema)
+    return df.cache()  # the rows leave Python once, not in every job
+
+
+def _type(column):
+    return {"i": "bigint", "f": "double", "b": "boolean"}.get(column.dtype.kind, "string")
+
+
+def test_import_rankscore_does_not_import_spark():
+    code = "import sys, rankscore; print(any(m.split('.')[0] in ('pyspark', 'py4j')" \
+           " for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={**os.environ})
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_every_function_equals_memory(spark, weighted):
+    y, s, w = _data(weighted=weighted)
+    df = _frame(spark, y, s, w, partitions=6)
+    kw, skw = {"sample_weight": w}, {"weight": "w" if weighted else None}
+    cols = {"label": "y", "score": "s", **skw}
+    assert rsp.score_summary(df, **cols) == rs.ScoreSummary.from_arrays(y, s, **kw)
+    assert rsp.roc_auc_score(df, **cols) == rs.roc_auc_score(y, s, **kw)
+    assert rsp.roc_auc_score(df, max_fpr=0.3, **cols) == rs.roc_auc_score(y, s, max_fpr=0.3,
+                                                                          **kw)
+    for ours, theirs in [(rsp.roc_curve(df, **cols), rs.roc_curve(y, s, **kw)),
+                         (rsp.precision_recall_curve(df, **cols),
+                          rs.precision_recall_curve(y, s, **kw))]:
+        for a, b in zip(ours, theirs, strict=True):
+            np.testing.assert_array_equal(a, b)
+    assert rsp.average_precision_score(df, **cols) == rs.average_precision_score(y, s, **kw)
+    assert rsp.ks_statistic(df, **cols) == rs.ks_statistic(y, s, **kw)
+    ours, theirs = rsp.gain_table(df, n_groups=7, **cols), rs.gain_table(y, s, 7, **kw)
+    for column in theirs.column_names():
+        np.testing.assert_array_equal(ours[column], theirs[column])
+    assert rsp.binary_confusion(df, threshold=0.5, **cols) == rs.binary_confusion(
+        y, s, threshold=0.5, **kw)
+    assert rsp.best_threshold(df, "youden", **cols) == rs.best_threshold(y, s, "youden", **kw)
+    if not weighted:
+        assert rsp.binary_report(df, label="y", score="s", threshold=0.4, n_groups=5) == \
+            report.binary_report(y, s, threshold=0.4, n_groups=5)
+        assert rsp.summary is rsp.score_summary
+
+
+@pytest.mark.parametrize("ranges", [False, True])
+def test_distinct_scores_and_float32(spark, monkeypatch, ranges):
+    y, s, _ = _data(n=3000, seed=1, ties=False)
+    if ranges:  # merged by score range on the executors, not on the driver
+        monkeypatch.setattr(rsp, "_DRIVER_SCORES", 0)
+        monkeypatch.setattr(rsp, "_SAMPLE_FRACTION", 1.0)
+        monkeypatch.setattr(rsp, "_RANGE_SCORES", 300)
+    df = _frame(spark, y, s, partitions=4)
+    assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
+    single = df.selectExpr("y", "cast(s as float) as s")
+    assert rsp.score_summary(single, label="y", score="s") == rs.ScoreSummary.from_arrays(
+        y, s.astype(np.float32))
+
+
+def test_partitions_of_one_class_and_empty_partitions(spark, monkeypatch):
+    monkeypatch.setattr(rsp, "_DRIVER_SCORES", 0)  # ranges merged on the executors
+    monkeypatch.setattr(rsp, "_SAMPLE_FRACTION", 1.0)
+    monkeypatch.setattr(rsp, "_RANGE_SCORES", 30)
+    y, s, _ = _data(seed=2)
+    order = np.argsort(y, kind="stable")  # negatives first: every slice holds one class
+    df = _frame(spark, y[order], s[order], partitions=7)
+    assert rsp.score_summary(df, label="y", score="s") == rs.ScoreSummary.from_arrays(y, s)
+    assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
+    by_score = np.argsort(s, kind="stable")  # sorted by score: the filter empties slices
+    kept = _frame(spark, y[by_score], s[by_score], partitions=6).where("s > 0.6")
+    keep = s[by_score] > 0.6
+    assert kept.rdd.glom().map(len).collect().count(0) >= 2
+    assert rsp.roc_auc_score(kept, label="y", score="s") == rs.roc_auc_score(
+        y[by_score][keep], s[by_score][keep])
+    assert rsp.ks_statistic(kept, label="y", score="s") == rs.ks_statistic(
+        y[by_score][keep], s[by_score][keep])
+    with pytest.raises(ValueError, match="^the label column 'y' is empty"):
+        rsp.roc_auc_score(kept.where("s > 2"), label="y", score="s")
+
+
+def test_text_labels_and_bool_labels(spark):
+    y, s, w = _data(seed=3, weighted=True)
+    text = np.where(y == 1, "spam", "ham")
+    df = _frame(spark, y, s, w, t=text, b=y == 1)
+    assert rsp.roc_auc_score(df, label="t", score="s", pos_label="spam") == rs.roc_auc_score(
+        text == "spam", s)
+    assert rsp.score_summary(df, label="b", score="s", weight="w") == \
+        rs.ScoreSummary.from_arrays(y == 1, s, sample_weight=w)
+    with pytest.raises(ValueError, match="the label column 't' takes value in .* pos_label"):
+        rsp.roc_auc_score(df, label="t", score="s")
+
+
+def test_one_class_in_the_data_is_the_memory_warning(spark):
+    df = _frame(spark, np.zeros(50, dtype=np.int64), np.linspace(0, 1, 50), partitions=3)
+    with pytest.warns(rs.UndefinedMetricWarning, match="Only one class is present"):
+        assert np.isnan(rsp.roc_auc_score(df, label="y", score="s"))
+
+
+def _same_table(ours, theirs):
+    """Spark's table equals memory's: the same keys and the same metrics, bit for bit."""
+    assert list(ours.columns) == list(theirs.columns)
+    assert len(ours) == len(theirs)
+    for column in theirs.columns:
+        a, b = ours[column].to_numpy(), theirs[column].to_numpy()
+        if b.dtype.kind == "f":
+            np.testing.assert_array_equal(a.astype(np.float64), b)
+        else:
+            assert [None if v is None or v != v else v for v in a.tolist()] == \
+                [None if v is None or v != v else v for v in b.tolist()]
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_group_metrics_equal_memory(spark, weighted):
+    y, s, w = _data(n=3000, seed=4, weighted=weighted)
+    rng = np.random.default_rng(4)
+    region = rng.choice(["north", "south", "east"], len(y))
+    day = rng.integers(0, 9, len(y))
+    y[(region == "east") & (day == 3)] = 0  # a group of one class
+    df = _frame(spark, y, s, w, partitions=5, region=region, day=day)
+    with pytest.warns(rs.UndefinedMetricWarning, match=r"group \('east', 3\) holds only "
+                                                       r"negatives"):
+        ours = rsp.group_metrics(df, label="y", score="s", by=["region", "day"],
+                                 weight="w" if weighted else None)
+    frame = pd.DataFrame({"region": region, "day": day})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = rs.group_metrics(y, s, frame, sample_weight=w).to_pandas()
+    _same_table(ours, theirs)
+    east3 = (region == "east") & (day == 3)
+    row = ours[(ours.region == "north") & (ours.day == 5)].iloc[0]
+    keep = (region == "north") & (day == 5)
+    assert row.roc_auc == rs.roc_auc_score(y[keep], s[keep], sample_weight=None if w is None
+                                           else w[keep])
+    assert ours[(ours.region == "east") & (ours.day == 3)].negatives.iloc[0] == (
+        east3.sum() if w is None else w[east3].sum())
+    with pytest.raises(ValueError, match=r"group \('east', 3\) holds only negatives"):
+        rsp.group_metrics(df, label="y", score="s", by=["region", "day"], one_class="raise")
+
+
+def test_group_metrics_null_keys_and_one_key(spark):
+    y, s, _ = _data(n=600, seed=5)
+    rng = np.random.default_rng(5)
+    key = rng.choice(["a", "b", None], len(y)).astype(object)
+    df = _frame(spark, y, s, k=key)
+    ours = rsp.group_metrics(df, label="y", score="s", by="k")
+    theirs = rs.group_metrics(y, s, pd.Series(key, name="k")).to_pandas()
+    _same_table(ours, theirs)
+    assert ours.k.tolist()[:2] == ["a", "b"] and pd.isna(ours.k.iloc[2])  # the null key last
+
+
+def test_errors_are_one_line(spark):
+    y, s, _ = _data(n=100, seed=6)
+    df = _frame(spark, y, s, t=np.where(y == 1, "a", "b"))
+    cases = [
+        (dict(label="y", score="nope"), ValueError,
+         "the DataFrame has no column 'nope' (the score column); its columns: y, s, t"),
+        (dict(label="y", score="t"), TypeError,
+         "the score column 't' must hold numbers, got string"),
+    ]
+    for kwargs, kind, message in cases:
+        with pytest.raises(kind) as info:
+            rsp.roc_auc_score(df, **kwargs)
+        assert str(info.value) == message
+    listed = df.selectExpr("y", "array(s, s) as s")
+    with pytest.raises(TypeError, match="^the score column 's' must hold numbers, got "
+                                        "array<double>$"):
+        rsp.roc_auc_score(listed, label="y", score="s")
+    with pytest.raises(TypeError, match="df must be a Spark DataFrame"):
+        rsp.roc_auc_score(pd.DataFrame({"y": y, "s": s}), label="y", score="s")
+    nan = df.selectExpr("y", "case when s > 0.9 then double('NaN') else s end as s")
+    with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' contains "
+                                         r"NaN \(first at index \d+\)$"):
+        rsp.roc_auc_score(nan, label="y", score="s")
+    null = df.selectExpr("y", "t", "case when s > 0.9 then null else s end as s")
+    with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' holds \d+ "
+                                         r"null value\(s\)$"):
+        rsp.group_metrics(null, label="y", score="s", by="t")
+    with pytest.raises(ValueError, match="by names 's', which is also the score column"):
+        rsp.group_metrics(df, label="y", score="s", by=["t", "s"])
+    negative = df.selectExpr("y", "s", "s - 0.5 as w")
+    with pytest.raises(ValueError, match="the weight column 'w'"):
+        rsp.roc_auc_score(negative, label="y", score="s", weight="w")
+
+
+def test_the_guide_page_runs(spark, backend):
+    if backend == "python":
+        pytest.skip("the page runs once, on the compiled kernels")
+    page = pathlib.Path(__file__).parent.parent / "docs" / "guide" / "spark.md"
+    blocks = re.findall(r"```python\n(.*?)```", page.read_text(), re.S)
+    assert len(blocks) == 3
+    namespace = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for block in blocks:
+            exec(compile(block, str(page), "exec"), namespace)  # noqa: S102
+    assert namespace["report"]["ranking"]["roc_auc"] == namespace["auc"]
+    assert len(namespace["table"]) == 6
+
+
+def test_the_map_in_arrow_path_gives_the_same(spark, monkeypatch):
+    """Where the JVM's Arrow batches cannot be reached (Spark Connect), mapInArrow does the
+    partitions' work: the same results, the same errors."""
+    monkeypatch.setattr(rsp, "_ARROW_BYTES", False)
+    y, s, w = _data(n=800, seed=7, weighted=True)
+    df = _frame(spark, y, s, w, partitions=3, k=np.arange(len(y)) % 4)
+    assert rsp.score_summary(df, label="y", score="s", weight="w") == \
+        rs.ScoreSummary.from_arrays(y, s, sample_weight=w)
+    _same_table(rsp.group_metrics(df, label="y", score="s", by="k"),
+                rs.group_metrics(y, s, pd.Series(np.arange(len(y)) % 4, name="k")).to_pandas())
+    nan = df.selectExpr("y", "case when s > 0.9 then double('NaN') else s end as s")
+    with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' contains NaN"):
+        rsp.roc_auc_score(nan, label="y", score="s")
