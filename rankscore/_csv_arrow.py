@@ -95,8 +95,9 @@ def chunks(path: Path, label: str, score: str, rows: int,
            progress: Callable[[int, int], None] | None) -> Iterator[Chunk]:
     """The pieces of :func:`rankscore._stream._python_csv_chunks`, read by pyarrow."""
     given = 0  # data rows handed out in pieces
+    pieces = _arrow_pieces(path, label, score, rows, progress)
     try:
-        for piece in _arrow_pieces(path, label, score, rows, progress):
+        for piece in pieces:
             if piece is None:  # a piece to read with the csv module
                 break
             given += len(piece.codes)
@@ -105,6 +106,8 @@ def chunks(path: Path, label: str, score: str, rows: int,
             return
     except _Unusual:
         pass
+    finally:
+        pieces.close()  # the file pyarrow was reading
     yield from _stream._python_csv_chunks(path, label, score, rows, progress, skip=given)
 
 

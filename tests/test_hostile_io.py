@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rankscore as rs
+import rankscore.gains  # noqa: F401  (the modules of rs.ir, rs.uncertainty ...)
 from rankscore import _columns, _limits, _stream
 from rankscore._columns import check_column
 from rankscore._numbers import read_number
@@ -338,9 +339,9 @@ def test_special_files_through_the_python_api(tmp_path):
     try:
         for path, why in cases:
             with pytest.raises(ValueError, match=why.replace("(", r"\(").replace(")", r"\)")):
-                rs.Run.from_trec(path)
+                rs.ir.Run.from_trec(path)
             with pytest.raises(ValueError, match=why.replace("(", r"\(").replace(")", r"\)")):
-                rs.Qrels(str(path))
+                rs.ir.Qrels(str(path))
             with pytest.raises(ValueError, match=why.replace("(", r"\(").replace(")", r"\)")):
                 _stream.read_columns(path, "y", "s")
     finally:
@@ -426,20 +427,20 @@ def test_python_api_cut_offs_are_bounded():
     qrels, run = {"q": {"a": 1}}, {"q": {"a": 1.0, "b": 0.5}}
     with pytest.raises(ValueError, match=r"the cut-off of 'P@100000000000000000000' must be "
                                          r"<= 9,223,372,036,854,775,807"):
-        rs.evaluate(qrels, run, "P@100000000000000000000")
+        rs.ir.evaluate(qrels, run, "P@100000000000000000000")
     with pytest.raises(ValueError, match="must be <="):
-        rs.compare_runs(qrels, {"a": run, "b": run}, "ndcg@" + "9" * 5000)
+        rs.ir.compare_runs(qrels, {"a": run, "b": run}, "ndcg@" + "9" * 5000)
     with pytest.raises(ValueError, match="unknown metric"):  # digits of other scripts
-        rs.evaluate(qrels, run, "P@١٠")
-    assert rs.evaluate(qrels, run, "P@9223372036854775807") == 1 / (2**63 - 1)
+        rs.ir.evaluate(qrels, run, "P@١٠")
+    assert rs.ir.evaluate(qrels, run, "P@9223372036854775807") == 1 / (2**63 - 1)
 
 
 @pytest.mark.parametrize("call", [
-    lambda n: rs.bootstrap_ci(Y4, S4, n_resamples=n, random_state=0),
-    lambda n: rs.bootstrap_test(Y4, S4, S4[::-1], n_resamples=n, random_state=0),
-    lambda n: rs.roc_confidence_band(Y4, S4, n_resamples=n, random_state=0),
-    lambda n: rs.roc_auc_ci(Y4, S4, method="bootstrap", n_resamples=n, random_state=0),
-    lambda n: rs.compare_runs({"q": {"a": 1}}, {"a": {"q": {"a": 1.0}}, "b": {"q": {"b": 1.0}}},
+    lambda n: rs.uncertainty.bootstrap_ci(Y4, S4, n_resamples=n, random_state=0),
+    lambda n: rs.uncertainty.bootstrap_test(Y4, S4, S4[::-1], n_resamples=n, random_state=0),
+    lambda n: rs.uncertainty.roc_confidence_band(Y4, S4, n_resamples=n, random_state=0),
+    lambda n: rs.uncertainty.roc_auc_ci(Y4, S4, method="bootstrap", n_resamples=n, random_state=0),
+    lambda n: rs.ir.compare_runs({"q": {"a": 1}}, {"a": {"q": {"a": 1.0}}, "b": {"q": {"b": 1.0}}},
                               "mrr", n_resamples=n),
 ], ids=["bootstrap_ci", "bootstrap_test", "roc_confidence_band", "roc_auc_ci", "compare_runs"])
 def test_resampling_maxima_are_ones_that_run(call):
@@ -454,12 +455,12 @@ def test_memory_is_estimated_before_allocating(monkeypatch):
     with pytest.raises(MemoryLimitError, match=r"roc_confidence_band with n_resamples=1,000,000 "
                                                r"needs [\d.]+ GiB, but 50.0 MiB of memory is "
                                                r"available; lower n_resamples or pass fewer"):
-        rs.roc_confidence_band(Y4, S4, n_resamples=10**6, specificities=grid)
+        rs.uncertainty.roc_confidence_band(Y4, S4, n_resamples=10**6, specificities=grid)
     with pytest.raises(MemoryLimitError, match="bootstrap_test with n_resamples=1,000,000 needs"):
-        rs.bootstrap_test(Y4, S4, S4[::-1], n_resamples=10**6)
+        rs.uncertainty.bootstrap_test(Y4, S4, S4[::-1], n_resamples=10**6)
     with pytest.raises(MemoryError):  # a MemoryError too
-        rs.bootstrap_ci(Y4, S4, n_resamples=10**6)
-    band = rs.roc_confidence_band(Y4, S4, n_resamples=100, specificities=[0.5],
+        rs.uncertainty.bootstrap_ci(Y4, S4, n_resamples=10**6)
+    band = rs.uncertainty.roc_confidence_band(Y4, S4, n_resamples=100, specificities=[0.5],
                                   random_state=0)  # what fits runs
     assert band.low.shape == (1,)
 
@@ -470,10 +471,10 @@ def test_memory_of_a_trec_file_is_checked_before_parsing(tmp_path, monkeypatch):
     monkeypatch.setattr(_limits, "available_memory", lambda: 100_000)
     with pytest.raises(MemoryLimitError, match=r"reading the run file .*run \(14.6 KiB, 1,001 "
                                                r"lines\) needs"):
-        rs.Run.from_trec(path)
+        rs.ir.Run.from_trec(path)
     monkeypatch.setattr(_limits, "available_memory", lambda: 1000)
     with pytest.raises(MemoryLimitError, match="needs 14.6 KiB, but 1,000 bytes"):
-        rs.Run.from_trec(path)
+        rs.ir.Run.from_trec(path)
 
 
 def test_available_memory_respects_ulimit():
@@ -491,30 +492,30 @@ def test_confidence_levels_next_to_the_ends_are_computed(level):
     a = np.linspace(0, 1, 20) ** 2
     b = np.sin(np.arange(20))
     intervals = [
-        rs.roc_auc_ci(y, a, confidence_level=level),
-        rs.gini_ci(y, a, confidence_level=level),
-        rs.proportion_ci(3, 4, confidence_level=level),
-        *rs.rate_intervals(y, a, threshold=0.3, confidence_level=level).values(),
-        rs.bootstrap_ci(y, a, confidence_level=level, n_resamples=50, random_state=0),
-        rs.bootstrap_ci(y, a, confidence_level=level, method="bca", n_resamples=50,
+        rs.uncertainty.roc_auc_ci(y, a, confidence_level=level),
+        rs.uncertainty.gini_ci(y, a, confidence_level=level),
+        rs.uncertainty.proportion_ci(3, 4, confidence_level=level),
+        *rs.uncertainty.rate_intervals(y, a, threshold=0.3, confidence_level=level).values(),
+        rs.uncertainty.bootstrap_ci(y, a, confidence_level=level, n_resamples=50, random_state=0),
+        rs.uncertainty.bootstrap_ci(y, a, confidence_level=level, method="bca", n_resamples=50,
                         random_state=0),
     ]
-    tests = [rs.delong_test(y, a, b, confidence_level=level),
-             rs.delong_test_unpaired(y, a, y, b, confidence_level=level),
-             rs.bootstrap_test(y, a, b, confidence_level=level, n_resamples=50, random_state=0)]
+    tests = [rs.uncertainty.delong_test(y, a, b, confidence_level=level),
+             rs.uncertainty.delong_test_unpaired(y, a, y, b, confidence_level=level),
+             rs.uncertainty.bootstrap_test(y, a, b, confidence_level=level, n_resamples=50, random_state=0)]
     for r in intervals + tests:
         assert not math.isnan(r.low) and r.low <= r.high
-    wide = rs.roc_auc_ci(y, a, confidence_level=level)
+    wide = rs.uncertainty.roc_auc_ci(y, a, confidence_level=level)
     if level > 0.5:  # z = 8.29 at 1 - 1.1e-16: the interval is the whole [0, 1] range
         assert (wide.low, wide.high) == (0.0, 1.0)
-    unpaired = rs.delong_test_unpaired(y, a, y, b, confidence_level=level)
+    unpaired = rs.uncertainty.delong_test_unpaired(y, a, y, b, confidence_level=level)
     assert math.isfinite(unpaired.low) and math.isfinite(unpaired.high)
 
 
 def test_confidence_level_of_one_is_a_clear_error():
     for level in (1.0, 1, 0, -0.0, math.nan):
         with pytest.raises(ValueError, match="confidence_level must be in"):
-            rs.roc_auc_ci(Y4, S4, confidence_level=level)
+            rs.uncertainty.roc_auc_ci(Y4, S4, confidence_level=level)
 
 
 # ---------------------------------------------------------------------------------- IR
@@ -525,20 +526,20 @@ def test_ids_differing_only_in_trailing_nul_bytes_tie_by_bytes():
     for order in (["a", "a\x00"], ["a\x00", "a"], ["a\x00\x00", "a", "a\x00"]):
         run = {"q": {doc: 0.5 for doc in order}}
         # trec_eval's order of equal scores: id descending, by bytes: a\x00\x00, a\x00, a
-        assert rs.Run(run).elements("q") == sorted(order, key=str.encode, reverse=True)
-        assert rs.evaluate(qrels_nul, run, "mrr") == 1.0 if "a\x00\x00" not in order else 0.5
-        assert rs.evaluate(qrels_a, run, "mrr") == 1 / len(order)
+        assert rs.ir.Run(run).elements("q") == sorted(order, key=str.encode, reverse=True)
+        assert rs.ir.evaluate(qrels_nul, run, "mrr") == 1.0 if "a\x00\x00" not in order else 0.5
+        assert rs.ir.evaluate(qrels_a, run, "mrr") == 1 / len(order)
         frame = pd.DataFrame({"query": "q", "element": order, "score": 0.5})
-        assert rs.Run.from_pandas(frame).elements("q") == rs.Run(run).elements("q")
-        assert rs.evaluate(qrels_a, run, "mrr", score_precision="float32") == 1 / len(order)
+        assert rs.ir.Run.from_pandas(frame).elements("q") == rs.ir.Run(run).elements("q")
+        assert rs.ir.evaluate(qrels_a, run, "mrr", score_precision="float32") == 1 / len(order)
 
 
 def test_trec_files_with_nul_ids_order_by_bytes(tmp_path):
     path = tmp_path / "run"
     path.write_bytes(b"q Q0 a\x00 1 0.5 t\nq Q0 a 2 0.5 t\n")
-    assert rs.Run.from_trec(path).elements("q") == ["a\x00", "a"]
+    assert rs.ir.Run.from_trec(path).elements("q") == ["a\x00", "a"]
     path.write_bytes(b"q Q0 a 1 0.5 t\nq Q0 a\x00 2 0.5 t\n")
-    assert rs.Run.from_trec(path).elements("q") == ["a\x00", "a"]
+    assert rs.ir.Run.from_trec(path).elements("q") == ["a\x00", "a"]
 
 
 @pytest.mark.parametrize("field, value", [
@@ -550,7 +551,7 @@ def test_trec_files_with_nul_ids_order_by_bytes(tmp_path):
 def test_both_trec_parsers_read_what_float_reads(tmp_path, field, value):
     path = tmp_path / "run"
     path.write_bytes(b"q Q0 a 1 " + field + b" t\nq Q0 b 2 3 t\n")
-    run = rs.Run.from_trec(path)
+    run = rs.ir.Run.from_trec(path)
     assert dict(zip(run.elements("q"), run.scores.tolist()))["a"] == value
     assert read_number(field) == value
 
@@ -562,28 +563,28 @@ def test_both_trec_parsers_refuse_what_float_refuses_and_underscores(tmp_path, f
     path.write_bytes(b"q Q0 b 1 3 t\n\nq Q0 a 1 " + field + b" t\n")
     with pytest.raises(ValueError, match=r"run, line 3: expected 6 fields .* readable number "
                                          r"in field 5"):
-        rs.Run.from_trec(path)
+        rs.ir.Run.from_trec(path)
 
 
 def test_a_bad_value_before_a_short_line_is_named_first_on_both_backends(tmp_path):
     path = tmp_path / "run"
     path.write_bytes(b"q Q0 a 1 x t\nq Q0 b\n")
     with pytest.raises(ValueError, match="run, line 1: "):
-        rs.Run.from_trec(path)
+        rs.ir.Run.from_trec(path)
 
 
 def test_nan_scores_and_huge_relevances_in_trec_files_name_the_line(tmp_path):
     path = tmp_path / "run"
     path.write_bytes(b"q Q0 a 1 3 t\n\nq Q0 b 1 NaN t\n")
     with pytest.raises(ValueError, match=r"run, line 3: the score in field 5 is NaN"):
-        rs.Run.from_trec(path)
+        rs.ir.Run.from_trec(path)
     path.write_bytes(b"q 0 a 1\nq 0 b 9007199254740993\n")
     with pytest.raises(ValueError, match=r"run, line 2: the relevance in field 4 is beyond "
                                          r"2\*\*53"):
-        rs.Qrels.from_trec(path)
+        rs.ir.Qrels.from_trec(path)
     path.write_bytes(b"q 0 a 1\nq 0 b 9223372036854775808\n")  # beyond 64 bits
     with pytest.raises(ValueError, match="line 2: expected 4 fields"):
-        rs.Qrels.from_trec(path)
+        rs.ir.Qrels.from_trec(path)
 
 
 @given(st.lists(st.text(st.sampled_from("0123456789+-.eE_xinfatyINF ١٢\x00"), min_size=1,
@@ -624,32 +625,32 @@ def test_trec_parsers_agree_with_each_other_and_with_the_rule(fields):
 def test_int_scores_float64_cannot_hold_are_clear_errors():
     for value in (10**400, -(10**400), 2**53 + 1, 2**64 + 1):
         with pytest.raises(ValueError, match="beyond 2\\*\\*53: float64 cannot hold it"):
-            rs.Run({"q": {"a": value, "b": 1}})
+            rs.ir.Run({"q": {"a": value, "b": 1}})
         with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
-            rs.evaluate({"q": {"a": 1}}, {"q": {"a": value}}, "mrr")
+            rs.ir.evaluate({"q": {"a": 1}}, {"q": {"a": value}}, "mrr")
     frame = pd.DataFrame({"query": ["q", "q"], "element": ["a", "b"],
                           "score": np.array([2**53 + 1, 2**53], dtype=np.int64)})
     with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
-        rs.Run.from_pandas(frame)
-    assert rs.Run({"q": {"a": 2**60, "b": 1.5}}).elements("q") == ["a", "b"]  # exact
+        rs.ir.Run.from_pandas(frame)
+    assert rs.ir.Run({"q": {"a": 2**60, "b": 1.5}}).elements("q") == ["a", "b"]  # exact
 
 
 def test_shared_runs_and_qrels_under_threads():
     rng = np.random.default_rng(0)
-    qrels = rs.Qrels({f"q{i}": {f"d{j}": int(rng.integers(0, 3)) for j in range(30)}
+    qrels = rs.ir.Qrels({f"q{i}": {f"d{j}": int(rng.integers(0, 3)) for j in range(30)}
                       for i in range(50)})
     data = {f"q{i}": {f"d{j}": float(np.float32(rng.random())) + 1e-9 * j for j in range(40)}
             for i in range(60)}
-    expected = rs.evaluate(rs.Qrels(qrels.to_dict()), rs.Run(data), ["map", "ndcg@10"],
+    expected = rs.ir.evaluate(rs.ir.Qrels(qrels.to_dict()), rs.ir.Run(data), ["map", "ndcg@10"],
                            score_precision="float32", per_query=True)
     for _ in range(5):
-        run = rs.Run(data)  # fresh: its lookups are built by the threads, concurrently
-        shared_qrels = rs.Qrels(qrels.to_dict())
+        run = rs.ir.Run(data)  # fresh: its lookups are built by the threads, concurrently
+        shared_qrels = rs.ir.Qrels(qrels.to_dict())
         results, barrier = [], threading.Barrier(8)
 
         def work():
             barrier.wait()
-            results.append(rs.evaluate(shared_qrels, run, ["map", "ndcg@10"],
+            results.append(rs.ir.evaluate(shared_qrels, run, ["map", "ndcg@10"],
                                        score_precision="float32", per_query=True))
 
         threads = [threading.Thread(target=work) for _ in range(8)]
@@ -661,7 +662,7 @@ def test_shared_runs_and_qrels_under_threads():
         for r in results:
             for key in ("map", "ndcg@10"):
                 np.testing.assert_array_equal(r[key], expected[key])
-    assert "Thread safety" in rs.Qrels.__doc__ and "Thread safety" in rs.Run.__doc__
+    assert "Thread safety" in rs.ir.Qrels.__doc__ and "Thread safety" in rs.ir.Run.__doc__
 
 
 # ------------------------------------------------------------------------------- minor
@@ -674,15 +675,15 @@ def test_pos_label_must_be_one_label(pos_label):
         lambda: rs.roc_curve(Y4, S4, pos_label=pos_label),
         lambda: rs.average_precision_score(Y4, S4, pos_label=pos_label),
         lambda: rs.ks_statistic(Y4, S4, pos_label=pos_label),
-        lambda: rs.gain_table(Y4, S4, pos_label=pos_label),
+        lambda: rs.gains.gain_table(Y4, S4, pos_label=pos_label),
         lambda: rs.binary_confusion(Y4, S4, threshold=0.5, pos_label=pos_label),
         lambda: rs.precision_score(Y4, [0, 1, 0, 0], pos_label=pos_label),
-        lambda: rs.prevalence(Y4, pos_label=pos_label),
+        lambda: rs.gains.prevalence(Y4, pos_label=pos_label),
         lambda: rs.brier_score_loss(Y4, S4, pos_label=pos_label),
         lambda: rs.ScoreSummary.from_arrays(Y4, S4, pos_label=pos_label),
         lambda: rs.ScoreAccumulator(pos_label=pos_label).update(Y4, S4).summary(),
-        lambda: rs.bootstrap_ci(Y4, S4, pos_label=pos_label, n_resamples=10),
-        lambda: rs.delong_variance(Y4, S4, pos_label=pos_label),
+        lambda: rs.uncertainty.bootstrap_ci(Y4, S4, pos_label=pos_label, n_resamples=10),
+        lambda: rs.uncertainty.delong_variance(Y4, S4, pos_label=pos_label),
         lambda: rs.best_threshold(Y4, S4, "youden", pos_label=pos_label),
     ]
     for call in calls:  # never a silent NaN or a broadcast match
@@ -716,7 +717,7 @@ def test_underscores_are_refused_by_every_reader_alike(tmp_path):
     run = tmp_path / "run"
     run.write_bytes(b"q Q0 a 1 1_000 t\n")
     with pytest.raises(ValueError, match="line 1"):
-        rs.Run.from_trec(run)
+        rs.ir.Run.from_trec(run)
     assert read_number("1_000") is None and read_number(" 1e3 ") == 1000.0
 
 
@@ -870,17 +871,6 @@ def test_without_pyarrow_the_csv_module_reads(tmp_path, monkeypatch, capsys):
     assert code == 0 and '"roc_auc": 1.0' in out and not called
 
 
-def test_the_files_and_limits_page_runs():
-    import doctest
-
-    if not hasattr(os, "mkfifo"):
-        pytest.skip("the page makes a FIFO")
-    page = Path(__file__).parent.parent / "docs" / "guide" / "files-and-limits.md"
-    result = doctest.testfile(str(page), module_relative=False,
-                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert result.failed == 0 and result.attempted >= 10
-
-
 def test_the_column_rule_docstring_runs():
     import doctest
 
@@ -891,8 +881,8 @@ def test_the_column_rule_docstring_runs():
 def test_huge_counts_and_long_paths_are_short_one_line_errors(tmp_path):
     with pytest.raises(ValueError, match=r"count_rankings\(p = 1000.*\(401 characters\), k = "
                                          r"5000.*\(400 characters\)\) has more than 2\*\*20"):
-        rs.count_rankings(10**400, 5 * 10**399)
-    for call in (lambda p: rs.Run.from_trec(p), lambda p: rs.Qrels(p),
+        rs.rankings.count_rankings(10**400, 5 * 10**399)
+    for call in (lambda p: rs.ir.Run.from_trec(p), lambda p: rs.ir.Qrels(p),
                  lambda p: _stream.read_columns(p, "y", "s")):
         with pytest.raises(ValueError) as info:
             call(str(tmp_path / ("x" * 5000)))
