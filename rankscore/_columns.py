@@ -1,11 +1,13 @@
 """One rule for the type of a table's column, whichever reader meets it.
 
-A *score* (or *weight*) column holds one real number per row: integers, floats or
-booleans, or a categorical column (pandas ``category``, an Arrow dictionary) whose
-categories are such numbers. A *label* column holds one class label per row: a number, a
-text (bytes are read as UTF-8 text), or a categorical column of those. Anything else -- a
-list, struct or map per row, dates and times, exact decimals, a column that is always null
--- is refused before a row is read, with one line that names the column and its type.
+A *score* (or *weight*) column holds one real number per row: integers, floats, booleans,
+exact decimals of at most 15 digits (read as the nearest float64, which keeps distinct
+such decimals distinct and in order), or a categorical column (pandas ``category``, an
+Arrow dictionary) whose categories are such numbers. A *label* column holds one class
+label per row: a number, a text (bytes are read as UTF-8 text), or a categorical column
+of those. Anything else -- a list, struct or map per row, dates and times, decimals of
+more digits, a column that is always null -- is refused before a row is read, with one
+line that names the column and its type.
 
 :func:`check_column` states the rule; it takes the column's type as its table holds it:
 a pyarrow ``DataType`` (Parquet, Arrow, Spark through Arrow), a pandas dtype (Dask and
@@ -26,14 +28,18 @@ import numpy as np
 from ._engine.validate import quoted
 from .exceptions import ColumnTypeError
 
-__all__ = ["Column", "check_column", "column_type"]
+__all__ = ["Column", "check_column", "column_type", "decimals_as_float64"]
+
+#: Significant digits of a decimal that float64 keeps apart: every decimal of at most 15
+#: digits round-trips through float64, so distinct ones stay distinct and in order.
+FLOAT64_DIGITS = 15
 
 ROLES = ("score", "label", "weight")
 
 # what each role's column may hold (the ``kind`` of :class:`Column`)
 _ALLOWED = {
-    "score": {"int", "uint", "float", "bool"},
-    "weight": {"int", "uint", "float", "bool"},
+    "score": {"int", "uint", "float", "bool", "decimal"},
+    "weight": {"int", "uint", "float", "bool", "decimal"},
     "label": {"int", "uint", "float", "bool", "text", "bytes", "object"},
 }
 
@@ -44,6 +50,9 @@ _WHY = {
     "bytes": "raw bytes, not numbers",
     "temporal": "dates or times, not {what}",
     "decimal": "exact decimals; convert the column to float64 first",
+    "wide decimal": f"decimals of more than {FLOAT64_DIGITS} digits, which float64 (the "
+                    "scores' type) cannot all tell apart; round the column or cast it to "
+                    "float64 first",
     "complex": "complex numbers, not real numbers",
     "null": "every value is missing (type null)",
     "object": "Python objects of no declared type; convert the column to numbers first "
@@ -55,9 +64,10 @@ _WHY = {
 class Column(NamedTuple):
     """The type of a column as the rule sees it.
 
-    ``kind``: ``"int"``, ``"uint"``, ``"float"``, ``"bool"``, ``"text"``, ``"bytes"``,
-    ``"object"`` (NumPy/pandas object dtype: the values decide), or a refused kind
-    (``"nested"``, ``"temporal"``, ``"decimal"``, ``"complex"``, ``"null"``, ``"other"``).
+    ``kind``: ``"int"``, ``"uint"``, ``"float"``, ``"bool"``, ``"decimal"`` (at most 15
+    digits), ``"text"``, ``"bytes"``, ``"object"`` (NumPy/pandas object dtype: the values
+    decide), or a refused kind (``"nested"``, ``"temporal"``, ``"wide decimal"``,
+    ``"complex"``, ``"null"``, ``"other"``).
     ``categorical``: a pandas categorical or Arrow dictionary column whose categories are
     of ``kind``. ``type``: the type as written in messages.
     """
@@ -78,9 +88,9 @@ def check_column(name: str, dtype: Any, role: str = "score") -> Column:
         takes, such as ``"float32"``)
         The column's type as its table holds it.
     role : {"score", "label", "weight"}, default "score"
-        Score and weight columns hold real numbers (integers, floats, booleans, or
-        categories of those); a label column holds numbers, text (bytes as UTF-8 text) or
-        categories of those.
+        Score and weight columns hold real numbers (integers, floats, booleans, decimals
+        of at most 15 digits, or categories of those); a label column holds numbers, text
+        (bytes as UTF-8 text) or categories of those.
 
     Returns
     -------
@@ -124,6 +134,7 @@ def check_column(name: str, dtype: Any, role: str = "score") -> Column:
 def _plural(kind: str) -> str:
     return {"text": "texts", "bytes": "bytes", "nested": "lists, structs or maps",
             "temporal": "dates or times", "decimal": "exact decimals",
+            "wide decimal": "decimals of more than 15 digits",
             "complex": "complex numbers", "null": "missing"}.get(kind, f"{kind} values")
 
 
@@ -187,7 +198,9 @@ def _of_arrow(dtype: Any, shown: str) -> Column:
         return _of_arrow(dtype.value_type, shown)
     checks = (
         (t.is_boolean, "bool"), (t.is_signed_integer, "int"), (t.is_unsigned_integer, "uint"),
-        (t.is_floating, "float"), (t.is_decimal, "decimal"),
+        (t.is_floating, "float"),
+        (lambda d: t.is_decimal(d) and d.precision <= FLOAT64_DIGITS, "decimal"),
+        (t.is_decimal, "wide decimal"),
         (lambda d: t.is_string(d) or t.is_large_string(d) or has("is_string_view")(d), "text"),
         (lambda d: t.is_binary(d) or t.is_large_binary(d) or has("is_binary_view")(d)
          or t.is_fixed_size_binary(d), "bytes"),
@@ -197,3 +210,12 @@ def _of_arrow(dtype: Any, shown: str) -> Column:
         if check(dtype):
             return Column(kind, False, shown)
     return Column("other", False, shown)
+
+
+def decimals_as_float64(array: Any) -> Any:
+    """An Arrow decimal array as the float64 nearest to each value (through its text, which
+    Arrow reads correctly rounded: Arrow's direct cast is not, for about one value in
+    five)."""
+    import pyarrow as pa
+
+    return array.cast(pa.string()).cast(pa.float64())

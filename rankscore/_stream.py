@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
-from ._columns import check_column
+from ._columns import check_column, decimals_as_float64
 from ._engine.validate import quoted, rounds_in_float64
 from ._files import check_regular_file
 from ._numbers import read_number
@@ -329,6 +329,8 @@ def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc
 
     if pa.types.is_dictionary(scores.type):  # categories of numbers: the numbers
         scores = scores.dictionary_decode()
+    if pa.types.is_decimal(scores.type):  # at most 15 digits (the column rule)
+        scores = decimals_as_float64(scores)
     if scores.null_count:
         raise _not_finite(path, row(pc.index(pc.is_null(scores), True).as_py()), score, None)
     numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)

@@ -54,7 +54,7 @@ from typing import Any, Callable
 import numpy as np
 
 from . import _backend, groups
-from ._columns import check_column
+from ._columns import check_column, decimals_as_float64
 from ._engine.parts import MAX_EXACT_ROWS, binary_problem, use_two_threads
 from ._engine.sweep import Scan
 from ._engine.validate import as_scores, check_positive_int, quoted
@@ -119,9 +119,9 @@ def _kind(x: Any) -> str:
 _ROLES = {"y_true": "label", "y_score": "score", "sample_weight": "weight"}
 
 
-def _check_collection(x: Any, name: str, function: str) -> None:
+def _check_collection(x: Any, name: str, function: str) -> Any:
     """A 1-D Dask collection whose dtype passes the column rule (rankscore._columns), checked
-    before any partition is computed."""
+    before any partition is computed; returns its Column (None where not checked)."""
     if isinstance(x, da.Array):
         if x.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got a Dask array of shape {x.shape}")
@@ -130,9 +130,19 @@ def _check_collection(x: Any, name: str, function: str) -> None:
     dtype = x.dtype
     if isinstance(x, dd.Series) and type(dtype).__name__ == "CategoricalDtype" \
             and not x.cat.known:  # categories unknown until computed: each partition says
-        return
+        return None
     if name in _ROLES:  # the group keys of group_metrics may be of any type
-        check_column(name, dtype, _ROLES[name])
+        return check_column(name, dtype, _ROLES[name])
+    return None
+
+
+def _decimal_partition(part: Any) -> Any:
+    """A pandas partition of exact decimals as the nearest float64 (rankscore._columns)."""
+    import pandas as pd
+    import pyarrow as pa
+
+    values = decimals_as_float64(pa.array(part)).to_numpy(zero_copy_only=False)
+    return pd.Series(values, index=part.index, name=part.name)
 
 
 def _as_array(x: Any) -> da.Array:
@@ -364,8 +374,10 @@ def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
     columns = {"y_true": y_true, "y_score": y_score}
     if sample_weight is not None:
         columns["sample_weight"] = sample_weight
-    for name, x in columns.items():
-        _check_collection(x, name, function)
+    for name, x in list(columns.items()):
+        column = _check_collection(x, name, function)
+        if column is not None and column.kind == "decimal":  # scores or weights
+            columns[name] = x.map_partitions(_decimal_partition, meta=(x.name, "float64"))
     return columns
 
 

@@ -68,7 +68,8 @@ SCORE_OK = [pa.int8(), pa.int64(), pa.uint64(), pa.float16(), pa.float32(), pa.f
             pa.bool_(), pa.dictionary(pa.int8(), pa.float64()), np.dtype("float32"),
             np.dtype(">f8"), np.dtype("int16"), np.dtype("bool"), pd.Int64Dtype(),
             pd.Float64Dtype(), pd.BooleanDtype(), pd.CategoricalDtype([0.5, 1.5]),
-            pd.ArrowDtype(pa.float64()), pd.SparseDtype(float)]
+            pd.ArrowDtype(pa.float64()), pd.SparseDtype(float), pa.decimal128(15, 4),
+            pd.ArrowDtype(pa.decimal128(10, 2))]
 SCORE_REFUSED = [
     (pa.list_(pa.float64()), "list<item: double>", "several values"),
     (pa.large_list(pa.float64()), "large_list", "several values"),
@@ -80,7 +81,8 @@ SCORE_REFUSED = [
     (pa.binary(4), "fixed_size_binary[4]", "raw bytes"),
     (pa.string(), "string", "text, not numbers"), (pa.large_string(), "large_string", "text"),
     (pa.dictionary(pa.int32(), pa.string()), "dictionary<values=string", "categories are texts"),
-    (pa.decimal128(10, 2), "decimal128(10, 2)", "exact decimals"),
+    (pa.decimal128(16, 2), "decimal128(16, 2)", "decimals of more than 15 digits"),
+    (pa.decimal256(40, 0), "decimal256(40, 0)", "float64 (the scores' type) cannot all tell"),
     (pa.timestamp("ns"), "timestamp[ns]", "dates or times"), (pa.date32(), "date32", "dates"),
     (pa.duration("s"), "duration[s]", "dates or times"), (pa.null(), "null", "missing"),
     (np.dtype(object), "object", "Python objects"), (np.dtype("complex128"), "complex128",
@@ -108,8 +110,9 @@ LABEL_REFUSED = [pa.list_(pa.string()), pa.struct([("a", pa.int64())]),
 
 @pytest.mark.parametrize("dtype", SCORE_OK, ids=str)
 def test_numeric_scalar_columns_are_scores(dtype):
-    assert check_column("s", dtype, "score").kind in ("int", "uint", "float", "bool")
-    assert check_column("w", dtype, "weight").kind in ("int", "uint", "float", "bool")
+    numbers = ("int", "uint", "float", "bool", "decimal")
+    assert check_column("s", dtype, "score").kind in numbers
+    assert check_column("w", dtype, "weight").kind in numbers
 
 
 @pytest.mark.parametrize("dtype, shown, why", SCORE_REFUSED, ids=lambda x: str(x)[:30])
@@ -164,7 +167,7 @@ def test_parquet_nested_label_columns_are_one_line_errors(tmp_path, capsys, colu
     (pa.array([b"1", b"2", b"3", b"4"]), "raw bytes"),
     (pa.array(["0.1", "0.2", "0.3", "0.4"]), "text, not numbers"),
     (pa.array(["a", "b", "a", "b"]).dictionary_encode(), "categories are texts"),
-    (pa.array([1, 2, 3, 4], pa.decimal128(5, 0)), "exact decimals"),
+    (pa.array([1, 2, 3, 4], pa.decimal128(30, 0)), "decimals of more than 15 digits"),
     (pa.array([1, 2, 3, 4], pa.timestamp("s")), "dates or times"),
 ])
 def test_parquet_score_columns_of_other_types_are_refused(tmp_path, capsys, column, why):
@@ -201,6 +204,24 @@ def test_categorical_and_dictionary_labels_and_scores_work(tmp_path, capsys):
             if extra and extra[0] == "--ci":
                 got.pop("intervals")
             assert got == expected, (path, extra)
+
+
+def test_decimal_scores_of_15_digits_are_their_nearest_floats(tmp_path, capsys):
+    import decimal
+
+    rng = np.random.default_rng(3)
+    digits = rng.integers(-10**15 + 1, 10**15, 400)
+    values = [decimal.Decimal(int(v)).scaleb(-9) for v in digits]  # 15 digits, 9 decimals
+    floats = [float(v) for v in values]  # correctly rounded, as Python reads them
+    labels = (rng.random(400) < 0.5).astype(int)
+    decimals = _table(tmp_path, "d.parquet", target=labels,
+                      score=pa.array(values, pa.decimal128(15, 9)))
+    plain = _table(tmp_path, "f.parquet", target=labels, score=floats)
+    expected = _report_json(["report", plain], capsys)
+    for extra in ([], ["--memory-budget", "0"]):
+        assert _report_json(["report", decimals, *extra], capsys) == expected
+    got = _stream.read_columns(decimals, "target", "score")[1]
+    assert got.tolist() == floats  # Arrow's direct cast is off by an ulp for some
 
 
 def test_labels_that_are_bytes_but_not_utf8_are_named(tmp_path, capsys):
@@ -272,6 +293,27 @@ def test_dask_categorical_labels_and_numeric_categories_work():
                                          "s": pd.Categorical(scores)}), npartitions=3)
     expected = rs.roc_auc_score([v == "spam" for v in labels], scores)
     assert rd.roc_auc_score(frame["y"], frame["s"], pos_label="spam") == expected
+
+
+def test_dask_decimal_scores_are_their_nearest_floats():
+    dd = pytest.importorskip("dask.dataframe")
+    import decimal
+
+    import rankscore.dask as rd
+
+    values = [decimal.Decimal(v) for v in ["0.10", "0.40", "0.35", "0.80", "0.20", "0.33"]]
+    y = [0, 1, 0, 1, 1, 0]
+    for dtype, ok in ((pa.decimal128(5, 2), True), (pa.decimal128(38, 18), False)):
+        frame = dd.from_pandas(pd.DataFrame({
+            "y": y, "s": pd.Series(values, dtype=pd.ArrowDtype(dtype))}), npartitions=2)
+        if ok:
+            assert rd.roc_auc_score(frame["y"], frame["s"]) == \
+                rs.roc_auc_score(y, [float(v) for v in values])
+            assert rd.score_summary(frame["y"], frame["s"]) == \
+                rs.ScoreSummary.from_arrays(y, [float(v) for v in values])
+        else:
+            with pytest.raises(ColumnTypeError, match="decimals of more than 15 digits"):
+                rd.roc_auc_score(frame["y"], frame["s"])
 
 
 def test_dask_nan_names_the_row_label():
