@@ -24,7 +24,11 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 import numpy as np
 
+from ._columns import check_column, decimals_as_float64
 from ._engine.validate import quoted, rounds_in_float64
+from ._files import check_regular_file
+from ._numbers import read_number
+from .exceptions import ColumnTypeError
 from .summary import ScoreAccumulator
 
 __all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",
@@ -46,10 +50,9 @@ class Chunk(NamedTuple):
 
 
 def check_file(path: Path) -> None:
-    if path.is_dir():
-        raise ValueError(f"{path}: is a directory, not a file")
-    if not path.is_file():
-        raise ValueError(f"{path}: no such file")
+    """A ValueError unless ``path`` is a regular file: a directory, a pipe, a device ...
+    are named as such (rankscore._files)."""
+    check_regular_file(path)
 
 
 def chunks(
@@ -72,27 +75,40 @@ def chunks(
 
 
 def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
-    """``raw`` (text or numbers) as float64, or a ValueError naming the first bad value."""
-    try:  # fast path; the loop below finds the row of a bad value
-        scores = np.asarray(raw, dtype=np.float64)
-        if np.isfinite(scores).all():
-            _check_exact(raw, scores, row, path, score)
-            return scores
-    except (TypeError, ValueError):
-        scores = np.empty(len(raw), dtype=np.float64)
-    for i, value in enumerate(raw):
+    """``raw`` (a NumPy array of numbers, or a list of texts read by the rule of
+    rankscore._numbers) as float64, or a ValueError naming the row of the first bad value."""
+    if isinstance(raw, np.ndarray) and raw.dtype.kind in "biuf":
+        scores = raw.astype(np.float64, copy=False)
+        finite = np.isfinite(scores)
+        if not finite.all():
+            i = int(np.argmin(finite))
+            raise _not_finite(path, row(i), score, float(scores[i]))
+        _check_exact(raw, scores, row, path, score)
+        return scores
+    scores = None
+    if "_" not in "".join(raw):  # fast path: float() of each text (it reads "1_0" too)
         try:
-            scores[i] = float(value)
+            scores = np.asarray(raw, dtype=np.float64)
         except (TypeError, ValueError):
-            scores[i] = math.nan
-        if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else quoted(value)
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
-                " number"
-            )
+            scores = None
+    if scores is None or not np.isfinite(scores).all():  # find the row of the bad value
+        scores = np.empty(len(raw), dtype=np.float64)
+        for i, value in enumerate(raw):
+            number = read_number(value) if isinstance(value, (str, bytes)) else None
+            if number is None or not math.isfinite(number):
+                raise _not_finite(path, row(i), score, value)
+            scores[i] = number
     _check_exact(raw, scores, row, path, score)
     return scores
+
+
+def _not_finite(path: Path, row: int, score: str, value: Any) -> ValueError:
+    if isinstance(value, float):  # a number column: NaN, inf or -inf
+        shown = "NaN" if math.isnan(value) else repr(value)
+    else:
+        shown = "an empty value" if value in ("", None) else quoted(value)
+    return ValueError(f"{path}, row {row}: score column {quoted(score)} has {shown}, not a "
+                      "finite number")
 
 
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
@@ -135,7 +151,29 @@ def _empty_label(path: Path, row: int, label: str) -> ValueError:
 # CSV
 
 
+#: Which CSV reader ``rankscore report`` uses: "auto" (pyarrow's streaming reader when
+#: pyarrow is installed, else Python's csv module), "python" or "arrow" (tests, benchmarks).
+CSV_READER = "auto"
+
+
 def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+    """The pieces of a CSV file. Both readers give the same pieces, and the same errors
+    with the same row numbers: the pyarrow reader hands every piece it cannot read exactly
+    as Python's csv module would (a bad value, an empty label, a blank or short row, a NUL
+    byte, text that is not UTF-8 ...) to :func:`_python_csv_chunks`, which reads on from
+    there and names the row."""
+    if CSV_READER != "python":
+        from . import _csv_arrow
+
+        if CSV_READER == "arrow" or _csv_arrow.available():
+            yield from _csv_arrow.chunks(path, label, score, rows, progress)
+            return
+    yield from _python_csv_chunks(path, label, score, rows, progress)
+
+
+def _python_csv_chunks(path, label, score, rows, progress, skip: int = 0) -> Iterator[Chunk]:
+    """Python's csv module: the pieces of a CSV file after the first ``skip`` data rows
+    (those are checked for their number of fields only)."""
     limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
     try:
         with open(path, "rb") as raw:
@@ -146,21 +184,33 @@ def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
                 if progress is not None:
                     progress(raw.tell(), total)
 
-            yield from _csv_rows(path, text, label, score, rows, tick)
+            yield from _csv_rows(path, text, label, score, rows, tick, skip)
     except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
-                         " CSV") from None
+        raise _not_utf8(path, exc) from None
     finally:
         csv.field_size_limit(limit)
+
+
+def _not_utf8(path: Path, exc: UnicodeDecodeError) -> ValueError:
+    return ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8 CSV")
 
 
 def _is_blank(row: list[str]) -> bool:
     return all(not cell.strip() for cell in row)
 
 
-def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
-              tick: Callable[[], None]) -> Iterator[Chunk]:
-    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
+class CsvHeader(NamedTuple):
+    """The header of a CSV file: the dialect sniffed from its first non-blank line, the
+    column names (stripped), the indices of the label and score columns."""
+
+    dialect: Any
+    names: list[str]
+    label: int
+    score: int
+
+
+def csv_header(path: Path, fh, label: str, score: str):
+    """(header, csv reader positioned after the header row) of a CSV text stream."""
     sample = fh.read(65536)
     if not sample.strip():
         raise ValueError(f"{path}: the file is empty")
@@ -173,18 +223,31 @@ def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
     reader = csv.reader(fh, dialect)
     try:
         header = next((row for row in reader if not _is_blank(row)), None)
-        if header is None:
-            raise ValueError(f"{path}: the file is empty")
-        header = [name.strip() for name in header]
-        _check_columns(path, header, label, score)
-        li, si = header.index(label), header.index(score)
+    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
+        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
+    if header is None:
+        raise ValueError(f"{path}: the file is empty")
+    header = [name.strip() for name in header]
+    _check_columns(path, header, label, score)
+    return CsvHeader(dialect, header, header.index(label), header.index(score)), reader
+
+
+def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
+              tick: Callable[[], None], skip: int = 0) -> Iterator[Chunk]:
+    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
+    header, reader = csv_header(path, fh, label, score)
+    li, si, width = header.label, header.score, len(header.names)
+    try:
         labels, scores, lines = [], [], []
         for row in reader:
             if _is_blank(row):
                 continue
-            if len(row) != len(header):  # a short or long row would shift the columns
+            if len(row) != width:  # a short or long row would shift the columns
                 raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
-                                 f"{len(header)} (as the header)")
+                                 f"{width} (as the header)")
+            if skip:  # read by the pyarrow reader already
+                skip -= 1
+                continue
             labels.append(row[li].strip())
             scores.append(row[si].strip())
             lines.append(reader.line_num)  # as in a text editor: the header is line 1
@@ -236,6 +299,12 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
     except (pa.ArrowException, OSError) as exc:
         raise unreadable(exc) from None
     _check_columns(path, names, label, score)
+    schema = file.schema_arrow
+    try:  # the column rule, before a row is read
+        label_type = check_column(label, schema.field(label).type, "label")
+        check_column(score, schema.field(score).type, "score")
+    except ColumnTypeError as exc:
+        raise ColumnTypeError(f"{path}: {exc}") from None
     total, done = file.metadata.num_rows, 0
     batches = file.iter_batches(batch_size=rows, columns=[label, score])
     while True:
@@ -247,23 +316,39 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
             return
         if batch.num_rows:
             labels, scores = batch.column(label), batch.column(score)
-            yield _parquet_chunk(path, label, score, labels, scores, done, pa, pc)
+            yield _parquet_chunk(path, label, score, labels, scores, done, label_type, pa, pc)
         done += batch.num_rows
         if progress is not None:
             progress(done, total)
 
 
-def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
+def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc) -> Chunk:
+    """One batch: the columns passed the column rule (rankscore._columns) already."""
     def row(i: int) -> int:
         return start + i + 1
 
-    if (pa.types.is_integer(scores.type) or pa.types.is_floating(scores.type)) \
-            and not scores.null_count:
-        numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
-    else:
-        numbers = finite_scores(scores.to_pylist(), row, path, score)
+    if pa.types.is_dictionary(scores.type):  # categories of numbers: the numbers
+        scores = scores.dictionary_decode()
+    if pa.types.is_decimal(scores.type):  # at most 15 digits (the column rule)
+        scores = decimals_as_float64(scores)
+    if scores.null_count:
+        raise _not_finite(path, row(pc.index(pc.is_null(scores), True).as_py()), score, None)
+    numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
+    if pa.types.is_dictionary(labels.type):  # categories: their values
+        labels = labels.dictionary_decode()
     if labels.null_count:
         raise _empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+    if label_type.kind == "bytes":  # bytes are labels as UTF-8 text
+        try:
+            labels = labels.cast(pa.string())
+        except pa.ArrowInvalid:
+            raise ValueError(f"{path}: label column {quoted(label)} holds bytes that are not "
+                             "UTF-8 text") from None
+    if label_type.kind == "float":  # a NaN label names its row, as a NaN score does
+        nan = pc.is_nan(labels)
+        if pc.any(nan).as_py():
+            raise ValueError(f"{path}, row {row(pc.index(nan, True).as_py())}: label column "
+                             f"{quoted(label)} has NaN, not a label")
     distinct = pc.unique(labels)
     values = [str(v) for v in distinct.to_pylist()]  # as read_columns: str() of each value
     if "" in values:
@@ -299,7 +384,10 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     ValueError
         One line naming the file, the column and, for a bad value, the row (the line of
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
-        empty file, a score that is not a finite number, an empty label, unreadable file.
+        empty file, a score that is not a finite number, an empty label, unreadable file,
+        a path that is not a regular file (a directory, a pipe, a device), a Parquet column
+        whose type cannot be a score or label column (rankscore._columns, raised as
+        ColumnTypeError, also a TypeError).
 
     Examples
     --------

@@ -54,9 +54,10 @@ from typing import Any, Callable
 import numpy as np
 
 from . import _backend, groups
+from ._columns import check_column, decimals_as_float64
 from ._engine.parts import MAX_EXACT_ROWS, binary_problem, use_two_threads
 from ._engine.sweep import Scan
-from ._engine.validate import as_scores, check_positive_int
+from ._engine.validate import as_scores, check_positive_int, quoted
 from ._engine.views import auc_view
 from ._engine.labels import label_codes
 from .report import summary_report
@@ -115,14 +116,33 @@ def _kind(x: Any) -> str:
         else f"{type(x).__module__.split('.')[0]}.{kind}"
 
 
-def _check_collection(x: Any, name: str, function: str) -> None:
-    if isinstance(x, dd.Series):
-        return
+_ROLES = {"y_true": "label", "y_score": "score", "sample_weight": "weight"}
+
+
+def _check_collection(x: Any, name: str, function: str) -> Any:
+    """A 1-D Dask collection whose dtype passes the column rule (rankscore._columns), checked
+    before any partition is computed; returns its Column (None where not checked)."""
     if isinstance(x, da.Array):
         if x.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got a Dask array of shape {x.shape}")
-        return
-    raise TypeError(_ONLY_DASK.format(name=name, kind=_kind(x), function=function))
+    elif not isinstance(x, dd.Series):
+        raise TypeError(_ONLY_DASK.format(name=name, kind=_kind(x), function=function))
+    dtype = x.dtype
+    if isinstance(x, dd.Series) and type(dtype).__name__ == "CategoricalDtype" \
+            and not x.cat.known:  # categories unknown until computed: each partition says
+        return None
+    if name in _ROLES:  # the group keys of group_metrics may be of any type
+        return check_column(name, dtype, _ROLES[name])
+    return None
+
+
+def _decimal_partition(part: Any) -> Any:
+    """A pandas partition of exact decimals as the nearest float64 (rankscore._columns)."""
+    import pandas as pd
+    import pyarrow as pa
+
+    values = decimals_as_float64(pa.array(part)).to_numpy(zero_copy_only=False)
+    return pd.Series(values, index=part.index, name=part.name)
 
 
 def _as_array(x: Any) -> da.Array:
@@ -200,7 +220,20 @@ def _chunk(
         message = str(exc)
         if start is not None:  # an index in the partition -> the index in the column
             message = re.sub(r"\bindex (\d+)", lambda m: f"index {start + int(m[1])}", message)
+        elif hasattr(columns["y_score"], "index"):  # a DataFrame's partition: its row label
+            labels = columns["y_score"].index
+            message = re.sub(r"\bindex (\d+)", lambda m: _row_label(labels, int(m[1])),
+                             message)
         raise type(exc)(f"{place}: {message}") from None
+
+
+def _row_label(labels: Any, i: int) -> str:
+    """Where row ``i`` of a pandas partition is: "index 3 (row label 1027)"."""
+    if i >= len(labels):
+        return f"index {i}"
+    label = labels[i]
+    label = label.item() if isinstance(label, np.generic) else label
+    return f"index {i} of the partition (row label {quoted(label)})"
 
 
 def _partition_tasks(summarise: Callable, columns: dict[str, Any],
@@ -341,8 +374,10 @@ def _columns(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
     columns = {"y_true": y_true, "y_score": y_score}
     if sample_weight is not None:
         columns["sample_weight"] = sample_weight
-    for name, x in columns.items():
-        _check_collection(x, name, function)
+    for name, x in list(columns.items()):
+        column = _check_collection(x, name, function)
+        if column is not None and column.kind == "decimal":  # scores or weights
+            columns[name] = x.map_partitions(_decimal_partition, meta=(x.name, "float64"))
     return columns
 
 

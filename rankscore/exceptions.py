@@ -24,6 +24,8 @@ import warnings
 __all__ = [
     "UndefinedMetricWarning",
     "RankingSetTooLargeError",
+    "MemoryLimitError",
+    "ColumnTypeError",
     "undefined_metric_category",
     "warn_undefined_metric",
 ]
@@ -46,7 +48,15 @@ class UndefinedMetricWarning(UserWarning):
     """
 
 
-class RankingSetTooLargeError(MemoryError, ValueError):
+class MemoryLimitError(MemoryError, ValueError):
+    """A computation would need more memory than is available (raised before allocating;
+    the message names the size).
+
+    Subclasses both ``MemoryError`` and ``ValueError``.
+    """
+
+
+class RankingSetTooLargeError(MemoryLimitError):
     """An enumeration would not fit in the memory available (raised before allocating).
 
     Subclasses both ``MemoryError`` and ``ValueError``.
@@ -59,6 +69,15 @@ class RankingSetTooLargeError(MemoryError, ValueError):
     ... except RankingSetTooLargeError as error:
     ...     print(type(error).__name__, isinstance(error, MemoryError))
     RankingSetTooLargeError True
+    """
+
+
+class ColumnTypeError(TypeError, ValueError):
+    """A column of a table (file, pandas, Dask) whose type cannot serve its role, e.g. a
+    score column of lists (raised before its values are read; the message names the column
+    and its type).
+
+    Subclasses both ``TypeError`` and ``ValueError``.
     """
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ._engine.labels import as_labels, classes_of, default_pos_label_ok, encode
+from ._engine.labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted, quoted_list)
 
@@ -167,6 +167,7 @@ def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
     """1.0 where ``y`` is the positive class, by scikit-learn's rule for probabilistic
     binary metrics: ``pos_label``, else 1 for labels within {0, 1} or {-1, 1}, else the
     greater of two numeric labels; string labels need ``pos_label``."""
+    check_one_label(pos_label)
     classes = np.unique(y)
     if len(classes) > 2:
         raise ValueError(f"The type of the target inferred from y_true is multiclass but "

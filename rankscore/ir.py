@@ -19,9 +19,13 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import _backend
-from ._engine.validate import check_choice, quoted
+from ._engine.validate import check_choice, quoted, rounds_in_float64, shorten, to_float
+from ._files import open_regular_file
+from ._limits import bounded_int, check_memory, format_bytes
+from ._numbers import read_integer, read_number
+from .exceptions import MemoryLimitError
 from .rankings.positions import float_m
-from .uncertainty import _t_two_sided_p, holm_adjust
+from .uncertainty import MAX_RESAMPLES, _t_two_sided_p, holm_adjust
 
 __all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
 
@@ -41,7 +45,7 @@ _ALIASES = {
     "hit_rate": "hit_rate", "bpref": "bpref", "s": "s", "num_ret": "num_ret",
     "num_rel": "num_rel", "num_rel_ret": "num_rel_ret",
 }
-_METRIC = re.compile(r"([A-Za-z_\-]+)(@(\d+))?")
+_METRIC = re.compile(r"([A-Za-z_\-]+)(@([0-9]+))?")
 
 
 def _parse_metric(name: Any) -> tuple[str, int | None]:
@@ -59,9 +63,9 @@ def _parse_metric(name: Any) -> tuple[str, int | None]:
         raise ValueError(f"metric {quoted(name)} needs a cut-off, e.g. {base}@10")
     if kind is None:
         raise ValueError(f"unknown metric {quoted(name)}; known: {', '.join(IR_METRICS)}")
-    if k is not None and int(k) < 1:
-        raise ValueError(f"the cut-off of {quoted(name)} must be >= 1")
-    return kind, (int(k) if k is not None else None)
+    if k is not None:  # a count of ranks: 1 to 2**63 - 1 (the kernels' int64)
+        k = bounded_int(k, f"the cut-off of {quoted(name)}", low=1)
+    return kind, k
 
 
 # --------------------------------------------------------------------------------------
@@ -131,6 +135,16 @@ class _Ids:
         """The ids ``codes`` (all by default) as ``str``."""
         return _decode(self.pool, self.offsets, codes)
 
+    def byte_rank(self, codes: np.ndarray) -> np.ndarray:
+        """The rank of each id ``codes[i]`` among them in byte order (the canonical order
+        of ids: the bytes themselves, so that ids differing only in trailing NUL bytes,
+        which NumPy's fixed-width strings would drop, are ordered too)."""
+        raw, bounds = self.pool.tobytes(), self.offsets.tolist()
+        names = [raw[bounds[c]:bounds[c + 1]] for c in codes.tolist()]
+        rank = np.empty(len(names), dtype=np.int64)
+        rank[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
+        return rank
+
 
 def _decode(pool: np.ndarray, offsets: np.ndarray, codes: Any = None) -> list[str]:
     """The UTF-8 strings ``pool[offsets[c]:offsets[c + 1]]`` for ``c`` in ``codes`` (all by
@@ -140,6 +154,53 @@ def _decode(pool: np.ndarray, offsets: np.ndarray, codes: Any = None) -> list[st
     if codes is None:
         return [raw[a:b].decode("utf-8") for a, b in zip(bounds[:-1], bounds[1:])]
     return [raw[bounds[c]:bounds[c + 1]].decode("utf-8") for c in np.asarray(codes).tolist()]
+
+
+# peak memory of reading a TREC file, measured on 2 * 10^6-line runs and qrels (compiled
+# kernels; the fallback about three times more), with some margin: bytes per byte of the
+# file and per line
+_TREC_BYTES_PER_BYTE, _TREC_BYTES_PER_LINE = 2, 160
+
+
+def _read_trec_file(path: Any, what: str) -> bytes:
+    """The bytes of a regular file, after checking that they and the arrays parsed from
+    them fit in memory (a ValueError naming the file otherwise)."""
+    shown = shorten(os.fsdecode(path), 200)
+    scale = 3 if getattr(_backend.kernels, "__name__", "").endswith("_fallback") else 1
+    try:
+        with open_regular_file(path) as handle:
+            size = os.fstat(handle.fileno()).st_size
+            check_memory(size, f"reading the {what} file {shown} ({format_bytes(size)})")
+            data = handle.read()
+    except MemoryLimitError:
+        raise
+    except ValueError as exc:
+        raise ValueError(f"the {what} file {exc}") from None
+    except OSError as exc:
+        raise ValueError(f"cannot read the {what} file {quoted(shown)}: "
+                         f"{exc.strerror or exc}") from None
+    lines = data.count(b"\n") + 1
+    check_memory(scale * (_TREC_BYTES_PER_BYTE * len(data) + _TREC_BYTES_PER_LINE * lines),
+                 f"reading the {what} file {shown} ({format_bytes(len(data))}, "
+                 f"{lines:,} lines)")
+    return data
+
+
+def _trec_integer(field: bytes) -> float | None:
+    """A relevance field: an integer (rankscore._numbers) within 64 bits, as a float."""
+    value = read_integer(field)
+    return float(value) if value is not None and -2**63 <= value < 2**63 else None
+
+
+def _line_of_entry(data: bytes, entry: int) -> int:
+    """The 1-based line of the ``entry``-th (from 0) non-blank line of a TREC file."""
+    seen = -1
+    for number, line in enumerate(data.split(b"\n"), 1):
+        if line.split():
+            seen += 1
+            if seen == entry:
+                return number
+    raise AssertionError("fewer entries than lines")
 
 
 def _check_utf8(data: bytes, field: int, path: Any) -> None:
@@ -244,15 +305,11 @@ class _Table:
         what = cls.__name__.lower()
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(f"the {what} file must be a path, got {type(path).__name__}")
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as exc:
-            raise ValueError(f"cannot read the {what} file {quoted(os.fspath(path))}: "
-                             f"{exc.strerror or exc}") from None
+        data = _read_trec_file(path, what)
         n_fields, value_field, integer = cls._trec_layout
         parsed = _backend.kernels.parse_trec(np.frombuffer(data, dtype=np.uint8), n_fields,
-                                             value_field, integer)
+                                             value_field, integer,
+                                             _trec_integer if integer else read_number)
         (query_codes, query_pool, query_offsets, doc_pool, doc_offsets, doc_hashes, values,
          bad_line) = parsed
         if bad_line:
@@ -261,6 +318,13 @@ class _Table:
                              f"({cls._trec_text}) with a readable "
                              f"{'integer' if integer else 'number'} in field {value_field + 1}, "
                              f"got {quoted(line)}")
+        wrong = np.isnan(values) if not integer else np.abs(values) >= 2.0**53
+        if wrong.any():  # NaN scores, relevances beyond float64's integers: name the line
+            line = _line_of_entry(data, int(np.argmax(wrong)))
+            value = "NaN, not a number" if not integer else \
+                "beyond 2**53 in magnitude (relevance is an integer below 2**53)"
+            raise ValueError(f"{os.fspath(path)}, line {line}: the {cls._value_name} in field "
+                             f"{value_field + 1} is {value}")
         for pool, field in ((query_pool, 0), (doc_pool, 2)):
             if not pool.tobytes().isascii():
                 _check_utf8(data, field, path)
@@ -390,6 +454,12 @@ class Qrels(_Table):
     separates the fields of TREC files; integers are converted with ``str``), held as
     UTF-8 bytes.
 
+    Thread safety: safe to share. A Qrels is read-only once built (its arrays are frozen),
+    so many threads may evaluate runs against one Qrels at once; the one lookup it builds
+    on first use (query id -> position) is built whole and stored in a single assignment,
+    so a thread sees it either absent or complete (at worst two threads build it once
+    each).
+
     Examples
     --------
     >>> qrels = Qrels({"q1": {"d1": 1, "d2": 0, "d3": 2}})
@@ -458,7 +528,15 @@ class Run(_Table):
     Notes
     -----
     Ranking order is ``trec_eval``'s: score descending, equal scores by element id
-    descending (byte order of the UTF-8 ids). Scores are real numbers (NaN is an error).
+    descending (byte order of the UTF-8 ids, every byte counted: ids that differ only in
+    trailing NUL bytes are distinct and ordered). Scores are real numbers (NaN is an error;
+    an integer beyond 2**53 that float64 cannot hold exactly is an error, as in the rest of
+    rankscore; the score field of a TREC file is read as a float, as ``trec_eval`` reads
+    it).
+
+    Thread safety: safe to share, as :class:`Qrels`: read-only once built; the lookups
+    built on first use (query id -> position, and the ranking order at
+    ``score_precision="float32"``) are built whole and stored in a single assignment each.
 
     Examples
     --------
@@ -480,13 +558,26 @@ class Run(_Table):
                             f"{type(v).__name__} {quoted(v)}")
 
         q, qn, docs, values = _columns_from_dict(data, "run", {float, int}, value_of)
-        return q, qn, docs, Run._values(np.array(values, dtype=np.float64), "score")
+        try:
+            scores = np.array(values, dtype=np.float64)
+        except OverflowError:  # an int beyond float64's range
+            scores = None
+        if scores is None or (len(scores) and np.abs(scores).max() >= 2.0**53):
+            for code, doc, value in zip(q.tolist(), docs, values):  # name the first bad one
+                if rounds_in_float64(value):
+                    raise ValueError(
+                        f"score of {quoted(doc)} in query {quoted(qn[code])} is the integer "
+                        f"{shorten(value)}, beyond 2**53: float64 cannot hold it exactly "
+                        "(distinct scores would tie); subtract a reference value first")
+        return q, qn, docs, Run._values(scores, "score")
 
     @staticmethod
     def _values(raw, what):
         raw = np.asarray(raw)
         if raw.dtype.kind not in "iuf" or raw.dtype == np.bool_:
             raise TypeError(f"scores ({what}) must be real numbers, got dtype {raw.dtype}")
+        if raw.dtype.kind in "iu":  # integers float64 would round are an error
+            raw = to_float(raw, f"scores ({what})")
         raw = raw.astype(np.float64)
         if np.isnan(raw).any():
             raise ValueError(f"scores ({what}) hold NaN")
@@ -520,8 +611,8 @@ class Run(_Table):
         group = np.cumsum(np.concatenate([[True], ~((q[at[1:]] == q[at[:-1]])
                                                     & (s[at[1:]] == s[at[:-1]])
                                                     & (at[1:] == at[:-1] + 1))]))
-        text = np.array(ids.decode(docs[order[at]]), dtype=str)
-        within = np.lexsort((text, -group))[::-1]  # group ascending, id descending
+        rank = ids.byte_rank(docs[order[at]])
+        within = np.lexsort((rank, -group))[::-1]  # group ascending, id descending
         order = order.copy()
         order[at] = order[at[within]]
         return order
@@ -973,7 +1064,7 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     alpha : float, default 0.05
         Level of the ``significant`` column.
     n_resamples : int, default 10000
-        Resamples of the randomization and bootstrap tests.
+        Resamples of the randomization and bootstrap tests, at most 10**6.
     random_state : int or None, default 0
         Seed of the resampling (the same seed gives the same p-values).
     **options
@@ -1037,8 +1128,8 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     if not isinstance(alpha, numbers.Real) or not 0 < alpha < 1:
         raise ValueError(f"alpha must be a number in (0, 1), got {quoted(alpha)}")
     if isinstance(n_resamples, (bool, np.bool_)) or not isinstance(
-            n_resamples, (numbers.Integral, np.integer)) or not 1 <= n_resamples <= 10**8:
-        raise ValueError(f"n_resamples must be an integer in [1, 10**8], got "
+            n_resamples, (numbers.Integral, np.integer)) or not 1 <= n_resamples <= MAX_RESAMPLES:
+        raise ValueError(f"n_resamples must be an integer in [1, {MAX_RESAMPLES:,}], got "
                          f"{quoted(n_resamples)}")
     unknown = set(options) - {"m", "ties", "relevance_level", "ndcg_gain", "empty_queries",
                               "score_precision"}

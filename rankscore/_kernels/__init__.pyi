@@ -3,6 +3,8 @@
 Both modules provide exactly these functions. Callers validate every argument first.
 """
 
+from typing import Callable
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -226,7 +228,8 @@ def gather_ids(
     """(pool, offsets) whose id i is id codes[i] of the input."""
 
 def parse_trec(
-    data: NDArray[np.uint8], n_fields: int, value_field: int, integer_values: bool
+    data: NDArray[np.uint8], n_fields: int, value_field: int, integer_values: bool,
+    read_value: Callable[[bytes], float | None],
 ) -> tuple[
     NDArray[np.int64],
     NDArray[np.uint8],
@@ -241,7 +244,8 @@ def parse_trec(
     hashes, values, bad line): a TREC run (6 fields, value 4) or qrels file (4 fields,
     value 3), one entry per non-blank line; distinct query ids in order of appearance,
     one element id per entry (UTF-8 bytes pool[offsets[i]:offsets[i + 1]], FNV-1a hashes);
-    bad line = 1-based number of the first unreadable line, 0 if none."""
+    a value field that C does not read plainly is read_value(field bytes) (None: not a
+    number); bad line = 1-based number of the first unreadable line, 0 if none."""
 
 def ir_first_duplicate(
     offsets: NDArray[np.int64],
