@@ -53,6 +53,16 @@ class MemoryLimitError(MemoryError, ValueError):
     the message names the size).
 
     Subclasses both ``MemoryError`` and ``ValueError``.
+
+    Examples
+    --------
+    >>> from rankscore.exceptions import MemoryLimitError
+    >>> from rankscore.rankings import enumerate_rankings
+    >>> try:
+    ...     enumerate_rankings(62, 31)  # 2**59 rankings
+    ... except MemoryLimitError as error:
+    ...     print(isinstance(error, MemoryError), isinstance(error, ValueError))
+    True True
     """
 
 
@@ -77,7 +87,14 @@ class ColumnTypeError(TypeError, ValueError):
     score column of lists (raised before its values are read; the message names the column
     and its type).
 
-    Subclasses both ``TypeError`` and ``ValueError``.
+    Subclasses both ``TypeError`` and ``ValueError``, so ``except ValueError`` catches it
+    as it catches every other refused input.
+
+    Examples
+    --------
+    >>> from rankscore.exceptions import ColumnTypeError
+    >>> issubclass(ColumnTypeError, TypeError), issubclass(ColumnTypeError, ValueError)
+    (True, True)
     """
 
 
