@@ -47,7 +47,8 @@ BEFORE = sys.argv[sys.argv.index("--before") + 1] if "--before" in sys.argv else
 
 def accumulator_of(revision: str):
     """The ScoreAccumulator class of rankscore/summary.py at ``revision`` (run against this
-    checkout's kernels and modules), or None when git cannot show it."""
+    checkout's kernels and modules), or None when git cannot show it or it does not import
+    against this checkout's modules (e.g. from before the engine's layout)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
         source = subprocess.run(["git", "show", f"{revision}:rankscore/summary.py"], cwd=root,
@@ -56,7 +57,10 @@ def accumulator_of(revision: str):
         return None
     module = types.ModuleType("rankscore._summary_before")
     module.__package__ = "rankscore"
-    exec(compile(source, f"summary.py@{revision}", "exec"), module.__dict__)
+    try:
+        exec(compile(source, f"summary.py@{revision}", "exec"), module.__dict__)
+    except ImportError:
+        return None
     return module.ScoreAccumulator
 
 

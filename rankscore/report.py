@@ -33,7 +33,8 @@ from ._stream import _decide_pos_label, read_columns
 from ._engine.validate import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
-from .summary import ScoreSummary, _report_cuts, _report_of_reads
+from .summary import ScoreSummary
+from .summary.reports import report_cuts, report_of_reads
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report",
@@ -278,11 +279,11 @@ def _report_of_parts(neg_runs: tuple, pos: np.ndarray, threshold: float,
     if len(pos) == 0 or len(neg_a) + len(neg_b) == 0:
         missing = "positive" if len(pos) == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    cuts = _report_cuts(len(neg_a) + len(neg_b) + len(pos), n_groups)
+    cuts = report_cuts(len(neg_a) + len(neg_b) + len(pos), n_groups)
     reads = _backend.kernels.report_of_parts(
         neg_a, neg_b, pos, np.empty(0, np.int64) if cuts is None else cuts, TIE_RTOL,
         threshold)
-    scan, confusion, youden, f1, table = _report_of_reads(reads, n_groups, threshold,
+    scan, confusion, youden, f1, table = report_of_reads(reads, n_groups, threshold,
                                                           cuts is not None)
     if cuts is None:  # many groups: the gain table reads the summary's sweep
         summary = ScoreSummary._trusted(*_backend.kernels.summary_from_sorted(

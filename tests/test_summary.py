@@ -665,7 +665,7 @@ def test_accumulator_keeps_going_after_a_summary():
 def test_merge_on_two_threads_equals_one_thread(problems):
     # large merges are cut at a median score into two ranges merged side by side: the
     # same thresholds and (in run order) the same sums, ties across the cut included
-    from rankscore import summary as summary_module
+    from rankscore.summary import merging as summary_module
 
     parts = [_one_shot(*p[:3]) for p in problems]
     if len({s.weighted for s in parts}) > 1:
@@ -708,7 +708,7 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, 
     # pair kernel): the same summary, ties and weights included, whether the room was
     # reserved or counted
     from rankscore._engine import parts as _sweep_module
-    from rankscore import summary as summary_module
+    from rankscore.summary import accumulator as summary_module
 
     y, s, w, cuts = problem
     saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module.PARALLEL_SORT_ROWS,
@@ -771,7 +771,7 @@ def test_pair_merge_kernel_equals_two_merges(jobs):
 def test_accumulator_two_thread_flush_of_zero_weights_only(monkeypatch):
     # a first batch whose weights are all zero buffers nothing: the flush has no median
     from rankscore._engine import parts as _sweep_module
-    from rankscore import summary as summary_module
+    from rankscore.summary import accumulator as summary_module
 
     monkeypatch.setattr(summary_module, "_PARALLEL_FLUSH_ENTRIES", 0)
     monkeypatch.setattr(_sweep_module, "PARALLEL_SORT_ROWS", 0)
@@ -863,7 +863,7 @@ def test_large_many_way_merges_equal_one_shot(k, layout, ties, dtype, weights, s
 def test_large_merge_on_two_threads_equals_one_shot(weights):
     # past 2**21 thresholds the merge runs on two threads, each cut again into four
     # tournaments (AVX-512F): ties across every cut, the same summary as one thread
-    from rankscore import summary as summary_module
+    from rankscore.summary import merging as summary_module
 
     parts, (y, s, w) = _large_parts(100, "even", 1_000_000, np.float64, weights, 7,
                                     n=2_300_000)
@@ -1016,14 +1016,14 @@ def test_report_kernels_agree_on_any_split_of_the_negatives(problem, n_groups, r
     # report_of_parts reads the negatives as two sorted runs (large inputs sort two halves
     # on two threads): any split gives summary_report_counts's numbers, on both backends;
     # a large rtol overflows the J and F1 records (a second read finds the choice)
-    from rankscore.summary import _report_cuts
+    from rankscore.summary.reports import report_cuts
 
     y, s = problem
     neg, pos = np.sort(s[y == 0]), np.sort(s[y == 1])
     cut = data.draw(st.integers(0, len(neg)))
     shuffled = neg[np.array(data.draw(st.permutations(range(len(neg)))), dtype=np.intp)]
     neg_a, neg_b = np.sort(shuffled[:cut]), np.sort(shuffled[cut:])
-    cuts = _report_cuts(len(s), n_groups)
+    cuts = report_cuts(len(s), n_groups)
     threshold = float(s[0])
     summary = ScoreSummary.from_arrays(y, s)
     arrays = (summary.thresholds, summary.negatives, summary.positives)
@@ -1281,7 +1281,7 @@ def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, 
     # weights whose sums round (not representable): the two-thread flush and merge add
     # each threshold's weights in the one-thread order, so the sums are the same bits
     from rankscore._engine import parts as _sweep_module
-    from rankscore import summary as summary_module
+    from rankscore.summary import accumulator, merging
 
     rng = np.random.default_rng(seed)
     s = rng.normal(size=n) if grid is None else rng.integers(-grid, grid + 1, n) / grid
@@ -1300,16 +1300,16 @@ def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, 
         return acc.summary(), ScoreSummary.merge_all(parts)
 
     one_thread = build()
-    names = ("_PARALLEL_FLUSH_ENTRIES", "_PARALLEL_MERGE_THRESHOLDS")
-    saved = [getattr(summary_module, name) for name in names], _sweep_module.PARALLEL_SORT_ROWS
-    for name in names:
-        setattr(summary_module, name, 0)
+    names = ((accumulator, "_PARALLEL_FLUSH_ENTRIES"), (merging, "_PARALLEL_MERGE_THRESHOLDS"))
+    saved = [getattr(*name) for name in names], _sweep_module.PARALLEL_SORT_ROWS
+    for module, name in names:
+        setattr(module, name, 0)
     _sweep_module.PARALLEL_SORT_ROWS = 0
     try:
         two_threads = build()
     finally:
-        for name, value in zip(names, saved[0]):
-            setattr(summary_module, name, value)
+        for (module, name), value in zip(names, saved[0]):
+            setattr(module, name, value)
         _sweep_module.PARALLEL_SORT_ROWS = saved[1]
     for a, b in zip(two_threads, one_thread):
         _assert_same(a, b)
