@@ -24,7 +24,7 @@ from ._version import __version__
 from .ir import Qrels, Run, _text_table, compare_runs, evaluate
 from .plot.rankings import save_ranking_plot
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
-from .uncertainty import MAX_RESAMPLES
+from .uncertainty.bootstrap import MAX_RESAMPLES
 
 __all__ = ["main"]
 

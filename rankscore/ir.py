@@ -25,7 +25,9 @@ from ._limits import bounded_int, check_memory, format_bytes
 from ._numbers import read_integer, read_number
 from .exceptions import MemoryLimitError
 from .rankings.positions import float_m
-from .uncertainty import MAX_RESAMPLES, _t_two_sided_p, holm_adjust
+from .uncertainty import holm_adjust
+from .uncertainty.bootstrap import MAX_RESAMPLES
+from .uncertainty.stats import t_two_sided_p
 
 __all__ = ["Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"]
 
@@ -937,7 +939,7 @@ def _t_test(diff: np.ndarray) -> float:
         return 1.0 if mean == 0.0 else 0.0
     t = mean / (sd / math.sqrt(n))
     df = n - 1
-    return min(1.0, _t_two_sided_p(t, df))
+    return min(1.0, t_two_sided_p(t, df))
 
 
 def _randomization_test(diff: np.ndarray, n_resamples: int, rng: np.random.Generator) -> float:
