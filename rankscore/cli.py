@@ -21,7 +21,8 @@ from ._engine.validate import quoted, shorten
 from ._limits import INT64_MAX, bounded_int
 from ._numbers import read_number
 from ._version import __version__
-from .ir import Qrels, Run, _text_table, compare_runs, evaluate
+from .ir import Qrels, Run, compare_runs, evaluate
+from .ir.comparison import text_table
 from .plot.rankings import save_ranking_plot
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
 from .uncertainty.bootstrap import MAX_RESAMPLES
@@ -386,10 +387,10 @@ def _run_ir(args) -> int:
         print(json.dumps(payload, indent=2))
         return 0
     rows = [[name, *(f"{means[name][m]:.4f}" for m in metrics)] for name in means]
-    print(_text_table(["run", *metrics], rows))
+    print(text_table(["run", *metrics], rows))
     if len(runs) == 1 and args.per_query:
         print()
-        print(_text_table(["query", *metrics], [[q, *(f"{values[m][i]:.4f}" for m in metrics)]
+        print(text_table(["query", *metrics], [[q, *(f"{values[m][i]:.4f}" for m in metrics)]
                                                 for i, q in enumerate(values["query"])]))
     if tests:
         print()

@@ -634,7 +634,7 @@ def test_nan_scores_and_huge_relevances_in_trec_files_name_the_line(tmp_path):
 @settings(max_examples=150)
 def test_trec_parsers_agree_with_each_other_and_with_the_rule(fields):
     from rankscore import _backend
-    from rankscore.ir import _trec_integer
+    from rankscore.ir.trec import trec_integer as _trec_integer
 
     for integer, layout, reader in ((False, (6, 4), read_number), (True, (4, 3), _trec_integer)):
         lines = [f"q Q0 d{i} 1 {f} t" if not integer else f"q 0 d{i} {f}"

@@ -383,7 +383,7 @@ def test_resampling_tests_and_corrections():
 
 
 def test_holm_adjustment():
-    from rankscore.ir import _adjust
+    from rankscore.ir.comparison import _adjust
 
     # statsmodels.stats.multitest.multipletests([0.01, 0.04, 0.03, 0.2], method="holm")
     assert _adjust([0.01, 0.04, 0.03, 0.2], "holm") == pytest.approx([0.04, 0.09, 0.09, 0.2])
@@ -450,7 +450,7 @@ def test_public_names_exported():
 def test_readers_of_both_backends_agree(text, integer):
     from rankscore import _backend
     from rankscore._numbers import read_number
-    from rankscore.ir import _trec_integer
+    from rankscore.ir.trec import trec_integer as _trec_integer
 
     data = np.frombuffer(text, dtype=np.uint8)
     layout = (4, 3, True, _trec_integer) if integer else (6, 4, False, read_number)
