@@ -1,7 +1,7 @@
 """The label and score columns of a CSV file read by pyarrow's streaming CSV reader.
 
 Used by ``rankscore report`` when pyarrow is installed; the pieces are those of Python's
-csv module (:func:`rankscore._stream._python_csv_chunks`): the same rows, labels, scores
+csv module (:func:`rankscore.python_csv_chunks`): the same rows, labels, scores
 and piece boundaries. The header is read by the csv module (its sniffed dialect, the
 column names and their checks); pyarrow parses the rest in C++ threads, the two columns
 as text, and each piece of ``rows`` rows is then checked whole:
@@ -33,8 +33,7 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from . import _stream
-from ._stream import Chunk
+from ._rows import Chunk, csv_header, not_utf8, python_csv_chunks
 
 __all__ = ["available", "chunks"]
 
@@ -93,7 +92,7 @@ class _Unusual(Exception):
 
 def chunks(path: Path, label: str, score: str, rows: int,
            progress: Callable[[int, int], None] | None) -> Iterator[Chunk]:
-    """The pieces of :func:`rankscore._stream._python_csv_chunks`, read by pyarrow."""
+    """The pieces of :func:`rankscore.python_csv_chunks`, read by pyarrow."""
     given = 0  # data rows handed out in pieces
     pieces = _arrow_pieces(path, label, score, rows, progress)
     try:
@@ -108,7 +107,7 @@ def chunks(path: Path, label: str, score: str, rows: int,
         pass
     finally:
         pieces.close()  # the file pyarrow was reading
-    yield from _stream._python_csv_chunks(path, label, score, rows, progress, skip=given)
+    yield from python_csv_chunks(path, label, score, rows, progress, skip=given)
 
 
 def _arrow_pieces(path: Path, label: str, score: str, rows: int,
@@ -177,7 +176,7 @@ def _header(path: Path, label: str, score: str):
     try:
         with open(path, "rb") as raw:
             text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
-            header, reader = _stream.csv_header(path, text, label, score)
+            header, reader = csv_header(path, text, label, score)
             consumed = reader.line_num
             dialect = header.dialect
             if dialect.skipinitialspace or dialect.escapechar is not None \
@@ -192,7 +191,7 @@ def _header(path: Path, label: str, score: str):
                 offset += len(text.readline().encode("utf-8"))
             return offset, header
     except UnicodeDecodeError as exc:
-        raise _stream._not_utf8(path, exc) from None
+        raise not_utf8(path, exc) from None
     finally:
         csv.field_size_limit(limit)
 
@@ -206,7 +205,7 @@ def _take(labels: list, scores: list, n: int, pa) -> tuple:
 
 
 def _piece(labels, scores, pa) -> Chunk | None:
-    """A piece as :func:`rankscore._stream._csv_chunk` makes it, or None when the csv
+    """A piece as :func:`rankscore._rows.csv_chunk` makes it, or None when the csv
     module must read it (see the module docstring)."""
     import pyarrow.compute as pc
 

@@ -7,28 +7,25 @@ each as the distinct label texts of the piece, a code per row into them, and the
 ``--plot`` and ``rankscore compare``); :func:`classes_of_file` keeps only the scores of each
 class (8 bytes a row; ``rankscore report``), or beyond a memory budget folds the pieces into
 a :class:`~rankscore.ScoreSummary` as :func:`summarise_file` does;
-:func:`_decide_pos_label` decides the positive class of a label column read as text. The command line (``rankscore.report.run_command``) reads
+decide_pos_label decides the positive class of a label column read as text. The command line (``rankscore.report.run_command``) reads
 files only through this module.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 import os
-import re
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
 from ._columns import check_column, decimals_as_float64
-from ._engine.validate import quoted, rounds_in_float64
-from ._files import check_regular_file
-from ._numbers import read_number
+from ._engine.validate import quoted
 from .exceptions import ColumnTypeError
+from ._rows import (Chunk, check_columns, check_file, empty_label, finite_scores, not_finite,
+                    python_csv_chunks)
 from .summary import ScoreAccumulator
 
 __all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",
@@ -39,20 +36,6 @@ CHUNK_ROWS = 1 << 20
 
 #: ``progress(done, total)``: units read so far (rows of a Parquet file, bytes of a CSV file)
 Progress = Callable[[int, int], None]
-
-
-class Chunk(NamedTuple):
-    """Rows of a file: label ``values[codes[i]]`` and score ``scores[i]`` for each row i."""
-
-    values: list[str]
-    codes: np.ndarray
-    scores: np.ndarray
-
-
-def check_file(path: Path) -> None:
-    """A ValueError unless ``path`` is a regular file: a directory, a pipe, a device ...
-    are named as such (rankscore._files)."""
-    check_regular_file(path)
 
 
 def chunks(
@@ -74,79 +57,6 @@ def chunks(
         raise ValueError(f"{path}: no data rows")
 
 
-def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
-    """``raw`` (a NumPy array of numbers, or a list of texts read by the rule of
-    rankscore._numbers) as float64, or a ValueError naming the row of the first bad value."""
-    if isinstance(raw, np.ndarray) and raw.dtype.kind in "biuf":
-        scores = raw.astype(np.float64, copy=False)
-        finite = np.isfinite(scores)
-        if not finite.all():
-            i = int(np.argmin(finite))
-            raise _not_finite(path, row(i), score, float(scores[i]))
-        _check_exact(raw, scores, row, path, score)
-        return scores
-    scores = None
-    if "_" not in "".join(raw):  # fast path: float() of each text (it reads "1_0" too)
-        try:
-            scores = np.asarray(raw, dtype=np.float64)
-        except (TypeError, ValueError):
-            scores = None
-    if scores is None or not np.isfinite(scores).all():  # find the row of the bad value
-        scores = np.empty(len(raw), dtype=np.float64)
-        for i, value in enumerate(raw):
-            number = read_number(value) if isinstance(value, (str, bytes)) else None
-            if number is None or not math.isfinite(number):
-                raise _not_finite(path, row(i), score, value)
-            scores[i] = number
-    _check_exact(raw, scores, row, path, score)
-    return scores
-
-
-def _not_finite(path: Path, row: int, score: str, value: Any) -> ValueError:
-    if isinstance(value, float):  # a number column: NaN, inf or -inf
-        shown = "NaN" if math.isnan(value) else repr(value)
-    else:
-        shown = "an empty value" if value in ("", None) else quoted(value)
-    return ValueError(f"{path}, row {row}: score column {quoted(score)} has {shown}, not a "
-                      "finite number")
-
-
-_INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
-
-
-def _check_exact(raw, scores: np.ndarray, row, path: Path, score: str) -> None:
-    """An integer score beyond 2**53 that float64 cannot hold is an error (as the Python
-    API: it would merge distinct scores into ties)."""
-    for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():
-        value = raw[i]
-        if isinstance(value, np.generic):  # a Parquet integer column read as NumPy
-            value = value.item()
-        if isinstance(value, str) and _INTEGER.fullmatch(value):
-            value = int(value)
-        if rounds_in_float64(value):
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {quoted(value)}, an "
-                "integer beyond 2**53 that float64 cannot hold exactly (it would merge distinct "
-                "scores into ties); subtract a reference value first"
-            )
-
-
-def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
-    for wanted, what in ((label, "label"), (score, "score")):
-        if wanted not in names:
-            shown = ", ".join(quoted(n) for n in names[:20]) + (", …" * (len(names) > 20))
-            option = "--label" if what == "label" else "--score"
-            raise ValueError(f"{path}: no {what} column {quoted(wanted)} (columns: {shown});"
-                             f" choose one with {option}")
-        if names.count(wanted) > 1:
-            raise ValueError(f"{path}: {names.count(wanted)} columns are named "
-                             f"{quoted(wanted)}; rename all but one")
-
-
-def _empty_label(path: Path, row: int, label: str) -> ValueError:
-    return ValueError(f"{path}, row {row}: label column {quoted(label)} is empty")
-
-
 # ---------------------------------------------------------------------------------------
 # CSV
 
@@ -160,7 +70,7 @@ def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
     """The pieces of a CSV file. Both readers give the same pieces, and the same errors
     with the same row numbers: the pyarrow reader hands every piece it cannot read exactly
     as Python's csv module would (a bad value, an empty label, a blank or short row, a NUL
-    byte, text that is not UTF-8 ...) to :func:`_python_csv_chunks`, which reads on from
+    byte, text that is not UTF-8 ...) to :func:`python_csv_chunks`, which reads on from
     there and names the row."""
     if CSV_READER != "python":
         from . import _csv_arrow
@@ -168,109 +78,7 @@ def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
         if CSV_READER == "arrow" or _csv_arrow.available():
             yield from _csv_arrow.chunks(path, label, score, rows, progress)
             return
-    yield from _python_csv_chunks(path, label, score, rows, progress)
-
-
-def _python_csv_chunks(path, label, score, rows, progress, skip: int = 0) -> Iterator[Chunk]:
-    """Python's csv module: the pieces of a CSV file after the first ``skip`` data rows
-    (those are checked for their number of fields only)."""
-    limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
-    try:
-        with open(path, "rb") as raw:
-            text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
-            total = path.stat().st_size
-
-            def tick() -> None:
-                if progress is not None:
-                    progress(raw.tell(), total)
-
-            yield from _csv_rows(path, text, label, score, rows, tick, skip)
-    except UnicodeDecodeError as exc:
-        raise _not_utf8(path, exc) from None
-    finally:
-        csv.field_size_limit(limit)
-
-
-def _not_utf8(path: Path, exc: UnicodeDecodeError) -> ValueError:
-    return ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8 CSV")
-
-
-def _is_blank(row: list[str]) -> bool:
-    return all(not cell.strip() for cell in row)
-
-
-class CsvHeader(NamedTuple):
-    """The header of a CSV file: the dialect sniffed from its first non-blank line, the
-    column names (stripped), the indices of the label and score columns."""
-
-    dialect: Any
-    names: list[str]
-    label: int
-    score: int
-
-
-def csv_header(path: Path, fh, label: str, score: str):
-    """(header, csv reader positioned after the header row) of a CSV text stream."""
-    sample = fh.read(65536)
-    if not sample.strip():
-        raise ValueError(f"{path}: the file is empty")
-    fh.seek(0)
-    first = next(line for line in sample.splitlines() if line.strip())
-    try:
-        dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(fh, dialect)
-    try:
-        header = next((row for row in reader if not _is_blank(row)), None)
-    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
-        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-    if header is None:
-        raise ValueError(f"{path}: the file is empty")
-    header = [name.strip() for name in header]
-    _check_columns(path, header, label, score)
-    return CsvHeader(dialect, header, header.index(label), header.index(score)), reader
-
-
-def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
-              tick: Callable[[], None], skip: int = 0) -> Iterator[Chunk]:
-    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
-    header, reader = csv_header(path, fh, label, score)
-    li, si, width = header.label, header.score, len(header.names)
-    try:
-        labels, scores, lines = [], [], []
-        for row in reader:
-            if _is_blank(row):
-                continue
-            if len(row) != width:  # a short or long row would shift the columns
-                raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
-                                 f"{width} (as the header)")
-            if skip:  # read by the pyarrow reader already
-                skip -= 1
-                continue
-            labels.append(row[li].strip())
-            scores.append(row[si].strip())
-            lines.append(reader.line_num)  # as in a text editor: the header is line 1
-            if not len(lines) & 0xFFFF:
-                tick()
-            if len(labels) == rows:
-                yield _csv_chunk(path, label, score, labels, scores, lines)
-                labels, scores, lines = [], [], []
-        if labels:
-            yield _csv_chunk(path, label, score, labels, scores, lines)
-        tick()
-    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
-        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-
-
-def _csv_chunk(path, label, score, labels, scores, lines) -> Chunk:
-    numbers = finite_scores(scores, lines.__getitem__, path, score)
-    values = list(dict.fromkeys(labels))
-    if "" in values:
-        raise _empty_label(path, lines[labels.index("")], label)
-    index = {v: i for i, v in enumerate(values)}
-    codes = np.fromiter((index[v] for v in labels), dtype=np.int32, count=len(labels))
-    return Chunk(values, codes, numbers)
+    yield from python_csv_chunks(path, label, score, rows, progress)
 
 
 # ---------------------------------------------------------------------------------------
@@ -298,7 +106,7 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
         names = file.schema_arrow.names
     except (pa.ArrowException, OSError) as exc:
         raise unreadable(exc) from None
-    _check_columns(path, names, label, score)
+    check_columns(path, names, label, score)
     schema = file.schema_arrow
     try:  # the column rule, before a row is read
         label_type = check_column(label, schema.field(label).type, "label")
@@ -332,12 +140,12 @@ def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc
     if pa.types.is_decimal(scores.type):  # at most 15 digits (the column rule)
         scores = decimals_as_float64(scores)
     if scores.null_count:
-        raise _not_finite(path, row(pc.index(pc.is_null(scores), True).as_py()), score, None)
+        raise not_finite(path, row(pc.index(pc.is_null(scores), True).as_py()), score, None)
     numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
     if pa.types.is_dictionary(labels.type):  # categories: their values
         labels = labels.dictionary_decode()
     if labels.null_count:
-        raise _empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+        raise empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
     if label_type.kind == "bytes":  # bytes are labels as UTF-8 text
         try:
             labels = labels.cast(pa.string())
@@ -352,7 +160,7 @@ def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc
     distinct = pc.unique(labels)
     values = [str(v) for v in distinct.to_pylist()]  # as read_columns: str() of each value
     if "" in values:
-        raise _empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
+        raise empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
     codes = pc.index_in(labels, value_set=distinct).to_numpy(zero_copy_only=False)
     return Chunk(values, codes.astype(np.int32, copy=False), numbers)
 
@@ -406,7 +214,7 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
 # the positive class of a label column read as text
 
 
-def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
+def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
     """The positive label among the two values of a label column read as text."""
     values = sorted(set(labels.tolist()))
     shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
@@ -460,7 +268,7 @@ _MANY_VALUES = 100_000
 
 def _is_positive(value: str, pos_label: str | None) -> bool | None:
     """Whether the label text ``value`` is the positive class, decided on sight as
-    :func:`_decide_pos_label` decides for the whole column; None when it cannot be
+    decide_pos_label decides for the whole column; None when it cannot be
     (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
     if pos_label is not None:
         return value == pos_label or _same_number(value, pos_label)
@@ -478,7 +286,7 @@ def _read_classes(
     """Read a file a chunk at a time, calling ``consume(is_positive, scores)`` on each chunk;
     returns the positive label text.
 
-    The label column gets the checks and messages of :func:`_decide_pos_label` in memory:
+    The label column gets the checks and messages of :func:`decide_pos_label` in memory:
     when a label cannot be the positive or the negative class (a third value; text without
     ``pos_label``), the rest of the file is only scanned for its label values (nothing more
     is consumed), and the error names them all.
@@ -497,7 +305,7 @@ def _read_classes(
         if not failed:
             is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
             consume(is_positive[piece.codes], piece.scores)
-    decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
+    decided = decide_pos_label(np.array(list(positive)), pos_label, label)
     if [v for v, p in positive.items() if p] != [decided]:
         shown = ", ".join(quoted(v) for v in positive)
         raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
@@ -513,7 +321,7 @@ def summarise_file(
 
     Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
     positive). Peak memory: the summary plus one chunk. Label checks and messages: those of
-    :func:`_decide_pos_label` in memory (see :func:`_read_classes`).
+    :func:`decide_pos_label` in memory (see :func:`_read_classes`).
     """
     accumulator = ScoreAccumulator(pos_label=True)
     decided = _read_classes(path, label, score, pos_label, accumulator.update, rows=rows,

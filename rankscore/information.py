@@ -79,7 +79,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     return index, prob, classes
 
 
-def _weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
+def weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
     """The (weighted) mean of per-sample values, or with ``normalize=False`` their
     (weighted) sum; a mean over weights that sum to zero is an error."""
     if not normalize:
@@ -160,7 +160,7 @@ def log_loss(
     eps = np.finfo(prob.dtype).eps
     prob = np.clip(prob, eps, 1 - eps)
     losses = -np.log(prob[np.arange(len(index)), index])  # −Σ_k y_ik log p_ik, y one-hot
-    return _weighted_total(losses, w, normalize)
+    return weighted_total(losses, w, normalize)
 
 
 def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
@@ -336,7 +336,7 @@ def cross_entropy(
     losses = -terms.sum(axis=1)
     if w is not None:  # a zero weight must not turn an infinite loss into NaN
         losses = np.where(w > 0, losses, 0.0)
-    return _weighted_total(losses, w, True)
+    return weighted_total(losses, w, True)
 
 
 def perplexity(

@@ -29,7 +29,7 @@ from ._engine.labels import kernel_integers
 from ._engine.parts import Problem, binary_problem, class_parts, split_parts
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
-from ._stream import _decide_pos_label, read_columns
+from ._stream import decide_pos_label, read_columns
 from ._engine.validate import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
@@ -468,7 +468,7 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
     if ci or getattr(args, "plot", None) is not None:
         # --ci (the bootstrap resamples rows) and --plot need the rows themselves
         labels, scores = read_columns(path, args.label, args.score)
-        pos_label = _decide_pos_label(labels, pos_label, args.label)
+        pos_label = decide_pos_label(labels, pos_label, args.label)
         if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel
             try:
                 save_report_panel(labels, scores, args.plot, pos_label=pos_label,
@@ -632,7 +632,7 @@ def run_compare(args: Any) -> int:
     labels = None
     for name in names:
         labels, columns[name] = read_columns(args.file, args.label, name)
-    pos_label = _decide_pos_label(labels, args.pos_label, args.label)
+    pos_label = decide_pos_label(labels, args.pos_label, args.label)
     comparison = model_comparison(labels, columns, pos_label=pos_label,
                                   confidence_level=args.confidence_level)
     if args.json:
