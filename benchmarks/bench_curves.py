@@ -30,7 +30,8 @@ import sklearn.metrics as skm  # noqa: E402
 from _util import best_time, format_seconds, print_table  # noqa: E402
 
 import rankscore as rs  # noqa: E402
-from rankscore import _backend, _sweep  # noqa: E402
+from rankscore import _backend  # noqa: E402
+from rankscore._engine import parts as _parts  # noqa: E402
 
 try:
     import scors  # noqa: E402
@@ -177,7 +178,7 @@ def sorts_rows():
     s = rng.random(N)
     sort_time = timed(lambda: np.sort(s))
     per_element = sort_time / N * 1e9
-    chosen = "bucket" if _sweep._bucket_sort_pays(N) else "numpy"
+    chosen = "bucket" if _parts._bucket_sort_pays(N) else "numpy"
     rows = [[f"np.sort of {N:,} float64", "", format_seconds(sort_time),
              f"(automatic choice: {chosen} sort)", f"{per_element:.0f} ns/element", ""]]
 
