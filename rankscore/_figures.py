@@ -5,12 +5,14 @@ the first call that draws does, and raises an ``ImportError`` naming the ``plot`
 it is missing. Here: the checks of ``ax=`` (one Axes, or a group of them), the Axes to draw
 on (the one given, or one on a new pyplot figure), headless figures with their own Agg
 canvas for the command line, the image format a file name asks for, and the grey reference
-lines and integer ticks the plots draw alike.
+lines and integer ticks the plots draw alike, and the matplotlib keyword arguments a plot
+passes through to the artist it draws (checked before anything is drawn).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -92,6 +94,46 @@ def target_axes(ax: Axes | None, square: bool = False) -> Axes:
         figsize = (5.6, 5.2) if square else None  # unit-square curves: no wasted margins
         _, ax = pyplot().subplots(figsize=figsize, layout="constrained")
     return ax
+
+
+# --------------------------------------------------------------------------------------
+# matplotlib keyword arguments passed through to a drawn line
+# --------------------------------------------------------------------------------------
+def line_style(
+    function: str, defaults: Mapping[str, Any], *given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The properties of a line: ``defaults`` overridden by the caller's ``given`` mappings
+    (a later one wins: a display's ``**kwargs`` over its ``curve_kwargs``).
+
+    Aliases are resolved first, in each mapping (``c=`` is ``color=``, ``lw=`` is ``linewidth=``, ``ls=`` is
+    ``linestyle=``), so ``lw=3`` replaces a default ``linewidth`` instead of clashing with
+    it. Every property is checked on a throw-away ``Line2D`` before anything is drawn: a
+    name that is no property of a line raises a ``TypeError`` naming ``function``, a bad
+    value (``color="nope"``) matplotlib's own ``ValueError``.
+    """
+    require_matplotlib()
+    from matplotlib.cbook import normalize_kwargs
+    from matplotlib.lines import Line2D
+
+    caller: dict[str, Any] = {}
+    for layer in given:
+        caller.update(normalize_kwargs(dict(layer or {}), Line2D))
+    style = {**normalize_kwargs(dict(defaults), Line2D), **caller}
+    try:
+        Line2D([], [], **caller)
+    except AttributeError as exc:  # Line2D.set() got an unexpected keyword argument 'x'
+        unknown = sorted(name for name in caller if not hasattr(Line2D, f"set_{name}"))
+        shown = ", ".join(repr(name) for name in unknown) or str(exc)
+        raise TypeError(
+            f"{function} got keyword arguments that are not properties of a matplotlib line: "
+            f"{shown}"
+        ) from None
+    return style
+
+
+def takes_color(style: Mapping[str, Any]) -> bool:
+    """Whether the caller fixed the colour of a line (``color=``, ``c=`` resolved first)."""
+    return style.get("color") is not None
 
 
 # --------------------------------------------------------------------------------------

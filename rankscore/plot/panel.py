@@ -23,6 +23,7 @@ def plot_report_panel(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Any = None,
+    **kwargs: Any,
 ) -> np.ndarray:
     """A 2×2 panel: ROC (with the KS point), precision–recall, KS CDFs, cumulative gain.
 
@@ -35,6 +36,9 @@ def plot_report_panel(
     ax : 2×2 array of matplotlib Axes, optional
         Where to draw (e.g. ``fig.subplots(2, 2)``; any four Axes, in reading order); a new
         10×9-inch figure when omitted.
+    **kwargs
+        matplotlib line properties for the model curve(s) of every panel (the KS panel:
+        both CDF lines), as in :func:`plot_roc`.
 
     Returns
     -------
@@ -55,7 +59,8 @@ def plot_report_panel(
     axes = np.empty(4, dtype=object)
     axes[:] = axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
     axes = axes.reshape(2, 2)
-    common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
+    common: dict[str, Any] = dict(pos_label=pos_label, sample_weight=sample_weight, name=name,
+                                  **kwargs)
     try:
         # the ROC call checks every input before anything is drawn
         plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)

@@ -13,11 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._figures import IDEAL, check_ax_given, integer_ticks, reference_line, target_axes
+from .._figures import IDEAL, check_ax_given, integer_ticks, line_style, reference_line, target_axes
 from .positions import position_chars
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
+
+# The list elements' points; the caller's line properties override these.
+_POINTS = {"linestyle": "none", "marker": "o", "markersize": 7, "color": "C0",
+           "label": "list elements", "zorder": 3}
 
 # Rankings longer than this are abbreviated in the figure's title.
 _TITLE_MAX_CHARS = 40
@@ -28,10 +32,17 @@ def draw_ranking(
     line: bool = True,
     fun: Callable[[Any], Any] | None = None,
     ax: Axes | None = None,
+    function: str = "plot_ranking",
+    **kwargs: Any,
 ) -> Axes:
     """Draw the :class:`~rankscore.Ranking` ``ranking``; the body of
-    :func:`rankscore.plot.plot_ranking` and :meth:`rankscore.Ranking.plot`."""
+    :func:`rankscore.plot.plot_ranking` and :meth:`rankscore.Ranking.plot`.
+
+    ``kwargs``: matplotlib line properties of the list elements' points (``function`` names
+    the caller in the message for a property that a line does not have).
+    """
     check_ax_given(ax)
+    style = line_style(function, _POINTS, kwargs)
     k, p = ranking.k, ranking.p
     x, y = ranking.table().T  # (list position, ranking position)
     title = _ranking_title(ranking)
@@ -40,10 +51,7 @@ def draw_ranking(
         shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
         title += f"\n{_function_name(fun)} = {shown}"
     ax = target_axes(ax)
-    ax.plot(
-        x, y, linestyle="none", marker="o", markersize=7, color="C0", label="list elements",
-        zorder=3,
-    )
+    ax.plot(x, y, **style)
     y_low, y_high = 0.5, p + 0.5
     if line and k >= 2:
         slope, intercept = _least_squares(y.tolist())

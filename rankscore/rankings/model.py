@@ -441,14 +441,15 @@ class Ranking:
         r = float(dx @ dy) / math.sqrt(float(dx @ dx) * float(dy @ dy))
         return min(1.0, max(-1.0, r))
 
-    def plot(self, *, line: bool = True, fun: Any = None, ax: Any = None) -> Any:
+    def plot(self, *, line: bool = True, fun: Any = None, ax: Any = None, **kwargs: Any) -> Any:
         """Plot this ranking: list position against ranking position; see
         :func:`rankscore.plot.plot_ranking`.
 
-        Keyword arguments (``line``, ``fun``, ``ax``) as in ``plot_ranking``; returns the
-        matplotlib Axes. Needs matplotlib (``pip install rankscore[plot]``).
+        Keyword arguments (``line``, ``fun``, ``ax`` and matplotlib line properties of the
+        points) as in ``plot_ranking``; returns the matplotlib Axes. Needs matplotlib
+        (``pip install rankscore[plot]``).
         """
-        return draw_ranking(self, line=line, fun=fun, ax=ax)
+        return draw_ranking(self, line=line, fun=fun, ax=ax, function="Ranking.plot", **kwargs)
 
     # -- threshold sweep: the ranking as a scored sample ---------------------------------
 
