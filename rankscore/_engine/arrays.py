@@ -7,14 +7,18 @@ thresholds read from them) are.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["FloatArray", "IntArray", "ScoreArray", "Curve"]
+__all__ = ["FloatArray", "IntArray", "ScoreArray", "Curve", "Label"]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
 ScoreArray = NDArray[np.floating[Any]]
 Curve = tuple[FloatArray, FloatArray, FloatArray]
+
+# A class label as the public functions take it (``pos_label=``): any scalar a label
+# array can hold.
+Label = Union[int, float, bool, str, bytes, np.generic]
