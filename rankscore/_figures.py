@@ -12,6 +12,7 @@ passes through to the artist it draws (checked before anything is drawn).
 from __future__ import annotations
 
 import os
+from types import ModuleType
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -21,13 +22,14 @@ from ._engine.validate import quoted
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
 INSTALL_HINT = "rankscore.plot needs matplotlib; install it with: pip install rankscore[plot]"
 
 # Grey reference lines (chance, ideal, baselines) stay behind the model curves.
-REFERENCE = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
-IDEAL = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
+REFERENCE: dict[str, Any] = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
+IDEAL: dict[str, Any] = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
 
 
 # --------------------------------------------------------------------------------------
@@ -41,7 +43,7 @@ def require_matplotlib() -> None:
     del matplotlib  # imported only to know that it is there
 
 
-def pyplot():
+def pyplot() -> ModuleType:
     require_matplotlib()
     try:
         import matplotlib.pyplot as plt
@@ -59,7 +61,7 @@ def check_axes(ax: Any) -> None:
         raise TypeError(f"ax must be a matplotlib Axes, got {_describe(ax)}")
 
 
-def axes_group(ax: Any, n: int, what: str) -> list:
+def axes_group(ax: Any, n: int, what: str) -> list[Axes]:
     """The ``n`` Axes in ``ax`` (any nesting, e.g. ``fig.subplots(2, 2)``), checked."""
     require_matplotlib()
     from matplotlib.axes import Axes
@@ -139,7 +141,8 @@ def takes_color(style: Mapping[str, Any]) -> bool:
 # --------------------------------------------------------------------------------------
 # lines and ticks every figure draws alike
 # --------------------------------------------------------------------------------------
-def reference_line(ax: Axes, x, y, label: str, style=REFERENCE, hline: bool = False) -> None:
+def reference_line(ax: Axes, x: Any, y: Any, label: str, style: Mapping[str, Any] = REFERENCE,
+                   hline: bool = False) -> None:
     """A grey reference line, drawn once per Axes (plotting again on ``ax=`` reuses it).
 
     ``hline=True``: ``y`` is a constant spanning the Axes' width, as ``axhline``.
@@ -152,7 +155,7 @@ def reference_line(ax: Axes, x, y, label: str, style=REFERENCE, hline: bool = Fa
         ax.plot(x, y, **style, label=label)
 
 
-def integer_ticks(axis) -> None:
+def integer_ticks(axis: Axis) -> None:
     from matplotlib.ticker import MaxNLocator
 
     # min_n_ticks=1: an axis spanning one integer (k = 1, p = 1) gets that one tick instead
@@ -163,7 +166,9 @@ def integer_ticks(axis) -> None:
 # --------------------------------------------------------------------------------------
 # command line helpers: a headless Figure with its own Agg canvas, written to a file
 # --------------------------------------------------------------------------------------
-def headless_figure(nrows: int = 1, ncols: int = 1, figsize=(6.4, 4.8)) -> tuple[Figure, Any]:
+def headless_figure(
+    nrows: int = 1, ncols: int = 1, figsize: tuple[float, float] = (6.4, 4.8)
+) -> tuple[Figure, Any]:
     """A Figure with its own Agg canvas: no pyplot, no global backend (for the CLI)."""
     require_matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -80,14 +80,18 @@ def unit_square(ax: Axes, xlabel: str, ylabel: str) -> None:
     ax.grid(True, alpha=0.3)
 
 
-def model_summaries(y_true, models, pos_label, sample_weight) -> list[tuple[str | None, ScoreSummary]]:
+def model_summaries(
+    y_true: ArrayLike, models: list[tuple[str | None, Any]], pos_label: Any,
+    sample_weight: ArrayLike | None
+) -> list[tuple[str | None, ScoreSummary]]:
     """One :class:`ScoreSummary` per model: every curve and legend number is a view of it."""
     return [(model, ScoreSummary.from_arrays(y_true, scores, pos_label=pos_label,
                                              sample_weight=sample_weight))
             for model, scores in models]
 
 
-def checked_prior(y_true, pos_label, sample_weight, what: str) -> float:
+def checked_prior(y_true: ArrayLike, pos_label: Any, sample_weight: ArrayLike | None,
+                  what: str) -> float:
     """The share of positives, checked to lie strictly between 0 and 1.
 
     Checked before any curve is computed: with one class only, every curve is undefined
@@ -182,13 +186,13 @@ def plot_roc(
     ax = target_axes(ax, square=True)
     for model, (fpr, tpr, thresholds), auc, ks_result in computed:
         stats = f"AUC = {auc:.4f}"
-        if ks:
+        if ks_result is not None:
             stats += f", KS = {ks_result.statistic:.4f}"
             # the KS is reached predicting positive for score > its threshold: the last
             # point whose threshold is above it (a corner of the curve, never dropped)
             i = int(np.searchsorted(-thresholds, -ks_result.threshold, "left")) - 1
         (curve,) = ax.plot(fpr, tpr, **labelled(style, legend_label(model, stats)))
-        if ks:
+        if ks_result is not None:
             ax.plot(
                 [fpr[i], fpr[i]], [fpr[i], tpr[i]], color=curve.get_color(), linestyle="-",
                 linewidth=1.2, marker="o", markersize=4, zorder=4, label="_nolegend_",

@@ -13,7 +13,7 @@ reads its ``classes_`` when it has them to pick the positive class's column.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -145,7 +145,7 @@ class CurveDisplay:
     _xlabel = ""
     _ylabel = ""
     _metric = ""
-    _legend_loc = "lower right"
+    _legend_loc: Literal["lower right", "lower left", "upper right"] = "lower right"
     _unit_square = True
 
     def _curve_xy(self) -> tuple[Array, Array]:

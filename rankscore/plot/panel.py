@@ -56,9 +56,9 @@ def plot_report_panel(
     new_figure = None
     if ax is None:
         new_figure, ax = pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
-    axes = np.empty(4, dtype=object)
-    axes[:] = axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
-    axes = axes.reshape(2, 2)
+    flat = np.empty(4, dtype=object)
+    flat[:] = axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
+    axes = flat.reshape(2, 2)
     common: dict[str, Any] = dict(pos_label=pos_label, sample_weight=sample_weight, name=name,
                                   **kwargs)
     try:
@@ -75,7 +75,8 @@ def plot_report_panel(
 
 
 def save_report_panel(
-    y_true, y_score, path: str, *, pos_label: Any = None, title: str | None = None
+    y_true: ArrayLike, y_score: Scores, path: str, *, pos_label: Any = None,
+    title: str | None = None
 ) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
     require_matplotlib()

@@ -181,7 +181,8 @@ class RankingSet:
         self._set(masks, scores, m, k, p)
         return self
 
-    def _set(self, masks, scores, m, k, p) -> None:
+    def _set(self, masks: np.ndarray, scores: np.ndarray, m: Fraction, k: np.ndarray | None,
+             p: np.ndarray | None) -> None:
         self._masks = _read_only(masks)
         self._scores = _read_only(scores)
         self._m = m
@@ -214,7 +215,8 @@ class RankingSet:
 
     @property
     def m(self) -> Fraction:
-        return self._m
+        m: Fraction = self._m
+        return m
 
     def __len__(self) -> int:
         return len(self._masks)
@@ -274,7 +276,7 @@ class RankingSet:
                     out[row] = text[j * length : (j + 1) * length]
         return out
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """A ``pandas.DataFrame`` with columns ranking, p, k, score, mask.
 
         Returns

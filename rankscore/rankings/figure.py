@@ -57,11 +57,11 @@ def draw_ranking(
         slope, intercept = _least_squares(y.tolist())
         xs = np.array([1.0, float(k)])
         ys = np.array([float(slope + intercept), float(slope * k + intercept)])
-        slope, intercept = float(slope), float(intercept)
-        sign = "+" if intercept >= 0 else "−"
+        slope_f, intercept_f = float(slope), float(intercept)
+        sign = "+" if intercept_f >= 0 else "−"
         ax.plot(
             xs, ys, color="C1", linewidth=1.5, zorder=2,
-            label=f"least squares: y = {slope:.3g}·x {sign} {abs(intercept):.3g}",
+            label=f"least squares: y = {slope_f:.3g}·x {sign} {abs(intercept_f):.3g}",
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
     reference_line(ax, [1, k], [1, k], "perfect ranking (y = x)", IDEAL)
@@ -77,7 +77,7 @@ def draw_ranking(
     return ax
 
 
-def _function_name(fun: Callable) -> str:
+def _function_name(fun: Callable[..., Any]) -> str:
     name = getattr(fun, "__name__", "")
     return name if name and name != "<lambda>" else "f(r)"
 

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .. import _backend
+from .._engine.arrays import Curve, FloatArray, ScoreArray
 from .._engine.validate import as_1d, as_scores, check_choice, check_same_length, quoted
 from ..curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 from .figure import draw_ranking
@@ -89,6 +90,7 @@ class Ranking:
     _p: int
     _k: int
     _soma: int
+    _hash: int | None
 
     def __init__(self, text: str) -> None:
         if hasattr(self, "_positions"):
@@ -325,7 +327,8 @@ class Ranking:
     def __hash__(self) -> int:
         if self._hash is None:
             object.__setattr__(self, "_hash", hash((self._p, self._positions.tobytes())))
-        return self._hash  # type: ignore[return-value]
+        assert self._hash is not None
+        return self._hash
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Ranking is immutable; cannot set {quoted(name)}")
@@ -333,13 +336,13 @@ class Ranking:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Ranking is immutable; cannot delete {quoted(name)}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[np.ndarray]]:
         return (Ranking.from_positions, (self._positions.copy(),))
 
     def __copy__(self) -> "Ranking":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Ranking":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Ranking":
         return self
 
     # -- scores and table --------------------------------------------------------------
@@ -466,7 +469,7 @@ class Ranking:
                 f"(p = k = {self._p}) has no '-' element, so {what} is not defined"
             )
 
-    def roc_curve(self, *, drop_intermediate: bool = True):
+    def roc_curve(self, *, drop_intermediate: bool = True) -> Curve:
         """ROC curve of the ranking read as a sorted label vector.
 
         Position ``i`` (1-based) gets the score ``p - i + 1`` (no ties); ``x`` is positive,
@@ -533,7 +536,9 @@ class Ranking:
         self._require_gaps("ROC AUC")
         return float(roc_auc_score(*self._as_scored()))
 
-    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+    def precision_recall_curve(
+        self, *, drop_intermediate: bool = False
+    ) -> tuple[FloatArray, FloatArray, ScoreArray]:
         """Precision-recall curve of the ranking read as a sorted label vector.
 
         See :meth:`roc_curve` for the scores and :func:`rankscore.precision_recall_curve`
@@ -665,7 +670,8 @@ def score_of_rankings(rankings: list[Ranking], m: float) -> np.ndarray:
 
 def _score_of_columns(k: Any, p: Any, soma: Any, m: float) -> np.ndarray:
     as64 = [np.ascontiguousarray(c, dtype=np.int64) for c in (k, p, soma)]
-    return _backend.kernels.score_columns(*as64, m)
+    scores: np.ndarray = _backend.kernels.score_columns(*as64, m)
+    return scores
 
 
 def _exact_score(k: int, p: int, soma: int, m: Fraction) -> Fraction:
