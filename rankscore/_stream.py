@@ -255,8 +255,7 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
 
 def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
     def row(i: int) -> int:
-        result: int = start + i + 1
-        return result
+        return start + i + 1
 
     if (pa.types.is_integer(scores.type) or pa.types.is_floating(scores.type)) \
             and not scores.null_count:
@@ -337,18 +336,15 @@ def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) ->
             return pos_label
         matches = [v for v in values if _same_number(v, pos_label)]
         if matches:
-            result: str = matches[0]
-            return result
+            return matches[0]
         raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
                          f"{quoted(column)} ({shown})")
     numbers = [_as_float(v) for v in values]
     if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
-        result: str = values[numbers.index(1.0)]
-        return result
+        return values[numbers.index(1.0)]
     lowered = [v.lower() for v in values]
     if set(lowered) == {"true", "false"}:
-        result: str = values[lowered.index("true")]
-        return result
+        return values[lowered.index("true")]
     raise ValueError(
         f"label column {quoted(column)} has the values {shown}; say which is positive with"
         " --pos-label"

@@ -11,7 +11,7 @@ import json
 import os
 import re
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -48,10 +48,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _parse_ranking(text: str):
+def _parse_ranking(text: str) -> Ranking:
     """A ranking from a string (xx--x, ●●○○●) or comma-separated positions (3,7,5,1)."""
     if text and set(text) <= set("0123456789,. +-eE") and any(c.isdigit() for c in text):
-        values = []
+        values: list[int | float] = []
         for token in text.split(","):
             token = token.strip()
             try:
@@ -65,7 +65,7 @@ def _parse_ranking(text: str):
     return Ranking(text)
 
 
-def _add_ranking_commands(sub) -> None:
+def _add_ranking_commands(sub: Any) -> None:
     """``score``, ``count``, ``enumerate`` and ``ties``: rankings against a reference list."""
     m_help = "parameter m > 2 of the score, exact: 10, 3.5 or 21/2 (default 10)"
     cmd = sub.add_parser(
@@ -102,7 +102,7 @@ def _add_ranking_commands(sub) -> None:
     cmd.set_defaults(run=_run_ties)
 
 
-def _run_score(args) -> int:
+def _run_score(args: argparse.Namespace) -> int:
     ranking = _parse_ranking(args.ranking)
     if args.exact:
         print(_in_full(ranking.score_exact(args.m)))
@@ -111,12 +111,12 @@ def _run_score(args) -> int:
     return 0
 
 
-def _run_count(args) -> int:
+def _run_count(args: argparse.Namespace) -> int:
     print(_in_full(count_rankings(args.p, args.k)))
     return 0
 
 
-def _in_full(value) -> str:
+def _in_full(value: Any) -> str:
     """``str(value)`` of an exact int or Fraction, however many digits.
 
     Python refuses int -> str conversions of more than 4300 digits by default; the exact
@@ -134,7 +134,7 @@ def _in_full(value) -> str:
             sys.set_int_max_str_digits(limit)
 
 
-def _run_enumerate(args) -> int:
+def _run_enumerate(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 0:
         raise UsageError(f"--limit must be >= 0, got {args.limit}")
     rankings = enumerate_rankings(args.p, args.k, args.m)
@@ -150,14 +150,14 @@ def _run_enumerate(args) -> int:
     return 0
 
 
-def _run_ties(args) -> int:
+def _run_ties(args: argparse.Namespace) -> int:
     for group in tied_rankings(args.p, args.k, args.m):
         exact = group[0].score_exact(args.m)
         print(f"{_in_full(exact)} ({float(exact):.15g}): {' '.join(group.strings())}")
     return 0
 
 
-def _add_plot_command(sub) -> None:
+def _add_plot_command(sub: Any) -> None:
     """``rankscore plot RANKING -o FILE``: one ranking's plot (list position against ranking
     position) as an image."""
     cmd = sub.add_parser(
@@ -182,7 +182,7 @@ def _add_plot_command(sub) -> None:
     cmd.set_defaults(run=_run_plot)
 
 
-def _run_plot(args) -> int:
+def _run_plot(args: argparse.Namespace) -> int:
     try:
         ranking = _parse_ranking(args.ranking)  # as `score`: a string or positions
         save_ranking_plot(ranking, args.output, m=args.m, line=not args.no_line)
@@ -192,7 +192,7 @@ def _run_plot(args) -> int:
     return 0
 
 
-def _add_report_command(sub) -> None:
+def _add_report_command(sub: Any) -> None:
     """``rankscore report [FILE]``: the whole picture of a scored binary classifier."""
     cmd = sub.add_parser(
         "report",
@@ -255,7 +255,7 @@ def _level(text: str) -> float:
     return value
 
 
-def _add_interval_options(cmd, *, bootstrap: bool) -> None:
+def _add_interval_options(cmd: argparse.ArgumentParser, *, bootstrap: bool) -> None:
     cmd.add_argument("--confidence-level", type=_level, default=0.95, metavar="L",
                      help="confidence level of the intervals, in (0, 1) (default 0.95)")
     if bootstrap:
@@ -265,7 +265,7 @@ def _add_interval_options(cmd, *, bootstrap: bool) -> None:
                          help="seed of the bootstrap (default 0: the same output every run)")
 
 
-def _add_compare_command(sub) -> None:
+def _add_compare_command(sub: Any) -> None:
     """``rankscore compare FILE --label y --score a --score b``: DeLong test of every pair."""
     cmd = sub.add_parser(
         "compare",
@@ -287,15 +287,15 @@ def _add_compare_command(sub) -> None:
     cmd.set_defaults(run=_run_compare)
 
 
-def _run_compare(args) -> int:
+def _run_compare(args: argparse.Namespace) -> int:
     return report.run_compare(args)
 
 
-def _run_report(args) -> int:
+def _run_report(args: argparse.Namespace) -> int:
     return report.run_command(args)
 
 
-def _add_ir_command(sub) -> None:
+def _add_ir_command(sub: Any) -> None:
     """``rankscore ir QRELS RUN [RUN ...]``: IR metrics over many queries, tests between runs."""
     cmd = sub.add_parser(
         "ir", help="IR metrics of TREC runs against qrels (and paired tests between runs)",
@@ -322,7 +322,7 @@ def _add_ir_command(sub) -> None:
     cmd.set_defaults(run=_run_ir)
 
 
-def _run_ir(args) -> int:
+def _run_ir(args: argparse.Namespace) -> int:
     metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
     options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain}
     qrels = Qrels.from_trec(args.qrels)

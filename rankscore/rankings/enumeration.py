@@ -8,7 +8,8 @@ import math
 import numbers
 import os
 from fractions import Fraction
-from typing import Any, Iterator
+from collections.abc import Sequence
+from typing import Any, Iterator, overload
 
 import numpy as np
 
@@ -225,7 +226,11 @@ class RankingSet:
         for mask in self._masks.tolist():
             yield ranking_of_mask(mask)
 
-    def __getitem__(self, index: Any) -> "Ranking | RankingSet":
+    @overload
+    def __getitem__(self, index: int | np.integer[Any]) -> Ranking: ...
+    @overload
+    def __getitem__(self, index: slice | np.ndarray | Sequence[int] | Sequence[bool]) -> RankingSet: ...
+    def __getitem__(self, index: Any) -> Ranking | RankingSet:
         is_int = isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_))
         try:
             masks = self._masks[index] if index is not None else None
@@ -309,7 +314,7 @@ class RankingSet:
         )
 
     def __repr__(self) -> str:
-        shown = ", ".join(self[i].to_string() for i in range(min(len(self), 3)))  # type: ignore[union-attr]
+        shown = ", ".join(self[i].to_string() for i in range(min(len(self), 3)))
         more = ", …" if len(self) > 3 else ""
         return f"RankingSet of {len(self)} rankings (m = {self._m}): [{shown}{more}]"
 
@@ -464,4 +469,4 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
     for start, stop in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
         if stop - start >= 2:
             groups.append(rankings[np.sort(order[start:stop])])
-    return groups  # type: ignore[return-value]
+    return groups

@@ -118,7 +118,7 @@ class Ranking:
     # -- constructors ------------------------------------------------------------------
 
     @classmethod
-    def from_positions(cls, positions: Iterable[int]) -> "Ranking":
+    def from_positions(cls, positions: Iterable[float]) -> "Ranking":
         """The ranking whose list elements stand at ``positions`` (1-based, any order).
 
         Parameters
