@@ -67,6 +67,7 @@ import numpy as np
 from . import _backend, gains, metrics
 from ._engine import validate
 from ._engine.areas import check_max_fpr
+from ._engine.arrays import Curve, FloatArray, ScoreArray
 from ._engine.parts import MAX_EXACT_ROWS, binary_problem, sort_buckets, sort_scores, thread_count
 from ._engine.results import KSCurve, KSResult
 from ._engine.sweep import (Scan, Sweep, cumulative, scan, scan_of_counts,
@@ -418,7 +419,7 @@ class ScoreSummary:
     # Each equals the public function of the same name on the summarised data (same
     # values, warnings and errors); see that function for the formulas.
 
-    def roc_curve(self, *, drop_intermediate: bool = True):
+    def roc_curve(self, *, drop_intermediate: bool = True) -> Curve:
         """ROC curve ``(fpr, tpr, thresholds)``, as :func:`rankscore.roc_curve`.
 
         Examples
@@ -460,7 +461,9 @@ class ScoreSummary:
         """
         return 2 * auc_view(self._scan()) - 1
 
-    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+    def precision_recall_curve(
+        self, *, drop_intermediate: bool = False
+    ) -> tuple[FloatArray, FloatArray, ScoreArray]:
         """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
 
         Examples
@@ -553,7 +556,7 @@ class ScoreSummary:
         n_groups = validate.check_positive_int(n_groups, "n_groups")
         return gain_table_view(self.sweep(), n_groups, weighted=self.weighted)
 
-    def cumulative_gain_curve(self):
+    def cumulative_gain_curve(self) -> Curve:
         """``(fraction_targeted, fraction_captured, thresholds)``, as
         :func:`rankscore.gains.cumulative_gain_curve` (the captured response curve).
 
@@ -567,7 +570,7 @@ class ScoreSummary:
         """
         return cumulative_gain_view(self.sweep())
 
-    def lift_curve(self):
+    def lift_curve(self) -> Curve:
         """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.gains.lift_curve`.
 
         Examples

@@ -313,7 +313,7 @@ def gain_table_at(cumulative_positives: np.ndarray, cumulative_negatives: np.nda
     )
 
 
-def cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def cumulative_gain_view(sweep: Sweep) -> Curve:
     """cumulative_gain_curve of a summary's sweep."""
     sweep, counts, positives, _ = _with_totals(sweep)
     _require_positives(positives)
@@ -323,7 +323,7 @@ def cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return x, y, thresholds
 
 
-def lift_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def lift_view(sweep: Sweep) -> Curve:
     """lift_curve of a summary's sweep."""
     x, y, thresholds = cumulative_gain_view(sweep)
     return x[1:], y[1:] / x[1:], thresholds[1:]
