@@ -11,9 +11,12 @@ attribute call per update.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from types import TracebackType
 from typing import Any, TextIO
+
+import numpy as np
 
 __all__ = ["Progress", "check_progress", "progress_bar", "tqdm_installed"]
 
@@ -23,7 +26,7 @@ REDRAW_EVERY = 0.25
 
 def check_progress(value: Any, name: str = "progress") -> bool:
     """``progress=`` must be True or False (NumPy's bools too)."""
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise TypeError(f"{name} must be True or False, got {value!r}")
 
@@ -39,7 +42,8 @@ def tqdm_installed() -> bool:
 class Progress:
     """A progress display of ``total`` steps: tqdm's bar, a plain counter, or nothing.
 
-    Use as a context manager and call :meth:`update` after each step (or block of steps).
+    Use as a context manager and call :meth:`update` after each step (or block of steps),
+    from any thread.
     """
 
     def __init__(self, total: int, description: str, enabled: bool = True,
@@ -51,6 +55,8 @@ class Progress:
         self.stream = stream
         self.plain = False
         self.last_draw = 0.0
+        self.enabled = enabled
+        self.lock = threading.Lock()
         if not enabled:
             return
         try:
@@ -65,11 +71,14 @@ class Progress:
 
     def update(self, n: int = 1) -> None:
         """``n`` more steps are done."""
-        self.done += n
-        if self.bar is not None:
-            self.bar.update(n)
-        elif self.plain:
-            self.draw(force=self.done >= self.total)
+        if not self.enabled:
+            return
+        with self.lock:
+            self.done += n
+            if self.bar is not None:
+                self.bar.update(n)
+            elif self.plain:
+                self.draw(force=self.done >= self.total)
 
     def draw(self, force: bool = False) -> None:
         now = time.monotonic()
@@ -82,6 +91,7 @@ class Progress:
         stream.flush()
 
     def close(self) -> None:
+        """Take the display off (tqdm's bar) or finish its line (the plain counter)."""
         if self.bar is not None:
             self.bar.close()
             self.bar = None
