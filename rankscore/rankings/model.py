@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import numpy as np
 
@@ -16,6 +16,9 @@ from ..curves import average_precision_score, precision_recall_curve, roc_auc_sc
 from .figure import draw_ranking
 from .positions import (as_bool_vector, checked_positions, exact_m, float_m, position_chars,
                         positions_from_string)
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from matplotlib.axes import Axes
 
 _TIE_POLICIES = ("error", "optimistic", "pessimistic")
 
@@ -444,7 +447,8 @@ class Ranking:
         r = float(dx @ dy) / math.sqrt(float(dx @ dx) * float(dy @ dy))
         return min(1.0, max(-1.0, r))
 
-    def plot(self, *, line: bool = True, fun: Any = None, ax: Any = None, **kwargs: Any) -> Any:
+    def plot(self, *, line: bool = True, fun: Callable[[Ranking], Any] | None = None,
+             ax: Axes | None = None, **kwargs: Any) -> Axes:
         """Plot this ranking: list position against ranking position; see
         :func:`rankscore.plot.plot_ranking`.
 
