@@ -89,6 +89,13 @@ class BinaryReport(ReportSections, total=False):
 
     ``"intervals"`` is there with ``ci=True`` only: ``"confidence_level"`` and, per metric
     or rate, ``{"low", "high", "method"}`` (``None`` where undefined).
+
+    Examples
+    --------
+    >>> from rankscore.report import BinaryReport, binary_report
+    >>> report: BinaryReport = binary_report([0, 1, 0, 1], [0.1, 0.8, 0.3, 0.6])
+    >>> report["ranking"]["roc_auc"], sorted(BinaryReport.__required_keys__)
+    (1.0, ['best_thresholds', 'confusion', 'counts', 'gain_table', 'ranking', 'threshold'])
     """
 
     intervals: dict[str, Any]
