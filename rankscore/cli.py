@@ -12,7 +12,7 @@ import os
 import re
 import sys
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -264,7 +264,7 @@ def _size(text: str) -> int:
     return size
 
 
-def _integer(low: int = -INT64_MAX - 1, high: int = INT64_MAX):
+def _integer(low: int = -INT64_MAX - 1, high: int = INT64_MAX) -> Callable[[str], int]:
     """An argparse type: an integer in [low, high] (by default int64's range; the command
     checks what it means) written with ASCII digits (no underscores, as numbers in files:
     rankscore._numbers)."""
