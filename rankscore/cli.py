@@ -226,9 +226,10 @@ def _add_report_command(sub: Any) -> None:
     cmd.add_argument("--groups", type=_integer(), default=10, metavar="N",
                      help="groups of the gain/lift table (default 10: deciles)")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
-    cmd.add_argument("--quiet", action="store_true",
-                     help="no progress line on stderr (it is shown only on a terminal, for "
-                     "files that take more than a second)")
+    cmd.add_argument("--quiet", "--no-progress", dest="quiet", action="store_true",
+                     help="no progress on stderr (shown only on a terminal: reading files that "
+                     "take more than a second, and the bootstrap of --ci; a bar with tqdm "
+                     "installed, pip install rankscore[progress])")
     cmd.add_argument("--memory-budget", type=_size, metavar="SIZE",
                      help="scores of a file kept in memory, at most SIZE bytes (8 a row; K, M, "
                      "G, T: powers of 1024, e.g. 4G; default: a quarter of physical memory); "
@@ -358,6 +359,9 @@ def _add_ir_command(sub: Any) -> None:
     cmd.add_argument("--per-query", action="store_true",
                      help="with one run: print every query's values")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+    cmd.add_argument("--quiet", "--no-progress", dest="quiet", action="store_true",
+                     help="no progress of the resampling tests on stderr (shown only on a "
+                     "terminal)")
     cmd.set_defaults(run=_run_ir)
 
 
@@ -377,7 +381,8 @@ def _run_ir(args: argparse.Namespace) -> int:
         tests = []
     else:
         table = compare_runs(qrels, runs, metrics, correction=args.correction,
-                             n_resamples=args.resamples, **options)
+                             n_resamples=args.resamples,
+                             progress=report.shows_progress(args), **options)
         means, tests = table.means, table.rows
     if args.json:
         payload = {"means": means, "tests": tests}

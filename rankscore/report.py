@@ -31,6 +31,7 @@ from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import decide_pos_label, read_columns
 from ._engine.validate import check_positive_int, check_threshold
+from ._progress import check_progress
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
 from .summary import ScoreSummary
@@ -127,6 +128,7 @@ def binary_report(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = 0,
+    progress: bool = False,
 ) -> BinaryReport:
     """Everything ``rankscore report`` shows, as a JSON-ready dict with stable keys.
 
@@ -151,6 +153,9 @@ def binary_report(
         Bootstrap replicates of the KS and AP intervals.
     random_state : default 0
         Seed of the bootstrap (a fixed seed: the same report every run).
+    progress : bool, default False
+        With ``ci``: show the bootstrap's replicates done on stderr, as
+        :func:`rankscore.uncertainty.bootstrap_ci` does.
 
     Returns
     -------
@@ -192,6 +197,7 @@ def binary_report(
     """
     threshold = check_threshold(threshold)
     n_groups = check_positive_int(n_groups, "n_groups")
+    progress = check_progress(progress)
     report = None
     if pos_label is None and native_binary(y_true, y_score):  # as roc_auc_score
         codes = kernel_integers(y_true)
@@ -204,7 +210,8 @@ def binary_report(
     assert report is not None  # binary_problem's labels are checked: it has parts
     if ci:  # the intervals resample rows: they need the data, not only the summary
         report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
-                                         confidence_level, n_resamples, random_state)
+                                         confidence_level, n_resamples, random_state,
+                                         progress)
     return report
 
 
@@ -360,7 +367,7 @@ def _report_of_parts(neg_runs: tuple[np.ndarray, ...], pos: np.ndarray, threshol
 
 
 def _intervals(y_true: Any, y_score: Any, pos_label: Any, threshold: Any, level: float,
-               n_resamples: int, random_state: Any) -> dict[str, Any]:
+               n_resamples: int, random_state: Any, progress: bool) -> dict[str, Any]:
     """The ``"intervals"`` section of :func:`binary_report`, from rankscore.uncertainty."""
     def entry(result: Any) -> dict[str, Any]:
         return {"low": _number(result.low), "high": _number(result.high),
@@ -378,7 +385,7 @@ def _intervals(y_true: Any, y_score: Any, pos_label: Any, threshold: Any, level:
             warnings.simplefilter("ignore")  # undefined replicates are left out
             out[key] = entry(bootstrap_ci(y_true, y_score, metric=metric, pos_label=pos_label,
                                           confidence_level=level, n_resamples=n_resamples,
-                                          random_state=random_state))
+                                          random_state=random_state, progress=progress))
     rates = rate_intervals(y_true, y_score, threshold=threshold, pos_label=pos_label,
                            confidence_level=level)
     out["rates"] = {name: entry(r) for name, r in rates.items()}
@@ -528,6 +535,11 @@ def format_report(report: BinaryReport, *, title: str | None = None) -> str:
 # the command
 
 
+def shows_progress(args: Any) -> bool:
+    """Progress on stderr: on a terminal, unless ``--quiet`` (``--no-progress``)."""
+    return not getattr(args, "quiet", False) and sys.stderr.isatty()
+
+
 def _file_report(args: Any, path: Any, source: str,
                  pos_label: str | None) -> tuple[BinaryReport, str]:
     """(report, positive label) of a file: read chunk by chunk into the scores of each class
@@ -547,9 +559,10 @@ def _file_report(args: Any, path: Any, source: str,
         report = binary_report(
             labels, scores, pos_label=pos_label, threshold=args.threshold,
             n_groups=args.groups, ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
-            n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0))
+            n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0),
+            progress=shows_progress(args))
         return report, pos_label
-    quiet = getattr(args, "quiet", False) or not sys.stderr.isatty()
+    quiet = not shows_progress(args)
     progress = None if quiet else _stream.ProgressLine(sys.stderr, f"rankscore report {source}")
     try:  # the scores of each class (8 bytes a row), or a summary beyond the memory budget
         classes = _stream.classes_of_file(path, args.label, args.score, pos_label,

@@ -216,6 +216,7 @@ def plot_roc_confidence_band(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Axes | None = None,
+    progress: bool = False,
     **kwargs: Any,
 ) -> Axes:
     """Plot the ROC curve with a bootstrap confidence band of the sensitivity at each
@@ -234,6 +235,9 @@ def plot_roc_confidence_band(
         Seed (a fixed seed: the same figure every run).
     pos_label, sample_weight, name, ax
         As in :func:`plot_roc`.
+    progress : bool, default False
+        Show the bootstrap's progress on stderr, as
+        :func:`rankscore.uncertainty.bootstrap_ci` does.
     **kwargs
         matplotlib line properties for the curve, as in :func:`plot_roc`; the band takes
         the curve's colour.
@@ -265,7 +269,8 @@ def plot_roc_confidence_band(
     curve_style("plot_roc_confidence_band", kwargs, 1)  # checked before the bootstrap runs
     band = roc_confidence_band(y_true, y_score, confidence_level=confidence_level,
                                n_resamples=n_resamples, random_state=random_state,
-                               pos_label=pos_label, sample_weight=sample_weight)
+                               pos_label=pos_label, sample_weight=sample_weight,
+                               progress=progress)
     n_before = 0 if ax is None else len(ax.lines)
     ax = plot_roc(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, name=name,
                   ax=ax, **kwargs)

@@ -19,13 +19,14 @@ from .._engine.validate import (as_real, check_choice, check_flag, check_positiv
                                 check_sample_weight, quoted, shorten)
 from .._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
 from .._limits import check_memory
+from .._progress import Progress, check_progress, progress_bar
 from ..curves import auc
 from .results import BootstrapResult, BootstrapTest
 from .stats import NORMAL, check_level, paired_columns, two_sided_normal_p
 
 __all__ = ["BOOTSTRAP_METRICS", "BLOCK_BYTES", "check_bootstrap_args", "check_bootstrap_memory",
            "check_classes", "row_ranges", "counts_full", "sorted_cells", "replicate_seeds",
-           "sweep_of", "bootstrap_ci", "bootstrap_test"]
+           "sweep_of", "progress_block", "bootstrap_ci", "bootstrap_test"]
 
 
 class _Parts(NamedTuple):
@@ -211,19 +212,30 @@ def row_ranges(n: int, parts: int) -> list[tuple[int, int]]:
 BLOCK_BYTES = 1 << 25
 
 
-def _replicates(p: _Parts, metric: str, options, seeds, stratified, n_threads) -> np.ndarray:
+def progress_block(n_resamples: int, bar: Progress) -> int:
+    """Replicates per kernel call when ``bar`` shows progress: about 200 updates in all
+    (the replicates do not depend on how they are cut)."""
+    return max(1, n_resamples // 200) if bar.enabled else n_resamples
+
+
+def _replicates(p: _Parts, metric: str, options, seeds, stratified, n_threads,
+                bar: Progress | None = None) -> np.ndarray:
     """The metric on every replicate (the AUC entirely in the kernel; other metrics from
-    the kernel's per-score counts)."""
+    the kernel's per-score counts); ``bar`` counts the replicates done."""
     k = _backend.kernels
+    bar = bar if bar is not None else Progress(len(seeds), "", enabled=False)
     n_cells = 2 * len(p.values)
     out = np.empty(len(seeds))
+    step = progress_block(len(seeds), bar)
     if metric in ("roc_auc", "gini") and options["max_fpr"] in (None, 1.0):
         def run(span):
-            k.bootstrap_auc(*p.kernel_args, stratified, seeds[span[0]:span[1]],
-                            out[span[0]:span[1]])
+            for start in range(span[0], span[1], step):
+                stop = min(span[1], start + step)
+                k.bootstrap_auc(*p.kernel_args, stratified, seeds[start:stop], out[start:stop])
+                bar.update(stop - start)
     else:
         fn = BOOTSTRAP_METRICS[metric]
-        block = max(1, BLOCK_BYTES // (8 * n_cells))
+        block = min(step, max(1, BLOCK_BYTES // (8 * n_cells)))
 
         def run(span):
             for start in range(span[0], span[1], block):
@@ -232,6 +244,7 @@ def _replicates(p: _Parts, metric: str, options, seeds, stratified, n_threads) -
                 k.bootstrap_group_counts(*p.kernel_args, stratified, seeds[start:stop], counts)
                 for r in range(stop - start):
                     out[start + r] = fn(*sweep_of(counts[r], p.values), options)
+                bar.update(stop - start)
     spans = row_ranges(len(seeds), n_threads)
     if len(spans) > 1:
         with ThreadPoolExecutor(len(spans)) as pool:
@@ -380,6 +393,7 @@ def bootstrap_ci(
     threshold: float | None = None,
     max_fpr: float | None = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> BootstrapResult:
     """Bootstrap confidence interval of a threshold-sweep metric.
 
@@ -418,6 +432,10 @@ def bootstrap_ci(
         :func:`roc_auc_score`.
     n_threads : int, optional
         Threads over the replicates (default: the CPUs this process may use).
+    progress : bool, default=False
+        Show the replicates done on stderr: tqdm's bar when tqdm is installed
+        (``pip install rankscore[progress]``), else a plain counter line. The results do
+        not depend on it.
 
     Returns
     -------
@@ -464,6 +482,7 @@ def bootstrap_ci(
     """
     level, n_resamples, stratified = check_bootstrap_args(confidence_level, method,
                                                            n_resamples, stratified)
+    progress = check_progress(progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
                                                          sample_weight, finite=True)
@@ -478,8 +497,9 @@ def bootstrap_ci(
     if math.isnan(estimate):
         raise ValueError(f"{metric} is undefined on the data (e.g. no predicted positive "
                          "at this threshold)")
-    replicates = _valid(_replicates(parts, metric, options, seeds, stratified, n_threads),
-                        metric)
+    with progress_bar(n_resamples, f"bootstrap {metric}", progress) as bar:
+        replicates = _valid(_replicates(parts, metric, options, seeds, stratified, n_threads,
+                                        bar), metric)
     acceleration = _jackknife_acceleration(parts, metric, options, rng) if method == "bca" \
         else 0.0
     low, high = _interval_from(replicates, estimate, level, method, acceleration)
@@ -502,6 +522,7 @@ def bootstrap_test(
     threshold: float | None = None,
     max_fpr: float | None = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> BootstrapTest:
     """Paired bootstrap test of two models scored on the same samples.
 
@@ -512,8 +533,8 @@ def bootstrap_test(
     y_score_a, y_score_b : array-like of shape (n_samples,)
         The two models' scores of the same samples.
     metric, confidence_level, n_resamples, stratified, random_state, pos_label,
-    sample_weight, threshold, max_fpr, n_threads
-        As in :func:`bootstrap_ci`.
+    sample_weight, threshold, max_fpr, n_threads, progress
+        As in :func:`bootstrap_ci` (the progress counts both models' replicates).
 
     Returns
     -------
@@ -543,6 +564,7 @@ def bootstrap_test(
     """
     level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
                                                            n_resamples, stratified)
+    progress = check_progress(progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, a, b = paired_columns(y_true, y_score_a, y_score_b, pos_label)
     weights = check_sample_weight(sample_weight, len(codes))
@@ -553,11 +575,12 @@ def bootstrap_test(
     check_bootstrap_memory(n_resamples, 56, 2 * len(codes), nt, "bootstrap_test")
     seeds, _ = replicate_seeds(random_state, n_resamples)
     estimates, reps = [], []
-    for scores in (a, b):
-        parts = sorted_cells(is_pos, scores, weights, paired=True)
-        estimates.append(BOOTSTRAP_METRICS[metric](*sweep_of(counts_full(parts),
-                                                               parts.values), options))
-        reps.append(_replicates(parts, metric, options, seeds, stratified, nt))
+    with progress_bar(2 * n_resamples, f"bootstrap test {metric}", progress) as bar:
+        for scores in (a, b):
+            parts = sorted_cells(is_pos, scores, weights, paired=True)
+            estimates.append(BOOTSTRAP_METRICS[metric](*sweep_of(counts_full(parts),
+                                                                   parts.values), options))
+            reps.append(_replicates(parts, metric, options, seeds, stratified, nt, bar))
     diffs = _valid(reps[0] - reps[1], f"difference of {metric}")
     d = float(estimates[0] - estimates[1])
     sd = float(np.std(diffs, ddof=1)) if len(diffs) > 1 else math.nan

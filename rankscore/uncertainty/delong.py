@@ -221,6 +221,7 @@ def roc_auc_ci(
     stratified: bool = True,
     random_state: Any = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> ConfidenceInterval:
     """Confidence interval of the ROC AUC: DeLong's (default) or a bootstrap's.
 
@@ -241,8 +242,9 @@ def roc_auc_ci(
         The positive class.
     sample_weight : array-like, optional
         Bootstrap only (DeLong's variance is not defined for weights: a ValueError).
-    n_resamples, stratified, random_state, n_threads
-        Bootstrap options, as in :func:`bootstrap_ci`.
+    n_resamples, stratified, random_state, n_threads, progress
+        Bootstrap options, as in :func:`bootstrap_ci` (DeLong's interval is immediate:
+        ``progress`` shows nothing there).
 
     Returns
     -------
@@ -280,7 +282,7 @@ def roc_auc_ci(
         r = bootstrap_ci(y_true, y_score, metric="roc_auc", confidence_level=level,
                          method=method, n_resamples=n_resamples, stratified=stratified,
                          random_state=random_state, pos_label=pos_label,
-                         sample_weight=sample_weight, n_threads=n_threads)
+                         sample_weight=sample_weight, n_threads=n_threads, progress=progress)
         return ConfidenceInterval(r.estimate, r.low, r.high, level, method)
     theta, variance, _ = _delong_one(y_true, y_score, pos_label, sample_weight)
     low, high = _interval(theta, variance, level, transform)
