@@ -47,7 +47,7 @@ class Progress:
     """
 
     def __init__(self, total: int, description: str, enabled: bool = True,
-                 stream: TextIO | None = None) -> None:
+                 stream: TextIO | None = None, unit: str = "step") -> None:
         self.total = int(total)
         self.description = description
         self.done = 0
@@ -65,7 +65,7 @@ class Progress:
             self.plain = True
             self.draw(force=True)
         else:
-            self.bar = tqdm(total=self.total, desc=description, unit="step",
+            self.bar = tqdm(total=self.total, desc=description, unit=unit,
                             file=stream if stream is not None else sys.stderr, leave=False,
                             dynamic_ncols=True)
 
@@ -110,7 +110,7 @@ class Progress:
         self.close()
 
 
-def progress_bar(total: int, description: str, enabled: bool) -> Progress:
-    """A :class:`Progress` of ``total`` steps named ``description``; nothing shown unless
-    ``enabled``."""
-    return Progress(total, description, enabled)
+def progress_bar(total: int, description: str, enabled: bool, unit: str = "step") -> Progress:
+    """A :class:`Progress` of ``total`` steps (``unit``, for tqdm's rate) named
+    ``description``; nothing shown unless ``enabled``."""
+    return Progress(total, description, enabled, unit=unit)

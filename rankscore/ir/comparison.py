@@ -257,7 +257,7 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     rows = []
     resampled = [t for t in test_names if t != "t-test"]
     bar = progress_bar(len(names) * len(resampled) * len(pairs), "resampling tests",
-                       check_progress(progress))
+                       check_progress(progress), "test")
     for metric in names:
         for test in test_names:
             block = []

@@ -119,7 +119,7 @@ def roc_confidence_band(
     fps, tps, _ = sweep_of(counts_full(parts), parts.values)
     on_data = _sensitivity_at(fps, tps, fpr_grid)
     n_cells = 2 * len(parts.values)
-    bar = progress_bar(n_resamples, "bootstrap ROC band", progress)
+    bar = progress_bar(n_resamples, "bootstrap ROC band", progress, "replicate")
     block = min(progress_block(n_resamples, bar), max(1, BLOCK_BYTES // (8 * n_cells)))
     curves_ = np.empty((n_resamples, len(grid)))
     k = _backend.kernels

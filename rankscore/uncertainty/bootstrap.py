@@ -497,7 +497,7 @@ def bootstrap_ci(
     if math.isnan(estimate):
         raise ValueError(f"{metric} is undefined on the data (e.g. no predicted positive "
                          "at this threshold)")
-    with progress_bar(n_resamples, f"bootstrap {metric}", progress) as bar:
+    with progress_bar(n_resamples, f"bootstrap {metric}", progress, "replicate") as bar:
         replicates = _valid(_replicates(parts, metric, options, seeds, stratified, n_threads,
                                         bar), metric)
     acceleration = _jackknife_acceleration(parts, metric, options, rng) if method == "bca" \
@@ -575,7 +575,8 @@ def bootstrap_test(
     check_bootstrap_memory(n_resamples, 56, 2 * len(codes), nt, "bootstrap_test")
     seeds, _ = replicate_seeds(random_state, n_resamples)
     estimates, reps = [], []
-    with progress_bar(2 * n_resamples, f"bootstrap test {metric}", progress) as bar:
+    with progress_bar(2 * n_resamples, f"bootstrap test {metric}", progress,
+                      "replicate") as bar:
         for scores in (a, b):
             parts = sorted_cells(is_pos, scores, weights, paired=True)
             estimates.append(BOOTSTRAP_METRICS[metric](*sweep_of(counts_full(parts),
