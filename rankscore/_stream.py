@@ -133,7 +133,8 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
 def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc) -> Chunk:
     """One batch: the columns passed the column rule (rankscore._columns) already."""
     def row(i: int) -> int:
-        return start + i + 1
+        result: int = start + i + 1
+        return result
 
     if pa.types.is_dictionary(scores.type):  # categories of numbers: the numbers
         scores = scores.dictionary_decode()
@@ -232,15 +233,18 @@ def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> 
             return pos_label
         matches = [v for v in values if _same_number(v, pos_label)]
         if matches:
-            return matches[0]
+            result: str = matches[0]
+            return result
         raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
                          f"{quoted(column)} ({shown})")
     numbers = [_as_float(v) for v in values]
     if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
-        return values[numbers.index(1.0)]
+        result: str = values[numbers.index(1.0)]
+        return result
     lowered = [v.lower() for v in values]
     if set(lowered) == {"true", "false"}:
-        return values[lowered.index("true")]
+        result: str = values[lowered.index("true")]
+        return result
     raise ValueError(
         f"label column {quoted(column)} has the values {shown}; say which is positive with"
         " --pos-label"

@@ -65,7 +65,14 @@ class ScoreSummary:
     """
 
     __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_loose", "_cache")
-    __hash__ = None  # mutable caches; equality is by value
+    __hash__ = None  # type: ignore[assignment]  # mutable caches; equality is by value
+
+    thresholds: np.ndarray
+    negatives: np.ndarray
+    positives: np.ndarray
+    pos_label: Any
+    _loose: float
+    _cache: dict[Any, Any]
 
     def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
         thresholds, negatives, positives, totals = checked_arrays(
@@ -74,13 +81,15 @@ class ScoreSummary:
         self._set_totals(*totals)
 
     @classmethod
-    def _trusted(cls, thresholds, negatives, positives, pos_label) -> "ScoreSummary":
+    def _trusted(cls, thresholds: np.ndarray, negatives: np.ndarray, positives: np.ndarray,
+                 pos_label: Any) -> "ScoreSummary":
         """A summary from kernel output (already checked by construction)."""
         self = cls.__new__(cls)
         self._set(thresholds, negatives, positives, pos_label)
         return self
 
-    def _set(self, thresholds, negatives, positives, pos_label) -> None:
+    def _set(self, thresholds: np.ndarray, negatives: np.ndarray, positives: np.ndarray,
+             pos_label: Any) -> None:
         # Set once, before the summary is shared: the arrays are read-only and every later
         # change is a cache entry computed from them (the same value whichever thread
         # computes it first), so a summary may be read from many threads at once.
@@ -91,7 +100,7 @@ class ScoreSummary:
         self._loose = 0.0  # the share of positive-negative pairs compress() made ties
         self._cache = {}
 
-    def _set_totals(self, n_negatives, n_positives) -> None:
+    def _set_totals(self, n_negatives: Any, n_positives: Any) -> None:
         self._cache[("total", False)] = n_negatives
         self._cache[("total", True)] = n_positives
 
@@ -235,7 +244,8 @@ class ScoreSummary:
         check_mergeable(parts)
         dtype = np.result_type(*(s.dtype for s in parts))
         weighted = any(s.weighted for s in parts)
-        parts = [s if arrays is None else ScoreSummary._trusted(*arrays, s.pos_label)
+        parts = [s if arrays is None else ScoreSummary._trusted(arrays[0], arrays[1], arrays[2],
+                                                                s.pos_label)
                  for s, arrays in ((s, promoted_arrays(s, dtype, weighted)) for s in parts)]
         if len(parts) == 1:
             return parts[0]
@@ -294,9 +304,10 @@ class ScoreSummary:
             return self
         fps, tps, _ = self.sweep()
         n_neg, n_pos = self.n_negatives, self.n_positives
-        *arrays, made = binned(self.thresholds, self.negatives, self.positives, fps + tps,
-                               max_thresholds, float(n_neg), float(n_pos))
-        compressed = ScoreSummary._trusted(*arrays, self.pos_label)
+        thresholds, negatives, positives, made = binned(
+            self.thresholds, self.negatives, self.positives, fps + tps, max_thresholds,
+            float(n_neg), float(n_pos))
+        compressed = ScoreSummary._trusted(thresholds, negatives, positives, self.pos_label)
         compressed._set_totals(n_neg, n_pos)
         compressed._loose = min(1.0, self._loose + made)
         return compressed
@@ -316,7 +327,8 @@ class ScoreSummary:
     @property
     def weighted(self) -> bool:
         """True when the counts are float64 weight sums."""
-        return self.negatives.dtype.kind == "f"
+        result: bool = self.negatives.dtype.kind == "f"
+        return result
 
     @property
     def dtype(self) -> np.dtype:
@@ -326,7 +338,8 @@ class ScoreSummary:
     @property
     def nbytes(self) -> int:
         """Bytes held by the three arrays."""
-        return self.thresholds.nbytes + self.negatives.nbytes + self.positives.nbytes
+        result: int = self.thresholds.nbytes + self.negatives.nbytes + self.positives.nbytes
+        return result
 
     def _cumulative(self) -> tuple[np.ndarray, np.ndarray]:
         """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
@@ -362,7 +375,8 @@ class ScoreSummary:
             for arr in sweep[:2]:
                 arr.flags.writeable = False  # shared by every view and every thread
             self._cache["sweep"] = sweep
-        return self._cache["sweep"]
+        result: Sweep = self._cache["sweep"]
+        return result
 
     def _scan(self) -> Scan:
         """AUC, KS, AP and PR AUC read in one compiled pass (kept)."""
@@ -370,7 +384,8 @@ class ScoreSummary:
             if len(self) == 0:
                 self.sweep()  # raises: nothing to score
             self._cache["scan"] = scan(self.thresholds, self.negatives, self.positives)
-        return self._cache["scan"]
+        result: Scan = self._cache["scan"]
+        return result
 
     # -- views ----------------------------------------------------------------------
     # Each equals the public function of the same name on the summarised data (same
@@ -461,7 +476,7 @@ class ScoreSummary:
             return scan.pr_auc
         return pr_auc_view(scan, self.sweep())  # no positives: draws the curve
 
-    def det_curve(self, *, drop_intermediate: bool = False):
+    def det_curve(self, *, drop_intermediate: bool = False) -> Curve:
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
 
         Examples
@@ -643,16 +658,17 @@ class ScoreSummary:
                                             self.n_negatives - fp, threshold=threshold)
         return ThresholdChoice(threshold, value, confusion, objective)
 
-    def _report_reads(self, n_groups: int):
+    def _report_reads(self, n_groups: int) -> Any:
         """What binary_report reads of an unweighted summary with both classes, in one
         compiled pass (``summary_report_counts``; the scan is kept for the other views):
         (best threshold for Youden's J, for F1, gain table)."""
         return self._report_numbers(n_groups, 0.5)[2:]
 
-    def _report_numbers(self, n_groups: int, threshold: float):
+    def _report_numbers(self, n_groups: int,
+                        threshold: float) -> tuple[Any, metrics.BinaryConfusion, Any, Any, Any]:
         """(scan, confusion at ``threshold``, Youden's J choice, F1 choice, gain table) of
         an unweighted summary with both classes, in one compiled pass."""
-        n = self.n_positives + self.n_negatives
+        n = int(self.n_positives + self.n_negatives)  # unweighted: counts
         cuts = report_cuts(n, n_groups)
         reads = _backend.kernels.summary_report_counts(
             self.thresholds, self.negatives, self.positives,
@@ -699,7 +715,8 @@ class ScoreSummary:
             else:
                 total = int(counts.sum())
             self._cache[key] = total
-        return self._cache[key]
+        result: int | float = self._cache[key]
+        return result
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreSummary):
@@ -799,5 +816,5 @@ class ScoreSummary:
         summary._loose = read.loose
         return summary
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (ScoreSummary.from_bytes, (self.to_bytes(),))

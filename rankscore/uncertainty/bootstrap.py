@@ -368,7 +368,8 @@ def _valid(replicates: np.ndarray, what: str) -> np.ndarray:
                       RuntimeWarning, stacklevel=3)
     if not ok.any():
         raise ValueError(f"every bootstrap replicate has an undefined {what}")
-    return replicates[ok]
+    result: np.ndarray = replicates[ok]
+    return result
 
 
 def check_classes(is_pos, weights, name="y_true"):

@@ -104,7 +104,8 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
     >>> round(delong_variance(data.target, data.score, pos_label="spam"), 6)
     0.010805
     """
-    return _delong_one(y_true, y_score, pos_label, None)[1]
+    result: float = _delong_one(y_true, y_score, pos_label, None)[1]
+    return result
 
 
 def score_columns(y_score: Any, n: int) -> np.ndarray:
@@ -195,7 +196,8 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     codes, pos_code = label_codes(y_true, pos_label)
     columns = score_columns(y_score, len(codes))
     nt = 1 if n_threads is None and columns.shape[1] == 1 else thread_count(n_threads)
-    return aucs_and_covariance(codes, pos_code, list(columns.T), nt)
+    result: tuple[np.ndarray, np.ndarray] = aucs_and_covariance(codes, pos_code, list(columns.T), nt)
+    return result
 
 
 def _interval(theta: float, variance: float, level: float, transform: str | None):
