@@ -22,7 +22,7 @@ from .stats import float_array
 __all__ = ["roc_confidence_band"]
 
 
-def _sensitivity_at(fps, tps, fpr_grid):
+def _sensitivity_at(fps: np.ndarray, tps: np.ndarray, fpr_grid: np.ndarray) -> np.ndarray:
     """TPR of the ROC curve (points joined by straight lines, from (0, 0)) at each FPR of
     the grid; on a vertical step the top of the step."""
     fpr = np.concatenate(([0.0], fps / fps[-1]))
@@ -124,7 +124,7 @@ def roc_confidence_band(
     curves_ = np.empty((n_resamples, len(grid)))
     k = _backend.kernels
 
-    def run(span):
+    def run(span: tuple[int, int]) -> None:
         for start in range(span[0], span[1], block):
             stop = min(span[1], start + block)
             counts = np.empty((stop - start, n_cells))
