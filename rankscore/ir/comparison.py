@@ -63,11 +63,9 @@ def _adjust(p_values: Sequence[float], correction: str) -> list[float]:
     """Holm (step-down) or Bonferroni adjusted p-values, capped at 1."""
     p = np.asarray(p_values, dtype=np.float64)
     n = len(p)
-    if correction == "none" or n == 0:
-        return p.tolist()
-    if correction == "bonferroni":
-        return np.minimum(p * n, 1.0).tolist()
-    return holm_adjust(p, nan_policy="omit").tolist()
+    adjusted = p if correction == "none" or n == 0 else np.minimum(p * n, 1.0) \
+        if correction == "bonferroni" else holm_adjust(p, nan_policy="omit")
+    return [float(v) for v in adjusted]
 
 
 _TESTS = {"t-test": "t-test", "t": "t-test", "randomization": "randomization",
@@ -99,17 +97,18 @@ class Comparison:
     True
     """
 
-    def __init__(self, means, rows, queries, alpha, correction):
+    def __init__(self, means: dict[str, dict[str, float]], rows: list[dict[str, Any]],
+                 queries: Any, alpha: float, correction: str) -> None:
         self.means, self.rows, self.queries = means, rows, queries
         self.alpha, self.correction = alpha, correction
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame."""
         import pandas as pd
 
         return pd.DataFrame(self.rows)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data (for JSON)."""
         return {"queries": len(self.queries), "alpha": self.alpha,
                 "correction": self.correction, "means": self.means, "tests": self.rows}
@@ -133,7 +132,7 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
                      for row in [header, *rows])
 
 
-def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequence[Any],
+def compare_runs(qrels: Qrels | Mapping[Any, Any] | Any, runs: Mapping[str, Any] | Sequence[Any],
                  metrics: str | Sequence[str] = ("map", "ndcg@10", "precision@10"), *,
                  tests: str | Sequence[str] = ("t-test", "randomization", "bootstrap"),
                  correction: str = "holm", alpha: float = 0.05, n_resamples: int = 10000,

@@ -25,6 +25,14 @@ class _Table:
 
     _value_name = "value"
 
+    name: str | None
+    queries: np.ndarray
+    _query_ids: Ids
+    offsets: np.ndarray
+    _ids: Ids
+    _docs: np.ndarray
+    _hash: np.ndarray
+
     def __init__(self, data: Any, *, name: str | None = None) -> None:
         if isinstance(data, (str, os.PathLike)):
             built = type(self).from_trec(data, name=name)
