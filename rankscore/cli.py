@@ -369,7 +369,7 @@ def _run_ir(args: argparse.Namespace) -> int:
     metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
     options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain}
     qrels = Qrels.from_trec(args.qrels)
-    runs = {}
+    runs: dict[Any, Run] = {}
     for path in args.runs:
         run = Run.from_trec(path)
         runs[run.name if run.name not in runs else path] = run
