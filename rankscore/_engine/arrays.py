@@ -12,12 +12,14 @@ from typing import Any, Union
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["FloatArray", "IntArray", "ScoreArray", "Curve", "Label"]
+__all__ = ["FloatArray", "IntArray", "ScoreArray", "Curve", "PRCurve", "Label"]
 
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.int64]
 ScoreArray = NDArray[np.floating[Any]]
 Curve = tuple[FloatArray, FloatArray, FloatArray]
+# precision_recall_curve's arrays: thresholds in the scores' dtype
+PRCurve = tuple[FloatArray, FloatArray, ScoreArray]
 
 # A class label as the public functions take it (``pos_label=``): any scalar a label
 # array can hold.

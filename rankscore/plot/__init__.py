@@ -27,17 +27,17 @@ or ``from_estimator(estimator, X, y)`` (any fitted binary classifier with ``pred
 or ``decision_function``; scikit-learn itself is not needed), then ``plot(ax=...)`` again
 as often as wanted.
 
-The functions live in five modules: ``rankings`` (one ranking, the score landscape),
+The functions live in six modules: ``rankings`` (one ranking, the score landscape),
 ``curves`` (ROC, its confidence band, precision–recall, KS), ``gains`` (cumulative gain,
-lift, ROC beside captured response), ``panel`` (the report's 2×2 panel) and ``displays``
-(the scikit-learn style displays); what every figure shares with matplotlib is in
-``rankscore._figures``.
+lift, ROC beside captured response), ``panel`` (the report's 2×2 panel), ``displays`` and
+``gain_displays`` (the scikit-learn style displays); what every figure shares with
+matplotlib is in ``rankscore._figures``.
 """
 
 from __future__ import annotations
 
-from .displays import (CumulativeGainDisplay, LiftCurveDisplay, PrecisionRecallDisplay,
-                       RocCurveDisplay)
+from .displays import PrecisionRecallDisplay, RocCurveDisplay
+from .gain_displays import CumulativeGainDisplay, LiftCurveDisplay
 from .curves import plot_ks, plot_precision_recall, plot_roc, plot_roc_confidence_band
 from .gains import plot_cumulative_gain, plot_lift, plot_roc_vs_captured_response
 from .panel import plot_report_panel
