@@ -29,6 +29,8 @@ call the same loops without Python through the C API: ``rankscore/capi.pxd`` for
 the header in :func:`get_include` for C and C++.
 """
 
+from typing import Any
+
 from ._backend import BACKEND
 from ._version import __version__
 from . import (curves, datasets, exceptions, gains, groups, information, ir, ks, metrics,
@@ -174,7 +176,7 @@ def get_include() -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     """A name that moved to a submodule in 0.2, with a DeprecationWarning naming its home."""
     if name in _MOVED:
         import importlib
@@ -192,5 +194,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'rankscore' has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_MOVED))

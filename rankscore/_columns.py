@@ -21,7 +21,7 @@ they are read, with the row named.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 import numpy as np
 
@@ -186,7 +186,7 @@ def _of_arrow(dtype: Any, shown: str) -> Column:
 
     t = pa.types
 
-    def has(name: str):  # the view and run-end types are newer than pyarrow 14
+    def has(name: str) -> Callable[[Any], bool]:  # the view and run-end types are newer than pyarrow 14
         return getattr(t, name, lambda d: False)
 
     if t.is_dictionary(dtype):

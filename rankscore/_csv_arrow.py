@@ -29,7 +29,7 @@ import codecs
 import csv
 import io
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Generator, Iterator
 
 import numpy as np
 
@@ -55,7 +55,7 @@ class _Checked(io.RawIOBase):
     Python's csv module refuses before 3.11). A block that fails raises ``_Unusual``
     inside pyarrow's read, which ends the pyarrow reader."""
 
-    def __init__(self, raw, offset: int) -> None:
+    def __init__(self, raw: Any, offset: int) -> None:
         super().__init__()
         self.raw = raw
         self.raw.seek(offset)
@@ -66,7 +66,7 @@ class _Checked(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: Any) -> int:
         data = self.raw.read(len(buffer))
         self._check(data)
         buffer[:len(data)] = data
@@ -111,7 +111,7 @@ def chunks(path: Path, label: str, score: str, rows: int,
 
 
 def _arrow_pieces(path: Path, label: str, score: str, rows: int,
-                  progress: Callable[[int, int], None] | None) -> Iterator[Chunk | None]:
+                  progress: Callable[[int, int], None] | None) -> Generator[Chunk | None, None, None]:
     """Pieces read by pyarrow; None (or ``_Unusual``) where the csv module must go on."""
     import pyarrow as pa
     import pyarrow.csv as pcsv
@@ -168,7 +168,7 @@ def _arrow_pieces(path: Path, label: str, score: str, rows: int,
             progress(total, total)
 
 
-def _header(path: Path, label: str, score: str):
+def _header(path: Path, label: str, score: str) -> tuple[int, Any]:
     """(byte offset after the header row, CsvHeader), read by the csv module as the csv
     reader reads it; header None when pyarrow cannot read this dialect exactly. Errors of
     the header (no such column, an empty file, not UTF-8) are the csv reader's own."""
@@ -196,7 +196,8 @@ def _header(path: Path, label: str, score: str):
         csv.field_size_limit(limit)
 
 
-def _take(labels: list, scores: list, n: int, pa) -> tuple:
+def _take(labels: list[Any], scores: list[Any], n: int,
+          pa: Any) -> tuple[tuple[Any, Any], list[Any], list[Any]]:
     """The first ``n`` rows of the held batches' columns, and the rest."""
     label_column, score_column = pa.chunked_array(labels), pa.chunked_array(scores)
     first = (label_column.slice(0, n).combine_chunks(), score_column.slice(0, n).combine_chunks())
@@ -204,7 +205,7 @@ def _take(labels: list, scores: list, n: int, pa) -> tuple:
     return first, list(rest_labels.chunks), list(rest_scores.chunks)
 
 
-def _piece(labels, scores, pa) -> Chunk | None:
+def _piece(labels: Any, scores: Any, pa: Any) -> Chunk | None:
     """A piece as :func:`rankscore._rows.csv_chunk` makes it, or None when the csv
     module must read it (see the module docstring)."""
     import pyarrow.compute as pc

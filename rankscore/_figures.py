@@ -5,12 +5,15 @@ the first call that draws does, and raises an ``ImportError`` naming the ``plot`
 it is missing. Here: the checks of ``ax=`` (one Axes, or a group of them), the Axes to draw
 on (the one given, or one on a new pyplot figure), headless figures with their own Agg
 canvas for the command line, the image format a file name asks for, and the grey reference
-lines and integer ticks the plots draw alike.
+lines and integer ticks the plots draw alike, and the matplotlib keyword arguments a plot
+passes through to the artist it draws (checked before anything is drawn).
 """
 
 from __future__ import annotations
 
 import os
+from types import ModuleType
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,13 +22,14 @@ from ._engine.validate import quoted
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
+    from matplotlib.axis import Axis
     from matplotlib.figure import Figure
 
 INSTALL_HINT = "rankscore.plot needs matplotlib; install it with: pip install rankscore[plot]"
 
 # Grey reference lines (chance, ideal, baselines) stay behind the model curves.
-REFERENCE = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
-IDEAL = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
+REFERENCE: dict[str, Any] = dict(color="0.45", linestyle="--", linewidth=1.0, zorder=1)
+IDEAL: dict[str, Any] = dict(color="0.45", linestyle=":", linewidth=1.3, zorder=1)
 
 
 # --------------------------------------------------------------------------------------
@@ -39,7 +43,7 @@ def require_matplotlib() -> None:
     del matplotlib  # imported only to know that it is there
 
 
-def pyplot():
+def pyplot() -> ModuleType:
     require_matplotlib()
     try:
         import matplotlib.pyplot as plt
@@ -57,7 +61,7 @@ def check_axes(ax: Any) -> None:
         raise TypeError(f"ax must be a matplotlib Axes, got {_describe(ax)}")
 
 
-def axes_group(ax: Any, n: int, what: str) -> list:
+def axes_group(ax: Any, n: int, what: str) -> list[Axes]:
     """The ``n`` Axes in ``ax`` (any nesting, e.g. ``fig.subplots(2, 2)``), checked."""
     require_matplotlib()
     from matplotlib.axes import Axes
@@ -95,9 +99,50 @@ def target_axes(ax: Axes | None, square: bool = False) -> Axes:
 
 
 # --------------------------------------------------------------------------------------
+# matplotlib keyword arguments passed through to a drawn line
+# --------------------------------------------------------------------------------------
+def line_style(
+    function: str, defaults: Mapping[str, Any], *given: Mapping[str, Any] | None
+) -> dict[str, Any]:
+    """The properties of a line: ``defaults`` overridden by the caller's ``given`` mappings
+    (a later one wins: a display's ``**kwargs`` over its ``curve_kwargs``).
+
+    Aliases are resolved first, in each mapping (``c=`` is ``color=``, ``lw=`` is ``linewidth=``, ``ls=`` is
+    ``linestyle=``), so ``lw=3`` replaces a default ``linewidth`` instead of clashing with
+    it. Every property is checked on a throw-away ``Line2D`` before anything is drawn: a
+    name that is no property of a line raises a ``TypeError`` naming ``function``, a bad
+    value (``color="nope"``) matplotlib's own ``ValueError``.
+    """
+    require_matplotlib()
+    from matplotlib.cbook import normalize_kwargs
+    from matplotlib.lines import Line2D
+
+    caller: dict[str, Any] = {}
+    for layer in given:
+        caller.update(normalize_kwargs(dict(layer or {}), Line2D))
+    style = {**normalize_kwargs(dict(defaults), Line2D), **caller}
+    try:
+        Line2D([], [], **caller)
+    except AttributeError as exc:  # Line2D.set() got an unexpected keyword argument 'x'
+        unknown = sorted(name for name in caller if not hasattr(Line2D, f"set_{name}"))
+        shown = ", ".join(repr(name) for name in unknown) or str(exc)
+        raise TypeError(
+            f"{function} got keyword arguments that are not properties of a matplotlib line: "
+            f"{shown}"
+        ) from None
+    return style
+
+
+def takes_color(style: Mapping[str, Any]) -> bool:
+    """Whether the caller fixed the colour of a line (``color=``, ``c=`` resolved first)."""
+    return style.get("color") is not None
+
+
+# --------------------------------------------------------------------------------------
 # lines and ticks every figure draws alike
 # --------------------------------------------------------------------------------------
-def reference_line(ax: Axes, x, y, label: str, style=REFERENCE, hline: bool = False) -> None:
+def reference_line(ax: Axes, x: Any, y: Any, label: str, style: Mapping[str, Any] = REFERENCE,
+                   hline: bool = False) -> None:
     """A grey reference line, drawn once per Axes (plotting again on ``ax=`` reuses it).
 
     ``hline=True``: ``y`` is a constant spanning the Axes' width, as ``axhline``.
@@ -110,7 +155,7 @@ def reference_line(ax: Axes, x, y, label: str, style=REFERENCE, hline: bool = Fa
         ax.plot(x, y, **style, label=label)
 
 
-def integer_ticks(axis) -> None:
+def integer_ticks(axis: Axis) -> None:
     from matplotlib.ticker import MaxNLocator
 
     # min_n_ticks=1: an axis spanning one integer (k = 1, p = 1) gets that one tick instead
@@ -121,7 +166,9 @@ def integer_ticks(axis) -> None:
 # --------------------------------------------------------------------------------------
 # command line helpers: a headless Figure with its own Agg canvas, written to a file
 # --------------------------------------------------------------------------------------
-def headless_figure(nrows: int = 1, ncols: int = 1, figsize=(6.4, 4.8)) -> tuple[Figure, Any]:
+def headless_figure(
+    nrows: int = 1, ncols: int = 1, figsize: tuple[float, float] = (6.4, 4.8)
+) -> tuple[Figure, Any]:
     """A Figure with its own Agg canvas: no pyplot, no global backend (for the CLI)."""
     require_matplotlib()
     from matplotlib.backends.backend_agg import FigureCanvasAgg

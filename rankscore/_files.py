@@ -45,7 +45,7 @@ def _reason(exc: BaseException) -> str:
     return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
 
 
-def check_regular_file(path: str | os.PathLike) -> None:
+def check_regular_file(path: str | os.PathLike[str]) -> None:
     """ValueError "``path``: no such file" / "``path``: is a pipe (FIFO), not a regular
     file; ..." unless ``path`` is (a link to) a regular file."""
     name = os.fspath(path)
@@ -61,7 +61,7 @@ def check_regular_file(path: str | os.PathLike) -> None:
         raise ValueError(f"{shown}: {why}")
 
 
-def open_regular_file(path: str | os.PathLike) -> BinaryIO:
+def open_regular_file(path: str | os.PathLike[str]) -> BinaryIO:
     """Open a regular file for reading in binary mode, or raise the ValueError of
     :func:`check_regular_file`. The file is opened without blocking and its type checked
     on the open descriptor, so that a FIFO put in its place meanwhile cannot hang it."""

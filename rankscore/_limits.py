@@ -138,12 +138,12 @@ def bounded_int(value: Any, name: str, *, low: int = 0, high: int = INT64_MAX) -
         raise TypeError(f"{name} must be an integer, got {shorten(repr(value))}")
     else:
         shown = None
-    value = int(value)
-    if value < low:
-        raise ValueError(f"{name} must be >= {low:,}, got {shown or shorten(value)}")
-    if value > high:
-        raise ValueError(f"{name} must be <= {high:,}, got {shown or shorten(value)}")
-    return value
+    number = int(value)
+    if number < low:
+        raise ValueError(f"{name} must be >= {low:,}, got {shown or shorten(number)}")
+    if number > high:
+        raise ValueError(f"{name} must be <= {high:,}, got {shown or shorten(number)}")
+    return number
 
 
 _INTEGER_TEXT = re.compile(r"[+-]?[0-9]+")

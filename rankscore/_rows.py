@@ -35,7 +35,8 @@ def check_file(path: Path) -> None:
     check_regular_file(path)
 
 
-def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
+def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path,
+                  score: str) -> np.ndarray:
     """``raw`` (a NumPy array of numbers, or a list of texts read by the rule of
     rankscore._numbers) as float64, or a ValueError naming the row of the first bad value."""
     if isinstance(raw, np.ndarray) and raw.dtype.kind in "biuf":
@@ -75,7 +76,8 @@ def not_finite(path: Path, row: int, score: str, value: Any) -> ValueError:
 _INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
 
 
-def check_exact(raw, scores: np.ndarray, row, path: Path, score: str) -> None:
+def check_exact(raw: Any, scores: np.ndarray, row: Callable[[int], int], path: Path,
+                score: str) -> None:
     """An integer score beyond 2**53 that float64 cannot hold is an error (as the Python
     API: it would merge distinct scores into ties)."""
     for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():
@@ -108,7 +110,9 @@ def empty_label(path: Path, row: int, label: str) -> ValueError:
     return ValueError(f"{path}, row {row}: label column {quoted(label)} is empty")
 
 
-def python_csv_chunks(path, label, score, rows, progress, skip: int = 0) -> Iterator[Chunk]:
+def python_csv_chunks(path: Path, label: str, score: str, rows: int,
+                      progress: Callable[[int, int], None] | None,
+                      skip: int = 0) -> Iterator[Chunk]:
     """Python's csv module: the pieces of a CSV file after the first ``skip`` data rows
     (those are checked for their number of fields only)."""
     limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
@@ -146,7 +150,7 @@ class CsvHeader(NamedTuple):
     score: int
 
 
-def csv_header(path: Path, fh, label: str, score: str):
+def csv_header(path: Path, fh: Any, label: str, score: str) -> tuple[CsvHeader, Any]:
     """(header, csv reader positioned after the header row) of a CSV text stream."""
     sample = fh.read(65536)
     if not sample.strip():
@@ -169,7 +173,7 @@ def csv_header(path: Path, fh, label: str, score: str):
     return CsvHeader(dialect, header, header.index(label), header.index(score)), reader
 
 
-def csv_rows(path: Path, fh, label: str, score: str, rows: int,
+def csv_rows(path: Path, fh: Any, label: str, score: str, rows: int,
               tick: Callable[[], None], skip: int = 0) -> Iterator[Chunk]:
     """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
     header, reader = csv_header(path, fh, label, score)
@@ -200,7 +204,8 @@ def csv_rows(path: Path, fh, label: str, score: str, rows: int,
         raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
 
 
-def csv_chunk(path, label, score, labels, scores, lines) -> Chunk:
+def csv_chunk(path: Path, label: str, score: str, labels: list[str], scores: list[str],
+              lines: list[int]) -> Chunk:
     numbers = finite_scores(scores, lines.__getitem__, path, score)
     values = list(dict.fromkeys(labels))
     if "" in values:

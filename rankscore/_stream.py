@@ -26,7 +26,7 @@ from ._engine.validate import quoted
 from .exceptions import ColumnTypeError
 from ._rows import (Chunk, check_columns, check_file, empty_label, finite_scores, not_finite,
                     python_csv_chunks)
-from .summary import ScoreAccumulator
+from .summary import ScoreAccumulator, ScoreSummary
 
 __all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",
            "memory_budget", "read_columns", "summarise_file"]
@@ -66,7 +66,8 @@ def chunks(
 CSV_READER = "auto"
 
 
-def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+def _csv_chunks(path: Path, label: str, score: str, rows: int,
+                progress: Progress | None) -> Iterator[Chunk]:
     """The pieces of a CSV file. Both readers give the same pieces, and the same errors
     with the same row numbers: the pyarrow reader hands every piece it cannot read exactly
     as Python's csv module would (a bad value, an empty label, a blank or short row, a NUL
@@ -85,7 +86,8 @@ def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
 # Parquet
 
 
-def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
+def _parquet_chunks(path: Path, label: str, score: str, rows: int,
+                    progress: Progress | None) -> Iterator[Chunk]:
     try:
         import pyarrow as pa
         import pyarrow.compute as pc
@@ -130,10 +132,12 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
             progress(done, total)
 
 
-def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc) -> Chunk:
+def _parquet_chunk(path: Path, label: str, score: str, labels: Any, scores: Any, start: int,
+                   label_type: Any, pa: Any, pc: Any) -> Chunk:
     """One batch: the columns passed the column rule (rankscore._columns) already."""
     def row(i: int) -> int:
-        return start + i + 1
+        result: int = start + i + 1
+        return result
 
     if pa.types.is_dictionary(scores.type):  # categories of numbers: the numbers
         scores = scores.dictionary_decode()
@@ -232,15 +236,18 @@ def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> 
             return pos_label
         matches = [v for v in values if _same_number(v, pos_label)]
         if matches:
-            return matches[0]
+            result: str = matches[0]
+            return result
         raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
                          f"{quoted(column)} ({shown})")
     numbers = [_as_float(v) for v in values]
     if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
-        return values[numbers.index(1.0)]
+        positive: str = values[numbers.index(1.0)]
+        return positive
     lowered = [v.lower() for v in values]
     if set(lowered) == {"true", "false"}:
-        return values[lowered.index("true")]
+        true: str = values[lowered.index("true")]
+        return true
     raise ValueError(
         f"label column {quoted(column)} has the values {shown}; say which is positive with"
         " --pos-label"
@@ -316,7 +323,7 @@ def _read_classes(
 def summarise_file(
     path: str | Path, label: str, score: str, pos_label: str | None = None, *,
     rows: int = CHUNK_ROWS, progress: Progress | None = None,
-):
+) -> tuple[ScoreSummary, str]:
     """The :class:`~rankscore.ScoreSummary` of a file's two columns, read a chunk at a time.
 
     Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
@@ -455,7 +462,7 @@ class ProgressLine:
     most ``rate`` updates a second; :meth:`close` erases the line.
     """
 
-    def __init__(self, stream, what: str, *, delay: float = 1.0, rate: float = 5.0):
+    def __init__(self, stream: Any, what: str, *, delay: float = 1.0, rate: float = 5.0) -> None:
         self.stream, self.what = stream, what
         self.start = time.monotonic()
         self.delay, self.interval = delay, 1.0 / rate

@@ -12,7 +12,7 @@ import os
 import re
 import sys
 from fractions import Fraction
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -53,10 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _parse_ranking(text: str):
+def _parse_ranking(text: str) -> Ranking:
     """A ranking from a string (xx--x, ●●○○●) or comma-separated positions (3,7,5,1)."""
     if text and set(text) <= set("0123456789,. +-eE") and any(c.isdigit() for c in text):
-        values = []
+        values: list[int | float] = []
         for token in text.split(","):
             token = token.strip()
             try:
@@ -70,7 +70,7 @@ def _parse_ranking(text: str):
     return Ranking(text)
 
 
-def _add_ranking_commands(sub) -> None:
+def _add_ranking_commands(sub: Any) -> None:
     """``score``, ``count``, ``enumerate`` and ``ties``: rankings against a reference list."""
     m_help = "parameter m > 2 of the score, exact: 10, 3.5 or 21/2 (default 10)"
     cmd = sub.add_parser(
@@ -108,7 +108,7 @@ def _add_ranking_commands(sub) -> None:
     cmd.set_defaults(run=_run_ties)
 
 
-def _run_score(args) -> int:
+def _run_score(args: argparse.Namespace) -> int:
     ranking = _parse_ranking(args.ranking)
     if args.exact:
         print(_in_full(ranking.score_exact(args.m)))
@@ -117,12 +117,12 @@ def _run_score(args) -> int:
     return 0
 
 
-def _run_count(args) -> int:
+def _run_count(args: argparse.Namespace) -> int:
     print(_in_full(count_rankings(args.p, args.k)))
     return 0
 
 
-def _in_full(value) -> str:
+def _in_full(value: Any) -> str:
     """``str(value)`` of an exact int or Fraction, however many digits.
 
     Python refuses int -> str conversions of more than 4300 digits by default; the exact
@@ -140,7 +140,7 @@ def _in_full(value) -> str:
             sys.set_int_max_str_digits(limit)
 
 
-def _run_enumerate(args) -> int:
+def _run_enumerate(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 0:
         raise UsageError(f"--limit must be >= 0, got {args.limit}")
     rankings = enumerate_rankings(args.p, args.k, args.m)
@@ -156,14 +156,14 @@ def _run_enumerate(args) -> int:
     return 0
 
 
-def _run_ties(args) -> int:
+def _run_ties(args: argparse.Namespace) -> int:
     for group in tied_rankings(args.p, args.k, args.m):
         exact = group[0].score_exact(args.m)
         print(f"{_in_full(exact)} ({float(exact):.15g}): {' '.join(group.strings())}")
     return 0
 
 
-def _add_plot_command(sub) -> None:
+def _add_plot_command(sub: Any) -> None:
     """``rankscore plot RANKING -o FILE``: one ranking's plot (list position against ranking
     position) as an image."""
     cmd = sub.add_parser(
@@ -188,7 +188,7 @@ def _add_plot_command(sub) -> None:
     cmd.set_defaults(run=_run_plot)
 
 
-def _run_plot(args) -> int:
+def _run_plot(args: argparse.Namespace) -> int:
     try:
         ranking = _parse_ranking(args.ranking)  # as `score`: a string or positions
         save_ranking_plot(ranking, args.output, m=args.m, line=not args.no_line)
@@ -198,7 +198,7 @@ def _run_plot(args) -> int:
     return 0
 
 
-def _add_report_command(sub) -> None:
+def _add_report_command(sub: Any) -> None:
     """``rankscore report [FILE]``: the whole picture of a scored binary classifier."""
     cmd = sub.add_parser(
         "report",
@@ -226,9 +226,10 @@ def _add_report_command(sub) -> None:
     cmd.add_argument("--groups", type=_integer(), default=10, metavar="N",
                      help="groups of the gain/lift table (default 10: deciles)")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
-    cmd.add_argument("--quiet", action="store_true",
-                     help="no progress line on stderr (it is shown only on a terminal, for "
-                     "files that take more than a second)")
+    cmd.add_argument("--quiet", "--no-progress", dest="quiet", action="store_true",
+                     help="no progress on stderr (shown only on a terminal: reading files that "
+                     "take more than a second, and the bootstrap of --ci; a bar with tqdm "
+                     "installed, pip install rankscore[progress])")
     cmd.add_argument("--memory-budget", type=_size, metavar="SIZE",
                      help="scores of a file kept in memory, at most SIZE bytes (8 a row; K, M, "
                      "G, T: powers of 1024, e.g. 4G; default: a quarter of physical memory); "
@@ -264,7 +265,7 @@ def _size(text: str) -> int:
     return size
 
 
-def _integer(low: int = -INT64_MAX - 1, high: int = INT64_MAX):
+def _integer(low: int = -INT64_MAX - 1, high: int = INT64_MAX) -> Callable[[str], int]:
     """An argparse type: an integer in [low, high] (by default int64's range; the command
     checks what it means) written with ASCII digits (no underscores, as numbers in files:
     rankscore._numbers)."""
@@ -293,7 +294,7 @@ def _level(text: str) -> float:
     return value
 
 
-def _add_interval_options(cmd, *, bootstrap: bool) -> None:
+def _add_interval_options(cmd: argparse.ArgumentParser, *, bootstrap: bool) -> None:
     cmd.add_argument("--confidence-level", type=_level, default=0.95, metavar="L",
                      help="confidence level of the intervals, in (0, 1) (default 0.95)")
     if bootstrap:
@@ -303,7 +304,7 @@ def _add_interval_options(cmd, *, bootstrap: bool) -> None:
                          help="seed of the bootstrap (default 0: the same output every run)")
 
 
-def _add_compare_command(sub) -> None:
+def _add_compare_command(sub: Any) -> None:
     """``rankscore compare FILE --label y --score a --score b``: DeLong test of every pair."""
     cmd = sub.add_parser(
         "compare",
@@ -325,15 +326,15 @@ def _add_compare_command(sub) -> None:
     cmd.set_defaults(run=_run_compare)
 
 
-def _run_compare(args) -> int:
+def _run_compare(args: argparse.Namespace) -> int:
     return report.run_compare(args)
 
 
-def _run_report(args) -> int:
+def _run_report(args: argparse.Namespace) -> int:
     return report.run_command(args)
 
 
-def _add_ir_command(sub) -> None:
+def _add_ir_command(sub: Any) -> None:
     """``rankscore ir QRELS RUN [RUN ...]``: IR metrics over many queries, tests between runs."""
     cmd = sub.add_parser(
         "ir", help="IR metrics of TREC runs against qrels (and paired tests between runs)",
@@ -358,14 +359,17 @@ def _add_ir_command(sub) -> None:
     cmd.add_argument("--per-query", action="store_true",
                      help="with one run: print every query's values")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
+    cmd.add_argument("--quiet", "--no-progress", dest="quiet", action="store_true",
+                     help="no progress of the resampling tests on stderr (shown only on a "
+                     "terminal)")
     cmd.set_defaults(run=_run_ir)
 
 
-def _run_ir(args) -> int:
+def _run_ir(args: argparse.Namespace) -> int:
     metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
     options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain}
     qrels = Qrels.from_trec(args.qrels)
-    runs = {}
+    runs: dict[Any, Run] = {}
     for path in args.runs:
         run = Run.from_trec(path)
         runs[run.name if run.name not in runs else path] = run
@@ -377,7 +381,8 @@ def _run_ir(args) -> int:
         tests = []
     else:
         table = compare_runs(qrels, runs, metrics, correction=args.correction,
-                             n_resamples=args.resamples, **options)
+                             n_resamples=args.resamples,
+                             progress=report.shows_progress(args), **options)
         means, tests = table.means, table.rows
     if args.json:
         payload = {"means": means, "tests": tests}

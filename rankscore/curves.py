@@ -7,10 +7,14 @@ one pass; every curve a view of the sweep).
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _backend
 from ._engine.areas import average_precision, ks_of_problem, roc_auc
+from ._engine.arrays import Curve, FloatArray, Label, ScoreArray
 from ._engine.parts import binary_problem
 from ._engine.results import KSCurve, KSResult
 from ._engine.sweep import (cumulative, pr_points, scan, summary_arrays, sweep_of_problem,
@@ -37,7 +41,14 @@ __all__ = [
 # curves
 
 
-def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=True):
+def roc_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = True,
+) -> Curve:
     """Receiver operating characteristic: FPR and TPR at every distinct threshold.
 
     Same signature, defaults, results and warnings as ``sklearn.metrics.roc_curve``.
@@ -90,12 +101,20 @@ def roc_curve(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inter
     drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
     sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
     if parts is not None:  # fpr, tpr and the kept thresholds in one pass over the parts
-        return _backend.kernels.roc_points(*parts, drop_intermediate)
+        fpr, tpr, thresholds = _backend.kernels.roc_points(*parts, drop_intermediate)
+        return fpr, tpr, thresholds
+    assert sweep is not None
     return roc_view(sweep, drop_intermediate)
 
 
-def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=None,
-                           drop_intermediate=False):
+def precision_recall_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = False,
+) -> tuple[FloatArray, FloatArray, ScoreArray]:
     """Precision and recall at every distinct threshold.
 
     Same signature, defaults, results and warnings as
@@ -150,10 +169,17 @@ def precision_recall_curve(y_true, y_score, *, pos_label=None, sample_weight=Non
     sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
     if parts is not None:  # precision, recall and the kept thresholds in one pass
         return pr_points(*parts, drop_intermediate)
+    assert sweep is not None
     return pr_view(sweep, drop_intermediate)
 
 
-def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermediate=False):
+def det_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = False,
+) -> Curve:
     """Detection error tradeoff: false positive and false negative rates per threshold.
 
     Same signature (``pos_label`` may be positional, as there), defaults and results as
@@ -203,7 +229,7 @@ def det_curve(y_true, y_score, pos_label=None, sample_weight=None, drop_intermed
                      drop_intermediate)
 
 
-def auc(x, y):
+def auc(x: ArrayLike, y: ArrayLike) -> float:
     """Area under a curve by the trapezoidal rule.
 
     Same as ``sklearn.metrics.auc``: ``x`` must be monotonic (increasing or decreasing).
@@ -235,16 +261,16 @@ def auc(x, y):
     >>> auc(fpr, tpr)
     0.75
     """
-    x = as_1d(x, "x", allow_empty=True)
-    y = as_1d(y, "y", allow_empty=True)
-    check_same_length(x=x, y=y)
-    if x.shape[0] < 2:
+    xs = as_1d(x, "x", allow_empty=True)
+    ys = as_1d(y, "y", allow_empty=True)
+    check_same_length(x=xs, y=ys)
+    if xs.shape[0] < 2:
         raise ValueError("At least 2 points are needed to compute area under curve, but "
-                         f"x.shape = {x.shape}")
-    dx = _exact_steps(x) if x.dtype.kind in "iu" else None
-    x = to_float(x, "x", exact=False)  # coordinates, not scores: as sklearn
-    y = to_float(y, "y", exact=False)
-    return trapezoid(x, y, dx)
+                         f"x.shape = {xs.shape}")
+    dx = _exact_steps(xs) if xs.dtype.kind in "iu" else None
+    xs = to_float(xs, "x", exact=False)  # coordinates, not scores: as sklearn
+    ys = to_float(ys, "y", exact=False)
+    return trapezoid(xs, ys, dx)
 
 
 def _exact_steps(x: np.ndarray) -> np.ndarray:
@@ -254,13 +280,47 @@ def _exact_steps(x: np.ndarray) -> np.ndarray:
     if int(x.max()) - lo < 2**63:  # offsets from the minimum fit int64 (as words mod 2**64)
         words = x.astype(np.int64 if x.dtype.kind == "i" else np.uint64).view(np.uint64)
         offsets = (words - np.uint64(lo % 2**64)).view(np.int64)
-        return np.diff(offsets).astype(np.float64)
+        steps: np.ndarray = np.diff(offsets).astype(np.float64)
+        return steps
     values = x.tolist()  # a span beyond int64: Python ints
     return np.array([float(b - a) for a, b in zip(values, values[1:])])
 
 
-def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_fpr=None,
-                  multi_class="raise", labels=None, n_threads=None):
+@overload
+def roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: Literal["micro", "macro", "samples", "weighted"] = ...,
+    sample_weight: ArrayLike | None = ...,
+    max_fpr: float | None = ...,
+    multi_class: Literal["raise", "ovr", "ovo"] = ...,
+    labels: ArrayLike | None = ...,
+    n_threads: int | None = ...,
+) -> float: ...
+@overload
+def roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None,
+    sample_weight: ArrayLike | None = ...,
+    max_fpr: float | None = ...,
+    multi_class: Literal["raise", "ovr", "ovo"] = ...,
+    labels: ArrayLike | None = ...,
+    n_threads: int | None = ...,
+) -> float | FloatArray: ...
+def roc_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None = "macro",
+    sample_weight: ArrayLike | None = None,
+    max_fpr: float | None = None,
+    multi_class: str = "raise",
+    labels: ArrayLike | None = None,
+    n_threads: int | None = None,
+) -> float | FloatArray:
     """Area under the ROC curve, computed without building the curve.
 
     Same signature, defaults, results and errors as ``sklearn.metrics.roc_auc_score`` for
@@ -335,12 +395,44 @@ def roc_auc_score(y_true, y_score, *, average="macro", sample_weight=None, max_f
     >>> roc_auc_score(y, scores).round(4).tolist()
     [0.7778, 0.2222]
     """
-    return roc_auc(y_true, y_score, average=average, sample_weight=sample_weight,
-                   max_fpr=max_fpr, multi_class=multi_class, labels=labels, n_threads=n_threads)
+    area: float | FloatArray = roc_auc(
+        y_true, y_score, average=average, sample_weight=sample_weight, max_fpr=max_fpr,
+        multi_class=multi_class, labels=labels, n_threads=n_threads)
+    return area
 
 
-def gini_score(y_true, y_score, *, average="macro", sample_weight=None, multi_class="raise",
-               labels=None, n_threads=None):
+@overload
+def gini_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: Literal["micro", "macro", "samples", "weighted"] = ...,
+    sample_weight: ArrayLike | None = ...,
+    multi_class: Literal["raise", "ovr", "ovo"] = ...,
+    labels: ArrayLike | None = ...,
+    n_threads: int | None = ...,
+) -> float: ...
+@overload
+def gini_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None,
+    sample_weight: ArrayLike | None = ...,
+    multi_class: Literal["raise", "ovr", "ovo"] = ...,
+    labels: ArrayLike | None = ...,
+    n_threads: int | None = ...,
+) -> float | FloatArray: ...
+def gini_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None = "macro",
+    sample_weight: ArrayLike | None = None,
+    multi_class: str = "raise",
+    labels: ArrayLike | None = None,
+    n_threads: int | None = None,
+) -> float | FloatArray:
     """Gini coefficient of a scored classifier: 2 · AUC − 1.
 
     Takes every argument of :func:`roc_auc_score` but ``max_fpr`` and follows its rules
@@ -371,13 +463,38 @@ def gini_score(y_true, y_score, *, average="macro", sample_weight=None, multi_cl
     >>> round(gini_score([0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.5556
     """
-    value = roc_auc_score(y_true, y_score, average=average, sample_weight=sample_weight,
-                          multi_class=multi_class, labels=labels, n_threads=n_threads)
+    value: float | FloatArray = roc_auc(
+        y_true, y_score, average=average, sample_weight=sample_weight, max_fpr=None,
+        multi_class=multi_class, labels=labels, n_threads=n_threads)
     return 2 * value - 1
 
 
-def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
-                            sample_weight=None):
+@overload
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: Literal["micro", "macro", "samples", "weighted"] = ...,
+    pos_label: Label = ...,
+    sample_weight: ArrayLike | None = ...,
+) -> float: ...
+@overload
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None,
+    pos_label: Label = ...,
+    sample_weight: ArrayLike | None = ...,
+) -> float | FloatArray: ...
+def average_precision_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    average: str | None = "macro",
+    pos_label: Label = 1,
+    sample_weight: ArrayLike | None = None,
+) -> float | FloatArray:
     """Average precision: the step-wise area under the precision-recall curve.
 
     Same signature, defaults, results and errors as
@@ -418,11 +535,18 @@ def average_precision_score(y_true, y_score, *, average="macro", pos_label=1,
     ...                               [0.14, 0.23, 0.39, 0.52, 0.73, 0.90]), 4)
     0.8667
     """
-    return average_precision(y_true, y_score, average=average, pos_label=pos_label,
-                             sample_weight=sample_weight)
+    value: float | FloatArray = average_precision(
+        y_true, y_score, average=average, pos_label=pos_label, sample_weight=sample_weight)
+    return value
 
 
-def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
+def pr_auc_score(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Area under the precision-recall curve by the trapezoidal rule.
 
     Parameters
@@ -466,7 +590,13 @@ def pr_auc_score(y_true, y_score, *, pos_label=None, sample_weight=None):
 # Kolmogorov-Smirnov
 
 
-def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSResult:
+def ks_statistic(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> KSResult:
     """Kolmogorov–Smirnov separation of the positives' and negatives' score distributions.
 
     Parameters
@@ -515,7 +645,13 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     return ks_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight))
 
 
-def ks_curve(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSCurve:
+def ks_curve(
+    y_true: ArrayLike,
+    y_score: ArrayLike,
+    *,
+    pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None,
+) -> KSCurve:
     """Empirical CDFs of negatives' and positives' scores at every distinct score.
 
     Parameters

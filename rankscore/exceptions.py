@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
+from types import FrameType
 
 __all__ = [
     "UndefinedMetricWarning",
@@ -145,9 +146,10 @@ def warn_user(message: str, category: type[Warning] | None = None) -> None:
     whatever depth its work happens at; counting frames up to the first one outside the
     package keeps every warning at the line that called rankscore.
     """
-    level, frame = 2, sys._getframe(1)
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
-        frame, level = frame.f_back, level + 1
+    level = 2
+    caller: FrameType | None = sys._getframe(1)
+    while caller is not None and caller.f_code.co_filename.startswith(_PACKAGE_DIR):
+        caller, level = caller.f_back, level + 1
     warnings.warn(message, category or undefined_metric_category(), stacklevel=level)
 
 

@@ -19,7 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._engine.arrays import Curve, Label
 from ._engine.labels import binary_target
 from ._engine.parts import binary_problem
 from ._engine.results import GainTable
@@ -162,8 +164,9 @@ def gain_table(
 
 
 def cumulative_gain_curve(
-    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None
+) -> Curve:
     """Cumulative gain (captured response) curve: share of positives among the top scores.
 
     Parameters
@@ -225,8 +228,9 @@ def cumulative_gain_curve(
 
 
 def lift_curve(
-    y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label | None = None,
+    sample_weight: ArrayLike | None = None
+) -> Curve:
     """Cumulative lift at every distinct threshold.
 
     Parameters

@@ -185,14 +185,14 @@ def summaries_by_group(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
 
 def keyed_summaries(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
                     weights: np.ndarray | None, keys: Sequence[np.ndarray],
-                    n_buckets: int = 1) -> list[dict[tuple, ScoreSummary]]:
+                    n_buckets: int = 1) -> list[dict[tuple[Any, ...], ScoreSummary]]:
     """The summaries of one partition's groups as ``{key tuple: summary}`` dicts, the
     groups dealt into ``n_buckets`` dicts by a hash of their key that every process
     computes alike (a missing key is None)."""
     order, ends, first = group_rows(keys)
     summaries = summaries_by_group(codes, pos_code, scores, weights, order, ends)
     rows = zip(*([plain_key(v) for v in key[first].tolist()] for key in keys))
-    buckets: list[dict] = [{} for _ in range(n_buckets)]
+    buckets: list[dict[Any, Any]] = [{} for _ in range(n_buckets)]
     for key, summary in zip(rows, summaries):
         buckets[zlib.crc32(repr(key).encode()) % n_buckets if n_buckets > 1 else 0][key] = \
             summary
@@ -204,25 +204,25 @@ def plain_key(value: Any) -> Any:
     return None if value is None or (isinstance(value, float) and value != value) else value
 
 
-def merge_keyed(parts: Sequence[dict[tuple, ScoreSummary]]) -> dict[tuple, ScoreSummary]:
+def merge_keyed(parts: Sequence[dict[tuple[Any, ...], ScoreSummary]]) -> dict[tuple[Any, ...], ScoreSummary]:
     """``{key: summary}`` dicts merged: the summaries of each key merged exactly."""
-    found: dict[tuple, list] = {}
+    found: dict[tuple[Any, ...], list[Any]] = {}
     for part in parts:
         for key, summary in part.items():
             found.setdefault(key, []).append(summary)
     return {key: ScoreSummary.merge_all(summaries) for key, summaries in found.items()}
 
 
-def keyed_rows(merged: dict[tuple, ScoreSummary]) -> list[tuple[tuple, tuple]]:
+def keyed_rows(merged: dict[tuple[Any, ...], ScoreSummary]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     """(key, ``metrics_row``) of every group of a merged dict."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # check_one_class names every group of one class
         return [(key, metrics_row(summary)) for key, summary in merged.items()]
 
 
-def sorted_keys(keys: Sequence[tuple]) -> list[int]:
+def sorted_keys(keys: Sequence[tuple[Any, ...]]) -> list[int]:
     """The order of the key tuples: by value, a missing key (None) last in its column."""
-    def sort_key(i: int) -> tuple:
+    def sort_key(i: int) -> tuple[Any, ...]:
         return tuple((v is None, v) for v in keys[i])
 
     try:
@@ -232,7 +232,7 @@ def sorted_keys(keys: Sequence[tuple]) -> list[int]:
             (v is None, type(v).__name__, repr(v)) for v in keys[i]))
 
 
-def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple, tuple]], weighted: bool,
+def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple[Any, ...], tuple[Any, ...]]], weighted: bool,
              one_class: str, stacklevel: int = 2) -> Any:
     """The pandas DataFrame of (key, metrics row) pairs, ordered by key, after
     ``check_one_class``."""
@@ -248,7 +248,7 @@ def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple, tuple]], weig
     return pd.DataFrame(columns)
 
 
-def metrics_row(summary: ScoreSummary) -> tuple:
+def metrics_row(summary: ScoreSummary) -> tuple[Any, ...]:
     """(positives, negatives, prevalence, roc_auc, average_precision, ks, ks_threshold) of
     one group's summary: the in-memory functions' values on the group's rows (a group of
     one class gets them without their warnings; ``check_one_class`` names it)."""
@@ -263,7 +263,7 @@ def metrics_row(summary: ScoreSummary) -> tuple:
             ks.statistic, ks.threshold)
 
 
-def metric_columns(rows: Sequence[tuple], weighted: bool) -> dict[str, np.ndarray]:
+def metric_columns(rows: Sequence[tuple[Any, ...]], weighted: bool) -> dict[str, np.ndarray]:
     """The metric columns of a table from its rows of ``metrics_row``."""
     count = np.float64 if weighted else np.int64
     dtypes = (count, count) + (np.float64,) * (len(METRICS) - 2)
@@ -277,10 +277,11 @@ def check_one_choice(one_class: Any) -> str:
     if one_class not in ONE_CLASS_CHOICES:
         raise ValueError(f"one_class must be one of {', '.join(map(repr, ONE_CLASS_CHOICES))}, "
                          f"got {quoted(one_class)}")
-    return one_class
+    result: str = one_class
+    return result
 
 
-def check_one_class(keys: Sequence[tuple], positives: np.ndarray, negatives: np.ndarray,
+def check_one_class(keys: Sequence[tuple[Any, ...]], positives: np.ndarray, negatives: np.ndarray,
                     one_class: str, stacklevel: int = 2) -> None:
     """Warn about (``"warn"``), or refuse (``"raise"``), the groups holding one class only:
     their AUC and KS are not defined. ``keys`` holds each group's key tuple."""
@@ -298,7 +299,7 @@ def check_one_class(keys: Sequence[tuple], positives: np.ndarray, negatives: np.
                           stacklevel=stacklevel + 1)
 
 
-def _one_class_text(key: tuple, positives: Any, negatives: Any) -> str:
+def _one_class_text(key: tuple[Any, ...], positives: Any, negatives: Any) -> str:
     shown = key[0] if len(key) == 1 else key
     if not (positives or negatives):
         return f"group {shown!r} has no rows of nonzero weight"

@@ -180,7 +180,8 @@ def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
                              "specified: either make y_true take value in {0, 1} or "
                              "{-1, 1} or pass pos_label explicitly.")
         pos_label = 1 if default_pos_label_ok(classes) else values[-1]
-    return y == pos_label
+    result: np.ndarray = y == pos_label
+    return result
 
 
 def brier_score_loss(

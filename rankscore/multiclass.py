@@ -79,7 +79,9 @@ def _count_dtype(arr: np.ndarray) -> np.ndarray:
     return arr.astype(np.float64)
 
 
-def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
+def _one_vs_rest(
+    y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``(tp, true_sum, pred_sum, tn, classes)`` per class, from labels or from a
     precomputed confusion matrix: its diagonal, row sums, column sums and the one-vs-rest
     true negatives (exactly 0 where the matrix holds nothing outside the class's row and
@@ -148,7 +150,8 @@ def _ratio(num: np.ndarray, den: np.ndarray, zero_division: float | str, what: s
                                   "zero_division to choose another value.", stacklevel=3)
         else:
             out[empty] = zero_division
-    return out
+    result: np.ndarray = out
+    return result
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -198,7 +201,8 @@ class PerClassMetrics:
     @property
     def support(self) -> np.ndarray:
         """Samples of each true class, ``tp + fn``."""
-        return self.tp + self.fn
+        result: np.ndarray = self.tp + self.fn
+        return result
 
     def __len__(self) -> int:
         return len(self.labels)
@@ -506,12 +510,14 @@ def _top_k_hits(score: np.ndarray, index: np.ndarray, k: int, binary: bool) -> n
         if k >= 2:
             return np.ones(len(s), dtype=bool)
         threshold = 0.5 if s.min() >= 0 and s.max() <= 1 else 0.0
-        return (s > threshold).astype(np.intp) == index
+        result: np.ndarray = (s > threshold).astype(np.intp) == index
+        return result
     true_score = score[np.arange(len(score)), index][:, None]
     column = np.arange(score.shape[1])
     # rank = 1 + #classes ahead: a higher score, or an equal score and a higher column
     ahead = (score > true_score) | ((score == true_score) & (column > index[:, None]))
-    return ahead.sum(axis=1) < k
+    within: np.ndarray = ahead.sum(axis=1) < k
+    return within
 
 
 def top_k_accuracy_score(

@@ -19,7 +19,7 @@ import math
 import sys
 import warnings
 from importlib import resources
-from typing import Any
+from typing import Any, TypedDict, Union
 
 import numpy as np
 
@@ -31,14 +31,76 @@ from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import decide_pos_label, read_columns
 from ._engine.validate import check_positive_int, check_threshold
+from ._progress import check_progress
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
 from .summary import ScoreSummary
 from .summary.reports import report_cuts, report_of_reads
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
-__all__ = ["binary_report", "format_report", "read_columns", "summary_report",
+__all__ = ["binary_report", "format_report", "read_columns", "summary_report", "BinaryReport",
            "model_comparison", "format_comparison"]
+
+
+# A JSON-ready number of the report: int counts, float values, None where undefined.
+Number = Union[int, float, None]
+
+
+class ReportCounts(TypedDict):
+    """``report["counts"]``."""
+
+    n: Number
+    positives: Number
+    negatives: Number
+    prevalence: Number
+
+
+class ReportRanking(TypedDict):
+    """``report["ranking"]``: the threshold-free numbers."""
+
+    roc_auc: Number
+    gini: Number
+    ks: Number
+    ks_threshold: Number
+    average_precision: Number
+    pr_auc: Number
+
+
+class ReportThreshold(TypedDict):
+    """One entry of ``report["best_thresholds"]``."""
+
+    threshold: Number
+    value: Number
+    confusion: dict[str, Number]
+
+
+class ReportSections(TypedDict):
+    """The sections every report has."""
+
+    counts: ReportCounts
+    ranking: ReportRanking
+    threshold: Number
+    confusion: dict[str, Number]
+    best_thresholds: dict[str, ReportThreshold]
+    gain_table: list[dict[str, Number]]
+
+
+class BinaryReport(ReportSections, total=False):
+    """The dict :func:`binary_report` and :func:`summary_report` return (a ``TypedDict``:
+    a plain dict to Python, its keys and value types known to type checkers).
+
+    ``"intervals"`` is there with ``ci=True`` only: ``"confidence_level"`` and, per metric
+    or rate, ``{"low", "high", "method"}`` (``None`` where undefined).
+
+    Examples
+    --------
+    >>> from rankscore.report import BinaryReport, binary_report
+    >>> report: BinaryReport = binary_report([0, 1, 0, 1], [0.1, 0.8, 0.3, 0.6])
+    >>> report["ranking"]["roc_auc"], sorted(BinaryReport.__required_keys__)
+    (1.0, ['best_thresholds', 'confusion', 'counts', 'gain_table', 'ranking', 'threshold'])
+    """
+
+    intervals: dict[str, Any]
 
 
 def _number(x: Any) -> Any:
@@ -51,7 +113,7 @@ def _number(x: Any) -> Any:
     return None if math.isnan(x) else x
 
 
-def _confusion_dict(c) -> dict[str, Any]:
+def _confusion_dict(c: BinaryConfusion) -> dict[str, Number]:
     return {k: _number(v) if v is not None else None for k, v in c.to_dict().items()}
 
 
@@ -66,7 +128,8 @@ def binary_report(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = 0,
-) -> dict[str, Any]:
+    progress: bool = False,
+) -> BinaryReport:
     """Everything ``rankscore report`` shows, as a JSON-ready dict with stable keys.
 
     Parameters
@@ -90,11 +153,14 @@ def binary_report(
         Bootstrap replicates of the KS and AP intervals.
     random_state : default 0
         Seed of the bootstrap (a fixed seed: the same report every run).
+    progress : bool, default False
+        With ``ci``: show the bootstrap's replicates done on stderr, as
+        :func:`rankscore.uncertainty.bootstrap_ci` does.
 
     Returns
     -------
-    dict
-        Keys ``"counts"`` (n, positives, negatives, prevalence), ``"ranking"`` (roc_auc,
+    BinaryReport
+        A dict with keys ``"counts"`` (n, positives, negatives, prevalence), ``"ranking"`` (roc_auc,
         gini, ks, ks_threshold, average_precision, pr_auc), ``"threshold"``,
         ``"confusion"`` (:meth:`BinaryConfusion.to_dict`), ``"best_thresholds"``
         (``"youden"`` and ``"f1"``, each threshold, value and confusion),
@@ -131,6 +197,7 @@ def binary_report(
     """
     threshold = check_threshold(threshold)
     n_groups = check_positive_int(n_groups, "n_groups")
+    progress = check_progress(progress)
     report = None
     if pos_label is None and native_binary(y_true, y_score):  # as roc_auc_score
         codes = kernel_integers(y_true)
@@ -140,13 +207,16 @@ def binary_report(
     if report is None:  # any labels, or labels outside {0, 1}: the general validation
         problem = binary_problem(y_true, y_score, pos_label)
         report = _report_of_problem(problem, threshold, n_groups)
+    assert report is not None  # binary_problem's labels are checked: it has parts
     if ci:  # the intervals resample rows: they need the data, not only the summary
         report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
-                                         confidence_level, n_resamples, random_state)
+                                         confidence_level, n_resamples, random_state,
+                                         progress)
     return report
 
 
-def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:
+def summary_report(summary: ScoreSummary, *, threshold: float = 0.5,
+                   n_groups: int = 10) -> BinaryReport:
     """:func:`binary_report` of the data a :class:`~rankscore.ScoreSummary` summarises.
 
     Parameters
@@ -191,20 +261,22 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    return _report_dict(*summary._report_numbers(n_groups, threshold), threshold)
+    scan, confusion, youden, f1, table = summary._report_numbers(n_groups, threshold)
+    return _report_dict(scan, confusion, youden, f1, table, threshold)
 
 
-def _report_dict(scan, confusion, youden, f1, table, threshold: float) -> dict[str, Any]:
+def _report_dict(scan: Any, confusion: BinaryConfusion, youden: Any, f1: Any, table: Any,
+                 threshold: float) -> BinaryReport:
     """The report's dict from the numbers read (``ScoreSummary._report_numbers``)."""
-    ranking = {
-        "roc_auc": scan.auc,
-        "gini": 2 * scan.auc - 1,
-        "ks": scan.ks,
-        "ks_threshold": scan.ks_threshold,
-        "average_precision": scan.ap,
-        "pr_auc": scan.pr_auc,
+    ranking: ReportRanking = {
+        "roc_auc": _number(scan.auc),
+        "gini": _number(2 * scan.auc - 1),
+        "ks": _number(scan.ks),
+        "ks_threshold": _number(scan.ks_threshold),
+        "average_precision": _number(scan.ap),
+        "pr_auc": _number(scan.pr_auc),
     }
-    best = {}
+    best: dict[str, ReportThreshold] = {}
     for key, choice in (("youden", youden), ("f1", f1)):
         best[key] = {
             "threshold": _number(choice.threshold),
@@ -222,7 +294,7 @@ def _report_dict(scan, confusion, youden, f1, table, threshold: float) -> dict[s
             "negatives": _number(confusion.negatives),
             "prevalence": _number(confusion.prevalence),
         },
-        "ranking": {k: _number(v) for k, v in ranking.items()},
+        "ranking": ranking,
         "threshold": _number(threshold),
         "confusion": _confusion_dict(confusion),
         "best_thresholds": best,
@@ -235,13 +307,14 @@ def _class_scores(neg: Any, pos: Any, in_place: bool) -> tuple[np.ndarray, np.nd
     where ``in_place`` and they already are, else copies (to be sorted)."""
     neg, pos = np.asarray(neg), np.asarray(pos)
     dtype = np.float32 if neg.dtype == pos.dtype == np.float32 else np.float64
-    return tuple(arr.reshape(-1) if in_place and arr.dtype == dtype and arr.flags.c_contiguous
-                 and arr.flags.writeable else np.array(arr, dtype=dtype).reshape(-1)
-                 for arr in (neg, pos))
+    neg, pos = (arr.reshape(-1) if in_place and arr.dtype == dtype and arr.flags.c_contiguous
+                and arr.flags.writeable else np.array(arr, dtype=dtype).reshape(-1)
+                for arr in (neg, pos))
+    return neg, pos
 
 
 def _report_of_classes(neg: Any, pos: Any, *, threshold: float = 0.5, n_groups: int = 10,
-                       in_place: bool = False) -> dict[str, Any]:
+                       in_place: bool = False) -> BinaryReport:
     """:func:`summary_report` of the rows whose scores are ``neg`` (negatives) and ``pos``
     (positives), read from the two class parts without writing their summary.
 
@@ -258,7 +331,7 @@ def _report_of_classes(neg: Any, pos: Any, *, threshold: float = 0.5, n_groups: 
 
 
 def _report_of_problem(problem: Problem, threshold: float,
-                       n_groups: int) -> dict[str, Any] | None:
+                       n_groups: int) -> BinaryReport | None:
     """The report of a binary problem from its class parts: few distinct scores are counted
     into a summary, others read while merging the sorted parts (as ``roc_auc_score``); None
     when the problem's labels were not checked and one lies outside {0, 1}."""
@@ -271,8 +344,8 @@ def _report_of_problem(problem: Problem, threshold: float,
     return _report_of_parts(parts.neg_runs, parts.pos, threshold, n_groups)
 
 
-def _report_of_parts(neg_runs: tuple, pos: np.ndarray, threshold: float,
-                     n_groups: int) -> dict[str, Any]:
+def _report_of_parts(neg_runs: tuple[np.ndarray, ...], pos: np.ndarray, threshold: float,
+                     n_groups: int) -> BinaryReport:
     """The report of sorted class parts: ``report_of_parts`` reads everything while merging
     the negatives' one or two runs with the positives."""
     neg_a, neg_b = neg_runs if len(neg_runs) == 2 else (neg_runs[0], neg_runs[0][:0])
@@ -286,15 +359,17 @@ def _report_of_parts(neg_runs: tuple, pos: np.ndarray, threshold: float,
     scan, confusion, youden, f1, table = report_of_reads(reads, n_groups, threshold,
                                                           cuts is not None)
     if cuts is None:  # many groups: the gain table reads the summary's sweep
-        summary = ScoreSummary._trusted(*_backend.kernels.summary_from_sorted(
-            np.sort(np.concatenate(neg_runs)), None, pos, None), 1)
+        thresholds, negatives, positives = _backend.kernels.summary_from_sorted(
+            np.sort(np.concatenate(neg_runs)), None, pos, None)
+        summary = ScoreSummary._trusted(thresholds, negatives, positives, 1)
         table = summary.gain_table(n_groups)
     return _report_dict(scan, confusion, youden, f1, table, threshold)
 
 
-def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random_state):
+def _intervals(y_true: Any, y_score: Any, pos_label: Any, threshold: Any, level: float,
+               n_resamples: int, random_state: Any, progress: bool) -> dict[str, Any]:
     """The ``"intervals"`` section of :func:`binary_report`, from rankscore.uncertainty."""
-    def entry(result):
+    def entry(result: Any) -> dict[str, Any]:
         return {"low": _number(result.low), "high": _number(result.high),
                 "method": result.method}
 
@@ -310,7 +385,7 @@ def _intervals(y_true, y_score, pos_label, threshold, level, n_resamples, random
             warnings.simplefilter("ignore")  # undefined replicates are left out
             out[key] = entry(bootstrap_ci(y_true, y_score, metric=metric, pos_label=pos_label,
                                           confidence_level=level, n_resamples=n_resamples,
-                                          random_state=random_state))
+                                          random_state=random_state, progress=progress))
     rates = rate_intervals(y_true, y_score, threshold=threshold, pos_label=pos_label,
                            confidence_level=level)
     out["rates"] = {name: entry(r) for name, r in rates.items()}
@@ -376,7 +451,7 @@ def _gain_lines(groups: list[dict[str, Any]], indent: str = "  ") -> list[str]:
     return out
 
 
-def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
+def format_report(report: BinaryReport, *, title: str | None = None) -> str:
     """Render a :func:`binary_report` dict as text (what ``rankscore report`` prints).
 
     Parameters
@@ -460,7 +535,13 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
 # the command
 
 
-def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
+def shows_progress(args: Any) -> bool:
+    """Progress on stderr: on a terminal, unless ``--quiet`` (``--no-progress``)."""
+    return not getattr(args, "quiet", False) and sys.stderr.isatty()
+
+
+def _file_report(args: Any, path: Any, source: str,
+                 pos_label: str | None) -> tuple[BinaryReport, str]:
     """(report, positive label) of a file: read chunk by chunk into the scores of each class
     (or, beyond ``--memory-budget``, into a summary), or read whole when ``--plot`` or
     ``--ci`` needs the rows."""
@@ -478,23 +559,25 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
         report = binary_report(
             labels, scores, pos_label=pos_label, threshold=args.threshold,
             n_groups=args.groups, ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
-            n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0))
+            n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0),
+            progress=shows_progress(args))
         return report, pos_label
-    quiet = getattr(args, "quiet", False) or not sys.stderr.isatty()
+    quiet = not shows_progress(args)
     progress = None if quiet else _stream.ProgressLine(sys.stderr, f"rankscore report {source}")
     try:  # the scores of each class (8 bytes a row), or a summary beyond the memory budget
-        scores = _stream.classes_of_file(path, args.label, args.score, pos_label,
-                                         budget=getattr(args, "memory_budget", None),
-                                         progress=progress)
+        classes = _stream.classes_of_file(path, args.label, args.score, pos_label,
+                                          budget=getattr(args, "memory_budget", None),
+                                          progress=progress)
     finally:
         if progress is not None:
             progress.close()
-    if scores.summary is not None:
-        report = summary_report(scores.summary, threshold=args.threshold, n_groups=args.groups)
+    if classes.summary is not None:
+        report = summary_report(classes.summary, threshold=args.threshold, n_groups=args.groups)
     else:
-        report = _report_of_classes(scores.negatives, scores.positives, threshold=args.threshold,
-                                    n_groups=args.groups, in_place=True)
-    return report, scores.pos_label
+        report = _report_of_classes(classes.negatives, classes.positives,
+                                    threshold=args.threshold, n_groups=args.groups,
+                                    in_place=True)
+    return report, classes.pos_label
 
 
 def run_command(args: Any) -> int:
@@ -632,6 +715,7 @@ def run_compare(args: Any) -> int:
     labels = None
     for name in names:
         labels, columns[name] = read_columns(args.file, args.label, name)
+    assert labels is not None  # two or more names were read
     pos_label = decide_pos_label(labels, args.pos_label, args.label)
     comparison = model_comparison(labels, columns, pos_label=pos_label,
                                   confidence_level=args.confidence_level)

@@ -59,7 +59,7 @@ def _as_list(x: Any, name: str, what: str) -> Sequence[Any]:
     return x
 
 
-def _ngrams(tokens: list[str], n: int) -> Counter:
+def _ngrams(tokens: list[str], n: int) -> Counter[tuple[str, ...]]:
     return Counter(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
 
 
@@ -171,7 +171,7 @@ def bleu_score(
         r += _closest_length([len(t) for t in ref_tokens], len(tokens))
         for n in range(1, min(n_counted, len(tokens)) + 1):
             counts = _ngrams(tokens, n)
-            max_ref: Counter = Counter()
+            max_ref: Counter[tuple[str, ...]] = Counter()
             for ref in ref_tokens:
                 max_ref |= _ngrams(ref, n)  # elementwise max over references
             matches[n - 1] += sum(min(k, max_ref[g]) for g, k in counts.items())
@@ -184,7 +184,8 @@ def bleu_score(
 
     log_sum = 0.0
     for n in range(1, n_counted + 1):
-        m, l = matches[n - 1], max(totals[n - 1], 1)
+        m: float = matches[n - 1]
+        l = max(totals[n - 1], 1)
         if smoothing == "add1" and n >= 2:
             m, l = m + 1, l + 1
         elif smoothing == "epsilon" and m == 0:

@@ -43,7 +43,8 @@ def _check_profit_matrix(profit_matrix: Any) -> np.ndarray:
     return matrix
 
 
-def _check_options(objective, min_precision, min_recall, beta, profit_matrix):
+def _check_options(objective: Any, min_precision: Any, min_recall: Any, beta: Any,
+                   profit_matrix: Any) -> None:
     check_choice(objective, "objective", OBJECTIVES)
     wanted = {
         "min_precision": objective == "max_recall",
@@ -160,7 +161,8 @@ def best_threshold(
     return best_threshold_view(sweep, sample_weight is not None, objective, *options)
 
 
-def checked_options(objective, min_precision, min_recall, beta, profit_matrix):
+def checked_options(objective: Any, min_precision: Any, min_recall: Any, beta: Any,
+                    profit_matrix: Any) -> tuple[Any, Any, Any, Any]:
     """(min_precision, min_recall, beta, profit matrix) checked for the objective."""
     _check_options(objective, min_precision, min_recall, beta, profit_matrix)
     if min_precision is not None:

@@ -39,6 +39,8 @@ class Ties:
 
     __slots__ = ("_groups",)
 
+    _groups: tuple[np.ndarray, ...]
+
     def __init__(self, groups: list[np.ndarray]) -> None:
         for g in groups:
             g.flags.writeable = False

@@ -7,6 +7,7 @@ import importlib.util
 import pathlib
 import pkgutil
 import re
+import sys
 
 import pytest
 
@@ -33,6 +34,8 @@ def test_examples_run(name, backend, request):
     module = importlib.import_module(name)
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     result = doctest.testmod(module, optionflags=flags, report=True, verbose=False)
+    if "matplotlib.pyplot" in sys.modules:  # matplotlib warns past 20 open figures
+        sys.modules["matplotlib.pyplot"].close("all")
     assert result.failed == 0, f"{result.failed} doctest example(s) failed in {name}"
 
 

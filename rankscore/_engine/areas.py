@@ -21,9 +21,13 @@ import numpy as np
 
 from .. import _backend
 from .labels import as_label_array, common_labels, from_objects, kernel_integers
-from .parts import (ClassParts, Counts, Problem, binary_problem, class_parts, class_totals,
+from .parts import (ClassParts, Counts, Problem, binary_problem, checked_parts, class_parts,
+                    class_totals,
                     column_parts, thread_count)
 from .results import KSResult
+
+# The metric of one column: (labels 0/1 as uint8, scores, weights) -> number
+ColumnMetric = Callable[[np.ndarray, np.ndarray, 'np.ndarray | None'], float]
 from .sweep import scan, summary_arrays
 from .validate import (as_array, as_scores, check_choice, check_finite, check_positive_int,
                        check_real, check_same_length, check_sample_weight, quoted, quoted_list,
@@ -63,7 +67,7 @@ def binary_auc(problem: Problem, max_fpr: float | None = None, n_threads: Any = 
     """ROC AUC of a problem; with ``max_fpr`` < 1 the McClish-standardised partial AUC of
     its ROC points (as scikit-learn)."""
     if max_fpr is None or max_fpr == 1:
-        return auc_of_parts(class_parts(problem, n_threads=n_threads, halves=True))
+        return auc_of_parts(checked_parts(problem, n_threads=n_threads, halves=True))
     summary = summary_arrays(problem)
     if len(summary[0]) == 0:
         raise ValueError("sample_weight is zero for every sample; nothing to score")
@@ -80,10 +84,11 @@ def auc_of_parts(parts: ClassParts) -> float:
         warn_one_class("ROC AUC score")
         return float("nan")
     if parts.neg_weight is None:  # 2U adds up over the runs of the negatives
-        pairs = sum(k.auc_merge(run, parts.pos) for run in parts.neg_runs)
+        pairs: int = sum(k.auc_merge(run, parts.pos) for run in parts.neg_runs)
         return pairs / (2 * n_pos * n_neg)
     neg_w, pos_w, denominator = class_weights_in_range(parts.neg_weight, parts.pos_weight)
-    return k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w) / denominator
+    area: float = k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w) / denominator
+    return area
 
 
 def auc_of_counts(counts: Counts) -> float:
@@ -94,16 +99,21 @@ def auc_of_counts(counts: Counts) -> float:
     if n_pos == 0 or n_neg == 0:
         warn_one_class("ROC AUC score")
         return float("nan")
-    return _backend.kernels.auc_counts(counts.neg, counts.pos) / (2 * n_pos * n_neg)
+    twice_u: int = _backend.kernels.auc_counts(counts.neg, counts.pos)
+    return twice_u / (2 * n_pos * n_neg)
 
 
-def class_weights_in_range(neg_w: np.ndarray, pos_w: np.ndarray) -> tuple:
+def class_weights_in_range(
+    neg_weight: np.ndarray | None, pos_weight: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray, float]:
     """(neg_w, pos_w, W+ W-) with the product of the class totals inside float64's range.
 
     Products of weights would under- or overflow otherwise. AUC and KS are invariant to
     scaling one class's weights, so each class is divided by its own maximum: both totals
     land in [1, n] (one shared scale could push a class to 0).
     """
+    assert neg_weight is not None and pos_weight is not None  # weighted parts have both
+    neg_w, pos_w = neg_weight, pos_weight
     denominator = float(np.cumsum(pos_w)[-1]) * float(np.cumsum(neg_w)[-1])
     if not 1e-290 < denominator < 1e290:
         neg_w, pos_w = neg_w / neg_w.max(), pos_w / pos_w.max()
@@ -114,7 +124,7 @@ def class_weights_in_range(neg_w: np.ndarray, pos_w: np.ndarray) -> tuple:
 def ap_of_problem(problem: Problem) -> float:
     """Average precision: sum over thresholds of (recall gain) x precision (no
     interpolation); 0.0 with scikit-learn's warning when there are no positives."""
-    parts = class_parts(problem)
+    parts = checked_parts(problem)
     counts = parts.counts
     if (len(parts.pos) if counts is None else counts.pos.sum()) == 0:
         warn_no_positives()
@@ -124,17 +134,18 @@ def ap_of_problem(problem: Problem) -> float:
         tps = np.cumsum(counts.pos[::-1]).astype(np.float64)
         return max(0.0, ap_of_sweep(fps, tps))
     neg_w, pos_w = parts.neg_weight, parts.pos_weight
-    if pos_w is not None:
+    if pos_w is not None and neg_w is not None:
         top = max(pos_w.max(), neg_w.max(initial=0.0))
         if top < 1e-290:  # (recall gain) x precision would underflow: AP is invariant to
             neg_w, pos_w = neg_w / top, pos_w / top  # one scale for all weights
-    return max(0.0, _backend.kernels.ap_merge(parts.neg, neg_w, parts.pos, pos_w))
+    ap: float = _backend.kernels.ap_merge(parts.neg, neg_w, parts.pos, pos_w)
+    return max(0.0, ap)
 
 
 def ks_of_problem(problem: Problem) -> KSResult:
     """The KS statistic max_t |F-(t) - F+(t)| and the smallest threshold reaching it."""
     k = _backend.kernels
-    parts = class_parts(problem)
+    parts = checked_parts(problem)
     counts = parts.counts
     if counts is not None:
         n_neg, n_pos = int(counts.neg.sum()), int(counts.pos.sum())
@@ -239,7 +250,7 @@ def auc_shared_labels(codes: np.ndarray, pos_code: Any, scores2d: np.ndarray,
     return np.array([a for part in parts for a in part], dtype=np.float64)
 
 
-def average_columns(metric: Callable, y2d: np.ndarray, s2d: np.ndarray, average: Any,
+def average_columns(metric: ColumnMetric, y2d: np.ndarray, s2d: np.ndarray, average: Any,
                     sample_weight: np.ndarray | None, n_threads: int) -> Any:
     """scikit-learn's ``_average_binary_score`` for an indicator matrix ``y2d`` (uint8)."""
     if average == "micro":
@@ -285,7 +296,7 @@ def present_classes(y: np.ndarray) -> np.ndarray:
     return np.unique(y)
 
 
-def auc_positive_is_greater(y: np.ndarray) -> tuple:
+def auc_positive_is_greater(y: np.ndarray) -> tuple[Any, Any, int]:
     """(codes, pos_code, n_classes) with scikit-learn's roc_auc_score rule for binary y_true:
     the greater of the two labels is positive."""
     codes = kernel_integers(y) if y.dtype.kind in "iub" else None
@@ -309,7 +320,7 @@ def multiclass_auc(y: np.ndarray, s: np.ndarray, labels: Any, multi_class: str, 
     if not np.allclose(1, s.sum(axis=1)):
         raise ValueError("Target scores need to be probabilities for multiclass roc_auc, i.e. "
                          "they should sum up to 1.0 over classes")
-    average_options: tuple = ("macro", "weighted", None)
+    average_options: tuple[str | None, ...] = ("macro", "weighted", None)
     if multi_class == "ovr":
         average_options = ("micro",) + average_options
     if average not in average_options:
@@ -356,7 +367,7 @@ def multiclass_auc(y: np.ndarray, s: np.ndarray, labels: Any, multi_class: str, 
     return average_columns(auc_metric(None), indicator, s, average, sample_weight, n_threads)
 
 
-def auc_metric(max_fpr: float | None) -> Callable:
+def auc_metric(max_fpr: float | None) -> ColumnMetric:
     """The binary AUC of one column (labels 0/1 as uint8), for ``average_columns``."""
     def metric(y01: np.ndarray, scores: np.ndarray, weights: np.ndarray | None) -> float:
         return binary_auc(Problem(y01, np.uint8(1), scores, weights), max_fpr)
@@ -445,7 +456,7 @@ def average_precision(y_true: Any, y_score: Any, *, average: Any, pos_label: Any
     """``rankscore.average_precision_score`` of any target: binary, multilabel, multiclass."""
     check_choice(average, "average", AVERAGES)
 
-    def metric(y01, scores, weights):
+    def metric(y01: np.ndarray, scores: np.ndarray, weights: np.ndarray | None) -> float:
         return ap_of_problem(Problem(y01, np.uint8(1), scores, weights))
 
     if np.ndim(y_true) == 2:

@@ -31,7 +31,9 @@ _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 # counting
 
 
-def label_targets(y_true: Any, y_pred: Any, sample_weight: Any = None):
+def label_targets(
+    y_true: Any, y_pred: Any, sample_weight: Any = None
+) -> tuple[str, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """Validate a pair of label vectors: ``(y_type, present, y_true, y_pred, weight)``.
 
     ``present`` is the sorted union of the labels; ``y_type`` is ``"binary"`` for at most
@@ -81,7 +83,8 @@ def _locate(values: np.ndarray, classes: np.ndarray) -> np.ndarray:
     return np.where((pos < len(classes)) & (classes[clipped] == values), clipped, -1)
 
 
-def index_sums(ti, pi, w, k):
+def index_sums(ti: np.ndarray, pi: np.ndarray, w: np.ndarray | None,
+               k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, Any]:
     """``(tp, true_sum, pred_sum, total)`` per class index ``0..k-1``: the diagonal, row sums
     and column sums of the confusion matrix, each summed directly, and its total. int64
     counts without weights, float64 sums with them."""
@@ -96,7 +99,8 @@ def index_sums(ti, pi, w, k):
     return tp, true_sum, pred_sum, float(w.sum())
 
 
-def without_true_negatives(ti, pi, w, k):
+def without_true_negatives(ti: np.ndarray, pi: np.ndarray, w: np.ndarray,
+                           k: int) -> np.ndarray:
     """Per class index: True where no sample of positive weight is a true negative.
 
     With weights, tn = total − tp − fp − fn subtracts sums grouped differently, so where it
@@ -106,10 +110,13 @@ def without_true_negatives(ti, pi, w, k):
     """
     heavy = w > 0
     tp, true_n, pred_n, n = index_sums(ti[heavy], pi[heavy], None, k)
-    return n - true_n - pred_n + tp == 0
+    empty: np.ndarray = n - true_n - pred_n + tp == 0
+    return empty
 
 
-def counts_per_class(yt, yp, w, present, labels):
+def counts_per_class(
+    yt: np.ndarray, yp: np.ndarray, w: np.ndarray | None, present: np.ndarray, labels: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One-vs-rest ``(tp, fp, fn, tn)`` arrays, one entry per label in ``labels`` order.
 
     tp = C[l, l], fn = row sum − tp, fp = column sum − tp, tn = total − tp − fn − fp
@@ -122,7 +129,7 @@ def counts_per_class(yt, yp, w, present, labels):
     where = _locate(labels, present)
     found = where >= 0
 
-    def pick(counts):
+    def pick(counts: np.ndarray) -> np.ndarray:
         out = np.zeros(len(labels), dtype=counts.dtype)
         out[found] = counts[where[found]]
         return out
@@ -135,7 +142,9 @@ def counts_per_class(yt, yp, w, present, labels):
     return tp, fp, fn, tn
 
 
-def label_indices(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
+def label_indices(
+    y_true: Any, y_pred: Any, labels: Any, sample_weight: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """scikit-learn's confusion-matrix view of two label vectors: ``(lab, t, p, keep, w)``.
 
     ``lab`` are the classes (``labels`` in its order, default the sorted union), ``t`` and
@@ -170,7 +179,8 @@ def check_zero_division(zero_division: Any) -> float | str:
                      f"{quoted(zero_division)}")
 
 
-def set_wise_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight):
+def set_wise_counts(y_true: Any, y_pred: Any, *, labels: Any, pos_label: Any, average: Any,
+                    sample_weight: Any) -> tuple[Any, ...]:
     """scikit-learn's set-wise label logic, then the one-vs-rest counts per label:
     ``(labels, tp, fp, fn, tn, averaging_weights)``; the weights of the average are the
     support for "weighted", the sample weights for "samples", else None."""
@@ -210,7 +220,7 @@ def set_wise_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight
     return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
 
 
-def _warn_pos_label_ignored(pos_label, average):
+def _warn_pos_label_ignored(pos_label: Any, average: Any) -> None:
     if pos_label not in (None, 1):
         warnings.warn(
             f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != "
@@ -222,7 +232,7 @@ def _warn_pos_label_ignored(pos_label, average):
         )
 
 
-def multilabel_labels(labels, n_labels):
+def multilabel_labels(labels: Any, n_labels: int) -> np.ndarray:
     """An explicit ``labels`` of a multilabel target: column indices in [0, n_labels)."""
     lab = np.asarray(labels)
     if lab.ndim != 1 or lab.size == 0:
@@ -243,7 +253,7 @@ def multilabel_labels(labels, n_labels):
     return lab.astype(np.intp)
 
 
-def _samplewise_cells(ml: MultilabelCounts):
+def _samplewise_cells(ml: MultilabelCounts) -> tuple[Any, Any, Any, Any]:
     """Per-sample (tp, fp, fn, tn) as scikit-learn's samplewise multilabel confusion matrix:
     counts, or with weights each sample's counts times its weight (fp and fn as the
     difference of weighted sums, tn = w × n_labels − tp − fp − fn)."""
@@ -256,7 +266,8 @@ def _samplewise_cells(ml: MultilabelCounts):
     return tp_w, fp_w, fn_w, w * ml.n_labels - tp_w - fp_w - fn_w
 
 
-def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
+def _set_wise_multilabel(ml: MultilabelCounts, *, labels: Any, pos_label: Any,
+                         average: Any) -> tuple[Any, ...]:
     """``set_wise_counts`` for a multilabel-indicator target: per label (column) or, with
     ``average="samples"``, per sample."""
     if average == "binary":
@@ -277,7 +288,8 @@ def _set_wise_multilabel(ml: MultilabelCounts, *, labels, pos_label, average):
     return lab, tp, fp, fn, tn, (tp + fn if average == "weighted" else None)
 
 
-def divide_counts(num, den, metric, modifier, average, warn, zero_division):
+def divide_counts(num: Any, den: Any, metric: str, modifier: str, average: Any, warn: bool,
+                  zero_division: Any) -> Any:
     """num / den; where den = 0 the ``zero_division`` value, with scikit-learn's warning."""
     value = check_zero_division(zero_division)
     num, den = np.asarray(num, dtype=np.float64), np.asarray(den, dtype=np.float64)
@@ -309,7 +321,8 @@ def _nanaverage(a: np.ndarray, weights: np.ndarray | None) -> float:
     return float(np.average(a, weights=weights) if weights.sum() else a.mean())
 
 
-def fscore(tp, fp, fn, beta, average, warn, zero_division):
+def fscore(tp: Any, fp: Any, fn: Any, beta: float, average: Any, warn: bool,
+           zero_division: Any) -> Any:
     if math.isinf(beta):
         return divide_counts(tp, tp + fn, "F-score is", "true", average, False, zero_division)
     b2 = beta * beta
@@ -326,7 +339,7 @@ def fscore(tp, fp, fn, beta, average, warn, zero_division):
     )
 
 
-def g_mean(tp, fp, fn, average, warn, zero_division):
+def g_mean(tp: Any, fp: Any, fn: Any, average: Any, warn: bool, zero_division: Any) -> Any:
     pp, rp = (tp + fp).astype(np.float64), (tp + fn).astype(np.float64)
     both_zero = (pp == 0) & (rp == 0)
     den = np.sqrt(pp) * np.sqrt(rp)
@@ -334,7 +347,7 @@ def g_mean(tp, fp, fn, average, warn, zero_division):
     return divide_counts(tp, den, "G-mean is", "true nor predicted", average, warn, zero_division)
 
 
-def finish_average(values: np.ndarray, weights: np.ndarray | None, average: str | None):
+def finish_average(values: np.ndarray, weights: np.ndarray | None, average: str | None) -> Any:
     """Per-label values as they are (``average=None``) or their NaN-skipping average with
     the averaging weights of ``set_wise_counts``."""
     if average is None:

@@ -10,7 +10,7 @@ here, for the curves, the point metrics and the uncertainty functions alike.
 from __future__ import annotations
 
 import numbers
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -110,16 +110,15 @@ def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list
     """
     if any(a.dtype.kind not in "biuf" for a in arrays):  # strings: the callers' type checks
         return list(arrays)
-    dtype = np.result_type(*arrays)
-    if dtype.kind != "f":
+    if np.result_type(*arrays).kind != "f":
         return list(arrays)
     wide = [a for a in arrays if a.dtype.kind in "iu" and a.dtype.itemsize == 8 and a.size]
     if not wide or -2**53 <= min(int(a.min()) for a in wide) and max(int(a.max()) for a in wide) <= 2**53:
         return list(arrays)  # float64 holds every integer exactly
     lo = min(int(a.min()) for a in arrays if a.size)
     hi = max(int(a.max()) for a in arrays if a.size)
-    dtype = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
-    return [a.astype(dtype) for a in arrays]
+    exact = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
+    return [a.astype(exact) for a in arrays]
 
 
 def _is_missing(value: Any) -> bool:
@@ -250,7 +249,9 @@ def check_pos_label(y: np.ndarray, pos_label: Any, name: str) -> Any:
     return 1
 
 
-def label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
+def label_codes(
+    y_true: Any, pos_label: Any = None, name: str = "y_true"
+) -> tuple[np.ndarray, Any]:
     """Return (codes, pos_code): an integer array (a view of the input when its dtype is an
     integer or bool type in native byte order) and the value of its positive class.
 
@@ -267,10 +268,11 @@ def label_codes(y_true: Any, pos_label: Any = None, name: str = "y_true"):
         pos_label, (bool, np.bool_)
     ) and is_finite(pos_label):  # int(nan) and int(inf) raise
         info = np.iinfo(y.dtype)
-        if pos_label == int(pos_label) and info.min <= int(pos_label) <= info.max:
+        code = int(cast(Any, pos_label))  # numbers.Real does not promise __int__
+        if pos_label == code and info.min <= code <= info.max:
             codes = kernel_integers(y)
             if codes is not None:
-                return codes, codes.dtype.type(int(pos_label))
+                return codes, codes.dtype.type(code)
     with np.errstate(all="ignore"):
         is_pos = np.asarray(y == pos_label)
     if is_pos.shape != y.shape:  # comparisons numpy could not broadcast
@@ -286,7 +288,8 @@ def binary_target(y_true: Any, pos_label: Any = None, name: str = "y_true") -> n
     More than two classes with ``pos_label`` given: that class against the rest.
     """
     codes, pos_code = label_codes(y_true, pos_label, name)
-    return codes == pos_code
+    is_pos: np.ndarray = codes == pos_code
+    return is_pos
 
 
 def is_string(arr: np.ndarray) -> bool:
@@ -335,7 +338,8 @@ def pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
 def positive_mask(y: np.ndarray, pos: Any) -> np.ndarray:
     if y.dtype.kind == "b" and pos in (1, True):
         return y
-    return y == pos
+    mask: np.ndarray = y == pos
+    return mask
 
 
 def integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any]:
@@ -349,18 +353,20 @@ def integer_codes(y: np.ndarray, pos_label: Any) -> tuple[np.ndarray | None, Any
     elif isinstance(pos_label, (str, bytes)) or \
             not isinstance(pos_label, (numbers.Real, np.bool_)):
         return None, None
-    elif not is_finite(pos_label):  # int(nan) and int(inf) raise
+    elif not is_finite(cast(numbers.Real, pos_label)):  # int(nan) and int(inf) raise
         return None, None
     if kind == "b":
         return (y.view(np.uint8), np.uint8(pos_label)) if pos_label in (0, 1) else (None, None)
     info = np.iinfo(y.dtype)
-    if pos_label != int(pos_label) or not info.min <= int(pos_label) <= info.max:
+    code = int(cast(Any, pos_label))
+    if pos_label != code or not info.min <= code <= info.max:
         return None, None
     codes = kernel_integers(y)
-    return (None, None) if codes is None else (codes, codes.dtype.type(int(pos_label)))
+    return (None, None) if codes is None else (codes, codes.dtype.type(code))
 
 
-def check_label_range(y, pos_label, lo, hi, *, any_positive: bool) -> None:
+def check_label_range(y: np.ndarray, pos_label: Any, lo: Any, hi: Any, *,
+                      any_positive: bool) -> None:
     """The label checks of ``pos_label_of`` from the smallest and largest integer label."""
     if pos_label is None:
         if _within_default(y, lo, hi):

@@ -44,14 +44,14 @@ class MultilabelCounts(NamedTuple):
 
     @property
     def n_samples(self) -> int:
-        return self.sample_cells.shape[0]
+        return int(self.sample_cells.shape[0])
 
     @property
     def n_labels(self) -> int:
-        return self.label_cells.shape[0]
+        return int(self.label_cells.shape[0])
 
 
-def _sparse_module():
+def _sparse_module() -> Any:
     return sys.modules.get("scipy.sparse")
 
 
@@ -66,9 +66,9 @@ def is_indicator(x: Any) -> bool:
     if _is_sparse(x):
         return True
     if isinstance(x, np.ndarray):
-        return x.ndim == 2 and x.shape[1] != 1
+        return bool(x.ndim == 2 and x.shape[1] != 1)
     if hasattr(x, "ndim") and hasattr(x, "shape"):  # pandas DataFrame and the like
-        return x.ndim == 2 and x.shape[1] != 1
+        return bool(x.ndim == 2 and x.shape[1] != 1)
     if isinstance(x, (list, tuple)) and len(x) and isinstance(x[0], (list, tuple, np.ndarray)):
         try:
             arr = as_array(x, "y")
@@ -110,7 +110,7 @@ def read_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> MultilabelCounts 
     return _sparse_counts(t, p, w)
 
 
-def _check_shape(shape: tuple, name: str) -> None:
+def _check_shape(shape: tuple[int, ...], name: str) -> None:
     if shape[0] == 0:
         raise ValueError(f"{name} is empty (no samples)")
     if shape[1] == 0:
@@ -148,7 +148,7 @@ def _kernel_pair(t: np.ndarray, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         fits = common.kind == "i" or (common.kind == "u" and common.itemsize < 8)
         common = np.dtype(np.int64 if fits else np.float64)
 
-    def convert(a):
+    def convert(a: np.ndarray) -> np.ndarray:
         if a.dtype.kind == "b" and common == np.uint8:
             return np.ascontiguousarray(a).view(np.uint8)
         return np.ascontiguousarray(a, dtype=common)
@@ -187,7 +187,7 @@ def columns(ml: MultilabelCounts, index: np.ndarray) -> MultilabelCounts:
     return _sparse_counts(_as_csr(t, "y_true"), _as_csr(p, "y_pred"), ml.weight)
 
 
-def _as_csr(x: Any, name: str):
+def _as_csr(x: Any, name: str) -> Any:
     """A CSR matrix of ``x`` (no copy when it is one) holding only 0 and 1."""
     sparse = _sparse_module()
     m = x.tocsr() if sparse.issparse(x) else sparse.csr_array(_as_dense(x, name))
@@ -210,7 +210,7 @@ def _as_csr(x: Any, name: str):
     return m
 
 
-def _sparse_counts(t, p, w: np.ndarray | None) -> MultilabelCounts:
+def _sparse_counts(t: Any, p: Any, w: np.ndarray | None) -> MultilabelCounts:
     """The counts of two canonical CSR matrices: one merge of each row's sorted label
     lists (kernel ``multilabel_confusion_csr``)."""
     n, n_labels = t.shape

@@ -32,7 +32,7 @@ from .labels import label_codes
 from .validate import (as_scores, check_finite, check_positive_int, check_same_length,
                        check_sample_weight)
 
-__all__ = ["Problem", "binary_problem", "Counts", "ClassParts", "class_parts", "split_parts",
+__all__ = ["Problem", "binary_problem", "Counts", "ClassParts", "class_parts", "checked_parts", "split_parts",
            "column_parts", "thread_count", "use_two_threads",
            "usable_cpus", "sort_in_threads", "sort_scores", "sort_buckets", "class_totals", "COUNT_MIN_ROWS", "COUNT_MAX_DISTINCT",
            "PARALLEL_SORT_ROWS", "MAX_EXACT_ROWS"]
@@ -143,7 +143,8 @@ def use_two_threads(n_rows: int, n_threads: Any = None) -> bool:
     return n_rows >= PARALLEL_SORT_ROWS and thread_count(n_threads) > 1
 
 
-def sort_in_threads(jobs: list, fn: Callable, n_threads: Any, n_rows: int) -> None:
+def sort_in_threads(jobs: list[Any], fn: Callable[[Any], Any], n_threads: Any,
+                    n_rows: int) -> None:
     """fn(job) for every job, on two threads for large inputs (the sorts release the GIL)."""
     if use_two_threads(n_rows, n_threads) and len(jobs) > 1:
         with ThreadPoolExecutor(2) as pool:
@@ -160,6 +161,15 @@ def class_totals(counts: Counts) -> tuple[int, int]:
         raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
                          "2**62 rows")
     return n_neg, n_pos
+
+
+def checked_parts(problem: Problem, *, n_threads: Any = None,
+                  halves: bool = False) -> ClassParts:
+    """:func:`class_parts` of a problem whose labels are known to be 0 and 1 (never None)."""
+    parts = class_parts(problem, n_threads=n_threads, halves=halves)
+    if parts is None:  # pragma: no cover - labels_checked problems always have parts
+        raise RuntimeError("class_parts found labels other than 0 and 1 in a checked problem")
+    return parts
 
 
 def class_parts(problem: Problem, *, n_threads: Any = None, halves: bool = False,
@@ -236,7 +246,7 @@ def column_parts(scores2d: np.ndarray, columns: slice, neg_rows: np.ndarray,
     return neg, pos
 
 
-def _check_ends(parts: list, scores: np.ndarray) -> None:
+def _check_ends(parts: list[np.ndarray], scores: np.ndarray) -> None:
     # NaN sorts last and -inf/+inf sit at the ends: the ends of the sorted parts tell
     for part in parts:
         if len(part) and not (math.isfinite(part[0]) and math.isfinite(part[-1])):
@@ -270,7 +280,7 @@ def sort_scores(part: np.ndarray) -> None:
     part.sort()
 
 
-def sort_buckets(parts: list, n_threads: Any) -> None:
+def sort_buckets(parts: list[Any], n_threads: Any) -> None:
     """Sort the buckets of every (scores, weights, edges) part in place; on two threads, the
     largest part's buckets are cut at about half of all scores."""
     k = _backend.kernels

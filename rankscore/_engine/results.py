@@ -405,7 +405,8 @@ class GainTable:
         if name not in self.column_names():
             raise KeyError(f"{quoted(name)} is not a column; columns: "
                            f"{', '.join(self.column_names())}")
-        return getattr(self, name)
+        column: np.ndarray = getattr(self, name)
+        return column
 
     def to_dict(self) -> dict[str, np.ndarray]:
         """The columns as ``{name: array}``, in table order."""

@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _backend
-from .parts import MAX_EXACT_ROWS, ClassParts, Counts, Problem, class_parts, use_two_threads
+from .parts import (MAX_EXACT_ROWS, ClassParts, Counts, Problem, checked_parts,
+                    use_two_threads)
 
 __all__ = ["Sweep", "Scan", "summary_arrays", "summary_of_parts",
            "summary_of_counts", "cumulative", "sweep_of_problem", "sweep_or_parts",
@@ -63,7 +64,7 @@ def summary_arrays(problem: Problem) -> tuple[np.ndarray, np.ndarray, np.ndarray
     scores, weights = problem.scores, problem.weights
     if weights is not None and not weights.any():
         return np.empty(0, dtype=scores.dtype), np.empty(0), np.empty(0)
-    return summary_of_parts(class_parts(problem))
+    return summary_of_parts(checked_parts(problem))
 
 
 def summary_of_parts(parts: ClassParts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -73,10 +74,14 @@ def summary_of_parts(parts: ClassParts) -> tuple[np.ndarray, np.ndarray, np.ndar
     neg, pos = parts.neg, parts.pos
     if parts.neg_weight is None and use_two_threads(len(neg) + len(pos)):
         return _summary_on_two_threads(neg, pos)
-    return _backend.kernels.summary_from_sorted(neg, parts.neg_weight, pos, parts.pos_weight)
+    thresholds, negatives, positives = _backend.kernels.summary_from_sorted(
+        neg, parts.neg_weight, pos, parts.pos_weight)
+    return thresholds, negatives, positives
 
 
-def _summary_on_two_threads(neg: np.ndarray, pos: np.ndarray) -> tuple:
+def _summary_on_two_threads(
+    neg: np.ndarray, pos: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """summary_from_sorted of unweighted class parts, cut at the larger part's median
     score: the scores at or above it on one thread, those below on another, each written
     to its own part of the output (equal scores land on one side)."""
@@ -95,7 +100,7 @@ def _summary_on_two_threads(neg: np.ndarray, pos: np.ndarray) -> tuple:
             arr[upper:upper + lower] = arr[offset:offset + lower]
     for arr in out:
         arr.resize(upper + lower, refcheck=False)
-    return tuple(out)
+    return out[0], out[1], out[2]
 
 
 def summary_of_counts(counts: Counts, dtype: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -108,23 +113,29 @@ def cumulative(thresholds: np.ndarray, negatives: np.ndarray, positives: np.ndar
     """The sweep of a summary: running sums from the top score down (float64)."""
     if len(thresholds) == 0:
         raise ValueError("sample_weight is zero for every sample; nothing to score")
-    return Sweep(*_backend.kernels.summary_running(negatives, positives), thresholds)
+    fps, tps = _backend.kernels.summary_running(negatives, positives)
+    return Sweep(fps, tps, thresholds)
 
 
 def sweep_of_problem(problem: Problem) -> Sweep:
     """The running sums of the summary of a problem. Unweighted sorted parts go straight to
     them (``summary_sweep``: the same values without the per-threshold arrays)."""
     sweep, parts = sweep_or_parts(problem)
-    return sweep if parts is None else Sweep(*_backend.kernels.summary_sweep(*parts))
+    if parts is None:
+        assert sweep is not None  # one of the two is always given
+        return sweep
+    return Sweep(*_backend.kernels.summary_sweep(*parts))
 
 
-def sweep_or_parts(problem: Problem) -> tuple[Sweep | None, tuple | None]:
+def sweep_or_parts(
+    problem: Problem
+) -> tuple[Sweep | None, tuple[np.ndarray, np.ndarray] | None]:
     """(None, (neg, pos)): each class's sorted scores, both non-empty, for unweighted input
     with too many distinct scores to count (roc_curve and precision_recall_curve write their
     arrays from them in one pass: ``roc_points``, ``pr_points``); else (the sweep, None)."""
     if problem.weights is not None:
         return cumulative(*summary_arrays(problem)), None
-    parts = class_parts(problem)
+    parts = checked_parts(problem)
     if parts.counts is not None:
         return cumulative(*summary_of_counts(parts.counts, parts.dtype)), None
     if len(parts.neg) and len(parts.pos):
@@ -150,9 +161,10 @@ def pr_points(neg: np.ndarray, pos: np.ndarray, drop_intermediate: bool,
         i, j = int(np.searchsorted(neg, cut)), int(np.searchsorted(pos, cut))
         ranges = [(0, 0, i, j, 0), (i, j, len(neg), len(pos), i + j)]
 
-    def write(r: tuple) -> int:
-        return k.pr_points_into(neg, pos, *r[:4], drop_intermediate, precision, recall,
-                                thresholds, r[4])
+    def write(r: tuple[int, int, int, int, int]) -> int:
+        written: int = k.pr_points_into(neg, pos, *r[:4], drop_intermediate, precision,
+                                        recall, thresholds, r[4])
+        return written
 
     if len(ranges) == 1:
         m = write(ranges[0])

@@ -64,11 +64,11 @@ def rounds_in_float64(value: Any) -> bool:
     """True for an integer (not a bool) that float64 cannot hold exactly."""
     if not isinstance(value, numbers.Integral) or isinstance(value, (bool, np.bool_)):
         return False
-    value = int(value)
-    if -2**53 <= value <= 2**53:
+    number = int(value)
+    if -2**53 <= number <= 2**53:
         return False
     try:
-        return int(float(value)) != value
+        return int(float(number)) != number
     except OverflowError:  # beyond 1.8e308
         return True
 
@@ -134,13 +134,14 @@ def _pandas_to_numpy(x: Any) -> np.ndarray:
     ``Float64``, ``boolean``) become float64 with NaN for ``pd.NA``: their ``to_numpy()``
     is an object array (a ``boolean`` column with NA, a DataFrame of nullable columns) that
     would be read as labels with a missing value in them or rejected as non-numeric."""
-    arr = x.to_numpy()
+    arr: np.ndarray = x.to_numpy()
     if arr.dtype != object:
         return arr
-    dtypes = getattr(x, "dtypes", getattr(x, "dtype", None))
-    dtypes = dtypes.tolist() if hasattr(dtypes, "tolist") else [dtypes]
+    found: Any = getattr(x, "dtypes", getattr(x, "dtype", None))
+    dtypes = found.tolist() if hasattr(found, "tolist") else [found]
     if dtypes and all(getattr(d, "kind", "O") in "biuf" for d in dtypes):
-        return x.to_numpy(dtype=np.float64, na_value=np.nan)
+        converted: np.ndarray = x.to_numpy(dtype=np.float64, na_value=np.nan)
+        return converted
     return arr
 
 
@@ -283,10 +284,10 @@ def check_positive_int(value: Any, name: str, *, minimum: int = 1) -> int:
     """Return ``value`` as an ``int >= minimum``; bools and non-integers are errors."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {quoted(value)}")
-    value = int(value)
-    if value < minimum:
-        raise ValueError(f"{name} must be >= {minimum}, got {value}")
-    return value
+    number = int(value)
+    if number < minimum:
+        raise ValueError(f"{name} must be >= {minimum}, got {number}")
+    return number
 
 
 def check_real(value: Any, name: str, *, low: Any = None, high: Any = None,
@@ -329,10 +330,10 @@ def check_real(value: Any, name: str, *, low: Any = None, high: Any = None,
 
 def check_threshold(threshold: Any) -> float:
     """A score threshold as a float: any real number (infinities included) but NaN."""
-    threshold = as_real(threshold, "threshold")
-    if math.isnan(threshold):
+    real = as_real(threshold, "threshold")
+    if math.isnan(real):
         raise ValueError("threshold is NaN")
-    return threshold
+    return real
 
 
 def check_flag(value: Any, name: str) -> bool:
@@ -342,7 +343,7 @@ def check_flag(value: Any, name: str) -> bool:
     return bool(value)
 
 
-def check_choice(value: Any, name: str, options: tuple) -> Any:
+def check_choice(value: Any, name: str, options: tuple[Any, ...]) -> Any:
     """Return ``value``, one of ``options`` (strings, and None where it is allowed);
     anything else (another string, a number, an array) is a ValueError listing them."""
     try:

@@ -18,6 +18,7 @@ import bisect
 
 from .. import _backend
 from ..exceptions import warn_user
+from .arrays import Curve, FloatArray, ScoreArray
 from .results import BinaryConfusion, GainTable, KSCurve, KSResult, ThresholdChoice
 from .sweep import Scan, Sweep, cumulative
 
@@ -50,7 +51,9 @@ def drop_collinear(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray) -> 
     return Sweep(*_backend.kernels.roc_corners(fps, tps, thresholds))
 
 
-def _drop_flat_tps(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray) -> tuple:
+def _drop_flat_tps(
+    fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Keep only the first and last point of each run of equal tps (PR and DET curves)."""
     if len(fps) <= 2:
         return fps, tps, thresholds
@@ -60,7 +63,7 @@ def _drop_flat_tps(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray) -> 
     return fps[keep], tps[keep], thresholds[keep]
 
 
-def roc_view(sweep: Sweep, drop_intermediate: bool) -> tuple:
+def roc_view(sweep: Sweep, drop_intermediate: bool) -> Curve:
     """roc_curve of a sweep."""
     fps, tps, thresholds = drop_collinear(*sweep) if drop_intermediate else sweep
     fps = np.concatenate(([0.0], fps))
@@ -69,16 +72,19 @@ def roc_view(sweep: Sweep, drop_intermediate: bool) -> tuple:
     return _rate(fps, "negative", "false"), _rate(tps, "positive", "true"), thresholds
 
 
-def _rate(counts: np.ndarray, kind: str, which: str) -> np.ndarray:
+def _rate(counts: np.ndarray, kind: str, which: str) -> FloatArray:
     """counts / their total (the last), or NaN with scikit-learn's warning when the class
     ``kind`` has no samples."""
     if counts[-1] <= 0:
         warn_user(f"No {kind} samples in y_true, {which} positive value should be meaningless")
         return np.full(counts.shape, np.nan)
-    return counts / counts[-1]
+    rate: FloatArray = counts / counts[-1]
+    return rate
 
 
-def pr_view(sweep: Sweep, drop_intermediate: bool = False) -> tuple:
+def pr_view(
+    sweep: Sweep, drop_intermediate: bool = False
+) -> tuple[FloatArray, FloatArray, ScoreArray]:
     """precision_recall_curve of a sweep."""
     fps, tps, thresholds = _drop_flat_tps(*sweep) if drop_intermediate else sweep
     m = len(tps)
@@ -94,7 +100,7 @@ def pr_view(sweep: Sweep, drop_intermediate: bool = False) -> tuple:
     return precision, recall, thresholds[::-1]
 
 
-def det_view(sweep: Sweep, drop_intermediate: bool = False) -> tuple:
+def det_view(sweep: Sweep, drop_intermediate: bool = False) -> Curve:
     """det_curve of a sweep."""
     fps, tps, thresholds = sweep
     fps = np.concatenate(([0.0], fps))
@@ -202,7 +208,7 @@ def pr_auc_view(scan: Scan, sweep: Sweep) -> float:
 # gain, lift and captured response
 
 
-def _with_totals(sweep: Sweep):
+def _with_totals(sweep: Sweep) -> tuple[Sweep, np.ndarray, float, float]:
     """The sweep plus cumulative counts ``counts`` and the totals of positives/negatives."""
     counts = sweep.tps + sweep.fps  # rows (weight) scoring >= each threshold
     return sweep, counts, float(sweep.tps[-1]), float(sweep.fps[-1])
@@ -252,9 +258,9 @@ def group_borders(sweep: Sweep, n_groups: int, *, weighted: bool) -> np.ndarray:
         shift = -int(np.frexp(total)[1])
         next_group = np.floor(np.ldexp(counts, shift) * float(min(n_groups, 2**1000))
                               / np.ldexp(total, shift))
-    borders = np.flatnonzero(np.diff(next_group, prepend=0) > 0)
-    borders[-1] = len(counts) - 1  # the last group ends the sweep
-    return borders
+    ends = np.flatnonzero(np.diff(next_group, prepend=0) > 0)
+    ends[-1] = len(counts) - 1  # the last group ends the sweep
+    return ends
 
 
 def gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTable:
@@ -272,7 +278,8 @@ def gain_table_view(sweep: Sweep, n_groups: int, *, weighted: bool) -> GainTable
                           weighted=weighted)
 
 
-def gain_table_at(cumulative_positives, cumulative_negatives, score_max, score_min,
+def gain_table_at(cumulative_positives: np.ndarray, cumulative_negatives: np.ndarray,
+                  score_max: np.ndarray, score_min: np.ndarray,
                    positives: float, negatives: float, n_groups: int, *,
                    weighted: bool) -> GainTable:
     """The gain table from the sweep at each group's last threshold (float64 running
@@ -306,7 +313,7 @@ def gain_table_at(cumulative_positives, cumulative_negatives, score_max, score_m
     )
 
 
-def cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def cumulative_gain_view(sweep: Sweep) -> Curve:
     """cumulative_gain_curve of a summary's sweep."""
     sweep, counts, positives, _ = _with_totals(sweep)
     _require_positives(positives)
@@ -316,7 +323,7 @@ def cumulative_gain_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarr
     return x, y, thresholds
 
 
-def lift_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def lift_view(sweep: Sweep) -> Curve:
     """lift_curve of a summary's sweep."""
     x, y, thresholds = cumulative_gain_view(sweep)
     return x[1:], y[1:] / x[1:], thresholds[1:]
@@ -331,8 +338,8 @@ def lift_view(sweep: Sweep) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 TIE_RTOL = 1e-12
 
 
-def best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_precision,
-                         min_recall, beta, matrix) -> ThresholdChoice:
+def best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_precision: float,
+                        min_recall: float, beta: float, matrix: Any) -> ThresholdChoice:
     """best_threshold of a summary's sweep (options checked by ``_checked_options``)."""
     fps, tps, thresholds = sweep
     positives, negatives = float(tps[-1]), float(fps[-1])
@@ -376,10 +383,7 @@ def best_threshold_view(sweep: Sweep, weighted: bool, objective: str, min_precis
     else:
         chosen, i = kernel(fps, tps, code, a, b, c, e, positives, negatives, near_best)
         threshold, tp, fp = float(thresholds[i]), tps[i], fps[i]
-    counts = (tp, fp, positives - tp, negatives - fp)
-    if not weighted:
-        counts = tuple(int(round(c)) for c in counts)
-    else:
-        counts = tuple(float(c) for c in counts)
-    confusion = BinaryConfusion(*counts, threshold=threshold)
+    cells = (tp, fp, positives - tp, negatives - fp)
+    counts = [int(round(c)) for c in cells] if not weighted else [float(c) for c in cells]
+    confusion = BinaryConfusion(counts[0], counts[1], counts[2], counts[3], threshold=threshold)
     return ThresholdChoice(threshold, chosen, confusion, objective)

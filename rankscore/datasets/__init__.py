@@ -8,8 +8,15 @@
 from __future__ import annotations
 
 import csv
+import sys
 from importlib import resources
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    if sys.version_info >= (3, 11):
+        from importlib.resources.abc import Traversable
+    else:
+        from importlib.abc import Traversable
 
 import numpy as np
 
@@ -34,7 +41,7 @@ class SpamScores(NamedTuple):
     score: np.ndarray
 
 
-def spam_path():
+def spam_path() -> Traversable:
     """Path-like (a ``Traversable``) of the bundled CSV file.
 
     Examples
@@ -58,7 +65,7 @@ def load_spam() -> SpamScores:
     >>> int((data.target == "spam").sum()), len(data.score)
     (9, 20)
     """
-    with spam_path().open("r", newline="") as fh:
+    with spam_path().open("r", newline="") as fh:  # type: ignore[call-overload]
         rows = list(csv.DictReader(fh))
     return SpamScores(
         id=np.array([int(r["id"]) for r in rows]),

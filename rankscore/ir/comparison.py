@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .._engine.validate import check_choice, quoted
+from .._progress import check_progress, progress_bar
 from ..uncertainty import holm_adjust
 from ..uncertainty.bootstrap import MAX_RESAMPLES
 from ..uncertainty.stats import t_two_sided_p
@@ -62,11 +63,9 @@ def _adjust(p_values: Sequence[float], correction: str) -> list[float]:
     """Holm (step-down) or Bonferroni adjusted p-values, capped at 1."""
     p = np.asarray(p_values, dtype=np.float64)
     n = len(p)
-    if correction == "none" or n == 0:
-        return p.tolist()
-    if correction == "bonferroni":
-        return np.minimum(p * n, 1.0).tolist()
-    return holm_adjust(p, nan_policy="omit").tolist()
+    adjusted = p if correction == "none" or n == 0 else np.minimum(p * n, 1.0) \
+        if correction == "bonferroni" else holm_adjust(p, nan_policy="omit")
+    return [float(v) for v in adjusted]
 
 
 _TESTS = {"t-test": "t-test", "t": "t-test", "randomization": "randomization",
@@ -98,17 +97,18 @@ class Comparison:
     True
     """
 
-    def __init__(self, means, rows, queries, alpha, correction):
+    def __init__(self, means: dict[str, dict[str, float]], rows: list[dict[str, Any]],
+                 queries: Any, alpha: float, correction: str) -> None:
         self.means, self.rows, self.queries = means, rows, queries
         self.alpha, self.correction = alpha, correction
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame."""
         import pandas as pd
 
         return pd.DataFrame(self.rows)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data (for JSON)."""
         return {"queries": len(self.queries), "alpha": self.alpha,
                 "correction": self.correction, "means": self.means, "tests": self.rows}
@@ -132,11 +132,12 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
                      for row in [header, *rows])
 
 
-def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequence[Any],
+def compare_runs(qrels: Qrels | Mapping[Any, Any] | Any, runs: Mapping[str, Any] | Sequence[Any],
                  metrics: str | Sequence[str] = ("map", "ndcg@10", "precision@10"), *,
                  tests: str | Sequence[str] = ("t-test", "randomization", "bootstrap"),
                  correction: str = "holm", alpha: float = 0.05, n_resamples: int = 10000,
-                 random_state: int | None = 0, **options: Any) -> Comparison:
+                 random_state: int | None = 0, progress: bool = False,
+                 **options: Any) -> Comparison:
     """Paired significance tests between two or more runs, per metric, as one table.
 
     Parameters
@@ -160,6 +161,9 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
         Resamples of the randomization and bootstrap tests, at most 10**6.
     random_state : int or None, default 0
         Seed of the resampling (the same seed gives the same p-values).
+    progress : bool, default False
+        Show the resampling tests done on stderr (tqdm's bar when installed, else a plain
+        counter line); the p-values do not depend on it.
     **options
         ``m``, ``ties``, ``relevance_level``, ``ndcg_gain``, ``empty_queries``,
         ``score_precision`` of :func:`evaluate`.
@@ -250,6 +254,9 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
     keys = list(named)
     pairs = [(a, b) for i, a in enumerate(keys) for b in keys[i + 1:]]
     rows = []
+    resampled = [t for t in test_names if t != "t-test"]
+    bar = progress_bar(len(names) * len(resampled) * len(pairs), "resampling tests",
+                       check_progress(progress), "test")
     for metric in names:
         for test in test_names:
             block = []
@@ -264,6 +271,8 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
                     p = _randomization_test(diff, int(n_resamples), rng)
                 else:
                     p = _bootstrap_test(diff, int(n_resamples), rng)
+                if test != "t-test":
+                    bar.update()
                 block.append({"metric": metric, "run_a": a, "run_b": b,
                               "mean_a": query_mean(x[both]), "mean_b": query_mean(y[both]),
                               "difference": query_mean(diff), "test": test, "p_value": p})
@@ -271,5 +280,6 @@ def compare_runs(qrels: Qrels | Mapping | Any, runs: Mapping[str, Any] | Sequenc
                 row["p_adjusted"] = adjusted
                 row["significant"] = bool(adjusted < alpha)
             rows.extend(block)
+    bar.close()
     means = {key: {metric: query_mean(scores[key][metric]) for metric in names} for key in keys}
     return Comparison(means, rows, queries, float(alpha), correction)

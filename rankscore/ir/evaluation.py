@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Sequence, cast
 
 import numpy as np
 
@@ -123,7 +123,7 @@ def _join_by_name(qrels: Qrels, run: Run, docs: np.ndarray, judged: _Judged) -> 
 
 
 def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level: int,
-               m: float, exponential: bool, counts: dict) -> np.ndarray:
+               m: float, exponential: bool, counts: dict[str, Any]) -> np.ndarray:
     """One metric for every evaluated query (float64)."""
     kernels = _backend.kernels
     offsets, rel = judged.offsets, judged.rel
@@ -135,14 +135,15 @@ def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level
         if kind == "num_ret":
             return lengths.astype(np.float64)
         if kind == "num_rel":
-            return num_rel.astype(np.float64)
+            rel_counts: np.ndarray = num_rel.astype(np.float64)
+            return rel_counts
         if kind in ("precision", "recall", "hit_rate", "num_rel_ret"):
             found = kernels.ir_relevant_in_top(offsets, rel, level, cut)
             if kind == "precision":
-                return found / float(k)
+                return np.asarray(found / float(cast(int, k)))
             if kind == "recall":
                 return np.where(num_rel > 0, found / num_rel, 0.0)
-            return (found > 0).astype(np.float64) if kind == "hit_rate" else found.astype(float)
+            return np.asarray(found > 0 if kind == "hit_rate" else found, dtype=np.float64)
         if kind == "r_precision":
             found = kernels.ir_relevant_in_top(offsets, rel, level, num_rel)
             return np.where(num_rel > 0, found / num_rel, 0.0)
@@ -176,7 +177,7 @@ def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level
         return np.where(complete, s, np.nan)
 
 
-def judge_run(qrels: Qrels, run: Run, ties: str, missing_queries: str, q_at=None,
+def judge_run(qrels: Qrels, run: Run, ties: str, missing_queries: str, q_at: Any = None,
            score_precision: str = "float64") -> _Judged:
     """Join over ``qrels.queries[q_at]``; by default every judged query (``"zero"``) or
     those also in the run (``"skip"``)."""
@@ -214,7 +215,8 @@ def query_mean(values: np.ndarray) -> float:
     return float(defined.sum() / len(defined)) if len(defined) else math.nan
 
 
-def check_options(metrics, ties, empty_queries, missing_queries, ndcg_gain, relevance_level, m):
+def check_options(metrics: Any, ties: Any, empty_queries: Any, missing_queries: Any,
+                  ndcg_gain: Any, relevance_level: Any, m: Any) -> tuple[bool, list[str], float, int]:
     single = isinstance(metrics, str)
     names = [metrics] if single else list(metrics)
     if not names:
@@ -231,7 +233,7 @@ def check_options(metrics, ties, empty_queries, missing_queries, ndcg_gain, rele
     return single, names, float_m(m), min(int(relevance_level), 2**63 - 1)
 
 
-def evaluate(qrels: Qrels | Mapping | Any, run: Run | Mapping | Any,
+def evaluate(qrels: Qrels | Mapping[Any, Any] | Any, run: Run | Mapping[Any, Any] | Any,
              metrics: str | Sequence[str] = ("map", "ndcg@10", "precision@10"), *,
              m: Any = 10, ties: str = "trec", relevance_level: int = 1,
              ndcg_gain: str = "linear", empty_queries: str = "zero",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numbers
 import os
-from typing import Any
+from typing import Any, Sequence, TypeVar, cast
 
 import numpy as np
 
@@ -18,12 +18,25 @@ from .trec import (Ids, check_names, check_utf8, columns_from_dict, decode_ids, 
 __all__ = ["Qrels", "Run"]
 
 
+T = TypeVar("T", bound="_Table")
+
+
 class _Table:
     """Flat per-query table: ``queries`` sorted, entries of query j at
     ``[offsets[j], offsets[j+1])``, element ids ``_ids`` coded by ``_docs``, and their
     hashes ``_hash``."""
 
     _value_name = "value"
+    _trec_layout: tuple[int, int, bool]
+    _trec_text: str
+
+    name: str | None
+    queries: np.ndarray
+    _query_ids: Ids
+    offsets: np.ndarray
+    _ids: Ids
+    _docs: np.ndarray
+    _hash: np.ndarray
 
     def __init__(self, data: Any, *, name: str | None = None) -> None:
         if isinstance(data, (str, os.PathLike)):
@@ -38,11 +51,25 @@ class _Table:
                                              check_duplicates=True, name=name)
         self.__dict__.update(built.__dict__)
 
-    # subclasses: _dict_columns, _values, _order
+    # subclasses: _dict_columns, _values, _order, _set_values
+    @staticmethod
+    def _dict_columns(data: Any) -> tuple[Any, Any, Any, np.ndarray]:
+        raise NotImplementedError
+
+    @staticmethod
+    def _values(raw: Any, what: str) -> np.ndarray:
+        raise NotImplementedError
+
+    @staticmethod
+    def _order(query: np.ndarray, docs: np.ndarray, values: np.ndarray, ids: Ids) -> np.ndarray:
+        raise NotImplementedError
+
+    def _set_values(self, values: np.ndarray) -> None:
+        raise NotImplementedError
 
     @classmethod
-    def from_pandas(cls, frame: Any, *, query: str = "query", element: str = "element",
-                    value: str | None = None, name: str | None = None):
+    def from_pandas(cls: type[T], frame: Any, *, query: str = "query", element: str = "element",
+                    value: str | None = None, name: str | None = None) -> T:
         """Build from a DataFrame with a query, an element and a score/relevance column."""
         value = value or cls._value_name
         for column in (query, element, value):
@@ -57,7 +84,7 @@ class _Table:
                                  cls._values(raw, value), check_duplicates=True, name=name)
 
     @classmethod
-    def from_trec(cls, path: str | os.PathLike, *, name: str | None = None):
+    def from_trec(cls: type[T], path: str | os.PathLike[str], *, name: str | None = None) -> T:
         """Read a TREC file (run: ``qid Q0 docid rank score tag``; qrels: ``qid 0 docid rel``)."""
         what = cls.__name__.lower()
         if not isinstance(path, (str, os.PathLike)):
@@ -96,8 +123,9 @@ class _Table:
                                  name=name)
 
     @classmethod
-    def _from_columns(cls, query_codes, query_names, doc_codes, ids: Ids, values, *,
-                      check_duplicates: bool, name: str | None):
+    def _from_columns(cls: type[T], query_codes: np.ndarray, query_names: Any,
+                      doc_codes: np.ndarray, ids: Ids, values: np.ndarray, *,
+                      check_duplicates: bool, name: str | None) -> T:
         check_names(query_names, "query")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name must be a str or None, got {type(name).__name__}")
@@ -133,12 +161,13 @@ class _Table:
     def to_dict(self) -> dict[str, dict[str, Any]]:
         """``{query: {element: relevance or score}}`` (a run's in ranking order)."""
         names = self._ids.decode(self._docs)
-        values = (self.relevance if isinstance(self, Qrels) else self.scores).tolist()
+        values = (self.relevance if isinstance(self, Qrels)
+                  else cast(Run, self).scores).tolist()
         return {q: dict(zip(names[a:b], values[a:b]))
                 for q, a, b in zip(self.queries.tolist(), self.offsets[:-1].tolist(),
                                    self.offsets[1:].tolist())}
 
-    def _positions(self, queries: np.ndarray) -> np.ndarray:
+    def _positions(self, queries: np.ndarray | Sequence[str]) -> np.ndarray:
         """Index of each query id in ``self.queries``, -1 where absent."""
         index = self.__dict__.get("_query_index")
         if index is None:
@@ -229,8 +258,8 @@ class Qrels(_Table):
     _trec_text = "qid iteration docid relevance"
 
     @staticmethod
-    def _dict_columns(data):
-        def value_of(v, query, doc):
+    def _dict_columns(data: Any) -> tuple[Any, Any, Any, np.ndarray]:
+        def value_of(v: Any, query: Any, doc: Any) -> Any:
             if isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_)):
                 return int(v)
             raise TypeError(f"relevance of {quoted(doc)} in query {quoted(query)} must be an integer, got "
@@ -243,22 +272,24 @@ class Qrels(_Table):
             raise ValueError("qrels: a relevance does not fit in 64 bits") from None
 
     @staticmethod
-    def _values(raw, what):
+    def _values(raw: Any, what: str) -> np.ndarray:
         raw = np.asarray(raw)
         if raw.dtype.kind in "iu":
-            return raw.astype(np.int64)
+            result: np.ndarray = raw.astype(np.int64)
+            return result
         if raw.dtype.kind == "f" and np.isfinite(raw).all() and (raw == np.round(raw)).all() \
                 and (np.abs(raw) < 2**53).all():
-            return raw.astype(np.int64)
+            whole: np.ndarray = raw.astype(np.int64)
+            return whole
         raise ValueError(f"relevance ({what}) must hold integers below 2**53 in magnitude, "
                          f"got dtype {raw.dtype}")
 
     @staticmethod
-    def _order(query, docs, values, ids):
+    def _order(query: np.ndarray, docs: np.ndarray, values: np.ndarray, ids: Ids) -> np.ndarray:
         # hashes ascending within each query (evaluate's join searches them)
         return np.lexsort((ids.hashes[docs], query))
 
-    def _set_values(self, values):
+    def _set_values(self, values: np.ndarray) -> None:
         self.relevance = values
         self.relevance.flags.writeable = False
         # the same judgements with relevance descending: the ideal ranking of nDCG
@@ -307,8 +338,8 @@ class Run(_Table):
     _trec_text = "qid Q0 docid rank score tag"
 
     @staticmethod
-    def _dict_columns(data):
-        def value_of(v, query, doc):
+    def _dict_columns(data: Any) -> tuple[Any, Any, Any, np.ndarray]:
+        def value_of(v: Any, query: Any, doc: Any) -> Any:
             if isinstance(v, (numbers.Real, np.number)) and not isinstance(v, (bool, np.bool_)):
                 return v
             raise TypeError(f"score of {quoted(doc)} in query {quoted(query)} must be a real number, got "
@@ -329,7 +360,7 @@ class Run(_Table):
         return q, qn, docs, Run._values(scores, "score")
 
     @staticmethod
-    def _values(raw, what):
+    def _values(raw: Any, what: str) -> np.ndarray:
         raw = np.asarray(raw)
         if raw.dtype.kind not in "iuf" or raw.dtype == np.bool_:
             raise TypeError(f"scores ({what}) must be real numbers, got dtype {raw.dtype}")
@@ -338,10 +369,11 @@ class Run(_Table):
         raw = raw.astype(np.float64)
         if np.isnan(raw).any():
             raise ValueError(f"scores ({what}) hold NaN")
-        return raw
+        result: np.ndarray = raw
+        return result
 
     @staticmethod
-    def _order(query, docs, scores, ids):
+    def _order(query: np.ndarray, docs: np.ndarray, scores: np.ndarray, ids: Ids) -> np.ndarray:
         """Query ascending, score descending, element id descending among equal scores."""
         n = len(query)
         order = np.arange(n)
@@ -372,12 +404,13 @@ class Run(_Table):
         within = np.lexsort((rank, -group))[::-1]  # group ascending, id descending
         order = order.copy()
         order[at] = order[at[within]]
-        return order
+        result: np.ndarray = order
+        return result
 
-    def _set_values(self, values):
+    def _set_values(self, values: np.ndarray) -> None:
         self.scores = values
         self.scores.flags.writeable = False
-        self._views = {}
+        self._views: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
     def _arrays(self, score_precision: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(hashes, scores, element codes) in ranking order when scores are compared at
@@ -390,4 +423,5 @@ class Run(_Table):
             rounded = self.scores.astype(np.float32).astype(np.float64)
             order = self._order(query, self._docs, rounded, self._ids)
             self._views[score_precision] = (self._hash[order], rounded[order], self._docs[order])
-        return self._views[score_precision]
+        hashes, scores, docs = self._views[score_precision]
+        return hashes, scores, docs

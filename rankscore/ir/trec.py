@@ -64,7 +64,7 @@ class Ids:
         except UnicodeEncodeError:
             bad = next(n for n in names if not _encodable(n))
             raise ValueError(f"{what} id {quoted(bad)} is not valid Unicode text") from None
-        ends = np.append(np.flatnonzero(raw == 10), len(raw)) if len(names) else []
+        ends: Any = np.append(np.flatnonzero(raw == 10), len(raw)) if len(names) else []
         offsets = np.zeros(len(names) + 1, dtype=np.int64)
         offsets[1:] = ends - np.arange(len(names))  # the line breaks taken out
         pool = raw[raw != 10]
@@ -173,14 +173,18 @@ def _encodable(name: str) -> bool:
     return True
 
 
-def columns_from_dict(data: Mapping, what: str, plain: set, value_of) -> tuple:
+def columns_from_dict(data: Mapping[Any, Any], what: str, plain: set[type],
+                      value_of: Any) -> tuple[Any, ...]:
     """Flat columns from ``{query: {element: value}}``: query codes and names, the element
     id of each entry, its value (checked by ``value_of`` unless every value's type is in
     ``plain``)."""
     if not isinstance(data, Mapping):
         raise TypeError(f"{what} must be a dict of dicts, a pandas DataFrame or a file path, "
                         f"got {type(data).__name__}")
-    query_names, lengths, docs, values = [], [], [], []
+    query_names: list[Any] = []
+    lengths: list[int] = []
+    docs: list[Any] = []
+    values: list[Any] = []
     for query, entries in data.items():
         query = _name(query, "query")
         if not isinstance(entries, Mapping):
@@ -201,7 +205,7 @@ def columns_from_dict(data: Mapping, what: str, plain: set, value_of) -> tuple:
     return query_codes, query_names, docs, values
 
 
-def factorize(column, what: str) -> tuple[np.ndarray, list[str]]:
+def factorize(column: Any, what: str) -> tuple[np.ndarray, list[str]]:
     import pandas as pd
 
     if column.isna().any():

@@ -112,7 +112,8 @@ def hamming_loss(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> floa
     w = ml.weight
     if w is None:
         return float(wrong.sum()) / (ml.n_samples * ml.n_labels)
-    return float(np.dot(wrong, w)) / (ml.n_samples * ml.n_labels * np.average(w))
+    result: float = float(np.dot(wrong, w)) / (ml.n_samples * ml.n_labels * np.average(w))
+    return result
 
 
 def zero_one_loss(
@@ -222,7 +223,8 @@ def jaccard_score(
     )  # fmt: skip
     value = divide_counts(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
                     zero_division)  # fmt: skip
-    return finish_average(value, weights, average)
+    result: float | np.ndarray = finish_average(value, weights, average)
+    return result
 
 
 _KAPPA_WEIGHTS = (None, "linear", "quadratic")

@@ -207,7 +207,7 @@ def binary_confusion(
             check_label_weight(w, n)  # raises: every weight is zero
     if read_by_kernel:  # check the integer labels from their range
         check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
-    return BinaryConfusion(*counts, threshold=threshold)
+    return BinaryConfusion(counts[0], counts[1], counts[2], counts[3], threshold=threshold)
 
 
 def multilabel_confusion_matrix(

@@ -36,7 +36,7 @@ def precision_recall_fscore_support(
     warn_for: Sequence[str] = ("precision", "recall", "f-score"),
     sample_weight: Any = None,
     zero_division: Any = "warn",
-):
+) -> tuple[Any, Any, Any, Any]:
     """Precision, recall, F-beta and support per class or averaged (scikit-learn's).
 
     Parameters
@@ -127,8 +127,9 @@ _SHARED_DOC = """
 """
 
 
-def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
-                zero_division, beta=1.0):  # fmt: skip
+def _one_metric(name: str, y_true: Any, y_pred: Any, labels: Any, pos_label: Any, average: Any,
+                sample_weight: Any, zero_division: Any,
+                beta: float = 1.0) -> float | np.ndarray:  # fmt: skip
     _, tp, fp, fn, tn, weights = set_wise_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
@@ -147,7 +148,8 @@ def _one_metric(name, y_true, y_pred, labels, pos_label, average, sample_weight,
         value = g_mean(tp, fp, fn, average, True, zero_division)
     else:
         value = fscore(tp, fp, fn, beta, average, True, zero_division)
-    return finish_average(value, weights, average)
+    result: float | np.ndarray = finish_average(value, weights, average)
+    return result
 
 
 def precision_score(
@@ -386,7 +388,7 @@ def g_mean_score(
 
 for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_score,
            npv_score, g_mean_score):  # fmt: skip
-    _f.__doc__ = _f.__doc__.replace("    {shared}\n", _SHARED_DOC)
+    _f.__doc__ = (_f.__doc__ or "").replace("    {shared}\n", _SHARED_DOC)
 
 
 del _f
@@ -500,7 +502,7 @@ def classification_report(
     digits: int = 2,
     output_dict: bool = False,
     zero_division: Any = "warn",
-):
+) -> str | dict[str, Any]:
     """Text (or dict) report of precision, recall, F1 and support, as scikit-learn's.
 
     Parameters

@@ -17,14 +17,27 @@ figure, one legend entry per model with its AUC / Gini / KS / average precision.
 anything is drawn, so a failed call leaves no blank figure and no half-drawn Axes; a
 ``y_true`` with one class only is a ``ValueError`` (every curve is undefined then).
 
-The functions live in four modules: ``rankings`` (one ranking, the score landscape),
+Every function passes its remaining keyword arguments to matplotlib as the properties of
+the line it draws (``color=``, ``linestyle=``, ``linewidth=``, ``label=`` …; aliases such as
+``c=``, ``ls=``, ``lw=`` too), checked before anything is drawn.
+
+``RocCurveDisplay``, ``PrecisionRecallDisplay``, ``CumulativeGainDisplay`` and
+``LiftCurveDisplay`` work as scikit-learn's displays: ``from_predictions(y_true, y_score)``
+or ``from_estimator(estimator, X, y)`` (any fitted binary classifier with ``predict_proba``
+or ``decision_function``; scikit-learn itself is not needed), then ``plot(ax=...)`` again
+as often as wanted.
+
+The functions live in six modules: ``rankings`` (one ranking, the score landscape),
 ``curves`` (ROC, its confidence band, precision–recall, KS), ``gains`` (cumulative gain,
-lift, ROC beside captured response) and ``panel`` (the report's 2×2 panel); what every
-figure shares with matplotlib is in ``rankscore._figures``.
+lift, ROC beside captured response), ``panel`` (the report's 2×2 panel), ``displays`` and
+``gain_displays`` (the scikit-learn style displays); what every figure shares with
+matplotlib is in ``rankscore._figures``.
 """
 
 from __future__ import annotations
 
+from .displays import PrecisionRecallDisplay, RocCurveDisplay
+from .gain_displays import CumulativeGainDisplay, LiftCurveDisplay
 from .curves import plot_ks, plot_precision_recall, plot_roc, plot_roc_confidence_band
 from .gains import plot_cumulative_gain, plot_lift, plot_roc_vs_captured_response
 from .panel import plot_report_panel
@@ -41,4 +54,8 @@ __all__ = [
     "plot_lift",
     "plot_roc_vs_captured_response",
     "plot_report_panel",
+    "RocCurveDisplay",
+    "PrecisionRecallDisplay",
+    "CumulativeGainDisplay",
+    "LiftCurveDisplay",
 ]

@@ -12,7 +12,7 @@ from numpy.typing import ArrayLike
 
 from .. import gains
 from .._engine.validate import quoted
-from .._figures import check_ax_given, reference_line, target_axes
+from .._figures import check_ax_given, line_style, reference_line, target_axes
 from ..summary import ScoreSummary
 from ..uncertainty import roc_confidence_band
 
@@ -45,6 +45,32 @@ def legend_label(name: str | None, stats: str) -> str:
     return f"{name} ({stats})" if name else stats
 
 
+# Every model curve is drawn thick and above the grey reference lines.
+CURVE = {"linewidth": 2, "zorder": 3}
+
+
+def curve_style(
+    function: str, kwargs: Mapping[str, Any], n_models: int, defaults: Mapping[str, Any] = CURVE
+) -> dict[str, Any]:
+    """The caller's line properties over ``defaults``, checked before anything is drawn.
+
+    ``label=`` names one curve: with several models (a dict of scores) their keys name the
+    curves, and a ``label`` would give them all one legend entry, so it is refused.
+    """
+    style = line_style(function, defaults, kwargs)
+    if n_models > 1 and "label" in style:
+        raise ValueError(
+            f"{function} got label={quoted(style['label'])} for {n_models} models; the keys of "
+            "the dict (or DataFrame columns) label their curves"
+        )
+    return style
+
+
+def labelled(style: Mapping[str, Any], label: str) -> dict[str, Any]:
+    """``style`` with ``label`` unless the caller gave one."""
+    return {"label": label, **style}
+
+
 def unit_square(ax: Axes, xlabel: str, ylabel: str) -> None:
     ax.set_xlim(-0.01, 1.01)
     ax.set_ylim(-0.01, 1.01)
@@ -54,14 +80,18 @@ def unit_square(ax: Axes, xlabel: str, ylabel: str) -> None:
     ax.grid(True, alpha=0.3)
 
 
-def model_summaries(y_true, models, pos_label, sample_weight) -> list[tuple[str | None, ScoreSummary]]:
+def model_summaries(
+    y_true: ArrayLike, models: list[tuple[str | None, Any]], pos_label: Any,
+    sample_weight: ArrayLike | None
+) -> list[tuple[str | None, ScoreSummary]]:
     """One :class:`ScoreSummary` per model: every curve and legend number is a view of it."""
     return [(model, ScoreSummary.from_arrays(y_true, scores, pos_label=pos_label,
                                              sample_weight=sample_weight))
             for model, scores in models]
 
 
-def checked_prior(y_true, pos_label, sample_weight, what: str) -> float:
+def checked_prior(y_true: ArrayLike, pos_label: Any, sample_weight: ArrayLike | None,
+                  what: str) -> float:
     """The share of positives, checked to lie strictly between 0 and 1.
 
     Checked before any curve is computed: with one class only, every curve is undefined
@@ -91,6 +121,7 @@ def plot_roc(
     ks: bool = False,
     name: str | None = None,
     ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Plot the ROC curve (TPR against FPR) with the chance diagonal; AUC in the legend.
 
@@ -115,6 +146,10 @@ def plot_roc(
         Legend name of a single model (dict keys name several models).
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties for the model's curve (``color``, ``linestyle``,
+        ``linewidth``, ``label`` …, as ``Axes.plot`` takes them); with several models, for
+        each of their curves.
 
     Returns
     -------
@@ -123,6 +158,7 @@ def plot_roc(
     See Also
     --------
     rankscore.roc_curve, rankscore.roc_auc_score, plot_roc_vs_captured_response
+    RocCurveDisplay : The same curve as scikit-learn's display, from an estimator or scores.
 
     Notes
     -----
@@ -140,6 +176,7 @@ def plot_roc(
     """
     check_ax_given(ax)
     models = scored_models(y_score, name)
+    style = curve_style("plot_roc", kwargs, len(models))
     checked_prior(y_true, pos_label, sample_weight, "a ROC curve")
     computed = [
         (model, summary.roc_curve(drop_intermediate=drop_intermediate), summary.roc_auc(),
@@ -149,13 +186,13 @@ def plot_roc(
     ax = target_axes(ax, square=True)
     for model, (fpr, tpr, thresholds), auc, ks_result in computed:
         stats = f"AUC = {auc:.4f}"
-        if ks:
+        if ks_result is not None:
             stats += f", KS = {ks_result.statistic:.4f}"
             # the KS is reached predicting positive for score > its threshold: the last
             # point whose threshold is above it (a corner of the curve, never dropped)
             i = int(np.searchsorted(-thresholds, -ks_result.threshold, "left")) - 1
-        (curve,) = ax.plot(fpr, tpr, linewidth=2, zorder=3, label=legend_label(model, stats))
-        if ks:
+        (curve,) = ax.plot(fpr, tpr, **labelled(style, legend_label(model, stats)))
+        if ks_result is not None:
             ax.plot(
                 [fpr[i], fpr[i]], [fpr[i], tpr[i]], color=curve.get_color(), linestyle="-",
                 linewidth=1.2, marker="o", markersize=4, zorder=4, label="_nolegend_",
@@ -179,6 +216,8 @@ def plot_roc_confidence_band(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Axes | None = None,
+    progress: bool = False,
+    **kwargs: Any,
 ) -> Axes:
     """Plot the ROC curve with a bootstrap confidence band of the sensitivity at each
     specificity.
@@ -196,6 +235,12 @@ def plot_roc_confidence_band(
         Seed (a fixed seed: the same figure every run).
     pos_label, sample_weight, name, ax
         As in :func:`plot_roc`.
+    progress : bool, default False
+        Show the bootstrap's progress on stderr, as
+        :func:`rankscore.uncertainty.bootstrap_ci` does.
+    **kwargs
+        matplotlib line properties for the curve, as in :func:`plot_roc`; the band takes
+        the curve's colour.
 
     Returns
     -------
@@ -221,12 +266,15 @@ def plot_roc_confidence_band(
     ['confidence band']
     """
     check_ax_given(ax)
+    curve_style("plot_roc_confidence_band", kwargs, 1)  # checked before the bootstrap runs
     band = roc_confidence_band(y_true, y_score, confidence_level=confidence_level,
                                n_resamples=n_resamples, random_state=random_state,
-                               pos_label=pos_label, sample_weight=sample_weight)
+                               pos_label=pos_label, sample_weight=sample_weight,
+                               progress=progress)
+    n_before = 0 if ax is None else len(ax.lines)
     ax = plot_roc(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight, name=name,
-                  ax=ax)
-    color = ax.lines[0].get_color() if ax.lines else None
+                  ax=ax, **kwargs)
+    color = ax.lines[n_before].get_color()  # the curve just drawn
     ax.fill_between(1 - band.specificity, band.low, band.high, color=color, alpha=0.2,
                     linewidth=0, zorder=2, gid="confidence band",
                     label=f"{confidence_level:.0%} bootstrap band ({n_resamples} replicates)")
@@ -243,6 +291,7 @@ def plot_precision_recall(
     drop_intermediate: bool = False,
     name: str | None = None,
     ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Plot the precision–recall curve with the prevalence baseline; AP in the legend.
 
@@ -262,6 +311,8 @@ def plot_precision_recall(
         Legend name of a single model.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties for the curve(s), as in :func:`plot_roc`.
 
     Returns
     -------
@@ -270,6 +321,7 @@ def plot_precision_recall(
     See Also
     --------
     rankscore.precision_recall_curve, rankscore.average_precision_score
+    PrecisionRecallDisplay : The same curve as scikit-learn's display.
 
     Notes
     -----
@@ -287,6 +339,8 @@ def plot_precision_recall(
     """
     check_ax_given(ax)
     models = scored_models(y_score, name)
+    style = curve_style("plot_precision_recall", kwargs, len(models),
+                        {**CURVE, "drawstyle": "steps-post"})
     checked_prior(y_true, pos_label, sample_weight, "a precision–recall curve")
     computed = [
         (model, summary.precision_recall_curve(drop_intermediate=drop_intermediate)[:2],
@@ -296,10 +350,7 @@ def plot_precision_recall(
     ax = target_axes(ax, square=True)
     prevalence = computed[0][3]
     for model, (precision, recall), ap, _ in computed:
-        ax.plot(
-            recall, precision, drawstyle="steps-post", linewidth=2, zorder=3,
-            label=legend_label(model, f"AP = {ap:.4f}"),
-        )
+        ax.plot(recall, precision, **labelled(style, legend_label(model, f"AP = {ap:.4f}")))
     reference_line(ax, None, prevalence, f"prevalence = {prevalence:.4f}", hline=True)
     unit_square(ax, "recall (TPR)", "precision")
     ax.set_title("precision–recall curve")
@@ -315,6 +366,7 @@ def plot_ks(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Plot the empirical CDFs of the negatives' and the positives' scores and the KS gap.
 
@@ -334,6 +386,11 @@ def plot_ks(
         Legend name of a single model.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties for both CDF lines of a model (``color``, ``linewidth``
+        …). When the two lines share a colour (several models, or ``color=``), the
+        positives' line is dashed and a ``linestyle`` applies to the negatives' line; a
+        ``label`` replaces the model name in front of the two lines' legend entries.
 
     Returns
     -------
@@ -360,25 +417,32 @@ def plot_ks(
     """
     check_ax_given(ax)
     models = scored_models(y_score, name)
+    style = curve_style("plot_ks", kwargs, len(models))
+    if "label" in style:  # one model: the label names it
+        models = [(str(style.pop("label")), models[0][1])]
     checked_prior(y_true, pos_label, sample_weight, "the KS statistic")
     computed = [(model, summary.ks_curve(), summary.ks_statistic())
                 for model, summary in model_summaries(y_true, models, pos_label, sample_weight)]
     ax = target_axes(ax)
     several = len(models) > 1
+    shared_color = several or style.get("color") is not None
     for model, curve, (statistic, threshold) in computed:
         thresholds, cdf_negative, cdf_positive = (np.asarray(a, dtype=np.float64) for a in curve)
         prefix = f"{model}: " if model else ""
         # both CDFs are 0 left of the smallest score: start the steps there
         x = np.concatenate((thresholds[:1], thresholds))
+        gid = "cdf" if several else None
         (negatives,) = ax.plot(
-            x, np.concatenate(([0.0], cdf_negative)), drawstyle="steps-post", linewidth=2,
-            zorder=3, label=f"{prefix}negatives F−(t)", gid="cdf" if several else None,
+            x, np.concatenate(([0.0], cdf_negative)),
+            **{"drawstyle": "steps-post", **style, "label": f"{prefix}negatives F−(t)", "gid": gid},
         )
         color = negatives.get_color()
+        positives_style = {"drawstyle": "steps-post", **style}
+        if shared_color:  # the same colour: dashed tells the positives apart
+            positives_style.update(color=color, linestyle="--")
         ax.plot(
-            x, np.concatenate(([0.0], cdf_positive)), drawstyle="steps-post", linewidth=2,
-            zorder=3, color=color if several else None, linestyle="--" if several else "-",
-            label=f"{prefix}positives F+(t)", gid="cdf" if several else None,
+            x, np.concatenate(([0.0], cdf_positive)),
+            **positives_style, label=f"{prefix}positives F+(t)", gid=gid,
         )
         at = np.flatnonzero(thresholds == threshold)
         i = int(at[0]) if at.size else int(np.argmax(np.abs(cdf_negative - cdf_positive)))

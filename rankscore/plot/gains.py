@@ -12,8 +12,8 @@ from numpy.typing import ArrayLike
 from .. import gains
 from .._figures import (IDEAL, axes_group, check_ax_given, pyplot, reference_line,
                         require_matplotlib, target_axes)
-from .curves import (Scores, checked_prior, legend_label, model_summaries, scored_models,
-                     unit_square)
+from .curves import (CURVE, Scores, checked_prior, curve_style, labelled, legend_label,
+                     model_summaries, scored_models, unit_square)
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
@@ -34,6 +34,7 @@ def plot_cumulative_gain(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Plot the cumulative gain (captured response) curve with the random and ideal lines.
 
@@ -51,6 +52,9 @@ def plot_cumulative_gain(
         Legend name of a single model.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties for the curve(s) (``color``, ``linestyle``, ``label``
+        …), as in :func:`plot_roc`.
 
     Returns
     -------
@@ -59,6 +63,7 @@ def plot_cumulative_gain(
     See Also
     --------
     rankscore.gains.cumulative_gain_curve, plot_lift, plot_roc_vs_captured_response
+    CumulativeGainDisplay : The same curve as a scikit-learn style display.
 
     Notes
     -----
@@ -78,12 +83,13 @@ def plot_cumulative_gain(
     """
     check_ax_given(ax)
     models = scored_models(y_score, name)
+    style = curve_style("plot_cumulative_gain", kwargs, len(models))
     prior = checked_prior(y_true, pos_label, sample_weight, "a cumulative gain curve")
     computed = [(model, *summary.cumulative_gain_curve()[:2], summary.gini())
                 for model, summary in model_summaries(y_true, models, pos_label, sample_weight)]
     ax = target_axes(ax, square=True)
     for model, x, y, gini in computed:
-        ax.plot(x, y, linewidth=2, zorder=3, label=legend_label(model, f"Gini = {gini:.4f}"))
+        ax.plot(x, y, **labelled(style, legend_label(model, f"Gini = {gini:.4f}")))
     _gain_reference_lines(ax, prior)
     unit_square(ax, "fraction of population targeted", "fraction of positives captured")
     ax.set_title("cumulative gain (captured response)")
@@ -99,6 +105,7 @@ def plot_lift(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Plot the cumulative lift curve with the baseline lift 1 of random targeting.
 
@@ -116,6 +123,9 @@ def plot_lift(
         Legend name of a single model.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties for the curve(s) (``color``, ``linestyle``, ``label``
+        …), as in :func:`plot_roc`.
 
     Returns
     -------
@@ -124,6 +134,7 @@ def plot_lift(
     See Also
     --------
     rankscore.gains.lift_curve, plot_cumulative_gain
+    LiftCurveDisplay : The same curve as a scikit-learn style display.
 
     Notes
     -----
@@ -145,15 +156,14 @@ def plot_lift(
     """
     check_ax_given(ax)
     models = scored_models(y_score, name)
+    style = curve_style("plot_lift", kwargs, len(models), {**CURVE, "markersize": 3})
     prior = checked_prior(y_true, pos_label, sample_weight, "a lift curve")
     computed = [(model, *summary.lift_curve()[:2], summary.lift_at(0.1))
                 for model, summary in model_summaries(y_true, models, pos_label, sample_weight)]
     ax = target_axes(ax)
     for model, x, lift, top_decile in computed:
-        ax.plot(
-            x, lift, linewidth=2, zorder=3, marker="o" if x.size <= 50 else None,
-            markersize=3, label=legend_label(model, f"lift at 10 % = {top_decile:.3g}"),
-        )
+        label = legend_label(model, f"lift at 10 % = {top_decile:.3g}")
+        ax.plot(x, lift, **labelled({"marker": "o" if x.size <= 50 else None, **style}, label))
     ideal_x = np.concatenate(([prior], np.linspace(prior, 1.0, 200)))
     ideal_x[0] = 0.0
     ideal = f"ideal (1 / prevalence = {1.0 / prior:.3g})"
@@ -177,6 +187,7 @@ def plot_roc_vs_captured_response(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Sequence[Axes] | None = None,
+    **kwargs: Any,
 ) -> tuple[Axes, Axes]:
     """The ROC curve and the captured-response curve side by side, with the same Gini.
 
@@ -201,6 +212,8 @@ def plot_roc_vs_captured_response(
         Legend name of a single model.
     ax : pair of matplotlib Axes, optional
         Where to draw (left: ROC, right: captured response); a new 1×2 figure when omitted.
+    **kwargs
+        matplotlib line properties for the curves on both sides, as in :func:`plot_roc`.
 
     Returns
     -------
@@ -229,6 +242,7 @@ def plot_roc_vs_captured_response(
     if ax is not None:
         ax = axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
     models = scored_models(y_score, name)
+    style = curve_style("plot_roc_vs_captured_response", kwargs, len(models))
     prior = checked_prior(y_true, pos_label, sample_weight, "a ROC or captured-response curve")
     computed = []
     for model, summary in model_summaries(y_true, models, pos_label, sample_weight):
@@ -241,12 +255,10 @@ def plot_roc_vs_captured_response(
     ax_roc, ax_cr = ax
     for model, fpr, tpr, x, y, gini_roc, gini_cr in computed:
         (line,) = ax_roc.plot(
-            fpr, tpr, linewidth=2, zorder=3, label=legend_label(model, f"Gini = {gini_roc:.4f}")
+            fpr, tpr, **labelled(style, legend_label(model, f"Gini = {gini_roc:.4f}"))
         )
-        ax_cr.plot(
-            x, y, linewidth=2, zorder=3, color=line.get_color(),
-            label=legend_label(model, f"Gini = {gini_cr:.4f}"),
-        )
+        ax_cr.plot(x, y, **labelled({**style, "color": line.get_color()},
+                                    legend_label(model, f"Gini = {gini_cr:.4f}")))
         if len(models) == 1:
             ax_roc.fill_between(fpr, fpr, tpr, color=line.get_color(), alpha=0.15, zorder=2)
             ax_cr.fill_between(x, x, y, color=line.get_color(), alpha=0.15, zorder=2)

@@ -23,6 +23,7 @@ def plot_report_panel(
     sample_weight: ArrayLike | None = None,
     name: str | None = None,
     ax: Any = None,
+    **kwargs: Any,
 ) -> np.ndarray:
     """A 2×2 panel: ROC (with the KS point), precision–recall, KS CDFs, cumulative gain.
 
@@ -35,6 +36,9 @@ def plot_report_panel(
     ax : 2×2 array of matplotlib Axes, optional
         Where to draw (e.g. ``fig.subplots(2, 2)``; any four Axes, in reading order); a new
         10×9-inch figure when omitted.
+    **kwargs
+        matplotlib line properties for the model curve(s) of every panel (the KS panel:
+        both CDF lines), as in :func:`plot_roc`.
 
     Returns
     -------
@@ -52,10 +56,11 @@ def plot_report_panel(
     new_figure = None
     if ax is None:
         new_figure, ax = pyplot().subplots(2, 2, figsize=(10, 9), layout="constrained")
-    axes = np.empty(4, dtype=object)
-    axes[:] = axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
-    axes = axes.reshape(2, 2)
-    common = dict(pos_label=pos_label, sample_weight=sample_weight, name=name)
+    flat = np.empty(4, dtype=object)
+    flat[:] = axes_group(ax, 4, "a 2×2 array of matplotlib Axes (e.g. fig.subplots(2, 2))")
+    axes = flat.reshape(2, 2)
+    common: dict[str, Any] = dict(pos_label=pos_label, sample_weight=sample_weight, name=name,
+                                  **kwargs)
     try:
         # the ROC call checks every input before anything is drawn
         plot_roc(y_true, y_score, ks=True, ax=axes[0, 0], **common)
@@ -70,7 +75,8 @@ def plot_report_panel(
 
 
 def save_report_panel(
-    y_true, y_score, path: str, *, pos_label: Any = None, title: str | None = None
+    y_true: ArrayLike, y_score: Scores, path: str, *, pos_label: Any = None,
+    title: str | None = None
 ) -> None:
     """``rankscore report ... --plot PATH``: the 2×2 panel of :func:`plot_report_panel`."""
     require_matplotlib()

@@ -5,14 +5,16 @@ every ranking of a ``k`` over a range of lengths ``p``, and the ranking figure t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._engine.validate import check_positive_int, quoted, shorten
 from .._figures import (check_ax_given, headless_figure, image_format, integer_ticks,
-                        require_matplotlib, target_axes)
+                        line_style, require_matplotlib, target_axes)
 from ..rankings import Ranking, count_rankings, enumerate_rankings, rk
+from ..rankings.figure import draw_ranking
 from ..rankings.positions import MAX_MASK_P, exact_m
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
@@ -23,6 +25,9 @@ __all__ = ["plot_ranking", "plot_score_landscape"]
 # plot_score_landscape enumerates every ranking of every p it shows; beyond this many in
 # all (about a second and 640 MB for the largest p) it refuses before enumerating any.
 _LANDSCAPE_MAX_RANKINGS = 20_000_000
+# The score ticks; the caller's line properties override these.
+_TICKS = {"linestyle": "none", "marker": "_", "markersize": 12, "markeredgewidth": 1.2,
+          "color": "C0", "zorder": 3}
 # At most this many points per p in the score landscape (evenly spaced in score order,
 # min and max always kept); beyond it the markers would only hide each other.
 _LANDSCAPE_MAX_POINTS = 2000
@@ -33,6 +38,7 @@ def plot_ranking(
     line: bool = True,
     fun: Callable[[Ranking], Any] | None = None,
     ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Plot one ranking: list position against ranking position.
 
@@ -56,6 +62,9 @@ def plot_ranking(
         to the title as ``name = value`` (``f(r) = value`` for a lambda).
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties of the list elements' points (``color``, ``marker``,
+        ``markersize``, ``label`` …, as ``Axes.plot`` takes them).
 
     Returns
     -------
@@ -81,11 +90,16 @@ def plot_ranking(
     'ranking: [x-x-x-xx] (p = 8, k = 5)'
     """
     check_ax_given(ax)  # before the ranking is read, as every plot
-    return rk(r).plot(line=line, fun=fun, ax=ax)
+    line_style("plot_ranking", {}, kwargs)  # checked before the ranking is read, too
+    return draw_ranking(rk(r), line=line, fun=fun, ax=ax, **kwargs)
 
 
 def plot_score_landscape(
-    k: int, p_range: Sequence[int] | range, m: float = 10, ax: Axes | None = None
+    k: int,
+    p_range: Sequence[int] | range,
+    m: float | Fraction | str = 10,
+    ax: Axes | None = None,
+    **kwargs: Any,
 ) -> Axes:
     """Scores of every ranking with ``k`` list elements, for each length ``p`` in ``p_range``.
 
@@ -106,6 +120,9 @@ def plot_score_landscape(
         ``"21/2"`` as in :func:`rankscore.ranking_score`.
     ax : matplotlib Axes, optional
         Where to draw; a new figure when omitted.
+    **kwargs
+        matplotlib line properties of the score ticks (``color``, ``marker``, ``alpha`` …);
+        the bars behind them take the ticks' colour.
 
     Returns
     -------
@@ -129,6 +146,7 @@ def plot_score_landscape(
     ["one ranking's score", 'overlap of neighbouring p', 'range of one p']
     """
     require_matplotlib()
+    style = line_style("plot_score_landscape", _TICKS, kwargs)
     k = check_positive_int(k, "k")
     m = exact_m(m)  # as every score function: 10, 3.5, "21/2", Fraction(21, 2)
     if isinstance(p_range, (str, bytes)) or np.isscalar(p_range):
@@ -169,15 +187,15 @@ def plot_score_landscape(
     for i, p in enumerate(ps):
         scores = shown[p]
         ax.bar(
-            p, scores[-1] - scores[0], bottom=scores[0], width=2 * half, color="C0",
+            p, scores[-1] - scores[0], bottom=scores[0], width=2 * half, color=style["color"],
             alpha=0.15, zorder=1, label="range of one p" if i == 0 else "_nolegend_",
         )
-        ax.plot(
-            np.full(scores.size, p), scores, linestyle="none", marker="_", markersize=12,
-            markeredgewidth=1.2, color="C0", zorder=3,
-            alpha=min(1.0, max(0.15, 15.0 / scores.size)),  # dense p: shading shows density
-            label="one ranking's score" if i == 0 else "_nolegend_",
-        )
+        ticks = {
+            "alpha": min(1.0, max(0.15, 15.0 / scores.size)),  # dense p: shading shows density
+            **style,
+            "label": style.get("label", "one ranking's score") if i == 0 else "_nolegend_",
+        }
+        ax.plot(np.full(scores.size, p), scores, **ticks)
     overlap_label = "overlap of neighbouring p"
     for p, q in zip(ps, ps[1:]):
         low, high = ranges[p][0], ranges[q][1]  # p's worst vs. the longer q's best

@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 import numbers
 from fractions import Fraction
-from typing import Any, Iterator
+from collections.abc import Sequence
+from typing import Any, Iterator, overload
 
 import numpy as np
 
@@ -165,7 +166,8 @@ class RankingSet:
         self._set(masks, scores, m, k, p)
         return self
 
-    def _set(self, masks, scores, m, k, p) -> None:
+    def _set(self, masks: np.ndarray, scores: np.ndarray, m: Fraction, k: np.ndarray | None,
+             p: np.ndarray | None) -> None:
         self._masks = _read_only(masks)
         self._scores = _read_only(scores)
         self._m = m
@@ -198,7 +200,8 @@ class RankingSet:
 
     @property
     def m(self) -> Fraction:
-        return self._m
+        m: Fraction = self._m
+        return m
 
     def __len__(self) -> int:
         return len(self._masks)
@@ -207,7 +210,11 @@ class RankingSet:
         for mask in self._masks.tolist():
             yield ranking_of_mask(mask)
 
-    def __getitem__(self, index: Any) -> "Ranking | RankingSet":
+    @overload
+    def __getitem__(self, index: int | np.integer[Any]) -> Ranking: ...
+    @overload
+    def __getitem__(self, index: slice | np.ndarray | Sequence[int] | Sequence[bool]) -> RankingSet: ...
+    def __getitem__(self, index: Any) -> Ranking | RankingSet:
         is_int = isinstance(index, numbers.Integral) and not isinstance(index, (bool, np.bool_))
         try:
             masks = self._masks[index] if index is not None else None
@@ -258,7 +265,7 @@ class RankingSet:
                     out[row] = text[j * length : (j + 1) * length]
         return out
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """A ``pandas.DataFrame`` with columns ranking, p, k, score, mask.
 
         Returns
@@ -291,7 +298,7 @@ class RankingSet:
         )
 
     def __repr__(self) -> str:
-        shown = ", ".join(self[i].to_string() for i in range(min(len(self), 3)))  # type: ignore[union-attr]
+        shown = ", ".join(self[i].to_string() for i in range(min(len(self), 3)))
         more = ", …" if len(self) > 3 else ""
         return f"RankingSet of {len(self)} rankings (m = {self._m}): [{shown}{more}]"
 
@@ -447,4 +454,4 @@ def tied_rankings(p: int, k: int | None = None, m: Any = 10) -> list[RankingSet]
     for start, stop in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
         if stop - start >= 2:
             groups.append(rankings[np.sort(order[start:stop])])
-    return groups  # type: ignore[return-value]
+    return groups

@@ -13,11 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._figures import IDEAL, check_ax_given, integer_ticks, reference_line, target_axes
+from .._figures import IDEAL, check_ax_given, integer_ticks, line_style, reference_line, target_axes
 from .positions import position_chars
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
+
+# The list elements' points; the caller's line properties override these.
+_POINTS = {"linestyle": "none", "marker": "o", "markersize": 7, "color": "C0",
+           "label": "list elements", "zorder": 3}
 
 # Rankings longer than this are abbreviated in the figure's title.
 _TITLE_MAX_CHARS = 40
@@ -28,10 +32,17 @@ def draw_ranking(
     line: bool = True,
     fun: Callable[[Any], Any] | None = None,
     ax: Axes | None = None,
+    function: str = "plot_ranking",
+    **kwargs: Any,
 ) -> Axes:
     """Draw the :class:`~rankscore.Ranking` ``ranking``; the body of
-    :func:`rankscore.plot.plot_ranking` and :meth:`rankscore.Ranking.plot`."""
+    :func:`rankscore.plot.plot_ranking` and :meth:`rankscore.Ranking.plot`.
+
+    ``kwargs``: matplotlib line properties of the list elements' points (``function`` names
+    the caller in the message for a property that a line does not have).
+    """
     check_ax_given(ax)
+    style = line_style(function, _POINTS, kwargs)
     k, p = ranking.k, ranking.p
     x, y = ranking.table().T  # (list position, ranking position)
     title = _ranking_title(ranking)
@@ -40,20 +51,17 @@ def draw_ranking(
         shown = f"{value:.4f}" if isinstance(value, (float, np.floating)) else f"{value}"
         title += f"\n{_function_name(fun)} = {shown}"
     ax = target_axes(ax)
-    ax.plot(
-        x, y, linestyle="none", marker="o", markersize=7, color="C0", label="list elements",
-        zorder=3,
-    )
+    ax.plot(x, y, **style)
     y_low, y_high = 0.5, p + 0.5
     if line and k >= 2:
         slope, intercept = _least_squares(y.tolist())
         xs = np.array([1.0, float(k)])
         ys = np.array([float(slope + intercept), float(slope * k + intercept)])
-        slope, intercept = float(slope), float(intercept)
-        sign = "+" if intercept >= 0 else "−"
+        slope_f, intercept_f = float(slope), float(intercept)
+        sign = "+" if intercept_f >= 0 else "−"
         ax.plot(
             xs, ys, color="C1", linewidth=1.5, zorder=2,
-            label=f"least squares: y = {slope:.3g}·x {sign} {abs(intercept):.3g}",
+            label=f"least squares: y = {slope_f:.3g}·x {sign} {abs(intercept_f):.3g}",
         )
         y_low, y_high = min(y_low, ys.min() - 0.3), max(y_high, ys.max() + 0.3)
     reference_line(ax, [1, k], [1, k], "perfect ranking (y = x)", IDEAL)
@@ -69,7 +77,7 @@ def draw_ranking(
     return ax
 
 
-def _function_name(fun: Callable) -> str:
+def _function_name(fun: Callable[..., Any]) -> str:
     name = getattr(fun, "__name__", "")
     return name if name and name != "<lambda>" else "f(r)"
 

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import numpy as np
 
 from .. import _backend
+from .._engine.arrays import Curve, FloatArray, ScoreArray
 from .._engine.validate import as_1d, as_scores, check_choice, check_same_length, quoted
 from ..curves import average_precision_score, precision_recall_curve, roc_auc_score, roc_curve
 from .figure import draw_ranking
 from .positions import (as_bool_vector, checked_positions, exact_m, float_m, position_chars,
                         positions_from_string)
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from matplotlib.axes import Axes
 
 _TIE_POLICIES = ("error", "optimistic", "pessimistic")
 
@@ -89,6 +93,7 @@ class Ranking:
     _p: int
     _k: int
     _soma: int
+    _hash: int | None
 
     def __init__(self, text: str) -> None:
         if hasattr(self, "_positions"):
@@ -116,7 +121,7 @@ class Ranking:
     # -- constructors ------------------------------------------------------------------
 
     @classmethod
-    def from_positions(cls, positions: Iterable[int]) -> "Ranking":
+    def from_positions(cls, positions: Iterable[float]) -> "Ranking":
         """The ranking whose list elements stand at ``positions`` (1-based, any order).
 
         Parameters
@@ -325,7 +330,8 @@ class Ranking:
     def __hash__(self) -> int:
         if self._hash is None:
             object.__setattr__(self, "_hash", hash((self._p, self._positions.tobytes())))
-        return self._hash  # type: ignore[return-value]
+        assert self._hash is not None
+        return self._hash
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"Ranking is immutable; cannot set {quoted(name)}")
@@ -333,13 +339,13 @@ class Ranking:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Ranking is immutable; cannot delete {quoted(name)}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[np.ndarray]]:
         return (Ranking.from_positions, (self._positions.copy(),))
 
     def __copy__(self) -> "Ranking":
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Ranking":
+    def __deepcopy__(self, memo: dict[int, Any]) -> "Ranking":
         return self
 
     # -- scores and table --------------------------------------------------------------
@@ -441,14 +447,16 @@ class Ranking:
         r = float(dx @ dy) / math.sqrt(float(dx @ dx) * float(dy @ dy))
         return min(1.0, max(-1.0, r))
 
-    def plot(self, *, line: bool = True, fun: Any = None, ax: Any = None) -> Any:
+    def plot(self, *, line: bool = True, fun: Callable[[Ranking], Any] | None = None,
+             ax: Axes | None = None, **kwargs: Any) -> Axes:
         """Plot this ranking: list position against ranking position; see
         :func:`rankscore.plot.plot_ranking`.
 
-        Keyword arguments (``line``, ``fun``, ``ax``) as in ``plot_ranking``; returns the
-        matplotlib Axes. Needs matplotlib (``pip install rankscore[plot]``).
+        Keyword arguments (``line``, ``fun``, ``ax`` and matplotlib line properties of the
+        points) as in ``plot_ranking``; returns the matplotlib Axes. Needs matplotlib
+        (``pip install rankscore[plot]``).
         """
-        return draw_ranking(self, line=line, fun=fun, ax=ax)
+        return draw_ranking(self, line=line, fun=fun, ax=ax, function="Ranking.plot", **kwargs)
 
     # -- threshold sweep: the ranking as a scored sample ---------------------------------
 
@@ -465,7 +473,7 @@ class Ranking:
                 f"(p = k = {self._p}) has no '-' element, so {what} is not defined"
             )
 
-    def roc_curve(self, *, drop_intermediate: bool = True):
+    def roc_curve(self, *, drop_intermediate: bool = True) -> Curve:
         """ROC curve of the ranking read as a sorted label vector.
 
         Position ``i`` (1-based) gets the score ``p - i + 1`` (no ties); ``x`` is positive,
@@ -532,7 +540,9 @@ class Ranking:
         self._require_gaps("ROC AUC")
         return float(roc_auc_score(*self._as_scored()))
 
-    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+    def precision_recall_curve(
+        self, *, drop_intermediate: bool = False
+    ) -> tuple[FloatArray, FloatArray, ScoreArray]:
         """Precision-recall curve of the ranking read as a sorted label vector.
 
         See :meth:`roc_curve` for the scores and :func:`rankscore.precision_recall_curve`
@@ -664,7 +674,8 @@ def score_of_rankings(rankings: list[Ranking], m: float) -> np.ndarray:
 
 def _score_of_columns(k: Any, p: Any, soma: Any, m: float) -> np.ndarray:
     as64 = [np.ascontiguousarray(c, dtype=np.int64) for c in (k, p, soma)]
-    return _backend.kernels.score_columns(*as64, m)
+    scores: np.ndarray = _backend.kernels.score_columns(*as64, m)
+    return scores
 
 
 def _exact_score(k: int, p: int, soma: int, m: Fraction) -> Fraction:

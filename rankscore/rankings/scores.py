@@ -120,7 +120,8 @@ def ranking_score_many(
     """
     m_float = float_m(m)
     if isinstance(rankings, RankingSet):
-        return _backend.kernels.score_masks(rankings.masks, m_float)
+        scores: np.ndarray = _backend.kernels.score_masks(rankings.masks, m_float)
+        return scores
     if isinstance(rankings, (str, Ranking)):
         raise TypeError(
             "ranking_score_many expects a collection of rankings; use ranking_score() for one"

@@ -77,7 +77,7 @@ class ScoreAccumulator:
         self._label = 1 if pos_label is None else plain_label(pos_label)
         # everything below changes only under the lock
         self._lock = threading.Lock()
-        self._run: list | None = None  # [thresholds, negatives, positives, shared]
+        self._run: list[Any] | None = None  # [thresholds, negatives, positives, shared]
         self._buffer = _Buffer()
         self._disjoint = True  # no flush has found many of its scores among the thresholds
         self._weight = 0.0  # rows and weights added (at least their float64 running sum)
@@ -119,7 +119,7 @@ class ScoreAccumulator:
         codes, pos_code, scores, weights, _ = binary_problem(
             y_true, y_score, self.pos_label, sample_weight, finite=True)
         weighted = weights is not None
-        added = float(weights.sum()) if weighted else float(len(scores))
+        added = float(weights.sum()) if weights is not None else float(len(scores))
         with self._lock:
             if self._weight + added > MAX_WEIGHT_TOTAL:
                 raise ValueError("the weights added so far and this batch's sum to more than "
@@ -247,14 +247,15 @@ class ScoreAccumulator:
             return (f"ScoreAccumulator({self.n_batches} batches, {len(self._buffer)} scores "
                     "buffered)")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # the summary so far in its checked byte form (a lock cannot be pickled)
         with self._lock:
             data = None if self._run is None else self._summary().to_bytes()
             return (_restored_accumulator, (self.pos_label, self.n_batches, data))
 
 
-def _restored_accumulator(pos_label, n_batches: int, data: bytes | None) -> ScoreAccumulator:
+def _restored_accumulator(pos_label: Any, n_batches: int,
+                          data: bytes | None) -> ScoreAccumulator:
     """An accumulator holding the summary ``data`` (from ``ScoreAccumulator.__reduce__``)."""
     acc = ScoreAccumulator(pos_label=pos_label)
     if data is not None:
@@ -272,7 +273,7 @@ def _restored_accumulator(pos_label, n_batches: int, data: bytes | None) -> Scor
     return acc
 
 
-def _empty_batch(y_true, y_score, sample_weight) -> bool:
+def _empty_batch(y_true: Any, y_score: Any, sample_weight: Any) -> bool:
     """Whether a batch has 0 rows: ``y_true`` empty, and ``y_score`` (and
     ``sample_weight``) read as the validation reads them, of 0 entries too."""
     try:
@@ -304,7 +305,8 @@ class _FlushParts:
     one part with all its ties, so each threshold gets the counts (and weight sums, added
     in the same order) of the one-part merge. Parts go highest scores first."""
 
-    def __init__(self, tops, neg_cuts, pos_cuts, starts, threads: int):
+    def __init__(self, tops: Any, neg_cuts: Any, pos_cuts: Any, starts: Any,
+                 threads: int) -> None:
         self.tops = tops  # run[tops[j]:tops[j + 1]]: part j's thresholds
         self.neg_cuts, self.pos_cuts = neg_cuts, pos_cuts  # neg[neg_cuts[j + 1]:neg_cuts[j]]
         self.starts = starts
@@ -316,7 +318,8 @@ class _FlushParts:
             a, b = self.tops[j], self.tops[j + 1]
             grown[at:at + b - a] = old[a:b]
 
-    def merge(self, run, neg, neg_w, pos, pos_w) -> int:
+    def merge(self, run: list[Any], neg: np.ndarray, neg_w: np.ndarray | None,
+              pos: np.ndarray, pos_w: np.ndarray | None) -> int:
         """Merge every part (summary_merge_sorted_into, or the pair kernel for two parts
         of integer counts); the merged length, the parts joined at the front."""
         jobs = []
@@ -329,13 +332,14 @@ class _FlushParts:
                          None if pos_w is None else pos_w[b]))
         k = _backend.kernels
 
-        def merge_pair(pair):  # one part (any counts), or two of integer counts
+        def merge_pair(pair: list[Any]) -> list[int]:  # one part (any counts), or two of integer counts
             if len(pair) == 1:
                 (arrays, *job), = pair
                 return [k.summary_merge_sorted_into(*arrays, *job)]
             (arrays_a, d_a, neg_a, _, pos_a, _), (arrays_b, d_b, neg_b, _, pos_b, _) = pair
-            return k.summary_merge_sorted_pair_into(*arrays_a, d_a, neg_a, pos_a,
-                                                     *arrays_b, d_b, neg_b, pos_b)
+            pair_sizes: list[int] = k.summary_merge_sorted_pair_into(
+                *arrays_a, d_a, neg_a, pos_a, *arrays_b, d_b, neg_b, pos_b)
+            return pair_sizes
 
         pairs = ([jobs[j:j + 2] for j in range(0, len(jobs), 2)] if run[1].dtype == np.int64
                  else [[job] for job in jobs])
@@ -347,7 +351,8 @@ class _FlushParts:
         return join_parts(run, self.starts, sizes)
 
 
-def _flush_parts(thresholds, neg, pos, disjoint, counts: bool) -> _FlushParts | None:
+def _flush_parts(thresholds: np.ndarray, neg: np.ndarray, pos: np.ndarray, disjoint: bool,
+                 counts: bool) -> _FlushParts | None:
     """Where to cut a large flush (None: merge it whole): in two parts with two CPUs or
     with integer ``counts`` (the pair kernel), four with both. The cuts are quantiles of
     the larger buffered part's scores; each part's room is the run's thresholds in its
@@ -399,9 +404,11 @@ class _Buffer:
     (its pages fault in huge): the negatives from the front, the positives from the back;
     zero-weight samples are left out."""
 
-    def __init__(self):
-        self.dtype, self.weighted = None, False
-        self.scores, self.weights = np.empty(0), None
+    def __init__(self) -> None:
+        self.dtype: Any = None
+        self.weighted = False
+        self.scores: np.ndarray = np.empty(0)
+        self.weights: np.ndarray | None = None
         self.n_neg = self.n_pos = 0
 
     def __len__(self) -> int:
@@ -415,30 +422,34 @@ class _Buffer:
     def nbytes(self) -> int:
         return self.scores.nbytes + (0 if self.weights is None else self.weights.nbytes)
 
-    def takes(self, dtype, weighted: bool) -> bool:
+    def takes(self, dtype: Any, weighted: bool) -> bool:
         return dtype == self.dtype and weighted == self.weighted
 
     @staticmethod
-    def row_bytes(dtype, weighted: bool) -> int:
+    def row_bytes(dtype: Any, weighted: bool) -> int:
         """Bytes a buffered row costs (a weighted one: its weight, and the sort's copies)."""
-        return np.dtype(dtype).itemsize + (8 + 24 if weighted else 0)
+        result: int = np.dtype(dtype).itemsize + (8 + 24 if weighted else 0)
+        return result
 
-    def reserve(self, capacity: int, dtype, weighted: bool) -> None:
+    def reserve(self, capacity: int, dtype: Any, weighted: bool) -> None:
         """Room for ``capacity`` rows of this kind (the buffer is empty)."""
         if capacity != self.capacity or not self.takes(dtype, weighted):
-            self.scores = self.weights = None  # freed before the new arrays are taken
+            self.scores, self.weights = np.empty(0), None  # freed before the new are taken
             self.dtype, self.weighted = dtype, weighted
             self.scores = np.empty(capacity, dtype=dtype)
             self.weights = np.empty(capacity) if weighted else None
 
-    def add(self, codes, pos_code, scores, weights) -> None:
+    def add(self, codes: np.ndarray, pos_code: Any, scores: np.ndarray,
+            weights: np.ndarray | None) -> None:
         """Append one validated batch (split_scores_append: one pass, nothing allocated)."""
         n_neg, n_pos = _backend.kernels.split_scores_append(
             codes, pos_code, scores, weights, self.scores, self.weights, self.n_neg, self.n_pos)
         self.n_neg += n_neg
         self.n_pos += n_pos
 
-    def sorted_parts(self):
+    def sorted_parts(
+        self
+    ) -> tuple[np.ndarray, np.ndarray | None, np.ndarray, np.ndarray | None]:
         """(neg, neg_weight, pos, pos_weight): each class's scores ascending (in place;
         -0.0 as 0.0), equal scores in the order they are buffered, with their weights."""
         top = self.capacity
@@ -461,7 +472,9 @@ class _Buffer:
                 ones = np.zeros(len(s), dtype=np.uint8)  # every score in one "class"
                 sorted_s, sorted_w, edges, *_ = k.split_buckets(ones, np.uint8(1), s, w)
                 sort_buckets([(sorted_s, sorted_w, edges)], None)
-                s[:], w[:] = sorted_s, sorted_w
+                s[:] = sorted_s
+                if w is not None:
+                    w[:] = sorted_w
         (neg, neg_w), (pos, pos_w) = parts
         return neg, neg_w, pos, pos_w
 

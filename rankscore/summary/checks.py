@@ -19,7 +19,9 @@ __all__ = ["checked_arrays", "summary_problem", "same_label", "plain_label",
 MAX_WEIGHT_TOTAL = 2.0**1022
 
 
-def checked_arrays(thresholds, negatives, positives):
+def checked_arrays(
+    thresholds: Any, negatives: Any, positives: Any
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[Any, Any]]:
     """The constructor's checks (``summary_problem``): 1-D arrays of one length, strictly
     decreasing finite float32/float64 thresholds (-0.0 stored as 0.0), int64 or float64
     non-negative counts with a sample at every threshold, at most 2**62 rows (weight sums:
@@ -54,7 +56,8 @@ def checked_arrays(thresholds, negatives, positives):
 CHECK_MINUS_ZERO, CHECK_TOTAL = 3, 7
 
 
-def summary_problem(thresholds, negatives, positives) -> tuple[str | None, tuple]:
+def summary_problem(thresholds: np.ndarray, negatives: np.ndarray,
+                    positives: np.ndarray) -> tuple[str | None, tuple[Any, Any]]:
     """(what is wrong with a summary's arrays or None, (negatives total, positives total)):
     the ``summary_check`` kernel's one pass, in words."""
     kind, i, n_neg, n_pos = _backend.kernels.summary_check(

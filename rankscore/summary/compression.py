@@ -4,6 +4,7 @@ positive-negative pairs that the bins make ties (what bounds the AUC's error).""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +29,8 @@ def binned(thresholds: np.ndarray, negatives: np.ndarray, positives: np.ndarray,
     return thresholds[ends], binned_neg, binned_pos, made
 
 
-def made_ties_share(negatives, positives, binned_negatives, binned_positives,
+def made_ties_share(negatives: np.ndarray, positives: np.ndarray, binned_negatives: np.ndarray,
+                    binned_positives: np.ndarray,
                      n_neg: float, n_pos: float) -> float:
     """The share of the ``n_pos n_neg`` positive-negative pairs that binning the summary
     (negatives, positives) into (binned_negatives, binned_positives) made ties: the pairs
@@ -44,7 +46,7 @@ def made_ties_share(negatives, positives, binned_negatives, binned_positives,
     return min(1.0, max(made, 0.0) / n_pos / n_neg)
 
 
-def loose_share(pairs: float, n_pos, n_neg) -> float:
+def loose_share(pairs: float, n_pos: Any, n_neg: Any) -> float:
     """``pairs`` positive-negative pairs as a share of all ``n_pos n_neg`` (0.0 for none;
     1.0, the most, when the number is not known: NaN or inf)."""
     pairs = float(pairs)

@@ -40,7 +40,7 @@ class Decoded(NamedTuple):
     negatives: np.ndarray
     positives: np.ndarray
     pos_label: Any
-    totals: tuple
+    totals: tuple[Any, Any]
     loose: float
 
 
@@ -55,7 +55,8 @@ def summary_bytes(thresholds: np.ndarray, negatives: np.ndarray, positives: np.n
                        loose) + payload
     parts = (head, *(np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
                      for a in (thresholds, negatives, positives)))
-    return _backend.kernels.bytes_with_crc32c(parts, thread_count(None))
+    result: bytes = _backend.kernels.bytes_with_crc32c(parts, thread_count(None))
+    return result
 
 
 def decoded(data: Any) -> Decoded:
@@ -74,7 +75,7 @@ def decoded(data: Any) -> Decoded:
     return _decoded_v2(data)
 
 
-def label_payload(label) -> tuple[int, bytes]:
+def label_payload(label: Any) -> tuple[int, bytes]:
     """(kind, bytes) of a storable pos_label (TypeError otherwise)."""
     kind = next((i for i, t in enumerate(LABEL_KINDS) if type(label) is t), None)
     if kind is None:
@@ -88,7 +89,7 @@ def label_payload(label) -> tuple[int, bytes]:
     return kind, label if kind == 4 else str(label).encode()
 
 
-def label_of_payload(kind: int, payload: bytes):
+def label_of_payload(kind: int, payload: bytes) -> Any:
     """The pos_label written as (kind, payload), or ValueError unless the writer writes
     exactly these bytes for it."""
     try:
@@ -135,7 +136,7 @@ def _decoded_v2(data: bytes) -> Decoded:
         arrays = [a.astype(a.dtype.newbyteorder("=")) for a in arrays]
     if len(data) < PARALLEL_CHECKSUM_BYTES or thread_count(None) < 2:
         crc = k.crc32c(view[:end])
-        problem, totals = summary_problem(*arrays) if crc == stored else (None, None)
+        problem, totals = summary_problem(*arrays) if crc == stored else (None, (0, 0))
     else:  # the checksum on another thread while this one checks the arrays
         with ThreadPoolExecutor(1) as pool:
             checksum = pool.submit(k.crc32c, view[:end])
@@ -158,7 +159,7 @@ def _decoded_v2(data: bytes) -> Decoded:
     if compressed and not (totals[0] > 0 and totals[1] > 0):
         raise ValueError("inconsistent ScoreSummary data: a compressed summary holds both "
                          "classes")
-    return Decoded(*arrays, label, totals, loose)
+    return Decoded(arrays[0], arrays[1], arrays[2], label, totals, loose)
 
 
 def _decoded_v1(data: bytes) -> Decoded:
@@ -184,7 +185,7 @@ def _decoded_v1(data: bytes) -> Decoded:
         arrays.append(np.frombuffer(data, dtype, d, at).astype(dtype.newbyteorder("=")))
         at += d * dtype.itemsize
     try:
-        *arrays, totals = checked_arrays(*arrays)
+        thresholds, negatives, positives, totals = checked_arrays(*arrays)
     except ValueError as exc:
         raise ValueError(f"inconsistent ScoreSummary data: {exc}") from None
     loose = 0.0
@@ -195,4 +196,4 @@ def _decoded_v1(data: bytes) -> Decoded:
             raise ValueError("inconsistent ScoreSummary data: the compression bound must be "
                              "in (0, positives x negatives]")
         loose = loose_share(pairs, n_pos, n_neg)
-    return Decoded(*arrays, label, totals, loose)
+    return Decoded(thresholds, negatives, positives, label, totals, loose)

@@ -41,7 +41,7 @@ def check_mergeable(parts: Sequence[Any]) -> None:
                          "4.5e307); rescale the weights, e.g. divide them by their maximum")
 
 
-def promoted_arrays(s: Any, dtype: Any, weighted: bool) -> tuple | None:
+def promoted_arrays(s: Any, dtype: Any, weighted: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """A summary's arrays in score dtype ``dtype`` with counts (or, ``weighted``, weight
     sums); None when they are that already."""
     if s.dtype == dtype and s.weighted == weighted:
@@ -54,9 +54,10 @@ def merged_arrays(parts: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndar
     """The arrays of two or more summaries of one dtype and count kind, merged."""
     if len(parts) == 2:
         a, b = parts
-        return _backend.kernels.summary_merge(a.thresholds, a.negatives, a.positives,
-                                              b.thresholds, b.negatives, b.positives)
-    return merge_many(parts)
+        thresholds, negatives, positives = _backend.kernels.summary_merge(
+            a.thresholds, a.negatives, a.positives, b.thresholds, b.negatives, b.positives)
+        return thresholds, negatives, positives
+    return merge_many(list(parts))
 
 
 
@@ -89,10 +90,10 @@ def merge_many(parts: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         n = join_parts(out, [0, offset], [upper, lower])
     for arr in out:
         arr.resize(n, refcheck=False)
-    return tuple(out)
+    return out[0], out[1], out[2]
 
 
-def join_parts(arrays, starts, sizes) -> int:
+def join_parts(arrays: list[np.ndarray], starts: Sequence[int], sizes: Sequence[int]) -> int:
     """Parts of a merge written into ``arrays`` at ``starts`` (``sizes`` entries each, in
     order) joined at the front: shared or tied scores merged into one threshold leave a
     gap after a part's entries. The joined length."""

@@ -4,9 +4,11 @@ table made from what the kernels return."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from .. import metrics
+from ..metrics import BinaryConfusion
 from .._engine.results import ThresholdChoice
 from .._engine.sweep import scan_of_counts
 from .._engine.views import gain_table_at
@@ -28,15 +30,16 @@ def report_cuts(n: int, n_groups: int) -> np.ndarray | None:
     return np.array([-(-g * n // groups) for g in range(1, groups + 1)], dtype=np.int64)
 
 
-def report_of_reads(reads, n_groups: int, threshold: float, with_table: bool):
+def report_of_reads(reads: Any, n_groups: int, threshold: float,
+                    with_table: bool) -> tuple[Any, BinaryConfusion, Any, Any, Any]:
     """(scan, confusion at ``threshold``, Youden's J choice, F1 choice, gain table or None)
     from the numbers of ``summary_report_counts`` / ``report_of_parts``."""
     (n_neg, n_pos, pairs, gap, ks_threshold, ap, area, youden, f1, (tp, fp), top,
      border_tp, border_fp, border_t, next_t) = reads
     scan = scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
 
-    def confusion(tp, fp, at):
-        return metrics.BinaryConfusion(tp, fp, n_pos - tp, n_neg - fp, threshold=at)
+    def confusion(tp: Any, fp: Any, at: float) -> BinaryConfusion:
+        return BinaryConfusion(tp, fp, n_pos - tp, n_neg - fp, threshold=at)
 
     youden, f1 = (ThresholdChoice(t, value, confusion(tp, fp, t), objective)
                   for objective, (value, t, tp, fp) in (("youden", youden), ("f_beta", f1)))

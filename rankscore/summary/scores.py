@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import bisect
 import math
-from typing import Any, Iterable
+from typing import Any, Iterable, cast
 
 import numpy as np
 
 from .. import _backend, gains, metrics
-from .._engine import validate
+from .._engine import arrays as shapes, validate
 from .._engine.areas import check_max_fpr
 from .._engine.parts import binary_problem
 from .._engine.results import KSCurve, KSResult, ThresholdChoice
@@ -64,7 +64,7 @@ class ScoreSummary:
     """
 
     __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_loose", "_cache")
-    __hash__ = None  # mutable caches; equality is by value
+    __hash__ = None  # type: ignore[assignment]  # mutable caches; equality is by value
 
     def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
         thresholds, negatives, positives, totals = checked_arrays(
@@ -73,13 +73,13 @@ class ScoreSummary:
         self._set_totals(*totals)
 
     @classmethod
-    def _trusted(cls, thresholds, negatives, positives, pos_label) -> "ScoreSummary":
+    def _trusted(cls, thresholds: Any, negatives: Any, positives: Any, pos_label: Any) -> ScoreSummary:
         """A summary from kernel output (already checked by construction)."""
         self = cls.__new__(cls)
         self._set(thresholds, negatives, positives, pos_label)
         return self
 
-    def _set(self, thresholds, negatives, positives, pos_label) -> None:
+    def _set(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any) -> None:
         # Set once, before the summary is shared: the arrays are read-only and every later
         # change is a cache entry computed from them (the same value whichever thread
         # computes it first), so a summary may be read from many threads at once.
@@ -88,9 +88,9 @@ class ScoreSummary:
         self.thresholds, self.negatives, self.positives = thresholds, negatives, positives
         self.pos_label = pos_label
         self._loose = 0.0  # the share of positive-negative pairs compress() made ties
-        self._cache = {}
+        self._cache: dict[Any, Any] = {}
 
-    def _set_totals(self, n_negatives, n_positives) -> None:
+    def _set_totals(self, n_negatives: Any, n_positives: Any) -> None:
         self._cache[("total", False)] = n_negatives
         self._cache[("total", True)] = n_positives
 
@@ -295,7 +295,7 @@ class ScoreSummary:
         n_neg, n_pos = self.n_negatives, self.n_positives
         *arrays, made = binned(self.thresholds, self.negatives, self.positives, fps + tps,
                                max_thresholds, float(n_neg), float(n_pos))
-        compressed = ScoreSummary._trusted(*arrays, self.pos_label)
+        compressed = ScoreSummary._trusted(arrays[0], arrays[1], arrays[2], self.pos_label)
         compressed._set_totals(n_neg, n_pos)
         compressed._loose = min(1.0, self._loose + made)
         return compressed
@@ -315,17 +315,17 @@ class ScoreSummary:
     @property
     def weighted(self) -> bool:
         """True when the counts are float64 weight sums."""
-        return self.negatives.dtype.kind == "f"
+        return bool(self.negatives.dtype.kind == "f")
 
     @property
     def dtype(self) -> np.dtype:
         """The dtype of the thresholds (float32 or float64)."""
-        return self.thresholds.dtype
+        return cast(np.dtype, self.thresholds.dtype)
 
     @property
     def nbytes(self) -> int:
         """Bytes held by the three arrays."""
-        return self.thresholds.nbytes + self.negatives.nbytes + self.positives.nbytes
+        return int(self.thresholds.nbytes + self.negatives.nbytes + self.positives.nbytes)
 
     def _cumulative(self) -> tuple[np.ndarray, np.ndarray]:
         """(fp, tp): negatives / positives scoring >= each threshold, float64 (the sweep)."""
@@ -361,7 +361,7 @@ class ScoreSummary:
             for arr in sweep[:2]:
                 arr.flags.writeable = False  # shared by every view and every thread
             self._cache["sweep"] = sweep
-        return self._cache["sweep"]
+        return cast(Sweep, self._cache["sweep"])
 
     def _scan(self) -> Scan:
         """AUC, KS, AP and PR AUC read in one compiled pass (kept)."""
@@ -369,13 +369,13 @@ class ScoreSummary:
             if len(self) == 0:
                 self.sweep()  # raises: nothing to score
             self._cache["scan"] = scan(self.thresholds, self.negatives, self.positives)
-        return self._cache["scan"]
+        return cast(Scan, self._cache["scan"])
 
     # -- views ----------------------------------------------------------------------
     # Each equals the public function of the same name on the summarised data (same
     # values, warnings and errors); see that function for the formulas.
 
-    def roc_curve(self, *, drop_intermediate: bool = True):
+    def roc_curve(self, *, drop_intermediate: bool = True) -> shapes.Curve:
         """ROC curve ``(fpr, tpr, thresholds)``, as :func:`rankscore.roc_curve`.
 
         Examples
@@ -417,7 +417,7 @@ class ScoreSummary:
         """
         return 2 * auc_view(self._scan()) - 1
 
-    def precision_recall_curve(self, *, drop_intermediate: bool = False):
+    def precision_recall_curve(self, *, drop_intermediate: bool = False) -> shapes.PRCurve:
         """``(precision, recall, thresholds)``, as :func:`rankscore.precision_recall_curve`.
 
         Examples
@@ -458,7 +458,7 @@ class ScoreSummary:
             return scan.pr_auc
         return pr_auc_view(scan, self.sweep())  # no positives: draws the curve
 
-    def det_curve(self, *, drop_intermediate: bool = False):
+    def det_curve(self, *, drop_intermediate: bool = False) -> shapes.Curve:
         """``(fpr, fnr, thresholds)``, as :func:`rankscore.det_curve`.
 
         Examples
@@ -510,7 +510,7 @@ class ScoreSummary:
         n_groups = validate.check_positive_int(n_groups, "n_groups")
         return gain_table_view(self.sweep(), n_groups, weighted=self.weighted)
 
-    def cumulative_gain_curve(self):
+    def cumulative_gain_curve(self) -> shapes.Curve:
         """``(fraction_targeted, fraction_captured, thresholds)``, as
         :func:`rankscore.gains.cumulative_gain_curve` (the captured response curve).
 
@@ -524,7 +524,7 @@ class ScoreSummary:
         """
         return cumulative_gain_view(self.sweep())
 
-    def lift_curve(self):
+    def lift_curve(self) -> shapes.Curve:
         """``(fraction_targeted, lift, thresholds)``, as :func:`rankscore.gains.lift_curve`.
 
         Examples
@@ -640,16 +640,16 @@ class ScoreSummary:
                                             self.n_negatives - fp, threshold=threshold)
         return ThresholdChoice(threshold, value, confusion, objective)
 
-    def _report_reads(self, n_groups: int):
+    def _report_reads(self, n_groups: int) -> Any:
         """What binary_report reads of an unweighted summary with both classes, in one
         compiled pass (``summary_report_counts``; the scan is kept for the other views):
         (best threshold for Youden's J, for F1, gain table)."""
         return self._report_numbers(n_groups, 0.5)[2:]
 
-    def _report_numbers(self, n_groups: int, threshold: float):
+    def _report_numbers(self, n_groups: int, threshold: float) -> tuple[Any, ...]:
         """(scan, confusion at ``threshold``, Youden's J choice, F1 choice, gain table) of
         an unweighted summary with both classes, in one compiled pass."""
-        n = self.n_positives + self.n_negatives
+        n = int(self.n_positives + self.n_negatives)  # unweighted: counts
         cuts = report_cuts(n, n_groups)
         reads = _backend.kernels.summary_report_counts(
             self.thresholds, self.negatives, self.positives,
@@ -696,7 +696,7 @@ class ScoreSummary:
             else:
                 total = int(counts.sum())
             self._cache[key] = total
-        return self._cache[key]
+        return cast(int | float, self._cache[key])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreSummary):
@@ -796,5 +796,5 @@ class ScoreSummary:
         summary._loose = read.loose
         return summary
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (ScoreSummary.from_bytes, (self.to_bytes(),))

@@ -12,15 +12,17 @@ import numpy as np
 from .. import _backend
 from .._engine.parts import binary_problem, thread_count
 from .._engine.validate import quoted
+from .._progress import check_progress, progress_bar
 from .bootstrap import (BLOCK_BYTES, check_bootstrap_args, check_bootstrap_memory, check_classes,
-                        counts_full, replicate_seeds, row_ranges, sorted_cells, sweep_of)
+                        counts_full, progress_block, replicate_seeds, row_ranges, sorted_cells,
+                        sweep_of)
 from .results import RocBand
 from .stats import float_array
 
 __all__ = ["roc_confidence_band"]
 
 
-def _sensitivity_at(fps, tps, fpr_grid):
+def _sensitivity_at(fps: np.ndarray, tps: np.ndarray, fpr_grid: np.ndarray) -> np.ndarray:
     """TPR of the ROC curve (points joined by straight lines, from (0, 0)) at each FPR of
     the grid; on a vertical step the top of the step."""
     fpr = np.concatenate(([0.0], fps / fps[-1]))
@@ -45,6 +47,7 @@ def roc_confidence_band(
     pos_label: Any = None,
     sample_weight: Any = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> RocBand:
     """Bootstrap confidence band of the sensitivity at each specificity (pROC's ``ci.se``).
 
@@ -55,7 +58,7 @@ def roc_confidence_band(
     specificities : array-like of numbers in [0, 1], optional
         Where to evaluate (default: 0, 0.01, ..., 1).
     confidence_level, n_resamples, stratified, random_state, pos_label, sample_weight,
-    n_threads
+    n_threads, progress
         As in :func:`bootstrap_ci`.
 
     Returns
@@ -96,6 +99,7 @@ def roc_confidence_band(
     """
     level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
                                                            n_resamples, stratified)
+    progress = check_progress(progress)
     what = "a non-empty 1-D array of numbers in [0, 1]"
     grid = np.linspace(0.0, 1.0, 101) if specificities is None else float_array(
         specificities, "specificities", what)
@@ -115,11 +119,12 @@ def roc_confidence_band(
     fps, tps, _ = sweep_of(counts_full(parts), parts.values)
     on_data = _sensitivity_at(fps, tps, fpr_grid)
     n_cells = 2 * len(parts.values)
-    block = max(1, BLOCK_BYTES // (8 * n_cells))
+    bar = progress_bar(n_resamples, "bootstrap ROC band", progress, "replicate")
+    block = min(progress_block(n_resamples, bar), max(1, BLOCK_BYTES // (8 * n_cells)))
     curves_ = np.empty((n_resamples, len(grid)))
     k = _backend.kernels
 
-    def run(span):
+    def run(span: tuple[int, int]) -> None:
         for start in range(span[0], span[1], block):
             stop = min(span[1], start + block)
             counts = np.empty((stop - start, n_cells))
@@ -128,13 +133,15 @@ def roc_confidence_band(
                 f, t, _ = sweep_of(counts[r], parts.values)
                 curves_[start + r] = (_sensitivity_at(f, t, fpr_grid) if f[-1] > 0 and t[-1] > 0
                                       else np.nan)
+            bar.update(stop - start)
 
     spans = row_ranges(n_resamples, n_threads)
-    if len(spans) > 1:
-        with ThreadPoolExecutor(len(spans)) as pool:
-            list(pool.map(run, spans))
-    else:
-        run(spans[0])
+    with bar:
+        if len(spans) > 1:
+            with ThreadPoolExecutor(len(spans)) as pool:
+                list(pool.map(run, spans))
+        else:
+            run(spans[0])
     valid = curves_[np.isfinite(curves_).all(axis=1)]
     if len(valid) < len(curves_):
         warnings.warn(f"{len(curves_) - len(valid)} of {len(curves_)} bootstrap replicates "

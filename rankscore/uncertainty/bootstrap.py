@@ -8,7 +8,7 @@ import math
 import numbers
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, cast
 
 import numpy as np
 
@@ -19,13 +19,20 @@ from .._engine.validate import (as_real, check_choice, check_flag, check_positiv
                                 check_sample_weight, quoted, shorten)
 from .._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
 from .._limits import check_memory
+from .._progress import Progress, check_progress, progress_bar
 from ..curves import auc
 from .results import BootstrapResult, BootstrapTest
 from .stats import NORMAL, check_level, paired_columns, two_sided_normal_p
 
 __all__ = ["BOOTSTRAP_METRICS", "BLOCK_BYTES", "check_bootstrap_args", "check_bootstrap_memory",
            "check_classes", "row_ranges", "counts_full", "sorted_cells", "replicate_seeds",
-           "sweep_of", "bootstrap_ci", "bootstrap_test"]
+           "sweep_of", "progress_block", "bootstrap_ci", "bootstrap_test"]
+
+
+# The options of a metric (threshold of a rate, max_fpr of a partial AUC)
+Options = dict[str, Any]
+# A metric of one replicate's sweep: (fps, tps, thresholds, options) -> value
+Metric = Callable[[np.ndarray, np.ndarray, np.ndarray, Options], float]
 
 
 class _Parts(NamedTuple):
@@ -42,7 +49,7 @@ class _Parts(NamedTuple):
     values: np.ndarray
 
     @property
-    def kernel_args(self):
+    def kernel_args(self) -> tuple[Any, ...]:
         return (self.neg, self.neg_w, self.pos, self.pos_w, self.neg_order, self.pos_order)
 
     def cells(self) -> np.ndarray:
@@ -56,10 +63,11 @@ class _Parts(NamedTuple):
         return ones if self.neg_w is None else np.concatenate([self.neg_w, self.pos_w])
 
 
-def sorted_cells(is_pos, scores, weights, *, paired: bool) -> _Parts:
+def sorted_cells(is_pos: np.ndarray, scores: np.ndarray, weights: np.ndarray | None, *,
+                 paired: bool) -> _Parts:
     """Sort each class once. ``paired``: positions are the samples' own (negatives then
     positives, in input order), so two models' replicates draw the same samples."""
-    out = []
+    out: list[np.ndarray | None] = []
     for rows in (np.flatnonzero(~is_pos), np.flatnonzero(is_pos)):
         part = scores[rows]
         if weights is None and not paired:
@@ -69,6 +77,7 @@ def sorted_cells(is_pos, scores, weights, *, paired: bool) -> _Parts:
         out += [part[order], None if weights is None else weights[rows][order],
                 order if paired else None]
     neg, neg_w, neg_order, pos, pos_w, pos_order = out
+    assert neg is not None and pos is not None  # every class's scores are there
     values = np.unique(np.concatenate([neg, pos]))
     return _Parts(neg, neg_w, pos, pos_w, neg_order, pos_order, values)
 
@@ -82,7 +91,7 @@ def replicate_seeds(random_state: Any, n_resamples: int) -> tuple[np.ndarray, np
             isinstance(random_state, numbers.Integral)
             and not isinstance(random_state, (bool, np.bool_))):
         try:
-            rng = np.random.default_rng(random_state)
+            rng = np.random.default_rng(cast(Any, random_state))
         except ValueError as exc:  # a negative int
             raise ValueError(f"random_state: {exc}") from None
     else:
@@ -96,14 +105,14 @@ def counts_full(p: _Parts) -> np.ndarray:
     return np.bincount(p.cells(), p.weights(), minlength=2 * len(p.values))
 
 
-def sweep_of(counts: np.ndarray, values: np.ndarray):
+def sweep_of(counts: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(fps, tps, thresholds descending) of one replicate's cell counts (empty groups out)."""
     neg_c, pos_c = counts[0::2], counts[1::2]
     keep = (neg_c + pos_c) > 0
     return (np.cumsum(neg_c[keep][::-1]), np.cumsum(pos_c[keep][::-1]), values[keep][::-1])
 
 
-def _m_roc_auc(fps, tps, thresholds, options):
+def _m_roc_auc(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
     if fps[-1] == 0 or tps[-1] == 0:
         return math.nan
     if options.get("max_fpr") is not None and options["max_fpr"] != 1:
@@ -116,15 +125,15 @@ def _m_roc_auc(fps, tps, thresholds, options):
     return float(np.cumsum(pos_c * (below + 0.5 * neg_c))[-1] / (tps[-1] * fps[-1]))
 
 
-def _m_gini(fps, tps, thresholds, options):
+def _m_gini(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
     return 2 * _m_roc_auc(fps, tps, thresholds, options) - 1
 
 
-def _m_average_precision(fps, tps, thresholds, options):
+def _m_average_precision(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
     return math.nan if tps[-1] == 0 else max(0.0, ap_of_sweep(fps, tps))
 
 
-def _m_pr_auc(fps, tps, thresholds, options):
+def _m_pr_auc(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
     if tps[-1] == 0:
         return math.nan
     # precision_recall_curve's points: lowest threshold first, then (recall 0, precision 1)
@@ -133,7 +142,7 @@ def _m_pr_auc(fps, tps, thresholds, options):
     return auc(recall, precision)
 
 
-def _m_ks(fps, tps, thresholds, options):
+def _m_ks(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
     if fps[-1] == 0 or tps[-1] == 0:
         return math.nan
     # F(t) = weight <= t; over descending thresholds, weight <= t_i = total - weight >= t_(i-1)
@@ -142,7 +151,7 @@ def _m_ks(fps, tps, thresholds, options):
     return float(np.max(np.abs(neg_le / fps[-1] - pos_le / tps[-1])))
 
 
-def _m_best_threshold(fps, tps, thresholds, options):
+def _m_best_threshold(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
     if fps[-1] == 0 or tps[-1] == 0:
         return math.nan
     value = tps / tps[-1] - fps / fps[-1]  # Youden's J, as best_threshold(..., "youden")
@@ -150,8 +159,8 @@ def _m_best_threshold(fps, tps, thresholds, options):
     return float(thresholds[int(np.argmax(value >= best - TIE_RTOL * max(1.0, abs(best))))])
 
 
-def _rate(name):
-    def metric(fps, tps, thresholds, options):
+def _rate(name: str) -> Metric:
+    def metric(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
         above = thresholds >= options["threshold"]
         k = int(np.count_nonzero(above))  # thresholds descending: the first k
         tp, fp = (tps[k - 1], fps[k - 1]) if k else (0.0, 0.0)
@@ -171,7 +180,7 @@ _RATES = ("recall", "specificity", "fpr", "fnr", "precision", "npv", "accuracy",
 
 
 #: The metrics :func:`bootstrap_ci` and :func:`bootstrap_test` resample, by name.
-BOOTSTRAP_METRICS: dict[str, Callable] = {
+BOOTSTRAP_METRICS: dict[str, Metric] = {
     "roc_auc": _m_roc_auc,
     "gini": _m_gini,
     "average_precision": _m_average_precision,
@@ -185,14 +194,15 @@ BOOTSTRAP_METRICS: dict[str, Callable] = {
 """The metrics :func:`bootstrap_ci` and :func:`bootstrap_test` resample, by name."""
 
 
-def _metric_options(metric, threshold, max_fpr):
+def _metric_options(metric: str, threshold: Any, max_fpr: Any) -> Options:
     check_choice(metric, "metric", tuple(BOOTSTRAP_METRICS))
-    options = {"threshold": None, "max_fpr": None}
+    options: Options = {"threshold": None, "max_fpr": None}
     if metric in _RATES:
         if threshold is None:
             raise ValueError(f"metric={metric!r} is a rate at one threshold: pass threshold=")
-        options["threshold"] = as_real(threshold, "threshold")
-        if math.isnan(options["threshold"]):
+        real = as_real(threshold, "threshold")
+        options["threshold"] = real
+        if math.isnan(real):
             raise ValueError("threshold is NaN")
     elif threshold is not None:
         raise ValueError(f"threshold applies to the rates {_RATES}, not to {metric!r}")
@@ -211,27 +221,40 @@ def row_ranges(n: int, parts: int) -> list[tuple[int, int]]:
 BLOCK_BYTES = 1 << 25
 
 
-def _replicates(p: _Parts, metric: str, options, seeds, stratified, n_threads) -> np.ndarray:
+def progress_block(n_resamples: int, bar: Progress) -> int:
+    """Replicates per kernel call when ``bar`` shows progress: about 200 updates in all
+    (the replicates do not depend on how they are cut)."""
+    return max(1, n_resamples // 200) if bar.enabled else n_resamples
+
+
+def _replicates(p: _Parts, metric: str, options: Options, seeds: np.ndarray, stratified: bool,
+                n_threads: int,
+                bar: Progress | None = None) -> np.ndarray:
     """The metric on every replicate (the AUC entirely in the kernel; other metrics from
-    the kernel's per-score counts)."""
+    the kernel's per-score counts); ``bar`` counts the replicates done."""
     k = _backend.kernels
+    bar = bar if bar is not None else Progress(len(seeds), "", enabled=False)
     n_cells = 2 * len(p.values)
     out = np.empty(len(seeds))
+    step = progress_block(len(seeds), bar)
     if metric in ("roc_auc", "gini") and options["max_fpr"] in (None, 1.0):
-        def run(span):
-            k.bootstrap_auc(*p.kernel_args, stratified, seeds[span[0]:span[1]],
-                            out[span[0]:span[1]])
+        def run(span: tuple[int, int]) -> None:
+            for start in range(span[0], span[1], step):
+                stop = min(span[1], start + step)
+                k.bootstrap_auc(*p.kernel_args, stratified, seeds[start:stop], out[start:stop])
+                bar.update(stop - start)
     else:
         fn = BOOTSTRAP_METRICS[metric]
-        block = max(1, BLOCK_BYTES // (8 * n_cells))
+        block = min(step, max(1, BLOCK_BYTES // (8 * n_cells)))
 
-        def run(span):
+        def run(span: tuple[int, int]) -> None:
             for start in range(span[0], span[1], block):
                 stop = min(span[1], start + block)
                 counts = np.empty((stop - start, n_cells))
                 k.bootstrap_group_counts(*p.kernel_args, stratified, seeds[start:stop], counts)
                 for r in range(stop - start):
                     out[start + r] = fn(*sweep_of(counts[r], p.values), options)
+                bar.update(stop - start)
     spans = row_ranges(len(seeds), n_threads)
     if len(spans) > 1:
         with ThreadPoolExecutor(len(spans)) as pool:
@@ -243,7 +266,8 @@ def _replicates(p: _Parts, metric: str, options, seeds, stratified, n_threads) -
     return out
 
 
-def _jackknife_acceleration(p: _Parts, metric: str, options, rng) -> float:
+def _jackknife_acceleration(p: _Parts, metric: str, options: Options,
+                           rng: np.random.Generator) -> float:
     """BCa's acceleration a = Σ d³ / (6 (Σ d²)^{3/2}) from jackknife influence values.
 
     Leaving out one sample only lowers one cell's count, so the units are the distinct
@@ -298,7 +322,8 @@ def _jackknife_acceleration(p: _Parts, metric: str, options, rng) -> float:
     return float(np.dot(mult, d**3)) / (6 * s2**1.5) if s2 > 0 else 0.0
 
 
-def _interval_from(replicates, estimate, level, method, acceleration):
+def _interval_from(replicates: np.ndarray, estimate: float, level: float, method: str,
+                   acceleration: float) -> tuple[float, float]:
     alpha = 1 - level
     if method == "percentile":
         q = [alpha / 2, 1 - alpha / 2]
@@ -324,7 +349,8 @@ def _interval_from(replicates, estimate, level, method, acceleration):
 MAX_RESAMPLES = 10**6
 
 
-def check_bootstrap_args(confidence_level, method, n_resamples, stratified):
+def check_bootstrap_args(confidence_level: Any, method: Any, n_resamples: Any,
+                         stratified: Any) -> tuple[float, int, bool]:
     level = check_level(confidence_level)
     check_choice(method, "method", ("percentile", "bca"))
     n_resamples = check_positive_int(n_resamples, "n_resamples")
@@ -355,10 +381,11 @@ def _valid(replicates: np.ndarray, what: str) -> np.ndarray:
                       RuntimeWarning, stacklevel=3)
     if not ok.any():
         raise ValueError(f"every bootstrap replicate has an undefined {what}")
-    return replicates[ok]
+    result: np.ndarray = replicates[ok]
+    return result
 
 
-def check_classes(is_pos, weights, name="y_true"):
+def check_classes(is_pos: np.ndarray, weights: np.ndarray | None, name: str = "y_true") -> None:
     w = np.ones(len(is_pos)) if weights is None else weights
     if not (w[is_pos].sum() > 0 and w[~is_pos].sum() > 0):
         raise ValueError(f"{name} needs both classes (with nonzero weight) to resample the "
@@ -380,6 +407,7 @@ def bootstrap_ci(
     threshold: float | None = None,
     max_fpr: float | None = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> BootstrapResult:
     """Bootstrap confidence interval of a threshold-sweep metric.
 
@@ -418,6 +446,10 @@ def bootstrap_ci(
         :func:`roc_auc_score`.
     n_threads : int, optional
         Threads over the replicates (default: the CPUs this process may use).
+    progress : bool, default=False
+        Show the replicates done on stderr: tqdm's bar when tqdm is installed
+        (``pip install rankscore[progress]``), else a plain counter line. The results do
+        not depend on it.
 
     Returns
     -------
@@ -464,6 +496,7 @@ def bootstrap_ci(
     """
     level, n_resamples, stratified = check_bootstrap_args(confidence_level, method,
                                                            n_resamples, stratified)
+    progress = check_progress(progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
                                                          sample_weight, finite=True)
@@ -478,8 +511,9 @@ def bootstrap_ci(
     if math.isnan(estimate):
         raise ValueError(f"{metric} is undefined on the data (e.g. no predicted positive "
                          "at this threshold)")
-    replicates = _valid(_replicates(parts, metric, options, seeds, stratified, n_threads),
-                        metric)
+    with progress_bar(n_resamples, f"bootstrap {metric}", progress, "replicate") as bar:
+        replicates = _valid(_replicates(parts, metric, options, seeds, stratified, n_threads,
+                                        bar), metric)
     acceleration = _jackknife_acceleration(parts, metric, options, rng) if method == "bca" \
         else 0.0
     low, high = _interval_from(replicates, estimate, level, method, acceleration)
@@ -502,6 +536,7 @@ def bootstrap_test(
     threshold: float | None = None,
     max_fpr: float | None = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> BootstrapTest:
     """Paired bootstrap test of two models scored on the same samples.
 
@@ -512,8 +547,8 @@ def bootstrap_test(
     y_score_a, y_score_b : array-like of shape (n_samples,)
         The two models' scores of the same samples.
     metric, confidence_level, n_resamples, stratified, random_state, pos_label,
-    sample_weight, threshold, max_fpr, n_threads
-        As in :func:`bootstrap_ci`.
+    sample_weight, threshold, max_fpr, n_threads, progress
+        As in :func:`bootstrap_ci` (the progress counts both models' replicates).
 
     Returns
     -------
@@ -543,6 +578,7 @@ def bootstrap_test(
     """
     level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
                                                            n_resamples, stratified)
+    progress = check_progress(progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, a, b = paired_columns(y_true, y_score_a, y_score_b, pos_label)
     weights = check_sample_weight(sample_weight, len(codes))
@@ -553,11 +589,13 @@ def bootstrap_test(
     check_bootstrap_memory(n_resamples, 56, 2 * len(codes), nt, "bootstrap_test")
     seeds, _ = replicate_seeds(random_state, n_resamples)
     estimates, reps = [], []
-    for scores in (a, b):
-        parts = sorted_cells(is_pos, scores, weights, paired=True)
-        estimates.append(BOOTSTRAP_METRICS[metric](*sweep_of(counts_full(parts),
-                                                               parts.values), options))
-        reps.append(_replicates(parts, metric, options, seeds, stratified, nt))
+    with progress_bar(2 * n_resamples, f"bootstrap test {metric}", progress,
+                      "replicate") as bar:
+        for scores in (a, b):
+            parts = sorted_cells(is_pos, scores, weights, paired=True)
+            estimates.append(BOOTSTRAP_METRICS[metric](*sweep_of(counts_full(parts),
+                                                                   parts.values), options))
+            reps.append(_replicates(parts, metric, options, seeds, stratified, nt, bar))
     diffs = _valid(reps[0] - reps[1], f"difference of {metric}")
     d = float(estimates[0] - estimates[1])
     sd = float(np.std(diffs, ddof=1)) if len(diffs) > 1 else math.nan

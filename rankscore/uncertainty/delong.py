@@ -24,7 +24,7 @@ __all__ = ["aucs_and_covariance", "paired_result", "score_columns", "delong_cont
            "gini_ci", "roc_auc_ci"]
 
 
-def _delong_labels(y_true, pos_label, sample_weight):
+def _delong_labels(y_true: Any, pos_label: Any, sample_weight: Any) -> tuple[np.ndarray, Any]:
     if sample_weight is not None:
         raise ValueError("sample_weight is not supported by DeLong's method (its variance "
                          "is defined for unweighted samples); use bootstrap_ci / "
@@ -43,7 +43,8 @@ def _check_two_per_class(n_neg: int, n_pos: int, name: str = "y_true") -> None:
                          f"has {n_pos} positive(s) and {n_neg} negative(s)")
 
 
-def _delong_one(y_true, y_score, pos_label, sample_weight):
+def _delong_one(y_true: Any, y_score: Any, pos_label: Any,
+                sample_weight: Any) -> tuple[float, float, int]:
     """(AUC, DeLong variance, number of samples) of one model: its class parts sorted, then
     one merge for the pair count and one for the squared deviations of the placements (no
     per-sample arrays)."""
@@ -104,7 +105,8 @@ def delong_variance(y_true: Any, y_score: Any, *, pos_label: Any = None) -> floa
     >>> round(delong_variance(data.target, data.score, pos_label="spam"), 6)
     0.010805
     """
-    return _delong_one(y_true, y_score, pos_label, None)[1]
+    result: float = _delong_one(y_true, y_score, pos_label, None)[1]
+    return result
 
 
 def score_columns(y_score: Any, n: int) -> np.ndarray:
@@ -122,7 +124,8 @@ def score_columns(y_score: Any, n: int) -> np.ndarray:
     return arr
 
 
-def aucs_and_covariance(codes, pos_code, columns: Sequence[np.ndarray], n_threads: int):
+def aucs_and_covariance(codes: np.ndarray, pos_code: Any, columns: Sequence[np.ndarray],
+                        n_threads: int) -> tuple[np.ndarray, np.ndarray]:
     """(aucs, S) of models scored on the same samples (one score array per model), from
     every sample's placements: one kernel call per model, the models on threads."""
     k = _backend.kernels
@@ -135,7 +138,7 @@ def aucs_and_covariance(codes, pos_code, columns: Sequence[np.ndarray], n_thread
     pos_scale = 1 / (2.0 * n_neg * math.sqrt((n_pos - 1) * n_pos))
     neg_scale = 1 / (2.0 * n_pos * math.sqrt((n_neg - 1) * n_neg))
 
-    def one(j):
+    def one(j: int) -> None:
         twice_u[j] = k.delong_sample_placements(codes, pos_code, columns[j], n_pos, e[j])
         k.delong_scale(codes, pos_code, e[j], twice_u[j] / n_pos, pos_scale,
                        twice_u[j] / n_neg, neg_scale)
@@ -195,10 +198,12 @@ def delong_covariance(y_true: Any, y_score: Any, *, pos_label: Any = None,
     codes, pos_code = label_codes(y_true, pos_label)
     columns = score_columns(y_score, len(codes))
     nt = 1 if n_threads is None and columns.shape[1] == 1 else thread_count(n_threads)
-    return aucs_and_covariance(codes, pos_code, list(columns.T), nt)
+    result: tuple[np.ndarray, np.ndarray] = aucs_and_covariance(codes, pos_code, list(columns.T), nt)
+    return result
 
 
-def _interval(theta: float, variance: float, level: float, transform: str | None):
+def _interval(theta: float, variance: float, level: float,
+              transform: str | None) -> tuple[float, float]:
     se = math.sqrt(variance)
     z = normal_critical(level)
     if transform == "logit" and 0 < theta < 1:
@@ -221,6 +226,7 @@ def roc_auc_ci(
     stratified: bool = True,
     random_state: Any = None,
     n_threads: int | None = None,
+    progress: bool = False,
 ) -> ConfidenceInterval:
     """Confidence interval of the ROC AUC: DeLong's (default) or a bootstrap's.
 
@@ -241,8 +247,9 @@ def roc_auc_ci(
         The positive class.
     sample_weight : array-like, optional
         Bootstrap only (DeLong's variance is not defined for weights: a ValueError).
-    n_resamples, stratified, random_state, n_threads
-        Bootstrap options, as in :func:`bootstrap_ci`.
+    n_resamples, stratified, random_state, n_threads, progress
+        Bootstrap options, as in :func:`bootstrap_ci` (DeLong's interval is immediate:
+        ``progress`` shows nothing there).
 
     Returns
     -------
@@ -280,7 +287,7 @@ def roc_auc_ci(
         r = bootstrap_ci(y_true, y_score, metric="roc_auc", confidence_level=level,
                          method=method, n_resamples=n_resamples, stratified=stratified,
                          random_state=random_state, pos_label=pos_label,
-                         sample_weight=sample_weight, n_threads=n_threads)
+                         sample_weight=sample_weight, n_threads=n_threads, progress=progress)
         return ConfidenceInterval(r.estimate, r.low, r.high, level, method)
     theta, variance, _ = _delong_one(y_true, y_score, pos_label, sample_weight)
     low, high = _interval(theta, variance, level, transform)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Callable
 
 from .._engine.validate import check_choice, check_real, check_threshold
 from ..metrics import binary_confusion
@@ -92,7 +92,7 @@ def proportion_ci(
     return ConfidenceInterval(p, low, high, level, method)
 
 
-_RATE_PARTS = {
+_RATE_PARTS: dict[str, Callable[[Any], tuple[Any, Any]]] = {
     "recall": lambda c: (c.tp, c.tp + c.fn),
     "specificity": lambda c: (c.tn, c.tn + c.fp),
     "fpr": lambda c: (c.fp, c.tn + c.fp),

@@ -54,7 +54,8 @@ def z_statistic(estimate: float, se: float) -> float:
     return 0.0 if estimate == 0 else math.copysign(math.inf, estimate)
 
 
-def paired_columns(y_true, y_score_a, y_score_b, pos_label):
+def paired_columns(y_true: Any, y_score_a: Any, y_score_b: Any,
+                   pos_label: Any) -> tuple[np.ndarray, Any, np.ndarray, np.ndarray]:
     codes, pos_code = label_codes(y_true, pos_label)
     a, b = as_scores(y_score_a, "y_score_a"), as_scores(y_score_b, "y_score_b")
     if not len(codes) == len(a) == len(b):

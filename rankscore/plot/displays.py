@@ -1,0 +1,551 @@
+"""Displays in the style of scikit-learn's (``RocCurveDisplay`` …): the ROC and
+precision–recall curves here, the cumulative gain and lift curves in ``gain_displays``,
+built from scores
+(``from_predictions``) or from a fitted binary classifier (``from_estimator``).
+
+A display holds the curve's numbers (``fpr``/``tpr``/``roc_auc`` …, exactly what
+:func:`rankscore.roc_curve` and its siblings return) and draws them with :meth:`plot`, which
+keeps the artists it drew (``line_``, ``chance_level_``, ``ax_``, ``figure_``).
+scikit-learn is not needed: ``from_estimator`` calls the estimator's ``predict_proba`` or
+``decision_function`` (whichever it has, in that order, for ``response_method="auto"``) and
+reads its ``classes_`` when it has them to pick the positive class's column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from .._engine.validate import quoted
+from .._figures import line_style, target_axes
+from ..summary import ScoreSummary
+from .curves import CURVE, checked_prior
+
+if TYPE_CHECKING:  # pragma: no cover - typing only
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure, SubFigure
+    from matplotlib.lines import Line2D
+
+__all__ = ["RocCurveDisplay", "PrecisionRecallDisplay", "CurveDisplay", "estimator_scores",
+           "summary_of", "pos_label_of"]
+
+Array = NDArray[np.float64]
+D = TypeVar("D", bound="CurveDisplay")
+
+RESPONSE_METHODS = ("predict_proba", "decision_function")
+
+
+# --------------------------------------------------------------------------------------
+# scores of a fitted classifier (duck typing: no scikit-learn needed)
+# --------------------------------------------------------------------------------------
+def estimator_scores(
+    estimator: Any, X: Any, response_method: str, pos_label: Any
+) -> tuple[NDArray[Any], Any]:
+    """The positive class's scores from ``estimator`` and the positive class itself.
+
+    ``predict_proba``: the column of ``pos_label`` among ``estimator.classes_`` (the second
+    column when the estimator has no ``classes_``). ``decision_function``: its values,
+    negated when ``pos_label`` is the first class (the function scores the second one).
+    """
+    if response_method == "auto":
+        methods: tuple[str, ...] = RESPONSE_METHODS
+    elif response_method in RESPONSE_METHODS:
+        methods = (response_method,)
+    else:
+        raise ValueError(
+            f"response_method must be 'auto', 'predict_proba' or 'decision_function', "
+            f"got {quoted(response_method)}"
+        )
+    name = type(estimator).__name__
+    found = [m for m in methods if callable(getattr(estimator, m, None))]
+    if not found:
+        raise AttributeError(f"{name} has none of the following attributes: {', '.join(methods)}.")
+    method = found[0]
+    classes = getattr(estimator, "classes_", None)
+    column = 1
+    if classes is not None:
+        classes = list(np.asarray(classes).tolist())
+        if len(classes) != 2:
+            raise ValueError(
+                f"Expected 'estimator' to be a binary classifier. Got {len(classes)} classes instead."
+            )
+        if pos_label is None:
+            pos_label = classes[1]
+        elif pos_label not in classes:
+            raise ValueError(
+                f"pos_label={quoted(pos_label)} is not a valid label: It should be one of {classes}"
+            )
+        column = classes.index(pos_label)
+    scores = np.asarray(getattr(estimator, method)(X))
+    if method == "predict_proba":
+        if scores.ndim == 2:
+            if scores.shape[1] != 2:
+                raise ValueError(
+                    f"{name}.predict_proba returned {scores.shape[1]} columns; a binary "
+                    "classifier has 2"
+                )
+            scores = scores[:, column]
+        elif scores.ndim != 1:
+            raise ValueError(f"{name}.predict_proba returned a {scores.ndim}-d array")
+    else:
+        if scores.ndim != 1:
+            raise ValueError(
+                f"{name}.decision_function returned shape {scores.shape}; a binary "
+                "classifier returns one score per sample"
+            )
+        if column == 0:
+            scores = -scores
+    return scores, pos_label
+
+
+def summary_of(y_true: ArrayLike, y_score: ArrayLike, pos_label: Any,
+               sample_weight: ArrayLike | None, what: str) -> ScoreSummary:
+    """The data's summary (every number of a display is a view of it), both classes checked."""
+    checked_prior(y_true, pos_label, sample_weight, what)
+    return ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                    sample_weight=sample_weight)
+
+
+def pos_label_of(y_true: ArrayLike, pos_label: Any) -> Any:
+    """The positive class the curve functions use (``pos_label``, or the larger of two)."""
+    if pos_label is not None:
+        return pos_label
+    classes = np.unique(np.asarray(y_true))
+    return classes[-1].item() if classes.size == 2 else None
+
+
+# --------------------------------------------------------------------------------------
+# what every display shares
+# --------------------------------------------------------------------------------------
+class CurveDisplay:
+    """What the displays share: the drawn artists and the ``plot`` machinery.
+
+    Attributes
+    ----------
+    line_ : matplotlib Line2D
+        The curve.
+    chance_level_ : matplotlib Line2D or None
+        The chance-level line, when ``plot_chance_level=True``.
+    ax_ : matplotlib Axes
+        The Axes drawn on.
+    figure_ : matplotlib Figure
+        The figure holding ``ax_``.
+    """
+
+    name: str | None
+    pos_label: Any
+    line_: Line2D
+    chance_level_: Line2D | None
+    ax_: Axes
+    figure_: Figure | SubFigure
+
+    # x and y axis labels, the legend's metric, the legend place, chance-level defaults
+    _xlabel = ""
+    _ylabel = ""
+    _metric = ""
+    _legend_loc: Literal["lower right", "lower left", "upper right"] = "lower right"
+    _unit_square = True
+
+    def _curve_xy(self) -> tuple[Array, Array]:
+        raise NotImplementedError
+
+    def _metric_value(self) -> float | None:
+        raise NotImplementedError
+
+    def _metric_text(self, value: float) -> str:
+        return f"{self._metric} = {value:0.2f}"
+
+    def _chance_level(self) -> tuple[list[float], list[float], dict[str, Any]]:
+        raise NotImplementedError
+
+    def _draw(
+        self: D,
+        ax: Axes | None,
+        name: str | None,
+        curve_kwargs: Mapping[str, Any] | None,
+        plot_chance_level: bool,
+        chance_level_kw: Mapping[str, Any] | None,
+        despine: bool,
+        kwargs: Mapping[str, Any],
+        defaults: Mapping[str, Any] = CURVE,
+    ) -> D:
+        function = f"{type(self).__name__}.plot"
+        style = line_style(function, defaults, curve_kwargs, kwargs)
+        name = self.name if name is None else name
+        value = self._metric_value()
+        if "label" not in style:
+            if value is not None:
+                style["label"] = (f"{name} ({self._metric_text(value)})" if name
+                                  else self._metric_text(value))
+            elif name:
+                style["label"] = name
+        chance_x, chance_y, chance_defaults = self._chance_level()
+        chance_style = line_style(function, chance_defaults, chance_level_kw or {})
+        ax = target_axes(ax, square=self._unit_square)
+        x, y = self._curve_xy()
+        (self.line_,) = ax.plot(x, y, **style)
+        self.chance_level_ = None
+        if plot_chance_level:
+            (self.chance_level_,) = ax.plot(chance_x, chance_y, **chance_style)
+        info = f" (Positive label: {self.pos_label})" if self.pos_label is not None else ""
+        ax.set_xlabel(self._xlabel + info)
+        ax.set_ylabel(self._ylabel + info)
+        if self._unit_square:
+            ax.set(xlim=(-0.01, 1.01), ylim=(-0.01, 1.01), aspect="equal")
+        if despine:
+            for side in ("top", "right"):
+                ax.spines[side].set_visible(False)
+            if self._unit_square:
+                for side in ("left", "bottom"):
+                    ax.spines[side].set_bounds(0, 1)
+        if style.get("label") is not None or (plot_chance_level and chance_style.get("label")):
+            ax.legend(loc=self._legend_loc)
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
+
+
+# --------------------------------------------------------------------------------------
+# ROC
+# --------------------------------------------------------------------------------------
+class RocCurveDisplay(CurveDisplay):
+    """ROC curve display, as scikit-learn's ``sklearn.metrics.RocCurveDisplay``.
+
+    Build it with :meth:`from_predictions` or :meth:`from_estimator` (they compute and
+    draw), or from the arrays of :func:`rankscore.roc_curve` and call :meth:`plot`.
+
+    Parameters
+    ----------
+    fpr, tpr : ndarray
+        False and true positive rates, as :func:`rankscore.roc_curve` returns them.
+    roc_auc : float, optional
+        The area under the curve, shown in the legend.
+    name : str, optional
+        Name of the model, shown in the legend.
+    pos_label : int, float, bool or str, optional
+        The positive class, shown in the axis labels.
+    thresholds : ndarray, optional
+        The thresholds of the curve's points (kept, not drawn).
+
+    Attributes
+    ----------
+    line_, chance_level_, ax_, figure_
+        The drawn artists (after :meth:`plot`), as in scikit-learn.
+
+    See Also
+    --------
+    rankscore.roc_curve, rankscore.roc_auc_score, rankscore.plot.plot_roc
+
+    Examples
+    --------
+    >>> from rankscore.plot import RocCurveDisplay
+    >>> display = RocCurveDisplay.from_predictions([0, 1, 0, 0, 1, 1],
+    ...                                            [0.14, 0.23, 0.39, 0.52, 0.73, 0.90])
+    >>> round(display.roc_auc, 4), display.line_.get_label()
+    (0.7778, 'AUC = 0.78')
+    """
+
+    _xlabel = "False Positive Rate"
+    _ylabel = "True Positive Rate"
+    _metric = "AUC"
+
+    def __init__(
+        self,
+        *,
+        fpr: ArrayLike,
+        tpr: ArrayLike,
+        roc_auc: float | None = None,
+        name: str | None = None,
+        pos_label: Any = None,
+        thresholds: ArrayLike | None = None,
+    ) -> None:
+        self.fpr: Array = np.asarray(fpr, dtype=np.float64)
+        self.tpr: Array = np.asarray(tpr, dtype=np.float64)
+        self.roc_auc = roc_auc
+        self.name = name
+        self.pos_label = pos_label
+        self.thresholds: Array | None = (
+            None if thresholds is None else np.asarray(thresholds, dtype=np.float64)
+        )
+
+    def _curve_xy(self) -> tuple[Array, Array]:
+        return self.fpr, self.tpr
+
+    def _metric_value(self) -> float | None:
+        return self.roc_auc
+
+    def _chance_level(self) -> tuple[list[float], list[float], dict[str, Any]]:
+        return [0.0, 1.0], [0.0, 1.0], {"label": "Chance level (AUC = 0.5)", "color": "k",
+                                        "linestyle": "--"}
+
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> RocCurveDisplay:
+        """Draw the curve.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; a new figure when omitted.
+        name : str, optional
+            Legend name (default: the display's ``name``).
+        curve_kwargs : dict, optional
+            matplotlib line properties of the curve (scikit-learn's argument).
+        plot_chance_level : bool, default False
+            Draw the chance level, the diagonal.
+        chance_level_kw : dict, optional
+            matplotlib line properties of the chance level.
+        despine : bool, default False
+            Remove the top and right spines.
+        **kwargs
+            matplotlib line properties of the curve too (``color=``, ``linestyle=`` …);
+            they win over ``curve_kwargs``.
+
+        Returns
+        -------
+        RocCurveDisplay
+            ``self``, with ``line_``, ``chance_level_``, ``ax_`` and ``figure_`` set.
+        """
+        return self._draw(ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
+                         kwargs)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        drop_intermediate: bool = True,
+        pos_label: Any = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> RocCurveDisplay:
+        """Compute the ROC curve of scores and draw it.
+
+        ``fpr``, ``tpr`` and ``thresholds`` are :func:`rankscore.roc_curve`'s arrays,
+        ``roc_auc`` is :func:`rankscore.roc_auc_score`. The other arguments are
+        :meth:`plot`'s.
+        """
+        line_style("RocCurveDisplay.from_predictions", {}, curve_kwargs, kwargs)
+        summary = summary_of(y_true, y_score, pos_label, sample_weight, "a ROC curve")
+        fpr, tpr, thresholds = summary.roc_curve(drop_intermediate=drop_intermediate)
+        display = cls(fpr=fpr, tpr=tpr, roc_auc=summary.roc_auc(), name=name,
+                      pos_label=pos_label_of(y_true, pos_label), thresholds=thresholds)
+        return display.plot(ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        drop_intermediate: bool = True,
+        response_method: str = "auto",
+        pos_label: Any = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> RocCurveDisplay:
+        """Score ``X`` with a fitted binary classifier and draw the ROC curve against ``y``.
+
+        ``estimator`` needs ``predict_proba`` or ``decision_function`` (``response_method``
+        ``"auto"`` tries them in that order); ``name`` defaults to its class name. The
+        other arguments are :meth:`from_predictions`'s.
+        """
+        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
+        return cls.from_predictions(
+            y, scores, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            pos_label=pos_label, name=type(estimator).__name__ if name is None else name,
+            ax=ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
+        )
+
+
+# --------------------------------------------------------------------------------------
+# precision–recall
+# --------------------------------------------------------------------------------------
+class PrecisionRecallDisplay(CurveDisplay):
+    """Precision–recall display, as scikit-learn's ``sklearn.metrics.PrecisionRecallDisplay``.
+
+    The curve is drawn as steps (``drawstyle="steps-post"``), whose area is the average
+    precision; the chance level is the prevalence of the positive class.
+
+    Parameters
+    ----------
+    precision, recall : ndarray
+        As :func:`rankscore.precision_recall_curve` returns them.
+    average_precision : float, optional
+        Shown in the legend.
+    name : str, optional
+        Name of the model, shown in the legend.
+    pos_label : int, float, bool or str, optional
+        The positive class, shown in the axis labels.
+    prevalence_pos_label : float, optional
+        The share of positives: the chance level's height.
+    thresholds : ndarray, optional
+        The thresholds of the curve's points (kept, not drawn).
+
+    See Also
+    --------
+    rankscore.precision_recall_curve, rankscore.average_precision_score,
+    rankscore.plot.plot_precision_recall
+
+    Examples
+    --------
+    >>> from rankscore.plot import PrecisionRecallDisplay
+    >>> display = PrecisionRecallDisplay.from_predictions(
+    ...     [0, 1, 0, 0, 1, 1], [0.14, 0.23, 0.39, 0.52, 0.73, 0.90], plot_chance_level=True)
+    >>> display.line_.get_label(), display.chance_level_.get_label()
+    ('AP = 0.87', 'Chance level (AP = 0.50)')
+    """
+
+    _xlabel = "Recall"
+    _ylabel = "Precision"
+    _metric = "AP"
+    _legend_loc = "lower left"
+
+    def __init__(
+        self,
+        precision: ArrayLike,
+        recall: ArrayLike,
+        *,
+        average_precision: float | None = None,
+        name: str | None = None,
+        pos_label: Any = None,
+        prevalence_pos_label: float | None = None,
+        thresholds: ArrayLike | None = None,
+    ) -> None:
+        self.precision: Array = np.asarray(precision, dtype=np.float64)
+        self.recall: Array = np.asarray(recall, dtype=np.float64)
+        self.average_precision = average_precision
+        self.name = name
+        self.pos_label = pos_label
+        self.prevalence_pos_label = prevalence_pos_label
+        self.thresholds: Array | None = (
+            None if thresholds is None else np.asarray(thresholds, dtype=np.float64)
+        )
+
+    def _curve_xy(self) -> tuple[Array, Array]:
+        return self.recall, self.precision
+
+    def _metric_value(self) -> float | None:
+        return self.average_precision
+
+    def _chance_level(self) -> tuple[list[float], list[float], dict[str, Any]]:
+        level = self.prevalence_pos_label
+        if level is None:
+            return [], [], {}
+        return [0.0, 1.0], [level, level], {"label": f"Chance level (AP = {level:0.2f})",
+                                             "color": "k", "linestyle": "--"}
+
+    def plot(
+        self,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> PrecisionRecallDisplay:
+        """Draw the curve; the arguments are :meth:`RocCurveDisplay.plot`'s.
+
+        ``plot_chance_level=True`` needs ``prevalence_pos_label`` (``from_predictions`` and
+        ``from_estimator`` set it).
+        """
+        if plot_chance_level and self.prevalence_pos_label is None:
+            raise ValueError(
+                "plot_chance_level=True needs the display's prevalence_pos_label (the share of "
+                "positives); build the display with from_predictions or from_estimator, or "
+                "pass prevalence_pos_label"
+            )
+        return self._draw(ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
+                         kwargs, {**CURVE, "drawstyle": "steps-post"})
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        drop_intermediate: bool = False,
+        pos_label: Any = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> PrecisionRecallDisplay:
+        """Compute the precision–recall curve of scores and draw it.
+
+        The arrays are :func:`rankscore.precision_recall_curve`'s, ``average_precision`` is
+        :func:`rankscore.average_precision_score`, ``prevalence_pos_label`` is
+        :func:`rankscore.gains.prevalence`.
+        """
+        line_style("PrecisionRecallDisplay.from_predictions", {},
+                   curve_kwargs, kwargs)
+        summary = summary_of(y_true, y_score, pos_label, sample_weight, "a precision–recall curve")
+        precision, recall, thresholds = summary.precision_recall_curve(
+            drop_intermediate=drop_intermediate)
+        display = cls(precision, recall, average_precision=summary.average_precision(),
+                      name=name, pos_label=pos_label_of(y_true, pos_label),
+                      prevalence_pos_label=summary.prevalence(), thresholds=thresholds)
+        return display.plot(ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: Any,
+        y: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        drop_intermediate: bool = False,
+        response_method: str = "auto",
+        pos_label: Any = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> PrecisionRecallDisplay:
+        """Score ``X`` with a fitted binary classifier and draw the precision–recall curve,
+        as :meth:`RocCurveDisplay.from_estimator`."""
+        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
+        return cls.from_predictions(
+            y, scores, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
+            pos_label=pos_label, name=type(estimator).__name__ if name is None else name,
+            ax=ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
+            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
+        )
