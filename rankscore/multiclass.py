@@ -540,8 +540,8 @@ def top_k_accuracy_score(
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights.
     labels : array-like, optional
-        The classes, in the order of ``y_score``'s columns; needed when ``y_true`` lacks
-        some class.
+        The classes, sorted, in the order of ``y_score``'s columns; needed when ``y_true``
+        lacks some class.
 
     Returns
     -------
@@ -557,9 +557,8 @@ def top_k_accuracy_score(
     1.9: among classes with equal scores, the one with the higher column index ranks first.
     Binary ``y_true`` with 1-D scores: ``k = 1`` predicts the second class when the score
     exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit. ``k ≥
-    n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1. Difference
-    from scikit-learn: ``labels`` may be in any order (scikit-learn requires it sorted); its
-    ``i``-th entry names column ``i``.
+    n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1. ``labels``
+    must be sorted and distinct, as there (its ``i``-th entry names column ``i``).
 
     Examples
     --------
@@ -570,33 +569,53 @@ def top_k_accuracy_score(
     >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2, normalize=False)
     3.0
     """
-    y = as_labels(y_true, "y_true")
+    try:
+        y = as_labels(y_true, "y_true")
+    except ValueError as exc:
+        if "continuous" not in str(exc):
+            raise
+        raise ValueError("y type must be 'binary' or 'multiclass', got 'continuous' "
+                         "(y_true holds non-integer floats)") from None
     k = check_positive_int(k, "k")
     check_flag(normalize, "normalize")
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)
     present = np.unique(y)
-    binary = len(present) <= 2 and (labels is None or len(classes_of(labels)) <= 2)
+    if labels is not None:
+        labels = as_labels(labels, "labels")
+        if len(np.unique(labels)) != len(labels):
+            raise ValueError("Parameter 'labels' must be unique.")
+        if not np.array_equal(np.sort(labels), labels):
+            raise ValueError("Parameter 'labels' must be ordered.")
+    binary = len(present) <= 2 and (labels is None or len(labels) <= 2)
     if binary and not one_column:
-        raise ValueError(f"y_true is binary while y_score has {score.shape[1]} columns; "
-                         "if y_true lacks some class, pass every class through labels")
+        raise ValueError(f"`y_true` is binary while y_score is 2d with {score.shape[1]} "
+                         "classes. If `y_true` does not contain all the labels, `labels` "
+                         "must be provided.")
     if not binary and score.shape[1] == 1:
-        raise ValueError("y_score must have shape (n_samples, n_classes) since y_true "
-                         f"holds several classes; got {score.shape[1]} column")
+        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                         "`y_true` contains multiple classes. Got `y_score.shape="
+                         f"{(n,)}`.")
     n_score_classes = 2 if binary else score.shape[1]
     if labels is None:
         classes = present
         if len(classes) != n_score_classes:
-            raise ValueError(f"y_true holds {len(classes)} classes but y_score has "
-                             f"{n_score_classes}; pass every class through labels")
+            raise ValueError(f"Number of classes in 'y_true' ({len(classes)}) not equal to the "
+                             f"number of classes in 'y_score' ({n_score_classes}). You can "
+                             "provide a list of all known classes by assigning it to the "
+                             "`labels` parameter.")
         index = np.searchsorted(classes, y)
     else:
-        classes = classes_of(labels)
+        classes = labels
         if len(classes) != n_score_classes:
-            raise ValueError(f"labels names {len(classes)} classes but y_score has "
-                             f"{n_score_classes}")
-        index = encode(y, classes, "y_true")
+            raise ValueError(f"Number of given labels ({len(classes)}) not equal to the number "
+                             f"of classes in 'y_score' ({n_score_classes}).")
+        try:
+            index = encode(y, classes, "y_true")
+        except ValueError as exc:
+            raise ValueError(f"'y_true' contains labels not in parameter 'labels'. ({exc})"
+                             ) from None
     if k >= len(classes):
         warn_undefined_metric(f"'k' ({k}) greater than or equal to 'n_classes' "
                               f"({len(classes)}) will result in a perfect score and is "

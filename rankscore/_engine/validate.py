@@ -24,6 +24,7 @@ __all__ = [
     "check_positive_int",
     "as_array",
     "shorten",
+    "array_text",
     "quoted",
     "quoted_list",
     "integer_dtype",
@@ -58,6 +59,14 @@ def quoted_list(values: Any, limit: int = 6) -> str:
     values = list(values)
     text = ", ".join(quoted(v) for v in values[:limit])
     return text if len(values) <= limit else f"{text}, … ({len(values)} values)"
+
+
+def array_text(values: np.ndarray, limit: int = 200) -> str:
+    """NumPy's ``str`` of a small array of labels (``[0 1]``, ``['a' 'b']``: the form
+    scikit-learn's messages use), or ``[…]`` of :func:`quoted_list` when that is longer
+    than ``limit`` characters."""
+    text = str(values)
+    return text if len(text) <= limit else f"[{quoted_list(values.tolist())}]"
 
 
 def rounds_in_float64(value: Any) -> bool:
@@ -235,7 +244,8 @@ def check_same_length(**arrays: np.ndarray | None) -> int:
     lengths = {k: len(v) for k, v in arrays.items() if v is not None}
     if len(set(lengths.values())) > 1:
         detail = ", ".join(f"{k} has {n}" for k, n in lengths.items())
-        raise ValueError(f"inconsistent numbers of samples: {detail}")
+        raise ValueError("Found input variables with inconsistent numbers of samples: "
+                         f"{list(lengths.values())} ({detail})")
     return next(iter(lengths.values()))
 
 
@@ -243,12 +253,22 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     """Return ``None`` or a finite, non-negative float64 array of length ``n`` with a finite sum."""
     if sample_weight is None:
         return None
-    w = as_1d(sample_weight, "sample_weight", allow_empty=(n == 0))
+    w = read_array(sample_weight, "sample_weight", "a 1-D array")
+    if w.ndim != 1:  # scikit-learn's words first
+        raise ValueError(f"Sample weights must be 1D array or scalar; sample_weight has "
+                         f"shape {w.shape}")
+    if w.dtype == object:  # numbers held as Python objects
+        try:
+            w = w.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError("sample_weight must be numeric, got an object array holding "
+                            "non-numbers") from None
     if w.dtype.kind not in "iufb":
         raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}")
-    w = np.asarray(w, dtype=np.float64)  # copies only when needed
     if len(w) != n:
-        raise ValueError(f"sample_weight has {len(w)} entries, expected {n} (one per sample)")
+        raise ValueError(f"inconsistent numbers of samples: sample_weight has {len(w)} "
+                         f"entries, expected {n} (one per sample)")
+    w = np.asarray(w, dtype=np.float64)  # copies only when needed
     check_finite(w, "sample_weight")
     if (w < 0).any():
         i = int(np.flatnonzero(w < 0)[0])

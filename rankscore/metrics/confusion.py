@@ -59,7 +59,9 @@ def confusion_matrix(
     -----
     ``C[i, j]`` = number (weight) of samples of true class ``labels[i]`` predicted as
     ``labels[j]``. Same behaviour as ``sklearn.metrics.confusion_matrix``, including the
-    ``UserWarning`` for a 1×1 result, except that duplicate ``labels`` are an error.
+    ``UserWarning`` for a 1×1 result, except that duplicate ``labels`` are an error and
+    integer weights whose cell sums overflow int64 are an error (scikit-learn's int64
+    cells wrap around to a wrong, possibly negative count).
     scikit-learn sorts the labels, so for {0, 1} the negative class comes first; the
     positive-first reference layout (:ref:`def-layout`) is ``labels=[1, 0]``.
 
@@ -82,11 +84,12 @@ def confusion_matrix(
     n_labels = len(lab)
     cells = t[keep] * n_labels + p[keep]
     weights = None if w is None else w[keep]
-    cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)
+    if w is not None and np.asarray(sample_weight).dtype.kind in "iub":
+        cm = _integer_sums(cells, np.asarray(sample_weight)[keep], n_labels * n_labels)
+    else:  # (bincount of nothing is int64 even with weights)
+        cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)
+        cm = cm.astype(np.int64 if w is None else np.float64, copy=False)
     cm = cm.reshape(n_labels, n_labels)
-    if w is not None:  # (bincount of nothing is int64 even with weights)
-        integral = np.asarray(sample_weight).dtype.kind in "iub"
-        cm = cm.astype(np.int64 if integral else np.float64)
     if normalize is not None:
         with np.errstate(all="ignore"):
             if normalize == "true":
@@ -104,6 +107,22 @@ def confusion_matrix(
             stacklevel=2,
         )
     return cm
+
+
+def _integer_sums(cells: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
+    """The int64 sum of integer (or bool) ``weights`` per cell, exact; a sum beyond int64
+    is an error (scikit-learn's int64 matrix wraps around there)."""
+    if weights.dtype.kind == "u" and weights.size and int(weights.max()) > 2**63 - 1:
+        raise ValueError("sample_weight holds integers beyond int64; the confusion matrix "
+                         "counts in int64: pass float weights")
+    sums = np.zeros(size, dtype=np.int64)
+    np.add.at(sums, cells, weights.astype(np.int64))
+    # a sum that wrapped around is 2**64 away from the float64 sum (which is close)
+    approx = np.bincount(cells, weights=weights.astype(np.float64), minlength=size)
+    if (np.abs(approx - sums) > 2.0**62).any():
+        raise ValueError("the weighted counts overflow int64 (a cell sums to about "
+                         f"{approx.max():.3g}); pass float weights")
+    return sums
 
 
 def binary_confusion(
