@@ -53,11 +53,12 @@ TOPICS = {
     "sort": ["sort.pxd"],
     "summary": ["sweep.pxd", "merge_simd.h"],
     "point": [],
-    "ranking": [],
+    "ranking": ["ranking.pxd"],
     "ties": [],
     "uncertainty": ["sort.pxd"],
     "multilabel": [],
     "ir": [],
+    "ks": [],
 }
 # the modules compile in parallel (Cython, then the C compiler)
 BUILD_JOBS = os.cpu_count() or 1
@@ -78,7 +79,8 @@ def extensions():
     # of debug information.
     extra = [] if sys.platform == "win32" else ["-O3", "-ffp-contract=off", "-g0"]
     here = os.path.join("rankscore", "_kernels")
-    shared = [os.path.join(here, name) for name in ("types.pxd", "int128.h", "int128.pxd")]
+    shared = [os.path.join(here, name)
+              for name in ("types.pxd", "arrays.pxd", "int128.h", "int128.pxd")]
     # Cython's own utility code (memoryviews, fused-type dispatch …) is generated and
     # compiled once, into _cyutility, instead of once per module.
     modules = [Extension(f"{PACKAGE}.{UTILITY}", [os.path.join(here, f"{UTILITY}.c")],
@@ -88,6 +90,13 @@ def extensions():
             f"{PACKAGE}.{topic}", [os.path.join(here, f"{topic}.pyx")],
             include_dirs=[here], extra_compile_args=extra,
             depends=shared + [os.path.join(here, name) for name in depends]))
+    # the C API (rankscore/capi.pxd, rankscore/include/rankscore/capi.h): the same loops,
+    # called from C
+    modules.append(Extension(
+        "rankscore.capi", [os.path.join("rankscore", "capi.pyx")], include_dirs=[here],
+        extra_compile_args=extra,
+        depends=shared + [os.path.join(here, name) for name in ("sweep.pxd", "sort.pxd",
+                                                                "ranking.pxd")]))
     try:
         return cythonize(
             modules,

@@ -12,6 +12,7 @@ summary and its accumulator, and the report. Everything else lives in a module b
 :mod:`rankscore.gains`       gain tables, lift, captured response
 :mod:`rankscore.multiclass`  one-vs-rest tables, average class accuracy, profit, top-k
 :mod:`rankscore.uncertainty` DeLong and bootstrap intervals and tests, binomial intervals
+:mod:`rankscore.ks`          Kolmogorov–Smirnov tests with p-values (scipy's ``ks_2samp`` …)
 :mod:`rankscore.ir`          IR metrics over many queries (``Qrels``, ``Run``, ``evaluate``)
 :mod:`rankscore.summary`     ``ScoreSummary`` and ``ScoreAccumulator``
 :mod:`rankscore.report`      the report of a scored classifier (``rankscore report``)
@@ -23,12 +24,14 @@ summary and its accumulator, and the report. Everything else lives in a module b
 ============================ ===============================================================
 
 A Cython core does the loops; a NumPy fallback gives the same results (``rankscore.BACKEND``
-says which one runs; ``RANKSCORE_PURE_PYTHON=1`` forces the fallback).
+says which one runs; ``RANKSCORE_PURE_PYTHON=1`` forces the fallback). Compiled libraries
+call the same loops without Python through the C API: ``rankscore/capi.pxd`` for Cython,
+the header in :func:`get_include` for C and C++.
 """
 
 from ._backend import BACKEND
 from ._version import __version__
-from . import (curves, datasets, exceptions, gains, groups, information, ir, metrics,
+from . import (curves, datasets, exceptions, gains, groups, information, ir, ks, metrics,
                multiclass, rankings, regression, report, summary, text, thresholds,
                uncertainty)
 from .curves import (KSResult, auc, average_precision_score, det_curve, gini_score,
@@ -107,6 +110,8 @@ __all__ = [
     "ScoreAccumulator",
     "group_metrics",
     "binary_report",
+    # the C API
+    "get_include",
 ]
 
 # Names that left the top level in 0.2: old name -> (module, name there). Reading one still
@@ -140,6 +145,33 @@ _MOVED = {
     **{name: ("ir", name) for name in (
         "Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS")},
 }
+
+
+def get_include() -> str:
+    """The directory holding rankscore's C header, ``rankscore/capi.h``.
+
+    Add it to the include path of a C or C++ extension that calls rankscore's C API
+    (``import_rankscore()`` in the module's init, then ``rs_roc_auc`` and its siblings
+    without the GIL), as ``numpy.get_include()`` is used. Cython code needs no include
+    path: ``from rankscore.capi cimport rs_roc_auc``. The header is installed with every
+    build; the functions behind it need the compiled kernels (``rankscore.BACKEND ==
+    "cython"``).
+
+    Returns
+    -------
+    str
+        An absolute path.
+
+    Examples
+    --------
+    >>> import os
+    >>> from rankscore import get_include
+    >>> os.path.isfile(os.path.join(get_include(), "rankscore", "capi.h"))
+    True
+    """
+    import os
+
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 
 
 def __getattr__(name: str):

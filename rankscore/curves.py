@@ -533,6 +533,7 @@ def ks_statistic(y_true, y_score, *, pos_label=None, sample_weight=None) -> KSRe
     See Also
     --------
     ks_curve : Both CDFs at every threshold.
+    rankscore.ks.ks_test : The test of this statistic: its p-value.
     scipy.stats.ks_2samp : The same statistic for two samples (plus a p-value).
 
     Notes

@@ -7,9 +7,9 @@ counts and the metrics that the in-memory functions give on that group's rows al
 
 This module is also the engine that :mod:`rankscore.spark` and :mod:`rankscore.dask`
 share: each partition's rows become one :class:`~rankscore.ScoreSummary` per group
-(:func:`group_rows`, :func:`summaries_by_group`), the summaries of one group merge exactly wherever they meet,
-and :func:`metrics_row` reads the row of a group from its merged summary;
-:func:`check_one_class` then warns about (or refuses) the groups holding one class only.
+(``group_rows``, ``summaries_by_group``), the summaries of one group merge exactly wherever they meet,
+and ``metrics_row`` reads the row of a group from its merged summary;
+``check_one_class`` then warns about (or refuses) the groups holding one class only.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def summaries_by_group(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
                        weights: np.ndarray | None, order: np.ndarray,
                        ends: np.ndarray) -> list[ScoreSummary]:
     """The summary of each group's rows (validated label codes, scores and weights;
-    ``order`` and ``ends`` from :func:`group_rows`); a group of zero weights only has an
+    ``order`` and ``ends`` from ``group_rows``); a group of zero weights only has an
     empty summary."""
     codes, scores = codes[order], scores[order]
     weights = None if weights is None else weights[order]
@@ -214,7 +214,7 @@ def merge_keyed(parts: Sequence[dict[tuple, ScoreSummary]]) -> dict[tuple, Score
 
 
 def keyed_rows(merged: dict[tuple, ScoreSummary]) -> list[tuple[tuple, tuple]]:
-    """(key, :func:`metrics_row`) of every group of a merged dict."""
+    """(key, ``metrics_row``) of every group of a merged dict."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # check_one_class names every group of one class
         return [(key, metrics_row(summary)) for key, summary in merged.items()]
@@ -235,7 +235,7 @@ def sorted_keys(keys: Sequence[tuple]) -> list[int]:
 def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple, tuple]], weighted: bool,
              one_class: str, stacklevel: int = 2) -> Any:
     """The pandas DataFrame of (key, metrics row) pairs, ordered by key, after
-    :func:`check_one_class`."""
+    ``check_one_class``."""
     import pandas as pd
 
     rows = [rows[i] for i in sorted_keys([key for key, _ in rows])]
@@ -251,7 +251,7 @@ def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple, tuple]], weig
 def metrics_row(summary: ScoreSummary) -> tuple:
     """(positives, negatives, prevalence, roc_auc, average_precision, ks, ks_threshold) of
     one group's summary: the in-memory functions' values on the group's rows (a group of
-    one class gets them without their warnings; :func:`check_one_class` names it)."""
+    one class gets them without their warnings; ``check_one_class`` names it)."""
     positives, negatives = summary.n_positives, summary.n_negatives
     total = positives + negatives
     prevalence = positives / total if total else np.nan
@@ -264,7 +264,7 @@ def metrics_row(summary: ScoreSummary) -> tuple:
 
 
 def metric_columns(rows: Sequence[tuple], weighted: bool) -> dict[str, np.ndarray]:
-    """The metric columns of a table from its rows of :func:`metrics_row`."""
+    """The metric columns of a table from its rows of ``metrics_row``."""
     count = np.float64 if weighted else np.int64
     dtypes = (count, count) + (np.float64,) * (len(METRICS) - 2)
     if not rows:

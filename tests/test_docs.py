@@ -27,8 +27,8 @@ PAGES = sorted(
 # rankscore.dask need their extras).
 MODULES = ["rankscore", "rankscore.rankings", "rankscore.curves", "rankscore.metrics",
            "rankscore.thresholds", "rankscore.gains", "rankscore.multiclass",
-           "rankscore.uncertainty", "rankscore.summary", "rankscore.report", "rankscore.ir",
-           "rankscore.regression", "rankscore.information", "rankscore.text",
+           "rankscore.uncertainty", "rankscore.ks", "rankscore.summary", "rankscore.report",
+           "rankscore.ir", "rankscore.regression", "rankscore.information", "rankscore.text",
            "rankscore.plot", "rankscore.dask", "rankscore.datasets", "rankscore.exceptions"]
 
 

@@ -65,8 +65,8 @@ def test_an_unknown_name_is_an_attribute_error():
 
 
 def test_documented_submodules_are_attributes_after_import_rankscore():
-    for name in ("rankings", "curves", "metrics", "gains", "multiclass", "uncertainty", "ir",
-                 "summary", "report", "regression", "information", "text"):
+    for name in ("rankings", "curves", "metrics", "gains", "multiclass", "uncertainty", "ks",
+                 "ir", "summary", "report", "regression", "information", "text"):
         assert getattr(rankscore, name).__name__ == f"rankscore.{name}"
 
 

@@ -78,7 +78,7 @@ def test_every_function_equals_memory(spark, weighted):
             np.testing.assert_array_equal(a, b)
     assert rsp.average_precision_score(df, **cols) == rs.average_precision_score(y, s, **kw)
     assert rsp.ks_statistic(df, **cols) == rs.ks_statistic(y, s, **kw)
-    ours, theirs = rsp.gain_table(df, n_groups=7, **cols), rs.gain_table(y, s, 7, **kw)
+    ours, theirs = rsp.gain_table(df, n_groups=7, **cols), rs.gains.gain_table(y, s, 7, **kw)
     for column in theirs.column_names():
         np.testing.assert_array_equal(ours[column], theirs[column])
     assert rsp.binary_confusion(df, threshold=0.5, **cols) == rs.binary_confusion(

@@ -103,8 +103,7 @@ def read_array(x: Any, name: str, what: str) -> np.ndarray:
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
     if arr.dtype.kind == "f" and not isinstance(x, np.ndarray) and arr.size:
-        with np.errstate(invalid="ignore"):
-            large = np.nanmax(np.abs(arr)) >= 2.0**53
+        large = np.abs(arr).max(initial=0.0, where=~np.isnan(arr)) >= 2.0**53  # NaN: no warning
         if large:
             return _exact_python_ints(x, arr, name)
     return arr

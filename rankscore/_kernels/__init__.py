@@ -4,8 +4,11 @@ Each module (``sweep``, ``sort``, ``summary`` …, built from ``<topic>.pyx``) s
 NumPy twin ``rankscore/_fallback/<topic>.py``; both expose the same functions with the
 same signatures (``rankscore/_kernels/__init__.pyi``). The fused types the modules share
 are named once in ``types.pxd``, the helpers they share in each topic's ``.pxd``, and
-Cython's own utility code is compiled once, into ``_cyutility``. Inputs are validated on
-the Python side first, which is why the build turns bounds checks off. Only
+Cython's own utility code is compiled once, into ``_cyutility``. In ``sweep`` and ``sort``
+the loops are ``noexcept nogil`` functions over raw pointers, declared in the topic's
+``.pxd``; each ``def`` kernel reads its arrays once (``arrays.pxd``) and calls the loop of
+their dtype, and the C API (``rankscore/capi.pyx``) calls the same loops. Inputs are
+validated on the Python side first, which is why the build turns bounds checks off. Only
 ``rankscore._backend`` imports this package.
 """
 
@@ -18,3 +21,4 @@ from .uncertainty import *  # noqa: F401,F403
 from .multilabel import *  # noqa: F401,F403
 from .ir import *  # noqa: F401,F403
 from .summary import *  # noqa: F401,F403
+from .ks import *  # noqa: F401,F403

@@ -539,3 +539,26 @@ def bootstrap_group_counts(
 ) -> None:
     """out[r, 2g], out[r, 2g + 1] = replicate r's weight of negatives, positives at the g-th
     smallest distinct score."""
+
+# --- Kolmogorov-Smirnov tests (rankscore/_kernels/ks.pyx, rankscore/_fallback/ks.py) ------
+
+def ks_counts_signed(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int, int, int]:
+    """(plus, first index of plus, minus, first index of minus) from per-threshold counts of
+    each class (thresholds ascending, C the cumulative counts, each class total <= 2**62):
+    plus = max_t n_pos C-(t) - n_neg C+(t) >= 0, minus = max_t n_neg C+(t) - n_pos C-(t) >= 0
+    (exact)."""
+
+def ks_merge_signed(
+    neg: NDArray[np.floating], pos: NDArray[np.floating]
+) -> tuple[int, float, int, float]:
+    """(plus, smallest t of plus, minus, smallest t of minus) with plus = max over distinct t
+    of n+ #{neg <= t} - n- #{pos <= t}, minus that of its negation (exact ints); both parts
+    sorted ascending and non-empty."""
+
+def ks_two_sample_sf(
+    m: int, n: int, h: int, two_sided: bool, checked: NDArray[np.uint8]
+) -> float:
+    """P(D >= h / lcm(m, n)) for samples of m and n values: the share of lattice paths to
+    (m, n) reaching i n' - j m' >= h (one-sided) or |i n' - j m'| >= h (two-sided),
+    n' = n / gcd, m' = m / gcd; h > 0. checked (length m + n + 1, or empty for all): the
+    boundary only counts after s = i + j values where checked[s] (exact law given ties)."""

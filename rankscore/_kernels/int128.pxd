@@ -11,6 +11,7 @@ cdef extern from "int128.h":
     rs_u128 rs_add64(rs_u128 x, uint64_t y) noexcept nogil
     bint rs_less(rs_u128 x, rs_u128 y) noexcept nogil
     rs_u128 rs_gap(rs_u128 x, rs_u128 y) noexcept nogil
+    double rs_ratio(rs_u128 a, rs_u128 b) noexcept nogil  # a / b as Python's int / int
 
 
 cdef inline object to_int(rs_u128 x):

@@ -17,13 +17,6 @@ __all__ = [
 ]
 
 
-cdef inline double _ranking_score(int64_t k, int64_t p, int64_t soma, double m) noexcept nogil:
-    # s = k/p + (2/m) * soma / (p (p - 1)); s = 1 for p = 1
-    if p == 1:
-        return 1.0
-    return <double>k / <double>p + (2.0 / m) * <double>soma / (<double>p * (<double>p - 1.0))
-
-
 def check_positions(const int64_t[:] positions, const int64_t[:] order, int64_t max_position):
     """Validate a position vector; ``order`` is its stable argsort.
 
@@ -57,7 +50,7 @@ def score_columns(const int64_t[:] k, const int64_t[:] p, const int64_t[:] soma,
     cdef double[:] s = out
     with nogil:
         for i in range(n):
-            s[i] = _ranking_score(k[i], p[i], soma[i], m)
+            s[i] = ranking_score(k[i], p[i], soma[i], m)
     return out
 
 
@@ -122,7 +115,7 @@ def score_masks(const uint64_t[:] masks, double m):
     with nogil:
         for i in range(n):
             _mask_kps(masks[i], &k, &p, &soma)
-            s[i] = _ranking_score(k, p, soma, m)
+            s[i] = ranking_score(k, p, soma, m)
     return out
 
 
@@ -144,7 +137,7 @@ def enumerate_rankings_into(int64_t p, int64_t k, double m, uint64_t[:] masks, d
     cdef double[:] table = table_arr
     with nogil:
         for soma in range(total + 1):
-            table[soma] = _ranking_score(k, p, soma, m)
+            table[soma] = ranking_score(k, p, soma, m)
         mask = (<uint64_t>1) << (p - 1)
         sumx = p
         for i in range(r):  # first ranking: x at 1..k-1

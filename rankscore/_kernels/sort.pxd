@@ -1,18 +1,21 @@
-# What the bucket sort (sort.pyx) shares with the other kernel modules: the sizes of its
-# passes, the order-preserving key of a score, and the recursive sort of one run (the
-# DeLong kernels order tied groups with it).
+# What the bucket sort (sort.pyx) shares with the other kernel modules and the C API: the
+# sizes of its passes, the order-preserving key of a score, the recursive sort of one run
+# (the DeLong kernels order tied groups with it), and the split of labelled scores into
+# each class's sorted scores.
 
 from libc.stdint cimport int32_t, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy
 
-from rankscore._kernels.types cimport score_t
+from rankscore._kernels.types cimport label_t, score_t
 
 cdef enum:
     TOP_BITS = 11         # at most 2^11 buckets per class in the first pass
     RUN_BITS = 13         # at most 2^13 buckets per later pass
     SAMPLE_ABOVE = 1 << 16  # larger inputs plan their buckets on every 8th score
     MAX_DEPTH = 16        # 64-bit keys, at least 4 bits a pass
-    SMALL_RUN = 16        # runs up to this length are sorted by insertion
+    SMALL_RUN = 16        # runs up to this length are sorted by rank (branch-free)
+    INSERTION_RUN = 64    # runs up to this length are sorted by insertion
+    TINY_RUN = 8          # and so are runs up to this length
     SCRATCH = 1 << 16     # unweighted runs up to this length are sorted through a scratch buffer
 
 
@@ -21,6 +24,13 @@ cdef struct Workspace:
     double* weights     # scratch weights (weighted sorts: capacity elements)
     Py_ssize_t capacity
     Py_ssize_t* counts  # MAX_DEPTH levels of 2 * 2^RUN_BITS + 1 bucket edges and fills
+
+
+cdef struct Buckets:
+    # what split_buckets_into found: the scores it wrote of each class (zero weights are
+    # dropped), the buckets of each (the negatives' first), the smallest and largest label
+    Py_ssize_t n_neg, n_pos, n_neg_buckets, n_buckets
+    int64_t lo, hi
 
 
 cdef inline uint64_t sort_key(score_t x) noexcept nogil:
@@ -38,12 +48,50 @@ cdef inline uint64_t sort_key(score_t x) noexcept nogil:
 
 
 cdef inline int bit_length(uint64_t v) noexcept nogil:
+    # the bits of v (0 for 0), by halving: six steps
     cdef int n = 0
-    while v:
+    if v >> 32:
+        v >>= 32
+        n += 32
+    if v >> 16:
+        v >>= 16
+        n += 16
+    if v >> 8:
+        v >>= 8
+        n += 8
+    if v >> 4:
+        v >>= 4
+        n += 4
+    if v >> 2:
+        v >>= 2
+        n += 2
+    if v >> 1:
         v >>= 1
         n += 1
-    return n
+    return n + <int>v
+
+
+cdef inline int top_bits_for(Py_ssize_t n) noexcept nogil:
+    # split_buckets_into plans about 2^top_bits buckets per class: 4+ scores a bucket
+    cdef int bits = bit_length(<uint64_t>n) - 2
+    return TOP_BITS if bits > TOP_BITS else (bits if bits > 0 else 0)
+
+
+cdef inline Py_ssize_t max_edges(Py_ssize_t n) noexcept nogil:
+    # room for the bucket edges split_buckets_into writes for n scores: per class at most
+    # 2^top_bits buckets for the planned exponents, one per other exponent present (at most
+    # n, at most 2^12 of them), and a spare last one; and the closing edge
+    return 2 * ((1 << top_bits_for(n)) + (n if n < (1 << 12) else (1 << 12)) + 1) + 1
 
 
 cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
                    int depth) noexcept nogil
+
+cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
+                      Py_ssize_t n_runs) noexcept nogil
+
+cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
+                            const score_t* scores, Py_ssize_t score_step,
+                            const double* weights, Py_ssize_t weight_step, Py_ssize_t n,
+                            score_t* out, double* out_weights, int64_t* edges,
+                            Buckets* found) noexcept nogil

@@ -15,12 +15,18 @@
 # are permuted in place (American flag sort: no scratch memory); weighted runs are moved
 # through a scratch buffer so that equal scores keep their order (stable, as the fallback's
 # argsort(kind="stable")), which fixes the order in which weights are summed.
+#
+# The loops are `noexcept nogil` functions over raw pointers (declared in sort.pxd, called
+# by the C API too); the `def` kernels read their arrays once and call them.
 
 import numpy as np
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
+from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array,
+                                        check_code, check_kind, check_label_kind,
+                                        check_score_kind, no_buffer, read, release, write)
 from rankscore._kernels.types cimport label_t, score_t
 
 __all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
@@ -108,8 +114,17 @@ cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
     cdef Py_ssize_t* fill = edge + (1 << RUN_BITS) + 1
     cdef score_t* scratch = <score_t*>work.scores
     cdef score_t x, y
-    if n <= SMALL_RUN:
+    if n <= 1:
+        if n == 1:
+            a[0] = a[0] + 0
+        return
+    if n <= SMALL_RUN and n > TINY_RUN:
         _small_sort(a, w, n)
+        return
+    if n <= INSERTION_RUN:
+        for i in range(n):
+            a[i] = a[i] + 0
+        _insertion_pass(a, w, n)
         return
     _key_range(a, n, &kmin, &kmax)
     if kmin == kmax:  # one value (ties): nothing to order but -0.0
@@ -158,37 +173,75 @@ cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
     _insertion_pass(a, w, n)
 
 
-def sort_runs(score_t[::1] scores, const int64_t[::1] edges, double[::1] weights=None):
+cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
+                      Py_ssize_t n_runs) noexcept nogil:
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
-    with weights, move them alongside and keep the order of equal scores."""
-    cdef Py_ssize_t r, start, length, capacity = 0
-    cdef bint weighted = weights is not None and weights.shape[0] > 0
-    cdef double* w = &weights[0] if weighted else NULL
+    with weights (not NULL), move them alongside and keep the order of equal scores.
+    Returns 0, or -1 when out of memory."""
+    cdef Py_ssize_t r, length, capacity = 0
     cdef Workspace work
-    if scores.shape[0] == 0:
-        return
-    for r in range(edges.shape[0] - 1):
+    cdef int status = 0
+    for r in range(n_runs):
         capacity = max(capacity, edges[r + 1] - edges[r])
-    if not weighted:  # longer unweighted runs are permuted in place: bounded scratch memory
+    if capacity <= INSERTION_RUN:  # sorted without a workspace
+        for r in range(n_runs):
+            sort_run(scores + edges[r], NULL if weights == NULL else weights + edges[r],
+                     edges[r + 1] - edges[r], &work, 0)
+        return 0
+    if weights == NULL:  # longer unweighted runs are permuted in place: bounded scratch memory
         capacity = min(capacity, SCRATCH)
     work.capacity = capacity
-    work.scores = malloc(capacity * sizeof(score_t) + 1)
-    work.weights = <double*>malloc(capacity * sizeof(double) + 1 if weighted else 1)
+    work.scores = malloc(capacity * sizeof(score_t))
+    work.weights = <double*>malloc(capacity * sizeof(double) if weights != NULL else 1)
     work.counts = <Py_ssize_t*>malloc(
         MAX_DEPTH * (2 * (1 << RUN_BITS) + 1) * sizeof(Py_ssize_t))
+    if work.scores == NULL or work.weights == NULL or work.counts == NULL:
+        status = -1
+    else:
+        for r in range(n_runs):
+            length = edges[r + 1] - edges[r]
+            if length > 0:
+                sort_run(scores + edges[r], NULL if weights == NULL else weights + edges[r],
+                         length, &work, 0)
+    free(work.scores)
+    free(work.weights)
+    free(work.counts)
+    return status
+
+
+def sort_runs(scores, edges, weights=None):
+    """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
+    with weights, move them alongside and keep the order of equal scores."""
+    cdef Array s, e, w
+    cdef int status = 0
+    no_buffer(&s)
+    no_buffer(&e)
+    no_buffer(&w)
     try:
-        if work.scores == NULL or work.weights == NULL or work.counts == NULL:
-            raise MemoryError()
+        write(&s, scores)
+        read(&e, edges)
+        check_score_kind(&s, "scores")
+        check_kind(&e, INT64, "edges must be int64")
+        if weights is not None:
+            write(&w, weights)
+            check_kind(&w, FLOAT64, "weights must be float64")
+        if (s.n > 1 and s.step != 1) or (e.n > 1 and e.step != 1) or (w.n > 1 and w.step != 1):
+            raise ValueError("sort_runs sorts contiguous arrays")
+        if s.n == 0 or e.n < 2:
+            return
         with nogil:
-            for r in range(edges.shape[0] - 1):
-                start, length = edges[r], edges[r + 1] - edges[r]
-                if length > 0:
-                    sort_run(&scores[start], w + start if weighted else NULL, length,
-                              &work, 0)
+            if s.kind == FLOAT64:
+                status = sort_runs_of(<double*>s.data, <double*>w.data if w.n else NULL,
+                                      <int64_t*>e.data, e.n - 1)
+            else:
+                status = sort_runs_of(<float*>s.data, <double*>w.data if w.n else NULL,
+                                      <int64_t*>e.data, e.n - 1)
+        if status < 0:
+            raise MemoryError()
     finally:
-        free(work.scores)
-        free(work.weights)
-        free(work.counts)
+        release(&s)
+        release(&e)
+        release(&w)
 
 
 cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes,
@@ -201,6 +254,7 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
     # sample missed shares the first bucket of the next prefix (or a spare last bucket), which
     # keeps the buckets in order. Returns the number after the last bucket.
     cdef Py_ssize_t p, total = 0, next_bucket = first
+    cdef uint64_t share
     cdef int b
     for p in range(n_prefixes):
         total += prefix_count[p]
@@ -209,7 +263,11 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
         shift[p] = 63  # (the mantissa >> 63 is 0)
         if prefix_count[p] == 0:
             continue
-        b = bit_length(<uint64_t>((prefix_count[p] << top_bits) // total)) - 1
+        # b = floor(log2(count 2^top_bits / total)), without a division
+        share = <uint64_t>prefix_count[p] << top_bits
+        b = bit_length(share) - bit_length(<uint64_t>total)
+        if b > 0 and share < (<uint64_t>total << b) or b == 0 and share < <uint64_t>total:
+            b -= 1
         b = 0 if b < 0 else (mantissa_bits if b > mantissa_bits else b)
         shift[p] = mantissa_bits - b
         next_bucket += <Py_ssize_t>1 << b
@@ -217,82 +275,184 @@ cdef Py_ssize_t _plan_buckets(const int64_t* prefix_count, Py_ssize_t n_prefixes
 
 
 cdef inline Py_ssize_t _bucket_of(uint64_t key, const int64_t* base, const uint8_t* shift,
-                                  int mantissa_bits) noexcept nogil:
-    cdef uint64_t p = key >> mantissa_bits
+                                  int mantissa_bits, Py_ssize_t first) noexcept nogil:
+    # the bucket of a key whose prefix p is planned at base[p - first], shift[p - first]
+    cdef Py_ssize_t p = <Py_ssize_t>(key >> mantissa_bits) - first
     return base[p] + <Py_ssize_t>((key & ((<uint64_t>1 << mantissa_bits) - 1)) >> shift[p])
 
 
-def split_buckets(const label_t[:] labels, label_t pos_code,
-                  const score_t[:] scores, const double[:] weights=None):
+cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
+                            const score_t* scores, Py_ssize_t score_step,
+                            const double* weights, Py_ssize_t weight_step, Py_ssize_t n,
+                            score_t* out, double* out_weights, int64_t* edges,
+                            Buckets* found) noexcept nogil:
+    """Split scores[i * score_step] by labels[i * label_step] == pos_code into buckets
+    written to out (room for n), the negatives' first: every score of bucket b =
+    [edges[b], edges[b + 1]) is below every score of bucket b + 1 of its class, the input
+    order is kept inside a bucket, and -0.0 is written as 0.0. Weights (not NULL) go to
+    out_weights alongside, and zero-weight samples are dropped. edges has room for
+    max_edges(n); *found tells the sizes. Returns 0, or -1 when out of memory."""
+    cdef int mantissa_bits = 52 if score_t is double else 23
+    cdef Py_ssize_t n_prefixes = (<Py_ssize_t>1) << ((64 if score_t is double else 32)
+                                                     - mantissa_bits)
+    cdef Py_ssize_t i, n_neg_buckets, n_buckets, d, c, p, first, last, span
+    cdef Py_ssize_t stride = 1 if n < SAMPLE_ABOVE else 8
+    cdef int top_bits = top_bits_for(n)
+    cdef bint weighted = weights != NULL
+    cdef label_t lo = labels[0] if n else 0, hi = lo, label
+    cdef uint64_t key
+    cdef score_t x
+    cdef double wi
+    cdef int64_t* prefix
+    cdef int64_t* base
+    cdef int64_t* fill
+    cdef uint8_t* shift
+    # The prefixes planned: those present (prefix p at index p - first) when every score is
+    # in the plan; with a sample, every prefix (the others may hold a score it missed).
+    first, span = 0, n_prefixes
+    if stride == 1:
+        first, last = n_prefixes, -1
+        for i in range(n):
+            p = <Py_ssize_t>(sort_key(scores[i * score_step] + 0) >> mantissa_bits)
+            first = p if p < first else first
+            last = p if p > last else last
+        span = last - first + 1
+        if n == 0:
+            first = span = 0
+    # per-prefix tables (class c, 1 positive, from index c * span on); the buckets' fills
+    prefix = <int64_t*>malloc((4 * span + max_edges(n)) * sizeof(int64_t) + 2 * span)
+    if prefix == NULL:
+        return -1
+    base = prefix + 2 * span
+    fill = base + 2 * span
+    shift = <uint8_t*>(fill + max_edges(n))
+    memset(prefix, 0, 2 * span * sizeof(int64_t))
+    for d in range((n + stride - 1) // stride):  # the exponents (a sample of large inputs)
+        i = d * stride
+        c = labels[i * label_step] == pos_code
+        p = <Py_ssize_t>(sort_key(scores[i * score_step] + 0) >> mantissa_bits)
+        prefix[c * span + p - first] += 1
+    n_neg_buckets = _plan_buckets(prefix, span, mantissa_bits, top_bits, 0, base, shift)
+    n_buckets = _plan_buckets(prefix + span, span, mantissa_bits, top_bits, n_neg_buckets,
+                              base + span, shift + span)
+    for d in range(n_buckets + 1):
+        edges[d] = 0
+    for i in range(n):  # one histogram per class (negatives' buckets first)
+        label = labels[i * label_step]
+        lo = label if label < lo else lo
+        hi = label if label > hi else hi
+        if weighted and weights[i * weight_step] == 0:
+            continue
+        c = label == pos_code
+        key = sort_key(scores[i * score_step] + 0)
+        edges[1 + _bucket_of(key, base + c * span, shift + c * span, mantissa_bits,
+                             first)] += 1
+    for d in range(n_buckets):
+        edges[d + 1] += edges[d]
+        fill[d] = edges[d]
+    for i in range(n):  # scatter, keeping the input order inside each bucket
+        if weighted:
+            wi = weights[i * weight_step]
+            if wi == 0:
+                continue
+        c = labels[i * label_step] == pos_code
+        x = scores[i * score_step] + 0
+        key = sort_key(x)
+        d = _bucket_of(key, base + c * span, shift + c * span, mantissa_bits, first)
+        out[fill[d]] = x
+        if weighted:
+            out_weights[fill[d]] = wi
+        fill[d] += 1
+    found.n_neg = edges[n_neg_buckets]
+    found.n_pos = edges[n_buckets] - found.n_neg
+    found.n_neg_buckets = n_neg_buckets
+    found.n_buckets = n_buckets
+    found.lo, found.hi = lo, hi
+    free(prefix)
+    return 0
+
+
+def split_buckets(labels, pos_code, scores, weights=None):
     """Split ``scores`` by ``labels == pos_code`` into (neg, neg_weights, neg_edges, pos,
     pos_weights, pos_edges, smallest label, largest label), each class's scores in runs
     (buckets): every score of run r = [edges[r], edges[r + 1]) is below every score of run
     r + 1, the input order is kept inside a run, and -0.0 is written as 0.0. Weights None:
     the weights are None; else zero-weight samples are dropped."""
-    cdef int mantissa_bits = 52 if score_t is double else 23
-    cdef Py_ssize_t n_prefixes = (<Py_ssize_t>1) << ((64 if score_t is double else 32)
-                                                     - mantissa_bits)
-    cdef Py_ssize_t n = scores.shape[0], i, n_neg, n_pos, n_neg_buckets, n_buckets, d, c
-    cdef Py_ssize_t stride = 1 if n < SAMPLE_ABOVE else 8
-    cdef int top_bits = min(TOP_BITS, max(0, bit_length(<uint64_t>n) - 4))  # 16+ per bucket
-    cdef bint weighted = weights is not None
-    cdef label_t lo = labels[0], hi = labels[0], label
-    cdef uint64_t key
-    cdef score_t x
-    # class c (1: positive) uses the second half of the per-prefix tables
-    prefix_arr = np.zeros(2 * n_prefixes, dtype=np.int64)
-    base_arr = np.empty(2 * n_prefixes, dtype=np.int64)
-    shift_arr = np.empty(2 * n_prefixes, dtype=np.uint8)
-    cdef int64_t[::1] prefix = prefix_arr, base = base_arr
-    cdef uint8_t[::1] shift = shift_arr
-    with nogil:
-        for d in range((n + stride - 1) // stride):  # the exponents (a sample of large inputs)
-            i = d * stride
-            c = labels[i] == pos_code
-            prefix[c * n_prefixes + <Py_ssize_t>(sort_key(scores[i] + 0) >> mantissa_bits)] += 1
-        n_neg_buckets = _plan_buckets(&prefix[0], n_prefixes, mantissa_bits, top_bits, 0,
-                                      &base[0], &shift[0])
-        n_buckets = _plan_buckets(&prefix[n_prefixes], n_prefixes, mantissa_bits, top_bits,
-                                  n_neg_buckets, &base[n_prefixes], &shift[n_prefixes])
-    edge_arr = np.zeros(n_buckets + 1, dtype=np.int64)
-    cdef int64_t[::1] edge = edge_arr
-    with nogil:
-        for i in range(n):  # one histogram per class (negatives' buckets first)
-            label = labels[i]
-            lo = label if label < lo else lo
-            hi = label if label > hi else hi
-            if weighted and weights[i] == 0:
-                continue
-            c = label == pos_code
-            key = sort_key(scores[i] + 0)
-            edge[1 + _bucket_of(key, &base[c * n_prefixes], &shift[c * n_prefixes],
-                                mantissa_bits)] += 1
-        for d in range(n_buckets):
-            edge[d + 1] += edge[d]
-        n_neg = edge[n_neg_buckets]
-        n_pos = edge[n_buckets] - n_neg
-    fill_arr = edge_arr[:n_buckets].copy()
-    out_arr = np.empty(n_neg + n_pos, dtype=np.float32 if score_t is float else np.float64)
-    out_w_arr = np.empty(n_neg + n_pos if weighted else 0)
-    cdef int64_t[::1] fill = fill_arr
-    cdef score_t[::1] out = out_arr
-    cdef double[::1] out_w = out_w_arr
-    with nogil:
-        for i in range(n):  # scatter, keeping the input order inside each bucket
-            if weighted and weights[i] == 0:
-                continue
-            c = labels[i] == pos_code
-            x = scores[i] + 0
-            key = sort_key(x)
-            d = _bucket_of(key, &base[c * n_prefixes], &shift[c * n_prefixes], mantissa_bits)
-            out[fill[d]] = x
-            if weighted:
-                out_w[fill[d]] = weights[i]
-            fill[d] += 1
-    neg_w_arr = out_w_arr[:n_neg] if weighted else None
-    pos_w_arr = out_w_arr[n_neg:] if weighted else None
-    return (out_arr[:n_neg], neg_w_arr, edge_arr[:n_neg_buckets + 1], out_arr[n_neg:],
-            pos_w_arr, edge_arr[n_neg_buckets:] - n_neg, lo, hi)
+    cdef Array l, s, w, o, ow, e
+    cdef Buckets found
+    cdef int status = 0
+    cdef int64_t code = pos_code
+    no_buffer(&l)
+    no_buffer(&s)
+    no_buffer(&w)
+    no_buffer(&o)
+    no_buffer(&ow)
+    no_buffer(&e)
+    try:
+        read(&l, labels)
+        read(&s, scores)
+        check_label_kind(&l)
+        check_code(&l, code)
+        check_score_kind(&s, "scores")
+        if weights is not None:
+            read(&w, weights)
+            check_kind(&w, FLOAT64, "weights must be float64")
+        if l.n != s.n or (weights is not None and w.n != s.n):
+            raise ValueError("split_buckets needs labels, scores and weights of one length")
+        out_arr = np.empty(s.n, dtype=np.float32 if s.kind == FLOAT32 else np.float64)
+        out_w_arr = np.empty(s.n if weights is not None else 0)
+        edge_arr = np.empty(max_edges(s.n), dtype=np.int64)
+        write(&o, out_arr)
+        write(&ow, out_w_arr)
+        write(&e, edge_arr)
+        with nogil:
+            if s.kind == FLOAT64:
+                if l.kind == UINT8:
+                    status = split_buckets_into(
+                        <uint8_t*>l.data, l.step, <uint8_t>code, <double*>s.data, s.step,
+                        <double*>w.data, w.step, s.n, <double*>o.data, <double*>ow.data,
+                        <int64_t*>e.data, &found)
+                elif l.kind == INT8:
+                    status = split_buckets_into(
+                        <int8_t*>l.data, l.step, <int8_t>code, <double*>s.data, s.step,
+                        <double*>w.data, w.step, s.n, <double*>o.data, <double*>ow.data,
+                        <int64_t*>e.data, &found)
+                else:
+                    status = split_buckets_into(
+                        <int64_t*>l.data, l.step, code, <double*>s.data, s.step,
+                        <double*>w.data, w.step, s.n, <double*>o.data, <double*>ow.data,
+                        <int64_t*>e.data, &found)
+            else:
+                if l.kind == UINT8:
+                    status = split_buckets_into(
+                        <uint8_t*>l.data, l.step, <uint8_t>code, <float*>s.data, s.step,
+                        <double*>w.data, w.step, s.n, <float*>o.data, <double*>ow.data,
+                        <int64_t*>e.data, &found)
+                elif l.kind == INT8:
+                    status = split_buckets_into(
+                        <int8_t*>l.data, l.step, <int8_t>code, <float*>s.data, s.step,
+                        <double*>w.data, w.step, s.n, <float*>o.data, <double*>ow.data,
+                        <int64_t*>e.data, &found)
+                else:
+                    status = split_buckets_into(
+                        <int64_t*>l.data, l.step, code, <float*>s.data, s.step,
+                        <double*>w.data, w.step, s.n, <float*>o.data, <double*>ow.data,
+                        <int64_t*>e.data, &found)
+    finally:
+        release(&l)
+        release(&s)
+        release(&w)
+        release(&o)
+        release(&ow)
+        release(&e)
+    if status < 0:
+        raise MemoryError()
+    n_neg, n_pos, n_neg_buckets = found.n_neg, found.n_pos, found.n_neg_buckets
+    weighted = weights is not None
+    return (out_arr[:n_neg], out_w_arr[:n_neg] if weighted else None,
+            edge_arr[:n_neg_buckets + 1], out_arr[n_neg:n_neg + n_pos],
+            out_w_arr[n_neg:n_neg + n_pos] if weighted else None,
+            edge_arr[n_neg_buckets:found.n_buckets + 1] - n_neg, found.lo, found.hi)
 
 
 NUMPY_SORT = False  # the fallback's runs are sorted by np.sort

@@ -1,0 +1,127 @@
+# The arrays a kernel receives, as (pointer, length, step, dtype): read through the buffer
+# protocol once, in the kernel's one `def`, which then calls the `noexcept nogil` loop
+# (fused over score_t / label_t, over raw pointers) of the dtype it found. The loops are
+# the ones the C API (rankscore/capi.pyx) calls too; a typed memoryview argument per fused
+# dtype would instead compile the argument handling and allocations once per dtype.
+
+from libc.stdint cimport int64_t
+from libc.string cimport memset
+from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release,
+                             PyObject_GetBuffer)
+
+cdef enum Kind:
+    OTHER
+    INT8
+    UINT8
+    INT64
+    UINT64
+    FLOAT32
+    FLOAT64
+
+
+cdef struct Array:
+    Py_buffer buffer  # held until release(): the data cannot move or be freed meanwhile
+    char* data
+    Py_ssize_t n      # shape[0]
+    Py_ssize_t m      # shape[1] (1 for a 1-D array)
+    Py_ssize_t step   # elements from one entry (row) to the next
+    Py_ssize_t step2  # elements from one column to the next (2-D)
+    Kind kind
+
+
+cdef inline Kind _kind_of(const char* fmt, Py_ssize_t itemsize) noexcept:
+    cdef char c
+    if fmt == NULL:
+        return UINT8 if itemsize == 1 else OTHER
+    if fmt[0] == b'@' or fmt[0] == b'=' or fmt[0] == b'<':  # (native: the kernels'
+        fmt += 1  # callers pass native arrays)
+    if fmt[0] == 0 or fmt[1] != 0:
+        return OTHER
+    c = fmt[0]
+    if c == b'd' and itemsize == 8:
+        return FLOAT64
+    if c == b'f' and itemsize == 4:
+        return FLOAT32
+    if c == b'b' and itemsize == 1:
+        return INT8
+    if (c == b'B' or c == b'?') and itemsize == 1:
+        return UINT8
+    if (c == b'q' or c == b'l') and itemsize == 8:
+        return INT64
+    if (c == b'Q' or c == b'L') and itemsize == 8:
+        return UINT64
+    return OTHER
+
+
+cdef inline int acquire(Array* a, object obj, int ndim, bint writable) except -1:
+    """Hold obj's buffer in a (an ndim-D array: 1 or 2); release(a) must follow, also on
+    errors (a.buffer.obj is NULL until the buffer is held). An array to read whose strides
+    are not a multiple of its item size is read from a contiguous copy."""
+    cdef Py_ssize_t itemsize, d
+    PyObject_GetBuffer(obj, &a.buffer,
+                       PyBUF_STRIDES | PyBUF_FORMAT | (PyBUF_WRITABLE if writable else 0))
+    if a.buffer.ndim != ndim:
+        raise ValueError(f"expected a {ndim}-D array, got {a.buffer.ndim} dimensions")
+    itemsize = a.buffer.itemsize
+    for d in range(ndim):
+        if a.buffer.shape[d] > 1 and a.buffer.strides[d] % itemsize:
+            if writable:
+                raise ValueError("the kernels write into arrays whose strides are a "
+                                 "multiple of the item size")
+            PyBuffer_Release(&a.buffer)
+            import numpy
+            return acquire(a, numpy.ascontiguousarray(obj), ndim, False)
+    a.data = <char*>a.buffer.buf
+    a.kind = _kind_of(a.buffer.format, itemsize)
+    a.n = a.buffer.shape[0]
+    a.m = a.buffer.shape[1] if ndim == 2 else 1
+    a.step = a.buffer.strides[0] // itemsize
+    a.step2 = a.buffer.strides[1] // itemsize if ndim == 2 else 1
+    return 0
+
+
+cdef inline int read(Array* a, object obj) except -1:
+    """acquire a 1-D array to read."""
+    return acquire(a, obj, 1, False)
+
+
+cdef inline int write(Array* a, object obj) except -1:
+    """acquire a 1-D array to write."""
+    return acquire(a, obj, 1, True)
+
+
+cdef inline void release(Array* a) noexcept:
+    PyBuffer_Release(&a.buffer)  # (nothing when a.buffer.obj is NULL)
+
+
+cdef inline void no_buffer(Array* a) noexcept:
+    """Mark a as holding nothing (before acquire, so that release is always safe)."""
+    memset(a, 0, sizeof(Array))  # (a.buffer.obj NULL, a.kind OTHER)
+
+
+cdef inline int check_kind(Array* a, Kind kind, str what) except -1:
+    if a.kind != kind:
+        raise TypeError(f"{what}: got an array of format {a.buffer.format.decode()!r}")
+    return 0
+
+
+cdef inline int check_score_kind(Array* a, str what) except -1:
+    if a.kind != FLOAT32 and a.kind != FLOAT64:
+        raise TypeError(f"{what} must be float32 or float64, got format "
+                        f"{a.buffer.format.decode()!r}")
+    return 0
+
+
+cdef inline int check_label_kind(Array* a) except -1:
+    if a.kind != INT8 and a.kind != UINT8 and a.kind != INT64:
+        raise TypeError("labels must be int8, uint8 (or bool) or int64, got format "
+                        f"{a.buffer.format.decode()!r}")
+    return 0
+
+
+cdef inline int check_code(Array* labels, int64_t code) except -1:
+    """The positive class's code must be a value of the labels' dtype."""
+    if ((labels.kind == INT8 and not -128 <= code <= 127)
+            or (labels.kind == UINT8 and not 0 <= code <= 255)):
+        raise OverflowError(f"pos_code {code} is not a value of the labels' dtype")
+    return 0
