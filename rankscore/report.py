@@ -30,7 +30,7 @@ from ._engine.parts import Problem, binary_problem, class_parts, split_parts
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import _decide_pos_label, read_columns
-from ._engine.validate import check_positive_int, check_threshold
+from ._engine.validate import check_positive_int, check_threshold, inclusive_threshold
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
 from .summary import ScoreSummary, _report_cuts, _report_of_reads
@@ -65,6 +65,7 @@ def binary_report(
     confidence_level: float = 0.95,
     n_resamples: int = 2000,
     random_state: Any = 0,
+    strict: bool = False,
 ) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, as a JSON-ready dict with stable keys.
 
@@ -89,6 +90,9 @@ def binary_report(
         Bootstrap replicates of the KS and AP intervals.
     random_state : default 0
         Seed of the bootstrap (a fixed seed: the same report every run).
+    strict : bool, default False
+        The confusion section's rule: positive means ``score > threshold`` (``>=`` by
+        default); ``"confusion"`` records it as ``"strict"``.
 
     Returns
     -------
@@ -129,23 +133,34 @@ def binary_report(
     0.676
     """
     threshold = check_threshold(threshold)
+    at = inclusive_threshold(threshold, strict)  # score > t is score >= at
     n_groups = check_positive_int(n_groups, "n_groups")
     report = None
     if pos_label is None and native_binary(y_true, y_score):  # as roc_auc_score
         codes = kernel_integers(y_true)
         if codes is not None:
             report = _report_of_problem(Problem(codes, codes.dtype.type(1), y_score, None,
-                                                False), threshold, n_groups)
+                                                False), at, n_groups)
     if report is None:  # any labels, or labels outside {0, 1}: the general validation
         problem = binary_problem(y_true, y_score, pos_label)
-        report = _report_of_problem(problem, threshold, n_groups)
+        report = _report_of_problem(problem, at, n_groups)
     if ci:  # the intervals resample rows: they need the data, not only the summary
-        report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
+        report["intervals"] = _intervals(y_true, y_score, pos_label, at,
                                          confidence_level, n_resamples, random_state)
+    return _at_given_threshold(report, threshold, strict)
+
+
+def _at_given_threshold(report: dict[str, Any], threshold: float, strict: bool
+                        ) -> dict[str, Any]:
+    """The report computed at the inclusive threshold, labelled with the one given and
+    its rule."""
+    report["threshold"] = _number(threshold)
+    report["confusion"].update(threshold=_number(threshold), strict=bool(strict))
     return report
 
 
-def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:
+def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10,
+                   strict: bool = False) -> dict[str, Any]:
     """:func:`binary_report` of the data a :class:`~rankscore.ScoreSummary` summarises.
 
     Parameters
@@ -157,6 +172,8 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
         Threshold of the confusion section (positive means ``score >= threshold``).
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
+    strict : bool, default False
+        Positive means ``score > threshold`` in the confusion section.
 
     Returns
     -------
@@ -186,11 +203,13 @@ def summary_report(summary: Any, *, threshold: float = 0.5, n_groups: int = 10) 
     if summary.weighted:
         raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
     threshold = check_threshold(threshold)
+    at = inclusive_threshold(threshold, strict)
     n_groups = check_positive_int(n_groups, "n_groups")
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    return _report_dict(*summary._report_numbers(n_groups, threshold), threshold)
+    report = _report_dict(*summary._report_numbers(n_groups, at), at)
+    return _at_given_threshold(report, threshold, strict)
 
 
 def _report_dict(scan, confusion, youden, f1, table, threshold: float) -> dict[str, Any]:
@@ -427,7 +446,8 @@ def format_report(report: dict[str, Any], *, title: str | None = None) -> str:
         f"  average precision    {_f(ranking['average_precision'])}{ci('average_precision')}",
         f"  PR AUC (trapezoid)   {_f(ranking['pr_auc'])}",
         "",
-        f"At threshold {_t(report['threshold'])} (positive = score >= {_t(report['threshold'])})",
+        f"At threshold {_t(report['threshold'])} (positive = score "
+        f"{'>' if report['confusion'].get('strict') else '>='} {_t(report['threshold'])})",
     ]
     lines += _confusion_text(report["confusion"])
     lines.append("")
@@ -476,7 +496,7 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
                 raise ValueError(str(exc)) from None
         report = binary_report(
             labels, scores, pos_label=pos_label, threshold=args.threshold,
-            n_groups=args.groups, ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
+            strict=getattr(args, "strict", False), n_groups=args.groups, ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
             n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0))
         return report, pos_label
     quiet = getattr(args, "quiet", False) or not sys.stderr.isatty()
@@ -488,11 +508,15 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
     finally:
         if progress is not None:
             progress.close()
+    strict = getattr(args, "strict", False)
     if scores.summary is not None:
-        report = summary_report(scores.summary, threshold=args.threshold, n_groups=args.groups)
+        report = summary_report(scores.summary, threshold=args.threshold, strict=strict,
+                                n_groups=args.groups)
     else:
-        report = _report_of_classes(scores.negatives, scores.positives, threshold=args.threshold,
+        report = _report_of_classes(scores.negatives, scores.positives,
+                                    threshold=inclusive_threshold(args.threshold, strict),
                                     n_groups=args.groups, in_place=True)
+        report = _at_given_threshold(report, args.threshold, strict)
     return report, scores.pos_label
 
 

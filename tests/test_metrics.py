@@ -136,10 +136,11 @@ def test_every_rate_by_hand():
 def test_to_dict_and_repr():
     c = rs.BinaryConfusion(tp=6, fp=2, fn=3, tn=9, threshold=0.5)
     d = c.to_dict()
-    assert list(d)[:6] == ["threshold", "tp", "fp", "fn", "tn", "n"]
+    assert list(d)[:7] == ["threshold", "strict", "tp", "fp", "fn", "tn", "n"]
     assert d["f1"] == pytest.approx(12 / 17) and d["q0"] == 0.55
     assert set(d) >= {"tpr", "tnr", "fpr", "fnr", "npv", "g_mean", "mcc", "informedness"}
-    assert all(isinstance(v, float) for k, v in d.items() if k not in ("tp", "fp", "fn", "tn", "n", "threshold"))
+    assert all(isinstance(v, float) for k, v in d.items()
+               if k not in ("tp", "fp", "fn", "tn", "n", "threshold", "strict"))
     assert repr(c) == (
         "BinaryConfusion(tp=6, fp=2, fn=3, tn=9, threshold=0.5; "
         "accuracy=0.75, precision=0.75, recall=0.6667, f1=0.7059)"

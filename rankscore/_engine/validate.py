@@ -25,6 +25,7 @@ __all__ = [
     "as_array",
     "shorten",
     "array_text",
+    "inclusive_threshold",
     "quoted",
     "quoted_list",
     "integer_dtype",
@@ -351,6 +352,16 @@ def check_threshold(threshold: Any) -> float:
     if math.isnan(threshold):
         raise ValueError("threshold is NaN")
     return threshold
+
+
+def inclusive_threshold(threshold: float, strict: Any) -> float:
+    """The threshold ``u`` with ``score >= u`` equal to the rule at ``threshold``: itself,
+    or with ``strict`` (positive when ``score > threshold``) the next float64 above it
+    (scores are compared in float64, float32 scores exactly too, so ``s > t`` is
+    ``s >= nextafter(t, inf)``)."""
+    if not check_flag(strict, "strict"):
+        return threshold
+    return float(np.nextafter(threshold, np.inf))
 
 
 def check_flag(value: Any, name: str) -> bool:
