@@ -20,8 +20,8 @@ import numpy as np
 from ._engine.class_counts import (check_zero_division, index_sums, label_indices,
                             without_true_negatives)
 from ._engine.labels import as_labels, classes_of, encode
-from ._engine.validate import (as_array, check_finite, check_flag, check_positive_int,
-                          check_real, check_same_length, check_sample_weight, quoted)
+from ._engine.validate import (as_array, as_matrix, check_flag, check_positive_int,
+                               check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 from .information import _weighted_total
 from .metrics import BinaryConfusion
@@ -38,45 +38,6 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- inputs
-
-def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
-    """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
-    with a positive total (a confusion matrix), as int64 or float64 so that its sums and
-    products neither lose digits (float16) nor wrap (uint64): integers whose total int64
-    cannot hold become float64."""
-    arr = as_array(x, name)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
-    if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
-        arr = arr.astype(np.float64)  # float16, longdouble
-    if counts:
-        arr = _count_dtype(arr)
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    check_finite(arr, name)
-    if counts:
-        if arr.shape[0] != arr.shape[1]:
-            raise ValueError(f"{name} must be square (rows = true class, columns = predicted "
-                             f"class), got shape {arr.shape}")
-        if (arr < 0).any():
-            raise ValueError(f"{name} must hold non-negative counts")
-        if not arr.sum() > 0:
-            raise ValueError(f"{name} holds no samples (all counts are zero)")
-    return arr
-
-
-def _count_dtype(arr: np.ndarray) -> np.ndarray:
-    """Counts as float64 (floats) or int64 (integers whose total int64 holds exactly), else
-    float64."""
-    if arr.dtype.kind == "f":
-        return arr.astype(np.float64, copy=False)
-    if arr.size and int(arr.max()) * arr.size < 2**63 and int(arr.min()) >= 0:
-        return arr.astype(np.int64, copy=False)
-    if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
-        return arr.astype(np.int64)
-    return arr.astype(np.float64)
 
 
 def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
@@ -95,7 +56,7 @@ def _one_vs_rest(y_true: Any, y_pred: Any, labels: Any, sample_weight: Any):
         if np.ndim(y_true) == 1:
             raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
                              "confusion matrix alone")
-        matrix = _as_matrix(y_true, "confusion", counts=True)
+        matrix = as_matrix(y_true, "confusion", counts=True)
         if labels is None:
             classes = np.arange(len(matrix))
         else:
@@ -405,8 +366,8 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     """
     if isinstance(confusion, BinaryConfusion):
         confusion = confusion.to_array()
-    c = _as_matrix(confusion, "confusion", counts=True)
-    p = _as_matrix(profit_matrix, "profit_matrix", counts=False)
+    c = as_matrix(confusion, "confusion", counts=True)
+    p = as_matrix(profit_matrix, "profit_matrix", counts=False)
     if c.shape != p.shape:
         raise ValueError(f"profit_matrix has shape {p.shape} but the confusion matrix has "
                          f"shape {c.shape}; they must match cell for cell")
@@ -495,7 +456,7 @@ def _as_scores_2d(y_score: Any) -> tuple[np.ndarray, bool]:
         arr = arr[:, None]
     if arr.ndim != 2:
         raise ValueError(f"y_score must be 1-D or 2-D, got shape {arr.shape}")
-    arr = _as_matrix(arr, "y_score", counts=False)
+    arr = as_matrix(arr, "y_score", counts=False)
     return arr, arr.shape[1] == 1
 
 

@@ -25,6 +25,8 @@ __all__ = [
     "as_array",
     "shorten",
     "array_text",
+    "as_matrix",
+    "count_dtype",
     "inclusive_threshold",
     "quoted",
     "quoted_list",
@@ -390,3 +392,43 @@ def as_array(x: Any, name: str) -> np.ndarray:
     None, scalars and strings, ``ValueError`` for ragged nested lists.
     """
     return read_array(x, name, "an array")
+
+
+def as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
+    """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
+    with a positive total (a confusion matrix), as int64 or float64 so that its sums and
+    products neither lose digits (float16) nor wrap (uint64): integers whose total int64
+    cannot hold become float64."""
+    arr = as_array(x, name)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
+        arr = arr.astype(np.float64)  # float16, longdouble
+    if counts:
+        arr = count_dtype(arr)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    check_finite(arr, name)
+    if counts:
+        if arr.shape[0] != arr.shape[1]:
+            raise ValueError(f"{name} must be square (rows = true class, columns = predicted "
+                             f"class), got shape {arr.shape}")
+        if (arr < 0).any():
+            raise ValueError(f"{name} must hold non-negative counts")
+        if not arr.sum() > 0:
+            raise ValueError(f"{name} holds no samples (all counts are zero)")
+    return arr
+
+
+def count_dtype(arr: np.ndarray) -> np.ndarray:
+    """Counts as float64 (floats) or int64 (integers whose total int64 holds exactly), else
+    float64."""
+    if arr.dtype.kind == "f":
+        return arr.astype(np.float64, copy=False)
+    if arr.size and int(arr.max()) * arr.size < 2**63 and int(arr.min()) >= 0:
+        return arr.astype(np.int64, copy=False)
+    if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
+        return arr.astype(np.int64)
+    return arr.astype(np.float64)
