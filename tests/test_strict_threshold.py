@@ -126,3 +126,13 @@ def test_dask_strict():
         assert got == rs.binary_confusion(y, s, threshold=0.5, strict=strict)
         assert rd.binary_report(dy, ds, threshold=0.5, strict=strict) == \
             binary_report(y, s, threshold=0.5, strict=strict)
+
+
+def test_rate_intervals_strict():
+    from rankscore.uncertainty import rate_intervals
+
+    data = load_spam()
+    for strict, recall in ((False, 6 / 9), (True, 5 / 9)):
+        ci = rate_intervals(data.target, data.score, threshold=0.676, pos_label="spam",
+                            strict=strict)
+        assert ci["recall"].estimate == pytest.approx(recall, rel=1e-15)
