@@ -8,9 +8,10 @@
 # down (the order the sweep kernels use), so both backends give the same bits.
 
 import numpy as np
-from libc.math cimport INFINITY, NAN, fabs, fmax
+from libc.float cimport DBL_MAX
+from libc.math cimport INFINITY, NAN, fabs, fmax, isfinite, signbit
 from libc.stdlib cimport free, malloc
-from libc.stdint cimport INT64_MAX, int64_t, uint64_t
+from libc.stdint cimport INT64_MAX, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
@@ -36,6 +37,7 @@ __all__ = [
     "summary_sweep",
     "roc_points",
     "pr_points_into",
+    "summary_check",
 ]
 
 
@@ -287,6 +289,11 @@ cdef inline Py_ssize_t _first_near(_Records* r, double near) noexcept nogil:
 #   J = tp / P - fp / N and F1 = 2 tp / (P + tp + fp): the first t within rtol of the best
 #   the confusion at the lowest t >= threshold; for each cut c the first t with tp + fp >= c
 #   (a group border of gain_table), with tp, fp, t there and the next threshold below.
+cdef struct _Choice:
+    double value, threshold
+    int64_t tp, fp  # (exact: counts reach 2**62)
+
+
 cdef struct _Report:
     int64_t n_neg, n_pos, tp, fp, pairs_64, best_64, conf_tp, conf_fp
     rs_u128 pairs, best
@@ -295,8 +302,7 @@ cdef struct _Report:
     double recall  # tp / P (tp moves only where positives score)
     double inv_N  # 1 / N
     _Records records_j, records_f
-    double j[4]  # the chosen (value, threshold, tp, fp) of J and F1; tp < 0: not yet
-    double f[4]
+    _Choice j, f  # the chosen thresholds of J and F1 (tp < 0: not yet)
     const int64_t* cuts
     Py_ssize_t n_cuts, g, g_next
     int64_t* border_tp
@@ -411,25 +417,26 @@ cdef inline void _near_step(_Report* st, double t, int64_t tp, int64_t fp, bint 
     t = t + 0.0
     j_value = <double>tp / st.P - <double>fp / st.N
     f_value = 2.0 * <double>tp / (st.P + <double>(tp + fp))
-    if st.j[2] < 0 and j_value >= st.near_j:
-        st.j[0], st.j[1], st.j[2], st.j[3] = j_value, t, tp, fp
-    if st.f[2] < 0 and f_value >= st.near_f:
-        st.f[0], st.f[1], st.f[2], st.f[3] = f_value, t, tp, fp
+    if st.j.tp < 0 and j_value >= st.near_j:
+        st.j.value, st.j.threshold, st.j.tp, st.j.fp = j_value, t, tp, fp
+    if st.f.tp < 0 and f_value >= st.near_f:
+        st.f.value, st.f.threshold, st.f.tp, st.f.fp = f_value, t, tp, fp
 
 
-cdef inline void _chosen(_Records* r, double near, double* out) noexcept nogil:
+cdef inline void _chosen(_Records* r, double near, _Choice* out) noexcept nogil:
     cdef Py_ssize_t at = -1 if r.overflow else _first_near(r, near)
     if at >= 0:
-        out[0], out[1], out[2], out[3] = r.value[at], r.threshold[at], r.tp[at], r.fp[at]
+        out.value, out.threshold, out.tp, out.fp = (r.value[at], r.threshold[at], r.tp[at],
+                                                    r.fp[at])
 
 
 cdef inline bint _report_choose(_Report* st) noexcept nogil:
     # the J and F1 choices from the records; True when they overflowed (read again)
     st.near_j = st.best_j - st.rtol * fmax(1.0, fabs(st.best_j))
     st.near_f = st.best_f - st.rtol * fmax(1.0, fabs(st.best_f))
-    _chosen(&st.records_j, st.near_j, st.j)
-    _chosen(&st.records_f, st.near_f, st.f)
-    return st.j[2] < 0 or st.f[2] < 0
+    _chosen(&st.records_j, st.near_j, &st.j)
+    _chosen(&st.records_f, st.near_f, &st.f)
+    return st.j.tp < 0 or st.f.tp < 0
 
 
 cdef class _ReportArrays:
@@ -451,7 +458,7 @@ cdef class _ReportArrays:
         st.small, st.rtol, st.threshold = _fits_64(n_neg, n_pos), rtol, threshold
         st.best_j = st.best_f = -INFINITY
         st.inv_N = 1.0 / st.N
-        st.j[2] = st.f[2] = -1
+        st.j.tp = st.f.tp = -1
         st.n_cuts = n_cuts
         if n_cuts:
             st.cuts, st.border_tp, st.border_fp = &cuts[0], &tp[0], &fp[0]
@@ -463,8 +470,8 @@ cdef class _ReportArrays:
             st.pairs, st.best = rs_add64(rs_u128(0, 0), <uint64_t>st.pairs_64), rs_add64(
                 rs_u128(0, 0), <uint64_t>st.best_64)
         return (int(st.n_neg), int(st.n_pos), to_int(st.pairs), to_int(st.best), st.ks_t,
-                st.ap, st.area, (st.j[0], st.j[1], int(st.j[2]), int(st.j[3])),
-                (st.f[0], st.f[1], int(st.f[2]), int(st.f[3])),
+                st.ap, st.area, (st.j.value, st.j.threshold, int(st.j.tp), int(st.j.fp)),
+                (st.f.value, st.f.threshold, int(st.f.tp), int(st.f.fp)),
                 (int(st.conf_tp), int(st.conf_fp)), st.top, self.tp_arr, self.fp_arr,
                 self.t_arr, self.next_arr)
 
@@ -1301,3 +1308,222 @@ def summary_sweep(const score_t[:] neg, const score_t[:] pos):
     for arr in (fps_arr, tps_arr, thr_arr):
         arr.resize((k,), refcheck=False)
     return fps_arr, tps_arr, thr_arr
+
+
+# What summary_check finds, in the order it reports them (the first kind found wins)
+DEF CHECK_OK = 0
+DEF CHECK_THRESHOLD_NOT_FINITE = 1
+DEF CHECK_NOT_DECREASING = 2
+DEF CHECK_MINUS_ZERO = 3
+DEF CHECK_BAD_NEGATIVES = 4
+DEF CHECK_BAD_POSITIVES = 5
+DEF CHECK_EMPTY_THRESHOLD = 6
+DEF CHECK_TOTAL = 7
+DEF CHECK_KINDS = 8
+
+
+cdef struct _CheckState:
+    Py_ssize_t first[CHECK_KINDS]  # the first entry of each kind of problem (-1: none)
+    int64_t limit, total, n_neg, n_pos  # counts: the running totals
+    double s_neg, s_pos  # weight sums: the running sums, from index 0 up
+
+
+cdef inline bint _bad_count(count_t x) noexcept nogil:
+    # a count below 0, or a weight sum below 0, NaN or infinite
+    if count_t is int64_t:
+        return x < 0
+    else:
+        return not (x >= 0 and x <= DBL_MAX)
+
+
+cdef inline void _check_entries(const score_t* t, const count_t* a,
+                                const count_t* b, Py_ssize_t i0, Py_ssize_t i1,
+                                _CheckState* st) noexcept nogil:
+    # entries i0 <= i < i1 one at a time: the first entry of each kind of problem, the totals
+    cdef Py_ssize_t i
+    cdef int64_t room
+    for i in range(i0, i1):
+        if not isfinite(t[i]):
+            if st.first[CHECK_THRESHOLD_NOT_FINITE] < 0:
+                st.first[CHECK_THRESHOLD_NOT_FINITE] = i
+        elif i and not (t[i] < t[i - 1]):
+            if st.first[CHECK_NOT_DECREASING] < 0:
+                st.first[CHECK_NOT_DECREASING] = i
+        if t[i] == 0 and signbit(t[i]) and st.first[CHECK_MINUS_ZERO] < 0:
+            st.first[CHECK_MINUS_ZERO] = i
+        if _bad_count(a[i]) and st.first[CHECK_BAD_NEGATIVES] < 0:
+            st.first[CHECK_BAD_NEGATIVES] = i
+        if _bad_count(b[i]) and st.first[CHECK_BAD_POSITIVES] < 0:
+            st.first[CHECK_BAD_POSITIVES] = i
+        if a[i] == 0 and b[i] == 0 and st.first[CHECK_EMPTY_THRESHOLD] < 0:
+            st.first[CHECK_EMPTY_THRESHOLD] = i
+        if count_t is int64_t:
+            # 0 <= total <= limit before each addition: room - a cannot wrap
+            if a[i] >= 0 and b[i] >= 0 and st.first[CHECK_TOTAL] < 0:
+                room = st.limit - st.total
+                if a[i] > room or b[i] > room - a[i]:
+                    st.first[CHECK_TOTAL] = i  # nothing more is added
+                else:
+                    st.n_neg += a[i]
+                    st.n_pos += b[i]
+                    st.total += a[i] + b[i]
+        else:
+            st.s_neg += a[i]
+            st.s_pos += b[i]
+
+
+cdef extern from *:
+    """
+    /* Entries [i0, i1) of a summary's arrays checked at once (i0 >= 1: each threshold
+       against the one before), in integer steps without a branch on the data, which
+       compilers vectorise: 1 when none is a problem. A float's bits u: infinite or NaN
+       when its exponent bits are all ones ((u & exponent) + one exponent step carries into
+       the sign bit); u ^ ((0 - sign) >> 1) orders the floats as signed integers; x < y of
+       signed integers is the sign of x - y corrected for overflow. */
+    #define RS_CHECK_BITS(W, UINT)                                                         \
+    static inline UINT rs_zero##W(UINT x) { return ((x | (0 - x)) >> (W - 1)) ^ 1; }      \
+    static inline UINT rs_below##W(UINT x, UINT y) {                                      \
+        UINT d = x - y;                                                                    \
+        return (d ^ ((x ^ y) & (d ^ x))) >> (W - 1);                                       \
+    }                                                                                      \
+    static inline UINT rs_key##W(UINT u) { return u ^ ((0 - (u >> (W - 1))) >> 1); }
+    RS_CHECK_BITS(64, uint64_t)
+    RS_CHECK_BITS(32, uint32_t)
+
+    #define RS_THRESHOLDS_FINE(NAME, T, W, UINT, EXPONENT, STEP)                           \
+    static int NAME(const T* t, Py_ssize_t i0, Py_ssize_t i1) {                            \
+        UINT bad = 0, u, v;                                                                \
+        for (Py_ssize_t i = i0; i < i1; i++) {                                             \
+            memcpy(&u, t + i, sizeof u);                                                   \
+            memcpy(&v, t + i - 1, sizeof v);                                               \
+            bad |= ((u & (EXPONENT)) + (STEP)) >> (W - 1);         /* not finite */        \
+            bad |= rs_zero##W(u ^ ((UINT)1 << (W - 1)));           /* -0.0 */              \
+            bad |= rs_below##W(rs_key##W(u), rs_key##W(v)) ^ 1;    /* not below */         \
+        }                                                                                  \
+        return bad == 0;                                                                   \
+    }
+    RS_THRESHOLDS_FINE(rs_thresholds_fine_d, double, 64, uint64_t,
+                       0x7FF0000000000000ull, (uint64_t)1 << 52)
+    RS_THRESHOLDS_FINE(rs_thresholds_fine_f, float, 32, uint32_t, 0x7F800000u, 1u << 23)
+
+    /* counts: none negative, none 2**62 or more (so that the block's sums, added in
+       32-bit halves into sums[0:4], cannot wrap), not both 0 */
+    static int rs_counts_fine_i(const int64_t* a, const int64_t* b, Py_ssize_t i0,
+                                Py_ssize_t i1, uint64_t* sums) {
+        uint64_t bad = 0, neg_hi = 0, neg_lo = 0, pos_hi = 0, pos_lo = 0;
+        for (Py_ssize_t i = i0; i < i1; i++) {
+            uint64_t x = (uint64_t)a[i], y = (uint64_t)b[i];
+            bad |= ((x | y) >> 62) | rs_zero64(x | y);
+            neg_hi += x >> 32;
+            neg_lo += x & 0xFFFFFFFFu;
+            pos_hi += y >> 32;
+            pos_lo += y & 0xFFFFFFFFu;
+        }
+        sums[0] = neg_hi; sums[1] = neg_lo; sums[2] = pos_hi; sums[3] = pos_lo;
+        return bad == 0;
+    }
+
+    /* weight sums: finite, sign bit clear (-0.0 too: read one at a time), not both 0 */
+    static int rs_counts_fine_d(const double* a, const double* b, Py_ssize_t i0,
+                                Py_ssize_t i1) {
+        uint64_t bad = 0, u, v;
+        const uint64_t exponent = 0x7FF0000000000000ull, step = (uint64_t)1 << 52;
+        for (Py_ssize_t i = i0; i < i1; i++) {
+            memcpy(&u, a + i, 8);
+            memcpy(&v, b + i, 8);
+            bad |= ((u | v) >> 63) | (((u & exponent) + step) >> 63) |
+                   (((v & exponent) + step) >> 63) | rs_zero64(u | v);
+        }
+        return bad == 0;
+    }
+    """
+    int rs_thresholds_fine_d(const double* t, Py_ssize_t i0, Py_ssize_t i1) noexcept nogil
+    int rs_thresholds_fine_f(const float* t, Py_ssize_t i0, Py_ssize_t i1) noexcept nogil
+    int rs_counts_fine_i(const int64_t* a, const int64_t* b, Py_ssize_t i0, Py_ssize_t i1,
+                         uint64_t* sums) noexcept nogil
+    int rs_counts_fine_d(const double* a, const double* b, Py_ssize_t i0,
+                         Py_ssize_t i1) noexcept nogil
+
+
+cdef inline bint _block_fine(const score_t* t, const count_t* a,
+                             const count_t* b, Py_ssize_t i0, Py_ssize_t i1,
+                             _CheckState* st) noexcept nogil:
+    # entries i0 <= i < i1 (i0 > 0) at once: True, with the block's counts added to the
+    # totals, when none of them is a problem; False (nothing added) when _check_entries
+    # must find which
+    cdef Py_ssize_t i
+    cdef uint64_t sums[4]
+    cdef uint64_t room, neg, pos
+    cdef double s_neg = st.s_neg, s_pos = st.s_pos
+    if score_t is double:
+        if not rs_thresholds_fine_d(t, i0, i1):
+            return False
+    else:
+        if not rs_thresholds_fine_f(t, i0, i1):
+            return False
+    if count_t is int64_t:
+        if not rs_counts_fine_i(a, b, i0, i1, sums):
+            return False
+        room = <uint64_t>(st.limit - st.total)
+        if sums[0] + sums[2] > room >> 32:  # (each high half below 2**43)
+            return False
+        neg, pos = (sums[0] << 32) + sums[1], (sums[2] << 32) + sums[3]
+        if neg > room or pos > room - neg:
+            return False
+        st.n_neg += neg
+        st.n_pos += pos
+        st.total += neg + pos
+    else:
+        if not rs_counts_fine_d(a, b, i0, i1):
+            return False
+        for i in range(i0, i1):  # (in order: the sweep's running sums, bit for bit)
+            s_neg += a[i]
+            s_pos += b[i]
+        st.s_neg, st.s_pos = s_neg, s_pos
+    return True
+
+
+# entries checked at once by _block_fine
+DEF CHECK_BLOCK = 2048
+
+
+def summary_check(const score_t[::1] thresholds, const count_t[::1] negatives,
+                  const count_t[::1] positives, int64_t limit):
+    """Check a summary's arrays (one length d) in one pass: (kind, index, negatives total,
+    positives total). kind 0: fine; otherwise the first of: 1 a threshold not finite,
+    2 thresholds not strictly decreasing (index: the first not below the one before),
+    3 a threshold -0.0, 4/5 a negatives/positives entry below 0 (or not finite), 6 a
+    threshold holding no sample, 7 the totals: counts adding up to more than ``limit``
+    (index: where the running total of both classes passes it; added without wrapping)
+    or weight sums whose grand total is not finite (index d - 1); index of the first
+    entry of that kind. Totals: int counts, or float64 sums added from index 0 up (the
+    bits of summary_running's last entries). Blocks of entries are read at once; a block
+    with a problem in it is read again one entry at a time."""
+    cdef Py_ssize_t d = thresholds.shape[0], i, kind
+    cdef _CheckState st
+    memset(&st, 0, sizeof(_CheckState))
+    st.limit = limit
+    for kind in range(CHECK_KINDS):
+        st.first[kind] = -1
+    cdef const score_t* t = &thresholds[0] if d else NULL
+    cdef const count_t* a = &negatives[0] if d else NULL
+    cdef const count_t* b = &positives[0] if d else NULL
+    with nogil:
+        if d:
+            _check_entries(t, a, b, 0, 1, &st)
+        i = 1
+        while i < d:
+            if st.first[CHECK_TOTAL] >= 0 or not _block_fine(t, a, b, i,
+                                                             min(i + CHECK_BLOCK, d), &st):
+                _check_entries(t, a, b, i, min(i + CHECK_BLOCK, d), &st)
+            i += CHECK_BLOCK
+        if count_t is double:
+            if not isfinite(st.s_neg + st.s_pos):
+                st.first[CHECK_TOTAL] = d - 1
+    for kind in range(1, CHECK_KINDS):
+        if st.first[kind] >= 0:
+            return kind, st.first[kind], 0, 0
+    if count_t is int64_t:
+        return CHECK_OK, -1, st.n_neg, st.n_pos
+    else:
+        return CHECK_OK, -1, st.s_neg, st.s_pos
