@@ -223,6 +223,8 @@ def _add_report_command(sub: Any) -> None:
                      "true/false; 'spam' for the demo)")
     cmd.add_argument("--threshold", type=_real, default=0.5, metavar="T",
                      help="threshold of the confusion section: positive = score >= T (0.5)")
+    cmd.add_argument("--strict", action="store_true",
+                     help="positive = score > T in the confusion section (instead of >=)")
     cmd.add_argument("--groups", type=_integer(), default=10, metavar="N",
                      help="groups of the gain/lift table (default 10: deciles)")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")

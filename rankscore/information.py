@@ -41,42 +41,81 @@ def _as_probabilities(x: Any, name: str) -> np.ndarray:
 
 def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
                          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Validate labels against a probability matrix; return (class index, P, classes).
+    """Validate labels against a probability matrix; return (targets T, P, classes), T and
+    P of shape (n_samples, n_classes), as scikit-learn's ``LabelBinarizer`` reads them.
 
-    ``P`` has one column per class: a 1-D ``y_prob`` is the probability of the second
-    class and becomes ``[1 − p, p]``. Classes are ``labels`` in the given order, or the
-    sorted distinct values of ``y_true``.
+    ``y_true`` holds class labels, or is a 2-D 0/1 label-indicator matrix (its columns are
+    the classes 0 … k − 1). A 1-D ``y_prob`` is the probability of the second class and
+    becomes ``[1 − p, p]``. The columns of ``P`` are the classes in sorted order (the
+    sorted ``labels``, or the sorted distinct values of ``y_true``); ``labels`` that are not
+    sorted get scikit-learn's warning.
     """
-    y = as_labels(y_true, "y_true")
     prob = _as_probabilities(y_prob, prob_name)
-    check_same_length(y_true=y, **{prob_name: prob})
-    if labels is None:
-        classes = np.unique(y)
-        if len(classes) == 1:
-            raise ValueError(f"y_true contains only one label ({quoted(classes[0].item())}); pass "
-                             "every class through the labels argument")
-        index = np.searchsorted(classes, y)
+    raw = as_array(y_true, "y_true")
+    if raw.ndim == 2 and raw.shape[1] > 1:
+        if labels is not None:
+            raise ValueError("labels applies to a 1-D y_true of class labels, not to a 2-D "
+                             "label-indicator y_true")
+        target = _indicator(raw)
+        check_same_length(y_true=target, **{prob_name: prob})
+        classes = np.arange(target.shape[1])
     else:
-        classes = classes_of(labels)
-        if len(classes) < 2:
-            raise ValueError(f"labels needs at least two classes, got [{quoted_list(classes.tolist())}]")
-        index = encode(y, classes, "y_true")
+        y = as_labels(y_true, "y_true")
+        check_same_length(**{prob_name: prob}, y_true=y)
+        if labels is None:
+            classes = np.unique(y)
+            if len(classes) == 1:
+                raise ValueError(f"y_true contains only one label ({classes[0]}). Please "
+                                 "provide the list of all expected class labels explicitly "
+                                 "through the labels argument.")
+            index = np.searchsorted(classes, y)
+        else:
+            given = classes_of(labels)
+            classes = np.sort(given)
+            if not np.array_equal(classes, given):
+                warnings.warn(f"Labels passed were {given.tolist()}. But this function assumes "
+                              "labels are ordered lexicographically. Pass the ordered "
+                              f"labels={classes.tolist()} and ensure that the columns of "
+                              f"y_prob correspond to this ordering.", UserWarning, stacklevel=3)
+            if len(classes) < 2:
+                raise ValueError("The labels array needs to contain at least two labels, got "
+                                 f"{classes}.")
+            index = encode(y, classes, "y_true")
+        target = np.zeros((len(y), len(classes)), dtype=prob.dtype)
+        target[np.arange(len(y)), index] = 1
     if prob.ndim == 1:
         prob = prob[:, None]
     if prob.shape[1] == 1:
         prob = np.concatenate([1 - prob, prob], axis=1)
-    if prob.shape[1] != len(classes):
-        source = "y_true" if labels is None else "labels"
-        raise ValueError(
-            f"{source} has {len(classes)} classes but {prob_name} has {prob.shape[1]} "
-            f"columns; classes: [{quoted_list(classes.tolist())}]"
-            + ("; pass every class through the labels argument" if labels is None else "")
-        )
     eps = np.finfo(prob.dtype).eps
     if not np.allclose(prob.sum(axis=1), 1, rtol=np.sqrt(eps), atol=0):
-        warnings.warn(f"The {prob_name} values do not sum to one. Make sure to pass "
-                      "probabilities.", UserWarning, stacklevel=3)
-    return index, prob, classes
+        warnings.warn("The y_prob values do not sum to one. Make sure to pass probabilities.",
+                      UserWarning, stacklevel=3)
+    if prob.shape[1] != len(classes):
+        if labels is None:
+            raise ValueError(f"y_true and y_prob contain different number of classes: "
+                             f"{len(classes)} vs {prob.shape[1]}. Please provide the true "
+                             "labels explicitly through the labels argument. Classes found "
+                             f"in y_true: {classes}")
+        raise ValueError("The number of classes in labels is different from that in y_prob. "
+                         f"Classes found in labels: {classes}")
+    return target.astype(prob.dtype, copy=False), prob, classes
+
+
+def _indicator(arr: np.ndarray) -> np.ndarray:
+    """A 2-D label-indicator ``y_true`` (0/1 numbers or bools) as float64."""
+    if arr.dtype == object:
+        arr = arr.astype(np.float64)
+    if arr.dtype.kind not in "biuf":
+        raise ValueError("a 2-D y_true must be a label-indicator matrix of 0/1; got dtype "
+                         f"{arr.dtype}")
+    if arr.size == 0:
+        raise ValueError("y_true is empty")
+    check_finite(arr, "y_true")
+    if not np.isin(arr, (0, 1)).all():
+        raise ValueError("a 2-D y_true must be a label-indicator matrix of 0/1 values "
+                         "(multiclass-multioutput format is not supported)")
+    return arr.astype(np.float64)
 
 
 def weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
@@ -102,18 +141,19 @@ def log_loss(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True class labels (numbers, bools or strings).
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        True class labels (numbers, bools or strings), or a 0/1 label-indicator matrix.
     y_proba : array-like of shape (n_samples, n_classes) or (n_samples,)
-        Predicted probabilities, one column per class. A 1-D array is the probability of
-        the second class (the greater of two labels).
+        Predicted probabilities, one column per class in sorted label order. A 1-D array
+        is the probability of the second class (the greater of two labels).
     normalize : bool, default True
         Return the (weighted) mean loss per sample; ``False`` returns the (weighted) sum.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights.
     labels : array-like, optional
-        The classes, in the order of ``y_proba``'s columns. Default: the sorted distinct
-        values of ``y_true`` (which must then hold at least two).
+        The classes of ``y_proba``'s columns (needed when ``y_true`` lacks some); read in
+        sorted order. Default: the sorted distinct values of ``y_true`` (which must then
+        hold at least two).
     y_pred : array-like, deprecated
         scikit-learn's former name of ``y_proba`` (renamed in 1.9, still accepted there
         with a ``FutureWarning`` until 1.11); accepted here the same way.
@@ -134,11 +174,9 @@ def log_loss(
     confident mistake costs at most ``−log eps`` (36.04 in float64) instead of infinity.
     Rows that do not sum to one give a ``UserWarning`` and are used as they are (no
     renormalisation), as in scikit-learn 1.9. Values outside [0, 1] are errors. ``y_true``
-    holds labels; for one-hot or soft targets use :func:`cross_entropy`.
-
-    Difference from scikit-learn: ``labels`` is honoured in the order given (its ``i``-th
-    entry names column ``i``); scikit-learn sorts it and warns when it was not sorted.
-    With sorted ``labels`` (or none) results are identical.
+    holds labels or a 0/1 label-indicator matrix; for soft targets use
+    :func:`cross_entropy`. The columns of ``y_proba`` are the classes in sorted order, as
+    in scikit-learn: ``labels`` that are not sorted are sorted, with a ``UserWarning``.
 
     Examples
     --------
@@ -155,11 +193,11 @@ def log_loss(
                       "in 1.11. Use `y_proba` instead.", FutureWarning, stacklevel=2)
         y_proba = y_pred
     check_flag(normalize, "normalize")
-    index, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
-    w = check_sample_weight(sample_weight, len(index))
+    target, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
+    w = check_sample_weight(sample_weight, len(target))
     eps = np.finfo(prob.dtype).eps
     prob = np.clip(prob, eps, 1 - eps)
-    losses = -np.log(prob[np.arange(len(index)), index])  # −Σ_k y_ik log p_ik, y one-hot
+    losses = -(target * np.log(prob)).sum(axis=1)  # −Σ_k y_ik log p_ik
     return weighted_total(losses, w, normalize)
 
 
@@ -170,8 +208,8 @@ def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
     check_one_label(pos_label)
     classes = np.unique(y)
     if len(classes) > 2:
-        raise ValueError(f"The type of the target inferred from y_true is multiclass but "
-                         "should be binary according to the shape of y_proba.")
+        raise ValueError("The type of the target inferred from y_true is multiclass but "
+                         "should be binary according to the shape of y_prob.")
     if pos_label is None:
         values = classes.tolist()
         if classes.dtype.kind in "US":
@@ -197,8 +235,9 @@ def brier_score_loss(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True class labels (numbers, bools or strings).
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        True class labels (numbers, bools or strings), or with a 2-D ``y_proba`` a 0/1
+        label-indicator matrix.
     y_proba : array-like of shape (n_samples,) or (n_samples, n_classes)
         Probability of the positive class (1-D), or one column per class.
     sample_weight : array-like of shape (n_samples,), optional
@@ -207,8 +246,8 @@ def brier_score_loss(
         Binary case: the positive class. Default: 1 for labels within {0, 1} or {-1, 1},
         else the greater of two numeric labels; string labels need it.
     labels : array-like, optional
-        Multiclass case: the classes in the order of ``y_proba``'s columns (default the
-        sorted distinct values of ``y_true``).
+        Multiclass case: the classes of ``y_proba``'s columns, read in sorted order (a
+        ``UserWarning`` when not sorted; default the sorted distinct values of ``y_true``).
     scale_by_half : bool or "auto", default "auto"
         Halve the sum over classes; "auto" halves for 1-D or two-column ``y_proba`` (so
         the binary score is the familiar mean of ``(y − p)²``, in [0, 1]).
@@ -246,9 +285,7 @@ def brier_score_loss(
         target = np.stack([1 - positive, positive], axis=1)
         prob = np.stack([1 - prob, prob], axis=1)
     else:
-        index, prob, _ = _class_probabilities(y_true, prob, labels, "y_proba")
-        target = np.zeros(prob.shape, dtype=prob.dtype)
-        target[np.arange(len(index)), index] = 1
+        target, prob, _ = _class_probabilities(y_true, prob, labels, "y_proba")
     w = check_sample_weight(sample_weight, len(prob))
     if w is not None and not w.sum() > 0:
         raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
@@ -277,9 +314,7 @@ def _targets_and_probabilities(y_true: Any, y_prob: Any, labels: Any
             raise ValueError(f"y_true has shape {target.shape} but y_prob has shape "
                              f"{prob.shape}; a 2-D y_true needs one column per class")
         return target, prob
-    index, prob, _ = _class_probabilities(target, y_prob, labels, "y_prob")
-    target = np.zeros(prob.shape, dtype=prob.dtype)
-    target[np.arange(len(index)), index] = 1
+    target, prob, _ = _class_probabilities(target, y_prob, labels, "y_prob")
     return target, prob
 
 
@@ -303,7 +338,8 @@ def cross_entropy(
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights with a positive sum.
     labels : array-like, optional
-        With 1-D ``y_true``: the classes in the order of ``y_prob``'s columns.
+        With 1-D ``y_true``: the classes of ``y_prob``'s columns, read in sorted order
+        (a ``UserWarning`` when they are not sorted), as :func:`log_loss`.
 
     Returns
     -------

@@ -20,8 +20,8 @@ import numpy as np
 from ._engine.class_counts import (check_zero_division, index_sums, label_indices,
                             without_true_negatives)
 from ._engine.labels import as_labels, classes_of, encode
-from ._engine.validate import (as_array, check_finite, check_flag, check_positive_int,
-                          check_real, check_same_length, check_sample_weight, quoted)
+from ._engine.validate import (as_array, as_matrix, check_flag, check_positive_int,
+                               check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 from .information import weighted_total
 from .metrics import BinaryConfusion
@@ -38,45 +38,6 @@ __all__ = [
 
 
 # --------------------------------------------------------------------------- inputs
-
-def _as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
-    """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
-    with a positive total (a confusion matrix), as int64 or float64 so that its sums and
-    products neither lose digits (float16) nor wrap (uint64): integers whose total int64
-    cannot hold become float64."""
-    arr = as_array(x, name)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
-    if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
-        arr = arr.astype(np.float64)  # float16, longdouble
-    if counts:
-        arr = _count_dtype(arr)
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    check_finite(arr, name)
-    if counts:
-        if arr.shape[0] != arr.shape[1]:
-            raise ValueError(f"{name} must be square (rows = true class, columns = predicted "
-                             f"class), got shape {arr.shape}")
-        if (arr < 0).any():
-            raise ValueError(f"{name} must hold non-negative counts")
-        if not arr.sum() > 0:
-            raise ValueError(f"{name} holds no samples (all counts are zero)")
-    return arr
-
-
-def _count_dtype(arr: np.ndarray) -> np.ndarray:
-    """Counts as float64 (floats) or int64 (integers whose total int64 holds exactly), else
-    float64."""
-    if arr.dtype.kind == "f":
-        return arr.astype(np.float64, copy=False)
-    if arr.size and int(arr.max()) * arr.size < 2**63 and int(arr.min()) >= 0:
-        return arr.astype(np.int64, copy=False)
-    if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
-        return arr.astype(np.int64)
-    return arr.astype(np.float64)
 
 
 def _one_vs_rest(
@@ -97,7 +58,7 @@ def _one_vs_rest(
         if np.ndim(y_true) == 1:
             raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
                              "confusion matrix alone")
-        matrix = _as_matrix(y_true, "confusion", counts=True)
+        matrix = as_matrix(y_true, "confusion", counts=True)
         if labels is None:
             classes = np.arange(len(matrix))
         else:
@@ -409,8 +370,8 @@ def profit(confusion: Any, profit_matrix: Any) -> float:
     """
     if isinstance(confusion, BinaryConfusion):
         confusion = confusion.to_array()
-    c = _as_matrix(confusion, "confusion", counts=True)
-    p = _as_matrix(profit_matrix, "profit_matrix", counts=False)
+    c = as_matrix(confusion, "confusion", counts=True)
+    p = as_matrix(profit_matrix, "profit_matrix", counts=False)
     if c.shape != p.shape:
         raise ValueError(f"profit_matrix has shape {p.shape} but the confusion matrix has "
                          f"shape {c.shape}; they must match cell for cell")
@@ -499,7 +460,7 @@ def _as_scores_2d(y_score: Any) -> tuple[np.ndarray, bool]:
         arr = arr[:, None]
     if arr.ndim != 2:
         raise ValueError(f"y_score must be 1-D or 2-D, got shape {arr.shape}")
-    arr = _as_matrix(arr, "y_score", counts=False)
+    arr = as_matrix(arr, "y_score", counts=False)
     return arr, arr.shape[1] == 1
 
 
@@ -546,8 +507,8 @@ def top_k_accuracy_score(
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights.
     labels : array-like, optional
-        The classes, in the order of ``y_score``'s columns; needed when ``y_true`` lacks
-        some class.
+        The classes, sorted, in the order of ``y_score``'s columns; needed when ``y_true``
+        lacks some class.
 
     Returns
     -------
@@ -563,9 +524,8 @@ def top_k_accuracy_score(
     1.9: among classes with equal scores, the one with the higher column index ranks first.
     Binary ``y_true`` with 1-D scores: ``k = 1`` predicts the second class when the score
     exceeds 0.5 (scores within [0, 1]) or 0 (otherwise); ``k ≥ 2`` is always a hit. ``k ≥
-    n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1. Difference
-    from scikit-learn: ``labels`` may be in any order (scikit-learn requires it sorted); its
-    ``i``-th entry names column ``i``.
+    n_classes`` warns (``UndefinedMetricWarning``) that the score is trivially 1. ``labels``
+    must be sorted and distinct, as there (its ``i``-th entry names column ``i``).
 
     Examples
     --------
@@ -576,33 +536,53 @@ def top_k_accuracy_score(
     >>> top_k_accuracy_score([0, 1, 2, 2], y_score, k=2, normalize=False)
     3.0
     """
-    y = as_labels(y_true, "y_true")
+    try:
+        y = as_labels(y_true, "y_true")
+    except ValueError as exc:
+        if "continuous" not in str(exc):
+            raise
+        raise ValueError("y type must be 'binary' or 'multiclass', got 'continuous' "
+                         "(y_true holds non-integer floats)") from None
     k = check_positive_int(k, "k")
     check_flag(normalize, "normalize")
     score, one_column = _as_scores_2d(y_score)
     n = check_same_length(y_true=y, y_score=score)
     w = check_sample_weight(sample_weight, n)
     present = np.unique(y)
-    binary = len(present) <= 2 and (labels is None or len(classes_of(labels)) <= 2)
+    if labels is not None:
+        labels = as_labels(labels, "labels")
+        if len(np.unique(labels)) != len(labels):
+            raise ValueError("Parameter 'labels' must be unique.")
+        if not np.array_equal(np.sort(labels), labels):
+            raise ValueError("Parameter 'labels' must be ordered.")
+    binary = len(present) <= 2 and (labels is None or len(labels) <= 2)
     if binary and not one_column:
-        raise ValueError(f"y_true is binary while y_score has {score.shape[1]} columns; "
-                         "if y_true lacks some class, pass every class through labels")
+        raise ValueError(f"`y_true` is binary while y_score is 2d with {score.shape[1]} "
+                         "classes. If `y_true` does not contain all the labels, `labels` "
+                         "must be provided.")
     if not binary and score.shape[1] == 1:
-        raise ValueError("y_score must have shape (n_samples, n_classes) since y_true "
-                         f"holds several classes; got {score.shape[1]} column")
+        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                         "`y_true` contains multiple classes. Got `y_score.shape="
+                         f"{(n,)}`.")
     n_score_classes = 2 if binary else score.shape[1]
     if labels is None:
         classes = present
         if len(classes) != n_score_classes:
-            raise ValueError(f"y_true holds {len(classes)} classes but y_score has "
-                             f"{n_score_classes}; pass every class through labels")
+            raise ValueError(f"Number of classes in 'y_true' ({len(classes)}) not equal to the "
+                             f"number of classes in 'y_score' ({n_score_classes}). You can "
+                             "provide a list of all known classes by assigning it to the "
+                             "`labels` parameter.")
         index = np.searchsorted(classes, y)
     else:
-        classes = classes_of(labels)
+        classes = labels
         if len(classes) != n_score_classes:
-            raise ValueError(f"labels names {len(classes)} classes but y_score has "
-                             f"{n_score_classes}")
-        index = encode(y, classes, "y_true")
+            raise ValueError(f"Number of given labels ({len(classes)}) not equal to the number "
+                             f"of classes in 'y_score' ({n_score_classes}).")
+        try:
+            index = encode(y, classes, "y_true")
+        except ValueError as exc:
+            raise ValueError(f"'y_true' contains labels not in parameter 'labels'. ({exc})"
+                             ) from None
     if k >= len(classes):
         warn_undefined_metric(f"'k' ({k}) greater than or equal to 'n_classes' "
                               f"({len(classes)}) will result in a perfect score and is "

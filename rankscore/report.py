@@ -30,7 +30,7 @@ from ._engine.parts import Problem, binary_problem, class_parts, split_parts
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import decide_pos_label, read_columns
-from ._engine.validate import check_positive_int, check_threshold
+from ._engine.validate import check_positive_int, check_threshold, inclusive_threshold
 from ._progress import check_progress
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
@@ -129,6 +129,7 @@ def binary_report(
     n_resamples: int = 2000,
     random_state: Any = 0,
     progress: bool = False,
+    strict: bool = False,
 ) -> BinaryReport:
     """Everything ``rankscore report`` shows, as a JSON-ready dict with stable keys.
 
@@ -156,6 +157,9 @@ def binary_report(
     progress : bool, default False
         With ``ci``: show the bootstrap's replicates done on stderr, as
         :func:`rankscore.uncertainty.bootstrap_ci` does.
+    strict : bool, default False
+        The confusion section's rule: positive means ``score > threshold`` (``>=`` by
+        default); ``"confusion"`` records it as ``"strict"``.
 
     Returns
     -------
@@ -196,6 +200,7 @@ def binary_report(
     0.676
     """
     threshold = check_threshold(threshold)
+    at = inclusive_threshold(threshold, strict)  # score > t is score >= at
     n_groups = check_positive_int(n_groups, "n_groups")
     progress = check_progress(progress)
     report = None
@@ -203,20 +208,27 @@ def binary_report(
         codes = kernel_integers(y_true)
         if codes is not None:
             report = _report_of_problem(Problem(codes, codes.dtype.type(1), y_score, None,
-                                                False), threshold, n_groups)
+                                                False), at, n_groups)
     if report is None:  # any labels, or labels outside {0, 1}: the general validation
         problem = binary_problem(y_true, y_score, pos_label)
-        report = _report_of_problem(problem, threshold, n_groups)
+        report = _report_of_problem(problem, at, n_groups)
     assert report is not None  # binary_problem's labels are checked: it has parts
     if ci:  # the intervals resample rows: they need the data, not only the summary
-        report["intervals"] = _intervals(y_true, y_score, pos_label, report["threshold"],
-                                         confidence_level, n_resamples, random_state,
-                                         progress)
+        report["intervals"] = _intervals(y_true, y_score, pos_label, at, confidence_level,
+                                         n_resamples, random_state, progress)
+    return _at_given_threshold(report, threshold, strict)
+
+
+def _at_given_threshold(report: BinaryReport, threshold: float, strict: bool) -> BinaryReport:
+    """The report computed at the inclusive threshold, labelled with the one given and
+    its rule."""
+    report["threshold"] = _number(threshold)
+    report["confusion"].update(threshold=_number(threshold), strict=bool(strict))
     return report
 
 
-def summary_report(summary: ScoreSummary, *, threshold: float = 0.5,
-                   n_groups: int = 10) -> BinaryReport:
+def summary_report(summary: ScoreSummary, *, threshold: float = 0.5, n_groups: int = 10,
+                   strict: bool = False) -> BinaryReport:
     """:func:`binary_report` of the data a :class:`~rankscore.ScoreSummary` summarises.
 
     Parameters
@@ -228,6 +240,8 @@ def summary_report(summary: ScoreSummary, *, threshold: float = 0.5,
         Threshold of the confusion section (positive means ``score >= threshold``).
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
+    strict : bool, default False
+        Positive means ``score > threshold`` in the confusion section.
 
     Returns
     -------
@@ -257,12 +271,14 @@ def summary_report(summary: ScoreSummary, *, threshold: float = 0.5,
     if summary.weighted:
         raise ValueError("summary_report takes an unweighted summary (the report counts rows)")
     threshold = check_threshold(threshold)
+    at = inclusive_threshold(threshold, strict)
     n_groups = check_positive_int(n_groups, "n_groups")
     if summary.n_positives == 0 or summary.n_negatives == 0:
         missing = "positive" if summary.n_positives == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    scan, confusion, youden, f1, table = summary._report_numbers(n_groups, threshold)
-    return _report_dict(scan, confusion, youden, f1, table, threshold)
+    scan, confusion, youden, f1, table = summary._report_numbers(n_groups, at)
+    report = _report_dict(scan, confusion, youden, f1, table, at)
+    return _at_given_threshold(report, threshold, strict)
 
 
 def _report_dict(scan: Any, confusion: BinaryConfusion, youden: Any, f1: Any, table: Any,
@@ -503,7 +519,8 @@ def format_report(report: BinaryReport, *, title: str | None = None) -> str:
         f"  average precision    {_f(ranking['average_precision'])}{ci('average_precision')}",
         f"  PR AUC (trapezoid)   {_f(ranking['pr_auc'])}",
         "",
-        f"At threshold {_t(report['threshold'])} (positive = score >= {_t(report['threshold'])})",
+        f"At threshold {_t(report['threshold'])} (positive = score "
+        f"{'>' if report['confusion'].get('strict') else '>='} {_t(report['threshold'])})",
     ]
     lines += _confusion_text(report["confusion"])
     lines.append("")
@@ -558,7 +575,8 @@ def _file_report(args: Any, path: Any, source: str,
                 raise ValueError(str(exc)) from None
         report = binary_report(
             labels, scores, pos_label=pos_label, threshold=args.threshold,
-            n_groups=args.groups, ci=ci, confidence_level=getattr(args, "confidence_level", 0.95),
+            strict=getattr(args, "strict", False), n_groups=args.groups, ci=ci,
+            confidence_level=getattr(args, "confidence_level", 0.95),
             n_resamples=getattr(args, "n_resamples", 2000), random_state=getattr(args, "seed", 0),
             progress=shows_progress(args))
         return report, pos_label
@@ -571,12 +589,15 @@ def _file_report(args: Any, path: Any, source: str,
     finally:
         if progress is not None:
             progress.close()
+    strict = getattr(args, "strict", False)
     if classes.summary is not None:
-        report = summary_report(classes.summary, threshold=args.threshold, n_groups=args.groups)
+        report = summary_report(classes.summary, threshold=args.threshold, strict=strict,
+                                n_groups=args.groups)
     else:
         report = _report_of_classes(classes.negatives, classes.positives,
-                                    threshold=args.threshold, n_groups=args.groups,
-                                    in_place=True)
+                                    threshold=inclusive_threshold(args.threshold, strict),
+                                    n_groups=args.groups, in_place=True)
+        report = _at_given_threshold(report, args.threshold, strict)
     return report, classes.pos_label
 
 

@@ -501,24 +501,56 @@ def test_backends_agree_bit_for_bit(problem):
 @pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize("n_threads", [1, 2])
 def test_per_column_auc(weighted, n_threads):
+    from rankscore.curves import roc_auc_columns
+
     rng = np.random.default_rng(7)
     y = rng.integers(0, 2, 300)
     scores = np.round(rng.random((300, 9)), 2)
     w = rng.random(300) if weighted else None
-    got = rs.roc_auc_score(y, scores, sample_weight=w, n_threads=n_threads)
+    got = roc_auc_columns(y, scores, sample_weight=w, n_threads=n_threads)
     expected = [sk.roc_auc_score(y, scores[:, j], sample_weight=w) for j in range(9)]
     assert got.shape == (9,)
     np.testing.assert_allclose(got, expected, rtol=1e-12)
-    got = rs.roc_auc_score(y, scores, sample_weight=w, max_fpr=0.3, n_threads=n_threads)
+    got = roc_auc_columns(y, scores, sample_weight=w, max_fpr=0.3, n_threads=n_threads)
     expected = [sk.roc_auc_score(y, scores[:, j], sample_weight=w, max_fpr=0.3)
                 for j in range(9)]
     np.testing.assert_allclose(got, expected, rtol=1e-12)
     # string labels: the greater label is positive, as for 1-D scores
     labels = np.where(y == 1, "yes", "no")
-    np.testing.assert_allclose(rs.roc_auc_score(labels, scores, n_threads=n_threads),
-                               rs.roc_auc_score(y, scores), rtol=1e-15)
-    gini = rs.gini_score(y, scores, n_threads=n_threads)
-    np.testing.assert_allclose(gini, 2 * rs.roc_auc_score(y, scores) - 1, rtol=1e-15)
+    np.testing.assert_allclose(roc_auc_columns(labels, scores, n_threads=n_threads),
+                               roc_auc_columns(y, scores), rtol=1e-15)
+    # a 1-D score vector is one column
+    assert roc_auc_columns(y, scores[:, 0]).tolist() == [rs.roc_auc_score(y, scores[:, 0])]
+
+
+def test_roc_auc_columns_refuses_multiclass_labels():
+    from rankscore.curves import roc_auc_columns
+
+    with pytest.raises(ValueError, match="y_true holds 3 classes; roc_auc_columns scores binary"):
+        roc_auc_columns([0, 1, 2, 1], np.ones((4, 3)))
+
+
+@pytest.mark.parametrize("multi_class", ["raise", "ovr", "ovo"])
+def test_binary_labels_with_predict_proba_output_raise_as_sklearn(multi_class):
+    """roc_auc_score(y, clf.predict_proba(X)) with binary y: scikit-learn raises (the
+    (n, 2) matrix is not a score vector), and so does rankscore, naming the fix."""
+    y = np.array([0, 1, 0, 1, 1, 0])
+    proba = np.column_stack([[0.9, 0.2, 0.6, 0.3, 0.1, 0.8], [0.1, 0.8, 0.4, 0.7, 0.9, 0.2]])
+    with pytest.raises(ValueError, match=r"y should be a 1d array, got an array of shape "
+                                         r"\(6, 2\)") as sk_error:
+        sk.roc_auc_score(y, proba, multi_class=multi_class)
+    with pytest.raises(ValueError, match=r"got an array of shape \(6, 2\) instead\. y_true is "
+                                         r"binary: pass the positive class's column .*"
+                                         "roc_auc_columns") as rs_error:
+        rs.roc_auc_score(y, proba, multi_class=multi_class)
+    assert str(rs_error.value).startswith(str(sk_error.value))
+    with pytest.raises(ValueError, match=r"shape \(6, 2\)"):
+        rs.gini_score(y, proba)
+    assert rs.roc_auc_score(y, proba[:, 1]) == sk.roc_auc_score(y, proba[:, 1]) == 1.0
+    # three columns with binary labels: scikit-learn's multiclass path and its messages
+    three = np.column_stack([proba, np.zeros(6)])
+    with pytest.raises(ValueError, match=r"multi_class must be in \('ovo', 'ovr'\)"):
+        rs.roc_auc_score(y, three)
 
 
 @given(binary_problem(min_n=2, max_n=60))
@@ -552,7 +584,7 @@ def test_counting_path_equals_sorting_path(problem, max_distinct):
         lambda: quiet(rs.roc_auc_score, y.astype(bool), s),
         lambda: quiet(rs.average_precision_score, y, s),
         lambda: quiet(rs.ks_statistic, y, s),
-        lambda: quiet(rs.roc_auc_score, y, np.column_stack([s, -s])),
+        lambda: quiet(rs.curves.roc_auc_columns, y, np.column_stack([s, -s])),
     ]
     sorting = [f() for f in functions]
     with counting_path(max_distinct):
@@ -632,7 +664,7 @@ def test_readonly_strided_and_byteswapped_inputs_are_not_modified():
     rs.average_precision_score(y, s, sample_weight=w)
     scores2d = np.column_stack([s_big, 1 - s_big])[::2]
     scores2d.flags.writeable = False
-    rs.roc_auc_score(y, scores2d)
+    rs.curves.roc_auc_columns(y, scores2d)
     for a, b in zip((y, s, w), before):
         np.testing.assert_array_equal(a, b)
 
@@ -644,7 +676,7 @@ def test_lists_and_pandas():
     assert rs.roc_auc_score(y, s) == 7 / 9
     assert rs.roc_auc_score(list(SPEC_Y), tuple(SPEC_S)) == 7 / 9
     frame = pd.DataFrame({"a": SPEC_S, "b": SPEC_S[::-1]})
-    assert rs.roc_auc_score(y, frame).tolist() == pytest.approx(
+    assert rs.curves.roc_auc_columns(y, frame).tolist() == pytest.approx(
         [7 / 9, sk.roc_auc_score(SPEC_Y, SPEC_S[::-1])])
 
 
@@ -798,13 +830,13 @@ def test_one_class_warns_like_sklearn():
         (lambda: rs.roc_auc_score([[0, 1], [1, 0]], [[0.1, 0.2]]), ValueError, "same shape"),
         (lambda: rs.roc_auc_score([[0, 2], [1, 0]], np.eye(2)), ValueError, "indicator"),
         (lambda: rs.roc_auc_score([0, 1], np.zeros((2, 2, 2))), ValueError, "1-D or 2-D"),
-        (lambda: rs.roc_auc_score([0, 1], np.array([[0.1, np.nan], [0.2, 0.3]])),
+        (lambda: rs.curves.roc_auc_columns([0, 1], np.array([[0.1, np.nan], [0.2, 0.3]])),
          ValueError, "NaN"),
-        (lambda: rs.roc_auc_score([0, 1, 1], np.array([[0.1, 0.4], [0.2, -np.inf], [1, 2]])),
+        (lambda: rs.curves.roc_auc_columns([0, 1, 1], np.array([[0.1, 0.4], [0.2, -np.inf], [1, 2]])),
          ValueError, "infinity"),
-        (lambda: rs.roc_auc_score([1, 1], np.array([[0.1, np.nan], [0.2, 0.3]])),
+        (lambda: rs.curves.roc_auc_columns([1, 1], np.array([[0.1, np.nan], [0.2, 0.3]])),
          ValueError, "NaN"),
-        (lambda: rs.roc_auc_score([0, 1, 0], np.array([[0.1, 0.5], [0.2, 0.3], [np.nan, 0]]),
+        (lambda: rs.curves.roc_auc_columns([0, 1, 0], np.array([[0.1, 0.5], [0.2, 0.3], [np.nan, 0]]),
                                   sample_weight=[1, 1, 1]), ValueError, "NaN"),
         (lambda: rs.average_precision_score([[0, 1], [1, 0]], np.eye(2), pos_label=0),
          ValueError, "fixed to 1 for multilabel"),

@@ -284,8 +284,9 @@ def test_n_threads_is_capped_at_the_usable_cpus(monkeypatch):
     monkeypatch.setattr(parts, "usable_cpus", lambda: 2)
     y = np.array([0, 1] * 50)
     scores = np.random.default_rng(0).random((100, 40))
-    expected = rs.roc_auc_score(y, scores, n_threads=1)
-    np.testing.assert_array_equal(rs.roc_auc_score(y, scores, n_threads=20000), expected)
+    expected = rs.curves.roc_auc_columns(y, scores, n_threads=1)
+    np.testing.assert_array_equal(rs.curves.roc_auc_columns(y, scores, n_threads=20000),
+                                  expected)
     assert workers and max(workers) <= 2
     assert parts.thread_count(20000) == 2 and parts.thread_count(None) == 2
 
@@ -449,6 +450,7 @@ CALLS = [
     (rs.det_curve, (Y, S), {"pos_label": 1}), (rs.auc, ([0, 1, 2], [0, 1, 1]), {}),
     (rs.roc_auc_score, (Y, S), {"max_fpr": 0.5, "n_threads": 1}),
     (rs.gini_score, (Y, S), {"n_threads": 1}),
+    (rs.curves.roc_auc_columns, (Y, np.column_stack([S, S])), {"max_fpr": 0.5, "n_threads": 1}),
     (rs.average_precision_score, (Y, S), {"pos_label": 1}),
     (rs.pr_auc_score, (Y, S), {"pos_label": 1}), (rs.ks_statistic, (Y, S), {"pos_label": 1}),
     (rs.curves.ks_curve, (Y, S), {"pos_label": 1}), (rs.gains.gain_table, (Y, S), {"n_groups": 2}),

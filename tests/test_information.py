@@ -56,7 +56,7 @@ def test_log_loss_matches_sklearn(task, normalize):
                                 normalize=normalize)
     assert got == pytest.approx(expected, rel=1e-12, abs=0)  # float32: summed in float32 too
     sums_warning = [str(w.message).startswith("The y_pro") for w in theirs]
-    assert any(str(w.message).startswith("The y_proba values do not sum") for w in ours) \
+    assert any(str(w.message).startswith("The y_prob values do not sum") for w in ours) \
         == any(sums_warning)
 
 
@@ -82,18 +82,27 @@ def test_log_loss_rows_not_summing_to_one_warn_and_are_used_as_given():
     assert got == pytest.approx(-(math.log(0.5) + math.log(0.2)) / 2)
 
 
-def test_log_loss_labels_order_names_columns():
+def test_log_loss_columns_are_the_sorted_labels_as_sklearn():
     y = ["b", "a", "c", "a"]
     prob = np.array([[0.2, 0.5, 0.3], [0.6, 0.3, 0.1], [0.1, 0.1, 0.8], [0.4, 0.4, 0.2]])
-    # columns of prob are c, a, b
-    reordered = prob[:, [1, 2, 0]]  # a, b, c
-    assert rs.log_loss(y, prob, labels=["c", "a", "b"]) == rs.log_loss(y, reordered)
+    # the columns of prob are a, b, c whatever order labels names them in (scikit-learn
+    # sorts labels and warns when they were not sorted)
+    expected = skm.log_loss(y, prob)
+    assert rs.log_loss(y, prob) == expected
+    message = r"Labels passed were \['c', 'a', 'b'\]\. But this function assumes labels are"
+    with pytest.warns(UserWarning, match=message):
+        assert rs.log_loss(y, prob, labels=["c", "a", "b"]) == expected
+    with pytest.warns(UserWarning, match=message):
+        assert skm.log_loss(y, prob, labels=["c", "a", "b"]) == expected
 
 
 def test_log_loss_binary_1d_is_second_class():
     assert rs.log_loss([0, 1], [0.2, 0.7]) == pytest.approx(-(math.log(0.8) + math.log(0.7)) / 2)
-    # with an explicit order, the 1-D column is the probability of the last label
-    assert rs.log_loss([0, 1], [0.8, 0.3], labels=[1, 0]) == rs.log_loss([0, 1], [0.2, 0.7])
+    # the 1-D column is the probability of the greater label, whatever order labels has
+    with pytest.warns(UserWarning, match="ordered lexicographically"):
+        assert rs.log_loss([0, 1], [0.2, 0.7], labels=[1, 0]) == rs.log_loss([0, 1], [0.2, 0.7])
+    assert rs.log_loss([1, 1], [0.2, 0.7], labels=[0, 1]) == pytest.approx(
+        -(math.log(0.2) + math.log(0.7)) / 2)
 
 
 def test_log_loss_normalize_false_and_weights():
@@ -113,11 +122,13 @@ def test_log_loss_normalize_false_and_weights():
         ([0, 1], [[0.5, -0.5], [0.5, 0.5]], {}, ValueError, "lower than 0"),
         ([0, 1], [[0.5, np.nan], [0.5, 0.5]], {}, ValueError, "y_proba contains NaN"),
         ([1, 1], [0.5, 0.5], {}, ValueError, "only one label"),
-        ([0, 1], [[0.2, 0.3, 0.5]] * 2, {}, ValueError, "2 classes but y_proba has 3"),
-        ([0, 1], [[0.2, 0.3, 0.5]] * 2, {"labels": [0, 1]}, ValueError, "labels has 2"),
-        ([0, 2], [0.5, 0.5], {"labels": [0, 1]}, ValueError, "not in labels: 2"),
+        ([0, 1], [[0.2, 0.3, 0.5]] * 2, {}, ValueError, "different number of classes: 2 vs 3"),
+        ([0, 1], [[0.2, 0.3, 0.5]] * 2, {"labels": [0, 1]}, ValueError,
+         r"number of classes in labels is different from that in y_prob"),
+        ([0, 2], [0.5, 0.5], {"labels": [0, 1]}, ValueError,
+         r"y_true contains values \{2\} not belonging to the passed labels \[0, 1\]"),
         ([0, 1], [0.5, 0.5], {"labels": [0, 0, 1]}, ValueError, "must not repeat"),
-        ([0, 0], [0.5, 0.5], {"labels": [0]}, ValueError, "at least two classes"),
+        ([0, 0], [0.5, 0.5], {"labels": [0]}, ValueError, "at least two labels"),
         ([0, 1], [0.5, 0.5], {"normalize": 1}, TypeError, "normalize must be True or False"),
         ([0, 1], [0.5, 0.5], {"sample_weight": [1, -1]}, ValueError, "non-negative"),
         ([0, 1], [0.5, 0.5], {"sample_weight": [0, 0]}, ValueError, "sums to zero"),
@@ -125,7 +136,9 @@ def test_log_loss_normalize_false_and_weights():
         ([0, 1], np.zeros((2, 2, 2)), {}, ValueError, "1-D or 2-D"),
         ([0, 1], [], {}, ValueError, "y_proba is empty"),
         ([0, 1], None, {}, TypeError, "y_proba is None"),
-        ([[0, 1]], [0.5], {}, ValueError, "y_true must be 1-D"),
+        ([[0, 1]], [0.5, 0.5], {}, ValueError, "inconsistent numbers of samples"),
+        ([[0, 2]], [[0.5, 0.5]], {}, ValueError, "multiclass-multioutput"),
+        ([[0, 1]], [[0.5, 0.5]], {"labels": [0, 1]}, ValueError, "2-D label-indicator"),
         ([0, None], [0.5, 0.5], {}, ValueError, "None or NaN"),
         ([0.0, np.nan], [0.5, 0.5], {}, ValueError, "labels must be finite"),
         (["a", 1], [0.5, 0.5], {}, TypeError, "cannot be sorted"),
@@ -140,16 +153,16 @@ def test_log_loss_validation(y, prob, kwargs, error, match):
 def test_label_messages_show_plain_values_not_numpy_reprs():
     # NumPy 2 scalars used to appear as "np.int64(1)" in these messages
     cases = [
-        (([1, 1], [0.5, 0.5]), {}, r"only one label \(1\);"),
-        ((["a", "a"], [0.5, 0.5]), {}, r"only one label \('a'\);"),
+        (([1, 1], [0.5, 0.5]), {}, r"only one label \(1\)\. Please"),  # scikit-learn's words
+        ((["a", "a"], [0.5, 0.5]), {}, r"only one label \(a\)\. Please"),
         (([0, 1], [0.5, 0.5]), {"labels": [0, 0, 1]}, r"must not repeat a label, got \[0, 0, 1\]$"),
-        (([0, 0], [0.5, 0.5]), {"labels": [0]}, r"at least two classes, got \[0\]$"),
-        (([0, 1, 2], [0.5, 0.5, 0.5]), {}, r"classes: \[0, 1, 2\];"),
+        (([0, 0], [0.5, 0.5]), {"labels": [0]}, r"at least two labels, got \[0\]\.$"),
+        (([0, 1, 2], [0.5, 0.5, 0.5]), {}, r"Classes found in y_true: \[0 1 2\]$"),
     ]
     for args, kwargs, match in cases:
         with pytest.raises(ValueError, match=match):
             rs.log_loss(*args, **kwargs)
-    with pytest.raises(ValueError, match=r"got \[0, 1, 1\]$"):
+    with pytest.raises(ValueError, match=r"^Parameter 'labels' must be unique\.$"):
         rs.top_k_accuracy_score([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, labels=[0, 1, 1])
 
 

@@ -352,8 +352,12 @@ def test_t_test_matches_scipy():
     for row in table.rows:
         x = evaluate(qrels, a, row["metric"], per_query=True)[row["metric"]]
         y = evaluate(qrels, b, row["metric"], per_query=True)[row["metric"]]
-        assert row["p_value"] == pytest.approx(stats.ttest_rel(y, x).pvalue, rel=1e-9)
-        assert row["difference"] == pytest.approx((y - x).mean(), abs=1e-15)
+        assert row["p_value"] == pytest.approx(stats.ttest_rel(x, y).pvalue, rel=1e-9)
+        assert row["difference"] == pytest.approx((x - y).mean(), abs=1e-15)
+        assert row["difference"] == row["mean_a"] - row["mean_b"] or \
+            row["difference"] == pytest.approx(row["mean_a"] - row["mean_b"], abs=1e-15)
+        # b has the relevant documents 0.3 higher: it is better, so a - b < 0
+        assert row["difference"] < 0
 
 
 @pytest.mark.parametrize("a, b, x", [(0.5, 0.5, 0.3), (7.5, 0.5, 0.9), (0.5, 40.0, 0.01),

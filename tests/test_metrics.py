@@ -136,10 +136,11 @@ def test_every_rate_by_hand():
 def test_to_dict_and_repr():
     c = rs.BinaryConfusion(tp=6, fp=2, fn=3, tn=9, threshold=0.5)
     d = c.to_dict()
-    assert list(d)[:6] == ["threshold", "tp", "fp", "fn", "tn", "n"]
+    assert list(d)[:7] == ["threshold", "strict", "tp", "fp", "fn", "tn", "n"]
     assert d["f1"] == pytest.approx(12 / 17) and d["q0"] == 0.55
     assert set(d) >= {"tpr", "tnr", "fpr", "fnr", "npv", "g_mean", "mcc", "informedness"}
-    assert all(isinstance(v, float) for k, v in d.items() if k not in ("tp", "fp", "fn", "tn", "n", "threshold"))
+    assert all(isinstance(v, float) for k, v in d.items()
+               if k not in ("tp", "fp", "fn", "tn", "n", "threshold", "strict"))
     assert repr(c) == (
         "BinaryConfusion(tp=6, fp=2, fn=3, tn=9, threshold=0.5; "
         "accuracy=0.75, precision=0.75, recall=0.6667, f1=0.7059)"
@@ -734,3 +735,50 @@ def test_pandas_and_object_inputs():
     p = pd.Series(["a", "b", "a"], dtype="string")
     assert rs.accuracy_score(y, p) == pytest.approx(2 / 3)
     assert rs.recall_score(y, p, pos_label="b") == 0.5
+
+
+@given(st.data())
+def test_accuracy_of_a_confusion_matrix_equals_accuracy_of_the_labels(data):
+    n = data.draw(st.integers(1, 40))
+    y = np.array(data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)))
+    p = np.array(data.draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)))
+    w = None
+    if data.draw(st.booleans()):
+        w = np.array(data.draw(st.lists(st.sampled_from([0.5, 1.0, 2.0]), min_size=n,
+                                        max_size=n)))
+    matrix = rs.confusion_matrix(y, p, sample_weight=w)
+    for normalize in (True, False):
+        expected = rs.accuracy_score(y, p, normalize=normalize, sample_weight=w)
+        assert rs.accuracy_score(matrix, normalize=normalize) == pytest.approx(expected,
+                                                                               rel=1e-12)
+        assert rs.accuracy_score(matrix.tolist(), normalize=normalize) == pytest.approx(
+            expected, rel=1e-12)
+    assert rs.accuracy_score(matrix) == pytest.approx(
+        sk.accuracy_score(y, p, sample_weight=w), rel=1e-12)
+
+
+def test_accuracy_of_a_confusion_matrix():
+    c = [[5, 1, 0], [2, 3, 1], [0, 0, 4]]
+    assert rs.accuracy_score(c) == 12 / 16
+    assert rs.accuracy_score(c, normalize=False) == 12.0
+    assert rs.accuracy_score(np.array(c, dtype=np.uint8)) == 12 / 16
+    binary = rs.binary_confusion([1, 0, 1, 1], [1, 0, 0, 1])
+    assert rs.accuracy_score(binary.to_array()) == binary.accuracy == 0.75
+    from rankscore.multiclass import per_class_metrics
+    table = per_class_metrics(c)
+    assert rs.accuracy_score(c) == table.tp.sum() / 16
+
+
+@pytest.mark.parametrize("matrix, kwargs, error, match", [
+    ([0, 1, 1], {}, ValueError, "y_pred is missing"),
+    ([[1, 2]], {}, ValueError, "must be square"),
+    ([[1, -1], [0, 1]], {}, ValueError, "non-negative counts"),
+    ([[0, 0], [0, 0]], {}, ValueError, "no samples"),
+    ([[np.nan, 1], [1, 1]], {}, ValueError, "NaN"),
+    ([[1, 0], [0, 1]], {"sample_weight": [1, 2]}, ValueError, "weight its counts instead"),
+    ([["a", "b"], ["c", "d"]], {}, TypeError, "real numbers"),
+    ([[1, 0], [0, 1]], {"normalize": "yes"}, TypeError, "normalize"),
+])
+def test_accuracy_of_a_confusion_matrix_validation(matrix, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        rs.accuracy_score(matrix, **kwargs)

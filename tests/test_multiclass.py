@@ -360,11 +360,14 @@ def test_top_k_binary_thresholds():
         assert rs.top_k_accuracy_score(y, [0.2, 0.6, 0.5, 0.9], k=2) == 1.0
 
 
-def test_top_k_labels_in_any_order_name_the_columns():
+def test_top_k_labels_must_be_sorted_as_sklearn():
     y = ["b", "c", "a"]
     score = np.array([[0.1, 0.6, 0.3], [0.5, 0.2, 0.3], [0.2, 0.2, 0.6]])  # columns c, b, a
+    for f in (rs.top_k_accuracy_score, skm.top_k_accuracy_score):
+        with pytest.raises(ValueError, match="^Parameter 'labels' must be ordered.$"):
+            f(y, score, k=1, labels=["c", "b", "a"])
     sorted_score = score[:, [2, 1, 0]]
-    assert rs.top_k_accuracy_score(y, score, k=1, labels=["c", "b", "a"]) == \
+    assert rs.top_k_accuracy_score(y, sorted_score, k=1, labels=["a", "b", "c"]) == \
         rs.top_k_accuracy_score(y, sorted_score, k=1) == 1.0
 
 
@@ -417,15 +420,19 @@ def test_top_k_matches_sklearn(task, normalize):
 @pytest.mark.parametrize(
     "y, score, kwargs, error, match",
     [
-        ([0, 1, 2], [0.1, 0.2, 0.3], {}, ValueError, r"shape \(n_samples, n_classes\)"),
-        ([0, 1], [[0.1, 0.2, 0.7]] * 2, {}, ValueError, "binary while y_score has 3"),
-        ([0, 1, 2], [[0.5, 0.5]] * 3, {}, ValueError, "holds 3 classes but y_score has 2"),
+        ([0, 1, 2], [0.1, 0.2, 0.3], {}, ValueError, r"shape `\(n_samples, n_classes\)`"),
+        ([0, 1], [[0.1, 0.2, 0.7]] * 2, {}, ValueError, "binary while y_score is 2d with 3"),
+        ([0, 1, 2], [[0.5, 0.5]] * 3, {}, ValueError,
+         r"Number of classes in 'y_true' \(3\) not equal to the number of classes in "
+         r"'y_score' \(2\)"),
         ([0, 1, 1], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1]}, ValueError, "binary while"),
         ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 2, 3]}, ValueError,
-         "names 4 classes but y_score has 3"),
-        ([0, 1, 4], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 2]}, ValueError, "not in labels"),
-        ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 1]}, ValueError, "must not repeat"),
-        ([0.5, 1.5, 2], [[0.2, 0.3, 0.5]] * 3, {}, ValueError, "continuous values"),
+         r"Number of given labels \(4\) not equal to the number of classes in 'y_score' \(3\)"),
+        ([0, 1, 4], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 2]}, ValueError,
+         "'y_true' contains labels not in parameter 'labels'"),
+        ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 1, 1]}, ValueError, "must be unique"),
+        ([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, {"labels": [0, 2, 1]}, ValueError, "must be ordered"),
+        ([0.5, 1.5, 2], [[0.2, 0.3, 0.5]] * 3, {}, ValueError, "got 'continuous'"),
         ([0, 1, 2], [[0.2, 0.3, np.nan]] * 3, {}, ValueError, "y_score contains NaN"),
         ([0, 1, 2], [[0.2, 0.3, 0.5]] * 2, {}, ValueError, "inconsistent numbers"),
         ([0, 1, 2], np.zeros((3, 3, 1)), {}, ValueError, "1-D or 2-D"),

@@ -415,8 +415,9 @@ def test_sparse_counts_equal_dense_counts(n, k, seed, weighted, messy):
 
 
 # ---------------------------------------------------------------------------------------
-# bytes labels: scikit-learn 1.9.1 refuses them (TypeError "Support for labels represented
-# as bytes is not supported"); rankscore reads them as it reads str labels (README)
+# bytes labels: rankscore reads them as it reads str labels, with one exception taken from
+# scikit-learn 1.9.1: a curve left to guess the positive class of bytes labels raises its
+# TypeError ("Support for labels represented as bytes is not supported")
 
 
 @pytest.mark.parametrize("name, second, kwargs", [
@@ -430,7 +431,6 @@ def test_sparse_counts_equal_dense_counts(n, k, seed, weighted, messy):
     ("confusion_matrix", "pred", {}),
     ("roc_auc_score", "score", {}),
     ("roc_curve", "score", {"pos_label": "b"}),
-    ("roc_curve", "score", {}),
     ("average_precision_score", "score", {"pos_label": "b"}),
     ("brier_score_loss", "score", {"pos_label": "b"}),
     ("brier_score_loss", "score", {}),
@@ -448,3 +448,17 @@ def test_bytes_labels_behave_as_str_labels(name, second, kwargs):
     ours, theirs = (r[0].to_array() if isinstance(r[0], rs.BinaryConfusion) else r[0]
                     for r in (as_bytes, as_str))
     _same(ours, theirs)
+
+
+@pytest.mark.parametrize("name", ["roc_curve", "precision_recall_curve", "det_curve"])
+@pytest.mark.parametrize("container", [list, np.array])
+def test_bytes_labels_without_pos_label_raise_as_sklearn(name, container):
+    sk = pytest.importorskip("sklearn.metrics")
+    y = container([b"a", b"b"])
+    with pytest.raises(TypeError, match="labels represented as bytes is not supported"):
+        getattr(sk, name)(y, [0.1, 0.2])
+    with pytest.raises(TypeError, match="labels represented as bytes is not supported"):
+        getattr(rs, name)(y, [0.1, 0.2])
+    # naming the positive class reads them as str labels
+    np.testing.assert_array_equal(getattr(rs, name)(y, [0.1, 0.2], pos_label=b"b")[0],
+                                  getattr(rs, name)(["a", "b"], [0.1, 0.2], pos_label="b")[0])

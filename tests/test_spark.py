@@ -83,10 +83,15 @@ def test_every_function_equals_memory(spark, weighted):
         np.testing.assert_array_equal(ours[column], theirs[column])
     assert rsp.binary_confusion(df, threshold=0.5, **cols) == rs.binary_confusion(
         y, s, threshold=0.5, **kw)
+    t = float(s[0])  # a threshold at a score: strict moves it across
+    assert rsp.binary_confusion(df, threshold=t, strict=True, **cols) == rs.binary_confusion(
+        y, s, threshold=t, strict=True, **kw) != rs.binary_confusion(y, s, threshold=t, **kw)
     assert rsp.best_threshold(df, "youden", **cols) == rs.best_threshold(y, s, "youden", **kw)
     if not weighted:
         assert rsp.binary_report(df, label="y", score="s", threshold=0.4, n_groups=5) == \
             report.binary_report(y, s, threshold=0.4, n_groups=5)
+        assert rsp.binary_report(df, label="y", score="s", threshold=t, strict=True) == \
+            report.binary_report(y, s, threshold=t, strict=True)
         assert rsp.summary is rsp.score_summary
 
 

@@ -29,7 +29,7 @@ from .results import KSResult
 # The metric of one column: (labels 0/1 as uint8, scores, weights) -> number
 ColumnMetric = Callable[[np.ndarray, np.ndarray, 'np.ndarray | None'], float]
 from .sweep import scan, summary_arrays
-from .validate import (as_array, as_scores, check_choice, check_finite, check_positive_int,
+from .validate import (array_text, as_array, as_scores, check_choice, check_finite, check_positive_int,
                        check_real, check_same_length, check_sample_weight, quoted, quoted_list,
                        to_float)
 from .views import ap_of_sweep, auc_view, warn_no_positives, warn_one_class
@@ -38,7 +38,8 @@ __all__ = ["native_binary", "auc_fast", "binary_auc", "auc_of_parts", "auc_of_co
            "ap_of_problem", "ks_of_problem", "ks_of_counts", "class_weights_in_range",
            "as_score_matrix", "as_indicator_matrix", "map_columns", "auc_shared_labels",
            "average_columns", "check_max_fpr", "present_classes", "auc_positive_is_greater",
-           "multiclass_auc", "auc_metric", "AVERAGES", "roc_auc", "average_precision"]
+           "multiclass_auc", "auc_metric", "AVERAGES", "roc_auc", "auc_columns",
+           "average_precision"]
 
 _FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
@@ -203,7 +204,8 @@ def as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
     if arr.dtype.kind == "f":
         check_finite(arr, name)
     if not np.isin(arr, (0, 1)).all():
-        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 values")
+        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 values "
+                         "(multiclass-multioutput format is not supported)")
     return arr.astype(np.uint8, copy=False) if arr.dtype.kind != "b" else arr.view(np.uint8)
 
 
@@ -315,8 +317,9 @@ def auc_positive_is_greater(y: np.ndarray) -> tuple[Any, Any, int]:
 
 
 def multiclass_auc(y: np.ndarray, s: np.ndarray, labels: Any, multi_class: str, average: Any,
-                   sample_weight: np.ndarray | None, n_threads: int) -> Any:
-    """scikit-learn's ``_multiclass_roc_auc_score`` (same checks, same messages)."""
+                   sample_weight: Any, n_threads: int) -> Any:
+    """scikit-learn's ``_multiclass_roc_auc_score`` (same checks, same messages, in the same
+    order: ``sample_weight`` is validated after the one-vs-one check refused it)."""
     if not np.allclose(1, s.sum(axis=1)):
         raise ValueError("Target scores need to be probabilities for multiclass roc_auc, i.e. "
                          "they should sum up to 1.0 over classes")
@@ -363,8 +366,9 @@ def multiclass_auc(y: np.ndarray, s: np.ndarray, labels: Any, multi_class: str, 
             pair_scores.append((a_auc + b_auc) / 2)
         return float(np.average(pair_scores,
                                 weights=prevalence if average == "weighted" else None))
+    w = check_sample_weight(sample_weight, len(y))
     indicator = (y[:, None] == classes[None, :]).view(np.uint8)
-    return average_columns(auc_metric(None), indicator, s, average, sample_weight, n_threads)
+    return average_columns(auc_metric(None), indicator, s, average, w, n_threads)
 
 
 def auc_metric(max_fpr: float | None) -> ColumnMetric:
@@ -414,25 +418,24 @@ def roc_auc(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any, max_
     if scores.ndim == 2:
         s2d = as_score_matrix(scores, finite=False)
         check_same_length(y_true=y, y_score=s2d)
-        w = check_sample_weight(sample_weight, len(y))
-        codes, pos_code, n_classes = auc_positive_is_greater(y)
-        if n_classes > 2 or multi_class != "raise":
-            if max_fpr is not None and max_fpr != 1.0:
-                raise ValueError("Partial AUC computation not available in multiclass setting, "
-                                 "'max_fpr' must be set to `None`, received "
-                                 f"`max_fpr={max_fpr}` instead")
-            if multi_class == "raise":
-                raise ValueError("multi_class must be in ('ovo', 'ovr')")
-            check_finite(s2d, "y_score")
-            return multiclass_auc(y, s2d, labels, multi_class, average, w,
-                                  thread_count(n_threads))
-        if max_fpr is not None and max_fpr != 1 or w is not None:
-            check_finite(s2d, "y_score")
-        if max_fpr is not None and max_fpr != 1:
-            return map_columns(
-                lambda j: binary_auc(Problem(codes, pos_code, s2d[:, j], w), max_fpr),
-                s2d.shape[1], thread_count(n_threads))
-        return auc_shared_labels(codes, pos_code, s2d, w, thread_count(n_threads))
+        _, _, n_classes = auc_positive_is_greater(y)
+        if n_classes == 1 and s2d.shape[1] == 2:  # as scikit-learn: undefined before shape
+            warn_one_class("ROC AUC score")
+            return float("nan")
+        if n_classes == 2 and s2d.shape[1] == 2:
+            raise ValueError(  # scikit-learn's message, and what to do instead
+                f"y should be a 1d array, got an array of shape {s2d.shape} instead. y_true "
+                "is binary: pass the positive class's column (y_score[:, 1] of predict_proba)"
+                ", or rankscore.curves.roc_auc_columns for one AUC per column.")
+        if max_fpr is not None and max_fpr != 1.0:
+            raise ValueError("Partial AUC computation not available in multiclass setting, "
+                             "'max_fpr' must be set to `None`, received "
+                             f"`max_fpr={max_fpr}` instead")
+        if multi_class == "raise":
+            raise ValueError("multi_class must be in ('ovo', 'ovr')")
+        check_finite(s2d, "y_score")
+        return multiclass_auc(y, s2d, labels, multi_class, average, sample_weight,
+                              thread_count(n_threads))
 
     scores = as_scores(scores, finite=False)
     n = check_same_length(y_true=y, y_score=scores)
@@ -449,6 +452,33 @@ def roc_auc(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any, max_
                          f"`y_true` contains multiple classes. Got `y_score.shape="
                          f"{scores.shape}`.")
     return binary_auc(Problem(codes, pos_code, scores, w), max_fpr, n_threads)
+
+
+def auc_columns(y_true: Any, y_score: Any, *, sample_weight: Any, max_fpr: Any,
+                n_threads: Any) -> np.ndarray:
+    """``rankscore.curves.roc_auc_columns``: one binary AUC per column of ``y_score``
+    against the same labels (the greater of two labels positive)."""
+    if n_threads is not None:
+        check_positive_int(n_threads, "n_threads")
+    max_fpr = check_max_fpr(max_fpr)
+    y = as_label_array(y_true)
+    s2d = as_score_matrix(y_score, finite=False)
+    if s2d.ndim == 1:
+        s2d = s2d[:, None]
+    check_same_length(y_true=y, y_score=s2d)
+    w = check_sample_weight(sample_weight, len(y))
+    codes, pos_code, n_classes = auc_positive_is_greater(y)
+    if n_classes > 2:
+        raise ValueError(f"y_true holds {n_classes} classes; roc_auc_columns scores binary "
+                         "labels (use roc_auc_score with multi_class='ovr' or 'ovo' for "
+                         "class probabilities)")
+    if max_fpr is not None and max_fpr != 1 or w is not None:
+        check_finite(s2d, "y_score")
+    if max_fpr is not None and max_fpr != 1:
+        return map_columns(
+            lambda j: binary_auc(Problem(codes, pos_code, s2d[:, j], w), max_fpr),
+            s2d.shape[1], thread_count(n_threads))
+    return auc_shared_labels(codes, pos_code, s2d, w, thread_count(n_threads))
 
 
 def average_precision(y_true: Any, y_score: Any, *, average: Any, pos_label: Any,
@@ -486,5 +516,5 @@ def average_precision(y_true: Any, y_score: Any, *, average: Any, pos_label: Any
         return average_columns(metric, indicator, s2d, average, w, 1)
     if len(present) == 2 and pos_label not in present.tolist():
         raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It "
-                         f"should be one of [{quoted_list(present.tolist())}]")
+                         f"should be one of {array_text(present)}")
     return ap_of_problem(binary_problem(y, y_score, pos_label, sample_weight))

@@ -21,7 +21,7 @@ import numpy as np
 
 from .labels import as_labels, check_one_label, common_labels, is_string
 from .multilabel import MultilabelCounts, columns, read_pair
-from .validate import check_same_length, check_sample_weight, is_finite, quoted, quoted_list
+from .validate import array_text, check_same_length, check_sample_weight, is_finite, quoted, quoted_list
 from ..exceptions import warn_undefined_metric
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
@@ -66,8 +66,8 @@ def check_labels_present(labels: Any, present: np.ndarray) -> np.ndarray:
     if lab.dtype == object:
         lab = as_labels(lab, "labels")
     if is_string(lab) != is_string(present):
-        raise ValueError(f"labels [{quoted_list(lab.tolist())}] are not of the type of y's "
-                         "labels")
+        raise ValueError("At least one label specified must be in y_true: labels "
+                         f"[{quoted_list(lab.tolist())}] are not of the type of y's labels")
     if len(np.unique(lab)) != len(lab):
         raise ValueError(f"labels contains duplicates: [{quoted_list(lab.tolist())}]")
     return lab
@@ -200,7 +200,7 @@ def set_wise_counts(y_true: Any, y_pred: Any, *, labels: Any, pos_label: Any, av
             )
         if not any(p == pos_label for p in present.tolist()) and len(present) >= 2:
             raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It should be "
-                             f"one of [{quoted_list(present.tolist())}]")
+                             f"one of {array_text(present)}")
         labels = [pos_label]
     else:
         _warn_pos_label_ignored(pos_label, average)

@@ -48,6 +48,8 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     string and floats when every value is a number; a mix of the two is an error.
     """
     arr = read_array(x, name, "a 1-D array")
+    if arr.ndim == 2 and arr.shape[1] == 1:  # a column vector, read as 1-D (scikit-learn's
+        arr = arr[:, 0]                      # column_or_1d)
     if arr.dtype == object:
         arr = from_objects(arr, name)
     elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)) and \
@@ -155,8 +157,9 @@ def encode(y: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
         found = np.zeros(len(y), dtype=bool)
         pos = np.zeros(len(y), dtype=np.intp)
     if not np.all(found):
-        missing = sorted({str(v) for v in np.asarray(y)[~np.asarray(found, dtype=bool)]})[:5]
-        raise ValueError(f"{name} contains labels not in labels: {', '.join(missing)}")
+        missing = np.unique(np.asarray(y)[~np.asarray(found, dtype=bool)]).tolist()
+        raise ValueError(f"{name} contains values {{{quoted_list(missing)}}} not belonging to "
+                         f"the passed labels [{quoted_list(classes.tolist())}].")
     return order[pos]
 
 
@@ -236,6 +239,10 @@ def check_pos_label(y: np.ndarray, pos_label: Any, name: str) -> Any:
     return the positive label (1 by default) or raise."""
     if pos_label is not None:
         return check_one_label(pos_label)
+    if y.dtype.kind == "S":
+        raise TypeError("Support for labels represented as bytes is not supported. Convert "
+                        f"the labels to a string or integer format, or pass pos_label "
+                        f"({name} takes value in {{{_classes_repr(y)}}}).")
     if not default_pos_label_ok(y):
         if y.dtype.kind in "biuf" and len(np.unique(y)) > 2:
             raise ValueError(

@@ -174,8 +174,8 @@ def _dense_counts(t: np.ndarray, p: np.ndarray, w: np.ndarray | None) -> Multila
         name, value = ("y_pred", given[1][row, column])
     raise ValueError(
         f"{name} is a 2-D label-indicator matrix and must hold only 0 and 1, got "
-        f"{quoted(value.item())} at row {row}, column {column} (for class labels per sample "
-        "pass 1-D arrays)"
+        f"{quoted(value.item())} at row {row}, column {column} (multiclass-multioutput is "
+        "not supported; for class labels per sample pass 1-D arrays)"
     )
 
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from .validate import as_real, check_real, is_finite, quoted
+from .validate import as_real, check_flag, check_real, is_finite, quoted
 
 __all__ = ["KSResult", "KSCurve", "BinaryConfusion", "GainTable", "GAIN_COLUMNS",
            "ThresholdChoice", "check_beta"]
@@ -87,6 +87,9 @@ class BinaryConfusion:
         is an error.
     threshold : float, optional
         The score threshold the counts were taken at (``None`` for hard predictions).
+    strict : bool, default False
+        The rule at ``threshold``: positive when ``score >= threshold`` (False) or when
+        ``score > threshold`` (True).
 
     Notes
     -----
@@ -114,6 +117,7 @@ class BinaryConfusion:
     fn: float
     tn: float
     threshold: float | None = None
+    strict: bool = False
 
     def __post_init__(self) -> None:
         for name in ("tp", "fp", "fn", "tn"):
@@ -128,6 +132,7 @@ class BinaryConfusion:
             raise ValueError("threshold is NaN")
         if isinstance(t, np.generic):
             object.__setattr__(self, "threshold", t.item())
+        object.__setattr__(self, "strict", check_flag(self.strict, "strict"))
 
     # ---- margins
     @property
@@ -283,8 +288,9 @@ class BinaryConfusion:
     )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
-        """Counts, ``n``, ``threshold`` and every rate (``tpr`` is also recall/sensitivity)."""
-        out: dict[str, Any] = {"threshold": self.threshold}
+        """``threshold``, ``strict``, the counts, ``n`` and every rate (``tpr`` is also
+        recall/sensitivity)."""
+        out: dict[str, Any] = {"threshold": self.threshold, "strict": self.strict}
         out.update(tp=self.tp, fp=self.fp, fn=self.fn, tn=self.tn, n=self.n)
         out.update({name: float(getattr(self, name)) for name in self._RATES})
         return out
@@ -307,6 +313,7 @@ class BinaryConfusion:
     def __repr__(self) -> str:
         counts = ", ".join(f"{k}={_count_text(getattr(self, k))}" for k in ("tp", "fp", "fn", "tn"))
         at = "" if self.threshold is None else f", threshold={self.threshold:g}"
+        at += ", strict=True" if self.strict else ""
         rates = ", ".join(
             f"{k}={getattr(self, k):.4g}" for k in ("accuracy", "precision", "recall", "f1")
         )

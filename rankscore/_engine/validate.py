@@ -24,6 +24,10 @@ __all__ = [
     "check_positive_int",
     "as_array",
     "shorten",
+    "array_text",
+    "as_matrix",
+    "count_dtype",
+    "inclusive_threshold",
     "quoted",
     "quoted_list",
     "integer_dtype",
@@ -58,6 +62,14 @@ def quoted_list(values: Any, limit: int = 6) -> str:
     values = list(values)
     text = ", ".join(quoted(v) for v in values[:limit])
     return text if len(values) <= limit else f"{text}, … ({len(values)} values)"
+
+
+def array_text(values: np.ndarray, limit: int = 200) -> str:
+    """NumPy's ``str`` of a small array of labels (``[0 1]``, ``['a' 'b']``: the form
+    scikit-learn's messages use), or ``[…]`` of :func:`quoted_list` when that is longer
+    than ``limit`` characters."""
+    text = str(values)
+    return text if len(text) <= limit else f"[{quoted_list(values.tolist())}]"
 
 
 def rounds_in_float64(value: Any) -> bool:
@@ -237,7 +249,8 @@ def check_same_length(**arrays: np.ndarray | None) -> int:
     lengths = {k: len(v) for k, v in arrays.items() if v is not None}
     if len(set(lengths.values())) > 1:
         detail = ", ".join(f"{k} has {n}" for k, n in lengths.items())
-        raise ValueError(f"inconsistent numbers of samples: {detail}")
+        raise ValueError("Found input variables with inconsistent numbers of samples: "
+                         f"{list(lengths.values())} ({detail})")
     return next(iter(lengths.values()))
 
 
@@ -245,12 +258,22 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     """Return ``None`` or a finite, non-negative float64 array of length ``n`` with a finite sum."""
     if sample_weight is None:
         return None
-    w = as_1d(sample_weight, "sample_weight", allow_empty=(n == 0))
+    w = read_array(sample_weight, "sample_weight", "a 1-D array")
+    if w.ndim != 1:  # scikit-learn's words first
+        raise ValueError(f"Sample weights must be 1D array or scalar; sample_weight has "
+                         f"shape {w.shape}")
+    if w.dtype == object:  # numbers held as Python objects
+        try:
+            w = w.astype(np.float64)
+        except (TypeError, ValueError):
+            raise TypeError("sample_weight must be numeric, got an object array holding "
+                            "non-numbers") from None
     if w.dtype.kind not in "iufb":
         raise TypeError(f"sample_weight must be numeric, got dtype {w.dtype}")
-    w = np.asarray(w, dtype=np.float64)  # copies only when needed
     if len(w) != n:
-        raise ValueError(f"sample_weight has {len(w)} entries, expected {n} (one per sample)")
+        raise ValueError(f"inconsistent numbers of samples: sample_weight has {len(w)} "
+                         f"entries, expected {n} (one per sample)")
+    w = np.asarray(w, dtype=np.float64)  # copies only when needed
     check_finite(w, "sample_weight")
     if (w < 0).any():
         i = int(np.flatnonzero(w < 0)[0])
@@ -336,6 +359,16 @@ def check_threshold(threshold: Any) -> float:
     return real
 
 
+def inclusive_threshold(threshold: float, strict: Any) -> float:
+    """The threshold ``u`` with ``score >= u`` equal to the rule at ``threshold``: itself,
+    or with ``strict`` (positive when ``score > threshold``) the next float64 above it
+    (scores are compared in float64, float32 scores exactly too, so ``s > t`` is
+    ``s >= nextafter(t, inf)``)."""
+    if not check_flag(strict, "strict"):
+        return threshold
+    return float(np.nextafter(threshold, np.inf))
+
+
 def check_flag(value: Any, name: str) -> bool:
     """Return ``value`` as a bool; anything but a Python or NumPy bool is a TypeError."""
     if not isinstance(value, (bool, np.bool_)):
@@ -362,3 +395,43 @@ def as_array(x: Any, name: str) -> np.ndarray:
     None, scalars and strings, ``ValueError`` for ragged nested lists.
     """
     return read_array(x, name, "an array")
+
+
+def as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
+    """Return a finite 2-D array of real numbers; ``counts``: also square, non-negative,
+    with a positive total (a confusion matrix), as int64 or float64 so that its sums and
+    products neither lose digits (float16) nor wrap (uint64): integers whose total int64
+    cannot hold become float64."""
+    arr = as_array(x, name)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
+    if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
+        arr = arr.astype(np.float64)  # float16, longdouble
+    if counts:
+        arr = count_dtype(arr)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 2-D, got shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty")
+    check_finite(arr, name)
+    if counts:
+        if arr.shape[0] != arr.shape[1]:
+            raise ValueError(f"{name} must be square (rows = true class, columns = predicted "
+                             f"class), got shape {arr.shape}")
+        if (arr < 0).any():
+            raise ValueError(f"{name} must hold non-negative counts")
+        if not arr.sum() > 0:
+            raise ValueError(f"{name} holds no samples (all counts are zero)")
+    return arr
+
+
+def count_dtype(arr: np.ndarray) -> np.ndarray:
+    """Counts as float64 (floats) or int64 (integers whose total int64 holds exactly), else
+    float64."""
+    if arr.dtype.kind == "f":
+        return arr.astype(np.float64, copy=False)
+    if arr.size and int(arr.max()) * arr.size < 2**63 and int(arr.min()) >= 0:
+        return arr.astype(np.int64, copy=False)
+    if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
+        return arr.astype(np.int64)
+    return arr.astype(np.float64)

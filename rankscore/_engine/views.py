@@ -133,9 +133,11 @@ def ks_curve_view(sweep: Sweep) -> KSCurve:
 # areas
 
 
-def trapezoid(x: np.ndarray, y: np.ndarray, dx: np.ndarray | None = None) -> float:
+def trapezoid(x: np.ndarray, y: np.ndarray, dx: np.ndarray | None = None,
+              given: np.ndarray | None = None) -> float:
     """The trapezoidal rule of :func:`rankscore.auc` on float64 coordinates (at least two;
-    ``dx``: the steps of ``x`` when computed exactly), x monotonic (checked here)."""
+    ``dx``: the steps of ``x`` when computed exactly), x monotonic (checked here; the
+    message shows ``given``, the coordinates as the caller passed them, else ``x``)."""
     direction = 1
     if dx is None:
         dx = np.diff(x)
@@ -143,7 +145,8 @@ def trapezoid(x: np.ndarray, y: np.ndarray, dx: np.ndarray | None = None) -> flo
         if np.all(dx <= 0):
             direction = -1
         else:
-            raise ValueError(f"x is neither increasing nor decreasing : {x}.")
+            raise ValueError("x is neither increasing nor decreasing : "
+                             f"{x if given is None else given}.")
     return float(direction * np.add.reduce(dx * (y[1:] + y[:-1]) / 2.0))
 
 

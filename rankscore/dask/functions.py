@@ -297,7 +297,7 @@ def gain_table(
 @_documented
 def binary_confusion(
     y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
-    sample_weight: Any = None, split_every: int = 32,
+    sample_weight: Any = None, split_every: int = 32, strict: bool = False,
 ):
     """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
 
@@ -307,6 +307,8 @@ def binary_confusion(
     threshold : float
         Positive means ``score >= threshold`` (required: the columns hold scores).
     {options}
+    strict : bool, default False
+        Positive means ``score > threshold`` instead.
 
     Returns
     -------
@@ -330,7 +332,7 @@ def binary_confusion(
     (2, 1, 1, 2)
     """
     return _read("binary_confusion", y_true, y_score, sample_weight, pos_label, split_every,
-                 threshold)
+                 threshold, strict=strict)
 
 
 @_documented
@@ -377,7 +379,7 @@ def best_threshold(
 @_documented
 def binary_report(
     y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
-    n_groups: int = 10, split_every: int = 32,
+    n_groups: int = 10, split_every: int = 32, strict: bool = False,
 ) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, of Dask columns; equals
     :func:`rankscore.report.binary_report`.
@@ -389,6 +391,8 @@ def binary_report(
         The positive class.
     threshold : float, default 0.5
         Threshold of the confusion section (positive means ``score >= threshold``).
+    strict : bool, default False
+        Positive means ``score > threshold`` in the confusion section.
     n_groups : int, default 10
         Groups of the gain/lift table (10: deciles).
     split_every : int, default=32
@@ -418,4 +422,4 @@ def binary_report(
     (6, 0.7778)
     """
     summary = summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
-    return summary_report(summary, threshold=threshold, n_groups=n_groups)
+    return summary_report(summary, threshold=threshold, n_groups=n_groups, strict=strict)

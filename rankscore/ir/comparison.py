@@ -81,7 +81,7 @@ class Comparison:
         ``{run name: {metric: mean}}`` over the compared queries.
     rows : list of dict
         One row per (metric, pair of runs, test): ``metric``, ``run_a``, ``run_b``,
-        ``mean_a``, ``mean_b``, ``difference`` (b - a), ``test``, ``p_value``,
+        ``mean_a``, ``mean_b``, ``difference`` (a - b), ``test``, ``p_value``,
         ``p_adjusted``, ``significant`` (``p_adjusted < alpha``).
     queries : numpy.ndarray
         The compared query ids.
@@ -114,7 +114,7 @@ class Comparison:
                 "correction": self.correction, "means": self.means, "tests": self.rows}
 
     def __str__(self) -> str:
-        header = ["metric", "run_a", "run_b", "mean_a", "mean_b", "b - a", "test", "p",
+        header = ["metric", "run_a", "run_b", "mean_a", "mean_b", "a - b", "test", "p",
                   f"p ({self.correction})"]
         lines = [[r["metric"], r["run_a"], r["run_b"], f"{r['mean_a']:.4f}", f"{r['mean_b']:.4f}",
                   f"{r['difference']:+.4f}", r["test"], f"{r['p_value']:.4g}",
@@ -182,7 +182,9 @@ def compare_runs(qrels: Qrels | Mapping[Any, Any] | Any, runs: Mapping[str, Any]
     Queries: every judged query that appears in at least one run; a run without a query
     scores it as an empty ranking (``trec_eval -c``), so all runs are paired on the same
     queries. Every pair of runs (a before b in the given order) is tested on the per-query
-    differences ``d = b - a``. t-test: ``t = mean(d) / (sd(d) / sqrt(n))`` with ``n - 1``
+    differences ``d = a - b`` (first minus second, as ``delong_test`` and
+    ``scipy.stats.ttest_rel(a, b)``; the p-values do not depend on the sign). t-test:
+    ``t = mean(d) / (sd(d) / sqrt(n))`` with ``n - 1``
     degrees of freedom, two-sided ``p = I_{df/(df+t^2)}(df/2, 1/2)`` (regularized incomplete
     beta; ``p = 1`` when every difference is 0). Randomization: ``p = (1 + #{|sum(±d)| >=
     |sum(d)|}) / (1 + n_resamples)``. Bootstrap: ``p = (1 + #{|mean(d*) - mean(d)| >=
@@ -195,8 +197,8 @@ def compare_runs(qrels: Qrels | Mapping[Any, Any] | Any, runs: Mapping[str, Any]
     >>> good = {"q1": {"a": 2, "z": 1}, "q2": {"b": 2, "z": 1}, "q3": {"c": 2, "z": 1}}
     >>> bad = {"q1": {"a": 1, "z": 2}, "q2": {"b": 1, "z": 2}, "q3": {"c": 1, "z": 2}}
     >>> table = compare_runs(qrels, {"bad": bad, "good": good}, "mrr", tests="t-test")
-    >>> table.rows[0]["difference"], table.rows[0]["p_value"]
-    (0.5, 0.0)
+    >>> table.rows[0]["difference"], table.rows[0]["p_value"]   # bad - good
+    (-0.5, 0.0)
     """
     if isinstance(runs, Mapping):
         named = {str(k): as_run(v) for k, v in runs.items()}
@@ -263,7 +265,7 @@ def compare_runs(qrels: Qrels | Mapping[Any, Any] | Any, runs: Mapping[str, Any]
             for a, b in pairs:
                 x, y = scores[a][metric], scores[b][metric]
                 both = ~(np.isnan(x) | np.isnan(y))
-                diff = y[both] - x[both]
+                diff = x[both] - y[both]  # a - b, the sign of every two-model difference
                 rng = np.random.default_rng(random_state)
                 if test == "t-test":
                     p = _t_test(diff)

@@ -16,7 +16,7 @@ from .._engine.labels import (as_labels, check_label_range, common_labels, disti
 from .._engine.multilabel import read_pair
 from .._engine.results import BinaryConfusion
 from .._engine.validate import (as_scores, check_flag, check_same_length, check_sample_weight,
-                                check_threshold, quoted)
+                                check_threshold, inclusive_threshold, quoted)
 
 __all__ = [
     "binary_confusion", "confusion_matrix", "multilabel_confusion_matrix"
@@ -59,7 +59,9 @@ def confusion_matrix(
     -----
     ``C[i, j]`` = number (weight) of samples of true class ``labels[i]`` predicted as
     ``labels[j]``. Same behaviour as ``sklearn.metrics.confusion_matrix``, including the
-    ``UserWarning`` for a 1×1 result, except that duplicate ``labels`` are an error.
+    ``UserWarning`` for a 1×1 result, except that duplicate ``labels`` are an error and
+    integer weights whose cell sums overflow int64 are an error (scikit-learn's int64
+    cells wrap around to a wrong, possibly negative count).
     scikit-learn sorts the labels, so for {0, 1} the negative class comes first; the
     positive-first reference layout (:ref:`def-layout`) is ``labels=[1, 0]``.
 
@@ -82,11 +84,12 @@ def confusion_matrix(
     n_labels = len(lab)
     cells = t[keep] * n_labels + p[keep]
     weights = None if w is None else w[keep]
-    cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)
+    if w is not None and np.asarray(sample_weight).dtype.kind in "iub":
+        cm = _integer_sums(cells, np.asarray(sample_weight)[keep], n_labels * n_labels)
+    else:  # (bincount of nothing is int64 even with weights)
+        cm = np.bincount(cells, weights=weights, minlength=n_labels * n_labels)
+        cm = cm.astype(np.int64 if w is None else np.float64, copy=False)
     cm = cm.reshape(n_labels, n_labels)
-    if w is not None:  # (bincount of nothing is int64 even with weights)
-        integral = np.asarray(sample_weight).dtype.kind in "iub"
-        cm = cm.astype(np.int64 if integral else np.float64)
     if normalize is not None:
         with np.errstate(all="ignore"):
             if normalize == "true":
@@ -106,6 +109,22 @@ def confusion_matrix(
     return cm
 
 
+def _integer_sums(cells: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
+    """The int64 sum of integer (or bool) ``weights`` per cell, exact; a sum beyond int64
+    is an error (scikit-learn's int64 matrix wraps around there)."""
+    if weights.dtype.kind == "u" and weights.size and int(weights.max()) > 2**63 - 1:
+        raise ValueError("sample_weight holds integers beyond int64; the confusion matrix "
+                         "counts in int64: pass float weights")
+    sums = np.zeros(size, dtype=np.int64)
+    np.add.at(sums, cells, weights.astype(np.int64))
+    # a sum that wrapped around is 2**64 away from the float64 sum (which is close)
+    approx = np.bincount(cells, weights=weights.astype(np.float64), minlength=size)
+    if (np.abs(approx - sums) > 2.0**62).any():
+        raise ValueError("the weighted counts overflow int64 (a cell sums to about "
+                         f"{approx.max():.3g}); pass float weights")
+    return sums
+
+
 def binary_confusion(
     y_true: Any,
     y_score_or_pred: Any,
@@ -113,6 +132,7 @@ def binary_confusion(
     threshold: float | None = None,
     pos_label: Any = None,
     sample_weight: Any = None,
+    strict: bool = False,
 ) -> BinaryConfusion:
     """Counts of a binary classifier, as a :class:`BinaryConfusion` with every rate.
 
@@ -122,8 +142,9 @@ def binary_confusion(
         True labels (numbers, bools or strings): two classes, or any number with
         ``pos_label`` (that class against the rest).
     y_score_or_pred : array-like of shape (n_samples,)
-        With ``threshold``: scores, predicted positive when ``score >= threshold``.
-        Without: hard predictions with the same labels as ``y_true``.
+        With ``threshold``: scores, predicted positive when ``score >= threshold`` (or
+        ``score > threshold`` with ``strict``). Without: hard predictions with the same
+        labels as ``y_true``.
     threshold : float, optional
         Score threshold (compared in float64, also for float32 scores).
     pos_label : label, optional
@@ -131,6 +152,9 @@ def binary_confusion(
         (then 1 / True), as scikit-learn's ``pos_label`` rule.
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights; the counts become weight sums (floats).
+    strict : bool, default False
+        Positive when ``score > threshold`` instead of ``score >= threshold`` (only with
+        ``threshold``).
 
     Returns
     -------
@@ -146,7 +170,8 @@ def binary_confusion(
     Notes
     -----
     tp = #(y = pos and s >= t), fp = #(y ≠ pos and s >= t), fn = #(y = pos and s < t),
-    tn = #(y ≠ pos and s < t). With scores it is one typed pass over the data.
+    tn = #(y ≠ pos and s < t); with ``strict``, ``>`` and ``<=`` in their place. With scores
+    it is one typed pass over the data.
 
     Examples
     --------
@@ -160,13 +185,24 @@ def binary_confusion(
     BinaryConfusion(tp=6, fp=2, fn=3, tn=9, threshold=0.5; accuracy=0.75, precision=0.75, recall=0.6667, f1=0.7059)
     >>> round(c.tnr, 3), round(c.fpr, 3), round(c.f1, 3)
     (0.818, 0.182, 0.706)
+
+    At a threshold equal to a score (one spam email scores 0.676), the strict rule
+    ``score > t`` predicts that email negative:
+
+    >>> binary_confusion(data.target, data.score, threshold=0.676, pos_label="spam").tp
+    6
+    >>> binary_confusion(data.target, data.score, threshold=0.676, pos_label="spam", strict=True)
+    BinaryConfusion(tp=5, fp=1, fn=4, tn=10, threshold=0.676, strict=True; accuracy=0.75, precision=0.8333, recall=0.5556, f1=0.6667)
     >>> print(c.table())
               predicted +  predicted -
     actual +            6            3
     actual -            2            9
     """
     yt = as_labels(y_true, "y_true")
+    check_flag(strict, "strict")
     if threshold is None:
+        if strict:
+            raise ValueError("strict applies to a threshold on scores; pass threshold")
         yp = as_labels(y_score_or_pred, "y_pred")
         n = check_same_length(y_true=yt, y_pred=yp)
         if is_string(yt) != is_string(yp):
@@ -187,6 +223,7 @@ def binary_confusion(
             float(w[~positive & ~predicted].sum()),
         )
     threshold = check_threshold(threshold)
+    at = inclusive_threshold(threshold, strict)
     score = as_scores(y_score_or_pred, "y_score")
     n = check_same_length(y_true=yt, y_score=score)
     w = check_sample_weight(sample_weight, n)  # all-zero weights: checked on the counts
@@ -197,17 +234,18 @@ def binary_confusion(
         codes, pos_code = positive_mask(yt, pos).view(np.uint8), np.uint8(1)
     kernels = _backend.kernels
     if w is None:
-        *counts, lo, hi = kernels.threshold_confusion(codes, pos_code, score, threshold)
+        *counts, lo, hi = kernels.threshold_confusion(codes, pos_code, score, at)
         counts = [int(c) for c in counts]
     else:
         *counts, lo, hi = kernels.threshold_confusion_weighted(codes, pos_code, score,
-                                                               threshold, w)  # fmt: skip
+                                                               at, w)  # fmt: skip
         counts = [float(c) for c in counts]
         if not any(counts):
             check_label_weight(w, n)  # raises: every weight is zero
     if read_by_kernel:  # check the integer labels from their range
         check_label_range(yt, pos_label, lo, hi, any_positive=counts[0] + counts[2] > 0)
-    return BinaryConfusion(counts[0], counts[1], counts[2], counts[3], threshold=threshold)
+    return BinaryConfusion(counts[0], counts[1], counts[2], counts[3], threshold=threshold,
+                           strict=bool(strict))
 
 
 def multilabel_confusion_matrix(

@@ -16,7 +16,7 @@ from .._engine.class_counts import (check_labels_present, counts_per_class, divi
                                     multilabel_labels, set_wise_counts)
 from .._engine.multilabel import read_pair
 from .._engine.results import check_beta
-from .._engine.validate import check_flag, quoted
+from .._engine.validate import as_matrix, check_flag, quoted
 
 __all__ = [
     "accuracy_score", "precision_score", "recall_score", "f1_score", "fbeta_score",
@@ -395,18 +395,24 @@ del _f
 
 
 def accuracy_score(
-    y_true: Any, y_pred: Any, *, normalize: bool = True, sample_weight: Any = None
+    y_true: Any, y_pred: Any = None, *, normalize: bool = True, sample_weight: Any = None
 ) -> float:
-    """Share (or number, ``normalize=False``) of correct predictions, as scikit-learn's.
+    """Share (or number, ``normalize=False``) of correct predictions, as scikit-learn's;
+    or the accuracy of a confusion matrix.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        True and predicted labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    y_true : array-like of shape (n_samples,) or (n_samples, n_labels), or a confusion matrix
+        True labels, or a label-indicator matrix (dense 0/1 or scipy.sparse); or, when
+        ``y_pred`` is omitted, a square confusion matrix of non-negative counts (rows =
+        true class, columns = predicted class, as :func:`confusion_matrix` returns and
+        :func:`rankscore.multiclass.per_class_metrics` takes).
+    y_pred : array-like of shape (n_samples,) or (n_samples, n_labels), optional
+        Predicted labels (required unless ``y_true`` is a confusion matrix).
     normalize : bool, default True
         False returns the (weighted) number of correct predictions.
     sample_weight : array-like, optional
-        Non-negative weights.
+        Non-negative weights (labels input only: weight a matrix's counts instead).
 
     Returns
     -------
@@ -419,7 +425,8 @@ def accuracy_score(
 
     Notes
     -----
-    accuracy = (tp + tn) / n in the binary case. On imbalanced data compare it with the
+    accuracy = (tp + tn) / n in the binary case; of a confusion matrix ``C``, trace(C) /
+    ΣC (``normalize=False``: trace(C)). On imbalanced data compare it with the
     majority-class rate ``BinaryConfusion.q0``. For multilabel targets it is the subset
     accuracy: a sample counts as correct only when its whole row of labels is.
 
@@ -431,8 +438,20 @@ def accuracy_score(
     >>> import numpy as np
     >>> accuracy_score(np.array([[0, 1], [1, 1]]), np.ones((2, 2)))   # subset accuracy
     0.5
+    >>> accuracy_score([[5, 1, 0], [2, 3, 1], [0, 0, 4]])   # a confusion matrix
+    0.75
     """
     check_flag(normalize, "normalize")
+    if y_pred is None:
+        if sample_weight is not None:
+            raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
+                             "matrix (weight its counts instead)")
+        if np.ndim(y_true) == 1:
+            raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
+                             "confusion matrix alone")
+        matrix = as_matrix(y_true, "confusion", counts=True)
+        correct = np.trace(matrix)
+        return float(correct) if not normalize else float(correct / matrix.sum())
     ml = read_pair(y_true, y_pred, sample_weight)
     if ml is None:
         _, _, yt, yp, w = label_targets(y_true, y_pred, sample_weight)

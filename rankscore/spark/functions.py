@@ -315,7 +315,7 @@ def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
 
 @_documented
 def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
-                     weight: str | None = None, pos_label: Any = None):
+                     weight: str | None = None, pos_label: Any = None, strict: bool = False):
     """Confusion at one threshold of a Spark DataFrame; equals
     :func:`rankscore.binary_confusion`.
 
@@ -324,6 +324,8 @@ def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
     {columns}
     threshold : float
         Positive means ``score >= threshold``.
+    strict : bool, default False
+        Positive means ``score > threshold`` instead.
     {options}
 
     Returns
@@ -347,7 +349,8 @@ def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
     >>> c.tp, c.fp, c.fn, c.tn
     (2, 1, 1, 2)
     """
-    return _read("binary_confusion", df, label, score, weight, pos_label, threshold)
+    return _read("binary_confusion", df, label, score, weight, pos_label, threshold,
+                 strict=strict)
 
 
 @_documented
@@ -390,7 +393,8 @@ def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
 
 @_documented
 def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = None,
-                  threshold: float = 0.5, n_groups: int = 10) -> dict[str, Any]:
+                  threshold: float = 0.5, n_groups: int = 10,
+                  strict: bool = False) -> dict[str, Any]:
     """Everything ``rankscore report`` shows, of a Spark DataFrame; equals
     :func:`rankscore.report.binary_report`.
 
@@ -401,6 +405,8 @@ def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = Non
         The positive class.
     threshold : float, default=0.5
         Threshold of the confusion section (positive means ``score >= threshold``).
+    strict : bool, default False
+        Positive means ``score > threshold`` in the confusion section.
     n_groups : int, default=10
         Groups of the gain/lift table (10: deciles).
 
@@ -428,5 +434,5 @@ def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = Non
     (6, 0.7778)
     """
     return summary_report(summary_of(df, label, score, None, pos_label), threshold=threshold,
-                          n_groups=n_groups)
+                          n_groups=n_groups, strict=strict)
 

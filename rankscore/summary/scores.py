@@ -570,10 +570,9 @@ class ScoreSummary:
         x, captured, _ = cumulative_gain_view(self.sweep())
         return float(np.interp(fraction, x, captured)) / fraction
 
-    def confusion(self, threshold: float = 0.5) -> metrics.BinaryConfusion:
-        """Counts and rates predicting positive when ``score >= threshold``, as
-        :func:`rankscore.binary_confusion` with a threshold (every rate of :ref:`def-rates` is
-        a property of the result).
+    def confusion(self, threshold: float = 0.5, *, strict: bool = False) -> metrics.BinaryConfusion:
+        """Counts and rates predicting positive when ``score >= threshold`` (``>`` with
+        ``strict``), as :func:`rankscore.binary_confusion` (every rate is a property).
 
         Examples
         --------
@@ -584,20 +583,21 @@ class ScoreSummary:
         >>> c.tp, c.fn, c.fp, c.tn, round(c.f1, 3)
         (6, 3, 2, 9, 0.706)
         """
-        threshold = validate.check_threshold(threshold)
+        rule: dict[str, Any] = dict(threshold=validate.check_threshold(threshold), strict=strict)
+        at = validate.inclusive_threshold(rule["threshold"], strict)  # score >= at is the rule
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
         # thresholds at or above it (compared in float64, as the point kernels compare)
-        above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(threshold))
+        above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(at))
         if not self.weighted:  # exact integers, summed above the threshold
             tp, fp = int(self.positives[:above].sum()), int(self.negatives[:above].sum())
-            return metrics.BinaryConfusion(tp, fp, self.n_positives - tp,
-                                           self.n_negatives - fp, threshold=threshold)
+            return metrics.BinaryConfusion(tp, fp, self.n_positives - tp, self.n_negatives - fp,
+                                           **rule)
         # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
         pos, neg = self.positives, self.negatives
         return metrics.BinaryConfusion(
             float(pos[:above].sum()), float(neg[:above].sum()), float(pos[above:].sum()),
-            float(neg[above:].sum()), threshold=threshold)
+            float(neg[above:].sum()), **rule)
 
     def best_threshold(self, objective: str, *, min_precision: float | None = None,
                        min_recall: float | None = None, beta: float = 1.0,

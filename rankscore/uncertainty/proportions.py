@@ -113,6 +113,7 @@ def rate_intervals(
     sample_weight: Any = None,
     confidence_level: float = 0.95,
     method: str = "wilson",
+    strict: bool = False,
 ) -> dict[str, ConfidenceInterval]:
     """Intervals for every rate of a classifier at one threshold.
 
@@ -129,6 +130,8 @@ def rate_intervals(
     confidence_level : float in (0, 1), default=0.95
     method : {"wilson", "agresti_coull", "clopper_pearson"}, default="wilson"
         See :func:`proportion_ci`.
+    strict : bool, default False
+        Predicted positive when ``score > threshold`` instead, as in :func:`binary_confusion`.
 
     Returns
     -------
@@ -158,7 +161,7 @@ def rate_intervals(
     level = check_level(confidence_level)
     check_choice(method, "method", ("wilson", "agresti_coull", "clopper_pearson"))
     confusion = binary_confusion(y_true, y_score, threshold=threshold, pos_label=pos_label,
-                                 sample_weight=sample_weight)
+                                 sample_weight=sample_weight, strict=strict)
     out = {}
     for name, parts in _RATE_PARTS.items():
         x, n = parts(confusion)
