@@ -125,3 +125,13 @@ cdef inline int check_code(Array* labels, int64_t code) except -1:
             or (labels.kind == UINT8 and not 0 <= code <= 255)):
         raise OverflowError(f"pos_code {code} is not a value of the labels' dtype")
     return 0
+
+
+cdef inline int read_contiguous(Array* a, object obj) except -1:
+    """read a 1-D array, from a contiguous copy when it is strided."""
+    read(a, obj)
+    if a.n > 1 and a.step != 1:
+        release(a)
+        import numpy
+        read(a, numpy.ascontiguousarray(obj))
+    return 0
