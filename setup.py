@@ -59,6 +59,7 @@ TOPICS = {
     "multilabel": [],
     "ir": [],
     "ks": [],
+    "checksum": [],
 }
 # the modules compile in parallel (Cython, then the C compiler)
 BUILD_JOBS = os.cpu_count() or 1

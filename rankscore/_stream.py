@@ -7,24 +7,25 @@ each as the distinct label texts of the piece, a code per row into them, and the
 ``--plot`` and ``rankscore compare``); :func:`classes_of_file` keeps only the scores of each
 class (8 bytes a row; ``rankscore report``), or beyond a memory budget folds the pieces into
 a :class:`~rankscore.ScoreSummary` as :func:`summarise_file` does;
-:func:`_decide_pos_label` decides the positive class of a label column read as text. The command line (``rankscore.report.run_command``) reads
+decide_pos_label decides the positive class of a label column read as text. The command line (``rankscore.report.run_command``) reads
 files only through this module.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 import os
-import re
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple
 
 import numpy as np
 
-from ._engine.validate import quoted, rounds_in_float64
+from ._columns import check_column, decimals_as_float64
+from ._engine.validate import quoted
+from .exceptions import ColumnTypeError
+from ._rows import (Chunk, check_columns, check_file, empty_label, finite_scores, not_finite,
+                    python_csv_chunks)
 from .summary import ScoreAccumulator
 
 __all__ = ["Chunk", "ClassScores", "ProgressLine", "chunks", "classes_of_file", "finite_scores",
@@ -35,21 +36,6 @@ CHUNK_ROWS = 1 << 20
 
 #: ``progress(done, total)``: units read so far (rows of a Parquet file, bytes of a CSV file)
 Progress = Callable[[int, int], None]
-
-
-class Chunk(NamedTuple):
-    """Rows of a file: label ``values[codes[i]]`` and score ``scores[i]`` for each row i."""
-
-    values: list[str]
-    codes: np.ndarray
-    scores: np.ndarray
-
-
-def check_file(path: Path) -> None:
-    if path.is_dir():
-        raise ValueError(f"{path}: is a directory, not a file")
-    if not path.is_file():
-        raise ValueError(f"{path}: no such file")
 
 
 def chunks(
@@ -71,143 +57,28 @@ def chunks(
         raise ValueError(f"{path}: no data rows")
 
 
-def finite_scores(raw: Sequence[Any], row: Callable[[int], int], path: Path, score: str):
-    """``raw`` (text or numbers) as float64, or a ValueError naming the first bad value."""
-    try:  # fast path; the loop below finds the row of a bad value
-        scores = np.asarray(raw, dtype=np.float64)
-        if np.isfinite(scores).all():
-            _check_exact(raw, scores, row, path, score)
-            return scores
-    except (TypeError, ValueError):
-        scores = np.empty(len(raw), dtype=np.float64)
-    for i, value in enumerate(raw):
-        try:
-            scores[i] = float(value)
-        except (TypeError, ValueError):
-            scores[i] = math.nan
-        if not math.isfinite(scores[i]):
-            shown = "an empty value" if value in ("", None) else quoted(value)
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {shown}, not a finite"
-                " number"
-            )
-    _check_exact(raw, scores, row, path, score)
-    return scores
-
-
-_INTEGER = re.compile(r"\s*[+-]?\d+\s*")  # a score written as an integer
-
-
-def _check_exact(raw, scores: np.ndarray, row, path: Path, score: str) -> None:
-    """An integer score beyond 2**53 that float64 cannot hold is an error (as the Python
-    API: it would merge distinct scores into ties)."""
-    for i in np.flatnonzero(np.abs(scores) >= 2.0**53).tolist():
-        value = raw[i]
-        if isinstance(value, np.generic):  # a Parquet integer column read as NumPy
-            value = value.item()
-        if isinstance(value, str) and _INTEGER.fullmatch(value):
-            value = int(value)
-        if rounds_in_float64(value):
-            raise ValueError(
-                f"{path}, row {row(i)}: score column {quoted(score)} has {quoted(value)}, an "
-                "integer beyond 2**53 that float64 cannot hold exactly (it would merge distinct "
-                "scores into ties); subtract a reference value first"
-            )
-
-
-def _check_columns(path: Path, names: list[str], label: str, score: str) -> None:
-    for wanted, what in ((label, "label"), (score, "score")):
-        if wanted not in names:
-            shown = ", ".join(quoted(n) for n in names[:20]) + (", …" * (len(names) > 20))
-            option = "--label" if what == "label" else "--score"
-            raise ValueError(f"{path}: no {what} column {quoted(wanted)} (columns: {shown});"
-                             f" choose one with {option}")
-        if names.count(wanted) > 1:
-            raise ValueError(f"{path}: {names.count(wanted)} columns are named "
-                             f"{quoted(wanted)}; rename all but one")
-
-
-def _empty_label(path: Path, row: int, label: str) -> ValueError:
-    return ValueError(f"{path}, row {row}: label column {quoted(label)} is empty")
-
-
 # ---------------------------------------------------------------------------------------
 # CSV
 
 
+#: Which CSV reader ``rankscore report`` uses: "auto" (pyarrow's streaming reader when
+#: pyarrow is installed, else Python's csv module), "python" or "arrow" (tests, benchmarks).
+CSV_READER = "auto"
+
+
 def _csv_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
-    limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
-    try:
-        with open(path, "rb") as raw:
-            text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
-            total = path.stat().st_size
+    """The pieces of a CSV file. Both readers give the same pieces, and the same errors
+    with the same row numbers: the pyarrow reader hands every piece it cannot read exactly
+    as Python's csv module would (a bad value, an empty label, a blank or short row, a NUL
+    byte, text that is not UTF-8 ...) to :func:`python_csv_chunks`, which reads on from
+    there and names the row."""
+    if CSV_READER != "python":
+        from . import _csv_arrow
 
-            def tick() -> None:
-                if progress is not None:
-                    progress(raw.tell(), total)
-
-            yield from _csv_rows(path, text, label, score, rows, tick)
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"{path}: not UTF-8 text ({exc.reason}); save the file as UTF-8"
-                         " CSV") from None
-    finally:
-        csv.field_size_limit(limit)
-
-
-def _is_blank(row: list[str]) -> bool:
-    return all(not cell.strip() for cell in row)
-
-
-def _csv_rows(path: Path, fh, label: str, score: str, rows: int,
-              tick: Callable[[], None]) -> Iterator[Chunk]:
-    """The pieces of a CSV file; ``tick()`` every 2**16 rows (the progress line)."""
-    sample = fh.read(65536)
-    if not sample.strip():
-        raise ValueError(f"{path}: the file is empty")
-    fh.seek(0)
-    first = next(line for line in sample.splitlines() if line.strip())
-    try:
-        dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(fh, dialect)
-    try:
-        header = next((row for row in reader if not _is_blank(row)), None)
-        if header is None:
-            raise ValueError(f"{path}: the file is empty")
-        header = [name.strip() for name in header]
-        _check_columns(path, header, label, score)
-        li, si = header.index(label), header.index(score)
-        labels, scores, lines = [], [], []
-        for row in reader:
-            if _is_blank(row):
-                continue
-            if len(row) != len(header):  # a short or long row would shift the columns
-                raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
-                                 f"{len(header)} (as the header)")
-            labels.append(row[li].strip())
-            scores.append(row[si].strip())
-            lines.append(reader.line_num)  # as in a text editor: the header is line 1
-            if not len(lines) & 0xFFFF:
-                tick()
-            if len(labels) == rows:
-                yield _csv_chunk(path, label, score, labels, scores, lines)
-                labels, scores, lines = [], [], []
-        if labels:
-            yield _csv_chunk(path, label, score, labels, scores, lines)
-        tick()
-    except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
-        raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-
-
-def _csv_chunk(path, label, score, labels, scores, lines) -> Chunk:
-    numbers = finite_scores(scores, lines.__getitem__, path, score)
-    values = list(dict.fromkeys(labels))
-    if "" in values:
-        raise _empty_label(path, lines[labels.index("")], label)
-    index = {v: i for i, v in enumerate(values)}
-    codes = np.fromiter((index[v] for v in labels), dtype=np.int32, count=len(labels))
-    return Chunk(values, codes, numbers)
+        if CSV_READER == "arrow" or _csv_arrow.available():
+            yield from _csv_arrow.chunks(path, label, score, rows, progress)
+            return
+    yield from python_csv_chunks(path, label, score, rows, progress)
 
 
 # ---------------------------------------------------------------------------------------
@@ -235,7 +106,13 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
         names = file.schema_arrow.names
     except (pa.ArrowException, OSError) as exc:
         raise unreadable(exc) from None
-    _check_columns(path, names, label, score)
+    check_columns(path, names, label, score)
+    schema = file.schema_arrow
+    try:  # the column rule, before a row is read
+        label_type = check_column(label, schema.field(label).type, "label")
+        check_column(score, schema.field(score).type, "score")
+    except ColumnTypeError as exc:
+        raise ColumnTypeError(f"{path}: {exc}") from None
     total, done = file.metadata.num_rows, 0
     batches = file.iter_batches(batch_size=rows, columns=[label, score])
     while True:
@@ -247,27 +124,43 @@ def _parquet_chunks(path, label, score, rows, progress) -> Iterator[Chunk]:
             return
         if batch.num_rows:
             labels, scores = batch.column(label), batch.column(score)
-            yield _parquet_chunk(path, label, score, labels, scores, done, pa, pc)
+            yield _parquet_chunk(path, label, score, labels, scores, done, label_type, pa, pc)
         done += batch.num_rows
         if progress is not None:
             progress(done, total)
 
 
-def _parquet_chunk(path, label, score, labels, scores, start, pa, pc) -> Chunk:
+def _parquet_chunk(path, label, score, labels, scores, start, label_type, pa, pc) -> Chunk:
+    """One batch: the columns passed the column rule (rankscore._columns) already."""
     def row(i: int) -> int:
         return start + i + 1
 
-    if (pa.types.is_integer(scores.type) or pa.types.is_floating(scores.type)) \
-            and not scores.null_count:
-        numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
-    else:
-        numbers = finite_scores(scores.to_pylist(), row, path, score)
+    if pa.types.is_dictionary(scores.type):  # categories of numbers: the numbers
+        scores = scores.dictionary_decode()
+    if pa.types.is_decimal(scores.type):  # at most 15 digits (the column rule)
+        scores = decimals_as_float64(scores)
+    if scores.null_count:
+        raise not_finite(path, row(pc.index(pc.is_null(scores), True).as_py()), score, None)
+    numbers = finite_scores(scores.to_numpy(zero_copy_only=False), row, path, score)
+    if pa.types.is_dictionary(labels.type):  # categories: their values
+        labels = labels.dictionary_decode()
     if labels.null_count:
-        raise _empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+        raise empty_label(path, row(pc.index(pc.is_null(labels), True).as_py()), label)
+    if label_type.kind == "bytes":  # bytes are labels as UTF-8 text
+        try:
+            labels = labels.cast(pa.string())
+        except pa.ArrowInvalid:
+            raise ValueError(f"{path}: label column {quoted(label)} holds bytes that are not "
+                             "UTF-8 text") from None
+    if label_type.kind == "float":  # a NaN label names its row, as a NaN score does
+        nan = pc.is_nan(labels)
+        if pc.any(nan).as_py():
+            raise ValueError(f"{path}, row {row(pc.index(nan, True).as_py())}: label column "
+                             f"{quoted(label)} has NaN, not a label")
     distinct = pc.unique(labels)
     values = [str(v) for v in distinct.to_pylist()]  # as read_columns: str() of each value
     if "" in values:
-        raise _empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
+        raise empty_label(path, row(pc.index(labels, distinct[values.index("")]).as_py()), label)
     codes = pc.index_in(labels, value_set=distinct).to_numpy(zero_copy_only=False)
     return Chunk(values, codes.astype(np.int32, copy=False), numbers)
 
@@ -299,7 +192,10 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     ValueError
         One line naming the file, the column and, for a bad value, the row (the line of
         a CSV file, the 1-based row of a Parquet file): missing or duplicated column,
-        empty file, a score that is not a finite number, an empty label, unreadable file.
+        empty file, a score that is not a finite number, an empty label, unreadable file,
+        a path that is not a regular file (a directory, a pipe, a device), a Parquet column
+        whose type cannot be a score or label column (rankscore._columns, raised as
+        ColumnTypeError, also a TypeError).
 
     Examples
     --------
@@ -318,7 +214,7 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
 # the positive class of a label column read as text
 
 
-def _decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
+def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
     """The positive label among the two values of a label column read as text."""
     values = sorted(set(labels.tolist()))
     shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
@@ -372,7 +268,7 @@ _MANY_VALUES = 100_000
 
 def _is_positive(value: str, pos_label: str | None) -> bool | None:
     """Whether the label text ``value`` is the positive class, decided on sight as
-    :func:`_decide_pos_label` decides for the whole column; None when it cannot be
+    decide_pos_label decides for the whole column; None when it cannot be
     (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
     if pos_label is not None:
         return value == pos_label or _same_number(value, pos_label)
@@ -390,7 +286,7 @@ def _read_classes(
     """Read a file a chunk at a time, calling ``consume(is_positive, scores)`` on each chunk;
     returns the positive label text.
 
-    The label column gets the checks and messages of :func:`_decide_pos_label` in memory:
+    The label column gets the checks and messages of :func:`decide_pos_label` in memory:
     when a label cannot be the positive or the negative class (a third value; text without
     ``pos_label``), the rest of the file is only scanned for its label values (nothing more
     is consumed), and the error names them all.
@@ -409,7 +305,7 @@ def _read_classes(
         if not failed:
             is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
             consume(is_positive[piece.codes], piece.scores)
-    decided = _decide_pos_label(np.array(list(positive)), pos_label, label)
+    decided = decide_pos_label(np.array(list(positive)), pos_label, label)
     if [v for v, p in positive.items() if p] != [decided]:
         shown = ", ".join(quoted(v) for v in positive)
         raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
@@ -425,7 +321,7 @@ def summarise_file(
 
     Returns ``(summary, positive label text)``; the summary's labels are booleans (True:
     positive). Peak memory: the summary plus one chunk. Label checks and messages: those of
-    :func:`_decide_pos_label` in memory (see :func:`_read_classes`).
+    :func:`decide_pos_label` in memory (see :func:`_read_classes`).
     """
     accumulator = ScoreAccumulator(pos_label=True)
     decided = _read_classes(path, label, score, pos_label, accumulator.update, rows=rows,

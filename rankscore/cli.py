@@ -11,16 +11,21 @@ import json
 import os
 import re
 import sys
+from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
 
 from . import report
-from ._engine.validate import quoted
+from ._engine.validate import quoted, shorten
+from ._limits import INT64_MAX, bounded_int
+from ._numbers import read_number
 from ._version import __version__
-from .ir import Qrels, Run, _text_table, compare_runs, evaluate
+from .ir import Qrels, Run, compare_runs, evaluate
+from .ir.comparison import text_table
 from .plot.rankings import save_ranking_plot
 from .rankings import Ranking, count_rankings, enumerate_rankings, tied_rankings
+from .uncertainty.bootstrap import MAX_RESAMPLES
 
 __all__ = ["main"]
 
@@ -79,25 +84,26 @@ def _add_ranking_commands(sub) -> None:
     cmd.set_defaults(run=_run_score)
 
     cmd = sub.add_parser("count", help="count the rankings of length p (with k list elements)")
-    cmd.add_argument("p", type=int)
-    cmd.add_argument("k", type=int, nargs="?", help="number of list elements (default: all)")
+    cmd.add_argument("p", type=_integer())
+    cmd.add_argument("k", type=_integer(), nargs="?", help="number of list elements (default: all)")
     cmd.set_defaults(run=_run_count)
 
     cmd = sub.add_parser(
         "enumerate", help="list every ranking of length p (with k list elements) and its score"
     )
-    cmd.add_argument("p", type=int, help="length, 1..62")
-    cmd.add_argument("k", type=int, nargs="?", help="number of list elements (default: all)")
+    cmd.add_argument("p", type=_integer(), help="length, 1..62")
+    cmd.add_argument("k", type=_integer(), nargs="?", help="number of list elements (default: all)")
     cmd.add_argument("--m", default="10", help=m_help)
-    cmd.add_argument("--limit", type=int, metavar="N", help="print only the first N rankings")
+    cmd.add_argument("--limit", type=_integer(), metavar="N",
+                     help="print only the first N rankings")
     cmd.add_argument("--unicode", action="store_true", help="print ●/○ instead of x/-")
     cmd.set_defaults(run=_run_enumerate)
 
     cmd = sub.add_parser(
         "ties", help="groups of rankings of length p with exactly equal scores"
     )
-    cmd.add_argument("p", type=int, help="length, 1..62")
-    cmd.add_argument("k", type=int, nargs="?", help="number of list elements (default: all)")
+    cmd.add_argument("p", type=_integer(), help="length, 1..62")
+    cmd.add_argument("k", type=_integer(), nargs="?", help="number of list elements (default: all)")
     cmd.add_argument("--m", default="10", help=m_help)
     cmd.set_defaults(run=_run_ties)
 
@@ -203,7 +209,9 @@ def _add_report_command(sub) -> None:
         "and the gain/lift table. Without FILE: the spam demo of the documentation. The file "
         "is read a chunk at a time (Parquet: row groups), so it may be larger than memory; "
         "the numbers are those of the whole file. The scores of each class are kept (8 bytes a "
-        "row) when they fit in --memory-budget, else the file is folded into an exact summary.",
+        "row) when they fit in --memory-budget, else the file is folded into an exact summary. "
+        "With pyarrow installed, CSV files are parsed by its streaming reader (same results, "
+        "same errors). FILE must be a regular file (not a pipe or a device).",
     )
     cmd.add_argument("file", nargs="?", metavar="FILE", help="CSV or .parquet file")
     cmd.add_argument("--label", default="target", metavar="COL",
@@ -213,9 +221,9 @@ def _add_report_command(sub) -> None:
     cmd.add_argument("--pos-label", metavar="V",
                      help="the positive label (needed unless labels are 0/1, -1/1 or "
                      "true/false; 'spam' for the demo)")
-    cmd.add_argument("--threshold", type=float, default=0.5, metavar="T",
+    cmd.add_argument("--threshold", type=_real, default=0.5, metavar="T",
                      help="threshold of the confusion section: positive = score >= T (0.5)")
-    cmd.add_argument("--groups", type=int, default=10, metavar="N",
+    cmd.add_argument("--groups", type=_integer(), default=10, metavar="N",
                      help="groups of the gain/lift table (default 10: deciles)")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
     cmd.add_argument("--quiet", action="store_true",
@@ -236,20 +244,50 @@ def _add_report_command(sub) -> None:
     cmd.set_defaults(run=_run_report)
 
 
-_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*([KMGT]?)i?B?\s*", re.IGNORECASE)
+_SIZE = re.compile(r"\s*([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*([KMGT]?)i?B?\s*", re.IGNORECASE)
 
 
 def _size(text: str) -> int:
-    """A number of bytes: 500M, 4G, 1.5G (powers of 1024) or plain bytes."""
+    """A number of bytes: 500M, 4G, 1.5G (powers of 1024) or plain bytes, read exactly, at
+    most 2**63 - 1."""
     match = _SIZE.fullmatch(text)
     if match is None:
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a size such as 500M or 4G")
     number, unit = match.groups()
-    return int(float(number) * 1024 ** " KMGT".index(unit.upper() or " "))
+    if len(number) > 40:  # far beyond the limit: not converted in full
+        raise argparse.ArgumentTypeError(f"{shorten(text.strip())} is more than 8 EiB "
+                                         "(2**63 - 1 bytes)")
+    size = int(Fraction(number) * 1024 ** " KMGT".index(unit.upper() or " "))
+    if size > INT64_MAX:
+        raise argparse.ArgumentTypeError(f"{shorten(text.strip())} is more than 8 EiB "
+                                         "(2**63 - 1 bytes)")
+    return size
+
+
+def _integer(low: int = -INT64_MAX - 1, high: int = INT64_MAX):
+    """An argparse type: an integer in [low, high] (by default int64's range; the command
+    checks what it means) written with ASCII digits (no underscores, as numbers in files:
+    rankscore._numbers)."""
+    def parse(text: str) -> int:
+        try:
+            return bounded_int(text, "the value", low=low, high=high)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc).replace("the value ", "")) from None
+
+    parse.__name__ = "integer"  # argparse names the type in its messages
+    return parse
+
+
+def _real(text: str) -> float:
+    """An argparse type: a number as numbers in files are read (rankscore._numbers)."""
+    value = read_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number")
+    return value
 
 
 def _level(text: str) -> float:
-    value = float(text)
+    value = _real(text)
     if not 0 < value < 1:
         raise argparse.ArgumentTypeError(f"must be in (0, 1), got {text}")
     return value
@@ -259,9 +297,9 @@ def _add_interval_options(cmd, *, bootstrap: bool) -> None:
     cmd.add_argument("--confidence-level", type=_level, default=0.95, metavar="L",
                      help="confidence level of the intervals, in (0, 1) (default 0.95)")
     if bootstrap:
-        cmd.add_argument("--n-resamples", type=int, default=2000, metavar="B",
-                         help="bootstrap replicates (default 2000)")
-        cmd.add_argument("--seed", type=int, default=0, metavar="S",
+        cmd.add_argument("--n-resamples", type=_integer(high=MAX_RESAMPLES), default=2000,
+                         metavar="B", help="bootstrap replicates, at most 10**6 (default 2000)")
+        cmd.add_argument("--seed", type=_integer(), default=0, metavar="S",
                          help="seed of the bootstrap (default 0: the same output every run)")
 
 
@@ -314,8 +352,9 @@ def _add_ir_command(sub) -> None:
     cmd.add_argument("--ties", default="trec", choices=["trec", "optimistic", "pessimistic"])
     cmd.add_argument("--ndcg-gain", default="linear", choices=["linear", "exponential"])
     cmd.add_argument("--correction", default="holm", choices=["holm", "bonferroni", "none"])
-    cmd.add_argument("--resamples", type=int, default=10000, metavar="N",
-                     help="resamples of the randomization and bootstrap tests (10000)")
+    cmd.add_argument("--resamples", type=_integer(high=MAX_RESAMPLES), default=10000, metavar="N",
+                     help="resamples of the randomization and bootstrap tests, at most 10**6 "
+                     "(10000)")
     cmd.add_argument("--per-query", action="store_true",
                      help="with one run: print every query's values")
     cmd.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -348,10 +387,10 @@ def _run_ir(args) -> int:
         print(json.dumps(payload, indent=2))
         return 0
     rows = [[name, *(f"{means[name][m]:.4f}" for m in metrics)] for name in means]
-    print(_text_table(["run", *metrics], rows))
+    print(text_table(["run", *metrics], rows))
     if len(runs) == 1 and args.per_query:
         print()
-        print(_text_table(["query", *metrics], [[q, *(f"{values[m][i]:.4f}" for m in metrics)]
+        print(text_table(["query", *metrics], [[q, *(f"{values[m][i]:.4f}" for m in metrics)]
                                                 for i, q in enumerate(values["query"])]))
     if tests:
         print()
@@ -383,7 +422,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and closed: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except (UsageError, ValueError, TypeError, OSError, KeyError) as exc:
+    except (UsageError, ValueError, TypeError, OSError, KeyError, MemoryError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         message = " ".join(str(message).splitlines())  # one line, whatever raised it
         print(f"rankscore {args.command}: error: {message}", file=sys.stderr)

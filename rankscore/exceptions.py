@@ -24,6 +24,8 @@ import warnings
 __all__ = [
     "UndefinedMetricWarning",
     "RankingSetTooLargeError",
+    "MemoryLimitError",
+    "ColumnTypeError",
     "undefined_metric_category",
     "warn_undefined_metric",
 ]
@@ -46,7 +48,25 @@ class UndefinedMetricWarning(UserWarning):
     """
 
 
-class RankingSetTooLargeError(MemoryError, ValueError):
+class MemoryLimitError(MemoryError, ValueError):
+    """A computation would need more memory than is available (raised before allocating;
+    the message names the size).
+
+    Subclasses both ``MemoryError`` and ``ValueError``.
+
+    Examples
+    --------
+    >>> from rankscore.exceptions import MemoryLimitError
+    >>> from rankscore.rankings import enumerate_rankings
+    >>> try:
+    ...     enumerate_rankings(62, 31)  # 2**59 rankings
+    ... except MemoryLimitError as error:
+    ...     print(isinstance(error, MemoryError), isinstance(error, ValueError))
+    True True
+    """
+
+
+class RankingSetTooLargeError(MemoryLimitError):
     """An enumeration would not fit in the memory available (raised before allocating).
 
     Subclasses both ``MemoryError`` and ``ValueError``.
@@ -59,6 +79,22 @@ class RankingSetTooLargeError(MemoryError, ValueError):
     ... except RankingSetTooLargeError as error:
     ...     print(type(error).__name__, isinstance(error, MemoryError))
     RankingSetTooLargeError True
+    """
+
+
+class ColumnTypeError(TypeError, ValueError):
+    """A column of a table (file, pandas, Dask) whose type cannot serve its role, e.g. a
+    score column of lists (raised before its values are read; the message names the column
+    and its type).
+
+    Subclasses both ``TypeError`` and ``ValueError``, so ``except ValueError`` catches it
+    as it catches every other refused input.
+
+    Examples
+    --------
+    >>> from rankscore.exceptions import ColumnTypeError
+    >>> issubclass(ColumnTypeError, TypeError), issubclass(ColumnTypeError, ValueError)
+    (True, True)
     """
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ._engine.labels import as_labels, classes_of, default_pos_label_ok, encode
+from ._engine.labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted, quoted_list)
 
@@ -79,7 +79,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
     return index, prob, classes
 
 
-def _weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
+def weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) -> float:
     """The (weighted) mean of per-sample values, or with ``normalize=False`` their
     (weighted) sum; a mean over weights that sum to zero is an error."""
     if not normalize:
@@ -160,13 +160,14 @@ def log_loss(
     eps = np.finfo(prob.dtype).eps
     prob = np.clip(prob, eps, 1 - eps)
     losses = -np.log(prob[np.arange(len(index)), index])  # −Σ_k y_ik log p_ik, y one-hot
-    return _weighted_total(losses, w, normalize)
+    return weighted_total(losses, w, normalize)
 
 
 def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
     """1.0 where ``y`` is the positive class, by scikit-learn's rule for probabilistic
     binary metrics: ``pos_label``, else 1 for labels within {0, 1} or {-1, 1}, else the
     greater of two numeric labels; string labels need ``pos_label``."""
+    check_one_label(pos_label)
     classes = np.unique(y)
     if len(classes) > 2:
         raise ValueError(f"The type of the target inferred from y_true is multiclass but "
@@ -335,7 +336,7 @@ def cross_entropy(
     losses = -terms.sum(axis=1)
     if w is not None:  # a zero weight must not turn an infinite loss into NaN
         losses = np.where(w > 0, losses, 0.0)
-    return _weighted_total(losses, w, True)
+    return weighted_total(losses, w, True)
 
 
 def perplexity(

@@ -23,7 +23,7 @@ from ._engine.labels import as_labels, classes_of, encode
 from ._engine.validate import (as_array, check_finite, check_flag, check_positive_int,
                           check_real, check_same_length, check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
-from .information import _weighted_total
+from .information import weighted_total
 from .metrics import BinaryConfusion
 
 __all__ = [
@@ -602,4 +602,4 @@ def top_k_accuracy_score(
                               f"({len(classes)}) will result in a perfect score and is "
                               "therefore meaningless.")
     hits = _top_k_hits(score, index, k, binary)
-    return _weighted_total(hits, w, normalize)
+    return weighted_total(hits, w, normalize)

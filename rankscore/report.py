@@ -29,11 +29,12 @@ from ._engine.labels import kernel_integers
 from ._engine.parts import Problem, binary_problem, class_parts, split_parts
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
-from ._stream import _decide_pos_label, read_columns
+from ._stream import decide_pos_label, read_columns
 from ._engine.validate import check_positive_int, check_threshold
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel
-from .summary import ScoreSummary, _report_cuts, _report_of_reads
+from .summary import ScoreSummary
+from .summary.reports import report_cuts, report_of_reads
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report",
@@ -278,11 +279,11 @@ def _report_of_parts(neg_runs: tuple, pos: np.ndarray, threshold: float,
     if len(pos) == 0 or len(neg_a) + len(neg_b) == 0:
         missing = "positive" if len(pos) == 0 else "negative"
         raise ValueError(f"y_true has no {missing} samples: nothing to rank")
-    cuts = _report_cuts(len(neg_a) + len(neg_b) + len(pos), n_groups)
+    cuts = report_cuts(len(neg_a) + len(neg_b) + len(pos), n_groups)
     reads = _backend.kernels.report_of_parts(
         neg_a, neg_b, pos, np.empty(0, np.int64) if cuts is None else cuts, TIE_RTOL,
         threshold)
-    scan, confusion, youden, f1, table = _report_of_reads(reads, n_groups, threshold,
+    scan, confusion, youden, f1, table = report_of_reads(reads, n_groups, threshold,
                                                           cuts is not None)
     if cuts is None:  # many groups: the gain table reads the summary's sweep
         summary = ScoreSummary._trusted(*_backend.kernels.summary_from_sorted(
@@ -467,7 +468,7 @@ def _file_report(args: Any, path: Any, source: str, pos_label: str | None):
     if ci or getattr(args, "plot", None) is not None:
         # --ci (the bootstrap resamples rows) and --plot need the rows themselves
         labels, scores = read_columns(path, args.label, args.score)
-        pos_label = _decide_pos_label(labels, pos_label, args.label)
+        pos_label = decide_pos_label(labels, pos_label, args.label)
         if getattr(args, "plot", None) is not None:  # --plot FILE: the 2x2 panel
             try:
                 save_report_panel(labels, scores, args.plot, pos_label=pos_label,
@@ -631,7 +632,7 @@ def run_compare(args: Any) -> int:
     labels = None
     for name in names:
         labels, columns[name] = read_columns(args.file, args.label, name)
-    pos_label = _decide_pos_label(labels, args.pos_label, args.label)
+    pos_label = decide_pos_label(labels, args.pos_label, args.label)
     comparison = model_comparison(labels, columns, pos_label=pos_label,
                                   confidence_level=args.confidence_level)
     if args.json:

@@ -93,3 +93,13 @@ def spark():
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Figures a test (or a documentation example) opened through pyplot are closed after
+    it, so no test depends on how many figures the ones before it left open."""
+    yield
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")

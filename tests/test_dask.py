@@ -167,8 +167,9 @@ def test_roc_auc_without_a_client_adds_the_pairs_of_score_ranges(client, monkeyp
     y, s, _ = _data(n=6000, seed=14, ties=ties)
     dy, ds = _lazy(y, 700), _lazy(s, 700)
     on_workers = rd.roc_auc_score(dy, ds)
-    monkeypatch.setattr(rd, "_client", lambda: None)
-    monkeypatch.setattr(rd, "_RANGE_SCORES", 500)  # many ranges
+    for module in (rd.summaries, rd.workers):  # (where the client is looked up)
+        monkeypatch.setattr(module, "current_client", lambda: None)
+    monkeypatch.setattr(rd.summaries, "_RANGE_SCORES", 500)  # many ranges
     assert rd.roc_auc_score(dy, ds, split_every=3) == on_workers == rs.roc_auc_score(y, s)
     assert rd.score_summary(dy, ds) == _summary(y, s)
 

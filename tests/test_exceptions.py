@@ -77,4 +77,9 @@ def test_warn_undefined_metric_stacklevel():
         library_function()
     assert rec[0].filename == __file__
     assert exceptions.__all__ == ["UndefinedMetricWarning", "RankingSetTooLargeError",
+                                  "MemoryLimitError", "ColumnTypeError",
                                   "undefined_metric_category", "warn_undefined_metric"]
+    assert issubclass(exceptions.RankingSetTooLargeError, exceptions.MemoryLimitError)
+    assert issubclass(exceptions.MemoryLimitError, (MemoryError, ValueError))
+    assert issubclass(exceptions.ColumnTypeError, TypeError)
+    assert issubclass(exceptions.ColumnTypeError, ValueError)

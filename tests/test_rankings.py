@@ -373,7 +373,7 @@ def test_enumeration_limits():
 def test_enumeration_refuses_before_allocating(monkeypatch):
     from rankscore.rankings import enumeration
 
-    monkeypatch.setattr(enumeration, "_available_memory", lambda: 1000)
+    monkeypatch.setattr(enumeration, "available_memory", lambda: 1000)
     with pytest.raises(RankingSetTooLargeError, match="needs"):
         enumerate_rankings(10, 5)  # 126 rankings * 16 bytes > 1000
     assert len(enumerate_rankings(10, 10)) == 1
@@ -408,7 +408,7 @@ def test_tied_rankings_refuse_before_allocating(monkeypatch):
     tied_rankings(20)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    monkeypatch.setattr(enumeration, "_available_memory", lambda: peak - 1)
+    monkeypatch.setattr(enumeration, "available_memory", lambda: peak - 1)
     assert len(enumerate_rankings(20)) == n  # 32 bytes per ranking fit
     with pytest.raises(RankingSetTooLargeError, match=r"ties among 524,288 rankings .* needs"):
         tied_rankings(20)

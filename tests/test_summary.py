@@ -4,6 +4,7 @@ summary equals the sweep of the curve functions; bytes and pickle round-trip; ev
 Runs on both backends (conftest fixture)."""
 
 import pickle
+import struct
 import warnings
 
 import numpy as np
@@ -306,7 +307,36 @@ def test_bytes_and_pickle_round_trip(problem, label):
                  pickle.loads(pickle.dumps(summary))):
         _assert_same(back, summary)
         assert back.pos_label == label and type(back.pos_label) is type(label)
-    assert len(summary.to_bytes()) < summary.nbytes + 40
+    # a 28-byte header and the label, then the arrays (each part padded to 8 bytes), then
+    # the 4-byte checksum
+    label_bytes = len(label) if isinstance(label, bytes) else 8 if isinstance(
+        label, float) else len(str(label).encode())
+    padded = -(-(28 + label_bytes) // 8) * 8 + -(-len(summary) * summary.dtype.itemsize // 8) * 8
+    assert len(summary.to_bytes()) == padded + 16 * len(summary) + 4
+
+
+def _v1_bytes(summary, pairs=None):
+    """The version 1 form (rankscore before the checksum) of a summary."""
+    label = summary.pos_label
+    kind = [int, float, bool, str, bytes].index(type(label))
+    payload = (str(label).encode() if kind in (0, 2) else struct.pack("<d", label)
+               if kind == 1 else label.encode() if kind == 3 else label)
+    pairs = summary.loose_pairs if pairs is None else pairs
+    flags = (1 if summary.weighted else 0) | (2 if summary.dtype == np.float32 else 0) | (
+        4 if pairs else 0)
+    parts = [struct.pack("<4sBBBI", b"RSSM", 1, flags, kind, len(payload)), payload,
+             struct.pack("<Q", len(summary))]
+    if pairs:
+        parts.append(struct.pack("<d", pairs))
+    parts += [a.astype(a.dtype.newbyteorder("<")).tobytes()
+              for a in (summary.thresholds, summary.negatives, summary.positives)]
+    return b"".join(parts)
+
+
+def _sealed(data):
+    """Version 2 bytes with their checksum recomputed (a writer's mistake, not damage)."""
+    body = bytes(data[:-4])
+    return body + _backend.kernels.crc32c(body).to_bytes(4, "little")
 
 
 def test_from_bytes_rejects_bad_data():
@@ -315,17 +345,43 @@ def test_from_bytes_rejects_bad_data():
         ScoreSummary.from_bytes(b"XXXX" + data[4:])
     with pytest.raises(ValueError, match="format version 9 is not supported"):
         ScoreSummary.from_bytes(data[:4] + bytes([9]) + data[5:])
-    with pytest.raises(ValueError, match="bytes; 3 thresholds need"):
+    with pytest.raises(ValueError, match="has 107 bytes; its header says 108"):
         ScoreSummary.from_bytes(data[:-1])
     flipped = bytearray(data)
-    flipped[-56:-48] = np.float64(0.9).tobytes()  # the last threshold: no longer decreasing
-    with pytest.raises(ValueError, match="strictly decreasing"):
+    flipped[-60:-52] = np.float64(0.9).tobytes()  # the last threshold: no longer decreasing
+    with pytest.raises(ValueError, match="checksum does not match"):
         ScoreSummary.from_bytes(bytes(flipped))
+    with pytest.raises(ValueError, match="inconsistent ScoreSummary data: thresholds must be "
+                                         "finite and strictly decreasing"):
+        ScoreSummary.from_bytes(_sealed(flipped))
     with pytest.raises(TypeError, match="must be bytes"):
         ScoreSummary.from_bytes("text")
     odd = ScoreSummary([0.5], [1], [1], pos_label=(1, 2))
     with pytest.raises(TypeError, match="cannot be stored"):
         odd.to_bytes()
+
+
+def test_version_1_bytes_are_read_with_the_same_checks():
+    s = ScoreSummary.from_arrays([0, 1, 1, 0], [0.1, 0.2, 0.3, 0.3], pos_label=1)
+    _assert_same(ScoreSummary.from_bytes(_v1_bytes(s)), s)
+    small = ScoreSummary.from_arrays(np.arange(100) % 3 == 0, np.arange(100) / 7).compress(5)
+    back = ScoreSummary.from_bytes(_v1_bytes(small))
+    _assert_same(back, small)
+    assert back.auc_error_bound == pytest.approx(small.auc_error_bound, rel=1e-12)
+    wrapped = ScoreSummary._trusted(np.array([0.9, 0.5, 0.1]),
+                                    np.array([0, 2**63 - 1, 6]), np.array([2**63 - 1, 0, 1]), 1)
+    with pytest.raises(ValueError, match="more than 2..62 rows"):
+        ScoreSummary.from_bytes(_v1_bytes(wrapped))
+    with pytest.raises(ValueError, match="compression bound"):
+        ScoreSummary.from_bytes(_v1_bytes(s, pairs=s.n_positives * s.n_negatives + 1.0))
+    one_class = ScoreSummary.from_arrays([1, 1], [0.1, 0.2])  # repr divided by 0 P N
+    with pytest.raises(ValueError, match="compression bound"):
+        ScoreSummary.from_bytes(_v1_bytes(one_class, pairs=1.0))
+    flipped = bytearray(_v1_bytes(s))
+    flipped[5] ^= 1  # counts read as weight sums: subnormal weights, the same curves
+    weighted = ScoreSummary.from_bytes(bytes(flipped))
+    assert weighted.weighted and weighted.roc_auc() == pytest.approx(s.roc_auc())
+    assert weighted.average_precision() == pytest.approx(s.average_precision())
 
 
 def test_repr_and_sizes():
@@ -609,7 +665,7 @@ def test_accumulator_keeps_going_after_a_summary():
 def test_merge_on_two_threads_equals_one_thread(problems):
     # large merges are cut at a median score into two ranges merged side by side: the
     # same thresholds and (in run order) the same sums, ties across the cut included
-    from rankscore import summary as summary_module
+    from rankscore.summary import merging as summary_module
 
     parts = [_one_shot(*p[:3]) for p in problems]
     if len({s.weighted for s in parts}) > 1:
@@ -652,7 +708,7 @@ def test_accumulator_flushing_on_two_threads_equals_one_shot(problem, disjoint, 
     # pair kernel): the same summary, ties and weights included, whether the room was
     # reserved or counted
     from rankscore._engine import parts as _sweep_module
-    from rankscore import summary as summary_module
+    from rankscore.summary import accumulator as summary_module
 
     y, s, w, cuts = problem
     saved = (summary_module._PARALLEL_FLUSH_ENTRIES, _sweep_module.PARALLEL_SORT_ROWS,
@@ -715,7 +771,7 @@ def test_pair_merge_kernel_equals_two_merges(jobs):
 def test_accumulator_two_thread_flush_of_zero_weights_only(monkeypatch):
     # a first batch whose weights are all zero buffers nothing: the flush has no median
     from rankscore._engine import parts as _sweep_module
-    from rankscore import summary as summary_module
+    from rankscore.summary import accumulator as summary_module
 
     monkeypatch.setattr(summary_module, "_PARALLEL_FLUSH_ENTRIES", 0)
     monkeypatch.setattr(_sweep_module, "PARALLEL_SORT_ROWS", 0)
@@ -807,7 +863,7 @@ def test_large_many_way_merges_equal_one_shot(k, layout, ties, dtype, weights, s
 def test_large_merge_on_two_threads_equals_one_shot(weights):
     # past 2**21 thresholds the merge runs on two threads, each cut again into four
     # tournaments (AVX-512F): ties across every cut, the same summary as one thread
-    from rankscore import summary as summary_module
+    from rankscore.summary import merging as summary_module
 
     parts, (y, s, w) = _large_parts(100, "even", 1_000_000, np.float64, weights, 7,
                                     n=2_300_000)
@@ -960,14 +1016,14 @@ def test_report_kernels_agree_on_any_split_of_the_negatives(problem, n_groups, r
     # report_of_parts reads the negatives as two sorted runs (large inputs sort two halves
     # on two threads): any split gives summary_report_counts's numbers, on both backends;
     # a large rtol overflows the J and F1 records (a second read finds the choice)
-    from rankscore.summary import _report_cuts
+    from rankscore.summary.reports import report_cuts
 
     y, s = problem
     neg, pos = np.sort(s[y == 0]), np.sort(s[y == 1])
     cut = data.draw(st.integers(0, len(neg)))
     shuffled = neg[np.array(data.draw(st.permutations(range(len(neg)))), dtype=np.intp)]
     neg_a, neg_b = np.sort(shuffled[:cut]), np.sort(shuffled[cut:])
-    cuts = _report_cuts(len(s), n_groups)
+    cuts = report_cuts(len(s), n_groups)
     threshold = float(s[0])
     summary = ScoreSummary.from_arrays(y, s)
     arrays = (summary.thresholds, summary.negatives, summary.positives)
@@ -1225,7 +1281,7 @@ def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, 
     # weights whose sums round (not representable): the two-thread flush and merge add
     # each threshold's weights in the one-thread order, so the sums are the same bits
     from rankscore._engine import parts as _sweep_module
-    from rankscore import summary as summary_module
+    from rankscore.summary import accumulator, merging
 
     rng = np.random.default_rng(seed)
     s = rng.normal(size=n) if grid is None else rng.integers(-grid, grid + 1, n) / grid
@@ -1244,16 +1300,16 @@ def test_two_threads_add_any_weights_in_the_one_thread_order(n, grid, n_chunks, 
         return acc.summary(), ScoreSummary.merge_all(parts)
 
     one_thread = build()
-    names = ("_PARALLEL_FLUSH_ENTRIES", "_PARALLEL_MERGE_THRESHOLDS")
-    saved = [getattr(summary_module, name) for name in names], _sweep_module.PARALLEL_SORT_ROWS
-    for name in names:
-        setattr(summary_module, name, 0)
+    names = ((accumulator, "_PARALLEL_FLUSH_ENTRIES"), (merging, "_PARALLEL_MERGE_THRESHOLDS"))
+    saved = [getattr(*name) for name in names], _sweep_module.PARALLEL_SORT_ROWS
+    for module, name in names:
+        setattr(module, name, 0)
     _sweep_module.PARALLEL_SORT_ROWS = 0
     try:
         two_threads = build()
     finally:
-        for name, value in zip(names, saved[0]):
-            setattr(summary_module, name, value)
+        for (module, name), value in zip(names, saved[0]):
+            setattr(module, name, value)
         _sweep_module.PARALLEL_SORT_ROWS = saved[1]
     for a, b in zip(two_threads, one_thread):
         _assert_same(a, b)

@@ -15,13 +15,9 @@ from hypothesis import strategies as st
 
 import rankscore as rs
 from rankscore import _backend
-from rankscore.uncertainty import (
-    BOOTSTRAP_METRICS,
-    _jackknife_acceleration,
-    _parts,
-    _sweep_of,
-    _t_two_sided_p,
-)
+from rankscore.uncertainty import BOOTSTRAP_METRICS
+from rankscore.uncertainty.bootstrap import _jackknife_acceleration, sorted_cells, sweep_of
+from rankscore.uncertainty.stats import t_two_sided_p
 
 Y = [1, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 0, 0, 0]
 A = [2.8, 0.9, 1.9, 0.9, 0.6, 0.7, -0.3, -0.5, 0.9, -0.6, -0.6, -0.3, 0.3, 1.8, -0.6, 0.8,
@@ -103,7 +99,7 @@ def test_unpaired_delong_test_matches_proc():
 def test_student_t_p_value_matches_scipy():
     scipy_stats = pytest.importorskip("scipy.stats")
     for t, df in [(-1.3, 47.4), (0.2, 1.5), (3.7, 8.0), (12.0, 3.0), (0.0, 10.0)]:
-        assert close(_t_two_sided_p(t, df), 2 * scipy_stats.t.sf(abs(t), df), rel=1e-10)
+        assert close(t_two_sided_p(t, df), 2 * scipy_stats.t.sf(abs(t), df), rel=1e-10)
 
 
 def test_delong_logit_interval_stays_inside_and_is_asymmetric():
@@ -294,7 +290,7 @@ def test_a_replicate_is_the_metric_of_the_drawn_sample():
     rng = np.random.default_rng(11)
     y = rng.integers(0, 2, 60)
     s = np.round(rng.normal(size=60) + y, 1)
-    seeds, _ = rs.uncertainty._seeds(5, 1)
+    seeds, _ = rs.uncertainty.bootstrap.replicate_seeds(5, 1)
     is_pos = y == 1
     neg, pos = np.sort(s[~is_pos]), np.sort(s[is_pos])
     mult = _draw(60, len(neg), True, seeds[0]).astype(int)
@@ -337,7 +333,7 @@ def test_bca_acceleration_matches_a_leave_one_out_jackknife(metric):
     theta = np.array([fn(np.delete(y, i), np.delete(s, i)) for i in range(40)])
     d = theta.mean() - theta
     expected = (d**3).sum() / (6 * ((d**2).sum()) ** 1.5)
-    parts = _parts(y == 1, s, None, paired=False)
+    parts = sorted_cells(y == 1, s, None, paired=False)
     options = {"threshold": None, "max_fpr": None}
     got = _jackknife_acceleration(parts, metric, options, np.random.default_rng(0))
     assert got == pytest.approx(expected, rel=1e-9, abs=1e-15)
@@ -348,7 +344,7 @@ def test_paired_bootstrap_test():
     delong = rs.uncertainty.delong_test(Y, A, B)
     assert t.difference == pytest.approx(delong.difference, rel=1e-13)
     assert t.std_error == pytest.approx(delong.std_error, rel=0.2)
-    assert t.p_value == pytest.approx(2 * (1 - rs.uncertainty._NORMAL.cdf(abs(t.statistic))))
+    assert t.p_value == pytest.approx(2 * (1 - rs.uncertainty.stats.NORMAL.cdf(abs(t.statistic))))
     assert t.low < t.difference < t.high
     same = rs.uncertainty.bootstrap_test(Y, A, A, n_resamples=50, random_state=0)
     assert (same.statistic, same.p_value) == (0.0, 1.0)
@@ -641,7 +637,7 @@ def test_kernels_agree_bit_for_bit(data):
     # each replicate's AUC is the AUC of its own counts
     auc, counts = results[0][0], results[0][1]
     for r in range(3):
-        fps, tps, thr = _sweep_of(counts[r], values)
+        fps, tps, thr = sweep_of(counts[r], values)
         expected = BOOTSTRAP_METRICS["roc_auc"](fps, tps, thr, {"max_fpr": None})
         assert (np.isnan(auc[r]) and np.isnan(expected)) or auc[r] == pytest.approx(
             expected, rel=1e-12)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .labels import as_labels, common_labels, is_string
+from .labels import as_labels, check_one_label, common_labels, is_string
 from .multilabel import MultilabelCounts, columns, read_pair
 from .validate import check_same_length, check_sample_weight, is_finite, quoted, quoted_list
 from ..exceptions import warn_undefined_metric
@@ -176,6 +176,7 @@ def set_wise_counts(y_true, y_pred, *, labels, pos_label, average, sample_weight
     support for "weighted", the sample weights for "samples", else None."""
     if average not in _AVERAGES and average != "binary":
         raise ValueError("average has to be one of " + str(_AVERAGES))
+    check_one_label(pos_label)
     ml = y_true if isinstance(y_true, MultilabelCounts) else \
         read_pair(y_true, y_pred, sample_weight)
     if ml is not None:

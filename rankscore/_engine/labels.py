@@ -20,7 +20,7 @@ from .validate import (read_array, as_1d, integer_dtype, is_finite, quoted, quot
 __all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
            "default_pos_label_ok", "check_pos_label", "label_codes", "binary_target",
            "is_string", "distinct_labels", "pos_label_of", "positive_mask", "integer_codes",
-           "check_label_range", "kernel_integers"]
+           "check_label_range", "kernel_integers", "check_one_label"]
 
 # The integer label dtypes the kernels are compiled for: bools (viewed as uint8) and small
 # codes (int8, uint8) as they come, every other integer type as int64.
@@ -222,11 +222,21 @@ def default_pos_label_ok(y: np.ndarray) -> bool:
     return _within_default(y, y.min(), y.max())
 
 
+def check_one_label(label: Any, name: str = "pos_label") -> Any:
+    """``label`` when it is one label (a number, bool, string or bytes, NumPy scalars
+    included) or None; a set, list, tuple, array or other object is a TypeError (``y ==
+    {1}`` would match nothing, and ``y == [1]`` would broadcast)."""
+    if label is None or isinstance(label, (str, bytes, numbers.Number, np.generic)):
+        return label
+    raise TypeError(f"{name} must be one label (a number, bool or string), got "
+                    f"{type(label).__name__} {quoted(label)}")
+
+
 def check_pos_label(y: np.ndarray, pos_label: Any, name: str) -> Any:
     """scikit-learn's ``_check_pos_label_consistency`` plus its ``type_of_target`` check:
     return the positive label (1 by default) or raise."""
     if pos_label is not None:
-        return pos_label
+        return check_one_label(pos_label)
     if not default_pos_label_ok(y):
         if y.dtype.kind in "biuf" and len(np.unique(y)) > 2:
             raise ValueError(
@@ -302,6 +312,7 @@ def pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
     functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
     values = classes.tolist()
     shown = f"[{quoted_list(values)}]"
+    check_one_label(pos_label)
     if pos_label is None:
         if default_pos_label_ok(classes):
             return 1

@@ -93,6 +93,8 @@ def read_array(x: Any, name: str, what: str) -> np.ndarray:
         arr = np.asarray(x)
     except (ValueError, TypeError) as exc:  # ragged nested lists
         raise ValueError(f"{name} could not be read as {what}: {exc}") from None
+    if not arr.dtype.isnative:  # big-endian data on a little-endian machine: same values
+        arr = arr.astype(arr.dtype.newbyteorder("="))
     if arr.dtype.kind == "f" and not isinstance(x, np.ndarray) and arr.size:
         large = np.abs(arr).max(initial=0.0, where=~np.isnan(arr)) >= 2.0**53  # NaN: no warning
         if large:

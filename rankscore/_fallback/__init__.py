@@ -13,4 +13,5 @@ from .uncertainty import *  # noqa: F401,F403
 from .multilabel import *  # noqa: F401,F403
 from .ir import *  # noqa: F401,F403
 from .summary import *  # noqa: F401,F403
+from .checksum import *  # noqa: F401,F403
 from .ks import *  # noqa: F401,F403

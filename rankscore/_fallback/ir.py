@@ -8,6 +8,8 @@ how many ranks of query j count. Per-query sums run rank by rank over all querie
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 __all__ = [
@@ -23,6 +25,10 @@ __all__ = [
     "ir_bpref",
     "ir_ranking_columns",
 ]
+
+# fields NumPy reads as C and Python do: ASCII digits and signs (and point and exponent for
+# a float), fields separated by one space
+_PLAIN = {True: re.compile(rb"[0-9+\- ]*"), False: re.compile(rb"[0-9+\-.eE ]*")}
 
 _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
@@ -85,19 +91,11 @@ def _interned(tokens: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rank[inverse.reshape(-1)], *_joined(values[order].tolist())
 
 
-def _readable(token: bytes, integer: bool) -> bool:
-    """Whether C's strtoll (within 64 bits) / strtod would read the whole token."""
-    if b"_" in token:
-        return False
-    try:
-        value = int(token) if integer else float(token)
-    except ValueError:
-        return False
-    return not integer or -(2**63) <= value < 2**63
-
-
-def parse_trec(data, n_fields: int, value_field: int, integer_values: bool):
-    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see rankscore/_kernels/__init__.pyi."""
+def parse_trec(data, n_fields: int, value_field: int, integer_values: bool, read_value):
+    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see
+    rankscore/_kernels/__init__.pyi. Values: NumPy reads the column when every field is
+    plain ASCII (as float() reads bytes); otherwise each field is ``read_value(field
+    bytes)`` (None: not a number)."""
     raw = bytes(data)
     byte = np.frombuffer(raw, dtype=np.uint8)
     space = np.isin(byte, np.frombuffer(b" \t\n\r\v\f", dtype=np.uint8))  # bytes.split()'s
@@ -108,23 +106,29 @@ def parse_trec(data, n_fields: int, value_field: int, integer_values: bool):
     tokens = raw.split()
     columns = [tokens[f::n_fields] for f in range(n_fields)]
     bad = int(wrong[0]) + 1 if len(wrong) else 0
-    text = columns[value_field]
+    nonblank = np.flatnonzero(counts != 0)
+    if bad:  # the lines before the first with a wrong number of fields line up
+        nonblank = nonblank[nonblank < bad - 1]
+    text = columns[value_field][:len(nonblank)]
     empty = np.empty(0, dtype=np.int64)
-    try:
-        if any(b"_" in t for t in text):  # Python reads 1_0; C's strtod does not
-            raise ValueError
-        if integer_values:
-            values = np.array([int(t) for t in text], dtype=np.int64).astype(np.float64)
-        else:
-            values = np.array(text, dtype=bytes).astype(np.float64) if text else np.empty(0)
-    except (ValueError, OverflowError):
-        values = None
-    if bad == 0 and values is None:  # find the line of the unreadable value
-        nonblank = np.flatnonzero(counts != 0)
-        for index, t in zip(nonblank, text):
-            if not _readable(t, integer_values):
-                bad = int(index) + 1
+    values = None
+    if _PLAIN[integer_values].fullmatch(b" ".join(text)):
+        try:  # NumPy reads plain ASCII fields as float() / int() do
+            if integer_values:
+                values = np.array([int(t) for t in text], dtype=np.int64).astype(np.float64)
+            else:
+                values = (np.array(text, dtype=bytes).astype(np.float64) if text
+                          else np.empty(0))
+        except (ValueError, OverflowError):
+            values = None
+    if values is None:  # field by field; the first unreadable one names its line
+        values = np.empty(len(text))
+        for i, (index, t) in enumerate(zip(nonblank.tolist(), text)):
+            value = read_value(t)
+            if value is None:
+                bad = index + 1
                 break
+            values[i] = value
     if bad:
         no_ids = (np.empty(0, dtype=np.uint8), np.zeros(1, dtype=np.int64))
         return (empty, *no_ids, *no_ids, np.empty(0, dtype=np.uint64), np.empty(0), bad)

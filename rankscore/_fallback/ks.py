@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from .sweep import _as_exact
+from .sweep import as_exact
 
 __all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
 
@@ -24,7 +24,7 @@ def ks_counts_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, int, int, i
     plus = max over t of n_pos C-(t) - n_neg C+(t), minus = max over t of
     n_neg C+(t) - n_pos C-(t), both >= 0 (0 at the last threshold), exact."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
-    neg, pos = (_as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
+    neg, pos = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
     excess = np.cumsum(neg) * n_pos - np.cumsum(pos) * n_neg
     i_plus, i_minus = int(np.argmax(excess)), int(np.argmin(excess))  # first extremes
     return int(excess[i_plus]), i_plus, int(-excess[i_minus]), i_minus

@@ -8,6 +8,8 @@ sorted part down, as the compiled loop does, so both backends give the same bits
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .sweep import auc_counts, ks_counts
@@ -31,6 +33,7 @@ __all__ = [
     "summary_sweep",
     "roc_points",
     "pr_points_into",
+    "summary_check",
 ]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
@@ -136,6 +139,7 @@ def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
     n_neg, n_pos, pairs, gap, index, ap, area = summary_scan_counts(neg, pos)
     values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
+    fp_counts, tp_counts = np.cumsum(neg), np.cumsum(pos)  # exact (fps, tps round past 2**53)
     choices = []
     for code, a, b in ((2, 0.0, 0.0), (4, 2.0, 1.0 * n_pos)):
         best = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos), float(n_neg),
@@ -143,9 +147,9 @@ def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
         near = best - rtol * max(1.0, abs(best))
         value, i = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos),
                                   float(n_neg), near)
-        choices.append((value, float(values[i]), int(tps[i]), int(fps[i])))
+        choices.append((value, float(values[i]), int(tp_counts[i]), int(fp_counts[i])))
     above = int(np.count_nonzero(values >= threshold))  # thresholds >= threshold: the first
-    confusion = (int(tps[above - 1]), int(fps[above - 1])) if above else (0, 0)
+    confusion = (int(tp_counts[above - 1]), int(fp_counts[above - 1])) if above else (0, 0)
     counts = np.cumsum(neg) + np.cumsum(pos)
     borders = np.searchsorted(counts, cuts, "left")
     after = np.append(values[1:], 0.0)  # the threshold below each (0.0 after the last)
@@ -167,19 +171,20 @@ def summary_scan_weights(neg, pos):
     summary (thresholds descending); see the compiled kernel for the definitions."""
     if len(neg) == 0:
         return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
-    neg_up, pos_up = neg[::-1], pos[::-1]
-    c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
-    w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
-    below = np.concatenate(([0.0], c_neg[:-1]))
-    auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
-    gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
-    index = int(np.argmax(gaps))
-    tps, fps = np.cumsum(pos), np.cumsum(neg)
-    gain = np.diff(np.concatenate(([0.0], tps)))
-    ap = float(np.cumsum(gain * (tps / (tps + fps)))[-1])
-    top_pos = float(tps[-1])
-    return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
-            top_pos)
+    with np.errstate(over="ignore", invalid="ignore"):  # products of huge weights: the
+        neg_up, pos_up = neg[::-1], pos[::-1]  # caller reads them again, rescaled
+        c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
+        w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
+        below = np.concatenate(([0.0], c_neg[:-1]))
+        auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
+        gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
+        index = int(np.argmax(gaps))
+        tps, fps = np.cumsum(pos), np.cumsum(neg)
+        gain = np.diff(np.concatenate(([0.0], tps)))
+        ap = float(np.cumsum(gain * (tps / (tps + fps)))[-1])
+        top_pos = float(tps[-1])
+        return (w_neg, w_pos, auc, float(gaps[index]), index, ap, _pr_area(tps, fps, top_pos),
+                top_pos)
 
 
 def summary_running(neg, pos):
@@ -228,7 +233,8 @@ def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best)
                                   near_best)
     if index < 0:
         return value, -1, 0, 0
-    return value, index, int(tps[index]), int(fps[index])
+    # (tp, fp exact: the float64 sums round past 2**53)
+    return value, index, int(pos[:index + 1].sum()), int(neg[:index + 1].sum())
 
 
 def summary_merge_many_into(out_t, out_n, out_p, at, thresholds, negatives, positives,
@@ -338,3 +344,50 @@ def pr_points_into(neg, pos, i, j, neg_stop, pos_stop, drop_intermediate, precis
     recall[k:stop] = (tps / len(pos))[::-1]
     thresholds[k:stop] = values[::-1]
     return stop
+
+
+def _first(mask) -> int:
+    where = np.flatnonzero(mask)
+    return int(where[0]) if len(where) else -1
+
+
+def summary_check(thresholds, negatives, positives, limit):
+    """Check a summary's arrays (one length d): (kind, index, negatives total, positives
+    total). kind 0: fine; otherwise the first of: 1 a threshold not finite, 2 thresholds
+    not strictly decreasing (index: the first not below the one before), 3 a threshold
+    -0.0, 4/5 a negatives/positives entry below 0 (or not finite), 6 a threshold holding
+    no sample, 7 the totals: counts adding up to more than ``limit`` (index: where the
+    running total of both classes passes it; added without wrapping) or weight sums whose
+    grand total is not finite (index d - 1); index of the first entry of that kind.
+    Totals: int counts, or float64 sums added from index 0 up (the bits of
+    summary_running's last entries)."""
+    t = thresholds
+    weighted = negatives.dtype.kind == "f"
+
+    def bad(counts):
+        return ~((counts >= 0) & (counts <= np.finfo(np.float64).max)) if weighted else (
+            counts < 0)
+
+    kinds = [lambda: ~np.isfinite(t), lambda: np.r_[False, ~(t[1:] < t[:-1])],
+             lambda: (t == 0) & np.signbit(t), lambda: bad(negatives), lambda: bad(positives),
+             lambda: (negatives == 0) & (positives == 0)]
+    for kind, mask in enumerate(kinds, 1):
+        with np.errstate(invalid="ignore"):  # (signalling NaNs compare as NaNs)
+            i = _first(mask())
+        if i >= 0:
+            return kind, i, 0, 0
+    if weighted:
+        with np.errstate(over="ignore"):
+            n_neg = float(np.cumsum(negatives)[-1]) + 0.0 if len(t) else 0.0
+            n_pos = float(np.cumsum(positives)[-1]) + 0.0 if len(t) else 0.0
+        if not math.isfinite(n_neg + n_pos):
+            return 7, len(t) - 1, 0, 0
+        return 0, -1, n_neg, n_pos
+    # each row's two counts in uint64 (no wrap), capped past the limit: the running sum
+    # cannot wrap before it first passes the limit
+    rows = np.minimum(negatives.astype(np.uint64) + positives.astype(np.uint64),
+                      np.uint64(limit + 1))
+    i = _first(np.cumsum(rows, dtype=np.uint64) > np.uint64(limit))
+    if i >= 0:
+        return 7, i, 0, 0
+    return 0, -1, int(negatives.sum()), int(positives.sum())

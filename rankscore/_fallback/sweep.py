@@ -160,7 +160,7 @@ def auc_merge_rows(neg, pos):
     return [auc_merge(a, b) for a, b in zip(neg, pos)]
 
 
-def _as_exact(counts: np.ndarray, bound: int) -> np.ndarray:
+def as_exact(counts: np.ndarray, bound: int) -> np.ndarray:
     """int64 counts as they are when every product stays below ``bound`` < 2**63, else as
     Python ints (object array: exact at any size)."""
     return counts.astype(np.int64) if bound < 2**63 else counts.astype(object)
@@ -171,7 +171,7 @@ def auc_counts(neg, pos):
     sum over thresholds of pos[t] * (2 * #neg below t + neg[t]), an exact int (each class
     total <= 2**62)."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
-    neg, pos = (_as_exact(c, 2 * n_neg * n_pos + 2 * n_neg) for c in (neg, pos))
+    neg, pos = (as_exact(c, 2 * n_neg * n_pos + 2 * n_neg) for c in (neg, pos))
     below = np.cumsum(neg) - neg
     return int(np.dot(pos, 2 * below + neg)) if len(neg) else 0
 
@@ -180,7 +180,7 @@ def ks_counts(neg, pos):
     """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first t reaching it) from
     per-threshold class counts (thresholds ascending; C: cumulative counts <= t), exact."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
-    neg, pos = (_as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
+    neg, pos = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
     gap = np.abs(np.cumsum(neg) * n_pos - np.cumsum(pos) * n_neg)
     i = int(np.argmax(gap))  # the first maximum
     return int(gap[i]), i

@@ -3,6 +3,8 @@
 Both modules provide exactly these functions. Callers validate every argument first.
 """
 
+from typing import Callable
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -226,7 +228,8 @@ def gather_ids(
     """(pool, offsets) whose id i is id codes[i] of the input."""
 
 def parse_trec(
-    data: NDArray[np.uint8], n_fields: int, value_field: int, integer_values: bool
+    data: NDArray[np.uint8], n_fields: int, value_field: int, integer_values: bool,
+    read_value: Callable[[bytes], float | None],
 ) -> tuple[
     NDArray[np.int64],
     NDArray[np.uint8],
@@ -241,7 +244,8 @@ def parse_trec(
     hashes, values, bad line): a TREC run (6 fields, value 4) or qrels file (4 fields,
     value 3), one entry per non-blank line; distinct query ids in order of appearance,
     one element id per entry (UTF-8 bytes pool[offsets[i]:offsets[i + 1]], FNV-1a hashes);
-    bad line = 1-based number of the first unreadable line, 0 if none."""
+    a value field that C does not read plainly is read_value(field bytes) (None: not a
+    number); bad line = 1-based number of the first unreadable line, 0 if none."""
 
 def ir_first_duplicate(
     offsets: NDArray[np.int64],
@@ -427,6 +431,30 @@ def objective_scan_counts(
 ) -> tuple[float, int, int, int]:
     """objective_scan (codes 2, 3, 4) on an unweighted summary's counts: (max, -1, 0, 0)
     when near_best is NaN, else (value, index, tp, fp) of the first value >= near_best."""
+
+def summary_check(
+    thresholds: NDArray[np.floating],
+    negatives: NDArray[np.int64] | NDArray[np.float64],
+    positives: NDArray[np.int64] | NDArray[np.float64],
+    limit: int,
+) -> tuple[int, int, int | float, int | float]:
+    """(kind, index, negatives total, positives total) of a summary's arrays in one pass.
+    kind 0: fine; otherwise the first of 1 a threshold not finite, 2 not strictly
+    decreasing, 3 -0.0, 4/5 a negatives/positives entry below 0 or not finite, 6 a
+    threshold with no sample, 7 counts past ``limit`` rows (added without wrapping) or weight
+    sums with no finite total; index: the first entry of that kind."""
+
+CRC32C_LEVEL: int  # 0 tables, 1 the crc32 instruction, 2 512-bit folding (fallback: 0)
+
+def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0, level: int = 2) -> int:
+    """CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (0 to start); ``level`` caps
+    how it is computed (see CRC32C_LEVEL; 0: the tables)."""
+
+def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...],
+                      n_threads: int = 1) -> bytes:
+    """The buffers of ``parts`` one after another, each zero-padded to a multiple of 8
+    bytes, then their CRC-32C (4 bytes, little-endian); with ``n_threads`` >= 2, outputs of
+    8 MiB or more are written (and checksummed) on two threads, one half each."""
 
 # what summary_report_counts and report_of_parts read (see their docstrings)
 _ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],

@@ -240,7 +240,34 @@ cdef inline bint _is_space(unsigned char c) noexcept nogil:
     return c == b' ' or c == b'\t' or c == b'\r' or c == b'\v' or c == b'\f'
 
 
-def parse_trec(data, int n_fields, int value_field, bint integer_values):
+cdef inline bint _plain_number(const unsigned char* text, Py_ssize_t width,
+                               bint integer) noexcept nogil:
+    """Only ASCII digits, signs (and for a float, point and exponent): C reads such a field
+    exactly as Python does (correctly rounded); anything else goes to Python."""
+    cdef Py_ssize_t j
+    cdef unsigned char c
+    for j in range(width):
+        c = text[j]
+        if not (b'0' <= c <= b'9' or c == b'+' or c == b'-'
+                or (not integer and (c == b'.' or c == b'e' or c == b'E'))):
+            return False
+    return True
+
+
+cdef int _value_in_python(object read_value, const unsigned char* text, Py_ssize_t width,
+                          double* out) noexcept with gil:
+    """``read_value(field bytes)``: 1 and ``out[0]`` set when it is a number, 0 when not."""
+    try:
+        value = read_value((<const char*> text)[:width])
+        if value is None:
+            return 0
+        out[0] = value
+        return 1
+    except BaseException:  # read_value returns None for text that is not a number
+        return 0
+
+
+def parse_trec(data, int n_fields, int value_field, bint integer_values, object read_value):
     """Parse a TREC run (6 fields, value 4 = score) or qrels file (4 fields, value 3 = rel).
 
     Fields are separated by spaces or tabs; blank lines are skipped. Returns
@@ -249,20 +276,25 @@ def parse_trec(data, int n_fields, int value_field, bint integer_values):
     appearance, are the UTF-8 bytes ``query_pool[query_offsets[c]:query_offsets[c + 1]]``
     and ``query_codes`` index them; the element id (field 2) of entry i is
     ``doc_pool[doc_offsets[i]:doc_offsets[i + 1]]``, its FNV-1a hash ``doc_hashes[i]``;
-    ``values`` are float64 (``integer_values``: an integer is required). ``bad_line`` is 0
-    when every line parsed, else the 1-based number of the first line with the wrong number
-    of fields or an unreadable value (the other outputs are then meaningless).
+    ``values`` are float64 (``integer_values``: an integer is required). A value field of
+    plain ASCII digits, sign, point and exponent is read with strtod/strtoll; any other
+    (and one strtod/strtoll does not read whole or in range) is ``read_value(field bytes)``,
+    a float or None (Python's rule, rankscore._numbers), so this parser and the fallback
+    accept the same fields. ``bad_line`` is 0 when every line parsed, else the 1-based
+    number of the first line with the wrong number of fields or an unreadable value (the
+    other outputs are then meaningless).
     """
     cdef Array a[6]
     no_buffers(a, 6)
     try:
         read_each(a, (data,), b"B")
-        return _parse_trec(a, n_fields, value_field, integer_values)
+        return _parse_trec(a, n_fields, value_field, integer_values, read_value)
     finally:
         release_each(a, 6)
 
 
-cdef tuple _parse_trec(Array* a, int n_fields, int value_field, bint integer_values):
+cdef tuple _parse_trec(Array* a, int n_fields, int value_field, bint integer_values,
+                       object read_value):
     # a[0] holds the text; a[1:6] receive the outputs
     global errno  # the C library's, reset before each strtoll
     cdef Py_ssize_t n = a[0].n, pos = 0, line_end, field_start, count = 0, capacity
@@ -274,6 +306,7 @@ cdef tuple _parse_trec(Array* a, int n_fields, int value_field, bint integer_val
     cdef const unsigned char* newline
     cdef char buffer[64]
     cdef char* end_ptr
+    cdef bint plain
     cdef Py_ssize_t width, last_start = 0, last_size = -1, j, size = 0
     cdef int64_t last_query = -1
     cdef uint64_t h
@@ -332,21 +365,20 @@ cdef tuple _parse_trec(Array* a, int n_fields, int value_field, bint integer_val
                     bad_line = line
                     break
                 width = ends[value_field] - starts[value_field]
-                if width >= 63:
-                    bad_line = line
-                    break
-                memcpy(buffer, base + starts[value_field], width)
-                buffer[width] = 0
-                errno = 0
-                if integer_values:
-                    val[count] = <double> strtoll(buffer, &end_ptr, 10)
-                    if errno == ERANGE:  # beyond 64 bits
-                        bad_line = line
-                        break
-                else:
-                    val[count] = strtod(buffer, &end_ptr)
-                if end_ptr != buffer + width or memchr(buffer, b'x', width) != NULL \
-                        or memchr(buffer, b'X', width) != NULL:  # no C hexadecimal floats
+                plain = width < 63 and _plain_number(base + starts[value_field], width,
+                                                     integer_values)
+                if plain:
+                    memcpy(buffer, base + starts[value_field], width)
+                    buffer[width] = 0
+                    errno = 0
+                    if integer_values:
+                        val[count] = <double> strtoll(buffer, &end_ptr, 10)
+                        plain = errno != ERANGE  # beyond 64 bits: Python says
+                    else:
+                        val[count] = strtod(buffer, &end_ptr)
+                    plain = plain and end_ptr == buffer + width
+                if not plain and not _value_in_python(read_value, base + starts[value_field],
+                                                      width, &val[count]):
                     bad_line = line
                     break
                 # the lines of one query usually follow each other: compare with the last one

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import math
 import numbers
-import os
 from fractions import Fraction
 from typing import Any, Iterator
 
 import numpy as np
 
 from .. import _backend
-from .._engine.validate import as_1d, check_positive_int, quoted
+from .._engine.validate import as_1d, check_positive_int, quoted, shorten
+from .._limits import available_memory
 from ..exceptions import RankingSetTooLargeError
 from .model import Ranking, ranking_of_mask
 from .positions import MAX_COUNT_BITS, MAX_MASK_P, exact_m, m_as_float
@@ -64,7 +64,8 @@ def count_rankings(p: int, k: int | None = None) -> int:
     bits = n if r is None else _log2_binomial(n, r)
     if bits > MAX_COUNT_BITS:
         raise ValueError(
-            f"count_rankings(p = {p}, k = {k}) has more than 2**20 bits (315,653 decimal "
+            f"count_rankings(p = {shorten(p)}, k = {shorten(k)}) has more than 2**20 bits "
+            "(315,653 decimal "
             "digits); counts are computed exactly up to that size only, larger ones would "
             "take hours or days"
         )
@@ -75,8 +76,8 @@ def _log2_binomial(n: int, r: int) -> float:
     """log2 C(n, r) for 0 <= r <= n/2 (accurate to a few bits; no big-integer work)."""
     if r == 0:
         return 0.0
-    if r > MAX_COUNT_BITS:  # C(n, r) >= 2**r when r <= n/2
-        return float(r)
+    if r > MAX_COUNT_BITS:  # C(n, r) >= 2**r when r <= n/2 (r may be beyond float64)
+        return float(MAX_COUNT_BITS + 1)
     if n < 2**53:
         return (math.lgamma(n + 1) - math.lgamma(r + 1) - math.lgamma(n - r + 1)) / math.log(2)
     # n huge and r <= 2**20 << sqrt(n): C(n, r) = n**r / r! to within a factor near 1
@@ -94,29 +95,12 @@ _TIES_BYTES_PER_RANKING = 128
 def _refuse_if_too_large(total: int, bytes_per_ranking: int, what: str) -> None:
     """Raise RankingSetTooLargeError when ``total`` rankings need more memory than is free."""
     needed = total * bytes_per_ranking
-    available = _available_memory()
+    available = available_memory()
     if available is not None and needed > available:
         raise RankingSetTooLargeError(
             f"{what} needs {needed / 2**30:,.1f} GiB but only {available / 2**30:,.1f} GiB "
             "of memory is available"
         )
-
-
-def _available_memory() -> int | None:
-    """Bytes of memory available now (Linux MemAvailable, else free or total physical)."""
-    try:
-        with open("/proc/meminfo") as f:
-            for line in f:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    for pages in ("SC_AVPHYS_PAGES", "SC_PHYS_PAGES"):
-        try:
-            return os.sysconf(pages) * os.sysconf("SC_PAGE_SIZE")
-        except (ValueError, OSError, AttributeError):
-            continue
-    return None
 
 
 class RankingSet:
@@ -345,7 +329,8 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     RankingSetTooLargeError
         (a ``MemoryError`` and ``ValueError``) before allocating anything, when the result
         and its temporaries (32 bytes per ranking) would exceed the memory available now
-        (``MemAvailable`` on Linux, else free physical memory).
+        (``MemAvailable`` on Linux, else free physical memory, and less where ``ulimit`` or
+        a container's memory limit leaves less).
     ValueError
         ``p > 62``, ``k > p``, ``m <= 2``.
 
