@@ -1,6 +1,6 @@
 # Kernels for multilabel-indicator targets; mirrored by rankscore/_fallback/multilabel.py
 #
-# y_true and y_pred are (n_samples, n_labels) matrices of one dtype and layout (bools
+# y_true and y_pred are C-contiguous (n_samples, n_labels) matrices of one dtype (bools
 # viewed as uint8) holding 0 and 1. One pass over both counts per sample the four cells
 # indexed 2 * true + pred: 0 = tn, 1 = fp, 2 = fn, 3 = tp (reshaped to 2 x 2 that is
 # scikit-learn's [[tn, fp], [fn, tp]]), and per label the sums tn, predicted, true, tp
@@ -15,7 +15,7 @@ from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, 
 import numpy as np
 
 from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, acquire, check_kind,
-                                        no_buffer, read, release)
+                                        no_buffer, read_contiguous, release)
 
 __all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
 
@@ -30,43 +30,29 @@ cdef inline bint _is_binary(indicator_t v) noexcept nogil:
 
 
 cdef Py_ssize_t _confusion(const indicator_t* y_true, const indicator_t* y_pred,
-                           Py_ssize_t n, Py_ssize_t n_labels, Py_ssize_t row_step,
-                           Py_ssize_t col_step, const double* weight, Py_ssize_t weight_step,
-                           int64_t* counts, double* sums, int64_t* per_sample) noexcept nogil:
-    # weight NULL: counts (n_labels x 4) of tn, predicted, true, tp; else their weight sums
-    # (sums); per_sample (n x 4) the cells; returns the flat index of the first bad value
-    cdef Py_ssize_t i, j, k, bad = -1
+                           Py_ssize_t n, Py_ssize_t n_labels, int64_t* per_label,
+                           int64_t* per_sample) noexcept nogil:
+    # C-contiguous (n, n_labels) matrices: per_label (n_labels x 4) the counts of tn,
+    # predicted, true, tp; per_sample (n x 4) the cells; returns the flat index of the
+    # first value that is neither 0 nor 1 (-1 if none)
+    cdef Py_ssize_t i, j, bad = -1
     cdef indicator_t t, p
     cdef int cell
-    cdef double w = 0.0
     cdef int64_t row[4]
     for i in range(n):
         row[0] = row[1] = row[2] = row[3] = 0
-        if weight != NULL:
-            w = weight[i * weight_step]
         for j in range(n_labels):
-            k = i * row_step + j * col_step
-            t = y_true[k]
-            p = y_pred[k]
+            t = y_true[i * n_labels + j]
+            p = y_pred[i * n_labels + j]
             if not (_is_binary(t) and _is_binary(p)):
                 bad = i * n_labels + j
                 break
             # cell of (true, pred) of sample i for label j
             cell = 2 * (t == 1) + (p == 1)
-            if weight == NULL:
-                counts[4 * j] += cell == 0
-                counts[4 * j + 1] += p == 1
-                counts[4 * j + 2] += t == 1
-                counts[4 * j + 3] += cell == 3
-            else:  # the weight of sample i joins the sums of label j it belongs to
-                if cell == 0:
-                    sums[4 * j] += w
-                if p == 1:
-                    sums[4 * j + 1] += w
-                if t == 1:
-                    sums[4 * j + 2] += w
-                if cell == 3:
-                    sums[4 * j + 3] += w
+            per_label[4 * j] += cell == 0
+            per_label[4 * j + 1] += p == 1
+            per_label[4 * j + 2] += t == 1
+            per_label[4 * j + 3] += cell == 3
             row[cell] += 1
         if bad >= 0:
             break
@@ -75,6 +61,74 @@ cdef Py_ssize_t _confusion(const indicator_t* y_true, const indicator_t* y_pred,
         per_sample[4 * i + 2] = row[2]
         per_sample[4 * i + 3] = row[3]
     return bad
+
+
+cdef Py_ssize_t _confusion_weighted(const indicator_t* y_true, const indicator_t* y_pred,
+                                    Py_ssize_t n, Py_ssize_t n_labels, const double* weight,
+                                    double* per_label, int64_t* per_sample) noexcept nogil:
+    # _confusion with per_label the sums of the weights
+    cdef Py_ssize_t i, j, bad = -1
+    cdef indicator_t t, p
+    cdef int cell
+    cdef double w
+    cdef int64_t row[4]
+    for i in range(n):
+        row[0] = row[1] = row[2] = row[3] = 0
+        w = weight[i]
+        for j in range(n_labels):
+            t = y_true[i * n_labels + j]
+            p = y_pred[i * n_labels + j]
+            if not (_is_binary(t) and _is_binary(p)):
+                bad = i * n_labels + j
+                break
+            # the weight of sample i joins the sums of label j it belongs to
+            cell = 2 * (t == 1) + (p == 1)
+            if cell == 0:
+                per_label[4 * j] += w
+            if p == 1:
+                per_label[4 * j + 1] += w
+            if t == 1:
+                per_label[4 * j + 2] += w
+            if cell == 3:
+                per_label[4 * j + 3] += w
+            row[cell] += 1
+        if bad >= 0:
+            break
+        per_sample[4 * i] = row[0]
+        per_sample[4 * i + 1] = row[1]
+        per_sample[4 * i + 2] = row[2]
+        per_sample[4 * i + 3] = row[3]
+    return bad
+
+
+cdef Py_ssize_t _confusion_of(Array* t, Array* p, Array* w, Array* a,
+                              Array* b) noexcept nogil:
+    if t.kind == UINT8:
+        if w.data == NULL:
+            return _confusion(<uint8_t*>t.data, <uint8_t*>p.data, t.n, t.m,
+                              <int64_t*>a.data, <int64_t*>b.data)
+        return _confusion_weighted(<uint8_t*>t.data, <uint8_t*>p.data, t.n, t.m,
+                                   <double*>w.data, <double*>a.data, <int64_t*>b.data)
+    if t.kind == INT64:
+        if w.data == NULL:
+            return _confusion(<int64_t*>t.data, <int64_t*>p.data, t.n, t.m,
+                              <int64_t*>a.data, <int64_t*>b.data)
+        return _confusion_weighted(<int64_t*>t.data, <int64_t*>p.data, t.n, t.m,
+                                   <double*>w.data, <double*>a.data, <int64_t*>b.data)
+    if w.data == NULL:
+        return _confusion(<double*>t.data, <double*>p.data, t.n, t.m, <int64_t*>a.data,
+                          <int64_t*>b.data)
+    return _confusion_weighted(<double*>t.data, <double*>p.data, t.n, t.m, <double*>w.data,
+                               <double*>a.data, <int64_t*>b.data)
+
+
+cdef int _read_matrix(Array* a, object obj) except -1:
+    """a C-contiguous (n_samples, n_labels) matrix (copied when it is not)."""
+    acquire(a, obj, 2, False)
+    if (a.m > 1 and a.step2 != 1) or (a.n > 1 and a.step != a.m):
+        release(a)
+        acquire(a, np.ascontiguousarray(obj), 2, False)
+    return 0
 
 
 cdef tuple _multilabel_confusion(object y_true, object y_pred, object weight):
@@ -86,14 +140,14 @@ cdef tuple _multilabel_confusion(object y_true, object y_pred, object weight):
     no_buffer(&a)
     no_buffer(&b)
     try:
-        acquire(&t, y_true, 2, False)
-        acquire(&p, y_pred, 2, False)
+        _read_matrix(&t, y_true)
+        _read_matrix(&p, y_pred)
         if t.kind != p.kind or (t.kind != UINT8 and t.kind != INT64 and t.kind != FLOAT64):
             raise TypeError("y_true and y_pred must be both uint8, int64 or float64")
-        if t.n != p.n or t.m != p.m or t.step != p.step or t.step2 != p.step2:
-            raise ValueError("y_true and y_pred must have one shape and layout")
+        if t.n != p.n or t.m != p.m:
+            raise ValueError("y_true and y_pred must have one shape")
         if weight is not None:
-            read(&w, weight)
+            read_contiguous(&w, weight)
             check_kind(&w, FLOAT64, "weight must be float64")
             if w.n != t.n:
                 raise ValueError("weight must have one entry per sample")
@@ -102,18 +156,7 @@ cdef tuple _multilabel_confusion(object y_true, object y_pred, object weight):
         acquire(&a, label_cells, 2, True)  # (C-contiguous)
         acquire(&b, sample_cells, 2, True)
         with nogil:
-            if t.kind == UINT8:
-                bad = _confusion(<uint8_t*>t.data, <uint8_t*>p.data, t.n, t.m, t.step,
-                                 t.step2, <double*>w.data, w.step, <int64_t*>a.data,
-                                 <double*>a.data, <int64_t*>b.data)
-            elif t.kind == INT64:
-                bad = _confusion(<int64_t*>t.data, <int64_t*>p.data, t.n, t.m, t.step,
-                                 t.step2, <double*>w.data, w.step, <int64_t*>a.data,
-                                 <double*>a.data, <int64_t*>b.data)
-            else:
-                bad = _confusion(<double*>t.data, <double*>p.data, t.n, t.m, t.step,
-                                 t.step2, <double*>w.data, w.step, <int64_t*>a.data,
-                                 <double*>a.data, <int64_t*>b.data)
+            bad = _confusion_of(&t, &p, &w, &a, &b)
     finally:
         release(&t)
         release(&p)
