@@ -83,9 +83,12 @@ def extensions():
     shared = [os.path.join(here, name)
               for name in ("types.pxd", "arrays.pxd", "int128.h", "int128.pxd")]
     # Cython's own utility code (memoryviews, fused-type dispatch …) is generated and
-    # compiled once, into _cyutility, instead of once per module.
+    # compiled once, into _cyutility, instead of once per module. It runs once per call
+    # (reading arguments), never per element, and -O1 compiles it in half the time of -O3
+    # at no measurable cost per call.
+    utility_extra = [] if sys.platform == "win32" else ["-O1", "-g0"]
     modules = [Extension(f"{PACKAGE}.{UTILITY}", [os.path.join(here, f"{UTILITY}.c")],
-                         extra_compile_args=extra)]
+                         extra_compile_args=utility_extra)]
     for topic, depends in TOPICS.items():
         modules.append(Extension(
             f"{PACKAGE}.{topic}", [os.path.join(here, f"{topic}.pyx")],

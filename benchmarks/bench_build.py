@@ -9,17 +9,21 @@ without a wheel for their platform and by every CI run. The table prints the CPU
 of building all of rankscore's extension modules from scratch, and the same for a module
 holding one function with a fused memoryview argument, built with the same flags in the
 same run; the ratio of the two is the figure that does not depend on the machine. It also
-prints the wall time of the build with two jobs, and the size of the generated C.
+prints the wall time of the build with two jobs, and the size of the generated C. A second
+table splits the one-job build by module (lines of C, Cython's CPU time and the C
+compiler's), which says where the build's time goes.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import textwrap
 import time
@@ -58,6 +62,52 @@ REFERENCE_SETUP = textwrap.dedent(
                              "wraparound": False}))
     """
 )
+
+
+# Runs setup.py with Cython's per-module step timed (each in the process that runs it,
+# pool workers included); the C compiler is timed by wrap_compiler below.
+RUNNER = textwrap.dedent(
+    """
+    import json, os, runpy, sys, time
+    import Cython.Build.Dependencies as dependencies
+    from Cython.Build import SharedModule
+
+    LOG = os.environ["BENCH_BUILD_LOG"]
+
+    def log(name, seconds):
+        with open(LOG, "a") as f:
+            f.write(json.dumps({"module": name, "step": "cython", "cpu": seconds}) + "\\n")
+
+    def timed(fn, name_of):
+        def wrapper(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                log(name_of(*args, **kwargs), time.process_time() - start)
+        return wrapper
+
+    dependencies.cythonize_one = timed(dependencies.cythonize_one,
+                                       lambda pyx, c, *a, **k: os.path.basename(c))
+    SharedModule.generate_shared_module = timed(
+        SharedModule.generate_shared_module,
+        lambda options: os.path.basename(options.shared_c_file_path))
+    sys.argv = ["setup.py"] + sys.argv[1:]
+    runpy.run_path("setup.py", run_name="__main__")
+    """
+)
+
+
+def wrap_compiler(argv: list[str]) -> int:
+    """Run the C compiler (argv) and log its CPU time against the C file it compiles."""
+    cpu0 = children_cpu()
+    code = subprocess.run(argv).returncode
+    sources = [os.path.basename(a) for a in argv if a.endswith(".c")]
+    if sources:
+        with open(os.environ["BENCH_BUILD_LOG"], "a") as f:
+            f.write(json.dumps({"module": sources[0], "step": "cc",
+                                "cpu": children_cpu() - cpu0}) + "\n")
+    return code
 
 
 def children_cpu() -> float:
@@ -110,11 +160,19 @@ def main() -> None:
                            serial, env)
         n_files, lines = c_lines(serial)
 
+        # the same build with two jobs, each step timed per module (the wrappers' own
+        # start-up, a few hundredths of a second each, falls outside the steps they time)
         parallel = Path(tmp) / "parallel"
         parallel.mkdir()
         copy_tree(args.tree, parallel)
-        _, wall2 = timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace", "-j", "2"],
-                         parallel, env)
+        log = Path(tmp) / "steps.jsonl"
+        (parallel / "bench_build_runner.py").write_text(RUNNER)
+        compiler = sysconfig.get_config_var("CC") or "cc"
+        wrapped = f"{sys.executable} {Path(__file__).resolve()} --wrap-compiler {compiler}"
+        _, wall2 = timed([sys.executable, "bench_build_runner.py", "-q", "build_ext",
+                          "--inplace", "-j", "2"], parallel,
+                         dict(env, BENCH_BUILD_LOG=str(log), CC=wrapped))
+        per_module = module_rows(parallel, log)
     rows.append(["one-function fused module", f"{ref_cpu:.1f} s", "1.0×", f"{ref_wall:.1f} s",
                  "–", f"1 file, {ref_lines:,} lines"])
     rows.append([f"rankscore kernels ({args.tree.name})", f"{cpu:.1f} s", f"{cpu / ref_cpu:.1f}×",
@@ -123,6 +181,24 @@ def main() -> None:
         f"Building the compiled kernels (Python {sys.version.split()[0]}, "
         f"{os.cpu_count()} CPUs)",
         ["build", "CPU time", "ratio", "wall, one job", "wall, -j 2", "generated C"], rows)
+    print_table("Where the build's CPU time goes (the -j 2 build, biggest module first)",
+                ["module", "generated C", "Cython", "C compiler", "together", "ratio"],
+                [[name, f"{n:,} lines", f"{cy:.1f} s", f"{cc:.1f} s", f"{cy + cc:.1f} s",
+                  f"{(cy + cc) / ref_cpu:.2f}×"] for name, n, cy, cc in per_module])
+
+
+def module_rows(tree: Path, log: Path) -> list[tuple[str, int, float, float]]:
+    """(C file, lines, Cython CPU s, C compiler CPU s) per module, biggest first."""
+    steps: dict[str, dict[str, float]] = {}
+    for line in log.read_text().splitlines():
+        step = json.loads(line)
+        steps.setdefault(step["module"], {}).setdefault(step["step"], 0.0)
+        steps[step["module"]][step["step"]] += step["cpu"]
+    lines = {f.name: f.read_text(errors="replace").count("\n")
+             for f in (tree / "rankscore").rglob("*.c")}
+    rows = [(name, lines.get(name, 0), s.get("cython", 0.0), s.get("cc", 0.0))
+            for name, s in steps.items()]
+    return sorted(rows, key=lambda r: -(r[2] + r[3]))
 
 
 def c_lines_of(directory: Path) -> tuple[int, int]:
@@ -131,4 +207,6 @@ def c_lines_of(directory: Path) -> tuple[int, int]:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--wrap-compiler"]:
+        sys.exit(wrap_compiler(sys.argv[2:]))
     main()

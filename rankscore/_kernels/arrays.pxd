@@ -125,3 +125,41 @@ cdef inline int check_code(Array* labels, int64_t code) except -1:
             or (labels.kind == UINT8 and not 0 <= code <= 255)):
         raise OverflowError(f"pos_code {code} is not a value of the labels' dtype")
     return 0
+
+
+cdef inline int read_contiguous(Array* a, object obj) except -1:
+    """read a 1-D array, from a contiguous copy when it is strided."""
+    read(a, obj)
+    if a.n > 1 and a.step != 1:
+        release(a)
+        import numpy
+        read(a, numpy.ascontiguousarray(obj))
+    return 0
+
+
+cdef inline int read_each(Array* arrays, tuple objects, const char* kinds) except -1:
+    """read_contiguous objects[i] into arrays[i], of kind kinds[i] (b'B' uint8, b'q' int64,
+    b'Q' uint64, b'd' float64); the arrays are marked by no_buffers first and released by
+    release_each afterwards, also on errors."""
+    cdef Py_ssize_t i, n = len(objects)
+    cdef Kind kind
+    for i in range(n):
+        read_contiguous(&arrays[i], objects[i])
+        kind = (UINT8 if kinds[i] == b'B' else INT64 if kinds[i] == b'q'
+                else UINT64 if kinds[i] == b'Q' else FLOAT64)
+        if arrays[i].kind != kind:
+            raise TypeError(f"argument {i + 1}: got an array of format "
+                            f"{arrays[i].buffer.format.decode()!r}, expected "
+                            f"{kinds[i:i + 1].decode()!r}")
+    return 0
+
+
+cdef inline void no_buffers(Array* arrays, Py_ssize_t n) noexcept:
+    memset(arrays, 0, n * sizeof(Array))
+
+
+cdef inline void release_each(Array* arrays, Py_ssize_t n) noexcept:
+    cdef Py_ssize_t i
+    for i in range(n):
+        release(&arrays[i])
+

@@ -11,6 +11,9 @@ from libc.string cimport memchr, memcmp, memcpy, memset
 
 import numpy as np
 
+from rankscore._kernels.arrays cimport (Array, no_buffer, no_buffers, read_each, release_each,
+                                        write)
+
 __all__ = [
     "fnv1a_hashes",
     "parse_trec",
@@ -55,36 +58,58 @@ cdef inline uint64_t _fnv1a(const unsigned char* text, Py_ssize_t size) noexcept
     return h
 
 
-def fnv1a_hashes(const unsigned char[:] pool, const int64_t[:] offsets):
+def fnv1a_hashes(pool, offsets):
     """64-bit FNV-1a hash of each id ``pool[offsets[i]:offsets[i + 1]]`` (UTF-8 bytes)."""
-    cdef Py_ssize_t i, n = offsets.shape[0] - 1
-    cdef const unsigned char* base = &pool[0] if pool.shape[0] > 0 else NULL
-    out = np.empty(n, dtype=np.uint64)
-    cdef uint64_t[:] hashes = out
-    with nogil:
-        for i in range(n):
-            hashes[i] = _fnv1a(base + offsets[i], offsets[i + 1] - offsets[i])
+    cdef Array a[3]
+    cdef Py_ssize_t i, n
+    cdef const unsigned char* base
+    cdef const int64_t* at
+    cdef uint64_t* hashes
+    no_buffers(a, 3)
+    try:
+        read_each(a, (pool, offsets), b"Bq")
+        base, at, n = <unsigned char*>a[0].data, <int64_t*>a[1].data, a[1].n - 1
+        out = np.empty(n, dtype=np.uint64)
+        write(&a[2], out)
+        hashes = <uint64_t*>a[2].data
+        with nogil:
+            for i in range(n):
+                hashes[i] = _fnv1a(base + at[i], at[i + 1] - at[i])
+    finally:
+        release_each(a, 3)
     return out
 
 
-def gather_ids(const unsigned char[:] pool, const int64_t[:] offsets, const int64_t[:] codes):
+def gather_ids(pool, offsets, codes):
     """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
     input (``pool[offsets[c]:offsets[c + 1]]``)."""
-    cdef Py_ssize_t i, c, n = codes.shape[0], total = 0
-    for i in range(n):
-        total += offsets[codes[i] + 1] - offsets[codes[i]]
-    pool_out = np.empty(total, dtype=np.uint8)
-    offsets_out = np.empty(n + 1, dtype=np.int64)
-    cdef unsigned char[:] into = pool_out
-    cdef int64_t[:] at = offsets_out
-    cdef const unsigned char* source = &pool[0] if pool.shape[0] > 0 else NULL
-    cdef unsigned char* target = &into[0] if total > 0 else NULL
-    with nogil:
-        at[0] = 0
+    cdef Array a[5]
+    cdef Py_ssize_t i, c, n, total = 0
+    cdef const unsigned char* source
+    cdef const int64_t* bounds
+    cdef const int64_t* chosen
+    cdef unsigned char* target
+    cdef int64_t* at
+    no_buffers(a, 5)
+    try:
+        read_each(a, (pool, offsets, codes), b"Bqq")
+        source, bounds = <unsigned char*>a[0].data, <int64_t*>a[1].data
+        chosen, n = <int64_t*>a[2].data, a[2].n
         for i in range(n):
-            c = codes[i]
-            memcpy(target + at[i], source + offsets[c], offsets[c + 1] - offsets[c])
-            at[i + 1] = at[i] + offsets[c + 1] - offsets[c]
+            total += bounds[chosen[i] + 1] - bounds[chosen[i]]
+        pool_out = np.empty(total, dtype=np.uint8)
+        offsets_out = np.empty(n + 1, dtype=np.int64)
+        write(&a[3], pool_out)
+        write(&a[4], offsets_out)
+        target, at = <unsigned char*>a[3].data, <int64_t*>a[4].data
+        with nogil:
+            at[0] = 0
+            for i in range(n):
+                c = chosen[i]
+                memcpy(target + at[i], source + bounds[c], bounds[c + 1] - bounds[c])
+                at[i + 1] = at[i] + bounds[c + 1] - bounds[c]
+    finally:
+        release_each(a, 5)
     return pool_out, offsets_out
 
 
@@ -191,16 +216,23 @@ cdef _interned(_Interner* t, const unsigned char* base):
     cdef Py_ssize_t i, total = 0
     for i in range(t.count):
         total += t.sizes[i]
+    cdef Array a[2]
+    cdef unsigned char* into
+    cdef int64_t* offsets
     pool_out = np.empty(total, dtype=np.uint8)
     offsets_out = np.empty(t.count + 1, dtype=np.int64)
-    cdef unsigned char[:] pool = pool_out
-    cdef int64_t[:] offsets = offsets_out
-    cdef unsigned char* into = &pool[0] if total > 0 else NULL
-    with nogil:
-        offsets[0] = 0
-        for i in range(t.count):
-            memcpy(into + offsets[i], base + t.starts[i], t.sizes[i])
-            offsets[i + 1] = offsets[i] + t.sizes[i]
+    no_buffers(a, 2)
+    try:
+        write(&a[0], pool_out)
+        write(&a[1], offsets_out)
+        into, offsets = <unsigned char*>a[0].data, <int64_t*>a[1].data
+        with nogil:
+            offsets[0] = 0
+            for i in range(t.count):
+                memcpy(into + offsets[i], base + t.starts[i], t.sizes[i])
+                offsets[i + 1] = offsets[i] + t.sizes[i]
+    finally:
+        release_each(a, 2)
     return pool_out, offsets_out
 
 
@@ -235,8 +267,7 @@ cdef int _value_in_python(object read_value, const unsigned char* text, Py_ssize
         return 0
 
 
-def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint integer_values,
-               object read_value):
+def parse_trec(data, int n_fields, int value_field, bint integer_values, object read_value):
     """Parse a TREC run (6 fields, value 4 = score) or qrels file (4 fields, value 3 = rel).
 
     Fields are separated by spaces or tabs; blank lines are skipped. Returns
@@ -253,13 +284,25 @@ def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint 
     number of the first line with the wrong number of fields or an unreadable value (the
     other outputs are then meaningless).
     """
+    cdef Array a[6]
+    no_buffers(a, 6)
+    try:
+        read_each(a, (data,), b"B")
+        return _parse_trec(a, n_fields, value_field, integer_values, read_value)
+    finally:
+        release_each(a, 6)
+
+
+cdef tuple _parse_trec(Array* a, int n_fields, int value_field, bint integer_values,
+                       object read_value):
+    # a[0] holds the text; a[1:6] receive the outputs
     global errno  # the C library's, reset before each strtoll
-    cdef Py_ssize_t n = data.shape[0], pos = 0, line_end, field_start, count = 0, capacity
+    cdef Py_ssize_t n = a[0].n, pos = 0, line_end, field_start, count = 0, capacity
     cdef Py_ssize_t starts[8]
     cdef Py_ssize_t ends[8]
     cdef int field
     cdef int64_t line = 0, bad_line = 0
-    cdef const unsigned char* base = &data[0] if n > 0 else NULL
+    cdef const unsigned char* base = <unsigned char*>a[0].data if n > 0 else NULL
     cdef const unsigned char* newline
     cdef char buffer[64]
     cdef char* end_ptr
@@ -282,13 +325,16 @@ def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint 
     doc_hashes = np.empty(capacity, dtype=np.uint64)
     doc_offsets = np.empty(capacity + 1, dtype=np.int64)
     doc_pool = np.empty(n, dtype=np.uint8)  # the element ids, one after the other
-    cdef int64_t[:] qc = query_codes, offsets = doc_offsets
-    cdef double[:] val = values
-    cdef uint64_t[:] hashes = doc_hashes
-    cdef unsigned char* pool = NULL
-    cdef unsigned char[:] pool_view = doc_pool
-    if n > 0:
-        pool = &pool_view[0]
+    write(&a[1], query_codes)
+    write(&a[2], doc_offsets)
+    write(&a[3], values)
+    write(&a[4], doc_hashes)
+    write(&a[5], doc_pool)
+    cdef int64_t* qc = <int64_t*>a[1].data
+    cdef int64_t* offsets = <int64_t*>a[2].data
+    cdef double* val = <double*>a[3].data
+    cdef uint64_t* hashes = <uint64_t*>a[4].data
+    cdef unsigned char* pool = <unsigned char*>a[5].data if n > 0 else NULL
     offsets[0] = 0
     if _interner_init(&queries, 0) < 0:
         _interner_free(&queries)
@@ -362,24 +408,39 @@ def parse_trec(const unsigned char[:] data, int n_fields, int value_field, bint 
             doc_offsets[:count + 1], doc_hashes[:count], values[:count], bad_line)
 
 
-def ir_first_duplicate(const int64_t[:] offsets, const int64_t[:] docs,
-                       const unsigned char[:] pool, const int64_t[:] pool_offsets,
-                       const uint64_t[:] hashes):
+def ir_first_duplicate(offsets, docs, pool, pool_offsets, hashes):
     """Index of the first entry i whose element (id ``docs[i]``: the bytes
     ``pool[pool_offsets[c]:pool_offsets[c + 1]]``, hash ``hashes[c]``) appeared before in the
     same query, -1 if none."""
-    cdef Py_ssize_t j, i, at, mask, size, longest = 1, nq = offsets.shape[0] - 1, found = -1
+    cdef Array a[6]
+    cdef Py_ssize_t j, nq, size = 1, longest = 1, found
+    cdef const int64_t* bounds
+    no_buffers(a, 6)
+    try:
+        read_each(a, (offsets, docs, pool, pool_offsets, hashes), b"qqBqQ")
+        bounds, nq = <int64_t*>a[0].data, a[0].n - 1
+        for j in range(nq):
+            longest = max(longest, bounds[j + 1] - bounds[j])
+        while size < 2 * longest:
+            size *= 2
+        # a query's entries by hash, -1 where empty
+        write(&a[5], np.empty(size, dtype=np.int64))
+        with nogil:
+            found = _first_duplicate(bounds, nq, <int64_t*>a[1].data,
+                                     <unsigned char*>a[2].data, <int64_t*>a[3].data,
+                                     <uint64_t*>a[4].data, <int64_t*>a[5].data)
+    finally:
+        release_each(a, 6)
+    return found
+
+
+cdef Py_ssize_t _first_duplicate(const int64_t* offsets, Py_ssize_t nq, const int64_t* docs,
+                                 const unsigned char* text, const int64_t* pool_offsets,
+                                 const uint64_t* hashes, int64_t* table) noexcept nogil:
+    cdef Py_ssize_t j, i, at, mask, found = -1
     cdef int bits
     cdef int64_t c, other
-    cdef const unsigned char* text = &pool[0] if pool.shape[0] > 0 else NULL
-    for j in range(nq):
-        longest = max(longest, offsets[j + 1] - offsets[j])
-    size = 1
-    while size < 2 * longest:
-        size *= 2
-    table_out = np.empty(size, dtype=np.int64)  # a query's entries by hash, -1 where empty
-    cdef int64_t[:] table = table_out
-    with nogil:
+    if True:
         for j in range(nq):
             bits = 1
             while (<Py_ssize_t>1 << bits) < 2 * (offsets[j + 1] - offsets[j]):
@@ -408,13 +469,9 @@ def ir_first_duplicate(const int64_t[:] offsets, const int64_t[:] docs,
     return found
 
 
-def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint64_t[:] run_hash,
-            const int64_t[:] run_docs, const unsigned char[:] run_pool,
-            const int64_t[:] run_pool_offsets,
-            const int64_t[:] qrels_starts, const int64_t[:] qrels_stops,
-            const uint64_t[:] qrels_hash, const int64_t[:] qrels_docs,
-            const unsigned char[:] qrels_pool, const int64_t[:] qrels_pool_offsets,
-            const int64_t[:] relevance, const int64_t[:] out_offsets):
+def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offsets,
+            qrels_starts, qrels_stops, qrels_hash, qrels_docs, qrels_pool, qrels_pool_offsets,
+            relevance, out_offsets):
     """Judged relevance of each run entry of each evaluated query j (-1 if not judged),
     written at out_offsets[j] + (i - run_starts[j]); and whether an id met another id with
     the same hash (then the result is not to be used).
@@ -425,16 +482,47 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
     (``run_docs`` permutes entries within queries only), so the offsets and hashes of query
     j + 2 and the ids of query j + 1 are fetched into the cache while query j is joined.
     """
-    cdef Py_ssize_t j, i, lo, hi, mid, at, size, nq = run_starts.shape[0]
+    cdef Array arrays[15]
+    cdef bint collision
+    cdef Py_ssize_t nq
+    no_buffers(arrays, 15)
+    try:
+        read_each(arrays, (run_starts, run_stops, run_hash, run_docs, run_pool,
+                           run_pool_offsets, qrels_starts, qrels_stops, qrels_hash, qrels_docs,
+                           qrels_pool, qrels_pool_offsets, relevance, out_offsets),
+                  b"qqQqBqqqQqBqqq")
+        nq = arrays[0].n
+        rel_out = np.empty((<int64_t*>arrays[13].data)[nq], dtype=np.int64)
+        write(&arrays[14], rel_out)
+        with nogil:
+            collision = _join(arrays, nq)
+    finally:
+        release_each(arrays, 15)
+    return rel_out, collision
+
+
+cdef bint _join(Array* arrays, Py_ssize_t nq) noexcept nogil:
+    cdef const int64_t* run_starts = <int64_t*>arrays[0].data
+    cdef const int64_t* run_stops = <int64_t*>arrays[1].data
+    cdef const uint64_t* run_hash = <uint64_t*>arrays[2].data
+    cdef const int64_t* run_docs = <int64_t*>arrays[3].data
+    cdef const unsigned char* run_text = <unsigned char*>arrays[4].data
+    cdef const int64_t* run_pool_offsets = <int64_t*>arrays[5].data
+    cdef const int64_t* qrels_starts = <int64_t*>arrays[6].data
+    cdef const int64_t* qrels_stops = <int64_t*>arrays[7].data
+    cdef const uint64_t* qrels_hash = <uint64_t*>arrays[8].data
+    cdef const int64_t* qrels_docs = <int64_t*>arrays[9].data
+    cdef const unsigned char* qrels_text = <unsigned char*>arrays[10].data
+    cdef const int64_t* qrels_pool_offsets = <int64_t*>arrays[11].data
+    cdef const int64_t* relevance = <int64_t*>arrays[12].data
+    cdef const int64_t* out_offsets = <int64_t*>arrays[13].data
+    cdef int64_t* rel = <int64_t*>arrays[14].data
+    cdef Py_ssize_t j, i, lo, hi, mid, at, size
     cdef int64_t a, b
     cdef uint64_t h
-    cdef const unsigned char* run_text = &run_pool[0] if run_pool.shape[0] > 0 else NULL
-    cdef const unsigned char* qrels_text = &qrels_pool[0] if qrels_pool.shape[0] > 0 else NULL
-    rel_out = np.empty(out_offsets[nq], dtype=np.int64)
-    cdef int64_t[:] rel = rel_out
     cdef bint collision = False
     cdef uint64_t seen[4]  # bit (h >> 56) set for each judged hash h of the query: a quick "no"
-    with nogil:
+    if True:
         for j in range(nq):
             if j + 2 < nq:  # the offsets of query j + 2, then the ids of query j + 1
                 _prefetch(&qrels_hash[qrels_starts[j + 2]],
@@ -480,128 +568,182 @@ def ir_join(const int64_t[:] run_starts, const int64_t[:] run_stops, const uint6
                     rel[at] = relevance[lo]
                 else:
                     collision = True
-    return rel_out, collision
+    return collision
 
 
-def ir_relevant_in_top(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
-                       const int64_t[:] cut):
-    """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
-    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+# Per-query metrics: each def reads its arrays once (_per_query) and runs its loop.
+
+cdef enum Metric:
+    RELEVANT_IN_TOP
+    PRECISION_SUM
+    FIRST_RELEVANT
+    DCG
+    BPREF
+    RANKING_COLUMNS
+
+
+cdef void _relevant_in_top(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel,
+                           int64_t level, const int64_t* cut, int64_t* result) noexcept nogil:
+    cdef Py_ssize_t j, i
     cdef int64_t count
-    out = np.empty(nq, dtype=np.int64)
-    cdef int64_t[:] result = out
-    with nogil:
-        for j in range(nq):
-            count = 0
-            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
-                if rel[i] >= level:
-                    count += 1
-            result[j] = count
-    return out
+    for j in range(nq):
+        count = 0
+        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+            if rel[i] >= level:
+                count += 1
+        result[j] = count
 
 
-def ir_precision_sum(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
-                     const int64_t[:] cut):
-    """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i (AP's
-    numerator)."""
-    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+cdef void _precision_sum(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel,
+                         int64_t level, const int64_t* cut, double* result) noexcept nogil:
+    cdef Py_ssize_t j, i
     cdef int64_t found
     cdef double total
-    out = np.empty(nq, dtype=np.float64)
-    cdef double[:] result = out
-    with nogil:
-        for j in range(nq):
-            found = 0
-            total = 0.0
-            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
-                if rel[i] >= level:
-                    found += 1
-                    total += <double>found / <double>(i - offsets[j] + 1)
-            result[j] = total
-    return out
+    for j in range(nq):
+        found = 0
+        total = 0.0
+        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+            if rel[i] >= level:
+                found += 1
+                total += <double>found / <double>(i - offsets[j] + 1)
+        result[j] = total
 
 
-def ir_first_relevant(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
-                      const int64_t[:] cut):
-    """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
-    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
-    out = np.zeros(nq, dtype=np.int64)
-    cdef int64_t[:] result = out
-    with nogil:
-        for j in range(nq):
-            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
-                if rel[i] >= level:
-                    result[j] = i - offsets[j] + 1
-                    break
-    return out
+cdef void _first_relevant(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel,
+                          int64_t level, const int64_t* cut, int64_t* result) noexcept nogil:
+    cdef Py_ssize_t j, i
+    for j in range(nq):
+        result[j] = 0
+        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+            if rel[i] >= level:
+                result[j] = i - offsets[j] + 1
+                break
 
 
-def ir_dcg(const int64_t[:] offsets, const int64_t[:] rel, const int64_t[:] cut,
-           const double[:] log2_rank, bint exponential):
-    """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2(i + 1);
-    gain = rel (trec_eval) or 2^rel - 1 (exponential). ``log2_rank[i - 1] = log2(i + 1)``."""
-    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+cdef void _dcg(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel, const int64_t* cut,
+               const double* log2_rank, bint exponential, double* result) noexcept nogil:
+    cdef Py_ssize_t j, i
     cdef double total, gain
-    out = np.empty(nq, dtype=np.float64)
-    cdef double[:] result = out
-    with nogil:
-        for j in range(nq):
-            total = 0.0
-            for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
-                if rel[i] > 0:
-                    gain = (2.0 ** <double>rel[i] - 1.0) if exponential else <double>rel[i]
-                    total += gain / log2_rank[i - offsets[j]]
-            result[j] = total
-    return out
+    for j in range(nq):
+        total = 0.0
+        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+            if rel[i] > 0:
+                gain = (2.0 ** <double>rel[i] - 1.0) if exponential else <double>rel[i]
+                total += gain / log2_rank[i - offsets[j]]
+        result[j] = total
 
 
-def ir_bpref(const int64_t[:] offsets, const int64_t[:] rel, int64_t level,
-             const int64_t[:] num_rel, const int64_t[:] num_nonrel):
-    """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R)
-    (N_r judged non-relevant above r; 1 when N_r = 0), not yet divided by R."""
-    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
+cdef void _bpref(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel, int64_t level,
+                 const int64_t* num_rel, const int64_t* num_nonrel,
+                 double* result) noexcept nogil:
+    cdef Py_ssize_t j, i
     cdef int64_t nonrel
     cdef double total
-    out = np.empty(nq, dtype=np.float64)
-    cdef double[:] result = out
-    with nogil:
-        for j in range(nq):
-            nonrel = 0
-            total = 0.0
-            for i in range(offsets[j], offsets[j + 1]):
-                if rel[i] < 0:
-                    continue  # not judged
-                if rel[i] < level:
-                    nonrel += 1
-                elif nonrel > 0:
-                    total += 1.0 - (<double>min(nonrel, num_rel[j])
-                                    / <double>min(num_nonrel[j], num_rel[j]))
-                else:
-                    total += 1.0
-            result[j] = total
-    return out
+    for j in range(nq):
+        nonrel = 0
+        total = 0.0
+        for i in range(offsets[j], offsets[j + 1]):
+            if rel[i] < 0:
+                continue  # not judged
+            if rel[i] < level:
+                nonrel += 1
+            elif nonrel > 0:
+                total += 1.0 - (<double>min(nonrel, num_rel[j])
+                                / <double>min(num_nonrel[j], num_rel[j]))
+            else:
+                total += 1.0
+        result[j] = total
 
 
-def ir_ranking_columns(const int64_t[:] offsets, const int64_t[:] rel, int64_t level):
+cdef void _ranking_columns(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel,
+                           int64_t level, int64_t* kk, int64_t* pp,
+                           int64_t* soma) noexcept nogil:
+    cdef Py_ssize_t j, i
+    cdef int64_t k, p, sumx
+    for j in range(nq):
+        k = 0
+        p = 0
+        sumx = 0
+        for i in range(offsets[j], offsets[j + 1]):
+            if rel[i] >= level:
+                k += 1
+                p = i - offsets[j] + 1
+                sumx += p
+        kk[j] = k
+        pp[j] = p
+        soma[j] = p * (p + 1) // 2 - sumx  # soma = sum of all ranks 1..p - the 'x' ranks
+
+
+cdef object _per_query(Metric metric, object offsets, object rel, int64_t level, object x,
+                       object y, bint exponential):
+    # x, y: the metric's further arrays (cut; cut and log2_rank; num_rel and num_nonrel)
+    cdef Array a[7]
+    cdef Py_ssize_t nq, k, n_out = 3 if metric == RANKING_COLUMNS else 1
+    cdef const int64_t* off
+    cdef const int64_t* r
+    no_buffers(a, 7)
+    try:
+        read_each(a, (offsets, rel), b"qq")
+        if x is not None:
+            read_each(a + 2, (x,), b"q")
+        if y is not None:
+            read_each(a + 3, (y,), b"d" if metric == DCG else b"q")
+        nq = a[0].n - 1
+        dtype = np.float64 if metric in (PRECISION_SUM, DCG, BPREF) else np.int64
+        outs = [np.empty(nq, dtype=dtype) for k in range(n_out)]
+        for k in range(n_out):
+            write(&a[4 + k], outs[k])
+        off, r = <int64_t*>a[0].data, <int64_t*>a[1].data
+        with nogil:
+            if metric == RELEVANT_IN_TOP:
+                _relevant_in_top(off, nq, r, level, <int64_t*>a[2].data, <int64_t*>a[4].data)
+            elif metric == PRECISION_SUM:
+                _precision_sum(off, nq, r, level, <int64_t*>a[2].data, <double*>a[4].data)
+            elif metric == FIRST_RELEVANT:
+                _first_relevant(off, nq, r, level, <int64_t*>a[2].data, <int64_t*>a[4].data)
+            elif metric == DCG:
+                _dcg(off, nq, r, <int64_t*>a[2].data, <double*>a[3].data, exponential,
+                     <double*>a[4].data)
+            elif metric == BPREF:
+                _bpref(off, nq, r, level, <int64_t*>a[2].data, <int64_t*>a[3].data,
+                       <double*>a[4].data)
+            else:
+                _ranking_columns(off, nq, r, level, <int64_t*>a[4].data, <int64_t*>a[5].data,
+                                 <int64_t*>a[6].data)
+    finally:
+        release_each(a, 7)
+    return tuple(outs) if n_out > 1 else outs[0]
+
+
+def ir_relevant_in_top(offsets, rel, int64_t level, cut):
+    """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
+    return _per_query(RELEVANT_IN_TOP, offsets, rel, level, cut, None, False)
+
+
+def ir_precision_sum(offsets, rel, int64_t level, cut):
+    """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i (AP's
+    numerator)."""
+    return _per_query(PRECISION_SUM, offsets, rel, level, cut, None, False)
+
+
+def ir_first_relevant(offsets, rel, int64_t level, cut):
+    """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
+    return _per_query(FIRST_RELEVANT, offsets, rel, level, cut, None, False)
+
+
+def ir_dcg(offsets, rel, cut, log2_rank, bint exponential):
+    """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2(i + 1);
+    gain = rel (trec_eval) or 2^rel - 1 (exponential). ``log2_rank[i - 1] = log2(i + 1)``."""
+    return _per_query(DCG, offsets, rel, 0, cut, log2_rank, exponential)
+
+
+def ir_bpref(offsets, rel, int64_t level, num_rel, num_nonrel):
+    """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R)
+    (N_r judged non-relevant above r; 1 when N_r = 0), not yet divided by R."""
+    return _per_query(BPREF, offsets, rel, level, num_rel, num_nonrel, False)
+
+
+def ir_ranking_columns(offsets, rel, int64_t level):
     """Per query: (k, p, soma) of the ranking cut after its last relevant element: k relevant
     retrieved, p the rank of the last one, soma the sum of the ranks above p not relevant."""
-    cdef Py_ssize_t j, i, nq = offsets.shape[0] - 1
-    cdef int64_t k, p, sumx
-    k_out = np.empty(nq, dtype=np.int64)
-    p_out = np.empty(nq, dtype=np.int64)
-    soma_out = np.empty(nq, dtype=np.int64)
-    cdef int64_t[:] kk = k_out, pp = p_out, soma = soma_out
-    with nogil:
-        for j in range(nq):
-            k = 0
-            p = 0
-            sumx = 0
-            for i in range(offsets[j], offsets[j + 1]):
-                if rel[i] >= level:
-                    k += 1
-                    p = i - offsets[j] + 1
-                    sumx += p
-            kk[j] = k
-            pp[j] = p
-            soma[j] = p * (p + 1) // 2 - sumx  # soma = sum of all ranks 1..p - the 'x' ranks
-    return k_out, p_out, soma_out
+    return _per_query(RANKING_COLUMNS, offsets, rel, level, None, None, False)

@@ -14,6 +14,9 @@ from libc.stdint cimport (int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, 
 
 import numpy as np
 
+from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, acquire, check_kind,
+                                        no_buffer, read_contiguous, release)
+
 __all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
 
 ctypedef fused indicator_t:
@@ -26,87 +29,155 @@ cdef inline bint _is_binary(indicator_t v) noexcept nogil:
     return v == 0 or v == 1
 
 
-def multilabel_confusion(const indicator_t[:, ::1] y_true, const indicator_t[:, ::1] y_pred):
-    """``(label_sums, sample_cells, bad)``: int64 counts of shape (n_labels, 4) in the order
-    tn, predicted, true, tp and (n_samples, 4) in cell order tn, fp, fn, tp; ``bad`` the
-    flat index of the first value that is neither 0 nor 1 (-1 if none; the counts are then
-    incomplete)."""
-    cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
-    cdef Py_ssize_t bad = -1
+cdef Py_ssize_t _confusion(const indicator_t* y_true, const indicator_t* y_pred,
+                           Py_ssize_t n, Py_ssize_t n_labels, int64_t* per_label,
+                           int64_t* per_sample) noexcept nogil:
+    # C-contiguous (n, n_labels) matrices: per_label (n_labels x 4) the counts of tn,
+    # predicted, true, tp; per_sample (n x 4) the cells; returns the flat index of the
+    # first value that is neither 0 nor 1 (-1 if none)
+    cdef Py_ssize_t i, j, bad = -1
     cdef indicator_t t, p
     cdef int cell
     cdef int64_t row[4]
-    label_cells = np.zeros((n_labels, 4), dtype=np.int64)
-    sample_cells = np.zeros((n, 4), dtype=np.int64)
-    cdef int64_t[:, ::1] per_label = label_cells
-    cdef int64_t[:, ::1] per_sample = sample_cells
-    with nogil:
-        for i in range(n):
-            row[0] = row[1] = row[2] = row[3] = 0
-            for j in range(n_labels):
-                t = y_true[i, j]
-                p = y_pred[i, j]
-                if not (_is_binary(t) and _is_binary(p)):
-                    bad = i * n_labels + j
-                    break
-                # cell of (true, pred) of sample i for label j
-                cell = 2 * (t == 1) + (p == 1)
-                per_label[j, 0] += cell == 0
-                per_label[j, 1] += p == 1
-                per_label[j, 2] += t == 1
-                per_label[j, 3] += cell == 3
-                row[cell] += 1
-            if bad >= 0:
+    for i in range(n):
+        row[0] = row[1] = row[2] = row[3] = 0
+        for j in range(n_labels):
+            t = y_true[i * n_labels + j]
+            p = y_pred[i * n_labels + j]
+            if not (_is_binary(t) and _is_binary(p)):
+                bad = i * n_labels + j
                 break
-            per_sample[i, 0] = row[0]
-            per_sample[i, 1] = row[1]
-            per_sample[i, 2] = row[2]
-            per_sample[i, 3] = row[3]
-    return label_cells, sample_cells, bad
+            # cell of (true, pred) of sample i for label j
+            cell = 2 * (t == 1) + (p == 1)
+            per_label[4 * j] += cell == 0
+            per_label[4 * j + 1] += p == 1
+            per_label[4 * j + 2] += t == 1
+            per_label[4 * j + 3] += cell == 3
+            row[cell] += 1
+        if bad >= 0:
+            break
+        per_sample[4 * i] = row[0]
+        per_sample[4 * i + 1] = row[1]
+        per_sample[4 * i + 2] = row[2]
+        per_sample[4 * i + 3] = row[3]
+    return bad
 
 
-def multilabel_confusion_weighted(const indicator_t[:, ::1] y_true,
-                                  const indicator_t[:, ::1] y_pred, const double[:] weight):
-    """As ``multilabel_confusion`` with the per-label sums summed weights (float64, each
-    added in sample order); the per-sample cells stay int64 counts."""
-    cdef Py_ssize_t n = y_true.shape[0], n_labels = y_true.shape[1], i, j
-    cdef Py_ssize_t bad = -1
+cdef Py_ssize_t _confusion_weighted(const indicator_t* y_true, const indicator_t* y_pred,
+                                    Py_ssize_t n, Py_ssize_t n_labels, const double* weight,
+                                    double* per_label, int64_t* per_sample) noexcept nogil:
+    # _confusion with per_label the sums of the weights
+    cdef Py_ssize_t i, j, bad = -1
     cdef indicator_t t, p
     cdef int cell
     cdef double w
     cdef int64_t row[4]
-    label_cells = np.zeros((n_labels, 4), dtype=np.float64)
-    sample_cells = np.zeros((n, 4), dtype=np.int64)
-    cdef double[:, ::1] per_label = label_cells
-    cdef int64_t[:, ::1] per_sample = sample_cells
-    with nogil:
-        for i in range(n):
-            row[0] = row[1] = row[2] = row[3] = 0
-            w = weight[i]
-            for j in range(n_labels):
-                t = y_true[i, j]
-                p = y_pred[i, j]
-                if not (_is_binary(t) and _is_binary(p)):
-                    bad = i * n_labels + j
-                    break
-                # the weight of sample i joins the sums of label j it belongs to
-                cell = 2 * (t == 1) + (p == 1)
-                if cell == 0:
-                    per_label[j, 0] += w
-                if p == 1:
-                    per_label[j, 1] += w
-                if t == 1:
-                    per_label[j, 2] += w
-                if cell == 3:
-                    per_label[j, 3] += w
-                row[cell] += 1
-            if bad >= 0:
+    for i in range(n):
+        row[0] = row[1] = row[2] = row[3] = 0
+        w = weight[i]
+        for j in range(n_labels):
+            t = y_true[i * n_labels + j]
+            p = y_pred[i * n_labels + j]
+            if not (_is_binary(t) and _is_binary(p)):
+                bad = i * n_labels + j
                 break
-            per_sample[i, 0] = row[0]
-            per_sample[i, 1] = row[1]
-            per_sample[i, 2] = row[2]
-            per_sample[i, 3] = row[3]
+            # the weight of sample i joins the sums of label j it belongs to
+            cell = 2 * (t == 1) + (p == 1)
+            if cell == 0:
+                per_label[4 * j] += w
+            if p == 1:
+                per_label[4 * j + 1] += w
+            if t == 1:
+                per_label[4 * j + 2] += w
+            if cell == 3:
+                per_label[4 * j + 3] += w
+            row[cell] += 1
+        if bad >= 0:
+            break
+        per_sample[4 * i] = row[0]
+        per_sample[4 * i + 1] = row[1]
+        per_sample[4 * i + 2] = row[2]
+        per_sample[4 * i + 3] = row[3]
+    return bad
+
+
+cdef Py_ssize_t _confusion_of(Array* t, Array* p, Array* w, Array* a,
+                              Array* b) noexcept nogil:
+    if t.kind == UINT8:
+        if w.data == NULL:
+            return _confusion(<uint8_t*>t.data, <uint8_t*>p.data, t.n, t.m,
+                              <int64_t*>a.data, <int64_t*>b.data)
+        return _confusion_weighted(<uint8_t*>t.data, <uint8_t*>p.data, t.n, t.m,
+                                   <double*>w.data, <double*>a.data, <int64_t*>b.data)
+    if t.kind == INT64:
+        if w.data == NULL:
+            return _confusion(<int64_t*>t.data, <int64_t*>p.data, t.n, t.m,
+                              <int64_t*>a.data, <int64_t*>b.data)
+        return _confusion_weighted(<int64_t*>t.data, <int64_t*>p.data, t.n, t.m,
+                                   <double*>w.data, <double*>a.data, <int64_t*>b.data)
+    if w.data == NULL:
+        return _confusion(<double*>t.data, <double*>p.data, t.n, t.m, <int64_t*>a.data,
+                          <int64_t*>b.data)
+    return _confusion_weighted(<double*>t.data, <double*>p.data, t.n, t.m, <double*>w.data,
+                               <double*>a.data, <int64_t*>b.data)
+
+
+cdef int _read_matrix(Array* a, object obj) except -1:
+    """a C-contiguous (n_samples, n_labels) matrix (copied when it is not)."""
+    acquire(a, obj, 2, False)
+    if (a.m > 1 and a.step2 != 1) or (a.n > 1 and a.step != a.m):
+        release(a)
+        acquire(a, np.ascontiguousarray(obj), 2, False)
+    return 0
+
+
+cdef tuple _multilabel_confusion(object y_true, object y_pred, object weight):
+    cdef Array t, p, w, a, b
+    cdef Py_ssize_t bad = -1
+    no_buffer(&t)
+    no_buffer(&p)
+    no_buffer(&w)
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        _read_matrix(&t, y_true)
+        _read_matrix(&p, y_pred)
+        if t.kind != p.kind or (t.kind != UINT8 and t.kind != INT64 and t.kind != FLOAT64):
+            raise TypeError("y_true and y_pred must be both uint8, int64 or float64")
+        if t.n != p.n or t.m != p.m:
+            raise ValueError("y_true and y_pred must have one shape")
+        if weight is not None:
+            read_contiguous(&w, weight)
+            check_kind(&w, FLOAT64, "weight must be float64")
+            if w.n != t.n:
+                raise ValueError("weight must have one entry per sample")
+        label_cells = np.zeros((t.m, 4), dtype=np.int64 if weight is None else np.float64)
+        sample_cells = np.zeros((t.n, 4), dtype=np.int64)
+        acquire(&a, label_cells, 2, True)  # (C-contiguous)
+        acquire(&b, sample_cells, 2, True)
+        with nogil:
+            bad = _confusion_of(&t, &p, &w, &a, &b)
+    finally:
+        release(&t)
+        release(&p)
+        release(&w)
+        release(&a)
+        release(&b)
     return label_cells, sample_cells, bad
+
+
+def multilabel_confusion(y_true, y_pred):
+    """``(label_sums, sample_cells, bad)``: int64 counts of shape (n_labels, 4) in the order
+    tn, predicted, true, tp and (n_samples, 4) in cell order tn, fp, fn, tp; ``bad`` the
+    flat index of the first value that is neither 0 nor 1 (-1 if none; the counts are then
+    incomplete)."""
+    return _multilabel_confusion(y_true, y_pred, None)
+
+
+def multilabel_confusion_weighted(y_true, y_pred, weight):
+    """As ``multilabel_confusion`` with the per-label sums summed weights (float64, each
+    added in sample order); the per-sample cells stay int64 counts."""
+    return _multilabel_confusion(y_true, y_pred, weight)
 
 
 # The same counts from CSR matrices (indptr, indices, data; indices sorted within each row,

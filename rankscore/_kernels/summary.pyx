@@ -14,8 +14,11 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport INT64_MAX, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
+from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, Array, check_kind,
+                                        check_score_kind, no_buffers, read, read_contiguous,
+                                        release, release_each, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
-from rankscore._kernels.sweep cimport next_down
+from rankscore._kernels.sweep cimport next_below
 from rankscore._kernels.types cimport count_t, score_t
 
 __all__ = [
@@ -45,69 +48,188 @@ cdef inline score_t _no_minus_zero(score_t t) noexcept nogil:
     return t + 0  # -0.0 + 0 is +0.0: -0.0 and 0.0 are one threshold, stored as 0.0
 
 
-def summary_from_sorted(const score_t[:] neg, const double[:] neg_weight,
-                        const score_t[:] pos, const double[:] pos_weight):
+# Each kernel reads its arrays once (arrays.pxd: contiguous, the dtype checked) and runs
+# the loop of their dtypes, a `cdef` function over raw pointers fused over score_t and
+# count_t: no memoryview argument is specialised per dtype.
+
+cdef int _scores(Array* a, object obj, str what) except -1:
+    """a class's scores or a summary's thresholds: float32 or float64, contiguous."""
+    read_contiguous(a, obj)
+    check_score_kind(a, what)
+    return 0
+
+
+cdef int _counts(Array* a, object obj, str what) except -1:
+    """a summary's counts: int64 (or float64 weight sums when floats), contiguous."""
+    read_contiguous(a, obj)
+    if a.kind != INT64 and a.kind != FLOAT64:
+        raise TypeError(f"{what} must be int64 counts or float64 weight sums, got format "
+                        f"{a.buffer.format.decode()!r}")
+    return 0
+
+
+cdef int _floats(Array* a, object obj, str what) except -1:
+    """float64 values, contiguous."""
+    read_contiguous(a, obj)
+    if a.kind != FLOAT64:
+        raise TypeError(f"{what} must be float64, got format {a.buffer.format.decode()!r}")
+    return 0
+
+
+cdef int _weights(Array* a, object obj) except -1:
+    """sample weights, float64 and contiguous; None: a holds nothing (a NULL pointer)."""
+    if obj is not None:
+        read_contiguous(a, obj)
+        check_kind(a, FLOAT64, "weights must be float64")
+    return 0
+
+
+cdef int _out(Array* a, object obj, str what) except -1:
+    """an array the kernel writes into: contiguous."""
+    write(a, obj)
+    if a.n > 1 and a.step != 1:
+        raise ValueError(f"{what} must be contiguous")
+    return 0
+
+
+cdef int _same_kind(Array* a, Array* b, str what) except -1:
+    if a.kind != b.kind:
+        raise TypeError(f"{what} must have one dtype")
+    return 0
+
+
+cdef inline void* _data(Array* a) noexcept nogil:
+    return <void*>a.data if a.n else NULL
+
+
+cdef object _score_dtype(Array* a):
+    return np.float32 if a.kind == FLOAT32 else np.float64
+
+
+cdef void _shrink(tuple arrays, Py_ssize_t k) except *:
+    # (their buffers released first)
+    for arr in arrays:
+        arr.resize((k,), refcheck=False)
+
+
+cdef Py_ssize_t _from_sorted(const score_t* neg, const double* neg_weight, Py_ssize_t n_neg,
+                             const score_t* pos, const double* pos_weight, Py_ssize_t n_pos,
+                             score_t* thr, int64_t* neg_n, int64_t* pos_n, double* neg_s,
+                             double* pos_s) noexcept nogil:
+    # see summary_from_sorted (weights NULL: counts into neg_n/pos_n, else sums into
+    # neg_s/pos_s); returns the number of thresholds
+    cdef bint weighted = neg_weight != NULL
+    cdef Py_ssize_t k = 0, i = n_neg - 1, j = n_pos - 1, i0, j0
+    cdef score_t t
+    cdef double fw, tw
+    while i >= 0 or j >= 0:  # from the top score down
+        t = next_below(neg, pos, i, j)
+        i0, j0 = i, j
+        fw = tw = 0.0
+        while i >= 0 and neg[i] == t:
+            if weighted:
+                fw += neg_weight[i]
+            i -= 1
+        while j >= 0 and pos[j] == t:
+            if weighted:
+                tw += pos_weight[j]
+            j -= 1
+        thr[k] = _no_minus_zero(t)
+        if weighted:
+            neg_s[k], pos_s[k] = fw, tw
+        else:
+            neg_n[k], pos_n[k] = i0 - i, j0 - j
+        k += 1
+    return k
+
+
+def summary_from_sorted(neg, neg_weight, pos, pos_weight):
     """(thresholds descending, negatives per threshold, positives per threshold) from each
     class's scores sorted ascending: int64 counts when the weights are None, else float64
     sums of the weights (in the same order as the scores)."""
+    cdef Array a[7]
+    cdef Py_ssize_t k = 0, size
     cdef bint weighted = neg_weight is not None
-    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
-    cdef score_t t
-    cdef double fw, tw
-    size = neg.shape[0] + pos.shape[0]
-    thr_arr = np.empty(size, dtype=np.float32 if score_t is float else np.float64)
-    count_dtype = np.float64 if weighted else np.int64
-    neg_arr, pos_arr = np.empty(size, dtype=count_dtype), np.empty(size, dtype=count_dtype)
-    cdef score_t[:] thr = thr_arr
-    cdef int64_t[:] neg_n = None if weighted else neg_arr
-    cdef int64_t[:] pos_n = None if weighted else pos_arr
-    cdef double[:] neg_s = neg_arr if weighted else None
-    cdef double[:] pos_s = pos_arr if weighted else None
-    cdef Py_ssize_t i0, j0
-    with nogil:
-        while i >= 0 or j >= 0:  # from the top score down
-            t = next_down(neg, pos, i, j)
-            i0, j0 = i, j
-            fw = tw = 0.0
-            while i >= 0 and neg[i] == t:
-                if weighted:
-                    fw += neg_weight[i]
-                i -= 1
-            while j >= 0 and pos[j] == t:
-                if weighted:
-                    tw += pos_weight[j]
-                j -= 1
-            thr[k] = _no_minus_zero(t)
-            if weighted:
-                neg_s[k], pos_s[k] = fw, tw
+    no_buffers(a, 7)
+    try:
+        _scores(&a[0], neg, "neg")
+        _scores(&a[1], pos, "pos")
+        _same_kind(&a[0], &a[1], "neg and pos")
+        if weighted:
+            _weights(&a[2], neg_weight)
+            _weights(&a[3], pos_weight)
+        size = a[0].n + a[1].n
+        thr_arr = np.empty(size, dtype=_score_dtype(&a[0]))
+        count_dtype = np.float64 if weighted else np.int64
+        neg_arr, pos_arr = np.empty(size, dtype=count_dtype), np.empty(size, dtype=count_dtype)
+        write(&a[4], thr_arr)
+        write(&a[5], neg_arr)
+        write(&a[6], pos_arr)
+        with nogil:
+            if a[0].kind == FLOAT64:
+                k = _from_sorted(<double*>a[0].data, <double*>a[2].data, a[0].n,
+                                 <double*>a[1].data, <double*>a[3].data, a[1].n,
+                                 <double*>a[4].data, <int64_t*>a[5].data, <int64_t*>a[6].data,
+                                 <double*>a[5].data, <double*>a[6].data)
             else:
-                neg_n[k], pos_n[k] = i0 - i, j0 - j
-            k += 1
-    thr = neg_n = pos_n = neg_s = pos_s = None  # release the buffers: the arrays shrink
-    for arr in (thr_arr, neg_arr, pos_arr):
-        arr.resize((k,), refcheck=False)
+                k = _from_sorted(<float*>a[0].data, <double*>a[2].data, a[0].n,
+                                 <float*>a[1].data, <double*>a[3].data, a[1].n,
+                                 <float*>a[4].data, <int64_t*>a[5].data, <int64_t*>a[6].data,
+                                 <double*>a[5].data, <double*>a[6].data)
+    finally:
+        release_each(a, 7)
+    _shrink((thr_arr, neg_arr, pos_arr), k)  # (the buffers released: the arrays shrink)
     return thr_arr, neg_arr, pos_arr
 
 
-def summary_from_sorted_into(score_t[::1] out_t, int64_t[::1] out_n,
-                             int64_t[::1] out_p, Py_ssize_t at, const score_t[:] neg,
-                             const score_t[:] pos):
+
+cdef Py_ssize_t _from_sorted_into(score_t* out_t, int64_t* out_n, int64_t* out_p,
+                                  Py_ssize_t at, const score_t* neg, Py_ssize_t n_neg,
+                                  const score_t* pos, Py_ssize_t n_pos) noexcept nogil:
+    cdef Py_ssize_t k = at, i = n_neg - 1, j = n_pos - 1, i0, j0
+    cdef score_t t
+    while i >= 0 or j >= 0:  # from the top score down
+        t = next_below(neg, pos, i, j)
+        i0, j0 = i, j
+        while i >= 0 and neg[i] == t:
+            i -= 1
+        while j >= 0 and pos[j] == t:
+            j -= 1
+        out_t[k], out_n[k], out_p[k] = _no_minus_zero(t), i0 - i, j0 - j
+        k += 1
+    return k - at
+
+
+def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
     """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
     number of thresholds. The GIL is released: two calls on disjoint score ranges of the
     parts and of out_* run side by side."""
-    cdef Py_ssize_t k = at, i = neg.shape[0] - 1, j = pos.shape[0] - 1, i0, j0
-    cdef score_t t
-    with nogil:
-        while i >= 0 or j >= 0:  # from the top score down
-            t = next_down(neg, pos, i, j)
-            i0, j0 = i, j
-            while i >= 0 and neg[i] == t:
-                i -= 1
-            while j >= 0 and pos[j] == t:
-                j -= 1
-            out_t[k], out_n[k], out_p[k] = _no_minus_zero(t), i0 - i, j0 - j
-            k += 1
-    return k - at
+    cdef Array a[5]
+    cdef Py_ssize_t k = 0
+    no_buffers(a, 5)
+    try:
+        _out(&a[0], out_t, "out_t")
+        _out(&a[1], out_n, "out_n")
+        _out(&a[2], out_p, "out_p")
+        _scores(&a[3], neg, "neg")
+        _scores(&a[4], pos, "pos")
+        _same_kind(&a[0], &a[3], "out_t and neg")
+        _same_kind(&a[3], &a[4], "neg and pos")
+        check_kind(&a[1], INT64, "out_n must be int64")
+        check_kind(&a[2], INT64, "out_p must be int64")
+        with nogil:
+            if a[3].kind == FLOAT64:
+                k = _from_sorted_into(<double*>a[0].data, <int64_t*>a[1].data,
+                                      <int64_t*>a[2].data, at, <double*>a[3].data, a[3].n,
+                                      <double*>a[4].data, a[4].n)
+            else:
+                k = _from_sorted_into(<float*>a[0].data, <int64_t*>a[1].data,
+                                      <int64_t*>a[2].data, at, <float*>a[3].data, a[3].n,
+                                      <float*>a[4].data, a[4].n)
+    finally:
+        release_each(a, 5)
+    return k
+
 
 
 cdef inline Py_ssize_t _merge_down(
@@ -148,28 +270,59 @@ cdef inline Py_ssize_t _merge_down(
     return k + db - j
 
 
-def summary_merge(const score_t[::1] thr_a, const count_t[::1] neg_a,
-                  const count_t[::1] pos_a, const score_t[::1] thr_b,
-                  const count_t[::1] neg_b, const count_t[::1] pos_b):
+def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
     both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
-    cdef Py_ssize_t k, da = thr_a.shape[0], db = thr_b.shape[0]
-    thr_arr = np.empty(da + db, dtype=np.float32 if score_t is float else np.float64)
-    count_dtype = np.int64 if count_t is int64_t else np.float64
-    neg_arr, pos_arr = np.empty(da + db, dtype=count_dtype), np.empty(da + db, dtype=count_dtype)
-    cdef score_t[::1] thr = thr_arr
-    cdef count_t[::1] neg = neg_arr, pos = pos_arr
-    if da == 0 or db == 0:  # a copy of the other
-        return (np.array(thr_b if da == 0 else thr_a), np.array(neg_b if da == 0 else neg_a),
-                np.array(pos_b if da == 0 else pos_a))
-    with nogil:
-        k = _merge_down(&thr_a[0], &neg_a[0], &pos_a[0], da, &thr_b[0], &neg_b[0], &pos_b[0],
-                        db, &thr[0], &neg[0], &pos[0])
-    thr = None
-    neg = pos = None
-    for arr in (thr_arr, neg_arr, pos_arr):
-        arr.resize((k,), refcheck=False)
+    cdef Array a[9]
+    cdef Py_ssize_t k = 0, da, db
+    no_buffers(a, 9)
+    try:
+        _scores(&a[0], thr_a, "thr_a")
+        _counts(&a[1], neg_a, "neg_a")
+        _counts(&a[2], pos_a, "pos_a")
+        _scores(&a[3], thr_b, "thr_b")
+        _counts(&a[4], neg_b, "neg_b")
+        _counts(&a[5], pos_b, "pos_b")
+        _same_kind(&a[0], &a[3], "thr_a and thr_b")
+        _same_kind(&a[1], &a[2], "the counts")
+        _same_kind(&a[1], &a[4], "the counts")
+        _same_kind(&a[1], &a[5], "the counts")
+        da, db = a[0].n, a[3].n
+        if da == 0 or db == 0:  # a copy of the other
+            return (np.array(thr_b if da == 0 else thr_a), np.array(neg_b if da == 0 else neg_a),
+                    np.array(pos_b if da == 0 else pos_a))
+        thr_arr = np.empty(da + db, dtype=_score_dtype(&a[0]))
+        count_dtype = np.int64 if a[1].kind == INT64 else np.float64
+        neg_arr, pos_arr = np.empty(da + db, dtype=count_dtype), np.empty(da + db, dtype=count_dtype)
+        write(&a[6], thr_arr)
+        write(&a[7], neg_arr)
+        write(&a[8], pos_arr)
+        with nogil:
+            if a[0].kind == FLOAT64 and a[1].kind == INT64:
+                k = _merge_down(<double*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
+                                da, <double*>a[3].data, <int64_t*>a[4].data,
+                                <int64_t*>a[5].data, db, <double*>a[6].data,
+                                <int64_t*>a[7].data, <int64_t*>a[8].data)
+            elif a[0].kind == FLOAT64:
+                k = _merge_down(<double*>a[0].data, <double*>a[1].data, <double*>a[2].data,
+                                da, <double*>a[3].data, <double*>a[4].data,
+                                <double*>a[5].data, db, <double*>a[6].data,
+                                <double*>a[7].data, <double*>a[8].data)
+            elif a[1].kind == INT64:
+                k = _merge_down(<float*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
+                                da, <float*>a[3].data, <int64_t*>a[4].data,
+                                <int64_t*>a[5].data, db, <float*>a[6].data,
+                                <int64_t*>a[7].data, <int64_t*>a[8].data)
+            else:
+                k = _merge_down(<float*>a[0].data, <double*>a[1].data, <double*>a[2].data,
+                                da, <float*>a[3].data, <double*>a[4].data,
+                                <double*>a[5].data, db, <float*>a[6].data,
+                                <double*>a[7].data, <double*>a[8].data)
+    finally:
+        release_each(a, 9)
+    _shrink((thr_arr, neg_arr, pos_arr), k)
     return thr_arr, neg_arr, pos_arr
+
 
 
 def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
@@ -476,8 +629,20 @@ cdef class _ReportArrays:
                 self.t_arr, self.next_arr)
 
 
-def summary_report_counts(const score_t[:] thresholds, const int64_t[:] neg,
-                          const int64_t[:] pos, const int64_t[::1] cuts, double rtol,
+cdef void _report_counts(const score_t* thresholds, const int64_t* neg, const int64_t* pos,
+                         Py_ssize_t d, _Report* st) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef int64_t tp = 0, fp = 0
+    for i in range(d):  # from the top score down
+        _report_step(st, thresholds[i], neg[i], pos[i])
+    if _report_choose(st):
+        for i in range(d):
+            tp += pos[i]
+            fp += neg[i]
+            _near_step(st, thresholds[i], tp, fp, i == 0, pos[i])
+
+
+def summary_report_counts(thresholds, neg, pos, const int64_t[::1] cuts, double rtol,
                           double threshold):
     """binary_report's reads of an unweighted summary with both classes (thresholds
     descending), in one pass (and a part of a second if the J or F1 records overflow):
@@ -485,23 +650,34 @@ def summary_report_counts(const score_t[:] thresholds, const int64_t[:] neg,
     (F1, threshold, tp, fp), (tp, fp) at ``threshold``, the top threshold, and per cut
     (ascending) tp, fp, the threshold and the next one below at the first threshold whose
     tp + fp reaches it). See _report_step for the formulas."""
-    cdef Py_ssize_t d = neg.shape[0], i
-    cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0
-    with nogil:
-        for i in range(d):
-            n_neg += neg[i]
-            n_pos += pos[i]
-    cdef _ReportArrays out = _ReportArrays(cuts, n_neg, n_pos, rtol, threshold)
-    cdef _Report* st = &out.st
-    with nogil:
-        for i in range(d):  # from the top score down
-            _report_step(st, thresholds[i], neg[i], pos[i])
-        if _report_choose(st):
+    cdef Array a[3]
+    cdef Py_ssize_t d, i
+    cdef int64_t n_neg = 0, n_pos = 0
+    cdef const int64_t* negatives
+    cdef const int64_t* positives
+    cdef _ReportArrays out
+    no_buffers(a, 3)
+    try:
+        _scores(&a[0], thresholds, "thresholds")
+        _counts(&a[1], neg, "neg")
+        _counts(&a[2], pos, "pos")
+        check_kind(&a[1], INT64, "neg must be int64")
+        check_kind(&a[2], INT64, "pos must be int64")
+        negatives, positives, d = <int64_t*>a[1].data, <int64_t*>a[2].data, a[1].n
+        with nogil:
             for i in range(d):
-                tp += pos[i]
-                fp += neg[i]
-                _near_step(st, thresholds[i], tp, fp, i == 0, pos[i])
+                n_neg += negatives[i]
+                n_pos += positives[i]
+        out = _ReportArrays(cuts, n_neg, n_pos, rtol, threshold)
+        with nogil:
+            if a[0].kind == FLOAT64:
+                _report_counts(<double*>a[0].data, negatives, positives, d, &out.st)
+            else:
+                _report_counts(<float*>a[0].data, negatives, positives, d, &out.st)
+    finally:
+        release_each(a, 3)
     return out.result()
+
 
 
 cdef inline double _head(const score_t* part, Py_ssize_t i) noexcept nogil:
@@ -556,56 +732,69 @@ cdef inline int64_t _ties_up(const score_t* part, Py_ssize_t i, Py_ssize_t stop,
     return k - i - 1
 
 
-cdef inline const score_t* _start(const score_t[::1] part) noexcept nogil:
-    return &part[0] if part.shape[0] else NULL  # (an empty part is never read)
+cdef void _report_of_parts(const score_t* na, Py_ssize_t n_a, const score_t* nb,
+                           Py_ssize_t n_b, const score_t* ps, Py_ssize_t n_pos,
+                           _Report* st) noexcept nogil:
+    # report_of_parts over raw pointers (NULL for an empty part: it is never read)
+    cdef Py_ssize_t ia = n_a - 1, ib = n_b - 1, j = n_pos - 1
+    cdef Py_ssize_t ia_end, ib_end
+    cdef int64_t n_t, p_t, count, tp = 0, fp = 0
+    cdef double t, u, top, low
+    cdef bint first = True
+    ia_end, ib_end = ia, ib  # the end of a run read threshold by threshold
+    while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
+        if ia <= ia_end and ib <= ib_end:  # (not inside such a run)
+            ia_end, ib_end = ia, ib
+            u = _head(ps, j)
+            top = _larger(_head(na, ia), _head(nb, ib))
+            if top > u and st.started:  # thresholds of negatives only, down to the
+                ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # next positive
+                count = (ia - ia_end) + (ib - ib_end)
+                low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
+                               -nb[ib_end + 1] if ib_end < ib else -INFINITY)
+                if _run_skips(st, count, top, low):
+                    _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
+                                + _ties_up(nb, ib_end, ib, low))
+                    ia, ib = ia_end, ib_end
+                    continue
+        t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+        _report_step(st, t, n_t, p_t)
+    if _report_choose(st):
+        ia, ib, j = n_a - 1, n_b - 1, n_pos - 1
+        while ia >= 0 or ib >= 0 or j >= 0:
+            t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
+            tp += p_t
+            fp += n_t
+            _near_step(st, t, tp, fp, first, p_t)
+            first = False
 
 
-def report_of_parts(const score_t[::1] neg_a, const score_t[::1] neg_b,
-                    const score_t[::1] pos, const int64_t[::1] cuts, double rtol,
+def report_of_parts(neg_a, neg_b, pos, const int64_t[::1] cuts, double rtol,
                     double threshold):
     """summary_report_counts of the summary of the negatives' scores (two parts, each
     sorted ascending; either may be empty) and the positives' (sorted ascending), both
     classes present, read while merging them: the summary is never written. Thresholds
     holding only negatives are read in runs (between two positive scores only their ends
     can move the result: see _run_skips)."""
-    cdef Py_ssize_t ia = neg_a.shape[0] - 1, ib = neg_b.shape[0] - 1, j = pos.shape[0] - 1
-    cdef Py_ssize_t ia_end, ib_end
-    cdef int64_t n_t, p_t, count, tp = 0, fp = 0
-    cdef double t, u, top, low
-    cdef bint first = True
-    cdef const score_t* na = _start(neg_a)
-    cdef const score_t* nb = _start(neg_b)
-    cdef const score_t* ps = _start(pos)
-    cdef _ReportArrays out = _ReportArrays(cuts, neg_a.shape[0] + neg_b.shape[0],
-                                           pos.shape[0], rtol, threshold)
-    cdef _Report* st = &out.st
-    with nogil:
-        ia_end, ib_end = ia, ib  # the end of a run read threshold by threshold
-        while ia >= 0 or ib >= 0 or j >= 0:  # from the top score down
-            if ia <= ia_end and ib <= ib_end:  # (not inside such a run)
-                ia_end, ib_end = ia, ib
-                u = _head(ps, j)
-                top = _larger(_head(na, ia), _head(nb, ib))
-                if top > u and st.started:  # thresholds of negatives only, down to the
-                    ia_end, ib_end = _above(na, ia, u), _above(nb, ib, u)  # next positive
-                    count = (ia - ia_end) + (ib - ib_end)
-                    low = -_larger(-na[ia_end + 1] if ia_end < ia else -INFINITY,
-                                   -nb[ib_end + 1] if ib_end < ib else -INFINITY)
-                    if _run_skips(st, count, top, low):
-                        _report_run(st, count, top, low, _ties_up(na, ia_end, ia, low)
-                                    + _ties_up(nb, ib_end, ib, low))
-                        ia, ib = ia_end, ib_end
-                        continue
-            t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
-            _report_step(st, t, n_t, p_t)
-        if _report_choose(st):
-            ia, ib, j = neg_a.shape[0] - 1, neg_b.shape[0] - 1, pos.shape[0] - 1
-            while ia >= 0 or ib >= 0 or j >= 0:
-                t = _next_of_parts(na, nb, ps, &ia, &ib, &j, &n_t, &p_t)
-                tp += p_t
-                fp += n_t
-                _near_step(st, t, tp, fp, first, p_t)
-                first = False
+    cdef Array a[3]
+    cdef _ReportArrays out
+    no_buffers(a, 3)
+    try:
+        _scores(&a[0], neg_a, "neg_a")
+        _scores(&a[1], neg_b, "neg_b")
+        _scores(&a[2], pos, "pos")
+        _same_kind(&a[0], &a[1], "neg_a and neg_b")
+        _same_kind(&a[0], &a[2], "neg_a and pos")
+        out = _ReportArrays(cuts, a[0].n + a[1].n, a[2].n, rtol, threshold)
+        with nogil:
+            if a[0].kind == FLOAT64:
+                _report_of_parts(<double*>_data(&a[0]), a[0].n, <double*>_data(&a[1]), a[1].n,
+                                 <double*>_data(&a[2]), a[2].n, &out.st)
+            else:
+                _report_of_parts(<float*>_data(&a[0]), a[0].n, <float*>_data(&a[1]), a[1].n,
+                                 <float*>_data(&a[2]), a[2].n, &out.st)
+    finally:
+        release_each(a, 3)
     return out.result()
 
 
@@ -645,25 +834,45 @@ def summary_scan_weights(const double[:] neg, const double[:] pos):
     return w_neg, w_pos, auc, best, best_i, ap, area, top_pos
 
 
-def summary_running(const count_t[:] neg, const count_t[:] pos):
-    """(fps, tps): running sums of the negatives / positives from the top score down, as
-    float64 (the sweep every curve reads; exact for counts below 2**53)."""
-    cdef Py_ssize_t d = neg.shape[0], i
-    fps_arr, tps_arr = np.empty(d), np.empty(d)
-    cdef double[::1] fps = fps_arr, tps = tps_arr
+cdef void _running(const count_t* neg, const count_t* pos, Py_ssize_t d, double* fps,
+                   double* tps) noexcept nogil:
+    cdef Py_ssize_t i
     cdef double fp = 0.0, tp = 0.0
     cdef int64_t fp_n = 0, tp_n = 0
-    with nogil:
-        for i in range(d):
-            if count_t is int64_t:
-                fp_n += neg[i]
-                tp_n += pos[i]
-                fps[i], tps[i] = <double>fp_n, <double>tp_n
+    for i in range(d):
+        if count_t is int64_t:
+            fp_n += neg[i]
+            tp_n += pos[i]
+            fps[i], tps[i] = <double>fp_n, <double>tp_n
+        else:
+            fp += neg[i]
+            tp += pos[i]
+            fps[i], tps[i] = fp, tp
+
+
+def summary_running(neg, pos):
+    """(fps, tps): running sums of the negatives / positives from the top score down, as
+    float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    cdef Array a[4]
+    no_buffers(a, 4)
+    try:
+        _counts(&a[0], neg, "neg")
+        _counts(&a[1], pos, "pos")
+        _same_kind(&a[0], &a[1], "neg and pos")
+        fps_arr, tps_arr = np.empty(a[0].n), np.empty(a[0].n)
+        write(&a[2], fps_arr)
+        write(&a[3], tps_arr)
+        with nogil:
+            if a[0].kind == INT64:
+                _running(<int64_t*>a[0].data, <int64_t*>a[1].data, a[0].n,
+                         <double*>a[2].data, <double*>a[3].data)
             else:
-                fp += neg[i]
-                tp += pos[i]
-                fps[i], tps[i] = fp, tp
+                _running(<double*>a[0].data, <double*>a[1].data, a[0].n,
+                         <double*>a[2].data, <double*>a[3].data)
+    finally:
+        release_each(a, 4)
     return fps_arr, tps_arr
+
 
 
 cdef inline double _objective(int code, double fp, double tp, double a, double b,
@@ -831,19 +1040,13 @@ cdef inline int64_t _order_key(double x) noexcept nogil:
     return bits ^ ((bits >> 63) & INT64_MAX)
 
 
-def summary_merge_many_into(score_t[::1] out_t, count_t[::1] out_n,
-                            count_t[::1] out_p, Py_ssize_t at, list thresholds,
-                            list negatives, list positives, const int64_t[::1] starts,
-                            const int64_t[::1] stops):
-    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
-    C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
-    thresholds, O(D log k) for D thresholds in all (on CPUs with AVX-512F, large merges of
-    9 to 128 runs: four vector tournaments side by side, _merge_simd.h); returns the number
-    written. Equal thresholds are added in run order. The GIL is released: two calls on
-    disjoint ranges of thresholds and of out_* run side by side."""
-    cdef Py_ssize_t k = len(thresholds), r, out = at, leaves = 1, node, w, remaining = 0
-    cdef const score_t[::1] t_view
-    cdef const count_t[::1] c_view
+cdef Py_ssize_t _merge_many(score_t* out_t, count_t* out_n, count_t* out_p, Py_ssize_t at,
+                            Py_ssize_t k, void** runs, const int64_t* starts,
+                            const int64_t* stops) except -1:
+    # summary_merge_many_into over raw pointers: runs[r], runs[k + r], runs[2k + r] the
+    # thresholds, negatives and positives of run r
+
+    cdef Py_ssize_t r, out = at, leaves = 1, node, w, remaining = 0
     while leaves < k:
         leaves *= 2
     # each run's next entry and the end of its range (padding runs past k are empty)
@@ -860,20 +1063,20 @@ def summary_merge_many_into(score_t[::1] out_t, count_t[::1] out_n,
     cdef int64_t key, exhausted = _order_key(-INFINITY)  # loses to every threshold
     cdef score_t t, last = <score_t>NAN  # the last threshold written (none)
     try:
-        for r in range(leaves):  # the arrays outlive these pointers: the caller holds them
+        if (thr == NULL or end == NULL or neg == NULL or pos == NULL or tree == NULL
+                or winner == NULL or head == NULL or upcoming == NULL):
+            raise MemoryError()
+        for r in range(leaves):
             thr[r] = end[r] = NULL
             neg[r] = pos[r] = NULL
             if r < k and stops[r] > starts[r]:
                 remaining += stops[r] - starts[r]
-                t_view = thresholds[r]
-                thr[r], end[r] = &t_view[starts[r]], &t_view[0] + stops[r]
-                c_view = negatives[r]
-                neg[r] = &c_view[starts[r]]
-                c_view = positives[r]
-                pos[r] = &c_view[starts[r]]
+                thr[r], end[r] = <score_t*>runs[r] + starts[r], <score_t*>runs[r] + stops[r]
+                neg[r] = <count_t*>runs[k + r] + starts[r]
+                pos[r] = <count_t*>runs[2 * k + r] + starts[r]
         if (remaining >= SIMD_MERGE_MIN_THRESHOLDS and 8 < k <= RS_SIMD_MAX_RUNS
                 and rs_simd_merge_available()):
-            return _merge_many_simd(&out_t[at], &out_n[at], &out_p[at], k, thr, end, neg, pos)
+            return _merge_many_simd(out_t + at, out_n + at, out_p + at, k, thr, end, neg, pos)
         with nogil:
             for r in range(leaves):
                 head[r] = _order_key(thr[r][0]) if thr[r] != end[r] else exhausted
@@ -926,6 +1129,59 @@ def summary_merge_many_into(score_t[::1] out_t, count_t[::1] out_n,
         free(upcoming)
 
 
+def summary_merge_many_into(out_t, out_n, out_p, Py_ssize_t at, list thresholds,
+                            list negatives, list positives, const int64_t[::1] starts,
+                            const int64_t[::1] stops):
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
+    C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
+    thresholds, O(D log k) for D thresholds in all (on CPUs with AVX-512F, large merges of
+    9 to 128 runs: four vector tournaments side by side, _merge_simd.h); returns the number
+    written. Equal thresholds are added in run order. The GIL is released: two calls on
+    disjoint ranges of thresholds and of out_* run side by side."""
+    cdef Array a[4]
+    cdef Py_ssize_t k = len(thresholds), r, q
+    cdef void** runs = <void**>malloc((3 * k + 1) * sizeof(void*))
+    cdef list columns = [thresholds, negatives, positives]
+    no_buffers(a, 4)
+    try:
+        if runs == NULL:
+            raise MemoryError()
+        _out(&a[0], out_t, "out_t")
+        _out(&a[1], out_n, "out_n")
+        _out(&a[2], out_p, "out_p")
+        check_score_kind(&a[0], "out_t")
+        _same_kind(&a[1], &a[2], "out_n and out_p")
+        if a[1].kind != INT64 and a[1].kind != FLOAT64:
+            raise TypeError("out_n and out_p must be int64 or float64")
+        if (len(negatives) != k or len(positives) != k or starts.shape[0] < k
+                or stops.shape[0] < k):
+            raise ValueError("summary_merge_many_into needs one range of each run")
+        for q in range(3):  # the arrays outlive these pointers: the caller holds them
+            for r in range(k):
+                read(&a[3], columns[q][r])
+                if a[3].kind != a[0 if q == 0 else 1].kind or (a[3].n > 1 and a[3].step != 1):
+                    raise TypeError("summary_merge_many_into merges C-contiguous runs of the "
+                                    "outputs' dtypes")
+                runs[q * k + r] = <void*>a[3].data
+                release(&a[3])
+        if k == 0:
+            return 0
+        if a[0].kind == FLOAT64 and a[1].kind == INT64:
+            return _merge_many(<double*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
+                               at, k, runs, &starts[0], &stops[0])
+        if a[0].kind == FLOAT64:
+            return _merge_many(<double*>a[0].data, <double*>a[1].data, <double*>a[2].data,
+                               at, k, runs, &starts[0], &stops[0])
+        if a[1].kind == INT64:
+            return _merge_many(<float*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
+                               at, k, runs, &starts[0], &stops[0])
+        return _merge_many(<float*>a[0].data, <double*>a[1].data, <double*>a[2].data,
+                           at, k, runs, &starts[0], &stops[0])
+    finally:
+        free(runs)
+        release_each(a, 4)
+
+
 cdef Py_ssize_t _merge_many_simd(score_t* out_t, count_t* out_n,
                                  count_t* out_p, Py_ssize_t k,
                                  const score_t** thr, const score_t** end,
@@ -956,15 +1212,15 @@ cdef Py_ssize_t _merge_many_simd(score_t* out_t, count_t* out_n,
     return n
 
 
-cdef inline score_t _lowest_head(const score_t[::1] thr, Py_ssize_t i,
-                                       const score_t[::1] neg, Py_ssize_t a,
-                                       const score_t[::1] pos, Py_ssize_t b) noexcept nogil:
+cdef inline score_t _lowest_head(const score_t* thr, Py_ssize_t i, const score_t* neg,
+                                 Py_ssize_t a, Py_ssize_t n_neg, const score_t* pos,
+                                 Py_ssize_t b, Py_ssize_t n_pos) noexcept nogil:
     # the lowest score not yet merged: thr[i] (descending, -1 when done) and the ascending
     # class parts from neg[a] and pos[b]
     cdef score_t t = thr[i] if i >= 0 else <score_t>INFINITY
-    if a < neg.shape[0] and neg[a] < t:
+    if a < n_neg and neg[a] < t:
         t = neg[a]
-    if b < pos.shape[0] and pos[b] < t:
+    if b < n_pos and pos[b] < t:
         t = pos[b]
     return t
 
@@ -1031,73 +1287,138 @@ cdef Py_ssize_t _merge_sorted_up(
     return k - slot
 
 
-def summary_merge_sorted_size(const score_t[::1] thr, Py_ssize_t d,
-                              const score_t[::1] neg, const score_t[::1] pos):
+cdef Py_ssize_t _merge_sorted_size(const score_t* thr, Py_ssize_t d, const score_t* neg,
+                                   Py_ssize_t n_neg, const score_t* pos,
+                                   Py_ssize_t n_pos) noexcept nogil:
+    cdef score_t inf = <score_t>INFINITY
+    cdef int64_t dummy = 0
+    return _merge_sorted_up(<score_t*>(thr if thr != NULL else &inf), &dummy, &dummy, d, 0,
+                            neg if neg != NULL else &inf, n_neg,
+                            pos if pos != NULL else &inf, n_pos, False)
+
+
+def summary_merge_sorted_size(thr, Py_ssize_t d, neg, pos):
     """The length of summary (thr[:d]) merged with each class's ascending scores: the
     number of distinct values among them (what summary_merge_sorted_into needs)."""
-    cdef score_t inf = <score_t>INFINITY
+    cdef Array a[3]
     cdef Py_ssize_t size
-    cdef const score_t* t = &thr[0] if thr.shape[0] else &inf
-    cdef const score_t* n = &neg[0] if neg.shape[0] else &inf
-    cdef const score_t* p = &pos[0] if pos.shape[0] else &inf
-    cdef int64_t dummy = 0
-    with nogil:
-        size = _merge_sorted_up(<score_t*>t, &dummy, &dummy, d, 0, n, neg.shape[0],
-                                p, pos.shape[0], False)
+    no_buffers(a, 3)
+    try:
+        _scores(&a[0], thr, "thr")
+        _scores(&a[1], neg, "neg")
+        _scores(&a[2], pos, "pos")
+        _same_kind(&a[0], &a[1], "thr and neg")
+        _same_kind(&a[0], &a[2], "thr and pos")
+        with nogil:
+            if a[0].kind == FLOAT64:
+                size = _merge_sorted_size(<double*>_data(&a[0]), d, <double*>_data(&a[1]),
+                                          a[1].n, <double*>_data(&a[2]), a[2].n)
+            else:
+                size = _merge_sorted_size(<float*>_data(&a[0]), d, <float*>_data(&a[1]),
+                                          a[1].n, <float*>_data(&a[2]), a[2].n)
+    finally:
+        release_each(a, 3)
     return size
 
 
-def summary_merge_sorted_into(score_t[::1] thr, count_t[::1] negatives,
-                              count_t[::1] positives, Py_ssize_t d,
-                              const score_t[::1] neg, const double[::1] neg_weight,
-                              const score_t[::1] pos, const double[::1] pos_weight):
+cdef Py_ssize_t _merge_sorted_into(score_t* thr, count_t* negatives, count_t* positives,
+                                   Py_ssize_t length, Py_ssize_t d, const score_t* neg,
+                                   const double* neg_weight, Py_ssize_t n_neg,
+                                   const score_t* pos, const double* pos_weight,
+                                   Py_ssize_t n_pos) noexcept nogil:
+    # summary_merge_sorted_into over raw pointers (arrays of this length > 0; neg_weight
+    # NULL: counts)
+    cdef score_t inf = <score_t>INFINITY
+    cdef Py_ssize_t k = length - 1, i = d - 1, a = 0, b = 0, a0, b0, m, size = 0
+    cdef bint weighted = neg_weight != NULL
+    cdef score_t t
+    cdef count_t n, p
+    cdef double fw, tw
+    if count_t is int64_t:  # integer counts: any order of addition gives them
+        size = _merge_sorted_up(thr, negatives, positives, d, k,
+                                neg if n_neg else &inf, n_neg,
+                                pos if n_pos else &inf, n_pos, True)
+    else:  # weight sums: each tie's weights summed from its highest index down, then
+        while i >= 0 or a < n_neg or b < n_pos:  # added to the summary's
+            t = _lowest_head(thr, i, neg, a, n_neg, pos, b, n_pos)  # (from_sorted + merge)
+            a0, b0 = a, b
+            while a < n_neg and neg[a] == t:
+                a += 1
+            while b < n_pos and pos[b] == t:
+                b += 1
+            fw, tw = a - a0, b - b0
+            if weighted:
+                fw = tw = 0.0
+                for m in range(a - 1, a0 - 1, -1):
+                    fw += neg_weight[m]
+                for m in range(b - 1, b0 - 1, -1):
+                    tw += pos_weight[m]
+            n, p = fw, tw
+            if i >= 0 and thr[i] == t:
+                n, p = negatives[i] + n, positives[i] + p
+                i -= 1
+            thr[k - size], negatives[k - size], positives[k - size] = (
+                _no_minus_zero(t), n, p)
+            size += 1
+    if size < length:  # room was left: the merged entries to the front
+        memmove(thr, thr + length - size, size * sizeof(score_t))
+        memmove(negatives, negatives + length - size, size * sizeof(count_t))
+        memmove(positives, positives + length - size, size * sizeof(count_t))
+    return size
+
+
+def summary_merge_sorted_into(thr, negatives, positives, Py_ssize_t d, neg, neg_weight, pos,
+                              pos_weight):
     """Merge each class's ascending scores (weights None: counts) into summary
     (thr, negatives, positives)[:d] in place; returns the merged length. The arrays have
     room for it (at least summary_merge_sorted_size): written from the lowest score up
     into the end, never overtaking the summary's unread entries, then moved to the front
     if room is left. The same values as summary_merge of the summary and
     summary_from_sorted of the parts (a threshold in both: summary + part)."""
-    cdef score_t inf = <score_t>INFINITY
-    cdef Py_ssize_t k = thr.shape[0] - 1, i = d - 1, a = 0, b = 0, a0, b0, m, size = 0
-    cdef bint weighted = neg_weight is not None
-    cdef score_t t
-    cdef count_t n, p
-    cdef double fw, tw
-    if thr.shape[0] == 0:
-        return 0
-    with nogil:
-        if count_t is int64_t:  # integer counts: any order of addition gives them
-            size = _merge_sorted_up(&thr[0], &negatives[0], &positives[0], d, k,
-                                    &neg[0] if neg.shape[0] else &inf, neg.shape[0],
-                                    &pos[0] if pos.shape[0] else &inf, pos.shape[0], True)
-        else:  # weight sums: each tie's weights summed from its highest index down, then
-            while i >= 0 or a < neg.shape[0] or b < pos.shape[0]:  # added to the summary's
-                t = _lowest_head(thr, i, neg, a, pos, b)  # (summary_from_sorted + merge)
-                a0, b0 = a, b
-                while a < neg.shape[0] and neg[a] == t:
-                    a += 1
-                while b < pos.shape[0] and pos[b] == t:
-                    b += 1
-                fw, tw = a - a0, b - b0
-                if weighted:
-                    fw = tw = 0.0
-                    for m in range(a - 1, a0 - 1, -1):
-                        fw += neg_weight[m]
-                    for m in range(b - 1, b0 - 1, -1):
-                        tw += pos_weight[m]
-                n, p = fw, tw
-                if i >= 0 and thr[i] == t:
-                    n, p = negatives[i] + n, positives[i] + p
-                    i -= 1
-                thr[k - size], negatives[k - size], positives[k - size] = (
-                    _no_minus_zero(t), n, p)
-                size += 1
-        if size < thr.shape[0]:  # room was left: the merged entries to the front
-            memmove(&thr[0], &thr[thr.shape[0] - size], size * sizeof(score_t))
-            memmove(&negatives[0], &negatives[thr.shape[0] - size],
-                    size * sizeof(count_t))
-            memmove(&positives[0], &positives[thr.shape[0] - size],
-                    size * sizeof(count_t))
+    cdef Array a[7]
+    cdef Py_ssize_t size = 0, n
+    no_buffers(a, 7)
+    try:
+        _out(&a[0], thr, "thr")
+        _out(&a[1], negatives, "negatives")
+        _out(&a[2], positives, "positives")
+        check_score_kind(&a[0], "thr")
+        _same_kind(&a[1], &a[2], "negatives and positives")
+        if a[1].kind != INT64 and a[1].kind != FLOAT64:
+            raise TypeError("negatives and positives must be int64 or float64")
+        _scores(&a[3], neg, "neg")
+        _scores(&a[4], pos, "pos")
+        _same_kind(&a[0], &a[3], "thr and neg")
+        _same_kind(&a[0], &a[4], "thr and pos")
+        if neg_weight is not None:
+            _weights(&a[5], neg_weight)
+            _weights(&a[6], pos_weight)
+        n = a[0].n
+        if n == 0:
+            return 0
+        with nogil:
+            if a[0].kind == FLOAT64 and a[1].kind == INT64:
+                size = _merge_sorted_into(<double*>a[0].data, <int64_t*>a[1].data,
+                                          <int64_t*>a[2].data, n, d, <double*>a[3].data,
+                                          <double*>a[5].data, a[3].n, <double*>a[4].data,
+                                          <double*>a[6].data, a[4].n)
+            elif a[0].kind == FLOAT64:
+                size = _merge_sorted_into(<double*>a[0].data, <double*>a[1].data,
+                                          <double*>a[2].data, n, d, <double*>a[3].data,
+                                          <double*>a[5].data, a[3].n, <double*>a[4].data,
+                                          <double*>a[6].data, a[4].n)
+            elif a[1].kind == INT64:
+                size = _merge_sorted_into(<float*>a[0].data, <int64_t*>a[1].data,
+                                          <int64_t*>a[2].data, n, d, <float*>a[3].data,
+                                          <double*>a[5].data, a[3].n, <float*>a[4].data,
+                                          <double*>a[6].data, a[4].n)
+            else:
+                size = _merge_sorted_into(<float*>a[0].data, <double*>a[1].data,
+                                          <double*>a[2].data, n, d, <float*>a[3].data,
+                                          <double*>a[5].data, a[3].n, <float*>a[4].data,
+                                          <double*>a[6].data, a[4].n)
+    finally:
+        release_each(a, 7)
     return size
 
 
@@ -1110,74 +1431,130 @@ cdef inline void _to_front(score_t* thr, int64_t* negatives, int64_t* positives,
         memmove(positives, positives + length - size, size * sizeof(int64_t))
 
 
+cdef void _pair_into(score_t* t_a, int64_t* na, int64_t* pa, Py_ssize_t n_a, Py_ssize_t d_a,
+                     const score_t* sn_a, Py_ssize_t nn_a, const score_t* sp_a,
+                     Py_ssize_t np_a, score_t* t_b, int64_t* nb, int64_t* pb, Py_ssize_t n_b,
+                     Py_ssize_t d_b, const score_t* sn_b, Py_ssize_t nn_b,
+                     const score_t* sp_b, Py_ssize_t np_b, Py_ssize_t* sizes) noexcept nogil:
+    # summary_merge_sorted_pair_into over raw pointers (NULL for an empty array)
+    cdef score_t inf = <score_t>INFINITY, last_a = <score_t>NAN
+    cdef score_t last_b = <score_t>NAN
+    cdef Py_ssize_t i_a = d_a - 1, k_a = n_a - 1, a_a = 0, b_a = 0
+    cdef Py_ssize_t i_b = d_b - 1, k_b = n_b - 1, a_b = 0, b_b = 0
+    cdef int64_t dummy[4]
+    cdef bint more_a = n_a > 0, more_b = n_b > 0
+    t_a = t_a if n_a else &inf
+    t_b = t_b if n_b else &inf
+    if not n_a:
+        na, pa = &dummy[0], &dummy[1]
+    if not n_b:
+        nb, pb = &dummy[2], &dummy[3]
+    sn_a = sn_a if nn_a else &inf
+    sp_a = sp_a if np_a else &inf
+    sn_b = sn_b if nn_b else &inf
+    sp_b = sp_b if np_b else &inf
+    while more_a and more_b:
+        more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
+                                np_a, &last_a, True)
+        more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
+                                np_b, &last_b, True)
+    while more_a:
+        more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
+                                np_a, &last_a, True)
+    while more_b:
+        more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
+                                np_b, &last_b, True)
+    if n_a:
+        _to_front(t_a, na, pa, n_a, n_a - 1 - k_a)
+    if n_b:
+        _to_front(t_b, nb, pb, n_b, n_b - 1 - k_b)
+    sizes[0], sizes[1] = n_a - 1 - k_a, n_b - 1 - k_b
+
+
 def summary_merge_sorted_pair_into(
-        score_t[::1] thr_a, int64_t[::1] negatives_a, int64_t[::1] positives_a,
-        Py_ssize_t d_a, const score_t[::1] neg_a, const score_t[::1] pos_a,
-        score_t[::1] thr_b, int64_t[::1] negatives_b, int64_t[::1] positives_b,
-        Py_ssize_t d_b, const score_t[::1] neg_b, const score_t[::1] pos_b):
+        thr_a, negatives_a, positives_a, Py_ssize_t d_a, neg_a, pos_a,
+        thr_b, negatives_b, positives_b, Py_ssize_t d_b, neg_b, pos_b):
     """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
     neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping) taking
     turns in one loop: each merge's steps wait on their own loads and comparisons, so
     the CPU overlaps the two. Returns (merged length of a, of b): the same arrays as the
     two calls."""
-    cdef score_t inf = <score_t>INFINITY, last_a = <score_t>NAN
-    cdef score_t last_b = <score_t>NAN
-    cdef Py_ssize_t n_a = thr_a.shape[0], n_b = thr_b.shape[0]
-    cdef Py_ssize_t i_a = d_a - 1, k_a = n_a - 1, a_a = 0, b_a = 0
-    cdef Py_ssize_t i_b = d_b - 1, k_b = n_b - 1, a_b = 0, b_b = 0
-    cdef score_t* t_a = &thr_a[0] if n_a else &inf
-    cdef score_t* t_b = &thr_b[0] if n_b else &inf
-    cdef int64_t dummy[2]
-    cdef int64_t* na = &negatives_a[0] if n_a else dummy
-    cdef int64_t* pa = &positives_a[0] if n_a else dummy
-    cdef int64_t* nb = &negatives_b[0] if n_b else dummy
-    cdef int64_t* pb = &positives_b[0] if n_b else dummy
-    cdef const score_t* sn_a = &neg_a[0] if neg_a.shape[0] else &inf
-    cdef const score_t* sp_a = &pos_a[0] if pos_a.shape[0] else &inf
-    cdef const score_t* sn_b = &neg_b[0] if neg_b.shape[0] else &inf
-    cdef const score_t* sp_b = &pos_b[0] if pos_b.shape[0] else &inf
-    cdef Py_ssize_t nn_a = neg_a.shape[0], np_a = pos_a.shape[0]
-    cdef Py_ssize_t nn_b = neg_b.shape[0], np_b = pos_b.shape[0]
-    cdef bint more_a = n_a > 0, more_b = n_b > 0
-    with nogil:
-        while more_a and more_b:
-            more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
-                                    np_a, &last_a, True)
-            more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
-                                    np_b, &last_b, True)
-        while more_a:
-            more_a = _merge_up_step(t_a, na, pa, &i_a, &k_a, sn_a, &a_a, nn_a, sp_a, &b_a,
-                                    np_a, &last_a, True)
-        while more_b:
-            more_b = _merge_up_step(t_b, nb, pb, &i_b, &k_b, sn_b, &a_b, nn_b, sp_b, &b_b,
-                                    np_b, &last_b, True)
-        if n_a:
-            _to_front(t_a, na, pa, n_a, n_a - 1 - k_a)
-        if n_b:
-            _to_front(t_b, nb, pb, n_b, n_b - 1 - k_b)
-    return n_a - 1 - k_a, n_b - 1 - k_b
+    cdef Array a[10]
+    cdef Py_ssize_t sizes[2]
+    cdef int r
+    no_buffers(a, 10)
+    try:
+        for r in range(2):
+            _out(&a[5 * r], thr_a if r == 0 else thr_b, "thr")
+            _out(&a[5 * r + 1], negatives_a if r == 0 else negatives_b, "negatives")
+            _out(&a[5 * r + 2], positives_a if r == 0 else positives_b, "positives")
+            _scores(&a[5 * r + 3], neg_a if r == 0 else neg_b, "neg")
+            _scores(&a[5 * r + 4], pos_a if r == 0 else pos_b, "pos")
+            check_score_kind(&a[5 * r], "thr")
+            check_kind(&a[5 * r + 1], INT64, "negatives must be int64")
+            check_kind(&a[5 * r + 2], INT64, "positives must be int64")
+            _same_kind(&a[0], &a[5 * r], "the thresholds")
+            _same_kind(&a[0], &a[5 * r + 3], "the thresholds and the parts")
+            _same_kind(&a[0], &a[5 * r + 4], "the thresholds and the parts")
+        with nogil:
+            if a[0].kind == FLOAT64:
+                _pair_into(<double*>_data(&a[0]), <int64_t*>_data(&a[1]),
+                           <int64_t*>_data(&a[2]), a[0].n, d_a, <double*>_data(&a[3]), a[3].n,
+                           <double*>_data(&a[4]), a[4].n, <double*>_data(&a[5]),
+                           <int64_t*>_data(&a[6]), <int64_t*>_data(&a[7]), a[5].n, d_b,
+                           <double*>_data(&a[8]), a[8].n, <double*>_data(&a[9]), a[9].n, sizes)
+            else:
+                _pair_into(<float*>_data(&a[0]), <int64_t*>_data(&a[1]),
+                           <int64_t*>_data(&a[2]), a[0].n, d_a, <float*>_data(&a[3]), a[3].n,
+                           <float*>_data(&a[4]), a[4].n, <float*>_data(&a[5]),
+                           <int64_t*>_data(&a[6]), <int64_t*>_data(&a[7]), a[5].n, d_b,
+                           <float*>_data(&a[8]), a[8].n, <float*>_data(&a[9]), a[9].n, sizes)
+    finally:
+        release_each(a, 10)
+    return sizes[0], sizes[1]
 
 
-def roc_corners(const double[:] fps, const double[:] tps, const score_t[:] thresholds):
+cdef Py_ssize_t _corners(const double* fps, const double* tps, const score_t* thresholds,
+                         Py_ssize_t d, double* f, double* t, score_t* thr) noexcept nogil:
+    cdef Py_ssize_t i, k = 0
+    for i in range(d):
+        if (i == 0 or i == d - 1
+                or (fps[i + 1] - fps[i]) - (fps[i] - fps[i - 1]) != 0
+                or (tps[i + 1] - tps[i]) - (tps[i] - tps[i - 1]) != 0):
+            f[k], t[k], thr[k] = fps[i], tps[i], thresholds[i]
+            k += 1
+    return k
+
+
+def roc_corners(fps, tps, thresholds):
     """The sweep without the points collinear with their neighbours (scikit-learn's
     drop_intermediate): the first and last points and every point where
     (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
-    cdef Py_ssize_t d = fps.shape[0], i, k = 0
-    fps_arr, tps_arr = np.empty(d), np.empty(d)
-    thr_arr = np.empty(d, dtype=np.float32 if score_t is float else np.float64)
-    cdef double[::1] f = fps_arr, t = tps_arr
-    cdef score_t[::1] thr = thr_arr
-    with nogil:
-        for i in range(d):
-            if (i == 0 or i == d - 1
-                    or (fps[i + 1] - fps[i]) - (fps[i] - fps[i - 1]) != 0
-                    or (tps[i + 1] - tps[i]) - (tps[i] - tps[i - 1]) != 0):
-                f[k], t[k], thr[k] = fps[i], tps[i], thresholds[i]
-                k += 1
-    f = t = None
-    thr = None
-    for arr in (fps_arr, tps_arr, thr_arr):
-        arr.resize((k,), refcheck=False)
+    cdef Array a[6]
+    cdef Py_ssize_t k = 0, d
+    no_buffers(a, 6)
+    try:
+        _floats(&a[0], fps, "fps")
+        _floats(&a[1], tps, "tps")
+        _scores(&a[2], thresholds, "thresholds")
+        d = a[0].n
+        if a[1].n != d or a[2].n != d:
+            raise ValueError("roc_corners needs fps, tps and thresholds of one length")
+        fps_arr, tps_arr = np.empty(d), np.empty(d)
+        thr_arr = np.empty(d, dtype=_score_dtype(&a[2]))
+        write(&a[3], fps_arr)
+        write(&a[4], tps_arr)
+        write(&a[5], thr_arr)
+        with nogil:
+            if a[2].kind == FLOAT64:
+                k = _corners(<double*>a[0].data, <double*>a[1].data, <double*>a[2].data, d,
+                             <double*>a[3].data, <double*>a[4].data, <double*>a[5].data)
+            else:
+                k = _corners(<double*>a[0].data, <double*>a[1].data, <float*>a[2].data, d,
+                             <double*>a[3].data, <double*>a[4].data, <float*>a[5].data)
+    finally:
+        release_each(a, 6)
+    _shrink((fps_arr, tps_arr, thr_arr), k)
     return fps_arr, tps_arr, thr_arr
 
 
@@ -1185,128 +1562,192 @@ def roc_corners(const double[:] fps, const double[:] tps, const score_t[:] thres
 # without a branch (it comes unpredictably), and write every pending point, keeping it
 # only by moving the output index on: nothing in the loop branches on the data but ties.
 
-def roc_points(const score_t[::1] neg, const score_t[::1] pos,
-               bint drop_intermediate):
+cdef Py_ssize_t _roc_points(const score_t* a, Py_ssize_t n_neg, const score_t* b,
+                            Py_ssize_t n_pos, bint drop_intermediate, double* fpr,
+                            double* tpr, double* thr) noexcept nogil:
+    cdef Py_ssize_t i = n_neg - 1, j = n_pos - 1
+    cdef Py_ssize_t k = 1, m, seen = 0, fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef score_t x, y, t
+    cdef double t_cur = 0
+    cdef int take_neg, take_pos, keep
+    while i >= 0 or j >= 0:
+        x, y = a[i if i >= 0 else 0], b[j if j >= 0 else 0]
+        take_neg = (i >= 0) & ((j < 0) | (x >= y))
+        take_pos = (j >= 0) & ((i < 0) | (y >= x))
+        t = x if take_neg else y  # the largest score not yet swept
+        i -= take_neg
+        j -= take_pos
+        while i >= 0 and a[i] == t:
+            i -= 1
+        while j >= 0 and b[j] == t:
+            j -= 1
+        fp, tp = n_neg - 1 - i, n_pos - 1 - j
+        # the pending point: the first is kept, the others where the step changes
+        keep = (seen > 0) & ((seen == 1) | (not drop_intermediate)
+                             | (fp - fp_cur != fp_cur - fp_prev)
+                             | (tp - tp_cur != tp_cur - tp_prev))
+        fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur
+        k += keep
+        fp_prev, tp_prev, fp_cur, tp_cur, t_cur = fp_cur, tp_cur, fp, tp, t + 0
+        seen += 1
+    fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur  # the last point
+    k += 1
+    fpr[0], tpr[0], thr[0] = 0.0, 0.0, INFINITY
+    for m in range(1, k):  # the counts become rates
+        fpr[m] = fpr[m] / n_neg
+        tpr[m] = tpr[m] / n_pos
+    return k
+
+
+def roc_points(neg, pos, bint drop_intermediate):
     """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
     non-empty) in one pass from the top score down: (0, 0, inf) first, then every distinct
     threshold t with fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with
     drop_intermediate only the first, the last and the corners, where
     (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0 (scikit-learn's rule; what
     roc_corners of summary_sweep gives, without the full-length arrays)."""
-    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = n_neg - 1, j = n_pos - 1
-    cdef Py_ssize_t k = 1, m, seen = 0, fp, tp, fp_prev = 0, tp_prev = 0, fp_cur = 0, tp_cur = 0
-    cdef const score_t* a = &neg[0]
-    cdef const score_t* b = &pos[0]
-    cdef score_t x, y, t
-    cdef double t_cur = 0
-    cdef int take_neg, take_pos, keep
-    size = n_neg + n_pos + 1
-    fpr_arr, tpr_arr, thr_arr = np.empty(size), np.empty(size), np.empty(size)
-    cdef double[::1] fpr = fpr_arr, tpr = tpr_arr, thr = thr_arr
-    with nogil:
-        while i >= 0 or j >= 0:
-            x, y = a[i if i >= 0 else 0], b[j if j >= 0 else 0]
-            take_neg = (i >= 0) & ((j < 0) | (x >= y))
-            take_pos = (j >= 0) & ((i < 0) | (y >= x))
-            t = x if take_neg else y  # the largest score not yet swept
-            i -= take_neg
-            j -= take_pos
-            while i >= 0 and a[i] == t:
-                i -= 1
-            while j >= 0 and b[j] == t:
-                j -= 1
-            fp, tp = n_neg - 1 - i, n_pos - 1 - j
-            # the pending point: the first is kept, the others where the step changes
-            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate)
-                                 | (fp - fp_cur != fp_cur - fp_prev)
-                                 | (tp - tp_cur != tp_cur - tp_prev))
-            fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur
-            k += keep
-            fp_prev, tp_prev, fp_cur, tp_cur, t_cur = fp_cur, tp_cur, fp, tp, t + 0
-            seen += 1
-        fpr[k], tpr[k], thr[k] = fp_cur, tp_cur, t_cur  # the last point
-        k += 1
-        fpr[0], tpr[0], thr[0] = 0.0, 0.0, INFINITY
-        for m in range(1, k):  # the counts become rates
-            fpr[m] = fpr[m] / n_neg
-            tpr[m] = tpr[m] / n_pos
-    fpr = tpr = thr = None
-    for arr in (fpr_arr, tpr_arr, thr_arr):
-        arr.resize((k,), refcheck=False)
+    cdef Array a[5]
+    cdef Py_ssize_t k = 0, size
+    no_buffers(a, 5)
+    try:
+        _scores(&a[0], neg, "neg")
+        _scores(&a[1], pos, "pos")
+        _same_kind(&a[0], &a[1], "neg and pos")
+        size = a[0].n + a[1].n + 1
+        fpr_arr, tpr_arr, thr_arr = np.empty(size), np.empty(size), np.empty(size)
+        write(&a[2], fpr_arr)
+        write(&a[3], tpr_arr)
+        write(&a[4], thr_arr)
+        with nogil:
+            if a[0].kind == FLOAT64:
+                k = _roc_points(<double*>a[0].data, a[0].n, <double*>a[1].data, a[1].n,
+                                drop_intermediate, <double*>a[2].data, <double*>a[3].data,
+                                <double*>a[4].data)
+            else:
+                k = _roc_points(<float*>a[0].data, a[0].n, <float*>a[1].data, a[1].n,
+                                drop_intermediate, <double*>a[2].data, <double*>a[3].data,
+                                <double*>a[4].data)
+    finally:
+        release_each(a, 5)
+    _shrink((fpr_arr, tpr_arr, thr_arr), k)
     return fpr_arr, tpr_arr, thr_arr
 
 
-def pr_points_into(const score_t[::1] neg, const score_t[::1] pos, Py_ssize_t i,
-                   Py_ssize_t j, Py_ssize_t neg_stop, Py_ssize_t pos_stop,
-                   bint drop_intermediate, double[::1] precision, double[::1] recall,
-                   score_t[::1] thresholds, Py_ssize_t k):
+cdef Py_ssize_t _pr_points(const score_t* a, Py_ssize_t n_neg, const score_t* b,
+                           Py_ssize_t n_pos, Py_ssize_t i, Py_ssize_t j, Py_ssize_t neg_stop,
+                           Py_ssize_t pos_stop, bint drop_intermediate, double* precision,
+                           double* recall, score_t* thresholds, Py_ssize_t k) noexcept nogil:
+    cdef Py_ssize_t seen = 0
+    cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
+    cdef score_t x, y, t, t_cur = 0
+    cdef double positives = n_pos
+    cdef int take_neg, take_pos, keep
+    while i < neg_stop or j < pos_stop:
+        fp, tp = n_neg - i, n_pos - j  # scoring >= t
+        x, y = a[i if i < neg_stop else 0], b[j if j < pos_stop else 0]
+        take_neg = (i < neg_stop) & ((j == pos_stop) | (x <= y))
+        take_pos = (j < pos_stop) & ((i == neg_stop) | (y <= x))
+        t = x if take_neg else y  # the smallest score not yet swept
+        i += take_neg
+        j += take_pos
+        while i < neg_stop and a[i] == t:
+            i += 1
+        while j < pos_stop and b[j] == t:
+            j += 1
+        # the pending point: the first is kept, the others where tp changes on a side
+        keep = (seen > 0) & ((seen == 1) | (not drop_intermediate) | (tp != tp_cur)
+                             | (tp_cur != tp_prev))
+        precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)
+        recall[k], thresholds[k] = tp_cur / positives, t_cur
+        k += keep
+        tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, t + 0
+        seen += 1
+    precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)  # the last point
+    recall[k], thresholds[k] = tp_cur / positives, t_cur
+    return k + 1
+
+
+def pr_points_into(neg, pos, Py_ssize_t i, Py_ssize_t j, Py_ssize_t neg_stop,
+                   Py_ssize_t pos_stop, bint drop_intermediate, precision, recall,
+                   thresholds, Py_ssize_t k):
     """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
     pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
     equals one outside them), ascending from index k of the outputs, in one pass: precision = tp / (tp + fp)
     and recall = tp / n_pos with tp = #{pos >= t}, fp = #{neg >= t} over the whole parts;
     with drop_intermediate only the first and last point of each run of equal tp. Returns
     the index after the last point written."""
-    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], seen = 0
-    cdef Py_ssize_t fp, tp, tp_prev = 0, fp_cur = 0, tp_cur = 0
-    cdef const score_t* a = &neg[0]
-    cdef const score_t* b = &pos[0]
-    cdef score_t x, y, t, t_cur = 0
-    cdef double positives = n_pos
-    cdef int take_neg, take_pos, keep
+    cdef Array a[5]
     if i == neg_stop and j == pos_stop:
         return k
-    with nogil:
-        while i < neg_stop or j < pos_stop:
-            fp, tp = n_neg - i, n_pos - j  # scoring >= t
-            x, y = a[i if i < neg_stop else 0], b[j if j < pos_stop else 0]
-            take_neg = (i < neg_stop) & ((j == pos_stop) | (x <= y))
-            take_pos = (j < pos_stop) & ((i == neg_stop) | (y <= x))
-            t = x if take_neg else y  # the smallest score not yet swept
-            i += take_neg
-            j += take_pos
-            while i < neg_stop and a[i] == t:
-                i += 1
-            while j < pos_stop and b[j] == t:
-                j += 1
-            # the pending point: the first is kept, the others where tp changes on a side
-            keep = (seen > 0) & ((seen == 1) | (not drop_intermediate) | (tp != tp_cur)
-                                 | (tp_cur != tp_prev))
-            precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)
-            recall[k], thresholds[k] = tp_cur / positives, t_cur
-            k += keep
-            tp_prev, fp_cur, tp_cur, t_cur = tp_cur, fp, tp, t + 0
-            seen += 1
-        precision[k] = <double>tp_cur / (<double>tp_cur + <double>fp_cur)  # the last point
-        recall[k], thresholds[k] = tp_cur / positives, t_cur
-    return k + 1
+    no_buffers(a, 5)
+    try:
+        _scores(&a[0], neg, "neg")
+        _scores(&a[1], pos, "pos")
+        _same_kind(&a[0], &a[1], "neg and pos")
+        _out(&a[2], precision, "precision")
+        _out(&a[3], recall, "recall")
+        _out(&a[4], thresholds, "thresholds")
+        check_kind(&a[2], FLOAT64, "precision must be float64")
+        check_kind(&a[3], FLOAT64, "recall must be float64")
+        _same_kind(&a[0], &a[4], "neg and thresholds")
+        with nogil:
+            if a[0].kind == FLOAT64:
+                k = _pr_points(<double*>a[0].data, a[0].n, <double*>a[1].data, a[1].n, i, j,
+                               neg_stop, pos_stop, drop_intermediate, <double*>a[2].data,
+                               <double*>a[3].data, <double*>a[4].data, k)
+            else:
+                k = _pr_points(<float*>a[0].data, a[0].n, <float*>a[1].data, a[1].n, i, j,
+                               neg_stop, pos_stop, drop_intermediate, <double*>a[2].data,
+                               <double*>a[3].data, <float*>a[4].data, k)
+    finally:
+        release_each(a, 5)
+    return k
 
 
-def summary_sweep(const score_t[:] neg, const score_t[:] pos):
+cdef Py_ssize_t _sweep(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
+                       Py_ssize_t n_pos, double* fps, double* tps, score_t* thr) noexcept nogil:
+    cdef Py_ssize_t k = 0, i = n_neg - 1, j = n_pos - 1
+    cdef score_t t
+    while i >= 0 or j >= 0:  # from the top score down
+        t = next_below(neg, pos, i, j)
+        while i >= 0 and neg[i] == t:
+            i -= 1
+        while j >= 0 and pos[j] == t:
+            j -= 1
+        thr[k] = _no_minus_zero(t)
+        fps[k] = n_neg - 1 - i
+        tps[k] = n_pos - 1 - j
+        k += 1
+    return k
+
+
+def summary_sweep(neg, pos):
     """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
     ascending scores, without building the summary (what ``summary_running`` of
     ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
-    cdef Py_ssize_t k = 0, i = neg.shape[0] - 1, j = pos.shape[0] - 1, size
-    size = neg.shape[0] + pos.shape[0]
-    fps_arr, tps_arr = np.empty(size), np.empty(size)
-    thr_arr = np.empty(size, dtype=np.float32 if score_t is float else np.float64)
-    cdef double[::1] fps = fps_arr, tps = tps_arr
-    cdef score_t[::1] thr = thr_arr
-    cdef score_t t
-    with nogil:
-        while i >= 0 or j >= 0:  # from the top score down
-            t = next_down(neg, pos, i, j)
-            while i >= 0 and neg[i] == t:
-                i -= 1
-            while j >= 0 and pos[j] == t:
-                j -= 1
-            thr[k] = _no_minus_zero(t)
-            fps[k] = neg.shape[0] - 1 - i
-            tps[k] = pos.shape[0] - 1 - j
-            k += 1
-    fps = tps = None
-    thr = None
-    for arr in (fps_arr, tps_arr, thr_arr):
-        arr.resize((k,), refcheck=False)
+    cdef Array a[5]
+    cdef Py_ssize_t k = 0, size
+    no_buffers(a, 5)
+    try:
+        _scores(&a[0], neg, "neg")
+        _scores(&a[1], pos, "pos")
+        _same_kind(&a[0], &a[1], "neg and pos")
+        size = a[0].n + a[1].n
+        fps_arr, tps_arr = np.empty(size), np.empty(size)
+        thr_arr = np.empty(size, dtype=_score_dtype(&a[0]))
+        write(&a[2], fps_arr)
+        write(&a[3], tps_arr)
+        write(&a[4], thr_arr)
+        with nogil:
+            if a[0].kind == FLOAT64:
+                k = _sweep(<double*>a[0].data, a[0].n, <double*>a[1].data, a[1].n,
+                           <double*>a[2].data, <double*>a[3].data, <double*>a[4].data)
+            else:
+                k = _sweep(<float*>a[0].data, a[0].n, <float*>a[1].data, a[1].n,
+                           <double*>a[2].data, <double*>a[3].data, <float*>a[4].data)
+    finally:
+        release_each(a, 5)
+    _shrink((fps_arr, tps_arr, thr_arr), k)
     return fps_arr, tps_arr, thr_arr
 
 
@@ -1487,27 +1928,15 @@ cdef inline bint _block_fine(const score_t* t, const count_t* a,
 DEF CHECK_BLOCK = 2048
 
 
-def summary_check(const score_t[::1] thresholds, const count_t[::1] negatives,
-                  const count_t[::1] positives, int64_t limit):
-    """Check a summary's arrays (one length d) in one pass: (kind, index, negatives total,
-    positives total). kind 0: fine; otherwise the first of: 1 a threshold not finite,
-    2 thresholds not strictly decreasing (index: the first not below the one before),
-    3 a threshold -0.0, 4/5 a negatives/positives entry below 0 (or not finite), 6 a
-    threshold holding no sample, 7 the totals: counts adding up to more than ``limit``
-    (index: where the running total of both classes passes it; added without wrapping)
-    or weight sums whose grand total is not finite (index d - 1); index of the first
-    entry of that kind. Totals: int counts, or float64 sums added from index 0 up (the
-    bits of summary_running's last entries). Blocks of entries are read at once; a block
-    with a problem in it is read again one entry at a time."""
-    cdef Py_ssize_t d = thresholds.shape[0], i, kind
+cdef tuple _check(const score_t* t, const count_t* a, const count_t* b, Py_ssize_t d,
+                  int64_t limit):
+    # summary_check over raw pointers (NULL when d is 0)
+    cdef Py_ssize_t i, kind
     cdef _CheckState st
     memset(&st, 0, sizeof(_CheckState))
     st.limit = limit
     for kind in range(CHECK_KINDS):
         st.first[kind] = -1
-    cdef const score_t* t = &thresholds[0] if d else NULL
-    cdef const count_t* a = &negatives[0] if d else NULL
-    cdef const count_t* b = &positives[0] if d else NULL
     with nogil:
         if d:
             _check_entries(t, a, b, 0, 1, &st)
@@ -1527,3 +1956,40 @@ def summary_check(const score_t[::1] thresholds, const count_t[::1] negatives,
         return CHECK_OK, -1, st.n_neg, st.n_pos
     else:
         return CHECK_OK, -1, st.s_neg, st.s_pos
+
+
+def summary_check(thresholds, negatives, positives, int64_t limit):
+    """Check a summary's arrays (one length d) in one pass: (kind, index, negatives total,
+    positives total). kind 0: fine; otherwise the first of: 1 a threshold not finite,
+    2 thresholds not strictly decreasing (index: the first not below the one before),
+    3 a threshold -0.0, 4/5 a negatives/positives entry below 0 (or not finite), 6 a
+    threshold holding no sample, 7 the totals: counts adding up to more than ``limit``
+    (index: where the running total of both classes passes it; added without wrapping)
+    or weight sums whose grand total is not finite (index d - 1); index of the first
+    entry of that kind. Totals: int counts, or float64 sums added from index 0 up (the
+    bits of summary_running's last entries). Blocks of entries are read at once; a block
+    with a problem in it is read again one entry at a time."""
+    cdef Array a[3]
+    cdef Py_ssize_t d
+    no_buffers(a, 3)
+    try:
+        _scores(&a[0], thresholds, "thresholds")
+        _counts(&a[1], negatives, "negatives")
+        _counts(&a[2], positives, "positives")
+        _same_kind(&a[1], &a[2], "negatives and positives")
+        d = a[0].n
+        if a[1].n != d or a[2].n != d:
+            raise ValueError("summary_check needs arrays of one length")
+        if a[0].kind == FLOAT64 and a[1].kind == INT64:
+            return _check(<double*>_data(&a[0]), <int64_t*>_data(&a[1]),
+                          <int64_t*>_data(&a[2]), d, limit)
+        if a[0].kind == FLOAT64:
+            return _check(<double*>_data(&a[0]), <double*>_data(&a[1]),
+                          <double*>_data(&a[2]), d, limit)
+        if a[1].kind == INT64:
+            return _check(<float*>_data(&a[0]), <int64_t*>_data(&a[1]),
+                          <int64_t*>_data(&a[2]), d, limit)
+        return _check(<float*>_data(&a[0]), <double*>_data(&a[1]), <double*>_data(&a[2]), d,
+                      limit)
+    finally:
+        release_each(a, 3)

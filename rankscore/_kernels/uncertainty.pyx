@@ -11,9 +11,12 @@
 import numpy as np
 from libc.math cimport NAN
 from libc.stdlib cimport free, malloc, realloc
-from libc.stdint cimport int64_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
+from rankscore._kernels.arrays cimport (FLOAT64, INT8, UINT8, Array, check_code, check_kind,
+                                        check_label_kind, check_score_kind, no_buffer, read,
+                                        read_contiguous, release, write)
 from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
 from rankscore._kernels.types cimport label_t, score_t
 
@@ -109,19 +112,19 @@ cdef int _reserve(_Scratch* scratch, Py_ssize_t n, size_t item) noexcept nogil:
 
 
 cdef void _gather_sorted(const uint64_t* packed, Py_ssize_t n, uint64_t mask,
-                         const score_t[:] scores, score_t* values, double* order,
-                         Workspace* work) noexcept nogil:
+                         const score_t* scores, Py_ssize_t step, score_t* values,
+                         double* order, Workspace* work) noexcept nogil:
     # the scores of samples packed[k] & mask, ascending (order: the samples, alongside)
     cdef Py_ssize_t k
     for k in range(n):
         order[k] = <double>(packed[k] & mask)
-        values[k] = scores[packed[k] & mask] + 0
+        values[k] = scores[(packed[k] & mask) * step] + 0
     sort_run(values, order, n, work, 0)
 
 
 cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
                                const uint64_t* pos_packed, Py_ssize_t n_pos, int index_bits,
-                               const score_t[:] scores, double* out,
+                               const score_t* scores, Py_ssize_t step, double* out,
                                _Scratch* scratch) noexcept nogil:
     # Merge of the sorted packed keys into out[sample]; returns 2U = the sum of the
     # positives' placements, or -1 when out of memory. While the truncated scores (high
@@ -156,8 +159,9 @@ cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
         if _reserve(scratch, g + j_end - j, sizeof(score_t)) < 0:
             return -1.0
         values = <score_t*>scratch.values
-        _gather_sorted(neg_packed + i, g, mask, scores, values, scratch.order, &scratch.work)
-        _gather_sorted(pos_packed + j, j_end - j, mask, scores, values + g,
+        _gather_sorted(neg_packed + i, g, mask, scores, step, values, scratch.order,
+                       &scratch.work)
+        _gather_sorted(pos_packed + j, j_end - j, mask, scores, step, values + g,
                        scratch.order + g, &scratch.work)
         twice_u += _merge_placements(values, g, values + g, j_end - j, scratch.order,
                                      scratch.order + g, i, n_pos - j_end, out)
@@ -170,8 +174,45 @@ cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
     return twice_u
 
 
-def delong_sample_placements(const label_t[:] labels, label_t pos_code,
-                             const score_t[:] scores, Py_ssize_t n_pos, double[:] out):
+cdef void _pack(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
+                const score_t* scores, Py_ssize_t score_step, Py_ssize_t n, uint64_t mask,
+                uint64_t* neg_packed, uint64_t* pos_packed) noexcept nogil:
+    # each class's packed keys (the score's key in the high bits, the sample's index in the
+    # mask bits), in sample order; one spare slot each: both classes are written every time
+    # (no branch on the label)
+    cdef Py_ssize_t i, a = 0, b = 0, is_pos
+    cdef int align = 32 if score_t is float else 0  # the key's top bit to bit 63
+    cdef uint64_t packed
+    for i in range(n):
+        packed = ((<uint64_t>sort_key(scores[i * score_step] + 0) << align) & ~mask) | <uint64_t>i
+        is_pos = labels[i * label_step] == pos_code
+        pos_packed[b] = packed
+        neg_packed[a] = packed
+        b += is_pos
+        a += 1 - is_pos
+
+
+cdef void _pack_of(Array* l, int64_t code, const score_t* scores, Py_ssize_t score_step,
+                   uint64_t mask, uint64_t* neg_packed, uint64_t* pos_packed) noexcept nogil:
+    if l.kind == UINT8:
+        _pack(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step, l.n, mask,
+              neg_packed, pos_packed)
+    elif l.kind == INT8:
+        _pack(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step, l.n, mask,
+              neg_packed, pos_packed)
+    else:
+        _pack(<int64_t*>l.data, l.step, code, scores, score_step, l.n, mask, neg_packed,
+              pos_packed)
+
+
+cdef int _read_labels(Array* l, object labels, int64_t code) except -1:
+    read(l, labels)
+    check_label_kind(l)
+    check_code(l, code)
+    return 0
+
+
+def delong_sample_placements(labels, pos_code, scores, Py_ssize_t n_pos, out):
     """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
     positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
     2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
@@ -180,33 +221,56 @@ def delong_sample_placements(const label_t[:] labels, label_t pos_code,
     # a sort that carries the indices at the cost of a plain sort (and NumPy's SIMD sort
     # where the CPU has one). Scores equal in the high bits are told apart in the merge, the
     # only place where the scores themselves are read again.
-    cdef Py_ssize_t n = scores.shape[0], n_neg = n - n_pos, i, a = 0, b = 0, is_pos
-    cdef int index_bits = bit_length(<uint64_t>max(n, 1) - 1)
-    cdef int align = 32 if score_t is float else 0  # the key's top bit to bit 63
-    cdef uint64_t mask = (<uint64_t>1 << index_bits) - 1, packed
+    cdef Array l, s, o, a, b
+    cdef int64_t code = pos_code
+    cdef Py_ssize_t n, n_neg
+    cdef int index_bits
+    cdef uint64_t mask
     cdef double twice_u
     cdef _Scratch scratch
-    if labels.shape[0] != n or out.shape[0] != n or not 0 <= n_pos <= n:
-        raise ValueError("labels, scores and out must have the same length, n_pos at most it")
-    # one spare slot each: both classes are written every time (no branch on the label)
-    neg_packed_arr = np.empty(n_neg + 1, dtype=np.uint64)
-    pos_packed_arr = np.empty(n_pos + 1, dtype=np.uint64)
-    cdef uint64_t[::1] neg_packed = neg_packed_arr, pos_packed = pos_packed_arr
-    with nogil:
-        for i in range(n):
-            packed = ((<uint64_t>sort_key(scores[i] + 0) << align) & ~mask) | <uint64_t>i
-            is_pos = labels[i] == pos_code
-            pos_packed[b] = packed
-            neg_packed[a] = packed
-            b += is_pos
-            a += 1 - is_pos
-    neg_packed_arr[:n_neg].sort()  # NumPy releases the GIL
-    pos_packed_arr[:n_pos].sort()
     memset(&scratch, 0, sizeof(scratch))
+    no_buffer(&l)
+    no_buffer(&s)
+    no_buffer(&o)
+    no_buffer(&a)
+    no_buffer(&b)
     try:
+        _read_labels(&l, labels, code)
+        read(&s, scores)
+        check_score_kind(&s, "scores")
+        write(&o, out)
+        check_kind(&o, FLOAT64, "out must be float64")
+        n = s.n
+        n_neg = n - n_pos
+        if l.n != n or o.n != n or not 0 <= n_pos <= n:
+            raise ValueError("labels, scores and out must have the same length, n_pos at "
+                             "most it")
+        if n > 1 and o.step != 1:
+            raise ValueError("out must be contiguous")
+        index_bits = bit_length(<uint64_t>max(n, 1) - 1)
+        mask = (<uint64_t>1 << index_bits) - 1
+        neg_packed_arr = np.empty(n_neg + 1, dtype=np.uint64)
+        pos_packed_arr = np.empty(n_pos + 1, dtype=np.uint64)
+        write(&a, neg_packed_arr)
+        write(&b, pos_packed_arr)
         with nogil:
-            twice_u = _packed_placements(&neg_packed[0], n_neg, &pos_packed[0], n_pos,
-                                         index_bits, scores, &out[0], &scratch)
+            if s.kind == FLOAT64:
+                _pack_of(&l, code, <double*>s.data, s.step, mask, <uint64_t*>a.data,
+                         <uint64_t*>b.data)
+            else:
+                _pack_of(&l, code, <float*>s.data, s.step, mask, <uint64_t*>a.data,
+                         <uint64_t*>b.data)
+        neg_packed_arr[:n_neg].sort()  # NumPy releases the GIL
+        pos_packed_arr[:n_pos].sort()
+        with nogil:
+            if s.kind == FLOAT64:
+                twice_u = _packed_placements(<uint64_t*>a.data, n_neg, <uint64_t*>b.data,
+                                             n_pos, index_bits, <double*>s.data, s.step,
+                                             <double*>o.data, &scratch)
+            else:
+                twice_u = _packed_placements(<uint64_t*>a.data, n_neg, <uint64_t*>b.data,
+                                             n_pos, index_bits, <float*>s.data, s.step,
+                                             <double*>o.data, &scratch)
         if twice_u < 0:
             raise MemoryError()
     finally:
@@ -215,52 +279,107 @@ def delong_sample_placements(const label_t[:] labels, label_t pos_code,
         free(scratch.work.scores)
         free(scratch.work.weights)
         free(scratch.work.counts)
+        release(&l)
+        release(&s)
+        release(&o)
+        release(&a)
+        release(&b)
     return twice_u
 
 
-def delong_scale(const label_t[:] labels, label_t pos_code, double[:] values,
-                 double pos_shift, double pos_scale, double neg_shift, double neg_scale):
-    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+cdef void _scale(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
+                 double* values, Py_ssize_t step, Py_ssize_t n, double pos_shift,
+                 double pos_scale, double neg_shift, double neg_scale) noexcept nogil:
     cdef Py_ssize_t i
     cdef bint is_pos
-    if labels.shape[0] != values.shape[0]:
-        raise ValueError("labels and values must have the same length")
-    with nogil:
-        for i in range(values.shape[0]):
-            is_pos = labels[i] == pos_code
-            values[i] = ((values[i] - (pos_shift if is_pos else neg_shift))
-                         * (pos_scale if is_pos else neg_scale))
+    for i in range(n):
+        is_pos = labels[i * label_step] == pos_code
+        values[i * step] = ((values[i * step] - (pos_shift if is_pos else neg_shift))
+                            * (pos_scale if is_pos else neg_scale))
 
 
-def delong_square_sums(const score_t[:] neg, const score_t[:] pos,
-                       double mean_pos, double mean_neg):
+def delong_scale(labels, pos_code, values, double pos_shift, double pos_scale,
+                 double neg_shift, double neg_scale):
+    """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+    cdef Array l, v
+    cdef int64_t code = pos_code
+    no_buffer(&l)
+    no_buffer(&v)
+    try:
+        _read_labels(&l, labels, code)
+        write(&v, values)
+        check_kind(&v, FLOAT64, "values must be float64")
+        if l.n != v.n:
+            raise ValueError("labels and values must have the same length")
+        with nogil:
+            if l.kind == UINT8:
+                _scale(<uint8_t*>l.data, l.step, <uint8_t>code, <double*>v.data, v.step, v.n,
+                       pos_shift, pos_scale, neg_shift, neg_scale)
+            elif l.kind == INT8:
+                _scale(<int8_t*>l.data, l.step, <int8_t>code, <double*>v.data, v.step, v.n,
+                       pos_shift, pos_scale, neg_shift, neg_scale)
+            else:
+                _scale(<int64_t*>l.data, l.step, code, <double*>v.data, v.step, v.n,
+                       pos_shift, pos_scale, neg_shift, neg_scale)
+    finally:
+        release(&l)
+        release(&v)
+
+
+cdef void _square_sums(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
+                       Py_ssize_t n_pos, double mean_pos, double mean_neg,
+                       double* out) noexcept nogil:
+    cdef Py_ssize_t i = 0, j = 0, i_end, j_end
+    cdef score_t t
+    cdef double sx = 0.0, sy = 0.0, dev
+    while i < n_neg or j < n_pos:
+        if j == n_pos or (i < n_neg and neg[i] < pos[j]):
+            t = neg[i]
+        else:
+            t = pos[j]
+        i_end = i
+        while i_end < n_neg and neg[i_end] == t:
+            i_end += 1
+        j_end = j
+        while j_end < n_pos and pos[j_end] == t:
+            j_end += 1
+        if j_end > j:
+            dev = (2.0 * i + (i_end - i)) - mean_pos
+            sx += (j_end - j) * (dev * dev)
+        if i_end > i:
+            dev = (2.0 * (n_pos - j_end) + (j_end - j)) - mean_neg
+            sy += (i_end - i) * (dev * dev)
+        i, j = i_end, j_end
+    out[0], out[1] = sx, sy
+
+
+def delong_square_sums(neg, pos, double mean_pos, double mean_neg):
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
     ``delong_sample_placements``), accumulated one tied group at a time, ascending:
     count * dev^2."""
-    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], i = 0, j = 0, i_end, j_end
-    cdef score_t t
-    cdef double sx = 0.0, sy = 0.0, dev
-    with nogil:
-        while i < n_neg or j < n_pos:
-            if j == n_pos or (i < n_neg and neg[i] < pos[j]):
-                t = neg[i]
+    cdef Array a, b
+    cdef double out[2]
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        read_contiguous(&a, neg)
+        read_contiguous(&b, pos)
+        check_score_kind(&a, "neg")
+        check_score_kind(&b, "pos")
+        if a.kind != b.kind:
+            raise TypeError("neg and pos must have one dtype")
+        with nogil:
+            if a.kind == FLOAT64:
+                _square_sums(<double*>a.data, a.n, <double*>b.data, b.n, mean_pos, mean_neg,
+                             out)
             else:
-                t = pos[j]
-            i_end = i
-            while i_end < n_neg and neg[i_end] == t:
-                i_end += 1
-            j_end = j
-            while j_end < n_pos and pos[j_end] == t:
-                j_end += 1
-            if j_end > j:
-                dev = (2.0 * i + (i_end - i)) - mean_pos
-                sx += (j_end - j) * (dev * dev)
-            if i_end > i:
-                dev = (2.0 * (n_pos - j_end) + (j_end - j)) - mean_neg
-                sy += (i_end - i) * (dev * dev)
-            i, j = i_end, j_end
-    return sx, sy
+                _square_sums(<float*>a.data, a.n, <float*>b.data, b.n, mean_pos, mean_neg,
+                             out)
+    finally:
+        release(&a)
+        release(&b)
+    return out[0], out[1]
 
 
 cdef inline uint64_t _draw_range(uint32_t* mult, Py_ssize_t start, Py_ssize_t size,
@@ -307,15 +426,14 @@ cdef inline const double* _weight_ptr(const double[::1] weight) noexcept:
     return &weight[0] if weight is not None and weight.shape[0] > 0 else NULL
 
 
-def bootstrap_auc(const score_t[:] neg, const double[::1] neg_weight,
-                  const score_t[:] pos, const double[::1] pos_weight,
+def bootstrap_auc(neg, const double[::1] neg_weight, pos, const double[::1] pos_weight,
                   const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
                   bint stratified, const uint64_t[:] seeds, double[:] out):
     """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
     sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
     Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
-    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], r, i, j
+    cdef Py_ssize_t n_neg = len(neg), n_pos = len(pos), r, i, j
     # where each positive falls among the negatives: found once, the same in every replicate
     below_arr = np.searchsorted(neg, pos, "left")
     through_arr = np.searchsorted(neg, pos, "right")
@@ -346,13 +464,13 @@ def bootstrap_auc(const score_t[:] neg, const double[::1] neg_weight,
             out[r] = total / (w_pos * cum[n_neg]) if w_pos > 0 and cum[n_neg] > 0 else NAN
 
 
-def bootstrap_group_counts(const score_t[:] neg, const double[::1] neg_weight,
-                           const score_t[:] pos, const double[::1] pos_weight,
+def bootstrap_group_counts(neg, const double[::1] neg_weight, pos,
+                           const double[::1] pos_weight,
                            const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
                            bint stratified, const uint64_t[:] seeds, double[:, ::1] out):
     """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
     g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
-    cdef Py_ssize_t n_neg = neg.shape[0], n_pos = pos.shape[0], r, i, c
+    cdef Py_ssize_t n_neg = len(neg), n_pos = len(pos), r, i, c
     values = np.unique(np.concatenate([neg, pos]))
     neg_cell_arr = 2 * np.searchsorted(values, neg)
     pos_cell_arr = 2 * np.searchsorted(values, pos) + 1
