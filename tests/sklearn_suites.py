@@ -110,7 +110,12 @@ def main(argv: list | None = None) -> int:
                 raise SystemExit(f"{path} is not in the installed scikit-learn "
                                  f"{sklearn.__version__}")
             plugin.results = {}
+            # scikit-learn's own conftest.py files (fixtures such as global_random_seed)
+            # load only below the confcutdir: it is scikit-learn's installed directory,
+            # wherever the virtual environment is (not this repository's root)
             pytest.main([str(path), "-q", "-p", "no:cacheprovider", "--no-header",
+                         "--rootdir", str(tests_dir.parents[2]),
+                         "--confcutdir", str(tests_dir.parents[2]),
                          "-o", "addopts=", "--tb=line", "-rN", "--disable-warnings",
                          *args.pytest_args], plugins=[plugin])
             results = plugin.results.values()
