@@ -24,6 +24,13 @@ MODULES = sorted(
 def test_examples_run(name, backend, request):
     if name == "rankscore.dask":
         pytest.importorskip("dask.array")
+    if name == "rankscore.capi":
+        try:
+            from rankscore import _backend
+
+            _backend.load("cython")
+        except ImportError:
+            pytest.skip("the C API needs the compiled kernels, which are not built here")
     if name == "rankscore.spark" or name.startswith("rankscore.spark."):
         request.getfixturevalue("spark")  # the session's one Spark, which the examples reuse
     if name == "rankscore.plot" or name.startswith("rankscore.plot."):
@@ -57,7 +64,10 @@ def test_no_docstring_cites_an_unreachable_document():
     # the compiled modules' docstrings are copied from the .pyx at build time
     for pyx in sorted((root / "_kernels").glob("*.pyx")):
         module = f"rankscore._kernels.{pyx.stem}"
-        compiled = importlib.util.find_spec(module)
+        try:
+            compiled = importlib.util.find_spec(module)
+        except ImportError:  # the kernels are not built: no compiled docstrings to read
+            continue
         if compiled is None or not compiled.origin or compiled.origin.endswith(".py"):
             continue
         core = importlib.import_module(module)
