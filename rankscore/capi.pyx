@@ -34,6 +34,27 @@ cdef extern from "pythread.h":  # (OS threads and locks: no Python state, no GIL
                                             void*) noexcept nogil
     int WAIT_LOCK
 
+cdef extern from *:
+    """
+    #if defined(__linux__)
+    #include <sys/mman.h>
+    #endif
+    /* Large blocks on Linux: ask for transparent huge pages (as NumPy does for its arrays),
+       which saves most of the page faults of the first touch. Advice only: it may fail. */
+    static void rs_advise_huge_pages(void *block, size_t size) {
+    #if defined(__linux__) && defined(MADV_HUGEPAGE)
+        const uintptr_t page = 4096;
+        uintptr_t start = ((uintptr_t)block + page - 1) & ~(page - 1);
+        uintptr_t end = ((uintptr_t)block + size) & ~(page - 1);
+        if (size >= ((size_t)4 << 20) && end > start)
+            (void)madvise((void *)start, end - start, MADV_HUGEPAGE);
+    #else
+        (void)block; (void)size;
+    #endif
+    }
+    """
+    void rs_advise_huge_pages(void* block, size_t size) noexcept nogil
+
 cdef enum:
     PARALLEL_FROM = 1 << 21  # sorted on two threads from here on
 
@@ -58,8 +79,9 @@ cdef struct Parts:
 
 
 cdef int _check(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
-                Py_ssize_t n) noexcept nogil:
-    # the input's problem, checked in this order (capi.pxd), or RS_OK
+                Py_ssize_t n, bint scores) noexcept nogil:
+    # the input's problem, checked in this order (capi.pxd), or RS_OK; the scores only when
+    # asked (unweighted input has them checked off the ends of its sorted classes instead)
     cdef Py_ssize_t i
     cdef uint8_t labels = 0
     cdef bint finite = True, weights_ok = True
@@ -68,8 +90,6 @@ cdef int _check(const score_t* y_score, const uint8_t* y_true, const double* sam
         return RS_ERR_LENGTH
     for i in range(n):
         labels |= y_true[i]
-        x = y_score[i]
-        finite &= x - x == 0  # (NaN - NaN and inf - inf are NaN)
     if labels > 1:
         return RS_ERR_LABEL
     if sample_weight != NULL:
@@ -79,39 +99,58 @@ cdef int _check(const score_t* y_score, const uint8_t* y_true, const double* sam
             total += w
         if not weights_ok or total - total != 0:
             return RS_ERR_WEIGHT
-    if not finite:
-        return RS_ERR_NAN_SCORE
+    if scores:
+        for i in range(n):
+            x = y_score[i]
+            finite &= x - x == 0  # (NaN - NaN and inf - inf are NaN)
+        if not finite:
+            return RS_ERR_NAN_SCORE
     return RS_OK
+
+
+cdef inline bint _finite_ends(const score_t* part, Py_ssize_t n) noexcept nogil:
+    # a sorted class: NaN keys lie beyond the infinities, which lie beyond every finite
+    # score, so the two ends tell whether every score is finite
+    return n == 0 or (part[0] - part[0] == 0 and part[n - 1] - part[n - 1] == 0)
 
 
 cdef int _class_parts(const score_t* y_score, const uint8_t* y_true,
                       const double* sample_weight, Py_ssize_t n, Parts* parts) noexcept nogil:
     # validate, then split the scores by class into ordered buckets and sort each bucket;
-    # RS_OK or an error (then nothing is left allocated)
-    cdef int status = _check(y_score, y_true, sample_weight, n)
+    # RS_OK or an error (then nothing is left allocated). Weighted input has every score
+    # checked first (a zero-weight sample is dropped, yet its score must be finite);
+    # unweighted input, at the ends of its sorted classes (as the Python functions do)
+    cdef int status = _check(y_score, y_true, sample_weight, n, sample_weight != NULL)
     cdef int64_t* edges
     cdef Buckets found
+    cdef score_t* scores
+    cdef size_t size
     if status != RS_OK:
         return status
     if n > (<Py_ssize_t>1) << 57:  # (more bytes than an address space holds)
         return RS_ERR_NO_MEMORY
     # one block: the bucket edges, the weights, the scores
-    parts.block = malloc(max_edges(n) * sizeof(int64_t) + n * sizeof(score_t)
-                         + (n * sizeof(double) if sample_weight != NULL else 0))
+    size = (max_edges(n) * sizeof(int64_t) + n * sizeof(score_t)
+            + (n * sizeof(double) if sample_weight != NULL else 0))
+    parts.block = malloc(size)
     if parts.block == NULL:
         return RS_ERR_NO_MEMORY
+    rs_advise_huge_pages(parts.block, size)
     edges = <int64_t*>parts.block
     parts.weights = <double*>(edges + max_edges(n)) if sample_weight != NULL else NULL
     parts.scores = <void*>(parts.weights + n if sample_weight != NULL
                            else <double*>(edges + max_edges(n)))
+    scores = <score_t*>parts.scores
     status = split_buckets_into(y_true, 1, 1, y_score, 1, sample_weight, 1, n,
-                                <score_t*>parts.scores, parts.weights, edges, &found)
+                                scores, parts.weights, edges, &found)
     if status == 0:
-        status = _sort_buckets(<score_t*>parts.scores, parts.weights, edges,
-                               found.n_buckets)
+        status = _sort_buckets(scores, parts.weights, edges, found.n_buckets)
     if status != 0:
         return _free_parts(parts, RS_ERR_NO_MEMORY)
     parts.n_neg, parts.n_pos = found.n_neg, found.n_pos
+    if not (_finite_ends(scores, found.n_neg)
+            and _finite_ends(scores + found.n_neg, found.n_pos)):
+        return _free_parts(parts, RS_ERR_NAN_SCORE)
     return RS_OK
 
 
