@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from .._engine.class_counts import (check_zero_division, divide_counts, finish_average, index_sums,
-                                    label_targets, set_wise_counts)
+from .._engine.class_counts import (check_zero_division, index_sums, jaccard_rate, label_targets,
+                                    per_class_score)
 from .._engine.multilabel import read_pair
 from .._engine.validate import quoted
 from ..exceptions import warn_undefined_metric
@@ -159,16 +159,9 @@ def zero_one_loss(
     return float((y_true.shape[0] if hasattr(y_true, "shape") else len(y_true)) - score)
 
 
-def jaccard_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def jaccard_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                  average: str | None = "binary", sample_weight: Any = None,
+                  zero_division: Any = "warn") -> float | np.ndarray:
     """Jaccard index tp / (tp + fp + fn), as ``sklearn.metrics.jaccard_score``.
 
     Parameters
@@ -217,14 +210,8 @@ def jaccard_score(
     if isinstance(value, float) and math.isnan(value):
         raise ValueError("zero_division must be 'warn', 0.0 or 1.0 for jaccard_score (as in "
                          "scikit-learn), got nan")
-    _, tp, fp, fn, _, weights = set_wise_counts(
-        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-        sample_weight=sample_weight,
-    )  # fmt: skip
-    value = divide_counts(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
-                    zero_division)  # fmt: skip
-    result: float | np.ndarray = finish_average(value, weights, average)
-    return result
+    return per_class_score(jaccard_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
 _KAPPA_WEIGHTS = (None, "linear", "quadratic")

@@ -7,13 +7,15 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
+from functools import partial
 from typing import Any, Sequence
 
 import numpy as np
 
-from .._engine.class_counts import (check_labels_present, counts_per_class, divide_counts,
-                                    finish_average, fscore, g_mean, label_targets,
-                                    multilabel_labels, set_wise_counts)
+from .._engine.class_counts import (check_labels_present, counts_per_class, finish_average,
+                                    fscore, g_mean, label_targets, multilabel_labels, npv_rate,
+                                    per_class_score, precision_rate, recall_rate,
+                                    set_wise_counts, specificity_rate)
 from .._engine.multilabel import read_pair
 from .._engine.results import check_beta
 from .._engine.validate import as_matrix, check_flag, quoted
@@ -82,17 +84,14 @@ def precision_recall_fscore_support(
     (0.222, 0.333, 0.267, None)
     """
     beta = check_beta(beta)
-    _, tp, fp, fn, _, weights = set_wise_counts(
+    _, tp, fp, fn, tn, weights = set_wise_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
-    precision = divide_counts(
-        tp, tp + fp, "Precision is", "predicted", average, "precision" in warn_for, zero_division
-    )
-    recall = divide_counts(
-        tp, tp + fn, "Recall is", "true", average, "recall" in warn_for, zero_division
-    )
-    f = fscore(tp, fp, fn, beta, average, "f-score" in warn_for, zero_division)
+    counts = (tp, fp, fn, tn, average)
+    precision = precision_rate(*counts, "precision" in warn_for, zero_division)
+    recall = recall_rate(*counts, "recall" in warn_for, zero_division)
+    f = fscore(*counts, "f-score" in warn_for, zero_division, beta)
     support = tp + fn
     if average is None:
         return precision, recall, f, support
@@ -127,41 +126,9 @@ _SHARED_DOC = """
 """
 
 
-def _one_metric(name: str, y_true: Any, y_pred: Any, labels: Any, pos_label: Any, average: Any,
-                sample_weight: Any, zero_division: Any,
-                beta: float = 1.0) -> float | np.ndarray:  # fmt: skip
-    _, tp, fp, fn, tn, weights = set_wise_counts(
-        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-        sample_weight=sample_weight,
-    )  # fmt: skip
-    if name == "precision":
-        value = divide_counts(tp, tp + fp, "Precision is", "predicted", average, True, zero_division)
-    elif name == "recall":
-        value = divide_counts(tp, tp + fn, "Recall is", "true", average, True, zero_division)
-    elif name == "specificity":
-        value = divide_counts(tn, tn + fp, "Specificity is", "negative", average, True, zero_division)
-    elif name == "npv":
-        value = divide_counts(
-            tn, tn + fn, "NPV is", "predicted negative", average, True, zero_division
-        )
-    elif name == "g_mean":
-        value = g_mean(tp, fp, fn, average, True, zero_division)
-    else:
-        value = fscore(tp, fp, fn, beta, average, True, zero_division)
-    result: float | np.ndarray = finish_average(value, weights, average)
-    return result
-
-
-def precision_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                    average: str | None = "binary", sample_weight: Any = None,
+                    zero_division: Any = "warn") -> float | np.ndarray:
     """Precision tp / (tp + fp), as ``sklearn.metrics.precision_score``.
     {shared}
     Returns
@@ -181,20 +148,13 @@ def precision_score(
     >>> round(precision_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro"), 4)
     0.2222
     """
-    return _one_metric("precision", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(precision_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def recall_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                 average: str | None = "binary", sample_weight: Any = None,
+                 zero_division: Any = "warn") -> float | np.ndarray:
     """Recall = sensitivity = TPR, tp / (tp + fn), as ``sklearn.metrics.recall_score``.
     {shared}
     Returns
@@ -212,21 +172,13 @@ def recall_score(
     >>> recall_score([0, 1, 1, 1], [0, 1, 0, 1])
     0.6666666666666666
     """
-    return _one_metric("recall", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(recall_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def fbeta_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    beta: float,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def fbeta_score(y_true: Any, y_pred: Any, *, beta: float, labels: Any = None, pos_label: Any = 1,
+                average: str | None = "binary", sample_weight: Any = None,
+                zero_division: Any = "warn") -> float | np.ndarray:
     """F-beta = (1 + b²) P R / (b² P + R), as ``sklearn.metrics.fbeta_score``.
     {shared}
     beta : float
@@ -247,20 +199,14 @@ def fbeta_score(
     >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 4)
     0.6667
     """
-    return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division, beta=check_beta(beta))  # fmt: skip
+    f_beta = partial(fscore, beta=check_beta(beta))
+    return per_class_score(f_beta, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def f1_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def f1_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+             average: str | None = "binary", sample_weight: Any = None,
+             zero_division: Any = "warn") -> float | np.ndarray:
     """F1 = 2 P R / (P + R), as ``sklearn.metrics.f1_score``.
     {shared}
     Returns
@@ -282,20 +228,13 @@ def f1_score(
     >>> round(f1_score([1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 0, 0]), 3)
     0.444
     """
-    return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division)  # fmt: skip
+    return per_class_score(fscore, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def specificity_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def specificity_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                      average: str | None = "binary", sample_weight: Any = None,
+                      zero_division: Any = "warn") -> float | np.ndarray:
     """Specificity = TNR, tn / (tn + fp), with scikit-learn's conventions.
     {shared}
     Returns
@@ -313,20 +252,13 @@ def specificity_score(
     >>> round(specificity_score([0, 0, 0, 1], [0, 1, 0, 1]), 4)
     0.6667
     """
-    return _one_metric("specificity", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(specificity_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def npv_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def npv_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+              average: str | None = "binary", sample_weight: Any = None,
+              zero_division: Any = "warn") -> float | np.ndarray:
     """Negative predictive value tn / (tn + fn), with scikit-learn's conventions.
     {shared}
     Returns
@@ -345,20 +277,13 @@ def npv_score(
     >>> round(npv_score([0, 1, 0, 1], [0, 0, 0, 1]), 4)
     0.6667
     """
-    return _one_metric("npv", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division)  # fmt: skip
+    return per_class_score(npv_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def g_mean_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                 average: str | None = "binary", sample_weight: Any = None,
+                 zero_division: Any = "warn") -> float | np.ndarray:
     """G = sqrt(precision × recall) (:ref:`def-f-scores`), with scikit-learn's conventions.
     {shared}
     Returns
@@ -382,8 +307,8 @@ def g_mean_score(
     >>> round(g_mean_score(y_true, y_pred), 4)
     0.3
     """
-    return _one_metric("g_mean", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(g_mean, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
 for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_score,
