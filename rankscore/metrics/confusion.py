@@ -15,12 +15,26 @@ from .._engine.labels import (as_labels, check_label_range, common_labels, disti
                               integer_codes, is_string, pos_label_of, positive_mask)
 from .._engine.multilabel import read_pair
 from .._engine.results import BinaryConfusion
-from .._engine.validate import (as_scores, check_flag, check_same_length, check_sample_weight,
-                                check_threshold, inclusive_threshold, quoted)
+from .._engine.validate import (as_matrix, as_scores, check_flag, check_same_length,
+                                check_sample_weight, check_threshold, inclusive_threshold, quoted)
 
 __all__ = [
     "binary_confusion", "confusion_matrix", "multilabel_confusion_matrix"
 ]
+
+
+def confusion_matrix_alone(y_true: Any, sample_weight: Any) -> np.ndarray:
+    """``y_true`` read as a square confusion matrix of counts, for the functions that take
+    one in place of ``y_true`` and ``y_pred`` (``accuracy_score``, ``per_class_metrics``):
+    no ``sample_weight`` (its counts carry the weights), and not a 1-D vector of labels
+    whose ``y_pred`` was forgotten."""
+    if sample_weight is not None:
+        raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
+                         "matrix (weight its counts instead)")
+    if np.ndim(y_true) == 1:
+        raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
+                         "confusion matrix alone")
+    return as_matrix(y_true, "confusion", counts=True)
 
 
 def confusion_matrix(

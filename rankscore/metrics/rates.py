@@ -18,7 +18,8 @@ from .._engine.class_counts import (check_labels_present, counts_per_class, fini
                                     set_wise_counts, specificity_rate)
 from .._engine.multilabel import read_pair
 from .._engine.results import check_beta
-from .._engine.validate import as_matrix, check_flag, quoted
+from .._engine.validate import check_flag, quoted
+from .confusion import confusion_matrix_alone
 
 __all__ = [
     "accuracy_score", "precision_score", "recall_score", "f1_score", "fbeta_score",
@@ -368,13 +369,7 @@ def accuracy_score(
     """
     check_flag(normalize, "normalize")
     if y_pred is None:
-        if sample_weight is not None:
-            raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
-                             "matrix (weight its counts instead)")
-        if np.ndim(y_true) == 1:
-            raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
-                             "confusion matrix alone")
-        matrix = as_matrix(y_true, "confusion", counts=True)
+        matrix = confusion_matrix_alone(y_true, sample_weight)
         correct = np.trace(matrix)
         return float(correct) if not normalize else float(correct / matrix.sum())
     ml = read_pair(y_true, y_pred, sample_weight)
