@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from .. import _backend
+from .._docstrings import LABEL_PAIR, SAMPLE_WEIGHT, fill_doc
 from .._engine.class_counts import check_label_weight, label_indices, set_wise_counts
 from .._engine.labels import (as_labels, check_label_range, common_labels, distinct_labels,
                               integer_codes, is_string, pos_label_of, positive_mask)
@@ -262,6 +263,7 @@ def binary_confusion(
                            strict=bool(strict))
 
 
+@fill_doc(label_pair=LABEL_PAIR, sample_weight=SAMPLE_WEIGHT)
 def multilabel_confusion_matrix(
     y_true: Any,
     y_pred: Any,
@@ -274,10 +276,8 @@ def multilabel_confusion_matrix(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights.
+    {label_pair}
+    {sample_weight}
     labels : array-like, optional
         The labels (for indicator matrices: column indices) to report, in this order.
         Default: every label (sorted union, or every column).

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .._docstrings import LABEL_VECTORS, fill_doc
 from .._engine.class_counts import (check_labels_present, counts_per_class, finish_average,
                                     fscore, g_mean, label_targets, multilabel_labels, npv_rate,
                                     per_class_score, precision_rate, recall_rate,
@@ -131,6 +132,7 @@ def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: 
                     average: str | None = "binary", sample_weight: Any = None,
                     zero_division: Any = "warn") -> float | np.ndarray:
     """Precision tp / (tp + fp), as ``sklearn.metrics.precision_score``.
+
     {shared}
     Returns
     -------
@@ -157,6 +159,7 @@ def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
                  average: str | None = "binary", sample_weight: Any = None,
                  zero_division: Any = "warn") -> float | np.ndarray:
     """Recall = sensitivity = TPR, tp / (tp + fn), as ``sklearn.metrics.recall_score``.
+
     {shared}
     Returns
     -------
@@ -181,6 +184,7 @@ def fbeta_score(y_true: Any, y_pred: Any, *, beta: float, labels: Any = None, po
                 average: str | None = "binary", sample_weight: Any = None,
                 zero_division: Any = "warn") -> float | np.ndarray:
     """F-beta = (1 + b²) P R / (b² P + R), as ``sklearn.metrics.fbeta_score``.
+
     {shared}
     beta : float
         b < 1 favours precision, b > 1 recall; 0 gives precision, inf recall.
@@ -209,6 +213,7 @@ def f1_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1
              average: str | None = "binary", sample_weight: Any = None,
              zero_division: Any = "warn") -> float | np.ndarray:
     """F1 = 2 P R / (P + R), as ``sklearn.metrics.f1_score``.
+
     {shared}
     Returns
     -------
@@ -237,6 +242,7 @@ def specificity_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label
                       average: str | None = "binary", sample_weight: Any = None,
                       zero_division: Any = "warn") -> float | np.ndarray:
     """Specificity = TNR, tn / (tn + fp), with scikit-learn's conventions.
+
     {shared}
     Returns
     -------
@@ -261,6 +267,7 @@ def npv_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 
               average: str | None = "binary", sample_weight: Any = None,
               zero_division: Any = "warn") -> float | np.ndarray:
     """Negative predictive value tn / (tn + fn), with scikit-learn's conventions.
+
     {shared}
     Returns
     -------
@@ -286,6 +293,7 @@ def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
                  average: str | None = "binary", sample_weight: Any = None,
                  zero_division: Any = "warn") -> float | np.ndarray:
     """G = sqrt(precision × recall) (:ref:`def-f-scores`), with scikit-learn's conventions.
+
     {shared}
     Returns
     -------
@@ -314,7 +322,7 @@ def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
 
 for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_score,
            npv_score, g_mean_score):  # fmt: skip
-    _f.__doc__ = (_f.__doc__ or "").replace("    {shared}\n", _SHARED_DOC)
+    fill_doc(shared=_SHARED_DOC)(_f)
 
 
 del _f
@@ -386,6 +394,7 @@ def accuracy_score(
     return float(np.average(correct, weights=w))
 
 
+@fill_doc(label_vectors=LABEL_VECTORS)
 def balanced_accuracy_score(
     y_true: Any, y_pred: Any, *, sample_weight: Any = None, adjusted: bool = False
 ) -> float:
@@ -393,10 +402,7 @@ def balanced_accuracy_score(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
-    sample_weight : array-like, optional
-        Non-negative weights.
+    {label_vectors}
     adjusted : bool, default False
         Rescale so that chance scores 0 and perfect 1: (score − 1/K) / (1 − 1/K); nan
         when y_true has one class (scikit-learn divides by zero there).
