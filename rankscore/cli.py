@@ -70,6 +70,13 @@ def _parse_ranking(text: str) -> Ranking:
     return Ranking(text)
 
 
+def _add_length_arguments(cmd: Any, m_help: str) -> None:
+    """The arguments of the commands over every ranking of one length: p, k and --m."""
+    cmd.add_argument("p", type=_integer(), help="length, 1..62")
+    cmd.add_argument("k", type=_integer(), nargs="?", help="number of list elements (default: all)")
+    cmd.add_argument("--m", default="10", help=m_help)
+
+
 def _add_ranking_commands(sub: Any) -> None:
     """``score``, ``count``, ``enumerate`` and ``ties``: rankings against a reference list."""
     m_help = "parameter m > 2 of the score, exact: 10, 3.5 or 21/2 (default 10)"
@@ -91,9 +98,7 @@ def _add_ranking_commands(sub: Any) -> None:
     cmd = sub.add_parser(
         "enumerate", help="list every ranking of length p (with k list elements) and its score"
     )
-    cmd.add_argument("p", type=_integer(), help="length, 1..62")
-    cmd.add_argument("k", type=_integer(), nargs="?", help="number of list elements (default: all)")
-    cmd.add_argument("--m", default="10", help=m_help)
+    _add_length_arguments(cmd, m_help)
     cmd.add_argument("--limit", type=_integer(), metavar="N",
                      help="print only the first N rankings")
     cmd.add_argument("--unicode", action="store_true", help="print ●/○ instead of x/-")
@@ -102,9 +107,7 @@ def _add_ranking_commands(sub: Any) -> None:
     cmd = sub.add_parser(
         "ties", help="groups of rankings of length p with exactly equal scores"
     )
-    cmd.add_argument("p", type=_integer(), help="length, 1..62")
-    cmd.add_argument("k", type=_integer(), nargs="?", help="number of list elements (default: all)")
-    cmd.add_argument("--m", default="10", help=m_help)
+    _add_length_arguments(cmd, m_help)
     cmd.set_defaults(run=_run_ties)
 
 

@@ -376,13 +376,7 @@ def cross_entropy(
     return weighted_total(losses, w, True)
 
 
-def perplexity(
-    y_true: Any,
-    y_prob: Any,
-    *,
-    sample_weight: Any = None,
-    labels: Any = None,
-) -> float:
+def perplexity(y_true: Any, y_prob: Any, *, sample_weight: Any = None, labels: Any = None) -> float:
     """Perplexity ``exp(H)`` of predicted probabilities, H the :func:`cross_entropy`.
 
     Parameters

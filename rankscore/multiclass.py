@@ -25,6 +25,7 @@ from ._engine.validate import (as_array, as_matrix, check_flag, check_positive_i
 from .exceptions import warn_undefined_metric
 from .information import weighted_total
 from .metrics import BinaryConfusion
+from .metrics.confusion import confusion_matrix_alone
 
 __all__ = [
     "PerClassMetrics",
@@ -52,13 +53,7 @@ def _one_vs_rest(
     (samples of unlisted classes left out), counted in O(n + k) without the k × k matrix.
     """
     if y_pred is None:
-        if sample_weight is not None:
-            raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
-                             "matrix (weight its counts instead)")
-        if np.ndim(y_true) == 1:
-            raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
-                             "confusion matrix alone")
-        matrix = as_matrix(y_true, "confusion", counts=True)
+        matrix = confusion_matrix_alone(y_true, sample_weight)
         if labels is None:
             classes = np.arange(len(matrix))
         else:

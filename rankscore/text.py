@@ -206,14 +206,8 @@ def bleu_score(
     return brevity * math.exp(log_sum)
 
 
-def sentence_bleu(
-    references: Any,
-    candidate: Any,
-    *,
-    max_n: int | None = None,
-    weights: Sequence[float] | None = None,
-    smoothing: str | None = None,
-) -> float:
+def sentence_bleu(references: Any, candidate: Any, *, max_n: int | None = None,
+                  weights: Sequence[float] | None = None, smoothing: str | None = None) -> float:
     """BLEU of one candidate against its references (``bleu_score`` of a one-item corpus).
 
     Parameters

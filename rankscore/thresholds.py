@@ -63,18 +63,10 @@ def _check_options(objective: Any, min_precision: Any, min_recall: Any, beta: An
         raise ValueError(f"beta= applies to objective='f_beta' only, not {quoted(objective)}")
 
 
-def best_threshold(
-    y_true: Any,
-    y_score: Any,
-    objective: str,
-    *,
-    pos_label: Any = None,
-    sample_weight: Any = None,
-    min_precision: float | None = None,
-    min_recall: float | None = None,
-    beta: float = 1.0,
-    profit_matrix: Any = None,
-) -> ThresholdChoice:
+def best_threshold(y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
+                   sample_weight: Any = None, min_precision: float | None = None,
+                   min_recall: float | None = None, beta: float = 1.0,
+                   profit_matrix: Any = None) -> ThresholdChoice:
     """The threshold that maximizes an objective, over every distinct score.
 
     Predicted positive means ``score >= threshold`` (:ref:`def-one-threshold`). Every

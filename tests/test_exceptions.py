@@ -69,6 +69,29 @@ def test_warning_points_at_the_callers_line():
     assert record[0].filename == __file__
 
 
+@pytest.mark.parametrize("call", [
+    lambda: rankscore.recall_score([0, 0, 0], [0, 0, 1]),
+    lambda: rankscore.f1_score([0, 0, 0], [0, 0, 0]),
+    lambda: rankscore.fbeta_score([0, 0, 0], [0, 0, 0], beta=2),
+    lambda: rankscore.g_mean_score([0, 0, 0], [0, 0, 0]),
+    lambda: rankscore.specificity_score([1, 1, 1], [1, 1, 0]),
+    lambda: rankscore.npv_score([0, 0, 1], [1, 1, 1]),
+    lambda: rankscore.jaccard_score([0, 0, 0], [0, 0, 0]),
+    lambda: rankscore.precision_recall_fscore_support([0, 0, 1], [0, 0, 0], average="binary"),
+    lambda: rankscore.classification_report([0, 0, 1], [0, 0, 0]),
+], ids=["recall", "f1", "fbeta", "g_mean", "specificity", "npv", "jaccard", "prfs", "report"])
+def test_every_label_metric_warns_at_the_callers_line(call):
+    with pytest.warns(UndefinedMetricWarning) as record:
+        call()
+    assert {w.filename for w in record} == {__file__}
+
+
+def test_ignored_pos_label_warning_points_at_the_callers_line():
+    with pytest.warns(UserWarning, match="pos_label") as record:
+        rankscore.precision_score([0, 1, 2], [0, 1, 1], pos_label=2, average="macro")
+    assert record[0].filename == __file__
+
+
 def test_warn_undefined_metric_stacklevel():
     def library_function():
         warn_undefined_metric("undefined")

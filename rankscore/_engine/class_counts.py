@@ -4,8 +4,10 @@
 (``index_sums``: the diagonal, row and column sums of the confusion matrix); ``set_wise_counts``
 applies scikit-learn's label logic (``labels``, ``pos_label``, ``average``; multilabel
 targets through :mod:`rankscore._multilabel`) and returns the counts to average;
-``divide_counts`` / ``fscore`` / ``g_mean`` turn them into rates with scikit-learn's
-``zero_division`` rule and warning, and ``finish_average`` averages them. The public functions
+``divide_counts`` and the per-class rates (``precision_rate`` … ``fscore``, ``g_mean``) turn
+them into rates with scikit-learn's ``zero_division`` rule and warning, and ``finish_average``
+averages them; ``per_class_score`` is the three steps in one, the whole body of
+``precision_score``, ``recall_score`` and their siblings. The public functions
 (``precision_score``, ``f1_score``, ``classification_report`` …) are in
 :mod:`rankscore.metrics`; :mod:`rankscore.multiclass` reads the same sums.
 """
@@ -14,15 +16,14 @@ from __future__ import annotations
 
 import math
 import numbers
-import warnings
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
 from .labels import as_labels, check_one_label, common_labels, is_string
 from .multilabel import MultilabelCounts, columns, read_pair
 from .validate import array_text, check_same_length, check_sample_weight, is_finite, quoted, quoted_list
-from ..exceptions import warn_undefined_metric
+from ..exceptions import warn_user
 
 _AVERAGES = (None, "micro", "macro", "weighted", "samples")
 
@@ -222,13 +223,11 @@ def set_wise_counts(y_true: Any, y_pred: Any, *, labels: Any, pos_label: Any, av
 
 def _warn_pos_label_ignored(pos_label: Any, average: Any) -> None:
     if pos_label not in (None, 1):
-        warnings.warn(
+        warn_user(
             f"Note that pos_label (set to {quoted(pos_label)}) is ignored when average != "
             f"'binary' (got {quoted(average)}). You may use labels=[pos_label] to specify a "
-            "single positive"
-            " class.",
+            "single positive class.",
             UserWarning,
-            stacklevel=4,
         )
 
 
@@ -302,10 +301,9 @@ def divide_counts(num: Any, den: Any, metric: str, modifier: str, average: Any, 
         # per sample ("samples") the missing items are labels, else samples
         item, group = ("label", "sample") if average == "samples" else ("sample", "label")
         where = "due to" if result.shape[0] == 1 else f"in {group}s with"
-        warn_undefined_metric(
+        warn_user(
             f"{metric} ill-defined and being set to 0.0 {where} no {modifier} {item}s. Use"
-            " `zero_division` parameter to control this behavior.",
-            stacklevel=4,
+            " `zero_division` parameter to control this behavior."
         )
     return result
 
@@ -321,8 +319,35 @@ def _nanaverage(a: np.ndarray, weights: np.ndarray | None) -> float:
     return float(np.average(a, weights=weights) if weights.sum() else a.mean())
 
 
-def fscore(tp: Any, fp: Any, fn: Any, beta: float, average: Any, warn: bool,
-           zero_division: Any) -> Any:
+# A per-class rate: (tp, fp, fn, tn, average, warn, zero_division) -> one value per class, a
+# 0/0 replaced by zero_division (with scikit-learn's warning when ``warn``)
+PerClassRate = Callable[[Any, Any, Any, Any, Any, bool, Any], Any]
+
+
+def count_ratio(parts: Callable[[Any, Any, Any, Any], tuple[Any, Any]], metric: str,
+                modifier: str) -> PerClassRate:
+    """The rate numerator / denominator, both read from (tp, fp, fn, tn) by ``parts``;
+    ``metric`` and ``modifier`` word scikit-learn's 0/0 warning."""
+    def rate(tp: Any, fp: Any, fn: Any, tn: Any, average: Any, warn: bool,
+             zero_division: Any) -> Any:  # fmt: skip
+        numerator, denominator = parts(tp, fp, fn, tn)
+        return divide_counts(numerator, denominator, metric, modifier, average, warn,
+                             zero_division)  # fmt: skip
+    return rate
+
+
+precision_rate = count_ratio(lambda tp, fp, fn, tn: (tp, tp + fp), "Precision is", "predicted")
+recall_rate = count_ratio(lambda tp, fp, fn, tn: (tp, tp + fn), "Recall is", "true")
+specificity_rate = count_ratio(lambda tp, fp, fn, tn: (tn, tn + fp), "Specificity is", "negative")
+npv_rate = count_ratio(lambda tp, fp, fn, tn: (tn, tn + fn), "NPV is", "predicted negative")
+jaccard_rate = count_ratio(lambda tp, fp, fn, tn: (tp, tp + fp + fn), "Jaccard is",
+                           "true or predicted")  # fmt: skip
+
+
+def fscore(tp: Any, fp: Any, fn: Any, tn: Any, average: Any, warn: bool, zero_division: Any,
+           beta: float = 1.0) -> Any:  # fmt: skip
+    """F-beta per class, (1 + b²) tp / ((1 + b²) tp + b² fn + fp): recall for b = inf,
+    precision for b = 0 (neither warns)."""
     if math.isinf(beta):
         return divide_counts(tp, tp + fn, "F-score is", "true", average, False, zero_division)
     b2 = beta * beta
@@ -339,7 +364,9 @@ def fscore(tp: Any, fp: Any, fn: Any, beta: float, average: Any, warn: bool,
     )
 
 
-def g_mean(tp: Any, fp: Any, fn: Any, average: Any, warn: bool, zero_division: Any) -> Any:
+def g_mean(tp: Any, fp: Any, fn: Any, tn: Any, average: Any, warn: bool,
+           zero_division: Any) -> Any:  # fmt: skip
+    """sqrt(precision × recall) = tp / sqrt((tp + fp)(tp + fn)) per class."""
     pp, rp = (tp + fp).astype(np.float64), (tp + fn).astype(np.float64)
     both_zero = (pp == 0) & (rp == 0)
     den = np.sqrt(pp) * np.sqrt(rp)
@@ -353,3 +380,17 @@ def finish_average(values: np.ndarray, weights: np.ndarray | None, average: str 
     if average is None:
         return values
     return _nanaverage(values, weights)
+
+
+def per_class_score(rate: PerClassRate, y_true: Any, y_pred: Any, labels: Any, pos_label: Any,
+                    average: Any, sample_weight: Any, zero_division: Any) -> float | np.ndarray:
+    """A score of scikit-learn's label-metric family (``precision_score``,
+    ``recall_score`` …): the one-vs-rest counts of ``set_wise_counts``, the per-class
+    ``rate`` of them (warning on 0/0) and their ``average``."""
+    _, tp, fp, fn, tn, weights = set_wise_counts(
+        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
+        sample_weight=sample_weight,
+    )  # fmt: skip
+    values = rate(tp, fp, fn, tn, average, True, zero_division)
+    result: float | np.ndarray = finish_average(values, weights, average)
+    return result

@@ -9,8 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from .._engine.class_counts import (check_zero_division, divide_counts, finish_average, index_sums,
-                                    label_targets, set_wise_counts)
+from .._docstrings import LABEL_PAIR, LABEL_VECTORS, SAMPLE_WEIGHT, fill_doc
+from .._engine.class_counts import (check_zero_division, index_sums, jaccard_rate, label_targets,
+                                    per_class_score)
 from .._engine.multilabel import read_pair
 from .._engine.validate import quoted
 from ..exceptions import warn_undefined_metric
@@ -22,15 +23,13 @@ __all__ = [
 ]
 
 
+@fill_doc(label_vectors=LABEL_VECTORS)
 def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
     """Matthews correlation coefficient (multiclass R_K), as scikit-learn's.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
-    sample_weight : array-like, optional
-        Non-negative weights.
+    {label_vectors}
 
     Returns
     -------
@@ -71,15 +70,14 @@ def matthews_corrcoef(y_true: Any, y_pred: Any, *, sample_weight: Any = None) ->
     return 0.0 if den <= 0 else float(cov_ytyp / np.sqrt(den))  # < 0: rounding of a 0
 
 
+@fill_doc(label_pair=LABEL_PAIR, sample_weight=SAMPLE_WEIGHT)
 def hamming_loss(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> float:
     """Share of wrong labels, as ``sklearn.metrics.hamming_loss``.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights.
+    {label_pair}
+    {sample_weight}
 
     Returns
     -------
@@ -116,6 +114,7 @@ def hamming_loss(y_true: Any, y_pred: Any, *, sample_weight: Any = None) -> floa
     return result
 
 
+@fill_doc(label_pair=LABEL_PAIR)
 def zero_one_loss(
     y_true: Any, y_pred: Any, *, normalize: bool = True, sample_weight: Any = None
 ) -> float:
@@ -123,8 +122,7 @@ def zero_one_loss(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    {label_pair}
     normalize : bool, default True
         False returns the (weighted) number of wrong predictions.
     sample_weight : array-like of shape (n_samples,), optional
@@ -159,22 +157,15 @@ def zero_one_loss(
     return float((y_true.shape[0] if hasattr(y_true, "shape") else len(y_true)) - score)
 
 
-def jaccard_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+@fill_doc(label_pair=LABEL_PAIR, sample_weight=SAMPLE_WEIGHT)
+def jaccard_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                  average: str | None = "binary", sample_weight: Any = None,
+                  zero_division: Any = "warn") -> float | np.ndarray:
     """Jaccard index tp / (tp + fp + fn), as ``sklearn.metrics.jaccard_score``.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
+    {label_pair}
     labels : array-like, optional
         Labels (column indices for indicator matrices) to include, in this order.
     pos_label : label, default 1
@@ -183,8 +174,7 @@ def jaccard_score(
         None: one value per label; "micro": from counts summed over labels; "macro":
         plain mean; "weighted": mean weighted by support; "samples" (multilabel): mean
         over samples of each sample's index.
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights.
+    {sample_weight}
     zero_division : {"warn", 0.0, 1.0}, default "warn"
         Value of a 0/0 index (a label neither true nor predicted); "warn" = 0.0 with an
         :class:`UndefinedMetricWarning`.
@@ -217,19 +207,14 @@ def jaccard_score(
     if isinstance(value, float) and math.isnan(value):
         raise ValueError("zero_division must be 'warn', 0.0 or 1.0 for jaccard_score (as in "
                          "scikit-learn), got nan")
-    _, tp, fp, fn, _, weights = set_wise_counts(
-        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-        sample_weight=sample_weight,
-    )  # fmt: skip
-    value = divide_counts(tp, tp + fp + fn, "Jaccard is", "true or predicted", average, True,
-                    zero_division)  # fmt: skip
-    result: float | np.ndarray = finish_average(value, weights, average)
-    return result
+    return per_class_score(jaccard_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
 _KAPPA_WEIGHTS = (None, "linear", "quadratic")
 
 
+@fill_doc(sample_weight=SAMPLE_WEIGHT)
 def cohen_kappa_score(
     y1: Any,
     y2: Any,
@@ -251,8 +236,7 @@ def cohen_kappa_score(
     weights : {None, "linear", "quadratic"}, default None
         Cost of a disagreement between categories i and j: 1, ``|i − j|`` or
         ``(i − j)²`` (positions in ``labels``).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights.
+    {sample_weight}
     replace_undefined_by : float in [-1, 1] or np.nan, default np.nan
         The value returned, with an :class:`UndefinedMetricWarning`, when kappa is 0/0.
 

@@ -10,17 +10,32 @@ from typing import Any
 import numpy as np
 
 from .. import _backend
+from .._docstrings import LABEL_PAIR, SAMPLE_WEIGHT, fill_doc
 from .._engine.class_counts import check_label_weight, label_indices, set_wise_counts
 from .._engine.labels import (as_labels, check_label_range, common_labels, distinct_labels,
                               integer_codes, is_string, pos_label_of, positive_mask)
 from .._engine.multilabel import read_pair
 from .._engine.results import BinaryConfusion
-from .._engine.validate import (as_scores, check_flag, check_same_length, check_sample_weight,
-                                check_threshold, inclusive_threshold, quoted)
+from .._engine.validate import (as_matrix, as_scores, check_flag, check_same_length,
+                                check_sample_weight, check_threshold, inclusive_threshold, quoted)
 
 __all__ = [
     "binary_confusion", "confusion_matrix", "multilabel_confusion_matrix"
 ]
+
+
+def confusion_matrix_alone(y_true: Any, sample_weight: Any) -> np.ndarray:
+    """``y_true`` read as a square confusion matrix of counts, for the functions that take
+    one in place of ``y_true`` and ``y_pred`` (``accuracy_score``, ``per_class_metrics``):
+    no ``sample_weight`` (its counts carry the weights), and not a 1-D vector of labels
+    whose ``y_pred`` was forgotten."""
+    if sample_weight is not None:
+        raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
+                         "matrix (weight its counts instead)")
+    if np.ndim(y_true) == 1:
+        raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
+                         "confusion matrix alone")
+    return as_matrix(y_true, "confusion", counts=True)
 
 
 def confusion_matrix(
@@ -248,6 +263,7 @@ def binary_confusion(
                            strict=bool(strict))
 
 
+@fill_doc(label_pair=LABEL_PAIR, sample_weight=SAMPLE_WEIGHT)
 def multilabel_confusion_matrix(
     y_true: Any,
     y_pred: Any,
@@ -260,10 +276,8 @@ def multilabel_confusion_matrix(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_labels)
-        Class labels, or label-indicator matrices (dense 0/1 or scipy.sparse).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights.
+    {label_pair}
+    {sample_weight}
     labels : array-like, optional
         The labels (for indicator matrices: column indices) to report, in this order.
         Default: every label (sorted union, or every column).

@@ -7,16 +7,20 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
+from functools import partial
 from typing import Any, Sequence
 
 import numpy as np
 
-from .._engine.class_counts import (check_labels_present, counts_per_class, divide_counts,
-                                    finish_average, fscore, g_mean, label_targets,
-                                    multilabel_labels, set_wise_counts)
+from .._docstrings import LABEL_VECTORS, fill_doc
+from .._engine.class_counts import (check_labels_present, counts_per_class, finish_average,
+                                    fscore, g_mean, label_targets, multilabel_labels, npv_rate,
+                                    per_class_score, precision_rate, recall_rate,
+                                    set_wise_counts, specificity_rate)
 from .._engine.multilabel import read_pair
 from .._engine.results import check_beta
-from .._engine.validate import as_matrix, check_flag, quoted
+from .._engine.validate import check_flag, quoted
+from .confusion import confusion_matrix_alone
 
 __all__ = [
     "accuracy_score", "precision_score", "recall_score", "f1_score", "fbeta_score",
@@ -82,17 +86,14 @@ def precision_recall_fscore_support(
     (0.222, 0.333, 0.267, None)
     """
     beta = check_beta(beta)
-    _, tp, fp, fn, _, weights = set_wise_counts(
+    _, tp, fp, fn, tn, weights = set_wise_counts(
         y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
         sample_weight=sample_weight,
     )  # fmt: skip
-    precision = divide_counts(
-        tp, tp + fp, "Precision is", "predicted", average, "precision" in warn_for, zero_division
-    )
-    recall = divide_counts(
-        tp, tp + fn, "Recall is", "true", average, "recall" in warn_for, zero_division
-    )
-    f = fscore(tp, fp, fn, beta, average, "f-score" in warn_for, zero_division)
+    counts = (tp, fp, fn, tn, average)
+    precision = precision_rate(*counts, "precision" in warn_for, zero_division)
+    recall = recall_rate(*counts, "recall" in warn_for, zero_division)
+    f = fscore(*counts, "f-score" in warn_for, zero_division, beta)
     support = tp + fn
     if average is None:
         return precision, recall, f, support
@@ -127,42 +128,11 @@ _SHARED_DOC = """
 """
 
 
-def _one_metric(name: str, y_true: Any, y_pred: Any, labels: Any, pos_label: Any, average: Any,
-                sample_weight: Any, zero_division: Any,
-                beta: float = 1.0) -> float | np.ndarray:  # fmt: skip
-    _, tp, fp, fn, tn, weights = set_wise_counts(
-        y_true, y_pred, labels=labels, pos_label=pos_label, average=average,
-        sample_weight=sample_weight,
-    )  # fmt: skip
-    if name == "precision":
-        value = divide_counts(tp, tp + fp, "Precision is", "predicted", average, True, zero_division)
-    elif name == "recall":
-        value = divide_counts(tp, tp + fn, "Recall is", "true", average, True, zero_division)
-    elif name == "specificity":
-        value = divide_counts(tn, tn + fp, "Specificity is", "negative", average, True, zero_division)
-    elif name == "npv":
-        value = divide_counts(
-            tn, tn + fn, "NPV is", "predicted negative", average, True, zero_division
-        )
-    elif name == "g_mean":
-        value = g_mean(tp, fp, fn, average, True, zero_division)
-    else:
-        value = fscore(tp, fp, fn, beta, average, True, zero_division)
-    result: float | np.ndarray = finish_average(value, weights, average)
-    return result
-
-
-def precision_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                    average: str | None = "binary", sample_weight: Any = None,
+                    zero_division: Any = "warn") -> float | np.ndarray:
     """Precision tp / (tp + fp), as ``sklearn.metrics.precision_score``.
+
     {shared}
     Returns
     -------
@@ -181,21 +151,15 @@ def precision_score(
     >>> round(precision_score([0, 1, 2, 0, 1, 2], [0, 2, 1, 0, 0, 1], average="macro"), 4)
     0.2222
     """
-    return _one_metric("precision", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(precision_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def recall_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                 average: str | None = "binary", sample_weight: Any = None,
+                 zero_division: Any = "warn") -> float | np.ndarray:
     """Recall = sensitivity = TPR, tp / (tp + fn), as ``sklearn.metrics.recall_score``.
+
     {shared}
     Returns
     -------
@@ -212,22 +176,15 @@ def recall_score(
     >>> recall_score([0, 1, 1, 1], [0, 1, 0, 1])
     0.6666666666666666
     """
-    return _one_metric("recall", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(recall_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def fbeta_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    beta: float,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def fbeta_score(y_true: Any, y_pred: Any, *, beta: float, labels: Any = None, pos_label: Any = 1,
+                average: str | None = "binary", sample_weight: Any = None,
+                zero_division: Any = "warn") -> float | np.ndarray:
     """F-beta = (1 + b²) P R / (b² P + R), as ``sklearn.metrics.fbeta_score``.
+
     {shared}
     beta : float
         b < 1 favours precision, b > 1 recall; 0 gives precision, inf recall.
@@ -247,21 +204,16 @@ def fbeta_score(
     >>> round(fbeta_score([0, 1, 1, 1], [1, 1, 0, 1], beta=2), 4)
     0.6667
     """
-    return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division, beta=check_beta(beta))  # fmt: skip
+    f_beta = partial(fscore, beta=check_beta(beta))
+    return per_class_score(f_beta, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def f1_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def f1_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+             average: str | None = "binary", sample_weight: Any = None,
+             zero_division: Any = "warn") -> float | np.ndarray:
     """F1 = 2 P R / (P + R), as ``sklearn.metrics.f1_score``.
+
     {shared}
     Returns
     -------
@@ -282,21 +234,15 @@ def f1_score(
     >>> round(f1_score([1, 1, 0, 0, 0, 1, 1], [1, 1, 1, 1, 1, 0, 0]), 3)
     0.444
     """
-    return _one_metric("f", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division)  # fmt: skip
+    return per_class_score(fscore, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def specificity_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def specificity_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                      average: str | None = "binary", sample_weight: Any = None,
+                      zero_division: Any = "warn") -> float | np.ndarray:
     """Specificity = TNR, tn / (tn + fp), with scikit-learn's conventions.
+
     {shared}
     Returns
     -------
@@ -313,21 +259,15 @@ def specificity_score(
     >>> round(specificity_score([0, 0, 0, 1], [0, 1, 0, 1]), 4)
     0.6667
     """
-    return _one_metric("specificity", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(specificity_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def npv_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def npv_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+              average: str | None = "binary", sample_weight: Any = None,
+              zero_division: Any = "warn") -> float | np.ndarray:
     """Negative predictive value tn / (tn + fn), with scikit-learn's conventions.
+
     {shared}
     Returns
     -------
@@ -345,21 +285,15 @@ def npv_score(
     >>> round(npv_score([0, 1, 0, 1], [0, 0, 0, 1]), 4)
     0.6667
     """
-    return _one_metric("npv", y_true, y_pred, labels, pos_label, average, sample_weight,
-                       zero_division)  # fmt: skip
+    return per_class_score(npv_rate, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
-def g_mean_score(
-    y_true: Any,
-    y_pred: Any,
-    *,
-    labels: Any = None,
-    pos_label: Any = 1,
-    average: str | None = "binary",
-    sample_weight: Any = None,
-    zero_division: Any = "warn",
-) -> float | np.ndarray:
+def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
+                 average: str | None = "binary", sample_weight: Any = None,
+                 zero_division: Any = "warn") -> float | np.ndarray:
     """G = sqrt(precision × recall) (:ref:`def-f-scores`), with scikit-learn's conventions.
+
     {shared}
     Returns
     -------
@@ -382,13 +316,13 @@ def g_mean_score(
     >>> round(g_mean_score(y_true, y_pred), 4)
     0.3
     """
-    return _one_metric("g_mean", y_true, y_pred, labels, pos_label, average,
-                       sample_weight, zero_division)  # fmt: skip
+    return per_class_score(g_mean, y_true, y_pred, labels, pos_label, average,
+                           sample_weight, zero_division)  # fmt: skip
 
 
 for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_score,
            npv_score, g_mean_score):  # fmt: skip
-    _f.__doc__ = (_f.__doc__ or "").replace("    {shared}\n", _SHARED_DOC)
+    fill_doc(shared=_SHARED_DOC)(_f)
 
 
 del _f
@@ -443,13 +377,7 @@ def accuracy_score(
     """
     check_flag(normalize, "normalize")
     if y_pred is None:
-        if sample_weight is not None:
-            raise ValueError("sample_weight applies to y_true/y_pred, not to a confusion "
-                             "matrix (weight its counts instead)")
-        if np.ndim(y_true) == 1:
-            raise ValueError("y_pred is missing: pass y_true and y_pred, or a square "
-                             "confusion matrix alone")
-        matrix = as_matrix(y_true, "confusion", counts=True)
+        matrix = confusion_matrix_alone(y_true, sample_weight)
         correct = np.trace(matrix)
         return float(correct) if not normalize else float(correct / matrix.sum())
     ml = read_pair(y_true, y_pred, sample_weight)
@@ -466,6 +394,7 @@ def accuracy_score(
     return float(np.average(correct, weights=w))
 
 
+@fill_doc(label_vectors=LABEL_VECTORS)
 def balanced_accuracy_score(
     y_true: Any, y_pred: Any, *, sample_weight: Any = None, adjusted: bool = False
 ) -> float:
@@ -473,10 +402,7 @@ def balanced_accuracy_score(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,)
-        True and predicted labels.
-    sample_weight : array-like, optional
-        Non-negative weights.
+    {label_vectors}
     adjusted : bool, default False
         Rescale so that chance scores 0 and perfect 1: (score − 1/K) / (1 − 1/K); nan
         when y_true has one class (scikit-learn divides by zero there).
