@@ -72,9 +72,8 @@ def group_metrics(
     sample_weight : dask.array.Array or dask.dataframe.Series, default=None
         Non-negative weights.
     one_class : {"warn", "nan", "raise"}, default="warn"
-        Groups holding one class only get NaN AUC and KS, with one
-        ``UndefinedMetricWarning`` naming them (``"warn"``), silently (``"nan"``), or
-        are a ``ValueError`` naming them (``"raise"``).
+        What groups holding one class only get, as in :func:`rankscore.group_metrics`
+        (NaN AUC and KS with one warning naming them, silently, or an error).
     split_every : int, default=32
         Partitions' summaries merged per task.
 

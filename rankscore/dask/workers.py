@@ -11,11 +11,10 @@ from typing import Any, Callable
 import numpy as np
 
 from .. import _backend
+from .._distributed import auc_of_pair_counts
 from .._engine.labels import label_codes
-from .._engine.parts import MAX_EXACT_ROWS, use_two_threads
-from .._engine.sweep import Scan
+from .._engine.parts import use_two_threads
 from .._engine.validate import as_scores
-from .._engine.views import auc_view
 from ..summary import ScoreSummary
 from .partitions import aligned_partitions, backend_name, chunk_summary, current_client, on_backend
 from .summaries import check_split_every, column_dict, range_pairs, range_summaries
@@ -203,24 +202,11 @@ def auc_of(y_true, y_score, pos_label, split_every) -> float:
     client = current_client()
     if client is not None:
         counts = _auc_on_workers(client, columns, pos_label)
+        ranges = None if counts is None else [counts]
     else:
         ranges = range_summaries(columns, pos_label, split_every, range_pairs)
-        counts = None if ranges is None else _across_ranges(ranges)
-    if counts is None:  # every partition is empty: the in-memory error
+        if ranges is not None:  # the lowest scores first
+            ranges = [r for r in reversed(ranges) if r is not None]
+    if ranges is None:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
-    n_neg, n_pos, twice_u = counts
-    if n_neg + n_pos > MAX_EXACT_ROWS:
-        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
-                         "2**62 rows")
-    nan = math.nan
-    auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
-    return auc_view(Scan(n_neg, n_pos, auc, nan, nan, nan, nan))
-
-
-def _across_ranges(ranges: list) -> tuple[int, int, int]:
-    """(negatives, positives, 2U) of all rows from (negatives, positives, 2U) per range."""
-    twice_u = n_neg = n_pos = 0
-    for negatives, positives, pairs in reversed([r for r in ranges if r is not None]):
-        twice_u += pairs + 2 * positives * n_neg  # the lowest scores first
-        n_neg, n_pos = n_neg + negatives, n_pos + positives
-    return n_neg, n_pos, twice_u
+    return auc_of_pair_counts(ranges)

@@ -5,7 +5,7 @@ several models, a legend label, the unit square, the class-share check)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -71,23 +71,18 @@ def labelled(style: Mapping[str, Any], label: str) -> dict[str, Any]:
     return {"label": label, **style}
 
 
-def unit_square(ax: Axes, xlabel: str, ylabel: str) -> None:
+def unit_square(ax: Axes, xlabel: str, ylabel: str, title: str,
+                legend_loc: Literal["lower right", "lower left"] = "lower right") -> Axes:
+    """A unit-square curve's frame (limits, aspect, axis labels, grid), title and legend."""
     ax.set_xlim(-0.01, 1.01)
     ax.set_ylim(-0.01, 1.01)
     ax.set_aspect("equal", adjustable="box")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.grid(True, alpha=0.3)
-
-
-def model_summaries(
-    y_true: ArrayLike, models: list[tuple[str | None, Any]], pos_label: Any,
-    sample_weight: ArrayLike | None
-) -> list[tuple[str | None, ScoreSummary]]:
-    """One :class:`ScoreSummary` per model: every curve and legend number is a view of it."""
-    return [(model, ScoreSummary.from_arrays(y_true, scores, pos_label=pos_label,
-                                             sample_weight=sample_weight))
-            for model, scores in models]
+    ax.set_title(title)
+    ax.legend(loc=legend_loc, fontsize="small")
+    return ax
 
 
 def checked_prior(y_true: ArrayLike, pos_label: Any, sample_weight: ArrayLike | None,
@@ -106,6 +101,23 @@ def checked_prior(y_true: ArrayLike, pos_label: Any, sample_weight: ArrayLike | 
             f"y_true has no {missing} samples{weighted}{label}; {what} needs both classes"
         )
     return prior
+
+
+def model_curves(
+    function: str, y_true: ArrayLike, y_score: Scores, name: str | None, pos_label: Any,
+    sample_weight: ArrayLike | None, kwargs: Mapping[str, Any], what: str,
+    defaults: Mapping[str, Any] = CURVE,
+) -> tuple[list[tuple[str | None, ScoreSummary]], dict[str, Any], float]:
+    """What a curve plot reads before it draws: one :class:`ScoreSummary` per model (every
+    curve and legend number is a view of it), the line properties (checked) and the share
+    of positives (both classes checked, before any summary is built)."""
+    models = scored_models(y_score, name)
+    style = curve_style(function, kwargs, len(models), defaults)
+    prior = checked_prior(y_true, pos_label, sample_weight, what)
+    summaries = [(model, ScoreSummary.from_arrays(y_true, scores, pos_label=pos_label,
+                                                  sample_weight=sample_weight))
+                 for model, scores in models]
+    return summaries, style, prior
 
 
 # --------------------------------------------------------------------------------------
@@ -175,13 +187,12 @@ def plot_roc(
     'AUC = 0.7778'
     """
     check_ax_given(ax)
-    models = scored_models(y_score, name)
-    style = curve_style("plot_roc", kwargs, len(models))
-    checked_prior(y_true, pos_label, sample_weight, "a ROC curve")
+    summaries, style, _ = model_curves("plot_roc", y_true, y_score, name, pos_label,
+                                       sample_weight, kwargs, "a ROC curve")
     computed = [
         (model, summary.roc_curve(drop_intermediate=drop_intermediate), summary.roc_auc(),
          summary.ks_statistic() if ks else None)
-        for model, summary in model_summaries(y_true, models, pos_label, sample_weight)
+        for model, summary in summaries
     ]
     ax = target_axes(ax, square=True)
     for model, (fpr, tpr, thresholds), auc, ks_result in computed:
@@ -199,10 +210,7 @@ def plot_roc(
                 gid="ks",
             )
     reference_line(ax, [0, 1], [0, 1], "chance (AUC = 0.5)")
-    unit_square(ax, "false positive rate (FPR)", "true positive rate (TPR)")
-    ax.set_title("ROC curve")
-    ax.legend(loc="lower right", fontsize="small")
-    return ax
+    return unit_square(ax, "false positive rate (FPR)", "true positive rate (TPR)", "ROC curve")
 
 
 def plot_roc_confidence_band(
@@ -297,20 +305,11 @@ def plot_precision_recall(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict (or DataFrame) draws one curve per model.
-    pos_label : int, float, bool or str, optional
-        The positive class, as in :func:`rankscore.precision_recall_curve`.
-    sample_weight : array-like of shape (n_samples,), optional
-        Sample weights.
+    y_true, y_score, pos_label, sample_weight, name, ax
+        As in :func:`plot_roc` (a dict of scores, or a DataFrame, draws one curve per
+        model; ``pos_label`` as in :func:`rankscore.precision_recall_curve`).
     drop_intermediate : bool, default False
         Passed to :func:`rankscore.precision_recall_curve`.
-    name : str, optional
-        Legend name of a single model.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
     **kwargs
         matplotlib line properties for the curve(s), as in :func:`plot_roc`.
 
@@ -338,24 +337,20 @@ def plot_precision_recall(
     ['AP = 0.8667', 'prevalence = 0.5000']
     """
     check_ax_given(ax)
-    models = scored_models(y_score, name)
-    style = curve_style("plot_precision_recall", kwargs, len(models),
-                        {**CURVE, "drawstyle": "steps-post"})
-    checked_prior(y_true, pos_label, sample_weight, "a precision–recall curve")
+    summaries, style, _ = model_curves(
+        "plot_precision_recall", y_true, y_score, name, pos_label, sample_weight, kwargs,
+        "a precision–recall curve", {**CURVE, "drawstyle": "steps-post"})
     computed = [
         (model, summary.precision_recall_curve(drop_intermediate=drop_intermediate)[:2],
-         summary.average_precision(), summary.prevalence())
-        for model, summary in model_summaries(y_true, models, pos_label, sample_weight)
+         summary.average_precision())
+        for model, summary in summaries
     ]
     ax = target_axes(ax, square=True)
-    prevalence = computed[0][3]
-    for model, (precision, recall), ap, _ in computed:
+    prevalence = summaries[0][1].prevalence()
+    for model, (precision, recall), ap in computed:
         ax.plot(recall, precision, **labelled(style, legend_label(model, f"AP = {ap:.4f}")))
     reference_line(ax, None, prevalence, f"prevalence = {prevalence:.4f}", hline=True)
-    unit_square(ax, "recall (TPR)", "precision")
-    ax.set_title("precision–recall curve")
-    ax.legend(loc="lower left", fontsize="small")
-    return ax
+    return unit_square(ax, "recall (TPR)", "precision", "precision–recall curve", "lower left")
 
 
 def plot_ks(
@@ -372,20 +367,12 @@ def plot_ks(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
+    y_true, pos_label, sample_weight, name, ax
+        As in :func:`plot_roc`.
     y_score : array-like of shape (n_samples,) or dict of str to array-like
         Scores; a dict draws one pair of CDFs per model (negatives solid, positives dashed,
         one colour per model; the legend has one entry per model, with its KS, and one
         per line style).
-    pos_label : int, float, bool or str, optional
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), optional
-        Sample weights.
-    name : str, optional
-        Legend name of a single model.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
     **kwargs
         matplotlib line properties for both CDF lines of a model (``color``, ``linewidth``
         …). When the two lines share a colour (several models, or ``color=``), the
@@ -416,15 +403,14 @@ def plot_ks(
     'KS = 0.6667 at t = 0.52'
     """
     check_ax_given(ax)
-    models = scored_models(y_score, name)
-    style = curve_style("plot_ks", kwargs, len(models))
+    summaries, style, _ = model_curves("plot_ks", y_true, y_score, name, pos_label,
+                                       sample_weight, kwargs, "the KS statistic")
     if "label" in style:  # one model: the label names it
-        models = [(str(style.pop("label")), models[0][1])]
-    checked_prior(y_true, pos_label, sample_weight, "the KS statistic")
+        summaries = [(str(style.pop("label")), summaries[0][1])]
     computed = [(model, summary.ks_curve(), summary.ks_statistic())
-                for model, summary in model_summaries(y_true, models, pos_label, sample_weight)]
+                for model, summary in summaries]
     ax = target_axes(ax)
-    several = len(models) > 1
+    several = len(summaries) > 1
     shared_color = several or style.get("color") is not None
     for model, curve, (statistic, threshold) in computed:
         thresholds, cdf_negative, cdf_positive = (np.asarray(a, dtype=np.float64) for a in curve)

@@ -121,7 +121,10 @@ def pos_label_of(y_true: ArrayLike, pos_label: Any) -> Any:
 # what every display shares
 # --------------------------------------------------------------------------------------
 class CurveDisplay:
-    """What the displays share: the drawn artists and the ``plot`` machinery.
+    """What the displays share: the drawn artists, :meth:`plot`, :meth:`from_predictions`
+    and :meth:`from_estimator` (the ROC and precision–recall displays add
+    ``drop_intermediate`` to the last two); each display says how its curve is read from
+    the data's summary and drawn.
 
     Attributes
     ----------
@@ -135,19 +138,34 @@ class CurveDisplay:
         The figure holding ``ax_``.
     """
 
-    name: str | None
-    pos_label: Any
     line_: Line2D
     chance_level_: Line2D | None
     ax_: Axes
     figure_: Figure | SubFigure
 
-    # x and y axis labels, the legend's metric, the legend place, chance-level defaults
+    # x and y axis labels, the legend's metric, the legend place, the unit square, the
+    # curve's line properties, and the curve's name in the one-class error
     _xlabel = ""
     _ylabel = ""
     _metric = ""
     _legend_loc: Literal["lower right", "lower left", "upper right"] = "lower right"
     _unit_square = True
+    _line_defaults: Mapping[str, Any] = CURVE
+    _curve_name = ""
+
+    def __init__(self, name: str | None, pos_label: Any, thresholds: ArrayLike | None) -> None:
+        self.name = name
+        self.pos_label = pos_label
+        self.thresholds: Array | None = (
+            None if thresholds is None else np.asarray(thresholds, dtype=np.float64)
+        )
+
+    @classmethod
+    def _from_summary(cls: type[D], summary: ScoreSummary, name: str | None, pos_label: Any,
+                      options: Mapping[str, Any]) -> D:
+        """The display of the data's summary (``options``: the curve's, such as
+        ``drop_intermediate``)."""
+        raise NotImplementedError
 
     def _curve_xy(self) -> tuple[Array, Array]:
         raise NotImplementedError
@@ -161,19 +179,51 @@ class CurveDisplay:
     def _chance_level(self) -> tuple[list[float], list[float], dict[str, Any]]:
         raise NotImplementedError
 
-    def _draw(
+    def _check_chance_level(self, plot_chance_level: bool) -> None:
+        """Refuse ``plot_chance_level=True`` where the display lacks what the level needs."""
+
+    def plot(
         self: D,
-        ax: Axes | None,
-        name: str | None,
-        curve_kwargs: Mapping[str, Any] | None,
-        plot_chance_level: bool,
-        chance_level_kw: Mapping[str, Any] | None,
-        despine: bool,
-        kwargs: Mapping[str, Any],
-        defaults: Mapping[str, Any] = CURVE,
+        ax: Axes | None = None,
+        *,
+        name: str | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
     ) -> D:
+        """Draw the curve.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; a new figure when omitted.
+        name : str, optional
+            Legend name (default: the display's ``name``).
+        curve_kwargs : dict, optional
+            matplotlib line properties of the curve (scikit-learn's argument).
+        plot_chance_level : bool, default False
+            Draw the chance level: the diagonal (ROC, cumulative gain), lift 1 (lift), or
+            the prevalence (precision–recall; it needs the display's
+            ``prevalence_pos_label``, which ``from_predictions`` and ``from_estimator``
+            set).
+        chance_level_kw : dict, optional
+            matplotlib line properties of the chance level.
+        despine : bool, default False
+            Remove the top and right spines.
+        **kwargs
+            matplotlib line properties of the curve too (``color=``, ``linestyle=`` …);
+            they win over ``curve_kwargs``.
+
+        Returns
+        -------
+        display
+            ``self``, with ``line_``, ``chance_level_``, ``ax_`` and ``figure_`` set.
+        """
+        self._check_chance_level(plot_chance_level)
         function = f"{type(self).__name__}.plot"
-        style = line_style(function, defaults, curve_kwargs, kwargs)
+        style = line_style(function, self._line_defaults, curve_kwargs, kwargs)
         name = self.name if name is None else name
         value = self._metric_value()
         if "label" not in style:
@@ -206,6 +256,86 @@ class CurveDisplay:
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+    @classmethod
+    def from_predictions(
+        cls: type[D],
+        y_true: ArrayLike,
+        y_score: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        pos_label: Any = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> D:
+        """Compute the curve of scores and draw it.
+
+        The display's arrays and legend number are those its description names, read
+        from one :class:`~rankscore.ScoreSummary` of the data. The other arguments are
+        :meth:`plot`'s.
+        """
+        return cls._predicted(y_true, y_score, sample_weight, pos_label, name, {},
+                              dict(ax=ax, curve_kwargs=curve_kwargs, despine=despine,
+                                   plot_chance_level=plot_chance_level,
+                                   chance_level_kw=chance_level_kw), kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls: type[D],
+        estimator: Any,
+        X: Any,
+        y: ArrayLike,
+        *,
+        sample_weight: ArrayLike | None = None,
+        response_method: str = "auto",
+        pos_label: Any = None,
+        name: str | None = None,
+        ax: Axes | None = None,
+        curve_kwargs: Mapping[str, Any] | None = None,
+        plot_chance_level: bool = False,
+        chance_level_kw: Mapping[str, Any] | None = None,
+        despine: bool = False,
+        **kwargs: Any,
+    ) -> D:
+        """Score ``X`` with a fitted binary classifier and draw the curve against ``y``.
+
+        ``estimator`` needs ``predict_proba`` or ``decision_function`` (``response_method``
+        ``"auto"`` tries them in that order); ``name`` defaults to its class name. The
+        other arguments are :meth:`from_predictions`'s.
+        """
+        return cls._estimated(estimator, X, y, response_method, sample_weight, pos_label, name,
+                              {}, dict(ax=ax, curve_kwargs=curve_kwargs, despine=despine,
+                                       plot_chance_level=plot_chance_level,
+                                       chance_level_kw=chance_level_kw), kwargs)
+
+    @classmethod
+    def _predicted(cls: type[D], y_true: ArrayLike, y_score: ArrayLike,
+                   sample_weight: ArrayLike | None, pos_label: Any, name: str | None,
+                   options: Mapping[str, Any], drawing: Mapping[str, Any],
+                   kwargs: Mapping[str, Any]) -> D:
+        """``from_predictions``: the line properties checked, the data summarised (both
+        classes checked), the display built from the summary (``options``: the curve's)
+        and drawn (``drawing`` and ``kwargs``: :meth:`plot`'s arguments)."""
+        line_style(f"{cls.__name__}.from_predictions", {}, drawing["curve_kwargs"], kwargs)
+        summary = summary_of(y_true, y_score, pos_label, sample_weight, cls._curve_name)
+        display = cls._from_summary(summary, name, pos_label_of(y_true, pos_label), options)
+        return display.plot(**drawing, **kwargs)
+
+    @classmethod
+    def _estimated(cls: type[D], estimator: Any, X: Any, y: ArrayLike, response_method: str,
+                   sample_weight: ArrayLike | None, pos_label: Any, name: str | None,
+                   options: Mapping[str, Any], drawing: Mapping[str, Any],
+                   kwargs: Mapping[str, Any]) -> D:
+        """``from_estimator``: the estimator's scores, then :meth:`_predicted`."""
+        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
+        name = type(estimator).__name__ if name is None else name
+        return cls._predicted(y, scores, sample_weight, pos_label, name, options, drawing,
+                              kwargs)
 
 
 # --------------------------------------------------------------------------------------
@@ -251,6 +381,7 @@ class RocCurveDisplay(CurveDisplay):
     _xlabel = "False Positive Rate"
     _ylabel = "True Positive Rate"
     _metric = "AUC"
+    _curve_name = "a ROC curve"
 
     def __init__(
         self,
@@ -262,14 +393,17 @@ class RocCurveDisplay(CurveDisplay):
         pos_label: Any = None,
         thresholds: ArrayLike | None = None,
     ) -> None:
+        super().__init__(name, pos_label, thresholds)
         self.fpr: Array = np.asarray(fpr, dtype=np.float64)
         self.tpr: Array = np.asarray(tpr, dtype=np.float64)
         self.roc_auc = roc_auc
-        self.name = name
-        self.pos_label = pos_label
-        self.thresholds: Array | None = (
-            None if thresholds is None else np.asarray(thresholds, dtype=np.float64)
-        )
+
+    @classmethod
+    def _from_summary(cls, summary: ScoreSummary, name: str | None, pos_label: Any,
+                      options: Mapping[str, Any]) -> RocCurveDisplay:
+        fpr, tpr, thresholds = summary.roc_curve(**options)
+        return cls(fpr=fpr, tpr=tpr, roc_auc=summary.roc_auc(), name=name, pos_label=pos_label,
+                   thresholds=thresholds)
 
     def _curve_xy(self) -> tuple[Array, Array]:
         return self.fpr, self.tpr
@@ -280,45 +414,6 @@ class RocCurveDisplay(CurveDisplay):
     def _chance_level(self) -> tuple[list[float], list[float], dict[str, Any]]:
         return [0.0, 1.0], [0.0, 1.0], {"label": "Chance level (AUC = 0.5)", "color": "k",
                                         "linestyle": "--"}
-
-    def plot(
-        self,
-        ax: Axes | None = None,
-        *,
-        name: str | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> RocCurveDisplay:
-        """Draw the curve.
-
-        Parameters
-        ----------
-        ax : matplotlib Axes, optional
-            Where to draw; a new figure when omitted.
-        name : str, optional
-            Legend name (default: the display's ``name``).
-        curve_kwargs : dict, optional
-            matplotlib line properties of the curve (scikit-learn's argument).
-        plot_chance_level : bool, default False
-            Draw the chance level, the diagonal.
-        chance_level_kw : dict, optional
-            matplotlib line properties of the chance level.
-        despine : bool, default False
-            Remove the top and right spines.
-        **kwargs
-            matplotlib line properties of the curve too (``color=``, ``linestyle=`` …);
-            they win over ``curve_kwargs``.
-
-        Returns
-        -------
-        RocCurveDisplay
-            ``self``, with ``line_``, ``chance_level_``, ``ax_`` and ``figure_`` set.
-        """
-        return self._draw(ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
-                         kwargs)
 
     @classmethod
     def from_predictions(
@@ -343,13 +438,11 @@ class RocCurveDisplay(CurveDisplay):
         ``roc_auc`` is :func:`rankscore.roc_auc_score`. The other arguments are
         :meth:`plot`'s.
         """
-        line_style("RocCurveDisplay.from_predictions", {}, curve_kwargs, kwargs)
-        summary = summary_of(y_true, y_score, pos_label, sample_weight, "a ROC curve")
-        fpr, tpr, thresholds = summary.roc_curve(drop_intermediate=drop_intermediate)
-        display = cls(fpr=fpr, tpr=tpr, roc_auc=summary.roc_auc(), name=name,
-                      pos_label=pos_label_of(y_true, pos_label), thresholds=thresholds)
-        return display.plot(ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+        return cls._predicted(y_true, y_score, sample_weight, pos_label, name,
+                              {"drop_intermediate": drop_intermediate},
+                              dict(ax=ax, curve_kwargs=curve_kwargs, despine=despine,
+                                   plot_chance_level=plot_chance_level,
+                                   chance_level_kw=chance_level_kw), kwargs)
 
     @classmethod
     def from_estimator(
@@ -376,13 +469,11 @@ class RocCurveDisplay(CurveDisplay):
         ``"auto"`` tries them in that order); ``name`` defaults to its class name. The
         other arguments are :meth:`from_predictions`'s.
         """
-        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
-        return cls.from_predictions(
-            y, scores, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
-            pos_label=pos_label, name=type(estimator).__name__ if name is None else name,
-            ax=ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
-        )
+        return cls._estimated(estimator, X, y, response_method, sample_weight, pos_label, name,
+                              {"drop_intermediate": drop_intermediate},
+                              dict(ax=ax, curve_kwargs=curve_kwargs, despine=despine,
+                                   plot_chance_level=plot_chance_level,
+                                   chance_level_kw=chance_level_kw), kwargs)
 
 
 # --------------------------------------------------------------------------------------
@@ -427,6 +518,8 @@ class PrecisionRecallDisplay(CurveDisplay):
     _ylabel = "Precision"
     _metric = "AP"
     _legend_loc = "lower left"
+    _line_defaults = {**CURVE, "drawstyle": "steps-post"}
+    _curve_name = "a precision–recall curve"
 
     def __init__(
         self,
@@ -439,15 +532,19 @@ class PrecisionRecallDisplay(CurveDisplay):
         prevalence_pos_label: float | None = None,
         thresholds: ArrayLike | None = None,
     ) -> None:
+        super().__init__(name, pos_label, thresholds)
         self.precision: Array = np.asarray(precision, dtype=np.float64)
         self.recall: Array = np.asarray(recall, dtype=np.float64)
         self.average_precision = average_precision
-        self.name = name
-        self.pos_label = pos_label
         self.prevalence_pos_label = prevalence_pos_label
-        self.thresholds: Array | None = (
-            None if thresholds is None else np.asarray(thresholds, dtype=np.float64)
-        )
+
+    @classmethod
+    def _from_summary(cls, summary: ScoreSummary, name: str | None, pos_label: Any,
+                      options: Mapping[str, Any]) -> PrecisionRecallDisplay:
+        precision, recall, thresholds = summary.precision_recall_curve(**options)
+        return cls(precision, recall, average_precision=summary.average_precision(),
+                   name=name, pos_label=pos_label, prevalence_pos_label=summary.prevalence(),
+                   thresholds=thresholds)
 
     def _curve_xy(self) -> tuple[Array, Array]:
         return self.recall, self.precision
@@ -462,30 +559,13 @@ class PrecisionRecallDisplay(CurveDisplay):
         return [0.0, 1.0], [level, level], {"label": f"Chance level (AP = {level:0.2f})",
                                              "color": "k", "linestyle": "--"}
 
-    def plot(
-        self,
-        ax: Axes | None = None,
-        *,
-        name: str | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> PrecisionRecallDisplay:
-        """Draw the curve; the arguments are :meth:`RocCurveDisplay.plot`'s.
-
-        ``plot_chance_level=True`` needs ``prevalence_pos_label`` (``from_predictions`` and
-        ``from_estimator`` set it).
-        """
+    def _check_chance_level(self, plot_chance_level: bool) -> None:
         if plot_chance_level and self.prevalence_pos_label is None:
             raise ValueError(
                 "plot_chance_level=True needs the display's prevalence_pos_label (the share of "
                 "positives); build the display with from_predictions or from_estimator, or "
                 "pass prevalence_pos_label"
             )
-        return self._draw(ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
-                         kwargs, {**CURVE, "drawstyle": "steps-post"})
 
     @classmethod
     def from_predictions(
@@ -510,16 +590,11 @@ class PrecisionRecallDisplay(CurveDisplay):
         :func:`rankscore.average_precision_score`, ``prevalence_pos_label`` is
         :func:`rankscore.gains.prevalence`.
         """
-        line_style("PrecisionRecallDisplay.from_predictions", {},
-                   curve_kwargs, kwargs)
-        summary = summary_of(y_true, y_score, pos_label, sample_weight, "a precision–recall curve")
-        precision, recall, thresholds = summary.precision_recall_curve(
-            drop_intermediate=drop_intermediate)
-        display = cls(precision, recall, average_precision=summary.average_precision(),
-                      name=name, pos_label=pos_label_of(y_true, pos_label),
-                      prevalence_pos_label=summary.prevalence(), thresholds=thresholds)
-        return display.plot(ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
+        return cls._predicted(y_true, y_score, sample_weight, pos_label, name,
+                              {"drop_intermediate": drop_intermediate},
+                              dict(ax=ax, curve_kwargs=curve_kwargs, despine=despine,
+                                   plot_chance_level=plot_chance_level,
+                                   chance_level_kw=chance_level_kw), kwargs)
 
     @classmethod
     def from_estimator(
@@ -542,10 +617,8 @@ class PrecisionRecallDisplay(CurveDisplay):
     ) -> PrecisionRecallDisplay:
         """Score ``X`` with a fitted binary classifier and draw the precision–recall curve,
         as :meth:`RocCurveDisplay.from_estimator`."""
-        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
-        return cls.from_predictions(
-            y, scores, sample_weight=sample_weight, drop_intermediate=drop_intermediate,
-            pos_label=pos_label, name=type(estimator).__name__ if name is None else name,
-            ax=ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
-        )
+        return cls._estimated(estimator, X, y, response_method, sample_weight, pos_label, name,
+                              {"drop_intermediate": drop_intermediate},
+                              dict(ax=ax, curve_kwargs=curve_kwargs, despine=despine,
+                                   plot_chance_level=plot_chance_level,
+                                   chance_level_kw=chance_level_kw), kwargs)

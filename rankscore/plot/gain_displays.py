@@ -5,43 +5,28 @@ fitted binary classifier (``from_estimator``), drawn again with ``plot``."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._figures import line_style
-from .displays import Array, CurveDisplay, estimator_scores, pos_label_of, summary_of
-
-if TYPE_CHECKING:  # pragma: no cover - typing only
-    from matplotlib.axes import Axes
+from ..summary import ScoreSummary
+from .displays import Array, CurveDisplay
 
 __all__ = ["CumulativeGainDisplay", "LiftCurveDisplay"]
 
 
 class GainDisplay(CurveDisplay):
-    """What the gain and lift displays share: their x axis and their constructors."""
+    """What the gain and lift displays share: their x axis and their arrays."""
 
     _xlabel = "Fraction of population targeted"
 
-    def __init__(
-        self,
-        fraction_targeted: ArrayLike,
-        values: ArrayLike,
-        *,
-        value: float | None = None,
-        name: str | None = None,
-        pos_label: Any = None,
-        thresholds: ArrayLike | None = None,
-    ) -> None:
+    def __init__(self, fraction_targeted: ArrayLike, values: ArrayLike, value: float | None,
+                 name: str | None, pos_label: Any, thresholds: ArrayLike | None) -> None:
+        super().__init__(name, pos_label, thresholds)
         self.fraction_targeted: Array = np.asarray(fraction_targeted, dtype=np.float64)
         self.values: Array = np.asarray(values, dtype=np.float64)
         self.value = value
-        self.name = name
-        self.pos_label = pos_label
-        self.thresholds: Array | None = (
-            None if thresholds is None else np.asarray(thresholds, dtype=np.float64)
-        )
 
     def _curve_xy(self) -> tuple[Array, Array]:
         return self.fraction_targeted, self.values
@@ -55,7 +40,10 @@ class CumulativeGainDisplay(GainDisplay):
 
     x is the fraction of the population targeted (highest scores first), y the fraction of
     the positives captured; the chance level is the diagonal of random targeting, and the
-    legend shows the Gini (``2 AUC - 1``).
+    legend shows the Gini (``2 AUC - 1``). :meth:`from_predictions` computes the arrays
+    with :func:`rankscore.gains.cumulative_gain_curve` and the Gini with
+    :func:`rankscore.gini_score`; :meth:`plot` and :meth:`from_estimator` work as
+    :class:`RocCurveDisplay`'s.
 
     Parameters
     ----------
@@ -77,6 +65,7 @@ class CumulativeGainDisplay(GainDisplay):
 
     _ylabel = "Fraction of positives captured"
     _metric = "Gini"
+    _curve_name = "a cumulative gain curve"
 
     def __init__(
         self,
@@ -88,8 +77,14 @@ class CumulativeGainDisplay(GainDisplay):
         pos_label: Any = None,
         thresholds: ArrayLike | None = None,
     ) -> None:
-        super().__init__(fraction_targeted, fraction_captured, value=gini, name=name,
-                         pos_label=pos_label, thresholds=thresholds)
+        super().__init__(fraction_targeted, fraction_captured, gini, name, pos_label, thresholds)
+
+    @classmethod
+    def _from_summary(cls, summary: ScoreSummary, name: str | None, pos_label: Any,
+                      options: Mapping[str, Any]) -> CumulativeGainDisplay:
+        x, y, thresholds = summary.cumulative_gain_curve()
+        return cls(x, y, gini=summary.gini(), name=name, pos_label=pos_label,
+                   thresholds=thresholds)
 
     @property
     def fraction_captured(self) -> Array:
@@ -103,86 +98,16 @@ class CumulativeGainDisplay(GainDisplay):
         return [0.0, 1.0], [0.0, 1.0], {"label": "Chance level (Gini = 0)", "color": "k",
                                         "linestyle": "--"}
 
-    def plot(
-        self,
-        ax: Axes | None = None,
-        *,
-        name: str | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> CumulativeGainDisplay:
-        """Draw the curve; the arguments are :meth:`RocCurveDisplay.plot`'s."""
-        return self._draw(ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
-                         kwargs)
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true: ArrayLike,
-        y_score: ArrayLike,
-        *,
-        sample_weight: ArrayLike | None = None,
-        pos_label: Any = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> CumulativeGainDisplay:
-        """Compute the cumulative gain curve of scores and draw it.
-
-        The arrays are :func:`rankscore.gains.cumulative_gain_curve`'s, ``gini`` is
-        :func:`rankscore.gini_score`.
-        """
-        line_style("CumulativeGainDisplay.from_predictions", {},
-                   curve_kwargs, kwargs)
-        summary = summary_of(y_true, y_score, pos_label, sample_weight, "a cumulative gain curve")
-        x, y, thresholds = summary.cumulative_gain_curve()
-        display = cls(x, y, gini=summary.gini(), name=name,
-                      pos_label=pos_label_of(y_true, pos_label), thresholds=thresholds)
-        return display.plot(ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator: Any,
-        X: Any,
-        y: ArrayLike,
-        *,
-        sample_weight: ArrayLike | None = None,
-        response_method: str = "auto",
-        pos_label: Any = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> CumulativeGainDisplay:
-        """Score ``X`` with a fitted binary classifier and draw the cumulative gain curve,
-        as :meth:`RocCurveDisplay.from_estimator`."""
-        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
-        return cls.from_predictions(
-            y, scores, sample_weight=sample_weight, pos_label=pos_label,
-            name=type(estimator).__name__ if name is None else name, ax=ax,
-            curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
-        )
-
 
 class LiftCurveDisplay(GainDisplay):
     """Cumulative lift display, in the style of scikit-learn's.
 
     x is the fraction of the population targeted, y the cumulative lift (how many times
     the prevalence the positive rate among the targeted is); the chance level is lift 1,
-    and the legend shows the lift at 10 % targeted.
+    and the legend shows the lift at 10 % targeted. :meth:`from_predictions` computes the
+    arrays with :func:`rankscore.gains.lift_curve` and the lift at 10 % with
+    :meth:`ScoreSummary.lift_at(0.1) <rankscore.ScoreSummary.lift_at>`; :meth:`plot` and
+    :meth:`from_estimator` work as :class:`RocCurveDisplay`'s.
 
     Parameters
     ----------
@@ -207,6 +132,7 @@ class LiftCurveDisplay(GainDisplay):
     _metric = "lift at 10 %"
     _legend_loc = "upper right"
     _unit_square = False
+    _curve_name = "a lift curve"
 
     def __init__(
         self,
@@ -218,8 +144,14 @@ class LiftCurveDisplay(GainDisplay):
         pos_label: Any = None,
         thresholds: ArrayLike | None = None,
     ) -> None:
-        super().__init__(fraction_targeted, lift, value=lift_at_10, name=name,
-                         pos_label=pos_label, thresholds=thresholds)
+        super().__init__(fraction_targeted, lift, lift_at_10, name, pos_label, thresholds)
+
+    @classmethod
+    def _from_summary(cls, summary: ScoreSummary, name: str | None, pos_label: Any,
+                      options: Mapping[str, Any]) -> LiftCurveDisplay:
+        x, lift, thresholds = summary.lift_curve()
+        return cls(x, lift, lift_at_10=summary.lift_at(0.1), name=name, pos_label=pos_label,
+                   thresholds=thresholds)
 
     @property
     def lift(self) -> Array:
@@ -235,75 +167,3 @@ class LiftCurveDisplay(GainDisplay):
     def _chance_level(self) -> tuple[list[float], list[float], dict[str, Any]]:
         return [0.0, 1.0], [1.0, 1.0], {"label": "Chance level (lift = 1)", "color": "k",
                                         "linestyle": "--"}
-
-    def plot(
-        self,
-        ax: Axes | None = None,
-        *,
-        name: str | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> LiftCurveDisplay:
-        """Draw the curve; the arguments are :meth:`RocCurveDisplay.plot`'s."""
-        return self._draw(ax, name, curve_kwargs, plot_chance_level, chance_level_kw, despine,
-                         kwargs)
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true: ArrayLike,
-        y_score: ArrayLike,
-        *,
-        sample_weight: ArrayLike | None = None,
-        pos_label: Any = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> LiftCurveDisplay:
-        """Compute the lift curve of scores and draw it.
-
-        The arrays are :func:`rankscore.gains.lift_curve`'s, ``lift_at_10`` is
-        :meth:`ScoreSummary.lift_at(0.1) <rankscore.ScoreSummary.lift_at>`.
-        """
-        line_style("LiftCurveDisplay.from_predictions", {}, curve_kwargs, kwargs)
-        summary = summary_of(y_true, y_score, pos_label, sample_weight, "a lift curve")
-        x, lift, thresholds = summary.lift_curve()
-        display = cls(x, lift, lift_at_10=summary.lift_at(0.1), name=name,
-                      pos_label=pos_label_of(y_true, pos_label), thresholds=thresholds)
-        return display.plot(ax, curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-                            chance_level_kw=chance_level_kw, despine=despine, **kwargs)
-
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator: Any,
-        X: Any,
-        y: ArrayLike,
-        *,
-        sample_weight: ArrayLike | None = None,
-        response_method: str = "auto",
-        pos_label: Any = None,
-        name: str | None = None,
-        ax: Axes | None = None,
-        curve_kwargs: Mapping[str, Any] | None = None,
-        plot_chance_level: bool = False,
-        chance_level_kw: Mapping[str, Any] | None = None,
-        despine: bool = False,
-        **kwargs: Any,
-    ) -> LiftCurveDisplay:
-        """Score ``X`` with a fitted binary classifier and draw the lift curve, as
-        :meth:`RocCurveDisplay.from_estimator`."""
-        scores, pos_label = estimator_scores(estimator, X, response_method, pos_label)
-        return cls.from_predictions(
-            y, scores, sample_weight=sample_weight, pos_label=pos_label,
-            name=type(estimator).__name__ if name is None else name, ax=ax,
-            curve_kwargs=curve_kwargs, plot_chance_level=plot_chance_level,
-            chance_level_kw=chance_level_kw, despine=despine, **kwargs,
-        )

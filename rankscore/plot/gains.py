@@ -12,8 +12,7 @@ from numpy.typing import ArrayLike
 from .. import gains
 from .._figures import (IDEAL, axes_group, check_ax_given, pyplot, reference_line,
                         require_matplotlib, target_axes)
-from .curves import (CURVE, Scores, checked_prior, curve_style, labelled, legend_label,
-                     model_summaries, scored_models, unit_square)
+from .curves import CURVE, Scores, labelled, legend_label, model_curves, unit_square
 
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from matplotlib.axes import Axes
@@ -40,18 +39,9 @@ def plot_cumulative_gain(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict (or DataFrame) draws one curve per model.
-    pos_label : int, float, bool or str, optional
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), optional
-        Sample weights.
-    name : str, optional
-        Legend name of a single model.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
+    y_true, y_score, pos_label, sample_weight, name, ax
+        As in :func:`plot_roc` (a dict of scores, or a DataFrame, draws one curve per
+        model).
     **kwargs
         matplotlib line properties for the curve(s) (``color``, ``linestyle``, ``label``
         …), as in :func:`plot_roc`.
@@ -82,19 +72,17 @@ def plot_cumulative_gain(
     'Gini = 0.5556'
     """
     check_ax_given(ax)
-    models = scored_models(y_score, name)
-    style = curve_style("plot_cumulative_gain", kwargs, len(models))
-    prior = checked_prior(y_true, pos_label, sample_weight, "a cumulative gain curve")
+    summaries, style, prior = model_curves("plot_cumulative_gain", y_true, y_score, name,
+                                           pos_label, sample_weight, kwargs,
+                                           "a cumulative gain curve")
     computed = [(model, *summary.cumulative_gain_curve()[:2], summary.gini())
-                for model, summary in model_summaries(y_true, models, pos_label, sample_weight)]
+                for model, summary in summaries]
     ax = target_axes(ax, square=True)
     for model, x, y, gini in computed:
         ax.plot(x, y, **labelled(style, legend_label(model, f"Gini = {gini:.4f}")))
     _gain_reference_lines(ax, prior)
-    unit_square(ax, "fraction of population targeted", "fraction of positives captured")
-    ax.set_title("cumulative gain (captured response)")
-    ax.legend(loc="lower right", fontsize="small")
-    return ax
+    return unit_square(ax, "fraction of population targeted", "fraction of positives captured",
+                       "cumulative gain (captured response)")
 
 
 def plot_lift(
@@ -111,21 +99,8 @@ def plot_lift(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict (or DataFrame) draws one curve per model.
-    pos_label : int, float, bool or str, optional
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), optional
-        Sample weights.
-    name : str, optional
-        Legend name of a single model.
-    ax : matplotlib Axes, optional
-        Where to draw; a new figure when omitted.
-    **kwargs
-        matplotlib line properties for the curve(s) (``color``, ``linestyle``, ``label``
-        …), as in :func:`plot_roc`.
+    y_true, y_score, pos_label, sample_weight, name, ax, **kwargs
+        As in :func:`plot_cumulative_gain`.
 
     Returns
     -------
@@ -155,11 +130,11 @@ def plot_lift(
     'lift at 10 % = 2'
     """
     check_ax_given(ax)
-    models = scored_models(y_score, name)
-    style = curve_style("plot_lift", kwargs, len(models), {**CURVE, "markersize": 3})
-    prior = checked_prior(y_true, pos_label, sample_weight, "a lift curve")
+    summaries, style, prior = model_curves("plot_lift", y_true, y_score, name, pos_label,
+                                           sample_weight, kwargs, "a lift curve",
+                                           {**CURVE, "markersize": 3})
     computed = [(model, *summary.lift_curve()[:2], summary.lift_at(0.1))
-                for model, summary in model_summaries(y_true, models, pos_label, sample_weight)]
+                for model, summary in summaries]
     ax = target_axes(ax)
     for model, x, lift, top_decile in computed:
         label = legend_label(model, f"lift at 10 % = {top_decile:.3g}")
@@ -200,16 +175,8 @@ def plot_roc_vs_captured_response(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels.
-    y_score : array-like of shape (n_samples,) or dict of str to array-like
-        Scores; a dict draws one curve per model on each side.
-    pos_label : int, float, bool or str, optional
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), optional
-        Sample weights.
-    name : str, optional
-        Legend name of a single model.
+    y_true, y_score, pos_label, sample_weight, name
+        As in :func:`plot_roc` (a dict of scores draws one curve per model on each side).
     ax : pair of matplotlib Axes, optional
         Where to draw (left: ROC, right: captured response); a new 1×2 figure when omitted.
     **kwargs
@@ -241,11 +208,11 @@ def plot_roc_vs_captured_response(
     require_matplotlib()
     if ax is not None:
         ax = axes_group(ax, 2, "a pair of matplotlib Axes (ROC, captured response)")
-    models = scored_models(y_score, name)
-    style = curve_style("plot_roc_vs_captured_response", kwargs, len(models))
-    prior = checked_prior(y_true, pos_label, sample_weight, "a ROC or captured-response curve")
+    summaries, style, prior = model_curves("plot_roc_vs_captured_response", y_true, y_score,
+                                           name, pos_label, sample_weight, kwargs,
+                                           "a ROC or captured-response curve")
     computed = []
-    for model, summary in model_summaries(y_true, models, pos_label, sample_weight):
+    for model, summary in summaries:
         fpr, tpr, _ = summary.roc_curve()
         x, y = gains.roc_to_captured_response(fpr, tpr, prior)
         gini_cr = gains.captured_response_gini(x, y, prior)  # measured on the right curve
@@ -259,15 +226,12 @@ def plot_roc_vs_captured_response(
         )
         ax_cr.plot(x, y, **labelled({**style, "color": line.get_color()},
                                     legend_label(model, f"Gini = {gini_cr:.4f}")))
-        if len(models) == 1:
+        if len(summaries) == 1:
             ax_roc.fill_between(fpr, fpr, tpr, color=line.get_color(), alpha=0.15, zorder=2)
             ax_cr.fill_between(x, x, y, color=line.get_color(), alpha=0.15, zorder=2)
     reference_line(ax_roc, [0, 1], [0, 1], "chance")
-    unit_square(ax_roc, "false positive rate (FPR)", "true positive rate (TPR)")
-    ax_roc.set_title("ROC curve")
-    ax_roc.legend(loc="lower right", fontsize="small")
+    unit_square(ax_roc, "false positive rate (FPR)", "true positive rate (TPR)", "ROC curve")
     _gain_reference_lines(ax_cr, prior)
-    unit_square(ax_cr, "fraction of population targeted", "fraction of positives captured")
-    ax_cr.set_title("captured response")
-    ax_cr.legend(loc="lower right", fontsize="small")
+    unit_square(ax_cr, "fraction of population targeted", "fraction of positives captured",
+                "captured response")
     return ax_roc, ax_cr

@@ -20,7 +20,6 @@ bytes per distinct score of a partition, against 12 of a row's label and score.
 
 from __future__ import annotations
 
-import math
 import pickle
 from functools import partial
 from typing import Any, Iterator
@@ -29,9 +28,8 @@ import numpy as np
 import pyarrow as pa
 from pyspark.sql import DataFrame
 
-from .._engine.parts import MAX_EXACT_ROWS, binary_problem, class_parts
-from .._engine.sweep import Scan
-from .._engine.views import auc_view
+from .._distributed import auc_of_pair_counts
+from .._engine.parts import binary_problem, class_parts
 from .columns import checked_columns, role_names, selected
 from .tasks import (ArrowPartitions, backend_name, check_reported, empty_error, numpy_columns,
                     on_backend, parallelism)
@@ -216,17 +214,11 @@ def _task_of(key: Any) -> int:
 # on the driver
 
 
-def _total(rows: np.ndarray) -> tuple[int, int, int]:
-    """(negatives, positives, twice the Mann-Whitney U) of every bucket's rows: the pairs
-    inside each bucket, and each bucket's positives above the negatives of the buckets
-    below (Python integers: exact at any size)."""
+def _lowest_first(rows: np.ndarray) -> Iterator[tuple[int, int, int]]:
+    """(negatives, positives, twice the Mann-Whitney U inside the bucket) of every bucket,
+    the lowest bucket first (Python integers)."""
     rows = rows[np.argsort(rows[:, 0].astype(np.uint64), kind="stable")]
-    negatives, positives, twice_u = (rows[:, i].tolist() for i in (1, 2, 3))
-    n_neg = n_pos = total = 0
-    for neg, pos, pairs in zip(negatives, positives, twice_u):
-        total += pairs + 2 * pos * n_neg
-        n_neg, n_pos = n_neg + neg, n_pos + pos
-    return n_neg, n_pos, total
+    return zip(*(rows[:, i].tolist() for i in (1, 2, 3)))
 
 
 def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
@@ -245,10 +237,4 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
     if not found:
         empty_error(names)
     rows = [pickle.loads(data) for _, data, _ in found]
-    n_neg, n_pos, twice_u = _total(np.concatenate(rows) if len(rows) > 1 else rows[0])
-    if n_neg + n_pos > MAX_EXACT_ROWS:
-        raise ValueError(f"counts total {n_neg + n_pos} rows; exact counts are kept up to "
-                         "2**62 rows")
-    nan = math.nan
-    auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
-    return auc_view(Scan(n_neg, n_pos, auc, nan, nan, nan, nan))
+    return auc_of_pair_counts(_lowest_first(np.concatenate(rows) if len(rows) > 1 else rows[0]))

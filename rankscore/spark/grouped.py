@@ -94,9 +94,8 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
     pos_label : int, float, bool or str, default=None
         The positive class.
     one_class : {"warn", "nan", "raise"}, default="warn"
-        Groups holding one class only get NaN AUC and KS, with one
-        ``UndefinedMetricWarning`` naming them (``"warn"``), silently (``"nan"``), or
-        are a ``ValueError`` naming them (``"raise"``).
+        What groups holding one class only get, as in :func:`rankscore.group_metrics`
+        (NaN AUC and KS with one warning naming them, silently, or an error).
 
     Returns
     -------
