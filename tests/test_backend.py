@@ -100,6 +100,23 @@ def test_stub_documents_every_kernel():
     assert _kernel_names(_backend.load("python")) <= documented
 
 
+def _signatures(tree):
+    """name: (parameter annotations, return annotation) of every function, as source text."""
+    return {n.name: ([(a.arg, ast.unparse(a.annotation)) for a in n.args.args],
+                     ast.unparse(n.returns))
+            for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_fallback_kernels_are_annotated_as_the_stub_says(topic):
+    stub = _signatures(ast.parse((PACKAGE_DIR / "_kernels" / "__init__.pyi").read_text()))
+    fallback = _signatures(ast.parse((PACKAGE_DIR / "_fallback" / f"{topic}.py").read_text()))
+    kernels = sorted(set(fallback) & set(stub))  # (not the module's own helpers)
+    assert kernels, topic
+    for name in kernels:
+        assert fallback[name] == stub[name], name
+
+
 def test_only_backend_module_imports_the_kernel_modules():
     offenders = []
     for path in PACKAGE_DIR.rglob("*.py"):
