@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
-import numpy as np
 
-from ..report import summary_report
+from .._engine.arrays import Curve, PRCurve
+from .._engine.results import BinaryConfusion, GainTable, KSResult, ThresholdChoice
+from ..report import BinaryReport, summary_report
 from .summaries import summary_of
 from .workers import auc_of
 
 __all__ = ["average_precision_score", "best_threshold", "binary_confusion", "binary_report",
            "gain_table", "ks_statistic", "precision_recall_curve", "roc_auc_score", "roc_curve"]
 
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 _COLUMNS_DOC = """y_true : dask.array.Array or dask.dataframe.Series of shape (n_samples,)
         Labels ({0, 1}, {-1, 1} or bool; others need ``pos_label``).
@@ -38,12 +40,12 @@ _DATA_DOC = """>>> import numpy as np, dask.array as da
 _SEE_ALSO_DOC = "score_summary : The summary every function here reads."
 
 
-def _documented(function: Callable) -> Callable:
+def _documented(function: _F) -> _F:
     """Fill in the docstring parts every view shares: {columns}, {options}, {see_also} and
     {data} (the example's six rows in two partitions)."""
     for name, text in [("{columns}", _COLUMNS_DOC), ("{options}", _OPTIONS_DOC),
                        ("{see_also}", _SEE_ALSO_DOC), ("{data}", _DATA_DOC)]:
-        function.__doc__ = function.__doc__.replace(name, text)
+        function.__doc__ = (function.__doc__ or "").replace(name, text)
     return function
 
 
@@ -52,10 +54,11 @@ _VIEWS = {"roc_auc_score": "roc_auc", "average_precision_score": "average_precis
           "binary_confusion": "confusion"}
 
 
-def _read(function: str, y_true, y_score, sample_weight, pos_label, split_every, *args,
-          **kwargs):
+def _read(function: str, y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any,
+          split_every: int, *args: Any, **kwargs: Any) -> Any:
     """What the in-memory ``function`` returns, read from the merged summary of the columns
-    (the ScoreSummary view of the same name, or the one _VIEWS names)."""
+    (the ScoreSummary view of the same name, or the one _VIEWS names; its type is that
+    view's, which the caller names)."""
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every, function)
     return getattr(summary, _VIEWS.get(function, function))(*args, **kwargs)
 
@@ -99,15 +102,16 @@ def roc_auc_score(
     """
     if sample_weight is None and max_fpr is None:
         return auc_of(y_true, y_score, pos_label, split_every)
-    return _read("roc_auc_score", y_true, y_score, sample_weight, pos_label, split_every,
-                 max_fpr=max_fpr)
+    result: float = _read("roc_auc_score", y_true, y_score, sample_weight, pos_label, split_every,
+                          max_fpr=max_fpr)
+    return result
 
 
 @_documented
 def roc_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
     drop_intermediate: bool = True, split_every: int = 32,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> Curve:
     """ROC curve of Dask columns; equals :func:`rankscore.roc_curve`.
 
     Parameters
@@ -139,15 +143,16 @@ def roc_curve(
     >>> fpr.round(3).tolist(), tpr.round(3).tolist()
     ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
     """
-    return _read("roc_curve", y_true, y_score, sample_weight, pos_label, split_every,
-                 drop_intermediate=drop_intermediate)
+    result: Curve = _read("roc_curve", y_true, y_score, sample_weight, pos_label, split_every,
+                          drop_intermediate=drop_intermediate)
+    return result
 
 
 @_documented
 def precision_recall_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
     drop_intermediate: bool = False, split_every: int = 32,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> PRCurve:
     """Precision-recall curve of Dask columns; equals :func:`rankscore.precision_recall_curve`.
 
     Parameters
@@ -179,8 +184,9 @@ def precision_recall_curve(
     >>> precision.round(3).tolist()
     [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
     """
-    return _read("precision_recall_curve", y_true, y_score, sample_weight, pos_label, split_every,
-                 drop_intermediate=drop_intermediate)
+    result: PRCurve = _read("precision_recall_curve", y_true, y_score, sample_weight, pos_label,
+                            split_every, drop_intermediate=drop_intermediate)
+    return result
 
 
 @_documented
@@ -216,14 +222,16 @@ def average_precision_score(
     >>> round(rd.average_precision_score(y, s), 4)
     0.8667
     """
-    return _read("average_precision_score", y_true, y_score, sample_weight, pos_label, split_every)
+    result: float = _read("average_precision_score", y_true, y_score, sample_weight, pos_label,
+                          split_every)
+    return result
 
 
 @_documented
 def ks_statistic(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
     split_every: int = 32,
-):
+) -> KSResult:
     """Kolmogorov-Smirnov statistic of Dask columns; equals :func:`rankscore.ks_statistic`.
 
     Parameters
@@ -252,14 +260,16 @@ def ks_statistic(
     >>> round(result.statistic, 4), result.threshold
     (0.6667, 0.52)
     """
-    return _read("ks_statistic", y_true, y_score, sample_weight, pos_label, split_every)
+    result: KSResult = _read("ks_statistic", y_true, y_score, sample_weight, pos_label,
+                             split_every)
+    return result
 
 
 @_documented
 def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32,
-):
+) -> GainTable:
     """Gain/lift table of Dask columns; equals :func:`rankscore.gains.gain_table`.
 
     Parameters
@@ -290,15 +300,16 @@ def gain_table(
     >>> rd.gain_table(y, s, 2).to_dict()["positives"].tolist()
     [2, 1]
     """
-    return _read("gain_table", y_true, y_score, sample_weight, pos_label, split_every,
-                 n_groups)
+    result: GainTable = _read("gain_table", y_true, y_score, sample_weight, pos_label, split_every,
+                              n_groups)
+    return result
 
 
 @_documented
 def binary_confusion(
     y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32, strict: bool = False,
-):
+) -> BinaryConfusion:
     """Confusion at one threshold of Dask columns; equals :func:`rankscore.binary_confusion`.
 
     Parameters
@@ -331,15 +342,16 @@ def binary_confusion(
     >>> c.tp, c.fp, c.fn, c.tn
     (2, 1, 1, 2)
     """
-    return _read("binary_confusion", y_true, y_score, sample_weight, pos_label, split_every,
-                 threshold, strict=strict)
+    result: BinaryConfusion = _read("binary_confusion", y_true, y_score, sample_weight,
+                                    pos_label, split_every, threshold, strict=strict)
+    return result
 
 
 @_documented
 def best_threshold(
     y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32, **options: Any,
-):
+) -> ThresholdChoice:
     """The best threshold for an objective, of Dask columns; equals
     :func:`rankscore.best_threshold`.
 
@@ -372,15 +384,16 @@ def best_threshold(
     >>> rd.best_threshold(y, s, "youden").threshold
     0.73
     """
-    return _read("best_threshold", y_true, y_score, sample_weight, pos_label, split_every,
-                 objective, **options)
+    result: ThresholdChoice = _read("best_threshold", y_true, y_score, sample_weight, pos_label,
+                                    split_every, objective, **options)
+    return result
 
 
 @_documented
 def binary_report(
     y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
     n_groups: int = 10, split_every: int = 32, strict: bool = False,
-) -> dict[str, Any]:
+) -> BinaryReport:
     """Everything ``rankscore report`` shows, of Dask columns; equals
     :func:`rankscore.report.binary_report`.
 

@@ -4,11 +4,13 @@ pair counts)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from pyspark.sql import DataFrame
 
-from ..report import summary_report
+from .._engine.arrays import Curve, PRCurve
+from .._engine.results import BinaryConfusion, GainTable, KSResult, ThresholdChoice
+from ..report import BinaryReport, summary_report
 from ..summary import ScoreSummary
 from .auc import auc_of
 from .summaries import summary_of
@@ -32,11 +34,13 @@ _DOC = {
     "{see_also}": "score_summary : The summary every function here reads.",
 }
 
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-def _documented(function: Callable) -> Callable:
+
+def _documented(function: _F) -> _F:
     """Fill in the docstring parts that the functions share."""
     for name, text in _DOC.items():
-        function.__doc__ = function.__doc__.replace(name, text)
+        function.__doc__ = (function.__doc__ or "").replace(name, text)
     return function
 
 
@@ -45,9 +49,11 @@ _VIEWS = {"roc_auc_score": "roc_auc", "average_precision_score": "average_precis
           "binary_confusion": "confusion"}
 
 
-def _read(function: str, df, label, score, weight, pos_label, *args, **kwargs):
+def _read(function: str, df: DataFrame, label: str, score: str, weight: str | None,
+          pos_label: Any, *args: Any, **kwargs: Any) -> Any:
     """What the in-memory ``function`` returns, read from the merged summary (its
-    ScoreSummary view of the same name, or the one _VIEWS names)."""
+    ScoreSummary view of the same name, or the one _VIEWS names; its type is that view's,
+    which the caller names)."""
     merged = summary_of(df, label, score, weight, pos_label)
     return getattr(merged, _VIEWS.get(function, function))(*args, **kwargs)
 
@@ -130,12 +136,13 @@ def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None =
     """
     if weight is None and max_fpr is None:
         return auc_of(df, label, score, pos_label)
-    return _read("roc_auc_score", df, label, score, weight, pos_label, max_fpr=max_fpr)
+    result: float = _read("roc_auc_score", df, label, score, weight, pos_label, max_fpr=max_fpr)
+    return result
 
 
 @_documented
 def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
-              pos_label: Any = None, drop_intermediate: bool = True):
+              pos_label: Any = None, drop_intermediate: bool = True) -> Curve:
     """ROC curve of a Spark DataFrame; equals :func:`rankscore.roc_curve`.
 
     Parameters
@@ -166,13 +173,15 @@ def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = Non
     >>> fpr.round(3).tolist(), tpr.round(3).tolist()
     ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])
     """
-    return _read("roc_curve", df, label, score, weight, pos_label,
-                 drop_intermediate=drop_intermediate)
+    result: Curve = _read("roc_curve", df, label, score, weight, pos_label,
+                          drop_intermediate=drop_intermediate)
+    return result
 
 
 @_documented
 def precision_recall_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
-                           pos_label: Any = None, drop_intermediate: bool = False):
+                           pos_label: Any = None,
+                           drop_intermediate: bool = False) -> PRCurve:
     """Precision-recall curve of a Spark DataFrame; equals
     :func:`rankscore.precision_recall_curve`.
 
@@ -204,8 +213,9 @@ def precision_recall_curve(df: DataFrame, *, label: str, score: str, weight: str
     >>> precision.round(3).tolist()
     [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]
     """
-    return _read("precision_recall_curve", df, label, score, weight, pos_label,
-                 drop_intermediate=drop_intermediate)
+    result: PRCurve = _read("precision_recall_curve", df, label, score, weight, pos_label,
+                            drop_intermediate=drop_intermediate)
+    return result
 
 
 @_documented
@@ -239,12 +249,13 @@ def average_precision_score(df: DataFrame, *, label: str, score: str,
     >>> round(rsp.average_precision_score(df, label="y", score="s"), 4)
     0.8667
     """
-    return _read("average_precision_score", df, label, score, weight, pos_label)
+    result: float = _read("average_precision_score", df, label, score, weight, pos_label)
+    return result
 
 
 @_documented
 def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = None,
-                 pos_label: Any = None):
+                 pos_label: Any = None) -> KSResult:
     """Kolmogorov-Smirnov statistic of a Spark DataFrame; equals
     :func:`rankscore.ks_statistic`.
 
@@ -274,12 +285,13 @@ def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = 
     >>> round(result.statistic, 4), result.threshold
     (0.6667, 0.52)
     """
-    return _read("ks_statistic", df, label, score, weight, pos_label)
+    result: KSResult = _read("ks_statistic", df, label, score, weight, pos_label)
+    return result
 
 
 @_documented
 def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
-               weight: str | None = None, pos_label: Any = None):
+               weight: str | None = None, pos_label: Any = None) -> GainTable:
     """Gain/lift table of a Spark DataFrame; equals :func:`rankscore.gain_table`.
 
     Parameters
@@ -310,12 +322,14 @@ def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
     >>> rsp.gain_table(df, label="y", score="s", n_groups=2).positives.tolist()
     [2, 1]
     """
-    return _read("gain_table", df, label, score, weight, pos_label, n_groups)
+    result: GainTable = _read("gain_table", df, label, score, weight, pos_label, n_groups)
+    return result
 
 
 @_documented
 def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
-                     weight: str | None = None, pos_label: Any = None, strict: bool = False):
+                     weight: str | None = None, pos_label: Any = None,
+                     strict: bool = False) -> BinaryConfusion:
     """Confusion at one threshold of a Spark DataFrame; equals
     :func:`rankscore.binary_confusion`.
 
@@ -349,13 +363,16 @@ def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
     >>> c.tp, c.fp, c.fn, c.tn
     (2, 1, 1, 2)
     """
-    return _read("binary_confusion", df, label, score, weight, pos_label, threshold,
-                 strict=strict)
+    result: BinaryConfusion = _read("binary_confusion", df, label, score, weight, pos_label,
+                                    threshold,
+                                    strict=strict)
+    return result
 
 
 @_documented
 def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
-                   weight: str | None = None, pos_label: Any = None, **options: Any):
+                   weight: str | None = None, pos_label: Any = None,
+                   **options: Any) -> ThresholdChoice:
     """The best threshold for an objective, of a Spark DataFrame; equals
     :func:`rankscore.best_threshold`.
 
@@ -388,13 +405,15 @@ def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
     >>> rsp.best_threshold(df, "youden", label="y", score="s").threshold
     0.73
     """
-    return _read("best_threshold", df, label, score, weight, pos_label, objective, **options)
+    result: ThresholdChoice = _read("best_threshold", df, label, score, weight, pos_label,
+                                    objective, **options)
+    return result
 
 
 @_documented
 def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = None,
                   threshold: float = 0.5, n_groups: int = 10,
-                  strict: bool = False) -> dict[str, Any]:
+                  strict: bool = False) -> BinaryReport:
     """Everything ``rankscore report`` shows, of a Spark DataFrame; equals
     :func:`rankscore.report.binary_report`.
 
