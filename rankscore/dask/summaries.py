@@ -158,8 +158,8 @@ def check_split_every(split_every: Any) -> int:
     return int(split_every)
 
 
-def summary_of(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any, split_every: Any,
-               function: str, max_thresholds: Any = None) -> ScoreSummary:
+def summary_of(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any, split_every: int,
+               function: str, max_thresholds: int | None = None) -> ScoreSummary:
     columns = column_dict(y_true, y_score, sample_weight, function)
     split_every = check_split_every(split_every)
     if max_thresholds is not None:

@@ -244,6 +244,7 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
     tasks = min(max(parallelism(df), partitions.count), _MAX_TASKS)
     pieces = partitions.pieces(partial(_bucket_pieces, pos_label=pos_label,
                                        backend=backend_name(), tasks=tasks))
+    found: list[tuple[None, bytes | None, str | None]]
     found = pieces.keyBy(lambda row: row[0]).partitionBy(tasks, _task_of).values() \
         .mapPartitions(_merged_buckets).collect()
     check_reported(found, names)

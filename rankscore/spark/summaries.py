@@ -37,7 +37,7 @@ def summary_of(df: DataFrame, label: str, score: str, weight: str | None,
     data = selected(df, [(name, role) for role, name in names.items()], types)
     pieces = pieces_rdd(data, partial(_summary_piece, roles=list(names), pos_label=pos_label,
                                       backend=backend_name()))
-    rows = pieces.collect()
+    rows: list[tuple[Any, bytes | None, str | None]] = pieces.collect()
     check_reported(rows, names)
     if not rows:
         empty_error(names)
