@@ -117,6 +117,22 @@ def test_fallback_kernels_are_annotated_as_the_stub_says(topic):
         assert fallback[name] == stub[name], name
 
 
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_confusion_returns_python_numbers(weighted):
+    import numpy as np
+
+    labels = np.array([0, 3, 3, 0, 2], dtype=np.int64)
+    scores = np.array([0.1, 0.5, 0.7, 0.2, 0.9])
+    kernels = _backend.kernels
+    if weighted:
+        result = kernels.threshold_confusion_weighted(labels, 3, scores, 0.5, np.ones(5))
+    else:
+        result = kernels.threshold_confusion(labels, 3, scores, 0.5)
+    cell = float if weighted else int
+    assert result == (2, 1, 0, 2, 0, 3)
+    assert [type(x) for x in result] == [cell] * 4 + [int, int]
+
+
 def test_only_backend_module_imports_the_kernel_modules():
     offenders = []
     for path in PACKAGE_DIR.rglob("*.py"):

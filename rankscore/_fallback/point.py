@@ -30,7 +30,7 @@ def threshold_confusion(
     pp = int(np.count_nonzero(predicted))
     rp = int(np.count_nonzero(actual))
     n = len(predicted)
-    return tp, pp - tp, rp - tp, n - pp - rp + tp, labels.min(), labels.max()
+    return tp, pp - tp, rp - tp, n - pp - rp + tp, int(labels.min()), int(labels.max())
 
 
 def threshold_confusion_weighted(
@@ -48,8 +48,8 @@ def threshold_confusion_weighted(
         _sum_in_order(weight[~actual & predicted]),
         _sum_in_order(weight[actual & ~predicted]),
         _sum_in_order(weight[~actual & ~predicted]),
-        labels.min(),
-        labels.max(),
+        int(labels.min()),
+        int(labels.max()),
     )
 
 
