@@ -100,6 +100,39 @@ def test_stub_documents_every_kernel():
     assert _kernel_names(_backend.load("python")) <= documented
 
 
+def _signatures(tree):
+    """name: (parameter annotations, return annotation) of every function, as source text."""
+    return {n.name: ([(a.arg, ast.unparse(a.annotation)) for a in n.args.args],
+                     ast.unparse(n.returns))
+            for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+
+
+@pytest.mark.parametrize("topic", TOPICS)
+def test_fallback_kernels_are_annotated_as_the_stub_says(topic):
+    stub = _signatures(ast.parse((PACKAGE_DIR / "_kernels" / "__init__.pyi").read_text()))
+    fallback = _signatures(ast.parse((PACKAGE_DIR / "_fallback" / f"{topic}.py").read_text()))
+    kernels = sorted(set(fallback) & set(stub))  # (not the module's own helpers)
+    assert kernels, topic
+    for name in kernels:
+        assert fallback[name] == stub[name], name
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_threshold_confusion_returns_python_numbers(weighted):
+    import numpy as np
+
+    labels = np.array([0, 3, 3, 0, 2], dtype=np.int64)
+    scores = np.array([0.1, 0.5, 0.7, 0.2, 0.9])
+    kernels = _backend.kernels
+    if weighted:
+        result = kernels.threshold_confusion_weighted(labels, 3, scores, 0.5, np.ones(5))
+    else:
+        result = kernels.threshold_confusion(labels, 3, scores, 0.5)
+    cell = float if weighted else int
+    assert result == (2, 1, 0, 2, 0, 3)
+    assert [type(x) for x in result] == [cell] * 4 + [int, int]
+
+
 def test_only_backend_module_imports_the_kernel_modules():
     offenders = []
     for path in PACKAGE_DIR.rglob("*.py"):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["CRC32C_LEVEL", "crc32c", "bytes_with_crc32c"]
 
@@ -19,7 +22,7 @@ _CRC_POLY = 0x82F63B78
 _CRC_CHUNK_WORDS = 1 << 17  # words joined per vector tree (1 MiB)
 
 
-def _crc_byte_table() -> np.ndarray:
+def _crc_byte_table() -> NDArray[np.uint32]:
     t = np.arange(256, dtype=np.uint32)
     for _ in range(8):
         t = np.where(t & 1, (t >> 1) ^ np.uint32(_CRC_POLY), t >> 1).astype(np.uint32)
@@ -27,11 +30,13 @@ def _crc_byte_table() -> np.ndarray:
 
 
 _CRC_TABLE = _crc_byte_table()
+_Register = TypeVar("_Register", np.uint32, NDArray[np.uint32])  # one register or many
 
 
-def _one_zero_byte(x):
+def _one_zero_byte(x: _Register) -> _Register:
     """The register after one zero byte (scalar or array)."""
-    return (x >> 8) ^ _CRC_TABLE[x & 255]
+    after: _Register = (x >> 8) ^ _CRC_TABLE[x & 255]
+    return after
 
 
 # _CRC_WORD[j][v]: byte v at position j of an 8-byte word, seen from the word's end
@@ -41,10 +46,10 @@ for _ in range(7):
 del _
 
 _zeros_columns: dict[int, tuple[int, ...]] = {}  # k: Z_(2**k) (filled once; same values)
-_zeros_tables: dict[int, np.ndarray] = {}
+_zeros_tables: dict[int, NDArray[np.uint32]] = {}
 
 
-def _apply_columns(columns, s: int) -> int:
+def _apply_columns(columns: tuple[int, ...], s: int) -> int:
     out = 0
     for b in range(32):
         if s >> b & 1:
@@ -64,7 +69,7 @@ def _zeros(k: int) -> tuple[int, ...]:
     return _zeros_columns[k]
 
 
-def _zeros_table(k: int) -> np.ndarray:
+def _zeros_table(k: int) -> NDArray[np.uint32]:
     """Z_(2**k) as four byte tables (applied to an array by _apply_tables)."""
     if k not in _zeros_tables:
         columns, values = _zeros(k), np.arange(256)
@@ -77,9 +82,10 @@ def _zeros_table(k: int) -> np.ndarray:
     return _zeros_tables[k]
 
 
-def _apply_tables(tables, x):
-    return (tables[0][x & 255] ^ tables[1][(x >> 8) & 255] ^ tables[2][(x >> 16) & 255]
-            ^ tables[3][x >> 24])
+def _apply_tables(tables: NDArray[np.uint32], x: NDArray[np.uint32]) -> NDArray[np.uint32]:
+    after: NDArray[np.uint32] = (tables[0][x & 255] ^ tables[1][(x >> 8) & 255]
+                                 ^ tables[2][(x >> 16) & 255] ^ tables[3][x >> 24])
+    return after
 
 
 def _after_zeros(s: int, n: int) -> int:
@@ -93,7 +99,7 @@ def _after_zeros(s: int, n: int) -> int:
     return s
 
 
-def _crc0_of_words(words: np.ndarray) -> int:
+def _crc0_of_words(words: NDArray[np.uint8]) -> int:
     """The register after the bytes of ``words`` (shape (m, 8), uint8) from a zero one."""
     r = _CRC_WORD[0][words[:, 0]]
     for j in range(1, 8):
@@ -111,7 +117,7 @@ def _crc0_of_words(words: np.ndarray) -> int:
     return s
 
 
-def crc32c(data, crc=0, level=2):
+def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0, level: int = 2) -> int:
     """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
     them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. (``level``: how the
     compiled module may compute it; the same values.)"""
@@ -131,12 +137,16 @@ def crc32c(data, crc=0, level=2):
 CRC32C_LEVEL = 0  # the compiled module: 0 tables, 1 the crc32 instruction, 2 folding
 
 
-def _padded_views(parts):
-    views = [np.frombuffer(memoryview(p).cast("B"), dtype=np.uint8) for p in parts]
+def _padded_views(
+    parts: tuple[bytes | NDArray[np.generic], ...],
+) -> tuple[list[NDArray[np.uint8]], int]:
+    # (an ndarray is a buffer; NumPy's stubs say so only for Python 3.12 and later)
+    views = [np.frombuffer(memoryview(p).cast("B"), dtype=np.uint8)  # type: ignore[arg-type]
+             for p in parts]
     return views, sum(-(-len(v) // 8) * 8 for v in views)
 
 
-def bytes_with_crc32c(parts, n_threads=1):
+def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...], n_threads: int = 1) -> bytes:
     """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
     8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). (``n_threads``: the
     compiled module writes large outputs on two threads; the same bytes.)"""

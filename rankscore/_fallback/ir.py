@@ -9,8 +9,10 @@ how many ranks of query j count. Per-query sums run rank by rank over all querie
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = [
     "fnv1a_hashes",
@@ -34,14 +36,14 @@ _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
 
 
-def _ids(pool: np.ndarray, offsets: np.ndarray) -> list[bytes]:
+def _ids(pool: NDArray[np.uint8], offsets: NDArray[np.int64]) -> list[bytes]:
     """The ids ``pool[offsets[i]:offsets[i + 1]]`` as bytes."""
     raw = np.asarray(pool, dtype=np.uint8).tobytes()
     bounds = np.asarray(offsets).tolist()
     return [raw[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
-def fnv1a_hashes(pool: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+def fnv1a_hashes(pool: NDArray[np.uint8], offsets: NDArray[np.int64]) -> NDArray[np.uint64]:
     """64-bit FNV-1a hash of each id ``pool[offsets[i]:offsets[i + 1]]`` (UTF-8 bytes)."""
     encoded = _ids(pool, offsets)
     sizes = np.diff(np.asarray(offsets, dtype=np.int64))
@@ -57,7 +59,11 @@ def fnv1a_hashes(pool: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     return out
 
 
-def gather_ids(pool, offsets, codes):
+def gather_ids(
+    pool: NDArray[np.uint8],
+    offsets: NDArray[np.int64],
+    codes: NDArray[np.int64],
+) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
     input."""
     starts = offsets[:-1][codes]
@@ -68,7 +74,7 @@ def gather_ids(pool, offsets, codes):
     return pool[source], out
 
 
-def _joined(tokens: list) -> tuple[np.ndarray, np.ndarray]:
+def _joined(tokens: list[bytes]) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """(pool, offsets): byte strings one after the other, token i at
     ``pool[offsets[i]:offsets[i + 1]]``."""
     pool = np.frombuffer(b"".join(tokens), dtype=np.uint8).copy()
@@ -77,7 +83,9 @@ def _joined(tokens: list) -> tuple[np.ndarray, np.ndarray]:
     return pool, offsets
 
 
-def _interned(tokens: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _interned(
+    tokens: list[bytes],
+) -> tuple[NDArray[np.int64], NDArray[np.uint8], NDArray[np.int64]]:
     """(codes, pool, offsets): codes of byte strings into their distinct values, in order of
     first appearance, which are ``pool[offsets[i]:offsets[i + 1]]``."""
     if not tokens:
@@ -91,7 +99,22 @@ def _interned(tokens: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return rank[inverse.reshape(-1)], *_joined(values[order].tolist())
 
 
-def parse_trec(data, n_fields: int, value_field: int, integer_values: bool, read_value):
+def parse_trec(
+    data: NDArray[np.uint8],
+    n_fields: int,
+    value_field: int,
+    integer_values: bool,
+    read_value: Callable[[bytes], float | None],
+) -> tuple[
+    NDArray[np.int64],
+    NDArray[np.uint8],
+    NDArray[np.int64],
+    NDArray[np.uint8],
+    NDArray[np.int64],
+    NDArray[np.uint64],
+    NDArray[np.float64],
+    int,
+]:
     """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see
     rankscore/_kernels/__init__.pyi. Values: NumPy reads the column when every field is
     plain ASCII (as float() reads bytes); otherwise each field is ``read_value(field
@@ -138,7 +161,13 @@ def parse_trec(data, n_fields: int, value_field: int, integer_values: bool, read
             fnv1a_hashes(doc_pool, doc_offsets), values, 0)
 
 
-def ir_first_duplicate(offsets, docs, pool, pool_offsets, hashes):
+def ir_first_duplicate(
+    offsets: NDArray[np.int64],
+    docs: NDArray[np.int64],
+    pool: NDArray[np.uint8],
+    pool_offsets: NDArray[np.int64],
+    hashes: NDArray[np.uint64],
+) -> int:
     """Index of the first entry whose element (id ``docs[i]``, bytes
     ``pool[pool_offsets[c]:pool_offsets[c + 1]]``) appeared before in the same query, -1 if
     none."""
@@ -148,17 +177,30 @@ def ir_first_duplicate(offsets, docs, pool, pool_offsets, hashes):
     same = (query[order][1:] == query[order][:-1]) & (key[order][1:] == key[order][:-1])
     candidates = np.unique(np.concatenate([order[1:][same], order[:-1][same]]))
     ids = _ids(pool, pool_offsets)
-    seen = set()
+    seen: set[tuple[int, bytes]] = set()
     for i in candidates.tolist():  # flat order; equal hashes: compare the ids themselves
         if (query[i], ids[docs[i]]) in seen:
-            return i
+            return int(i)
         seen.add((query[i], ids[docs[i]]))
     return -1
 
 
-def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offsets,
-            qrels_starts, qrels_stops, qrels_hash, qrels_docs, qrels_pool, qrels_pool_offsets,
-            relevance, out_offsets):
+def ir_join(
+    run_starts: NDArray[np.int64],
+    run_stops: NDArray[np.int64],
+    run_hash: NDArray[np.uint64],
+    run_docs: NDArray[np.int64],
+    run_pool: NDArray[np.uint8],
+    run_pool_offsets: NDArray[np.int64],
+    qrels_starts: NDArray[np.int64],
+    qrels_stops: NDArray[np.int64],
+    qrels_hash: NDArray[np.uint64],
+    qrels_docs: NDArray[np.int64],
+    qrels_pool: NDArray[np.uint8],
+    qrels_pool_offsets: NDArray[np.int64],
+    relevance: NDArray[np.int64],
+    out_offsets: NDArray[np.int64],
+) -> tuple[NDArray[np.int64], bool]:
     """Judged relevance of each run entry of each evaluated query (-1 if not judged), laid
     out at ``out_offsets``, and whether two distinct ids met with one hash."""
     rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
@@ -182,7 +224,9 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offset
     return rel, collision
 
 
-def _by_rank(offsets, cut):
+def _by_rank(
+    offsets: NDArray[np.int64], cut: NDArray[np.int64]
+) -> Iterator[tuple[int, NDArray[np.intp], NDArray[np.int64]]]:
     """Yield (rank i from 0, query indices alive at i, their entry indices)."""
     starts = offsets[:-1]
     depth = np.minimum(offsets[1:] - starts, cut)
@@ -192,7 +236,12 @@ def _by_rank(offsets, cut):
         yield i, queries, starts[queries] + i
 
 
-def ir_relevant_in_top(offsets, rel, level, cut):
+def ir_relevant_in_top(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    level: int,
+    cut: NDArray[np.int64],
+) -> NDArray[np.int64]:
     """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
     out = np.zeros(len(offsets) - 1, dtype=np.int64)
     for _, queries, at in _by_rank(offsets, cut):
@@ -200,7 +249,12 @@ def ir_relevant_in_top(offsets, rel, level, cut):
     return out
 
 
-def ir_precision_sum(offsets, rel, level, cut):
+def ir_precision_sum(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    level: int,
+    cut: NDArray[np.int64],
+) -> NDArray[np.float64]:
     """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i."""
     found = np.zeros(len(offsets) - 1, dtype=np.int64)
     total = np.zeros(len(offsets) - 1, dtype=np.float64)
@@ -211,7 +265,12 @@ def ir_precision_sum(offsets, rel, level, cut):
     return total
 
 
-def ir_first_relevant(offsets, rel, level, cut):
+def ir_first_relevant(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    level: int,
+    cut: NDArray[np.int64],
+) -> NDArray[np.int64]:
     """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
     out = np.zeros(len(offsets) - 1, dtype=np.int64)
     for i, queries, at in _by_rank(offsets, cut):
@@ -220,7 +279,13 @@ def ir_first_relevant(offsets, rel, level, cut):
     return out
 
 
-def ir_dcg(offsets, rel, cut, log2_rank, exponential):
+def ir_dcg(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    cut: NDArray[np.int64],
+    log2_rank: NDArray[np.float64],
+    exponential: bool,
+) -> NDArray[np.float64]:
     """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2(i + 1)."""
     total = np.zeros(len(offsets) - 1, dtype=np.float64)
     for i, queries, at in _by_rank(offsets, cut):
@@ -232,7 +297,13 @@ def ir_dcg(offsets, rel, cut, log2_rank, exponential):
     return total
 
 
-def ir_bpref(offsets, rel, level, num_rel, num_nonrel):
+def ir_bpref(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    level: int,
+    num_rel: NDArray[np.int64],
+    num_nonrel: NDArray[np.int64],
+) -> NDArray[np.float64]:
     """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R)."""
     n = len(offsets) - 1
     nonrel = np.zeros(n, dtype=np.int64)
@@ -250,7 +321,11 @@ def ir_bpref(offsets, rel, level, num_rel, num_nonrel):
     return total
 
 
-def ir_ranking_columns(offsets, rel, level):
+def ir_ranking_columns(
+    offsets: NDArray[np.int64],
+    rel: NDArray[np.int64],
+    level: int,
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """Per query: (k, p, soma) of the ranking cut after its last relevant element."""
     n = len(offsets) - 1
     k = np.zeros(n, dtype=np.int64)

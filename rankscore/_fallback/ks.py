@@ -12,25 +12,29 @@ import math
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .sweep import as_exact
 
 __all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
 
 
-def ks_counts_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, int, int, int]:
+def ks_counts_signed(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int, int, int]:
     """(plus, first index of plus, minus, first index of minus) from per-threshold class
     counts (thresholds ascending; C the cumulative counts <= t, each class total <= 2**62):
     plus = max over t of n_pos C-(t) - n_neg C+(t), minus = max over t of
     n_neg C+(t) - n_pos C-(t), both >= 0 (0 at the last threshold), exact."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
-    neg, pos = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
-    excess = np.cumsum(neg) * n_pos - np.cumsum(pos) * n_neg
+    neg_exact, pos_exact = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
+    excess = np.cumsum(neg_exact) * n_pos - np.cumsum(pos_exact) * n_neg
     i_plus, i_minus = int(np.argmax(excess)), int(np.argmin(excess))  # first extremes
     return int(excess[i_plus]), i_plus, int(-excess[i_minus]), i_minus
 
 
-def ks_merge_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, float, int, float]:
+def ks_merge_signed(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+) -> tuple[int, float, int, float]:
     """(plus, smallest t of plus, minus, smallest t of minus) for sorted class parts (both
     non-empty): plus = max over distinct t of n_pos #{neg <= t} - n_neg #{pos <= t}, minus
     the largest of its negation, exact ints (two-sample statistics = them / (n_pos n_neg))."""
@@ -42,7 +46,7 @@ def ks_merge_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, float, int, 
     return plus, float(t[i_plus]), minus, float(t[i_minus])
 
 
-def ks_two_sample_sf(m: int, n: int, h: int, two_sided: bool, checked: np.ndarray) -> float:
+def ks_two_sample_sf(m: int, n: int, h: int, two_sided: bool, checked: NDArray[np.uint8]) -> float:
     """P(D >= h / lcm(m, n)) for two samples of m and n values from one continuous law.
 
     A lattice path from (0, 0) to (m, n) steps right for each value of the first sample

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["threshold_confusion", "threshold_confusion_weighted"]
 
 
-def _masks(labels, pos_code, score, threshold):
+def _masks(
+    labels: NDArray[np.integer], pos_code: int, score: NDArray[np.floating], threshold: float
+) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
     actual = np.asarray(labels) == pos_code
     # compare in float64 like the kernel (a bare Python float would round to float32 scores)
     predicted = np.asarray(score) >= np.float64(threshold)
     return actual, predicted
 
 
-def threshold_confusion(labels, pos_code, score, threshold):
+def threshold_confusion(
+    labels: NDArray[np.integer],
+    pos_code: int,
+    score: NDArray[np.floating],
+    threshold: float,
+) -> tuple[int, int, int, int, int, int]:
     """``(tp, fp, fn, tn, lo, hi)``: int64 counts with actual positive = ``labels == pos_code``
     and predicted positive = ``score >= threshold``; lo/hi = smallest/largest label."""
     actual, predicted = _masks(labels, pos_code, score, threshold)
@@ -22,10 +30,16 @@ def threshold_confusion(labels, pos_code, score, threshold):
     pp = int(np.count_nonzero(predicted))
     rp = int(np.count_nonzero(actual))
     n = len(predicted)
-    return tp, pp - tp, rp - tp, n - pp - rp + tp, labels.min(), labels.max()
+    return tp, pp - tp, rp - tp, n - pp - rp + tp, int(labels.min()), int(labels.max())
 
 
-def threshold_confusion_weighted(labels, pos_code, score, threshold, weight):
+def threshold_confusion_weighted(
+    labels: NDArray[np.integer],
+    pos_code: int,
+    score: NDArray[np.floating],
+    threshold: float,
+    weight: NDArray[np.float64],
+) -> tuple[float, float, float, float, int, int]:
     """``(tp, fp, fn, tn, lo, hi)``: weighted float sums of ``threshold_confusion``."""
     actual, predicted = _masks(labels, pos_code, score, threshold)
     weight = np.asarray(weight)
@@ -34,12 +48,12 @@ def threshold_confusion_weighted(labels, pos_code, score, threshold, weight):
         _sum_in_order(weight[~actual & predicted]),
         _sum_in_order(weight[actual & ~predicted]),
         _sum_in_order(weight[~actual & ~predicted]),
-        labels.min(),
-        labels.max(),
+        int(labels.min()),
+        int(labels.max()),
     )
 
 
-def _sum_in_order(values):
+def _sum_in_order(values: NDArray[np.float64]) -> float:
     """The sum added left to right, as the compiled loop adds (``np.sum`` adds pairwise and
     rounds differently: ten weights of 0.1 give 1.0 there, 0.9999999999999999 here)."""
     return float(np.cumsum(values)[-1]) if len(values) else 0.0

@@ -7,6 +7,7 @@ list element ('x'); p = bit length, k = number of set bits, masks fit p <= 62.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = [
     "check_positions",
@@ -17,7 +18,9 @@ __all__ = [
 ]
 
 
-def _ranking_score(k, p, soma, m: float):
+def _ranking_score(
+    k: NDArray[np.int64], p: NDArray[np.int64], soma: NDArray[np.int64], m: float
+) -> NDArray[np.float64]:
     """s = k/p + (2/m) * soma / (p (p - 1)); s = 1 for p = 1 (same operation order as C)."""
     k, p, soma = (np.asarray(a, dtype=np.int64) for a in (k, p, soma))
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -25,7 +28,11 @@ def _ranking_score(k, p, soma, m: float):
     return np.where(p == 1, 1.0, s)
 
 
-def check_positions(positions: np.ndarray, order: np.ndarray, max_position: int):
+def check_positions(
+    positions: NDArray[np.int64],
+    order: NDArray[np.int64],
+    max_position: int,
+) -> tuple[int, int, int]:
     """Validate a position vector; ``order`` is its stable argsort.
 
     Returns ``(code, first, second)``: 0 = valid; 1 = ``positions[first] < 1``;
@@ -44,12 +51,19 @@ def check_positions(positions: np.ndarray, order: np.ndarray, max_position: int)
     return 0, -1, -1
 
 
-def score_columns(k: np.ndarray, p: np.ndarray, soma: np.ndarray, m: float) -> np.ndarray:
+def score_columns(
+    k: NDArray[np.int64],
+    p: NDArray[np.int64],
+    soma: NDArray[np.int64],
+    m: float,
+) -> NDArray[np.float64]:
     """Scores from columns: s = k/p + (2/m) soma / (p (p-1)), s = 1 where p = 1."""
     return np.ascontiguousarray(_ranking_score(k, p, soma, m), dtype=np.float64)
 
 
-def mask_columns(masks: np.ndarray):
+def mask_columns(
+    masks: NDArray[np.uint64],
+) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """``(k, p, soma)`` int64 columns of ranking masks (bit i-1 set = position i is 'x')."""
     masks = np.asarray(masks, dtype=np.uint64)
     k = np.zeros(len(masks), dtype=np.int64)
@@ -63,7 +77,7 @@ def mask_columns(masks: np.ndarray):
     return k, p, p * (p + 1) // 2 - sumx  # soma = p(p+1)/2 - sum of 'x' positions
 
 
-def score_masks(masks: np.ndarray, m: float) -> np.ndarray:
+def score_masks(masks: NDArray[np.uint64], m: float) -> NDArray[np.float64]:
     """Scores of ranking masks (same arithmetic as ``score_columns``)."""
     k, p, soma = mask_columns(masks)
     return score_columns(k, p, soma, m)
@@ -96,7 +110,13 @@ def _lex_subsets_into(n: int, r: int, high: int, out: np.ndarray) -> None:
         start += len(tail)
 
 
-def enumerate_rankings_into(p: int, k: int, m: float, masks: np.ndarray, scores: np.ndarray):
+def enumerate_rankings_into(
+    p: int,
+    k: int,
+    m: float,
+    masks: NDArray[np.uint64],
+    scores: NDArray[np.float64],
+) -> None:
     """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
 
     Order: lexicographic with 'x' before '-': the first k-1 list elements take

@@ -9,13 +9,22 @@ scores ascending with -0.0 written as 0.0 (``x + 0.0``), and with weights a stab
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
 
 NUMPY_SORT = True  # every class is one run, sorted by np.sort (the compiled module: False)
 
 
-def split_buckets(labels, pos_code, scores, weights=None):
+def split_buckets(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    weights: NDArray[np.float64] | None = None,
+) -> tuple[
+    NDArray[np.floating], NDArray[np.float64] | None, NDArray[np.int64],
+    NDArray[np.floating], NDArray[np.float64] | None, NDArray[np.int64], int, int,
+]:
     """Split ``scores`` by ``labels == pos_code`` into (neg, neg_weights, neg_edges, pos,
     pos_weights, pos_edges, smallest label, largest label), each class's scores in runs
     (buckets): every score of run r = [edges[r], edges[r + 1]) is below every score of run
@@ -35,7 +44,11 @@ def split_buckets(labels, pos_code, scores, weights=None):
     return (*parts, int(labels.min()), int(labels.max()))
 
 
-def sort_runs(scores, edges, weights=None):
+def sort_runs(
+    scores: NDArray[np.floating],
+    edges: NDArray[np.int64],
+    weights: NDArray[np.float64] | None = None,
+) -> None:
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores."""
     # Only the runs are touched: two threads sort disjoint runs of one array at once, so

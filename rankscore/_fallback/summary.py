@@ -9,8 +9,10 @@ sorted part down, as the compiled loop does, so both backends give the same bits
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .sweep import auc_counts, ks_counts
 
@@ -40,8 +42,18 @@ __all__ = [
 # ones position by position across all runs at once
 _LONG_RUN = 64
 
+# int64 counts or float64 weight sums per threshold
+_Counts = NDArray[np.int64] | NDArray[np.float64]
 
-def _runs_descending(sorted_scores):
+# what summary_report_counts and report_of_parts return (see their docstrings)
+_ReportReads = tuple[int, int, int, int, float, float, float, tuple[float, float, int, int],
+                     tuple[float, float, int, int], tuple[int, int], float, NDArray[np.int64],
+                     NDArray[np.int64], NDArray[np.float64], NDArray[np.float64]]
+
+
+def _runs_descending(
+    sorted_scores: NDArray[np.floating],
+) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     """Start of each run of equal scores in ``sorted_scores[::-1]`` and the run lengths."""
     desc = sorted_scores[::-1]
     if len(desc) == 0:
@@ -50,7 +62,9 @@ def _runs_descending(sorted_scores):
     return starts, np.diff(np.append(starts, len(desc)))
 
 
-def _sequential_sums(values, starts, lengths):
+def _sequential_sums(
+    values: NDArray[np.float64], starts: NDArray[np.intp], lengths: NDArray[np.intp],
+) -> NDArray[np.float64]:
     """Sum of each run ``values[s:s + n]``, added one by one from 0.0 in index order."""
     sums = np.zeros(len(starts))
     long_runs = lengths > _LONG_RUN
@@ -63,10 +77,14 @@ def _sequential_sums(values, starts, lengths):
     return sums
 
 
-def _class_per_threshold(sorted_scores, weights, thresholds):
+def _class_per_threshold(
+    sorted_scores: NDArray[np.floating], weights: NDArray[np.float64] | None,
+    thresholds: NDArray[np.floating],
+) -> _Counts:
     """Count (int64) or weight sum (float64) of ``sorted_scores`` at each threshold."""
     starts, lengths = _runs_descending(sorted_scores)
-    at = np.zeros(len(thresholds), dtype=np.int64 if weights is None else np.float64)
+    at: _Counts = (np.zeros(len(thresholds), dtype=np.int64) if weights is None
+                   else np.zeros(len(thresholds), dtype=np.float64))
     if len(starts) == 0:
         return at
     values = sorted_scores[::-1][starts]
@@ -75,7 +93,13 @@ def _class_per_threshold(sorted_scores, weights, thresholds):
     return at
 
 
-def summary_from_sorted(neg, neg_weight, pos, pos_weight):
+def summary_from_sorted(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
     """(thresholds descending, negatives per threshold, positives per threshold) from each
     class's scores sorted ascending: int64 counts when the weights are None, else float64
     sums of the weights (in the same order as the scores)."""
@@ -84,7 +108,14 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
             _class_per_threshold(pos, pos_weight, thresholds))
 
 
-def summary_from_sorted_into(out_t, out_n, out_p, at, neg, pos):
+def summary_from_sorted_into(
+    out_t: NDArray[np.floating],
+    out_n: NDArray[np.int64],
+    out_p: NDArray[np.int64],
+    at: int,
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+) -> int:
     """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
     number of thresholds."""
     arrays = summary_from_sorted(neg, None, pos, None)
@@ -93,7 +124,15 @@ def summary_from_sorted_into(out_t, out_n, out_p, at, neg, pos):
     return len(arrays[0])
 
 
-def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
+def summary_merge(
+    thr_a: NDArray[np.floating],
+    neg_a: NDArray[np.int64] | NDArray[np.float64],
+    pos_a: NDArray[np.int64] | NDArray[np.float64],
+    thr_b: NDArray[np.floating],
+    neg_b: NDArray[np.int64] | NDArray[np.float64],
+    pos_b: NDArray[np.int64] | NDArray[np.float64],
+) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
+           NDArray[np.int64] | NDArray[np.float64]]:
     """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
     both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
     thresholds = np.union1d(thr_a, thr_b)[::-1].astype(thr_a.dtype)
@@ -103,12 +142,14 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     ia = np.searchsorted(key, -thr_a.astype(np.float64))
     ib = np.searchsorted(key, -thr_b.astype(np.float64))
     neg[ia], pos[ia] = neg_a, pos_a
-    neg[ib] += neg_b  # one addition a + b where a threshold is in both
-    pos[ib] += pos_b
-    return thresholds, neg, pos
+    # (the count arrays' dtype is the inputs', int64 or float64: NumPy's stubs type no
+    # arithmetic on that union)
+    neg[ib] += neg_b  # type: ignore[arg-type]  # one addition a + b where in both
+    pos[ib] += pos_b  # type: ignore[arg-type]
+    return thresholds, neg, pos  # type: ignore[return-value]
 
 
-def _pr_area(tps, fps, total_pos):
+def _pr_area(tps: NDArray[np.float64], fps: NDArray[np.float64], total_pos: float) -> float:
     """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
     if not total_pos > 0:
         return 0.0
@@ -118,7 +159,10 @@ def _pr_area(tps, fps, total_pos):
     return float(np.cumsum(terms)[-1]) if len(terms) else 0.0
 
 
-def summary_scan_counts(neg, pos):
+def summary_scan_counts(
+    neg: NDArray[np.int64],
+    pos: NDArray[np.int64],
+) -> tuple[int, int, int, int, int, float, float]:
     """(N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) of an unweighted summary
     (thresholds descending); see the compiled kernel for the definitions."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
@@ -131,7 +175,14 @@ def summary_scan_counts(neg, pos):
     return n_neg, n_pos, pairs, gap, index, ap, _pr_area(tps, fps, n_pos)
 
 
-def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
+def summary_report_counts(
+    thresholds: NDArray[np.floating],
+    neg: NDArray[np.int64],
+    pos: NDArray[np.int64],
+    cuts: NDArray[np.int64],
+    rtol: float,
+    threshold: float,
+) -> _ReportReads:
     """binary_report's reads of an unweighted summary with both classes: (N, P, 2U, KS gap,
     KS threshold, AP sum, PR area, (J, threshold, tp, fp), (F1, threshold, tp, fp), (tp, fp)
     at ``threshold``, the top threshold, and per cut tp, fp, the threshold and the next one
@@ -140,7 +191,7 @@ def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
     values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
     fp_counts, tp_counts = np.cumsum(neg), np.cumsum(pos)  # exact (fps, tps round past 2**53)
-    choices = []
+    choices: list[tuple[float, float, int, int]] = []  # Youden's J, then F1
     for code, a, b in ((2, 0.0, 0.0), (4, 2.0, 1.0 * n_pos)):
         best = objective_scan(fps, tps, code, a, b, 0.0, 0.0, float(n_pos), float(n_neg),
                               float("nan"))[0]
@@ -154,19 +205,30 @@ def summary_report_counts(thresholds, neg, pos, cuts, rtol, threshold):
     borders = np.searchsorted(counts, cuts, "left")
     after = np.append(values[1:], 0.0)  # the threshold below each (0.0 after the last)
     return (n_neg, n_pos, pairs, gap, float(values[len(values) - 1 - index]), ap, area,
-            *choices, confusion, float(values[0]), np.cumsum(pos)[borders],
+            choices[0], choices[1], confusion, float(values[0]), np.cumsum(pos)[borders],
             np.cumsum(neg)[borders], values[borders], after[borders])
 
 
-def report_of_parts(neg_a, neg_b, pos, cuts, rtol, threshold):
+def report_of_parts(
+    neg_a: NDArray[np.floating],
+    neg_b: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    cuts: NDArray[np.int64],
+    rtol: float,
+    threshold: float,
+) -> _ReportReads:
     """summary_report_counts of the summary of the negatives' scores (two parts, each
     sorted ascending) and the positives' (sorted ascending), both classes present."""
     neg = np.sort(np.concatenate([neg_a, neg_b]))
-    return summary_report_counts(*summary_from_sorted(neg, None, pos, None), cuts, rtol,
-                                 threshold)
+    # (without weights the summary's counts are int64)
+    summary = summary_from_sorted(neg, None, pos, None)
+    return summary_report_counts(*summary, cuts, rtol, threshold)  # type: ignore[arg-type]
 
 
-def summary_scan_weights(neg, pos):
+def summary_scan_weights(
+    neg: NDArray[np.float64],
+    pos: NDArray[np.float64],
+) -> tuple[float, float, float, float, int, float, float, float]:
     """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ from the top) of a weighted
     summary (thresholds descending); see the compiled kernel for the definitions."""
     if len(neg) == 0:
@@ -187,7 +249,10 @@ def summary_scan_weights(neg, pos):
                 top_pos)
 
 
-def summary_running(neg, pos):
+def summary_running(
+    neg: NDArray[np.int64] | NDArray[np.float64],
+    pos: NDArray[np.int64] | NDArray[np.float64],
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """(fps, tps): running sums of the negatives / positives from the top score down, as
     float64 (the sweep every curve reads; exact for counts below 2**53)."""
     if neg.dtype.kind != "f":  # integer running sums, then one exact conversion
@@ -195,7 +260,10 @@ def summary_running(neg, pos):
     return np.cumsum(neg), np.cumsum(pos)
 
 
-def _objective(code, fps, tps, a, b, c, e, positives, negatives):
+def _objective(
+    code: int, fps: NDArray[np.float64], tps: NDArray[np.float64], a: float, b: float, c: float,
+    e: float, positives: float, negatives: float,
+) -> NDArray[np.float64]:
     if code in (0, 3):
         return tps / positives
     if code == 1:
@@ -207,7 +275,18 @@ def _objective(code, fps, tps, a, b, c, e, positives, negatives):
     return a * tps + b * (positives - tps) + c * fps + e * (negatives - fps)
 
 
-def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
+def objective_scan(
+    fps: NDArray[np.float64],
+    tps: NDArray[np.float64],
+    code: int,
+    a: float,
+    b: float,
+    c: float,
+    e: float,
+    positives: float,
+    negatives: float,
+    near_best: float,
+) -> tuple[float, int]:
     """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
     max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
     With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
@@ -223,7 +302,16 @@ def objective_scan(fps, tps, code, a, b, c, e, positives, negatives, near_best):
     return (float(value[hits[0]]), int(hits[0])) if len(hits) else (-np.inf, -1)
 
 
-def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best):
+def objective_scan_counts(
+    neg: NDArray[np.int64],
+    pos: NDArray[np.int64],
+    code: int,
+    a: float,
+    b: float,
+    positives: float,
+    negatives: float,
+    near_best: float,
+) -> tuple[float, int, int, int]:
     """objective_scan on an unweighted summary's counts (the running sums as the sweep
     has them, float64), for the objectives that rise only where tp does (2 youden,
     3 recall, 4 f_beta). With ``near_best`` NaN: (the largest value, -1, 0, 0); else
@@ -237,8 +325,17 @@ def objective_scan_counts(neg, pos, code, a, b, positives, negatives, near_best)
     return value, index, int(pos[:index + 1].sum()), int(neg[:index + 1].sum())
 
 
-def summary_merge_many_into(out_t, out_n, out_p, at, thresholds, negatives, positives,
-                            starts, stops):
+def summary_merge_many_into(
+    out_t: NDArray[np.floating],
+    out_n: NDArray[np.int64] | NDArray[np.float64],
+    out_p: NDArray[np.int64] | NDArray[np.float64],
+    at: int,
+    thresholds: list[NDArray[np.floating]],
+    negatives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+    positives: list[NDArray[np.int64]] | list[NDArray[np.float64]],
+    starts: NDArray[np.int64],
+    stops: NDArray[np.int64],
+) -> int:
     """Merge the ranges [starts[r], stops[r]) of k summaries (the lists) into out_*[at:]:
     O(D log k) for D thresholds in all; returns the number written. Equal thresholds are
     added in run order."""
@@ -261,13 +358,27 @@ def summary_merge_many_into(out_t, out_n, out_p, at, thresholds, negatives, posi
     return n
 
 
-def summary_merge_sorted_size(thr, d, neg, pos):
+def summary_merge_sorted_size(
+    thr: NDArray[np.floating],
+    d: int,
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+) -> int:
     """The length of summary (thr[:d]) merged with each class's ascending scores: the
     number of distinct values among them (what summary_merge_sorted_into needs)."""
     return len(np.union1d(thr[:d], np.union1d(neg, pos)))
 
 
-def summary_merge_sorted_into(thr, negatives, positives, d, neg, neg_weight, pos, pos_weight):
+def summary_merge_sorted_into(
+    thr: NDArray[np.floating],
+    negatives: NDArray[np.int64] | NDArray[np.float64],
+    positives: NDArray[np.int64] | NDArray[np.float64],
+    d: int,
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+) -> int:
     """Merge each class's ascending scores (weights None: counts) into summary
     (thr, negatives, positives)[:d] in place; returns the merged length (the arrays have
     room for it). The same values as summary_merge of the summary and summary_from_sorted
@@ -275,14 +386,26 @@ def summary_merge_sorted_into(thr, negatives, positives, d, neg, neg_weight, pos
     part = summary_from_sorted(neg, neg_weight, pos, pos_weight)
     counts = [c.astype(negatives.dtype) for c in part[1:]]
     merged = summary_merge(thr[:d].copy(), negatives[:d].copy(), positives[:d].copy(),
-                           part[0], *counts)
+                           part[0], *counts)  # type: ignore[arg-type]  # (negatives' dtype)
     for out, values in zip((thr, negatives, positives), merged):
         out[:len(values)] = values
     return len(merged[0])
 
 
-def summary_merge_sorted_pair_into(thr_a, negatives_a, positives_a, d_a, neg_a, pos_a,
-                                   thr_b, negatives_b, positives_b, d_b, neg_b, pos_b):
+def summary_merge_sorted_pair_into(
+    thr_a: NDArray[np.floating],
+    negatives_a: NDArray[np.int64],
+    positives_a: NDArray[np.int64],
+    d_a: int,
+    neg_a: NDArray[np.floating],
+    pos_a: NDArray[np.floating],
+    thr_b: NDArray[np.floating],
+    negatives_b: NDArray[np.int64],
+    positives_b: NDArray[np.int64],
+    d_b: int,
+    neg_b: NDArray[np.floating],
+    pos_b: NDArray[np.floating],
+) -> tuple[int, int]:
     """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
     neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping). Returns
     (merged length of a, of b): the same arrays as the two calls."""
@@ -291,7 +414,11 @@ def summary_merge_sorted_pair_into(thr_a, negatives_a, positives_a, d_a, neg_a, 
             summary_merge_sorted_into(thr_b, negatives_b, positives_b, d_b, neg_b, None,
                                       pos_b, None))
 
-def roc_corners(fps, tps, thresholds):
+def roc_corners(
+    fps: NDArray[np.float64],
+    tps: NDArray[np.float64],
+    thresholds: NDArray[np.floating],
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """The sweep without the points collinear with their neighbours (scikit-learn's
     drop_intermediate): the first and last points and every point where
     (f2 - f1) - (f1 - f0) != 0 or (t2 - t1) - (t1 - t0) != 0."""
@@ -302,7 +429,10 @@ def roc_corners(fps, tps, thresholds):
     return fps[keep], tps[keep], thresholds[keep]
 
 
-def summary_sweep(neg, pos):
+def summary_sweep(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.floating]]:
     """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
     ascending scores, without building the summary (what ``summary_running`` of
     ``summary_from_sorted`` gives, in one pass: the curve functions' fast path)."""
@@ -310,7 +440,11 @@ def summary_sweep(neg, pos):
     return (*summary_running(negatives, positives), thresholds)
 
 
-def roc_points(neg, pos, drop_intermediate):
+def roc_points(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    drop_intermediate: bool,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """roc_curve's (fpr, tpr, thresholds as float64) from each class's ascending scores (both
     non-empty): (0, 0, inf) first, then every distinct threshold t from the top with
     fpr = #{neg >= t} / n_neg and tpr = #{pos >= t} / n_pos, or with drop_intermediate
@@ -322,8 +456,19 @@ def roc_points(neg, pos, drop_intermediate):
             np.concatenate(([np.inf], thresholds.astype(np.float64))))
 
 
-def pr_points_into(neg, pos, i, j, neg_stop, pos_stop, drop_intermediate, precision, recall,
-                   thresholds, k):
+def pr_points_into(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    i: int,
+    j: int,
+    neg_stop: int,
+    pos_stop: int,
+    drop_intermediate: bool,
+    precision: NDArray[np.float64],
+    recall: NDArray[np.float64],
+    thresholds: NDArray[np.floating],
+    k: int,
+) -> int:
     """precision_recall_curve's points of the distinct thresholds in neg[i:neg_stop] and
     pos[j:pos_stop] (each class's scores ascending, both non-empty; no score in the ranges
     equals one outside them), ascending from index k of the outputs: precision =
@@ -346,12 +491,17 @@ def pr_points_into(neg, pos, i, j, neg_stop, pos_stop, drop_intermediate, precis
     return stop
 
 
-def _first(mask) -> int:
+def _first(mask: NDArray[np.bool_]) -> int:
     where = np.flatnonzero(mask)
     return int(where[0]) if len(where) else -1
 
 
-def summary_check(thresholds, negatives, positives, limit):
+def summary_check(
+    thresholds: NDArray[np.floating],
+    negatives: NDArray[np.int64] | NDArray[np.float64],
+    positives: NDArray[np.int64] | NDArray[np.float64],
+    limit: int,
+) -> tuple[int, int, int | float, int | float]:
     """Check a summary's arrays (one length d): (kind, index, negatives total, positives
     total). kind 0: fine; otherwise the first of: 1 a threshold not finite, 2 thresholds
     not strictly decreasing (index: the first not below the one before), 3 a threshold
@@ -364,11 +514,12 @@ def summary_check(thresholds, negatives, positives, limit):
     t = thresholds
     weighted = negatives.dtype.kind == "f"
 
-    def bad(counts):
+    def bad(counts: _Counts) -> NDArray[np.bool_]:
         return ~((counts >= 0) & (counts <= np.finfo(np.float64).max)) if weighted else (
             counts < 0)
 
-    kinds = [lambda: ~np.isfinite(t), lambda: np.r_[False, ~(t[1:] < t[:-1])],
+    kinds: list[Callable[[], NDArray[np.bool_]]] = [
+             lambda: ~np.isfinite(t), lambda: np.r_[False, ~(t[1:] < t[:-1])],
              lambda: (t == 0) & np.signbit(t), lambda: bad(negatives), lambda: bad(positives),
              lambda: (negatives == 0) & (positives == 0)]
     for kind, mask in enumerate(kinds, 1):

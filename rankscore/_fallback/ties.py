@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["equal_runs"]
 
 
-def equal_runs(sorted_values: np.ndarray) -> np.ndarray:
+def equal_runs(
+    sorted_values: (NDArray[np.float32] | NDArray[np.float64] | NDArray[np.int64]
+                    | NDArray[np.uint64]),
+) -> NDArray[np.int64]:
     """Boundaries of the runs of equal values in a sorted 1-D array.
 
     Returns int64 ``b`` with ``b[0] = 0`` and ``b[-1] = n``: run ``j`` is

@@ -8,7 +8,10 @@ same bits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
            "bootstrap_group_counts"]
@@ -18,7 +21,13 @@ _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 
 
-def delong_sample_placements(labels, pos_code, scores, n_pos, out):
+def delong_sample_placements(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    scores: NDArray[np.floating],
+    n_pos: int,
+    out: NDArray[np.float64],
+) -> float:
     """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
     positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
     2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
@@ -32,23 +41,37 @@ def delong_sample_placements(labels, pos_code, scores, n_pos, out):
     return float(np.sum(c))  # an integer: exact
 
 
-def delong_scale(labels, pos_code, values, pos_shift, pos_scale, neg_shift, neg_scale):
+def delong_scale(
+    labels: NDArray[np.integer],
+    pos_code: np.integer,
+    values: NDArray[np.float64],
+    pos_shift: float,
+    pos_scale: float,
+    neg_shift: float,
+    neg_scale: float,
+) -> None:
     """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
     is_pos = labels == pos_code
     values[:] = np.where(is_pos, (values - pos_shift) * pos_scale,
                          (values - neg_shift) * neg_scale)
 
 
-def _run_starts(sorted_values):
+def _run_starts(sorted_values: NDArray[np.floating]) -> NDArray[np.intp]:
     return np.flatnonzero(np.concatenate(([True], sorted_values[1:] != sorted_values[:-1])))
 
 
-def delong_square_sums(neg, pos, mean_pos, mean_neg):
+def delong_square_sums(
+    neg: NDArray[np.floating],
+    pos: NDArray[np.floating],
+    mean_pos: float,
+    mean_neg: float,
+) -> tuple[float, float]:
     """(sum over positives of (c - mean_pos)^2, sum over negatives of (d - mean_neg)^2) with
     c = 2 #{neg < x} + #{neg == x}, d = 2 #{pos > y} + #{pos == y} (the placements of
     ``delong_sample_placements``), accumulated one tied group at a time, ascending:
     count * dev^2."""
-    sums = []
+    sums: list[float] = []
+    placement: Callable[[NDArray[np.floating]], NDArray[np.intp]]  # twice the placements
     for part, other, mean, placement in (
             (pos, neg, mean_pos, lambda v: np.searchsorted(neg, v, "left")
              + np.searchsorted(neg, v, "right")),
@@ -64,21 +87,23 @@ def delong_square_sums(neg, pos, mean_pos, mean_neg):
     return sums[0], sums[1]
 
 
-def _splitmix64(seed, first, count):
+def _splitmix64(seed: np.uint64, first: int, count: int) -> NDArray[np.uint64]:
     """Outputs first + 1 .. first + count of the SplitMix64 stream seeded with ``seed``."""
     with np.errstate(over="ignore"):
         z = np.uint64(seed) + np.arange(first + 1, first + count + 1, dtype=np.uint64) * _GAMMA
         z = (z ^ (z >> np.uint64(30))) * _MIX1
         z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
+    outputs: NDArray[np.uint64] = z ^ (z >> np.uint64(31))
+    return outputs
 
 
-def _positions(seed, first, start, size):
+def _positions(seed: np.uint64, first: int, start: int, size: int) -> NDArray[np.intp]:
     u = (_splitmix64(seed, first, size) >> np.uint64(11)).astype(np.float64) * 2.0**-53
-    return start + np.minimum((u * size).astype(np.intp), size - 1)
+    positions: NDArray[np.intp] = start + np.minimum((u * size).astype(np.intp), size - 1)
+    return positions
 
 
-def _draw(n, n_neg, stratified, seed):
+def _draw(n: int, n_neg: int, stratified: bool, seed: np.uint64) -> NDArray[np.float64]:
     """Times each position is drawn (see ``_kernels/uncertainty.pyx``)."""
     if stratified:
         drawn = np.concatenate([_positions(seed, 0, 0, n_neg),
@@ -88,21 +113,36 @@ def _draw(n, n_neg, stratified, seed):
     return np.bincount(drawn, minlength=n).astype(np.float64)
 
 
-def _weights(mult, order, weight):
+def _weights(
+    mult: NDArray[np.float64], order: NDArray[np.intp] | None, weight: NDArray[np.float64] | None,
+) -> NDArray[np.float64]:
     m = mult if order is None else mult[order]
     return m if weight is None else m * weight
 
 
-def _replicate_weights(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified,
-                       seed):
+def _replicate_weights(
+    neg: NDArray[np.floating], neg_weight: NDArray[np.float64] | None, pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None, pos_order: NDArray[np.intp] | None, stratified: bool,
+    seed: np.uint64,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     n_neg = len(neg)
     mult = _draw(n_neg + len(pos), n_neg, stratified, seed)
     return (_weights(mult[:n_neg], neg_order, neg_weight),
             _weights(mult[n_neg:], pos_order, pos_weight))
 
 
-def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified, seeds,
-                  out):
+def bootstrap_auc(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
     """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
     sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
@@ -119,8 +159,17 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, strati
         out[r] = total / (w_pos * cum[-1]) if w_pos > 0 and cum[-1] > 0 else np.nan
 
 
-def bootstrap_group_counts(neg, neg_weight, pos, pos_weight, neg_order, pos_order, stratified,
-                           seeds, out):
+def bootstrap_group_counts(
+    neg: NDArray[np.floating],
+    neg_weight: NDArray[np.float64] | None,
+    pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None,
+    pos_order: NDArray[np.intp] | None,
+    stratified: bool,
+    seeds: NDArray[np.uint64],
+    out: NDArray[np.float64],
+) -> None:
     """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
     g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
     values = np.unique(np.concatenate([neg, pos]))

@@ -12,9 +12,15 @@ from .partitions import partition_tasks, tree_merge
 
 __all__ = ["quantile_borders", "compressed_summary"]
 
+# (quantiles of a partition's finite scores, their count)
+_Quantiles = tuple[np.ndarray, int]
+# per bin (descending): bin numbers, lowest scores, negatives, positives; then the
+# positive-negative pairs tied already, and pos_label
+_Binned = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, float, Any]
+
 
 def _score_quantiles(y_true: Any, y_score: Any, sample_weight: Any = None,
-                     size: int = 2) -> tuple | None:
+                     size: int = 2) -> _Quantiles | None:
     """``size`` evenly spaced quantiles of a partition's finite scores, and their count
     (pass 1; a bad score is reported by pass 2, which validates everything)."""
     try:
@@ -27,11 +33,11 @@ def _score_quantiles(y_true: Any, y_score: Any, sample_weight: Any = None,
     return np.quantile(scores, np.linspace(0.0, 1.0, size)), len(scores)
 
 
-def _concat(parts: list) -> list:
+def _concat(parts: list[_Quantiles | list[_Quantiles]]) -> list[_Quantiles]:
     return [q for part in parts for q in (part if isinstance(part, list) else [part])]
 
 
-def quantile_borders(quantiles: list, max_thresholds: int) -> np.ndarray:
+def quantile_borders(quantiles: list[_Quantiles], max_thresholds: int) -> np.ndarray:
     """About ``max_thresholds - 1`` scores cutting all rows into bins of about equal size."""
     values = np.concatenate([q for q, _ in quantiles])
     weights = np.concatenate([np.full(len(q), n / len(q)) for q, n in quantiles])
@@ -42,8 +48,8 @@ def quantile_borders(quantiles: list, max_thresholds: int) -> np.ndarray:
     return np.unique(values[order][at])
 
 
-def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None,
-            borders: np.ndarray | None = None) -> tuple | None:
+def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None, *,
+            borders: np.ndarray) -> _Binned | None:
     """A partition's exact summary folded into the bins of ``borders`` (pass 2): per
     non-empty bin (descending) its number, lowest score, negatives and positives, and the
     positive-negative pairs the partition ties already."""
@@ -60,7 +66,7 @@ def _binned(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any
             np.add.reduceat(summary.positives, starts), tied, summary.pos_label)
 
 
-def _merge_binned(parts: list) -> tuple:
+def _merge_binned(parts: list[_Binned]) -> _Binned:
     bins = np.concatenate([p[0] for p in parts])
     order = np.argsort(-bins, kind="stable")
     bins = bins[order]
@@ -73,7 +79,8 @@ def _merge_binned(parts: list) -> tuple:
             sum(p[4] for p in parts), parts[0][5])
 
 
-def compressed_summary(columns, pos_label, split_every, max_thresholds):
+def compressed_summary(columns: dict[str, Any], pos_label: Any, split_every: int,
+                       max_thresholds: int) -> ScoreSummary:
     """Two passes: quantiles of every partition fix the bin borders, then each partition's
     exact summary is folded into those bins and the binned summaries merge exactly."""
     size = min(4 * max_thresholds, 1 << 16)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 
 from .._distributed import (AVERAGE_PRECISION_SCORE, BEST_THRESHOLD, BINARY_CONFUSION,
                             BINARY_REPORT, GAIN_TABLE, KS_STATISTIC, PRECISION_RECALL_CURVE,
                             ROC_AUC_SCORE, ROC_CURVE, FrontDoc, documented)
-from ..report import summary_report
+from .._engine.arrays import Curve, PRCurve
+from .._engine.results import BinaryConfusion, GainTable, KSResult, ThresholdChoice
+from ..report import BinaryReport, summary_report
 from .summaries import summary_of
 from .workers import auc_of
 
@@ -57,7 +58,7 @@ def roc_auc_score(
 def roc_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
     drop_intermediate: bool = True, split_every: int = 32,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> Curve:
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every, "roc_curve")
     return summary.roc_curve(drop_intermediate=drop_intermediate)
 
@@ -69,7 +70,7 @@ def roc_curve(
 def precision_recall_curve(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
     drop_intermediate: bool = False, split_every: int = 32,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> PRCurve:
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every,
                          "precision_recall_curve")
     return summary.precision_recall_curve(drop_intermediate=drop_intermediate)
@@ -92,7 +93,7 @@ def average_precision_score(
 def ks_statistic(
     y_true: Any, y_score: Any, *, pos_label: Any = None, sample_weight: Any = None,
     split_every: int = 32,
-):
+) -> KSResult:
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every, "ks_statistic")
     return summary.ks_statistic()
 
@@ -102,7 +103,7 @@ def ks_statistic(
 def gain_table(
     y_true: Any, y_score: Any, n_groups: int = 10, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32,
-):
+) -> GainTable:
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every, "gain_table")
     return summary.gain_table(n_groups)
 
@@ -113,7 +114,7 @@ def gain_table(
 def binary_confusion(
     y_true: Any, y_score: Any, *, threshold: float, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32, strict: bool = False,
-):
+) -> BinaryConfusion:
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every,
                          "binary_confusion")
     return summary.confusion(threshold, strict=strict)
@@ -124,7 +125,7 @@ def binary_confusion(
 def best_threshold(
     y_true: Any, y_score: Any, objective: str, *, pos_label: Any = None,
     sample_weight: Any = None, split_every: int = 32, **options: Any,
-):
+) -> ThresholdChoice:
     summary = summary_of(y_true, y_score, sample_weight, pos_label, split_every,
                          "best_threshold")
     return summary.best_threshold(objective, **options)
@@ -136,6 +137,6 @@ def best_threshold(
 def binary_report(
     y_true: Any, y_score: Any, *, pos_label: Any = None, threshold: float = 0.5,
     n_groups: int = 10, split_every: int = 32, strict: bool = False,
-) -> dict[str, Any]:
+) -> BinaryReport:
     summary = summary_of(y_true, y_score, None, pos_label, split_every, "report.binary_report")
     return summary_report(summary, threshold=threshold, n_groups=n_groups, strict=strict)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-import dask
 import dask.dataframe as dd
 import numpy as np
+from dask.base import compute
 from dask.delayed import delayed
 
 from .. import groups
@@ -21,6 +21,9 @@ __all__ = ["group_metrics"]
 
 # per-group metrics: one summary per group and partition (rankscore.groups), the groups
 # dealt into buckets by key, each bucket's summaries merged per group in its own tree
+
+# one bucket of a partition's groups: {key tuple: the group's summary}
+_Keyed = dict[tuple[Any, ...], ScoreSummary]
 
 
 def _key_columns(by: Any) -> dict[str, Any]:
@@ -44,7 +47,7 @@ def _key_columns(by: Any) -> dict[str, Any]:
 
 
 def _group_chunk(y_true: Any, y_score: Any, sample_weight: Any = None, *, pos_label: Any,
-                 n_buckets: int, **keys: Any) -> list:
+                 n_buckets: int, **keys: Any) -> list[_Keyed]:
     """One partition's groups: their summaries in ``n_buckets`` {key: summary} dicts."""
     codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
                                                          sample_weight, finite=True)
@@ -55,7 +58,7 @@ def _group_chunk(y_true: Any, y_score: Any, sample_weight: Any = None, *, pos_la
 def group_metrics(
     y_true: Any, y_score: Any, by: Any, *, pos_label: Any = None, sample_weight: Any = None,
     one_class: str = "warn", split_every: int = 32,
-):
+) -> Any:
     """ROC AUC, average precision, KS and class counts of every group of Dask columns, in
     one pass; equals :func:`rankscore.group_metrics` on the columns computed into memory.
 
@@ -122,15 +125,15 @@ def group_metrics(
     tasks = [tree_merge([delayed(_bucket, pure=True)(part, j) for part in level],
                    partial(on_backend, backend, groups.merge_keyed), split_every,
                    root=partial(on_backend, backend, _bucket_rows)) for j in range(n_buckets)]
-    rows = [row for bucket in dask.compute(*tasks) if bucket for row in bucket]
+    rows = [row for bucket in compute(*tasks) if bucket for row in bucket]
     if not rows:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     return groups.frame_of(names, rows, sample_weight is not None, one_class)
 
 
-def _bucket(buckets: list | None, j: int) -> dict | None:
+def _bucket(buckets: list[_Keyed] | None, j: int) -> _Keyed | None:
     return None if buckets is None else buckets[j]
 
 
-def _bucket_rows(parts: list) -> list:
+def _bucket_rows(parts: list[_Keyed]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
     return groups.keyed_rows(groups.merge_keyed(parts))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import dask.array as da
 import dask.dataframe as dd
@@ -19,6 +19,8 @@ from .._engine.validate import quoted
 __all__ = ["aligned_partitions", "backend_name", "check_collection", "chunk_summary",
            "current_client", "decimal_partition", "on_backend", "partition_tasks", "tree_merge"]
 
+
+_R = TypeVar("_R")
 
 _ONLY_DASK = (
     "{name} must be a Dask array or a Dask DataFrame column (dask.dataframe.Series), got"
@@ -74,12 +76,14 @@ def decimal_partition(part: Any) -> Any:
     return pd.Series(values, index=part.index, name=part.name)
 
 
-def _as_array(x: Any) -> da.Array:
+def _as_array(x: da.Array | dd.Series) -> da.Array:
     """A 1-D Dask array with known chunk sizes (a Series is counted partition by partition)."""
     if isinstance(x, dd.Series):
-        return x.to_dask_array(lengths=True)
+        counted: da.Array = x.to_dask_array(lengths=True)
+        return counted
     if any(math.isnan(c) for c in x.chunks[0]):
-        return x.compute_chunk_sizes()
+        sized: da.Array = x.compute_chunk_sizes()
+        return sized
     return x
 
 
@@ -113,7 +117,7 @@ def aligned_partitions(columns: dict[str, Any]) -> tuple[list[dict[str, Any]], l
     return [{name: pieces[i] for name, pieces in parts.items()} for i in range(n)], starts
 
 
-def on_backend(backend: str, function: Callable, *args: Any, **kwargs: Any) -> Any:
+def on_backend(backend: str, function: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
     """``function(*args, **kwargs)`` on the kernels of ``backend`` (a worker without the
     compiled module uses its fallback: both give the same results)."""
     if backend == backend_name() or not _loadable(backend):
@@ -123,7 +127,7 @@ def on_backend(backend: str, function: Callable, *args: Any, **kwargs: Any) -> A
 
 
 def chunk_summary(
-    summarise: Callable, where: tuple[int, int, int | None], backend: str,
+    summarise: Callable[..., Any], where: tuple[int, int, int | None], backend: str,
     columns: dict[str, Any], options: dict[str, Any],
 ) -> Any:
     """The summary of one partition (None when it is empty), computed on a worker.
@@ -165,7 +169,7 @@ def _row_label(labels: Any, i: int) -> str:
     return f"index {i} of the partition (row label {quoted(label)})"
 
 
-def partition_tasks(summarise: Callable, columns: dict[str, Any],
+def partition_tasks(summarise: Callable[..., Any], columns: dict[str, Any],
                      options: dict[str, Any]) -> list[Delayed]:
     """One Delayed summary per partition."""
     parts, starts = aligned_partitions(columns)
@@ -176,19 +180,20 @@ def partition_tasks(summarise: Callable, columns: dict[str, Any],
     ]
 
 
-def _merge(combine: Callable, *summaries: Any) -> Any:
+def _merge(combine: Callable[[list[Any]], Any], *summaries: Any) -> Any:
     present = [s for s in summaries if s is not None]
     return combine(present) if present else None
 
 
-def tree_merge(level: list, combine: Callable, split_every: int,
-          root: Callable | None = None) -> Delayed:
+def tree_merge(level: list[Delayed], combine: Callable[[list[Any]], Any], split_every: int,
+               root: Callable[[list[Any]], Any] | None = None) -> Delayed:
     """The Delayed ``combine`` of ``level`` merged in a tree, ``split_every`` per task
     (``root``, if given, combines the last ones instead and reads the result)."""
     while len(level) > split_every:
         level = [delayed(_merge, pure=True)(combine, *level[i : i + split_every])
                  for i in range(0, len(level), split_every)]  # fmt: skip
-    return delayed(_merge, pure=True)(root or combine, *level)
+    merged: Delayed = delayed(_merge, pure=True)(root or combine, *level)
+    return merged
 
 
 def current_client() -> Any:

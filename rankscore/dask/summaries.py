@@ -7,10 +7,10 @@ import bisect
 import operator
 import os
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
-import dask
 import numpy as np
+from dask.base import compute, persist
 from dask.delayed import delayed
 
 from .. import _backend
@@ -36,6 +36,10 @@ __all__ = ["MAX_RANGES", "check_split_every", "column_dict", "worker_threads", "
 # integer type that holds them: 10 bytes per distinct float64 score when scores are
 # distinct, not 24. The arrays come from ScoreSummary itself and are not checked again.
 
+# a summary between tasks: thresholds, negatives, positives (counts as the smallest
+# unsigned integers holding them), pos_label
+_Packed = tuple[np.ndarray, np.ndarray, np.ndarray, Any]
+_R = TypeVar("_R")
 
 _SAMPLE = 1024  # thresholds sampled per partition summary to place the range borders
 
@@ -46,7 +50,7 @@ _RANGE_SCORES = 1 << 22  # distinct scores of one range, about (its merge's memo
 MAX_RANGES = 1024
 
 
-def _packed(summary: Any) -> tuple:
+def _packed(summary: ScoreSummary) -> _Packed:
     negatives, positives = summary.negatives, summary.positives
     if negatives.dtype.kind == "i" and len(negatives):
         dtype = np.min_scalar_type(max(int(negatives.max()), int(positives.max())))
@@ -54,7 +58,7 @@ def _packed(summary: Any) -> tuple:
     return summary.thresholds, negatives, positives, summary.pos_label
 
 
-def _unpacked(arrays: tuple):
+def _unpacked(arrays: _Packed) -> ScoreSummary:
     thresholds, negatives, positives, label = arrays
     if negatives.dtype.kind == "u":
         negatives, positives = negatives.astype(np.int64), positives.astype(np.int64)
@@ -62,16 +66,16 @@ def _unpacked(arrays: tuple):
 
 
 def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None,
-               pos_label: Any = None) -> tuple:
+               pos_label: Any = None) -> _Packed:
     return _packed(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
                                             sample_weight=sample_weight))
 
 
-def _merge_summaries(parts: list) -> tuple:
+def _merge_summaries(parts: list[_Packed]) -> _Packed:
     return _packed(ScoreSummary.merge_all(_unpacked(p) for p in parts))
 
 
-def _sample(arrays: tuple | None) -> tuple | None:
+def _sample(arrays: _Packed | None) -> tuple[np.ndarray, int] | None:
     """Up to ``_SAMPLE`` thresholds evenly spaced along a partition summary, and its length
     (None for an empty partition)."""
     if arrays is None:
@@ -81,7 +85,7 @@ def _sample(arrays: tuple | None) -> tuple | None:
     return thresholds[at.astype(np.intp)], len(thresholds)
 
 
-def _cut(arrays: tuple | None, borders: np.ndarray) -> tuple:
+def _cut(arrays: _Packed | None, borders: np.ndarray) -> tuple[_Packed | None, ...]:
     """A partition summary cut at ``borders`` (ascending) into ``len(borders) + 1`` pieces,
     the highest scores first: piece j holds the scores of range j (views, no copies)."""
     if arrays is None:
@@ -94,7 +98,7 @@ def _cut(arrays: tuple | None, borders: np.ndarray) -> tuple:
                  for a, b in zip(cuts[:-1], cuts[1:]))
 
 
-def range_pairs(parts: list) -> tuple[int, int, int]:
+def range_pairs(parts: list[_Packed]) -> tuple[int, int, int]:
     """(negatives, positives, twice the Mann-Whitney U within the range) of the merged
     pieces of one range, without weights."""
     summary = _unpacked(_merge_summaries(parts))
@@ -108,19 +112,20 @@ def worker_threads() -> int:
     client = current_client()
     if client is None:
         return os.cpu_count() or 1
-    return max(1, sum(client.nthreads().values()))
+    threads: int = max(1, sum(client.nthreads().values()))  # (distributed: untyped)
+    return threads
 
 
 def range_summaries(columns: dict[str, Any], pos_label: Any, split_every: int,
-            read: Callable) -> list | None:
+                    read: Callable[[list[_Packed]], _R]) -> list[_R | None] | None:
     """``read`` of each score range's merged pieces, highest range first, computed on the
-    workers; None when every partition is empty.
+    workers (None for a range without pieces); None when every partition is empty.
 
     Three rounds: the partition summaries (kept on the workers), a sample of their
     thresholds (to the client, which places the range borders), then the ranges.
     """
-    summaries = dask.persist(*partition_tasks(_summarise, columns, {"pos_label": pos_label}))
-    found = dask.compute(*[delayed(_sample, pure=True)(s) for s in summaries])
+    summaries = persist(*partition_tasks(_summarise, columns, {"pos_label": pos_label}))
+    found = compute(*[delayed(_sample, pure=True)(s) for s in summaries])
     if all(x is None for x in found):
         return None
     samples = [x for x in found if x is not None and x[1]]  # not empty, nor all zero weights
@@ -132,10 +137,10 @@ def range_summaries(columns: dict[str, Any], pos_label: Any, split_every: int,
     pieces = [delayed(_cut, nout=k, pure=True)(s, borders) for s in summaries]
     tasks = [tree_merge([p[j] for p in pieces], partial(on_backend, backend, _merge_summaries),
                    split_every, root=partial(on_backend, backend, read)) for j in range(k)]
-    return list(dask.compute(*tasks))
+    return list(compute(*tasks))
 
 
-def column_dict(y_true, y_score, sample_weight, function: str) -> dict[str, Any]:
+def column_dict(y_true: Any, y_score: Any, sample_weight: Any, function: str) -> dict[str, Any]:
     columns = {"y_true": y_true, "y_score": y_score}
     if sample_weight is not None:
         columns["sample_weight"] = sample_weight
@@ -153,8 +158,8 @@ def check_split_every(split_every: Any) -> int:
     return int(split_every)
 
 
-def summary_of(y_true, y_score, sample_weight, pos_label, split_every, function,
-                max_thresholds=None):
+def summary_of(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any, split_every: int,
+               function: str, max_thresholds: int | None = None) -> ScoreSummary:
     columns = column_dict(y_true, y_score, sample_weight, function)
     split_every = check_split_every(split_every)
     if max_thresholds is not None:
@@ -166,9 +171,9 @@ def summary_of(y_true, y_score, sample_weight, pos_label, split_every, function,
     merged = [_unpacked(r) for r in ranges if r is not None]
     if len(merged) == 1:
         return merged[0]
-    return ScoreSummary._trusted(*(np.concatenate([getattr(s, name) for s in merged])
-                                   for name in ("thresholds", "negatives", "positives")),
-                                 merged[0].pos_label)
+    thresholds, negatives, positives = (np.concatenate([getattr(s, name) for s in merged])
+                                        for name in ("thresholds", "negatives", "positives"))
+    return ScoreSummary._trusted(thresholds, negatives, positives, merged[0].pos_label)
 
 
 def score_summary(
@@ -179,7 +184,7 @@ def score_summary(
     sample_weight: Any = None,
     split_every: int = 32,
     max_thresholds: int | None = None,
-):
+) -> ScoreSummary:
     """The exact :class:`rankscore.ScoreSummary` of Dask columns, merged on the cluster.
 
     Parameters

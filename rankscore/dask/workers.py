@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import operator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 import numpy as np
 
@@ -20,6 +20,15 @@ from .partitions import aligned_partitions, backend_name, chunk_summary, current
 from .summaries import check_split_every, column_dict, range_pairs, range_summaries
 
 __all__ = ["auc_of"]
+
+# (label codes, positive code, positives, score dtype) of one partition
+_Labels = tuple[np.ndarray, Any, int, np.dtype[Any]]
+# (where, columns, its _Labels or None when empty) of one partition held on its worker
+_Partition = tuple[tuple[int, int, int | None], dict[str, Any], _Labels | None]
+# (larger class, smaller class sorted) of one worker's partitions
+_Split = tuple[np.ndarray, np.ndarray]
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 # the ROC AUC without weights on a distributed cluster: one sort per worker
 #
@@ -35,7 +44,7 @@ __all__ = ["auc_of"]
 # client submits the rest at once and receives one integer per worker.
 
 
-def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
+def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> _Labels:
     """(label codes, positive code, positives, score dtype) of one partition (its scores
     are checked for NaN and infinity at the ends of the sorted classes, as in memory)."""
     codes, pos_code = label_codes(y_true, pos_label)
@@ -43,7 +52,7 @@ def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> tuple:
     return codes, pos_code, int(np.count_nonzero(codes == pos_code)), dtype
 
 
-def _split_into(y_true: Any, y_score: Any, *, labels: tuple, neg: np.ndarray,
+def _split_into(y_true: Any, y_score: Any, *, labels: tuple[np.ndarray, Any], neg: np.ndarray,
                 pos: np.ndarray) -> None:
     """One partition's scores written into ``neg`` and ``pos`` by class."""
     scores = as_scores(y_score, finite=False).astype(neg.dtype, copy=False)
@@ -54,8 +63,8 @@ def _check_scores(y_true: Any, y_score: Any) -> None:
     as_scores(y_score)
 
 
-def _partition_labels(where: tuple, *values: Any, names: list, backend: str,
-                      pos_label: Any) -> tuple:
+def _partition_labels(where: tuple[int, int, int | None], *values: Any, names: list[str],
+                      backend: str, pos_label: Any) -> _Partition:
     """(where, columns, label codes) of one partition (its columns ``names``, ``values``):
     it stays on its worker, with its labels coded (None when it is empty)."""
     columns = dict(zip(names, values))
@@ -63,13 +72,13 @@ def _partition_labels(where: tuple, *values: Any, names: list, backend: str,
                                   {"pos_label": pos_label})
 
 
-def _class_counts(partition: tuple) -> tuple[int, int]:
+def _class_counts(partition: _Partition) -> tuple[int, int]:
     """(negatives, positives) of one partition from :func:`_partition_labels`."""
     found = partition[2]
     return (0, 0) if found is None else (len(found[0]) - found[2], found[2])
 
 
-def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
+def _in_threads(function: Callable[[_T], _R], jobs: list[_T], n_rows: int) -> list[_R]:
     """[function(job) for job in jobs], on two threads for large inputs (the kernels and
     sorts release the GIL), so that a worker left alone uses the cores the other leaves."""
     if use_two_threads(n_rows) and len(jobs) > 1:
@@ -78,7 +87,7 @@ def _in_threads(function: Callable, jobs: list, n_rows: int) -> list:
     return list(map(function, jobs))
 
 
-def _worker_split(backend: str, positives_travel: bool, *partitions: tuple) -> tuple:
+def _worker_split(backend: str, positives_travel: bool, *partitions: _Partition) -> _Split:
     """(the larger class, the smaller class sorted ascending) of the partitions one worker
     holds (from :func:`_partition_labels`): the partitions are split into one array per
     class, each into its place, on two threads. Runs under ``on_backend(backend, ...)``."""
@@ -101,7 +110,8 @@ def _worker_split(backend: str, positives_travel: bool, *partitions: tuple) -> t
     return larger, smaller
 
 
-def _sorted_finite(scores: np.ndarray, backend: str, partitions: tuple) -> np.ndarray:
+def _sorted_finite(scores: np.ndarray, backend: str,
+                   partitions: tuple[_Partition, ...]) -> np.ndarray:
     """``scores`` sorted in place; NaN or infinity (at the ends once sorted) is the
     in-memory error naming its partition."""
     scores.sort()
@@ -111,8 +121,8 @@ def _sorted_finite(scores: np.ndarray, backend: str, partitions: tuple) -> np.nd
     return scores
 
 
-def _worker_pairs(backend: str, positives_travel: bool, split: tuple, travelling: list,
-                  *partitions: tuple) -> int:
+def _worker_pairs(backend: str, positives_travel: bool, split: _Split,
+                  travelling: list[np.ndarray], *partitions: _Partition) -> int:
     """2U of one worker's larger class (from :func:`_worker_split`, sorted here in place:
     this task is its only reader) against the smaller class of all rows (this worker's and
     the ``travelling`` ones, merged into one sorted array on a second thread meanwhile),
@@ -149,16 +159,17 @@ def _worker_pairs(backend: str, positives_travel: bool, split: tuple, travelling
         jobs, across = [(smaller[:at], larger[:cut]), (smaller[at:], larger[cut:])], \
             at * (len(larger) - cut)
 
-    def pairs(job: tuple) -> int:
+    def pairs(job: tuple[np.ndarray, np.ndarray]) -> int:
         neg, pos = job
         return int(kernels.auc_merge(neg, pos)) if len(neg) and len(pos) else 0
 
     return 2 * across + sum(_in_threads(pairs, jobs, n_rows))
 
 
-def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tuple | None:
+def _auc_on_workers(client: Any, columns: dict[str, Any],
+                    pos_label: Any) -> tuple[int, int, int] | None:
     """(negatives, positives, 2U) of all rows, counted as above; None when every
-    partition is empty."""
+    partition is empty. ``client``: the distributed Client (its methods are untyped)."""
     parts, starts = aligned_partitions(columns)
     backend = backend_name()
     names = list(columns)
@@ -173,12 +184,13 @@ def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tup
     if n_neg + n_pos == 0:
         return None
     positives_travel = n_pos <= n_neg  # the smaller class travels
-    held: dict[str, list] = {}
+    held: dict[str | None, list[Any]] = {}  # worker address (None: unknown): futures
     places = client.who_has(futures)
     for future in futures:  # where each partition is: its worker splits and sorts it
         held.setdefault(min(places.get(future.key, ()), default=None), []).append(future)
 
-    def on(worker, function, *args, priority=0):  # another worker if that one is gone
+    def on(worker: str | None, function: Callable[..., Any], *args: Any,
+           priority: int = 0) -> Any:  # another worker if that one is gone
         where = {} if worker is None else {"workers": [worker], "allow_other_workers": True}
         return client.submit(function, *args, pure=False, priority=priority, **where)
 
@@ -193,20 +205,23 @@ def _auc_on_workers(client: Any, columns: dict[str, Any], pos_label: Any) -> tup
     return n_neg, n_pos, sum(client.gather(pairs))
 
 
-def auc_of(y_true, y_score, pos_label, split_every) -> float:
+def auc_of(y_true: Any, y_score: Any, pos_label: Any, split_every: int) -> float:
     """ROC AUC without weights from exact pair counts: on a distributed cluster one sort
     per worker (above), else the pairs within each score range plus the pairs across
     ranges (every positive of a range above every negative of the ranges below)."""
     columns = column_dict(y_true, y_score, None, "roc_auc_score")
     split_every = check_split_every(split_every)
     client = current_client()
+    ranges: list[tuple[int, int, int]] | None
     if client is not None:
         counts = _auc_on_workers(client, columns, pos_label)
         ranges = None if counts is None else [counts]
     else:
-        ranges = range_summaries(columns, pos_label, split_every, range_pairs)
-        if ranges is not None:  # the lowest scores first
-            ranges = [r for r in reversed(ranges) if r is not None]
+        per_range = range_summaries(columns, pos_label, split_every, range_pairs)
+        # the lowest scores first
+        ranges = (None if per_range is None
+                  else [r for r in reversed(per_range) if r is not None])
     if ranges is None:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    assert ranges is not None  # (from_arrays raised)
     return auc_of_pair_counts(ranges)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pickle
 from functools import partial
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import numpy as np
 import pyarrow as pa
@@ -51,7 +51,8 @@ def score_keys(scores: np.ndarray) -> np.ndarray:
     """uint64 keys that sort as ``scores`` (finite; -0.0 as 0.0): a non-negative score's
     bits with the sign bit set, a negative score's bits inverted."""
     bits = np.add(scores, 0.0, dtype=np.float64).view(np.uint64)  # -0.0 + 0.0 is 0.0
-    return bits ^ ((bits >> np.uint64(63)) * _REST | _SIGN)
+    keys: np.ndarray = bits ^ ((bits >> np.uint64(63)) * _REST | _SIGN)
+    return keys
 
 
 def _distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -105,13 +106,15 @@ def _decoded(data: memoryview, at: int) -> tuple[np.ndarray, np.ndarray, int]:
 # on the executors: a partition's lists, then each merging task's buckets
 
 
-def _class_keys(batches: Iterator[pa.RecordBatch], pos_label: Any) -> list:
+def _class_keys(batches: Iterator[pa.RecordBatch],
+                pos_label: Any) -> list[tuple[np.ndarray, np.ndarray]]:
     """[(distinct keys, counts) of the negatives, of the positives] of a partition, its
     rows read as in memory (the same errors); [] without rows."""
     _, arrays = numpy_columns(batches, ("label", "score"))
     if not arrays:
         return []
     parts = class_parts(binary_problem(arrays[0], arrays[1], pos_label))
+    assert parts is not None  # (the partition has rows)
     if parts.counts is not None:  # few distinct scores, counted
         values, neg, pos = parts.counts
         keys = score_keys(values)
@@ -120,7 +123,7 @@ def _class_keys(batches: Iterator[pa.RecordBatch], pos_label: Any) -> list:
 
 
 def _bucket_pieces(batches: Iterator[pa.RecordBatch], *, pos_label: Any, backend: str,
-                   tasks: int) -> list[tuple]:
+                   tasks: int) -> list[tuple[int, bytes]]:
     """``(task, bytes)`` per merging task that gets any of this partition's buckets (a
     bucket goes to task ``bucket % tasks``): the two classes' lists of those buckets."""
     classes = on_backend(backend, _class_keys, batches, pos_label)
@@ -162,7 +165,8 @@ def _per_bucket(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.nd
     return buckets[starts], np.add.reduceat(values, starts)
 
 
-def bucket_counts(neg: tuple, pos: tuple) -> np.ndarray:
+def bucket_counts(neg: tuple[np.ndarray, np.ndarray],
+                  pos: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """Rows (bucket, negatives, positives, twice the Mann-Whitney U of the bucket's pairs)
     of the merged lists of both classes: per positive key, twice the negatives below it in
     its bucket plus those at its score, times its count. int64 (Python integers past 2**31
@@ -189,15 +193,16 @@ def bucket_counts(neg: tuple, pos: tuple) -> np.ndarray:
     return rows
 
 
-def _merged_buckets(rows: Iterator[tuple]) -> Iterator[tuple]:
+def _merged_buckets(rows: Iterable[tuple[Any, bytes | None, str | None]]
+                    ) -> Iterator[tuple[None, bytes | None, str | None]]:
     """``(None, pickled bucket rows, None)`` of a merging task's pieces, or the first
     error reported."""
-    lists: list[list] = [[], []]
+    lists: list[list[tuple[np.ndarray, np.ndarray]]] = [[], []]
     for _, data, error in rows:
         if error is not None:
             yield None, None, error
             return
-        view, at = memoryview(data), 0
+        view, at = memoryview(data), 0  # type: ignore[arg-type]  # (no error: bytes)
         for found in lists:
             keys, counts, at = _decoded(view, at)
             found.append((keys, counts))
@@ -231,10 +236,12 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
     tasks = min(max(parallelism(df), partitions.count), _MAX_TASKS)
     pieces = partitions.pieces(partial(_bucket_pieces, pos_label=pos_label,
                                        backend=backend_name(), tasks=tasks))
+    found: list[tuple[None, bytes | None, str | None]]
     found = pieces.keyBy(lambda row: row[0]).partitionBy(tasks, _task_of).values() \
         .mapPartitions(_merged_buckets).collect()
     check_reported(found, names)
     if not found:
         empty_error(names)
-    rows = [pickle.loads(data) for _, data, _ in found]
+    # (check_reported raised at an error row: every other row holds its bytes)
+    rows = [pickle.loads(data) for _, data, _ in found]  # type: ignore[arg-type]
     return auc_of_pair_counts(_lowest_first(np.concatenate(rows) if len(rows) > 1 else rows[0]))

@@ -71,7 +71,8 @@ def _quoted(name: str) -> Any:
     return F.col("`" + name.replace("`", "``") + "`")
 
 
-def selected(df: DataFrame, columns: list[tuple[str, str]], types: dict) -> DataFrame:
+def selected(df: DataFrame, columns: list[tuple[str, str]],
+             types: dict[str, T.DataType]) -> DataFrame:
     """``df`` reduced to ``columns`` ((name, role)) in order; decimal scores and weights
     become doubles (as in memory, where they become float64)."""
     out = []

@@ -11,7 +11,9 @@ from pyspark.sql import DataFrame
 from .._distributed import (AVERAGE_PRECISION_SCORE, BEST_THRESHOLD, BINARY_CONFUSION,
                             BINARY_REPORT, GAIN_TABLE, KS_STATISTIC, PRECISION_RECALL_CURVE,
                             ROC_AUC_SCORE, ROC_CURVE, FrontDoc, FunctionDoc, documented)
-from ..report import summary_report
+from .._engine.arrays import Curve, PRCurve
+from .._engine.results import BinaryConfusion, GainTable, KSResult, ThresholdChoice
+from ..report import BinaryReport, summary_report
 from ..summary import ScoreSummary
 from .auc import auc_of
 from .summaries import summary_of
@@ -77,7 +79,7 @@ def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None =
 >>> fpr.round(3).tolist(), tpr.round(3).tolist()
 ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])""")
 def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
-              pos_label: Any = None, drop_intermediate: bool = True):
+              pos_label: Any = None, drop_intermediate: bool = True) -> Curve:
     merged = summary_of(df, label, score, weight, pos_label)
     return merged.roc_curve(drop_intermediate=drop_intermediate)
 
@@ -87,7 +89,7 @@ def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = Non
 >>> precision.round(3).tolist()
 [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]""")
 def precision_recall_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
-                           pos_label: Any = None, drop_intermediate: bool = False):
+                           pos_label: Any = None, drop_intermediate: bool = False) -> PRCurve:
     merged = summary_of(df, label, score, weight, pos_label)
     return merged.precision_recall_curve(drop_intermediate=drop_intermediate)
 
@@ -104,7 +106,7 @@ def average_precision_score(df: DataFrame, *, label: str, score: str,
 >>> round(result.statistic, 4), result.threshold
 (0.6667, 0.52)""")
 def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = None,
-                 pos_label: Any = None):
+                 pos_label: Any = None) -> KSResult:
     return summary_of(df, label, score, weight, pos_label).ks_statistic()
 
 
@@ -112,7 +114,7 @@ def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = 
 >>> rsp.gain_table(df, label="y", score="s", n_groups=2).positives.tolist()
 [2, 1]""")
 def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
-               weight: str | None = None, pos_label: Any = None):
+               weight: str | None = None, pos_label: Any = None) -> GainTable:
     return summary_of(df, label, score, weight, pos_label).gain_table(n_groups)
 
 
@@ -121,7 +123,7 @@ def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
 >>> c.tp, c.fp, c.fn, c.tn
 (2, 1, 1, 2)""")
 def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
-                     weight: str | None = None, pos_label: Any = None, strict: bool = False):
+                     weight: str | None = None, pos_label: Any = None, strict: bool = False) -> BinaryConfusion:
     return summary_of(df, label, score, weight, pos_label).confusion(threshold, strict=strict)
 
 
@@ -129,7 +131,7 @@ def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
 >>> rsp.best_threshold(df, "youden", label="y", score="s").threshold
 0.73""")
 def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
-                   weight: str | None = None, pos_label: Any = None, **options: Any):
+                   weight: str | None = None, pos_label: Any = None, **options: Any) -> ThresholdChoice:
     return summary_of(df, label, score, weight, pos_label).best_threshold(objective, **options)
 
 
@@ -138,6 +140,6 @@ def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
 (6, 0.7778)""")
 def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = None,
                   threshold: float = 0.5, n_groups: int = 10,
-                  strict: bool = False) -> dict[str, Any]:
+                  strict: bool = False) -> BinaryReport:
     return summary_report(summary_of(df, label, score, None, pos_label), threshold=threshold,
                           n_groups=n_groups, strict=strict)

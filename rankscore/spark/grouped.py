@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import zlib
 from functools import partial
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
 import pyarrow as pa
@@ -26,13 +26,14 @@ def _key_array(column: pa.ChunkedArray) -> np.ndarray:
     if pa.types.is_integer(column.type) or pa.types.is_floating(column.type) or \
             pa.types.is_boolean(column.type):
         if not column.null_count:
-            return column.to_numpy()
+            values: np.ndarray = column.to_numpy()  # (pyarrow is untyped)
+            return values
     return np.array(column.to_pylist(), dtype=object)
 
 
 
 def _group_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
-                  backend: str) -> list[tuple]:
+                  backend: str) -> list[tuple[tuple[Any, ...], bytes]]:
     """``(key tuple, bytes)`` of each group of a partition (its summary)."""
     table, arrays = numpy_columns(batches, roles)
     if table is None:
@@ -51,10 +52,11 @@ def _group_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], po
 
 
 
-def _merged_groups(rows: Iterator[tuple], *, backend: str) -> Iterator[tuple]:
+def _merged_groups(rows: Iterable[tuple[Any, bytes, str | None]], *,
+                   backend: str) -> Iterator[tuple[Any, Any, str | None]]:
     """``(key, metrics row, error)`` of each group among ``rows`` (its pieces merged), or
     the first error reported."""
-    found: dict[tuple, list] = {}
+    found: dict[tuple[Any, ...], list[ScoreSummary]] = {}
     for key, data, error in rows:
         if error is not None:
             yield None, None, error
@@ -74,7 +76,7 @@ def _key_bucket(key: Any) -> int:
 
 def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[str],
                   weight: str | None = None, pos_label: Any = None,
-                  one_class: str = "warn"):
+                  one_class: str = "warn") -> Any:
     """ROC AUC, average precision, KS and class counts of every group of a Spark
     DataFrame's rows, in one pass; equals :func:`rankscore.group_metrics` on the rows
     collected into memory.

@@ -16,7 +16,7 @@ from .tasks import (backend_name, check_reported, empty_error, numpy_columns, on
 
 
 def _summary_piece(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
-                   backend: str) -> list[tuple]:
+                   backend: str) -> list[tuple[None, bytes]]:
     """``[(None, bytes)]``: the summary of a partition's rows ([] without rows or with zero
     weights only; negative ones are an error)."""
     _, arrays = numpy_columns(batches, roles)
@@ -37,8 +37,10 @@ def summary_of(df: DataFrame, label: str, score: str, weight: str | None,
     data = selected(df, [(name, role) for role, name in names.items()], types)
     pieces = pieces_rdd(data, partial(_summary_piece, roles=list(names), pos_label=pos_label,
                                       backend=backend_name()))
-    rows = pieces.collect()
+    rows: list[tuple[Any, bytes | None, str | None]] = pieces.collect()
     check_reported(rows, names)
     if not rows:
         empty_error(names)
-    return ScoreSummary.merge_all(ScoreSummary.from_bytes(data) for _, data, _ in rows)
+    # (check_reported raised at an error row: every other row holds its bytes)
+    return ScoreSummary.merge_all(ScoreSummary.from_bytes(data)  # type: ignore[arg-type]
+                                  for _, data, _ in rows)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pickle
 import re
 from functools import partial
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, TypeVar
 
 import numpy as np
 import pyarrow as pa
@@ -16,6 +16,15 @@ from pyspark.sql import DataFrame
 
 from .. import _backend
 from ..summary import ScoreSummary
+
+if TYPE_CHECKING:
+    from pyspark.core.rdd import RDD
+
+_R = TypeVar("_R")
+# what an executor makes of a partition's Arrow record batches: pieces (key, bytes)
+_Work = Callable[[Iterator[pa.RecordBatch]], Iterable[tuple[Any, bytes]]]
+# (key, bytes, None) per piece, or (None, None, the error) for the partition
+_Reported = tuple[Any, bytes | None, str | None]
 
 _ARROW_BYTES = True  # the partitions' Arrow batches as bytes (else through mapInArrow)
 
@@ -29,7 +38,7 @@ def backend_name() -> str:
     return "python" if _backend.kernels is _backend.load("python") else "cython"
 
 
-def on_backend(backend: str, function: Callable, *args: Any, **kwargs: Any) -> Any:
+def on_backend(backend: str, function: Callable[..., _R], *args: Any, **kwargs: Any) -> _R:
     """``function(*args, **kwargs)`` on the kernels of ``backend`` (an executor without the
     compiled module uses its fallback: both give the same results)."""
     if backend == backend_name():
@@ -58,11 +67,11 @@ def numpy_columns(batches: Iterator[pa.RecordBatch], roles: Sequence[str]
                   ) -> tuple[pa.Table | None, list[np.ndarray]]:
     """A partition's batches as one table and its first ``len(roles)`` columns as NumPy
     arrays (None, [] for a partition without rows); a null is an error naming the column."""
-    batches = [b for b in batches if b.num_rows]
-    if not batches:
+    present = [b for b in batches if b.num_rows]
+    if not present:
         return None, []
-    table = pa.Table.from_batches(batches)
-    arrays = []
+    table = pa.Table.from_batches(present)
+    arrays: list[np.ndarray] = []
     for i, role in enumerate(roles):
         column = table.column(i)
         if column.null_count:
@@ -72,7 +81,8 @@ def numpy_columns(batches: Iterator[pa.RecordBatch], roles: Sequence[str]
     return table, arrays
 
 
-def _reported(index: int | None, work: Callable, batches: Iterator) -> Iterator[tuple]:
+def _reported(index: int | None, work: _Work,
+              batches: Iterator[pa.RecordBatch]) -> Iterator[_Reported]:
     """``(key, bytes, None)`` for each piece ``work(batches)`` returns, or one
     ``(None, None, error)`` naming the partition: an executor reports a user's error as
     data, and the driver raises it (no JVM stack trace)."""
@@ -89,10 +99,10 @@ class _FromArrowBytes:
     """``mapPartitionsWithIndex`` function: the partition's Arrow record batches (bytes
     of Arrow IPC messages) read with ``schema``, then ``work``, then :func:`_reported`."""
 
-    def __init__(self, work: Callable, schema: pa.Schema):
+    def __init__(self, work: _Work, schema: pa.Schema):
         self.work, self.schema = work, schema
 
-    def __call__(self, index: int, chunks: Iterator[bytes]) -> Iterator[tuple]:
+    def __call__(self, index: int, chunks: Iterable[bytes]) -> Iterator[_Reported]:
         batches = (pa.ipc.read_record_batch(pa.py_buffer(data), self.schema) for data in chunks)
         return _reported(index, self.work, batches)
 
@@ -100,7 +110,7 @@ class _FromArrowBytes:
 _REPORT_SCHEMA = "key binary, summary binary, error string"
 
 
-def _from_batches(work: Callable, batches: Iterator[pa.RecordBatch]
+def _from_batches(work: _Work, batches: Iterator[pa.RecordBatch]
                   ) -> Iterator[pa.RecordBatch]:
     """``mapInArrow`` function: :func:`_reported` rows, the key pickled."""
     rows = list(_reported(None, work, batches))
@@ -110,7 +120,7 @@ def _from_batches(work: Callable, batches: Iterator[pa.RecordBatch]
          pa.array([e for _, _, e in rows], pa.string())], names=["key", "summary", "error"])
 
 
-def _unpickled_key(row: Any) -> tuple:
+def _unpickled_key(row: Any) -> _Reported:
     return (None if row[0] is None else pickle.loads(row[0]), row[1], row[2])
 
 
@@ -123,6 +133,8 @@ class ArrowPartitions:
     ``mapInArrow`` streams to its Python workers; where that method is missing (Spark
     Connect, another Spark), ``mapInArrow`` does the same work.
     """
+
+    rdd: RDD[bytes] | None  # the Arrow batches (None: through mapInArrow)
 
     def __init__(self, data: DataFrame):
         self.data, self.rdd = data, None
@@ -140,13 +152,13 @@ class ArrowPartitions:
             except Exception:  # Spark Connect has no RDDs
                 self.count = parallelism(data)
             return
-        large = session.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false")
+        large = session.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false") or ""
         self.schema = to_arrow_schema(data.schema, timezone=session.conf.get(
             "spark.sql.session.timeZone"), prefers_large_types=large.lower() == "true")
         self.rdd = RDD(batches, session.sparkContext, NoOpSerializer())
         self.count = self.rdd.getNumPartitions()
 
-    def pieces(self, work: Callable) -> Any:
+    def pieces(self, work: _Work) -> RDD[_Reported]:
         """The RDD of ``(key, bytes, error)`` that ``work`` makes of each partition's
         Arrow record batches (the columns of ``data``)."""
         if self.rdd is None:
@@ -155,7 +167,7 @@ class ArrowPartitions:
         return self.rdd.mapPartitionsWithIndex(_FromArrowBytes(work, self.schema))
 
 
-def pieces_rdd(data: DataFrame, work: Callable) -> Any:
+def pieces_rdd(data: DataFrame, work: _Work) -> RDD[_Reported]:
     """The RDD of ``(key, bytes, error)`` that ``work`` makes of each partition's Arrow
     record batches (the columns of ``data``): see :class:`ArrowPartitions`."""
     return ArrowPartitions(data).pieces(work)
@@ -178,7 +190,7 @@ def _raise_reported(error: str, names: dict[str, str]) -> None:
     raise (TypeError if kind == "TypeError" else ValueError)(f"{place}{message}")
 
 
-def check_reported(rows: list, names: dict[str, str]) -> None:
+def check_reported(rows: Sequence[tuple[Any, ...]], names: dict[str, str]) -> None:
     """Raise the first error among ``rows`` (their last field), if any."""
     for row in rows:
         if row[-1] is not None:
