@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-
 from .._distributed import (AVERAGE_PRECISION_SCORE, BEST_THRESHOLD, BINARY_CONFUSION,
                             BINARY_REPORT, GAIN_TABLE, KS_STATISTIC, PRECISION_RECALL_CURVE,
                             ROC_AUC_SCORE, ROC_CURVE, FrontDoc, documented)
