@@ -33,10 +33,10 @@ pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully suppo
 
 @pytest.fixture(params=["one task", "buckets"])
 def auc_path(request, monkeypatch):
-    """The ROC AUC's two ways: one task over every row (the way on one machine) and the
-    score buckets dealt to merging tasks (the way across machines)."""
+    """The ROC AUC's two ways: one task over every row (the way on one machine of a few
+    cores) and the score buckets dealt to merging tasks (the way across machines)."""
     if request.param == "buckets":
-        monkeypatch.setattr(auc, "one_machine", lambda df: False)
+        monkeypatch.setattr(auc, "one_task", lambda df: False)
     return request.param
 
 

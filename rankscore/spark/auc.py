@@ -2,12 +2,12 @@
 the rows; the driver receives a few integers per score bucket (or three in all), whatever
 the number of rows.
 
-Where every executor is one machine (``local`` mode, or a single executor), one task reads
-the rows of every partition and counts the pairs as in memory, sorting on all the
-machine's cores: moving the rows once more, to other tasks, costs more than the sort saved
-by spreading it (at 10^7 rows on two cores, the shuffle below took longer than
-``toPandas()`` and the in-memory call together). Across machines the rows are dealt by
-score bucket, as follows.
+Where every executor is one machine of a few cores (``local`` mode, or a single
+executor; ``ONE_TASK_CORES``), one task reads the rows of every partition and counts the
+pairs as in memory, sorting on two threads: moving the rows once more, to other tasks,
+costs more than the sort saved by spreading it (at 10^7 rows on two cores, the shuffle
+below took longer than ``toPandas()`` and the in-memory call together). Elsewhere the
+rows are dealt by score bucket, as follows.
 
 Each score maps to a 64-bit key that sorts as the score does (-0.0 as 0.0); the key's top
 ``BUCKET_BITS`` bits (sign, exponent and the first mantissa bits) are the score's bucket,
@@ -50,6 +50,9 @@ _LOW_BITS = 64 - BUCKET_BITS
 _LOW_BYTES = 6  # the key below the bucket's bits, little-endian
 _MAX_TASKS = 1 << 12  # merging tasks, at most (their numbers fit 16 bits)
 _HEADER = 3  # int64 numbers before each class's list: buckets, keys, bytes per count
+# One task sorts on two threads: it took 1.2 CPU-seconds at 10^7 rows on two cores, where
+# the shuffle took 3.4, so the shuffle's tasks catch up from about four cores on.
+ONE_TASK_CORES = 4
 _SIGN = np.uint64(1 << 63)
 _REST = np.uint64((1 << 63) - 1)
 
@@ -244,17 +247,19 @@ def _whole_counts(batches: Iterator[pa.RecordBatch], *, pos_label: Any,
     return on_backend(backend, _pair_counts, batches, pos_label)
 
 
-def one_machine(df: DataFrame) -> bool:
-    """Whether ``df``'s executors are one machine: ``local`` mode, or a single executor
-    (False where it cannot be told: Spark Connect)."""
+def one_task(df: DataFrame) -> bool:
+    """Whether one task counts every row: ``df``'s executors are one machine (``local``
+    mode, or a single executor) of at most ``ONE_TASK_CORES`` cores. (False where it
+    cannot be told: Spark Connect.)"""
     try:
         context = df.sparkSession.sparkContext
-        if context.master.startswith("local"):
-            return True
-        executors = context._jsc.sc().statusTracker().getExecutorInfos()
-        return len(executors) <= 2  # the driver is listed too
+        if not context.master.startswith("local"):
+            executors = context._jsc.sc().statusTracker().getExecutorInfos()
+            if len(executors) > 2:  # the driver is listed too
+                return False
     except Exception:  # Spark Connect has no SparkContext
         return False
+    return parallelism(df) <= ONE_TASK_CORES
 
 
 # ---------------------------------------------------------------------------------------
@@ -280,7 +285,7 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
     names = role_names(label, score, None)
     types = checked_columns(df, names)
     data = selected(df, [(name, role) for role, name in names.items()], types)
-    if one_machine(df):
+    if one_task(df):
         whole = ArrowPartitions(data.coalesce(1), whole=True)
         if whole.rdd is not None:
             return _auc_of_whole(whole, names, pos_label)

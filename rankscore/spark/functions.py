@@ -116,9 +116,9 @@ def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None =
     Notes
     -----
     AUC = P(s+ > s-) + ½ P(s+ = s-). Without weights (and ``max_fpr``) one pass; on one
-    machine (``local`` mode, or a single executor) one task reads every partition and
-    counts the pairs as in memory (sorting on all the machine's cores), and the driver
-    receives three integers. Across machines, one shuffle: the scores are dealt by bucket
+    machine of up to 4 cores (``local`` mode, or a single executor) one task reads every
+    partition and counts the pairs as in memory (sorting on two threads), and the driver
+    receives three integers. Otherwise one shuffle: the scores are dealt by bucket
     (the top 20 bits of a 64-bit key that sorts as the score does) to the tasks that merge
     them, and only four integers per bucket reach the driver: the bucket, its negatives,
     positives and twice its Mann-Whitney U; the pairs across buckets are products of
