@@ -2,8 +2,10 @@
 
 The session starts once (the ``spark`` fixture of conftest.py). Executors' Python workers
 run the kernels the autouse ``backend`` fixture picked (rankscore.spark passes the name
-into each task). The data are small; the ROC AUC's score buckets are merged by one task or
-by several (``auc._MAX_TASKS``), as they are on large data.
+into each task). The data are small. The ROC AUC is counted by one task over every row
+(one machine: local mode) or, as across machines, over score buckets (the ``auc_path``
+fixture takes both ways), whose buckets are merged by one task or by several
+(``auc._MAX_TASKS``), as they are on large data.
 """
 
 import os
@@ -27,6 +29,15 @@ import rankscore.spark as rsp  # noqa: E402
 from rankscore.spark import auc, tasks  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas")
+
+
+@pytest.fixture(params=["one task", "buckets"])
+def auc_path(request, monkeypatch):
+    """The ROC AUC's two ways: one task over every row (the way on one machine of a few
+    cores) and the score buckets dealt to merging tasks (the way across machines)."""
+    if request.param == "buckets":
+        monkeypatch.setattr(auc, "one_task", lambda df: False)
+    return request.param
 
 
 def _data(n=2000, seed=0, weighted=False, ties=True):
@@ -96,7 +107,7 @@ def test_every_function_equals_memory(spark, weighted):
 
 
 @pytest.mark.parametrize("one_task", [False, True])
-def test_distinct_scores_and_float32(spark, monkeypatch, one_task):
+def test_distinct_scores_and_float32(spark, monkeypatch, one_task, auc_path):
     y, s, _ = _data(n=3000, seed=1, ties=False)
     if one_task:  # every score bucket merged by one task
         monkeypatch.setattr(auc, "_MAX_TASKS", 1)
@@ -109,7 +120,7 @@ def test_distinct_scores_and_float32(spark, monkeypatch, one_task):
         y, s.astype(np.float32))
 
 
-def test_partitions_of_one_class_and_empty_partitions(spark):
+def test_partitions_of_one_class_and_empty_partitions(spark, auc_path):
     y, s, _ = _data(seed=2)
     order = np.argsort(y, kind="stable")  # negatives first: every slice holds one class
     df = _frame(spark, y[order], s[order], partitions=7)
@@ -127,7 +138,7 @@ def test_partitions_of_one_class_and_empty_partitions(spark):
         rsp.roc_auc_score(kept.where("s > 2"), label="y", score="s")
 
 
-def test_auc_over_score_buckets_equals_memory(spark):
+def test_auc_over_score_buckets_equals_memory(spark, auc_path):
     """Scores of both signs across many binades (many buckets), zeros of both signs,
     infinitesimal and huge ones, ties inside and across partitions and buckets."""
     rng = np.random.default_rng(8)
@@ -169,7 +180,7 @@ def test_text_labels_and_bool_labels(spark):
         rsp.roc_auc_score(df, label="t", score="s")
 
 
-def test_one_class_in_the_data_is_the_memory_warning(spark):
+def test_one_class_in_the_data_is_the_memory_warning(spark, auc_path):
     df = _frame(spark, np.zeros(50, dtype=np.int64), np.linspace(0, 1, 50), partitions=3)
     with pytest.warns(rs.UndefinedMetricWarning, match="Only one class is present"):
         assert np.isnan(rsp.roc_auc_score(df, label="y", score="s"))
@@ -247,9 +258,13 @@ def test_errors_are_one_line(spark):
     with pytest.raises(TypeError, match="df must be a Spark DataFrame"):
         rsp.roc_auc_score(pd.DataFrame({"y": y, "s": s}), label="y", score="s")
     nan = df.selectExpr("y", "case when s > 0.9 then double('NaN') else s end as s")
+    first = int(np.flatnonzero(s > 0.9)[0])  # one task reads the rows in order: memory's index
+    with pytest.raises(ValueError, match=rf"^the score column 's' contains NaN \(first at "
+                                         rf"index {first}\)$"):
+        rsp.roc_auc_score(nan, label="y", score="s")
     with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' contains "
                                          r"NaN \(first at index \d+\)$"):
-        rsp.roc_auc_score(nan, label="y", score="s")
+        rsp.roc_auc_score(nan, label="y", score="s", max_fpr=0.5)
     null = df.selectExpr("y", "t", "case when s > 0.9 then null else s end as s")
     with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' holds \d+ "
                                          r"null value\(s\)$"):

@@ -62,12 +62,14 @@ summary = score_summary
 
 
 @documented(ROC_AUC_SCORE, SPARK, """>>> round(rsp.roc_auc_score(df, label="y", score="s"), 4)
-0.7778""", """Without weights (and ``max_fpr``) one pass and one shuffle: the scores are dealt by
-bucket (the top 20 bits of a 64-bit key that sorts as the score does) to the tasks that
-merge them, and only four integers per bucket reach the driver: the bucket, its
-negatives, positives and twice its Mann-Whitney U; the pairs across buckets are products
-of counts. The driver's memory does not grow with the number of rows (at most 2^20
-buckets).""")
+0.7778""", """Without weights (and ``max_fpr``) one pass; on one machine of up to 4 cores
+(``local`` mode, or a single executor) one task reads every partition and counts the
+pairs as in memory (sorting on two threads), and the driver receives three integers.
+Otherwise one shuffle: the scores are dealt by bucket (the top 20 bits of a 64-bit key
+that sorts as the score does) to the tasks that merge them, and only four integers per
+bucket reach the driver: the bucket, its negatives, positives and twice its Mann-Whitney
+U; the pairs across buckets are products of counts. The driver's memory does not grow
+with the number of rows (at most 2^20 buckets).""")
 def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None = None,
                   pos_label: Any = None, max_fpr: float | None = None) -> float:
     if weight is None and max_fpr is None:

@@ -52,9 +52,10 @@ def on_backend(backend: str, function: Callable[..., _R], *args: Any, **kwargs: 
 
 
 def _partition(index: int | None = None) -> int:
-    """This task's partition, from 1 (0 outside a task)."""
+    """This task's partition, from 1 (0 outside a task, or for a task that reads every
+    partition: ``index`` -1)."""
     if index is not None:
-        return index + 1
+        return max(index + 1, 0)
     context = TaskContext.get()
     return context.partitionId() + 1 if context is not None else 0
 
@@ -97,14 +98,15 @@ def _reported(index: int | None, work: _Work,
 
 class _FromArrowBytes:
     """``mapPartitionsWithIndex`` function: the partition's Arrow record batches (bytes
-    of Arrow IPC messages) read with ``schema``, then ``work``, then :func:`_reported`."""
+    of Arrow IPC messages) read with ``schema``, then ``work``, then :func:`_reported`
+    (``whole``: the task reads every partition, and an error names none)."""
 
-    def __init__(self, work: _Work, schema: pa.Schema):
-        self.work, self.schema = work, schema
+    def __init__(self, work: _Work, schema: pa.Schema, whole: bool = False):
+        self.work, self.schema, self.whole = work, schema, whole
 
     def __call__(self, index: int, chunks: Iterable[bytes]) -> Iterator[_Reported]:
         batches = (pa.ipc.read_record_batch(pa.py_buffer(data), self.schema) for data in chunks)
-        return _reported(index, self.work, batches)
+        return _reported(-1 if self.whole else index, self.work, batches)
 
 
 _REPORT_SCHEMA = "key binary, summary binary, error string"
@@ -131,13 +133,14 @@ class ArrowPartitions:
     The partitions' Arrow batches come from the JVM as bytes (``toArrowBatchRdd``: the
     conversion ``toPandas`` uses), which measured four times faster here than the rows
     ``mapInArrow`` streams to its Python workers; where that method is missing (Spark
-    Connect, another Spark), ``mapInArrow`` does the same work.
+    Connect, another Spark), ``mapInArrow`` does the same work. ``whole``: ``data`` is
+    one partition that holds every row (an error then names no partition).
     """
 
     rdd: RDD[bytes] | None  # the Arrow batches (None: through mapInArrow)
 
-    def __init__(self, data: DataFrame):
-        self.data, self.rdd = data, None
+    def __init__(self, data: DataFrame, whole: bool = False):
+        self.data, self.rdd, self.whole = data, None, whole
         session = data.sparkSession
         try:
             if not _ARROW_BYTES:
@@ -164,7 +167,7 @@ class ArrowPartitions:
         if self.rdd is None:
             return self.data.mapInArrow(partial(_from_batches, work), _REPORT_SCHEMA).rdd \
                 .map(_unpickled_key)
-        return self.rdd.mapPartitionsWithIndex(_FromArrowBytes(work, self.schema))
+        return self.rdd.mapPartitionsWithIndex(_FromArrowBytes(work, self.schema, self.whole))
 
 
 def pieces_rdd(data: DataFrame, work: _Work) -> RDD[_Reported]:
