@@ -53,9 +53,8 @@ def roc_auc(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any, max_
     """``rankscore.roc_auc_score``: every check made once (``validate.roc_auc_input``),
     then the AUC of the kind of target it found: binary, multilabel (one binary AUC per
     column, averaged), multiclass (one-vs-rest or one-vs-one)."""
-    task = roc_auc_input(y_true, y_score, average=average, sample_weight=sample_weight,
-                         max_fpr=max_fpr, multi_class=multi_class, labels=labels,
-                         n_threads=n_threads)
+    task = roc_auc_input(y_true, y_score, average, sample_weight, max_fpr, multi_class, labels,
+                         n_threads)
     if task.kind == BINARY:
         return binary_roc_auc(task, n_threads)
     if task.kind == MULTILABEL:
@@ -102,7 +101,7 @@ def auc_of_parts(parts: ClassParts) -> float:
         warn_one_class("ROC AUC score")
         return float("nan")
     if parts.neg_weight is None:  # 2U adds up over the runs of the negatives
-        pairs: int = sum(k.auc_merge(run, parts.pos) for run in parts.neg_runs)
+        pairs: int = sum([k.auc_merge(run, parts.pos) for run in parts.neg_runs])
         return pairs / (2 * n_pos * n_neg)
     neg_w, pos_w, denominator = class_weights_in_range(parts.neg_weight, parts.pos_weight)
     area: float = k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w) / denominator

@@ -101,7 +101,7 @@ class ClassParts(NamedTuple):
 
     @property
     def n_neg(self) -> int:
-        return sum(len(run) for run in self.neg_runs)
+        return sum(map(len, self.neg_runs))
 
 
 def usable_cpus() -> int:
@@ -249,7 +249,11 @@ def _np_sort(neg: np.ndarray, pos: np.ndarray, n_threads: Any,
     if not halves:
         sort_in_threads([neg, pos], sort_scores, n_threads, n)
         return (neg,)
-    if len(neg) and len(pos) and use_two_threads(n, n_threads):
+    if not use_two_threads(n, n_threads):
+        neg.sort()
+        pos.sort()
+        return (neg,)
+    if len(neg) and len(pos):
         runs = (neg[:len(neg) // 2], neg[len(neg) // 2:])
         sort_in_threads([*runs, pos], np.ndarray.sort, n_threads, n)
         return runs

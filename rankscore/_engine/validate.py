@@ -440,6 +440,8 @@ def kernel_integers(y: np.ndarray) -> np.ndarray | None:
     """Integer or bool labels in a dtype the kernels take, with the same values: bools as a
     uint8 view, int8/uint8/int64 as they are (native byte order), any other integer type
     widened to int64; None for uint64 labels beyond int64 (they take the general path)."""
+    if y.dtype in KERNEL_LABEL_DTYPES:  # native int8, uint8, int64
+        return y
     if y.dtype.kind == "b":
         return y.view(np.uint8)
     if y.dtype.newbyteorder("=") in KERNEL_LABEL_DTYPES:
@@ -669,8 +671,8 @@ class RocAucInput(NamedTuple):
                              self.multi_class)
 
 
-def roc_auc_input(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any,
-                  max_fpr: Any, multi_class: Any, labels: Any, n_threads: Any) -> RocAucInput:
+def roc_auc_input(y_true: Any, y_score: Any, average: Any, sample_weight: Any, max_fpr: Any,
+                  multi_class: Any, labels: Any, n_threads: Any) -> RocAucInput:
     """Every check of ``roc_auc_score``, with scikit-learn's messages in its order. Native
     binary arrays take the fewest steps: their labels' range is read off the split."""
     check_choice(average, "average", AVERAGES)
@@ -681,7 +683,7 @@ def roc_auc_input(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any
         codes = kernel_integers(y_true)
         if codes is not None:  # the common case, little overhead
             problem = Problem(codes, codes.dtype.type(1), y_score, None, False)
-            return RocAucInput(BINARY, problem, multi_class=multi_class)
+            return RocAucInput(BINARY, problem, None, None, None, None, average, multi_class)
     max_fpr = check_max_fpr(max_fpr)
     if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
             not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
