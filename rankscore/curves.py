@@ -597,14 +597,8 @@ def pr_auc_score(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        Binary labels ({0, 1}, {-1, 1}, bool, or others with ``pos_label``).
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
-    pos_label : int, float, bool or str, default=None
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    y_true, y_score, pos_label, sample_weight
+        As in :func:`precision_recall_curve`.
 
     Returns
     -------

@@ -24,13 +24,13 @@ from typing import Any, TypedDict, Union
 import numpy as np
 
 from . import _backend, _stream, datasets
-from ._engine.areas import native_binary
 from ._engine.labels import kernel_integers
 from ._engine.parts import Problem, binary_problem, class_parts, split_parts
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import decide_pos_label, read_columns
-from ._engine.validate import check_positive_int, check_threshold, inclusive_threshold
+from ._engine.validate import (check_positive_int, check_threshold, inclusive_threshold,
+                               native_binary)
 from ._progress import check_progress
 from .metrics import BinaryConfusion
 from .plot.panel import save_report_panel

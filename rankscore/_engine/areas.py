@@ -1,8 +1,12 @@
 """ROC AUC, average precision and KS: of one binary problem, computed while merging its
 class parts (no curve is built), and of many columns (multilabel and multiclass targets,
 many models against the same labels: scikit-learn's ``_average_binary_score`` and
-``_multiclass_roc_auc_score``, with the same checks and messages; each column a binary
-problem, on a thread pool since the kernels release the GIL).
+``_multiclass_roc_auc_score``; each column a binary problem, on a thread pool since the
+kernels release the GIL).
+
+``roc_auc`` reads straight down: ``validate.roc_auc_input`` makes every check once and
+says what kind of target it found; the function of that kind (``binary_roc_auc``,
+``multilabel_auc``, ``multiclass_auc``) then reads the class parts (``parts``) and counts.
 
 Without weights the counts are exact integers: the Mann–Whitney pair count ``2U`` and the
 KS gaps are accumulated in 128 bits by the kernels and divided once. With weights, each
@@ -20,48 +24,63 @@ from typing import Any, Callable
 import numpy as np
 
 from .. import _backend
-from .labels import as_label_array, common_labels, from_objects, kernel_integers
-from .parts import (ClassParts, Counts, Problem, binary_problem, checked_parts, class_parts,
-                    class_totals,
-                    column_parts, thread_count)
+from .parts import (ClassParts, Counts, binary_problem, checked_parts, class_parts,
+                    class_totals, column_parts, thread_count)
 from .results import KSResult
+from .sweep import sweep_of_problem
+from .validate import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, Problem, RocAucInput,
+                       array_text, as_indicator_matrix, as_label_array, as_score_matrix,
+                       auc_positive_is_greater, check_choice, check_finite, check_max_fpr,
+                       check_positive_int, check_same_length, check_sample_weight, quoted,
+                       roc_auc_input)
+from .views import ap_of_sweep, partial_auc_view, warn_no_positives, warn_one_class
+
+__all__ = ["roc_auc", "binary_roc_auc", "binary_auc", "auc_of_parts", "auc_of_counts",
+           "ap_of_problem", "ks_of_problem", "ks_of_counts", "class_weights_in_range",
+           "map_columns", "auc_shared_labels", "average_columns", "present_classes",
+           "multilabel_auc", "multiclass_auc", "auc_metric", "auc_columns", "average_precision"]
 
 # The metric of one column: (labels 0/1 as uint8, scores, weights) -> number
 ColumnMetric = Callable[[np.ndarray, np.ndarray, 'np.ndarray | None'], float]
-from .sweep import scan, summary_arrays
-from .validate import (array_text, as_array, as_scores, check_choice, check_finite, check_positive_int,
-                       check_real, check_same_length, check_sample_weight, quoted, quoted_list,
-                       to_float)
-from .views import ap_of_sweep, auc_view, warn_no_positives, warn_one_class
-
-__all__ = ["native_binary", "auc_fast", "binary_auc", "auc_of_parts", "auc_of_counts",
-           "ap_of_problem", "ks_of_problem", "ks_of_counts", "class_weights_in_range",
-           "as_score_matrix", "as_indicator_matrix", "map_columns", "auc_shared_labels",
-           "average_columns", "check_max_fpr", "present_classes", "auc_positive_is_greater",
-           "multiclass_auc", "auc_metric", "AVERAGES", "roc_auc", "auc_columns",
-           "average_precision"]
-
-_FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
 
 
-def native_binary(y_true: Any, y_score: Any) -> bool:
-    """Whether the input may take the fast paths (``auc_fast``, ``binary_report``): 1-D
-    NumPy arrays of the same nonzero length, native integer or bool labels, float32 or
-    float64 scores (the labels' range and the scores' finiteness are checked on the way)."""
-    return (type(y_true) is np.ndarray and type(y_score) is np.ndarray and y_true.ndim == 1
-            and y_score.ndim == 1 and y_true.dtype.kind in "iub" and y_true.dtype.isnative
-            and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score))
+# ---------------------------------------------------------------------------------------
+# roc_auc_score: the input read once, then the AUC of its kind of target
 
 
-def auc_fast(y_true: np.ndarray, y_score: np.ndarray, n_threads: Any) -> float | None:
-    """Binary AUC of native int/bool labels in {0, 1} and float scores with the fewest
-    Python steps (small inputs); None when the labels need the general path."""
-    codes = kernel_integers(y_true)
-    if codes is None:
-        return None
-    parts = class_parts(Problem(codes, codes.dtype.type(1), y_score, None, False),
-                        n_threads=n_threads, halves=True)
-    return None if parts is None else auc_of_parts(parts)
+def roc_auc(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any, max_fpr: Any,
+            multi_class: Any, labels: Any, n_threads: Any) -> Any:
+    """``rankscore.roc_auc_score``: every check made once (``validate.roc_auc_input``),
+    then the AUC of the kind of target it found: binary, multilabel (one binary AUC per
+    column, averaged), multiclass (one-vs-rest or one-vs-one)."""
+    task = roc_auc_input(y_true, y_score, average, sample_weight, max_fpr, multi_class, labels,
+                         n_threads)
+    if task.kind == BINARY:
+        return binary_roc_auc(task, n_threads)
+    if task.kind == MULTILABEL:
+        return multilabel_auc(task, thread_count(n_threads))
+    if task.kind == MULTICLASS:
+        return multiclass_auc(task, thread_count(n_threads))
+    warn_one_class("ROC AUC score")  # one class against two score columns
+    return float("nan")
+
+
+def binary_roc_auc(task: RocAucInput, n_threads: Any) -> float:
+    """The AUC of a binary input. Native labels taken as they are: the split reads their
+    range, and where a label is not 0 or 1 they are read in full and split again."""
+    problem = task.problem
+    assert problem is not None
+    if not problem.labels_checked:
+        parts = class_parts(problem, n_threads=n_threads, halves=True)
+        if parts is not None:
+            return auc_of_parts(parts)
+        problem = task.labels_read().problem
+        assert problem is not None
+    return binary_auc(problem, task.max_fpr, n_threads)
+
+
+# ---------------------------------------------------------------------------------------
+# one binary problem
 
 
 def binary_auc(problem: Problem, max_fpr: float | None = None, n_threads: Any = 1) -> float:
@@ -69,10 +88,7 @@ def binary_auc(problem: Problem, max_fpr: float | None = None, n_threads: Any = 
     its ROC points (as scikit-learn)."""
     if max_fpr is None or max_fpr == 1:
         return auc_of_parts(checked_parts(problem, n_threads=n_threads, halves=True))
-    summary = summary_arrays(problem)
-    if len(summary[0]) == 0:
-        raise ValueError("sample_weight is zero for every sample; nothing to score")
-    return auc_view(scan(*summary), summary, max_fpr)
+    return partial_auc_view(sweep_of_problem(problem), max_fpr)
 
 
 def auc_of_parts(parts: ClassParts) -> float:
@@ -85,7 +101,7 @@ def auc_of_parts(parts: ClassParts) -> float:
         warn_one_class("ROC AUC score")
         return float("nan")
     if parts.neg_weight is None:  # 2U adds up over the runs of the negatives
-        pairs: int = sum(k.auc_merge(run, parts.pos) for run in parts.neg_runs)
+        pairs: int = sum([k.auc_merge(run, parts.pos) for run in parts.neg_runs])
         return pairs / (2 * n_pos * n_neg)
     neg_w, pos_w, denominator = class_weights_in_range(parts.neg_weight, parts.pos_weight)
     area: float = k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w) / denominator
@@ -177,38 +193,6 @@ def ks_of_counts(counts: Counts) -> KSResult:
 # many columns
 
 
-def as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> np.ndarray:
-    """1-D scores, or a non-empty 2-D float32/float64 matrix (finite unless ``finite`` is
-    False: the caller then checks the ends of its sorted columns)."""
-    arr = as_array(x, name)
-    if arr.ndim == 1:
-        return as_scores(arr, name)
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 1-D or 2-D, got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty (shape {arr.shape})")
-    arr = to_float(arr, name)
-    if finite:
-        check_finite(arr, name)
-    return arr
-
-
-def as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
-    """A 2-D multilabel indicator matrix of 0/1 (at least two columns) as uint8."""
-    arr = as_array(y, name)
-    if arr.dtype == object:
-        arr = from_objects(arr, name)
-    if arr.dtype.kind not in "biuf" or arr.shape[1] < 2:
-        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 with at "
-                         f"least 2 columns; got shape {arr.shape} and dtype {arr.dtype}")
-    if arr.dtype.kind == "f":
-        check_finite(arr, name)
-    if not np.isin(arr, (0, 1)).all():
-        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 values "
-                         "(multiclass-multioutput format is not supported)")
-    return arr.astype(np.uint8, copy=False) if arr.dtype.kind != "b" else arr.view(np.uint8)
-
-
 def map_columns(fn: Callable[[int], float], n_columns: int, n_threads: int) -> np.ndarray:
     """[fn(j) for j in range(n_columns)] on a thread pool (the kernels release the GIL)."""
     if n_threads <= 1 or n_columns <= 1:
@@ -278,17 +262,6 @@ def average_columns(metric: ColumnMetric, y2d: np.ndarray, s2d: np.ndarray, aver
     return float(np.average(score, weights=average_weight))
 
 
-def check_max_fpr(max_fpr: Any) -> float | None:
-    """None, or ``max_fpr`` as a float in (0, 1], out of range with scikit-learn's message."""
-    if max_fpr is None:
-        return None
-    try:
-        return check_real(max_fpr, "max_fpr", low=0, high=1, low_open=True,
-                          what="a float in (0, 1] or None")
-    except ValueError:
-        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}") from None
-
-
 def present_classes(y: np.ndarray) -> np.ndarray:
     """np.unique(y), without sorting when integer labels span at most two values."""
     if y.dtype.kind in "iub":
@@ -298,64 +271,26 @@ def present_classes(y: np.ndarray) -> np.ndarray:
     return np.unique(y)
 
 
-def auc_positive_is_greater(y: np.ndarray) -> tuple[Any, Any, int]:
-    """(codes, pos_code, n_classes) with scikit-learn's roc_auc_score rule for binary y_true:
-    the greater of the two labels is positive."""
-    codes = kernel_integers(y) if y.dtype.kind in "iub" else None
-    if codes is not None:  # (uint64 labels beyond int64 take the general path below)
-        lo, hi = codes.min(), codes.max()
-        if int(hi) - int(lo) <= 1:
-            return codes, hi, 1 + int(hi != lo)
-        n_classes = len(np.unique(codes))
-        if n_classes == 2:
-            return codes, hi, 2
-        return None, None, n_classes
-    classes = np.unique(y)
-    if len(classes) > 2:
-        return None, None, len(classes)
-    return (y == classes[-1]).view(np.uint8), np.uint8(1), len(classes)
+def multilabel_auc(task: RocAucInput, n_threads: int) -> float | np.ndarray:
+    """scikit-learn's ``_average_binary_score`` of a checked multilabel input: the binary
+    AUC of each column (partial with ``max_fpr``), averaged."""
+    assert task.y is not None and task.scores is not None
+    area: float | np.ndarray = average_columns(auc_metric(task.max_fpr), task.y, task.scores,
+                                               task.average, task.weights, n_threads)
+    return area
 
 
-def multiclass_auc(y: np.ndarray, s: np.ndarray, labels: Any, multi_class: str, average: Any,
-                   sample_weight: Any, n_threads: int) -> Any:
-    """scikit-learn's ``_multiclass_roc_auc_score`` (same checks, same messages, in the same
-    order: ``sample_weight`` is validated after the one-vs-one check refused it)."""
-    if not np.allclose(1, s.sum(axis=1)):
-        raise ValueError("Target scores need to be probabilities for multiclass roc_auc, i.e. "
-                         "they should sum up to 1.0 over classes")
-    average_options: tuple[str | None, ...] = ("macro", "weighted", None)
-    if multi_class == "ovr":
-        average_options = ("micro",) + average_options
-    if average not in average_options:
-        raise ValueError(f"average must be one of {average_options} for multiclass problems")
-    if average is None and multi_class == "ovo":
-        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
-    if labels is not None:
-        labels = as_label_array(labels, "labels")
-        y, labels = common_labels(y, labels, names="y_true and labels")
-        classes = np.unique(labels)
-        if len(classes) != len(labels):
-            raise ValueError("Parameter 'labels' must be unique")
-        if not np.array_equal(classes, labels):
-            raise ValueError("Parameter 'labels' must be ordered")
-        if len(classes) != s.shape[1]:
-            raise ValueError(f"Number of given labels, {len(classes)}, not equal to the number "
-                             f"of columns in 'y_score', {s.shape[1]}")
-        if len(np.setdiff1d(y, classes)):
-            raise ValueError("'y_true' contains labels not in parameter 'labels'")
-    else:
-        classes = np.unique(y)
-        if len(classes) != s.shape[1]:
-            raise ValueError("Number of classes in y_true not equal to the number of columns "
-                             "in 'y_score'")
-    if multi_class == "ovo":
-        if sample_weight is not None:
-            raise ValueError("sample_weight is not supported for multiclass one-vs-one ROC "
-                             "AUC, 'sample_weight' must be None in this case.")
+def multiclass_auc(task: RocAucInput, n_threads: int) -> float | np.ndarray:
+    """scikit-learn's ``_multiclass_roc_auc_score`` of a checked multiclass input: the
+    one-vs-one AUCs of every pair of present classes (Hand & Till 2001), or one AUC per
+    class against the rest, averaged."""
+    y, s, classes = task.y, task.scores, task.classes
+    assert y is not None and s is not None and classes is not None
+    if task.multi_class == "ovo":
         encoded = np.searchsorted(classes, y)
         present = np.unique(encoded)
         pair_scores, prevalence = [], []
-        for a, b in combinations(present, 2):  # Hand & Till (2001)
+        for a, b in combinations(present, 2):
             a_mask, b_mask = encoded == a, encoded == b
             ab = a_mask | b_mask
             prevalence.append(np.mean(ab))
@@ -365,10 +300,11 @@ def multiclass_auc(y: np.ndarray, s: np.ndarray, labels: Any, multi_class: str, 
                                        np.ascontiguousarray(s[ab, b])))
             pair_scores.append((a_auc + b_auc) / 2)
         return float(np.average(pair_scores,
-                                weights=prevalence if average == "weighted" else None))
-    w = check_sample_weight(sample_weight, len(y))
+                                weights=prevalence if task.average == "weighted" else None))
     indicator = (y[:, None] == classes[None, :]).view(np.uint8)
-    return average_columns(auc_metric(None), indicator, s, average, w, n_threads)
+    area: float | np.ndarray = average_columns(auc_metric(None), indicator, s, task.average,
+                                               task.weights, n_threads)
+    return area
 
 
 def auc_metric(max_fpr: float | None) -> ColumnMetric:
@@ -379,79 +315,7 @@ def auc_metric(max_fpr: float | None) -> ColumnMetric:
 
 
 # ---------------------------------------------------------------------------------------
-# the public areas' entries: every kind of target
-
-
-AVERAGES = (None, "micro", "macro", "weighted", "samples")
-
-
-def roc_auc(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any, max_fpr: Any,
-            multi_class: Any, labels: Any, n_threads: Any) -> Any:
-    """``rankscore.roc_auc_score`` of any target: binary (the fast path for native labels
-    first), many models against the same binary labels, multilabel, multiclass."""
-    check_choice(average, "average", AVERAGES)
-    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
-    if n_threads is not None:
-        check_positive_int(n_threads, "n_threads")
-    if max_fpr is None and sample_weight is None and native_binary(y_true, y_score):
-        auc_value = auc_fast(y_true, y_score, n_threads)  # the common case, little overhead
-        if auc_value is not None:
-            return auc_value
-    max_fpr = check_max_fpr(max_fpr)
-    if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
-            not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
-        y2d = as_indicator_matrix(y_true)
-        s2d = as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
-        return average_columns(auc_metric(max_fpr), y2d, s2d, average, w,
-                               thread_count(n_threads))
-
-    y = as_label_array(y_true)
-    scores = y_score if isinstance(y_score, np.ndarray) else as_array(y_score, "y_score")
-    if scores.ndim == 2 and scores.shape[1] == 1:
-        scores = scores[:, 0]
-    if scores.ndim > 2:
-        raise ValueError(f"y_score must be 1-D or 2-D, got an array of shape {scores.shape}")
-    if scores.ndim == 2:
-        s2d = as_score_matrix(scores, finite=False)
-        check_same_length(y_true=y, y_score=s2d)
-        _, _, n_classes = auc_positive_is_greater(y)
-        if n_classes == 1 and s2d.shape[1] == 2:  # as scikit-learn: undefined before shape
-            warn_one_class("ROC AUC score")
-            return float("nan")
-        if n_classes == 2 and s2d.shape[1] == 2:
-            raise ValueError(  # scikit-learn's message, and what to do instead
-                f"y should be a 1d array, got an array of shape {s2d.shape} instead. y_true "
-                "is binary: pass the positive class's column (y_score[:, 1] of predict_proba)"
-                ", or rankscore.curves.roc_auc_columns for one AUC per column.")
-        if max_fpr is not None and max_fpr != 1.0:
-            raise ValueError("Partial AUC computation not available in multiclass setting, "
-                             "'max_fpr' must be set to `None`, received "
-                             f"`max_fpr={max_fpr}` instead")
-        if multi_class == "raise":
-            raise ValueError("multi_class must be in ('ovo', 'ovr')")
-        check_finite(s2d, "y_score")
-        return multiclass_auc(y, s2d, labels, multi_class, average, sample_weight,
-                              thread_count(n_threads))
-
-    scores = as_scores(scores, finite=False)
-    n = check_same_length(y_true=y, y_score=scores)
-    w = check_sample_weight(sample_weight, n)
-    codes, pos_code, n_classes = auc_positive_is_greater(y)
-    if n_classes > 2:
-        if max_fpr is not None and max_fpr != 1.0:
-            raise ValueError("Partial AUC computation not available in multiclass setting, "
-                             "'max_fpr' must be set to `None`, received "
-                             f"`max_fpr={max_fpr}` instead")
-        if multi_class == "raise":
-            raise ValueError("multi_class must be in ('ovo', 'ovr')")
-        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                         f"`y_true` contains multiple classes. Got `y_score.shape="
-                         f"{scores.shape}`.")
-    return binary_auc(Problem(codes, pos_code, scores, w), max_fpr, n_threads)
+# the other public areas' entries
 
 
 def auc_columns(y_true: Any, y_score: Any, *, sample_weight: Any, max_fpr: Any,

@@ -4,7 +4,9 @@ Private helpers of the label metrics (metrics, multiclass, information): ``as_la
 a 1-D label vector, ``encode`` turns it into indices into a list of classes (sorted
 unique values, or an explicit ``labels`` order). Two-class problems: the positive class
 and the integer codes the kernels compare (``label_codes``, ``pos_label_of`` …) are decided
-here, for the curves, the point metrics and the uncertainty functions alike.
+here, for the curves, the point metrics and the uncertainty functions alike. The readers
+that every input check shares (``as_label_array``, ``from_objects``, ``common_labels``,
+``kernel_integers``) live in ``validate`` and are handed on from here.
 """
 
 from __future__ import annotations
@@ -14,30 +16,13 @@ from typing import Any, cast
 
 import numpy as np
 
-from .validate import (read_array, as_1d, integer_dtype, is_finite, quoted, quoted_list,
-                          rounds_in_float64, shorten)
+from .validate import (as_1d, as_label_array, common_labels, from_objects, is_finite,
+                       kernel_integers, quoted, quoted_list, read_array)
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
            "default_pos_label_ok", "check_pos_label", "label_codes", "binary_target",
            "is_string", "distinct_labels", "pos_label_of", "positive_mask", "integer_codes",
            "check_label_range", "kernel_integers", "check_one_label"]
-
-# The integer label dtypes the kernels are compiled for: bools (viewed as uint8) and small
-# codes (int8, uint8) as they come, every other integer type as int64.
-KERNEL_LABEL_DTYPES = frozenset(np.dtype(t) for t in (np.int8, np.uint8, np.int64))
-
-
-def kernel_integers(y: np.ndarray) -> np.ndarray | None:
-    """Integer or bool labels in a dtype the kernels take, with the same values: bools as a
-    uint8 view, int8/uint8/int64 as they are (native byte order), any other integer type
-    widened to int64; None for uint64 labels beyond int64 (they take the general path)."""
-    if y.dtype.kind == "b":
-        return y.view(np.uint8)
-    if y.dtype.newbyteorder("=") in KERNEL_LABEL_DTYPES:
-        return y if y.dtype.isnative else y.astype(y.dtype.newbyteorder("="))
-    if y.dtype.kind == "u" and y.dtype.itemsize == 8 and y.size and int(y.max()) > 2**63 - 1:
-        return None
-    return y.astype(np.int64)
 
 
 def as_labels(x: Any, name: str) -> np.ndarray:
@@ -71,69 +56,6 @@ def as_labels(x: Any, name: str) -> np.ndarray:
     elif kind not in "biuUS":
         raise TypeError(f"{name} must hold class labels (numbers or strings), got {arr.dtype}")
     return arr
-
-
-def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
-    """An object array of labels as strings (all strings), int64 (all integers that fit)
-    or floats (all numbers)."""
-    values = arr.ravel().tolist()
-    i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
-    if i is not None:
-        raise ValueError(f"{name} contains None or NaN (a missing value, {quoted(values[i])}, "
-                         f"first "
-                         f"at index {i}); labels must be defined")
-    if all(isinstance(v, str) for v in values):
-        return arr.astype(str)
-    if any(isinstance(v, str) for v in values):
-        raise ValueError(f"{name} mixes string and number labels")
-    if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
-        return _exact_integers(arr, [int(v) for v in values], name)
-    if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
-        i = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
-        if i is not None:  # e.g. [0.5, 2**60 + 1]
-            raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
-                             f"cannot represent exactly ({shorten(values[i])} at index {i})")
-        return arr.astype(np.float64)
-    raise TypeError(f"{name} has labels that are neither strings nor numbers")
-
-
-def _exact_integers(arr: np.ndarray, values: list[int], name: str) -> np.ndarray:
-    """Integer labels as int64 or uint64 (float64 would merge integers beyond 2**53)."""
-    return arr.astype(integer_dtype(min(values), max(values), f"{name} holds integer labels"))
-
-
-def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list[np.ndarray]:
-    """The label arrays in one dtype in which they compare exactly.
-
-    NumPy's common type of int64 and uint64 (and of a 64-bit integer and a float) is
-    float64, which merges integers beyond 2**53 (2**60 and 2**60 + 1 would be one label).
-    Those meet as int64 or uint64 instead (float labels are integral); labels that neither
-    holds are an error. Arrays already sharing an exact type are returned as they are.
-    """
-    if any(a.dtype.kind not in "biuf" for a in arrays):  # strings: the callers' type checks
-        return list(arrays)
-    if np.result_type(*arrays).kind != "f":
-        return list(arrays)
-    wide = [a for a in arrays if a.dtype.kind in "iu" and a.dtype.itemsize == 8 and a.size]
-    if not wide or -2**53 <= min(int(a.min()) for a in wide) and max(int(a.max()) for a in wide) <= 2**53:
-        return list(arrays)  # float64 holds every integer exactly
-    lo = min(int(a.min()) for a in arrays if a.size)
-    hi = max(int(a.max()) for a in arrays if a.size)
-    exact = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
-    return [a.astype(exact) for a in arrays]
-
-
-def _is_missing(value: Any) -> bool:
-    """None, NaN, or a missing-value marker such as pandas' ``pd.NA`` (unequal to itself,
-    or without a truth value)."""
-    if value is None:
-        return True
-    if isinstance(value, str):
-        return False
-    try:
-        return bool(value != value)
-    except (TypeError, ValueError):  # pd.NA != pd.NA is pd.NA, whose bool() raises
-        return True
 
 
 def classes_of(labels: Any, name: str = "labels") -> np.ndarray:
@@ -177,34 +99,6 @@ def _within_default(y: np.ndarray, lo: Any, hi: Any) -> bool:
     if lo >= 0 and hi <= 1:  # values are integral (checked), so {0}, {1} or {0, 1}
         return True
     return lo == -1 and hi <= 1 and (hi == -1 or not (y == 0).any())  # ⊂ {-1, 1}
-
-
-def as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
-    """A non-empty 1-D label vector as the curve functions read it (scikit-learn's messages
-    for its ranking metrics): numbers, bools or strings, floats finite and integral."""
-    y = read_array(y_true, name, "a 1-D array")
-    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
-        y = from_objects(y, name)
-    if y.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
-    if y.size == 0:
-        raise ValueError(f"{name} is empty")
-    kind = y.dtype.kind
-    if kind == "c":
-        raise TypeError(f"{name} is complex; expected class labels")
-    if kind not in "biufOUS":
-        raise TypeError(f"{name} has dtype {y.dtype}; expected numbers, bools or strings")
-    if kind == "f":
-        finite = np.isfinite(y)
-        if not finite.all():
-            i = int(np.flatnonzero(~finite)[0])
-            raise ValueError(f"{name} contains {y[i]} (first at index {i}); labels must be finite")
-        if (y != np.round(y)).any():  # scikit-learn's "continuous" target
-            raise ValueError(
-                f"{name} has non-integer float values (continuous format is not supported); "
-                "expected class labels"
-            )
-    return y
 
 
 def _classes_repr(y: np.ndarray) -> str:

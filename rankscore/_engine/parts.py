@@ -29,8 +29,8 @@ import numpy as np
 
 from .. import _backend
 from .labels import label_codes
-from .validate import (as_scores, check_finite, check_positive_int, check_same_length,
-                       check_sample_weight)
+from .validate import (Problem, as_scores, check_finite, check_positive_int,
+                       check_same_length, check_sample_weight)
 
 __all__ = ["Problem", "binary_problem", "Counts", "ClassParts", "class_parts", "checked_parts", "split_parts",
            "column_parts", "thread_count", "use_two_threads",
@@ -55,23 +55,6 @@ PARALLEL_SORT_ROWS = 1 << 21
 # keep np.sort: the sorted parts are the same arrays either way.)
 BUCKET_MIN_ROWS = 1 << 16
 _bucket_sort_faster: bool | None = None
-
-
-class Problem(NamedTuple):
-    """A binary problem as the kernels take it.
-
-    ``codes``: integer labels in a dtype the kernels take (``labels.kernel_integers``);
-    ``pos_code``: the positive class's code, of the same dtype; ``scores``: 1-D float32 or
-    float64, not yet checked for finiteness; ``weights``: None or validated float64.
-    ``labels_checked=False``: native labels taken as they are, whose range (every label 0
-    or 1) ``class_parts`` checks on the way.
-    """
-
-    codes: np.ndarray
-    pos_code: Any
-    scores: np.ndarray
-    weights: np.ndarray | None = None
-    labels_checked: bool = True
 
 
 def binary_problem(y_true: Any, y_score: Any, pos_label: Any = None, sample_weight: Any = None,
@@ -118,7 +101,7 @@ class ClassParts(NamedTuple):
 
     @property
     def n_neg(self) -> int:
-        return sum(len(run) for run in self.neg_runs)
+        return sum(map(len, self.neg_runs))
 
 
 def usable_cpus() -> int:
@@ -266,7 +249,11 @@ def _np_sort(neg: np.ndarray, pos: np.ndarray, n_threads: Any,
     if not halves:
         sort_in_threads([neg, pos], sort_scores, n_threads, n)
         return (neg,)
-    if len(neg) and len(pos) and use_two_threads(n, n_threads):
+    if not use_two_threads(n, n_threads):
+        neg.sort()
+        pos.sort()
+        return (neg,)
+    if len(neg) and len(pos):
         runs = (neg[:len(neg) // 2], neg[len(neg) // 2:])
         sort_in_threads([*runs, pos], np.ndarray.sort, n_threads, n)
         return runs

@@ -4,6 +4,10 @@ Every public function turns its arguments into validated NumPy arrays here befor
 kernel sees them; the kernels skip bounds checks because of it. Messages name the argument
 and the problem. Nothing here modifies the caller's arrays: conversions copy only when the
 dtype, byte order or layout must change.
+
+Besides the single checks: class labels as every check reads them (``as_label_array``,
+the codes the kernels take), a binary ``Problem``, and the whole input of
+``roc_auc_score`` read once (``roc_auc_input``: binary, multilabel or multiclass).
 """
 
 from __future__ import annotations
@@ -11,32 +15,19 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterator, Mapping, Set
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 __all__ = [
-    "as_1d",
-    "as_scores",
-    "check_finite",
-    "check_same_length",
-    "check_sample_weight",
-    "check_positive_int",
-    "as_array",
-    "shorten",
-    "array_text",
-    "as_matrix",
-    "count_dtype",
-    "inclusive_threshold",
-    "quoted",
-    "quoted_list",
-    "integer_dtype",
-    "as_real",
-    "is_finite",
-    "check_real",
-    "check_threshold",
-    "check_flag",
-    "check_choice",
+    "as_1d", "as_scores", "check_finite", "check_same_length", "check_sample_weight",
+    "check_positive_int", "as_array", "shorten", "array_text", "as_matrix", "count_dtype",
+    "inclusive_threshold", "quoted", "quoted_list", "integer_dtype", "as_real",
+    "is_finite", "check_real", "check_threshold", "check_flag", "check_choice",
+    "from_objects", "common_labels", "as_label_array", "kernel_integers", "Problem",
+    "native_binary", "as_score_matrix", "as_indicator_matrix", "check_max_fpr",
+    "auc_positive_is_greater", "AVERAGES", "RocAucInput", "roc_auc_input", "BINARY",
+    "MULTILABEL", "MULTICLASS", "ONE_CLASS",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -435,3 +426,360 @@ def count_dtype(arr: np.ndarray) -> np.ndarray:
     if arr.size and int(arr.min()) >= 0 and sum(arr.ravel().tolist()) < 2**63:
         return arr.astype(np.int64)
     return arr.astype(np.float64)
+
+
+# ---------------------------------------------------------------------------------------
+# class labels as every input check reads them
+
+# The integer label dtypes the kernels are compiled for: bools (viewed as uint8) and small
+# codes (int8, uint8) as they come, every other integer type as int64.
+KERNEL_LABEL_DTYPES = frozenset(np.dtype(t) for t in (np.int8, np.uint8, np.int64))
+
+
+def kernel_integers(y: np.ndarray) -> np.ndarray | None:
+    """Integer or bool labels in a dtype the kernels take, with the same values: bools as a
+    uint8 view, int8/uint8/int64 as they are (native byte order), any other integer type
+    widened to int64; None for uint64 labels beyond int64 (they take the general path)."""
+    if y.dtype in KERNEL_LABEL_DTYPES:  # native int8, uint8, int64
+        return y
+    if y.dtype.kind == "b":
+        return y.view(np.uint8)
+    if y.dtype.newbyteorder("=") in KERNEL_LABEL_DTYPES:
+        return y if y.dtype.isnative else y.astype(y.dtype.newbyteorder("="))
+    if y.dtype.kind == "u" and y.dtype.itemsize == 8 and y.size and int(y.max()) > 2**63 - 1:
+        return None
+    return y.astype(np.int64)
+
+
+def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
+    """An object array of labels as strings (all strings), int64 (all integers that fit)
+    or floats (all numbers)."""
+    values = arr.ravel().tolist()
+    i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
+    if i is not None:
+        raise ValueError(f"{name} contains None or NaN (a missing value, {quoted(values[i])}, "
+                         f"first "
+                         f"at index {i}); labels must be defined")
+    if all(isinstance(v, str) for v in values):
+        return arr.astype(str)
+    if any(isinstance(v, str) for v in values):
+        raise ValueError(f"{name} mixes string and number labels")
+    if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
+        return _exact_integers(arr, [int(v) for v in values], name)
+    if all(isinstance(v, (numbers.Real, np.bool_)) for v in values):
+        i = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
+        if i is not None:  # e.g. [0.5, 2**60 + 1]
+            raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
+                             f"cannot represent exactly ({shorten(values[i])} at index {i})")
+        return arr.astype(np.float64)
+    raise TypeError(f"{name} has labels that are neither strings nor numbers")
+
+
+def _exact_integers(arr: np.ndarray, values: list[int], name: str) -> np.ndarray:
+    """Integer labels as int64 or uint64 (float64 would merge integers beyond 2**53)."""
+    return arr.astype(integer_dtype(min(values), max(values), f"{name} holds integer labels"))
+
+
+def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list[np.ndarray]:
+    """The label arrays in one dtype in which they compare exactly.
+
+    NumPy's common type of int64 and uint64 (and of a 64-bit integer and a float) is
+    float64, which merges integers beyond 2**53 (2**60 and 2**60 + 1 would be one label).
+    Those meet as int64 or uint64 instead (float labels are integral); labels that neither
+    holds are an error. Arrays already sharing an exact type are returned as they are.
+    """
+    if any(a.dtype.kind not in "biuf" for a in arrays):  # strings: the callers' type checks
+        return list(arrays)
+    if np.result_type(*arrays).kind != "f":
+        return list(arrays)
+    wide = [a for a in arrays if a.dtype.kind in "iu" and a.dtype.itemsize == 8 and a.size]
+    if not wide or -2**53 <= min(int(a.min()) for a in wide) and max(int(a.max()) for a in wide) <= 2**53:
+        return list(arrays)  # float64 holds every integer exactly
+    lo = min(int(a.min()) for a in arrays if a.size)
+    hi = max(int(a.max()) for a in arrays if a.size)
+    exact = integer_dtype(lo, hi, f"{names} hold labels that cannot be compared exactly:")
+    return [a.astype(exact) for a in arrays]
+
+
+def _is_missing(value: Any) -> bool:
+    """None, NaN, or a missing-value marker such as pandas' ``pd.NA`` (unequal to itself,
+    or without a truth value)."""
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return False
+    try:
+        return bool(value != value)
+    except (TypeError, ValueError):  # pd.NA != pd.NA is pd.NA, whose bool() raises
+        return True
+
+
+def as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
+    """A non-empty 1-D label vector as the curve functions read it (scikit-learn's messages
+    for its ranking metrics): numbers, bools or strings, floats finite and integral."""
+    y = read_array(y_true, name, "a 1-D array")
+    if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
+        y = from_objects(y, name)
+    if y.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
+    if y.size == 0:
+        raise ValueError(f"{name} is empty")
+    kind = y.dtype.kind
+    if kind == "c":
+        raise TypeError(f"{name} is complex; expected class labels")
+    if kind not in "biufOUS":
+        raise TypeError(f"{name} has dtype {y.dtype}; expected numbers, bools or strings")
+    if kind == "f":
+        finite = np.isfinite(y)
+        if not finite.all():
+            i = int(np.flatnonzero(~finite)[0])
+            raise ValueError(f"{name} contains {y[i]} (first at index {i}); labels must be finite")
+        if (y != np.round(y)).any():  # scikit-learn's "continuous" target
+            raise ValueError(
+                f"{name} has non-integer float values (continuous format is not supported); "
+                "expected class labels"
+            )
+    return y
+
+
+# ---------------------------------------------------------------------------------------
+# a binary problem, and the input of roc_auc_score read once
+
+
+class Problem(NamedTuple):
+    """A binary problem as the kernels take it.
+
+    ``codes``: integer labels in a dtype the kernels take (:func:`kernel_integers`);
+    ``pos_code``: the positive class's code, of the same dtype; ``scores``: 1-D float32 or
+    float64, not yet checked for finiteness; ``weights``: None or validated float64.
+    ``labels_checked=False``: native labels taken as they are, whose range (every label 0
+    or 1) the class parts (``parts.class_parts``) check on the way.
+    """
+
+    codes: np.ndarray
+    pos_code: Any
+    scores: np.ndarray
+    weights: np.ndarray | None = None
+    labels_checked: bool = True
+
+
+_FAST_SCORE_DTYPES = (np.dtype(np.float64), np.dtype(np.float32))
+
+
+def native_binary(y_true: Any, y_score: Any) -> bool:
+    """Whether the input may take the fewest Python steps: 1-D NumPy arrays of the same
+    nonzero length, native integer or bool labels, float32 or float64 scores (the labels'
+    range and the scores' finiteness are then checked on the way)."""
+    return (type(y_true) is np.ndarray and type(y_score) is np.ndarray and y_true.ndim == 1
+            and y_score.ndim == 1 and y_true.dtype.kind in "iub" and y_true.dtype.isnative
+            and y_score.dtype in _FAST_SCORE_DTYPES and 0 < len(y_true) == len(y_score))
+
+
+def as_score_matrix(x: Any, name: str = "y_score", *, finite: bool = True) -> np.ndarray:
+    """1-D scores, or a non-empty 2-D float32/float64 matrix (finite unless ``finite`` is
+    False: the caller then checks the ends of its sorted columns)."""
+    arr = as_array(x, name)
+    if arr.ndim == 1:
+        return as_scores(arr, name)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be 1-D or 2-D, got an array of shape {arr.shape}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty (shape {arr.shape})")
+    arr = to_float(arr, name)
+    if finite:
+        check_finite(arr, name)
+    return arr
+
+
+def as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
+    """A 2-D multilabel indicator matrix of 0/1 (at least two columns) as uint8."""
+    arr = as_array(y, name)
+    if arr.dtype == object:
+        arr = from_objects(arr, name)
+    if arr.dtype.kind not in "biuf" or arr.shape[1] < 2:
+        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 with at "
+                         f"least 2 columns; got shape {arr.shape} and dtype {arr.dtype}")
+    if arr.dtype.kind == "f":
+        check_finite(arr, name)
+    if not np.isin(arr, (0, 1)).all():
+        raise ValueError(f"a 2-D {name} must be a multilabel indicator matrix of 0/1 values "
+                         "(multiclass-multioutput format is not supported)")
+    return arr.astype(np.uint8, copy=False) if arr.dtype.kind != "b" else arr.view(np.uint8)
+
+
+def check_max_fpr(max_fpr: Any) -> float | None:
+    """None, or ``max_fpr`` as a float in (0, 1], out of range with scikit-learn's message."""
+    if max_fpr is None:
+        return None
+    try:
+        return check_real(max_fpr, "max_fpr", low=0, high=1, low_open=True,
+                          what="a float in (0, 1] or None")
+    except ValueError:
+        raise ValueError(f"Expected max_fpr in range (0, 1], got: {quoted(max_fpr)}") from None
+
+
+def auc_positive_is_greater(y: np.ndarray) -> tuple[Any, Any, int]:
+    """(codes, pos_code, n_classes) with scikit-learn's roc_auc_score rule for binary y_true:
+    the greater of the two labels is positive (codes None with more than two classes)."""
+    codes = kernel_integers(y) if y.dtype.kind in "iub" else None
+    if codes is not None:  # (uint64 labels beyond int64 take the general path below)
+        lo, hi = codes.min(), codes.max()
+        if int(hi) - int(lo) <= 1:
+            return codes, hi, 1 + int(hi != lo)
+        n_classes = len(np.unique(codes))
+        if n_classes == 2:
+            return codes, hi, 2
+        return None, None, n_classes
+    classes = np.unique(y)
+    if len(classes) > 2:
+        return None, None, len(classes)
+    return (y == classes[-1]).view(np.uint8), np.uint8(1), len(classes)
+
+
+AVERAGES = (None, "micro", "macro", "weighted", "samples")
+
+# The kinds of target roc_auc_score reads (RocAucInput.kind)
+BINARY, MULTILABEL, MULTICLASS, ONE_CLASS = "binary", "multilabel", "multiclass", "one class"
+
+
+class RocAucInput(NamedTuple):
+    """The arguments of a ``roc_auc_score`` call, read and checked once. ``kind``:
+
+    * ``"binary"``: ``problem`` (its scores' finiteness is read off the class parts' ends;
+      ``labels_checked`` False for native labels, see :meth:`labels_read`);
+    * ``"multilabel"``: ``y`` the 0/1 indicator matrix (uint8), ``scores`` of its shape;
+    * ``"multiclass"``: ``y`` the labels, ``classes`` those of the columns of ``scores``;
+    * ``"one class"``: one class against two score columns (undefined, as scikit-learn).
+    """
+
+    kind: str
+    problem: Problem | None = None
+    y: np.ndarray | None = None
+    scores: np.ndarray | None = None
+    weights: np.ndarray | None = None
+    max_fpr: float | None = None
+    average: Any = "macro"
+    multi_class: str = "raise"
+    classes: np.ndarray | None = None
+
+    def labels_read(self) -> RocAucInput:
+        """A binary input of native labels, one of which the split found not to be 0 or 1,
+        with its labels read in full: the greater of two labels positive, or the errors of
+        more than two classes."""
+        assert self.problem is not None
+        return _binary_input(self.problem.codes, self.problem.scores, None, None,
+                             self.multi_class)
+
+
+def roc_auc_input(y_true: Any, y_score: Any, average: Any, sample_weight: Any, max_fpr: Any,
+                  multi_class: Any, labels: Any, n_threads: Any) -> RocAucInput:
+    """Every check of ``roc_auc_score``, with scikit-learn's messages in its order. Native
+    binary arrays take the fewest steps: their labels' range is read off the split."""
+    check_choice(average, "average", AVERAGES)
+    check_choice(multi_class, "multi_class", ("raise", "ovr", "ovo"))
+    if n_threads is not None:
+        check_positive_int(n_threads, "n_threads")
+    if max_fpr is None and sample_weight is None and native_binary(y_true, y_score):
+        codes = kernel_integers(y_true)
+        if codes is not None:  # the common case, little overhead
+            problem = Problem(codes, codes.dtype.type(1), y_score, None, False)
+            return RocAucInput(BINARY, problem, None, None, None, None, average, multi_class)
+    max_fpr = check_max_fpr(max_fpr)
+    if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
+            not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
+        y2d = as_indicator_matrix(y_true)
+        s2d = as_score_matrix(y_score)
+        if s2d.shape != y2d.shape:
+            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
+                             f"input; got {y2d.shape} and {s2d.shape}")
+        w = check_sample_weight(sample_weight, y2d.shape[0])
+        return RocAucInput(MULTILABEL, None, y2d, s2d, w, max_fpr, average)
+    y = as_label_array(y_true)
+    scores = y_score if isinstance(y_score, np.ndarray) else as_array(y_score, "y_score")
+    if scores.ndim == 2 and scores.shape[1] == 1:
+        scores = scores[:, 0]
+    if scores.ndim > 2:
+        raise ValueError(f"y_score must be 1-D or 2-D, got an array of shape {scores.shape}")
+    if scores.ndim == 2:
+        return _multiclass_input(y, scores, sample_weight, max_fpr, average, multi_class,
+                                 labels)
+    scores = as_scores(scores, finite=False)
+    n = check_same_length(y_true=y, y_score=scores)
+    return _binary_input(y, scores, check_sample_weight(sample_weight, n), max_fpr,
+                         multi_class)
+
+
+def _binary_input(y: np.ndarray, scores: np.ndarray, weights: np.ndarray | None,
+                  max_fpr: float | None, multi_class: str) -> RocAucInput:
+    """A 1-D ``y_true`` with 1-D scores: the greater of two labels positive."""
+    codes, pos_code, n_classes = auc_positive_is_greater(y)
+    if n_classes > 2:
+        _check_multiclass_options(max_fpr, multi_class)
+        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                         f"`y_true` contains multiple classes. Got `y_score.shape="
+                         f"{scores.shape}`.")
+    return RocAucInput(BINARY, Problem(codes, pos_code, scores, weights), max_fpr=max_fpr,
+                       multi_class=multi_class)
+
+
+def _check_multiclass_options(max_fpr: float | None, multi_class: str) -> None:
+    """scikit-learn's refusals for more than two classes: no partial AUC, and a scheme."""
+    if max_fpr is not None and max_fpr != 1.0:
+        raise ValueError("Partial AUC computation not available in multiclass setting, "
+                         "'max_fpr' must be set to `None`, received "
+                         f"`max_fpr={max_fpr}` instead")
+    if multi_class == "raise":
+        raise ValueError("multi_class must be in ('ovo', 'ovr')")
+
+
+def _multiclass_input(y: np.ndarray, scores: np.ndarray, sample_weight: Any,
+                      max_fpr: float | None, average: Any, multi_class: str,
+                      labels: Any) -> RocAucInput:
+    """A 1-D ``y_true`` with a score matrix: scikit-learn's ``roc_auc_score`` and
+    ``_multiclass_roc_auc_score`` checks (``sample_weight`` read after the one-vs-one
+    check refused it, as there)."""
+    s2d = as_score_matrix(scores, finite=False)
+    check_same_length(y_true=y, y_score=s2d)
+    _, _, n_classes = auc_positive_is_greater(y)
+    if n_classes == 1 and s2d.shape[1] == 2:  # as scikit-learn: undefined before shape
+        return RocAucInput(ONE_CLASS)
+    if n_classes == 2 and s2d.shape[1] == 2:
+        raise ValueError(  # scikit-learn's message, and what to do instead
+            f"y should be a 1d array, got an array of shape {s2d.shape} instead. y_true "
+            "is binary: pass the positive class's column (y_score[:, 1] of predict_proba)"
+            ", or rankscore.curves.roc_auc_columns for one AUC per column.")
+    _check_multiclass_options(max_fpr, multi_class)
+    check_finite(s2d, "y_score")
+    if not np.allclose(1, s2d.sum(axis=1)):
+        raise ValueError("Target scores need to be probabilities for multiclass roc_auc, i.e. "
+                         "they should sum up to 1.0 over classes")
+    average_options: tuple[str | None, ...] = ("macro", "weighted", None)
+    if multi_class == "ovr":
+        average_options = ("micro",) + average_options
+    if average not in average_options:
+        raise ValueError(f"average must be one of {average_options} for multiclass problems")
+    if average is None and multi_class == "ovo":
+        raise NotImplementedError("average=None is not implemented for multi_class='ovo'.")
+    if labels is not None:
+        labels = as_label_array(labels, "labels")
+        y, labels = common_labels(y, labels, names="y_true and labels")
+        classes = np.unique(labels)
+        if len(classes) != len(labels):
+            raise ValueError("Parameter 'labels' must be unique")
+        if not np.array_equal(classes, labels):
+            raise ValueError("Parameter 'labels' must be ordered")
+        if len(classes) != s2d.shape[1]:
+            raise ValueError(f"Number of given labels, {len(classes)}, not equal to the number "
+                             f"of columns in 'y_score', {s2d.shape[1]}")
+        if len(np.setdiff1d(y, classes)):
+            raise ValueError("'y_true' contains labels not in parameter 'labels'")
+    else:
+        classes = np.unique(y)
+        if len(classes) != s2d.shape[1]:
+            raise ValueError("Number of classes in y_true not equal to the number of columns "
+                             "in 'y_score'")
+    if multi_class == "ovo" and sample_weight is not None:
+        raise ValueError("sample_weight is not supported for multiclass one-vs-one ROC "
+                         "AUC, 'sample_weight' must be None in this case.")
+    w = check_sample_weight(sample_weight, len(y))
+    return RocAucInput(MULTICLASS, None, y, s2d, w, None, average, multi_class, classes)

@@ -23,7 +23,7 @@ from .results import BinaryConfusion, GainTable, KSCurve, KSResult, ThresholdCho
 from .sweep import Scan, Sweep, cumulative
 
 __all__ = ["warn_one_class", "warn_no_positives", "roc_view", "pr_view", "det_view",
-           "ks_curve_view", "auc_view", "ap_view", "ks_view", "pr_auc_view",
+           "ks_curve_view", "auc_view", "partial_auc_view", "ap_view", "ks_view", "pr_auc_view",
            "drop_collinear", "trapezoid", "partial_auc", "ap_of_sweep", "gain_table_view",
            "gain_table_at", "group_borders", "cumulative_gain_view", "lift_view", "TIE_RTOL",
            "best_threshold_view"]
@@ -177,7 +177,16 @@ def auc_view(scan: Scan, summary: Any = None, max_fpr: float | None = None) -> f
         return scan.auc
     if max_fpr is None or max_fpr == 1:
         return scan.auc
-    fps, tps, _ = drop_collinear(*cumulative(*summary))
+    return partial_auc_view(cumulative(*summary), max_fpr)
+
+
+def partial_auc_view(sweep: Sweep, max_fpr: float) -> float:
+    """McClish-standardised partial ROC AUC over FPR in [0, max_fpr] of a sweep, from its
+    ROC corners (as scikit-learn); NaN with scikit-learn's warning when a class is missing."""
+    if not (sweep.fps[-1] > 0 and sweep.tps[-1] > 0):
+        warn_one_class("ROC AUC score")
+        return float("nan")
+    fps, tps, _ = drop_collinear(*sweep)
     fpr = np.concatenate(([0.0], fps)) / fps[-1]
     tpr = np.concatenate(([0.0], tps)) / tps[-1]
     return partial_auc(fpr, tpr, max_fpr)

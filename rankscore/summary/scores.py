@@ -11,7 +11,6 @@ import numpy as np
 
 from .. import _backend, gains, metrics
 from .._engine import arrays as shapes, validate
-from .._engine.areas import check_max_fpr
 from .._engine.parts import binary_problem
 from .._engine.results import KSCurve, KSResult, ThresholdChoice
 from .._engine.sweep import Scan, Sweep, cumulative, scan, summary_arrays
@@ -401,7 +400,7 @@ class ScoreSummary:
         >>> s.roc_auc() == 7 / 9
         True
         """
-        max_fpr = check_max_fpr(max_fpr)
+        max_fpr = validate.check_max_fpr(max_fpr)
         summary = (self.thresholds, self.negatives, self.positives)
         return auc_view(self._scan(), summary, max_fpr)
 

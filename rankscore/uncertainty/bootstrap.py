@@ -13,10 +13,9 @@ from typing import Any, Callable, NamedTuple, cast
 import numpy as np
 
 from .. import _backend
-from .._engine.areas import check_max_fpr
 from .._engine.parts import binary_problem, thread_count
-from .._engine.validate import (as_real, check_choice, check_flag, check_positive_int,
-                                check_sample_weight, quoted, shorten)
+from .._engine.validate import (as_real, check_choice, check_flag, check_max_fpr,
+                                check_positive_int, check_sample_weight, quoted, shorten)
 from .._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
 from .._limits import check_memory
 from .._progress import Progress, check_progress, progress_bar
