@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["CRC32C_LEVEL", "crc32c", "bytes_with_crc32c"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["checksum"]
 
 
 # -- bytes that check themselves ------------------------------------------------------

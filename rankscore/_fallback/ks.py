@@ -13,9 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from .._kernel_names import KERNELS
 from .sweep import as_exact
 
-__all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
+__all__ = KERNELS["ks"]
 
 
 def ks_counts_signed(neg: np.ndarray, pos: np.ndarray) -> tuple[int, int, int, int]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["multilabel"]
 
 
 def _cells(y_true, y_pred):

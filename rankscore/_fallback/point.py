@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["threshold_confusion", "threshold_confusion_weighted"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["point"]
 
 
 def _masks(labels, pos_code, score, threshold):

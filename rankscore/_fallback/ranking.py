@@ -8,13 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = [
-    "check_positions",
-    "score_columns",
-    "mask_columns",
-    "score_masks",
-    "enumerate_rankings_into",
-]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["ranking"]
 
 
 def _ranking_score(k, p, soma, m: float):

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["sort"]
 
 NUMPY_SORT = True  # every class is one run, sorted by np.sort (the compiled module: False)
 

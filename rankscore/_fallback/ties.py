@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["equal_runs"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["ties"]
 
 
 def equal_runs(sorted_values: np.ndarray) -> np.ndarray:

@@ -18,30 +18,8 @@ from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, Array, check_ki
                                         check_score_kind, no_buffers, read, read_contiguous,
                                         release, release_each, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
-from rankscore._kernels.sweep cimport next_below
+from rankscore._kernels.sweep cimport next_below, take_tie
 from rankscore._kernels.types cimport count_t, score_t
-
-__all__ = [
-    "summary_from_sorted",
-    "summary_from_sorted_into",
-    "summary_merge",
-    "summary_scan_counts",
-    "summary_report_counts",
-    "report_of_parts",
-    "summary_scan_weights",
-    "summary_running",
-    "objective_scan",
-    "objective_scan_counts",
-    "summary_merge_many_into",
-    "summary_merge_sorted_size",
-    "summary_merge_sorted_into",
-    "summary_merge_sorted_pair_into",
-    "roc_corners",
-    "summary_sweep",
-    "roc_points",
-    "pr_points_into",
-    "summary_check",
-]
 
 
 cdef inline score_t _no_minus_zero(score_t t) noexcept nogil:
@@ -123,17 +101,8 @@ cdef Py_ssize_t _from_sorted(const score_t* neg, const double* neg_weight, Py_ss
     cdef score_t t
     cdef double fw, tw
     while i >= 0 or j >= 0:  # from the top score down
-        t = next_below(neg, pos, i, j)
         i0, j0 = i, j
-        fw = tw = 0.0
-        while i >= 0 and neg[i] == t:
-            if weighted:
-                fw += neg_weight[i]
-            i -= 1
-        while j >= 0 and pos[j] == t:
-            if weighted:
-                tw += pos_weight[j]
-            j -= 1
+        t = take_tie(neg, neg_weight, &i, pos, pos_weight, &j, &fw, &tw)
         thr[k] = _no_minus_zero(t)
         if weighted:
             neg_s[k], pos_s[k] = fw, tw
@@ -182,7 +151,6 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
     return thr_arr, neg_arr, pos_arr
 
 
-
 cdef Py_ssize_t _from_sorted_into(score_t* out_t, int64_t* out_n, int64_t* out_p,
                                   Py_ssize_t at, const score_t* neg, Py_ssize_t n_neg,
                                   const score_t* pos, Py_ssize_t n_pos) noexcept nogil:
@@ -229,7 +197,6 @@ def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
     finally:
         release_each(a, 5)
     return k
-
 
 
 cdef inline Py_ssize_t _merge_down(
@@ -322,7 +289,6 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
         release_each(a, 9)
     _shrink((thr_arr, neg_arr, pos_arr), k)
     return thr_arr, neg_arr, pos_arr
-
 
 
 def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
@@ -679,7 +645,6 @@ def summary_report_counts(thresholds, neg, pos, const int64_t[::1] cuts, double 
     return out.result()
 
 
-
 cdef inline double _head(const score_t* part, Py_ssize_t i) noexcept nogil:
     return part[i] if i >= 0 else -INFINITY
 
@@ -872,7 +837,6 @@ def summary_running(neg, pos):
     finally:
         release_each(a, 4)
     return fps_arr, tps_arr
-
 
 
 cdef inline double _objective(int code, double fp, double tp, double a, double b,
