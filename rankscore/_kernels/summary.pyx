@@ -18,7 +18,7 @@ from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, Array, check_ki
                                         check_score_kind, no_buffers, read, read_contiguous,
                                         release, release_each, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
-from rankscore._kernels.sweep cimport next_below, take_tie
+from rankscore._kernels.sweep cimport next_below
 from rankscore._kernels.types cimport count_t, score_t
 
 
@@ -101,8 +101,17 @@ cdef Py_ssize_t _from_sorted(const score_t* neg, const double* neg_weight, Py_ss
     cdef score_t t
     cdef double fw, tw
     while i >= 0 or j >= 0:  # from the top score down
+        t = next_below(neg, pos, i, j)
         i0, j0 = i, j
-        t = take_tie(neg, neg_weight, &i, pos, pos_weight, &j, &fw, &tw)
+        fw = tw = 0.0
+        while i >= 0 and neg[i] == t:
+            if weighted:
+                fw += neg_weight[i]
+            i -= 1
+        while j >= 0 and pos[j] == t:
+            if weighted:
+                tw += pos_weight[j]
+            j -= 1
         thr[k] = _no_minus_zero(t)
         if weighted:
             neg_s[k], pos_s[k] = fw, tw

@@ -15,25 +15,6 @@ cdef inline score_t next_below(const score_t* neg, const score_t* pos,
     return pos[j]
 
 
-cdef inline score_t take_tie(const score_t* neg, const double* neg_weights, Py_ssize_t* i,
-                             const score_t* pos, const double* pos_weights, Py_ssize_t* j,
-                             double* neg_sum, double* pos_sum) noexcept nogil:
-    # the largest score not yet swept, with *i and *j moved below it; with weights (not
-    # NULL), the weights of each part at it summed from 0.0, from the highest index down
-    cdef score_t t = next_below(neg, pos, i[0], j[0])
-    cdef double fw = 0.0, tw = 0.0
-    while i[0] >= 0 and neg[i[0]] == t:
-        if neg_weights != NULL:
-            fw += neg_weights[i[0]]
-        i[0] -= 1
-    while j[0] >= 0 and pos[j[0]] == t:
-        if pos_weights != NULL:
-            tw += pos_weights[j[0]]
-        j[0] -= 1
-    neg_sum[0], pos_sum[0] = fw, tw
-    return t
-
-
 # Splitting: labels[i * label_step] == pos_code picks the class of scores[i * score_step]
 # (steps in elements, so a column of a matrix is read in place).
 cdef Py_ssize_t count_positives(const label_t* labels, Py_ssize_t label_step,
