@@ -16,12 +16,14 @@ validated on the Python side first, which is why the build turns bounds checks o
 ``rankscore._backend`` imports this package.
 """
 
+import importlib
+
 from .._kernel_names import KERNELS
-from . import checksum, ir, ks, multilabel, point, ranking, sort, summary, sweep, ties, uncertainty
 
 # Each module exports the kernels its NumPy twin exports (named once, for both, in
 # rankscore/_kernel_names.py); the package exports all of them.
 for _topic, _names in KERNELS.items():
-    globals()[_topic].__all__ = _names
-    globals().update((name, getattr(globals()[_topic], name)) for name in _names)
-del _topic, _names
+    _module = importlib.import_module(f"{__name__}.{_topic}")
+    _module.__all__ = _names
+    globals().update((name, getattr(_module, name)) for name in _names)
+del _topic, _names, _module
