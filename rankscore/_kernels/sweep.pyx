@@ -659,59 +659,13 @@ def auc_merge_rows(neg, pos):
     return [(int(hi) << 64) | int(lo) for hi, lo in out_arr.tolist()]
 
 
-cdef rs_u128 _auc_of_counts(const int64_t* neg, Py_ssize_t neg_step, const int64_t* pos,
-                           Py_ssize_t pos_step, Py_ssize_t n) noexcept nogil:
-    # sum over thresholds of pos[t] * (2 * #neg below t + neg[t])
-    cdef Py_ssize_t t
-    cdef uint64_t below = 0, count
-    cdef rs_u128 total = rs_u128(0, 0)
-    for t in range(n):
-        count = <uint64_t>neg[t * neg_step]
-        total = rs_add(total, rs_mul(<uint64_t>pos[t * pos_step], 2 * below + count))
-        below += count
-    return total
-
-
-cdef rs_u128 _ks_of_counts(const int64_t* neg, Py_ssize_t neg_step, const int64_t* pos,
-                           Py_ssize_t pos_step, Py_ssize_t n, Py_ssize_t* at) noexcept nogil:
-    # max over t of |n_pos * C-(t) - n_neg * C+(t)|, *at = the first t reaching it
-    cdef Py_ssize_t t, best_t = 0
-    cdef uint64_t n_neg = 0, n_pos = 0, c_neg = 0, c_pos = 0
-    cdef rs_u128 d, best = rs_u128(0, 0)
-    for t in range(n):
-        n_neg += <uint64_t>neg[t * neg_step]
-        n_pos += <uint64_t>pos[t * pos_step]
-    for t in range(n):
-        c_neg += <uint64_t>neg[t * neg_step]
-        c_pos += <uint64_t>pos[t * pos_step]
-        d = rs_gap(rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos))
-        if rs_less(best, d):
-            best, best_t = d, t
-    at[0] = best_t
-    return best
-
-
-cdef int _of_counts(object neg_counts, object pos_counts, bint ks, rs_u128* out,
-                    Py_ssize_t* at) except -1:
-    """_ks_of_counts (ks) or _auc_of_counts of per-threshold int64 class counts."""
-    cdef Array p[2]
-    no_buffers(p, 2)
-    try:
-        read(&p[0], neg_counts)
-        read(&p[1], pos_counts)
-        check_kind(&p[0], INT64, "counts must be int64")
-        check_kind(&p[1], INT64, "counts must be int64")
-        if p[0].n != p[1].n:
-            raise ValueError("neg and pos need one count per threshold")
-        with nogil:
-            if ks:
-                out[0] = _ks_of_counts(<int64_t*>p[0].data, p[0].step, <int64_t*>p[1].data,
-                                       p[1].step, p[0].n, at)
-            else:
-                out[0] = _auc_of_counts(<int64_t*>p[0].data, p[0].step, <int64_t*>p[1].data,
-                                        p[1].step, p[0].n)
-    finally:
-        release_each(p, 2)
+cdef int _read_counts(Array* neg, object neg_counts, Array* pos, object pos_counts) except -1:
+    read(neg, neg_counts)
+    read(pos, pos_counts)
+    check_kind(neg, INT64, "counts must be int64")
+    check_kind(pos, INT64, "counts must be int64")
+    if neg.n != pos.n:
+        raise ValueError("neg and pos need one count per threshold")
     return 0
 
 
@@ -719,8 +673,25 @@ def auc_counts(neg, pos):
     """Twice the Mann-Whitney U from per-threshold class counts (thresholds ascending):
     sum over thresholds of pos[t] * (2 * #neg below t + neg[t]), an exact int (128-bit
     accumulator; each class total <= 2**62)."""
-    cdef rs_u128 total
-    _of_counts(neg, pos, False, &total, NULL)
+    cdef Array a, b
+    cdef Py_ssize_t t
+    cdef uint64_t below = 0, count
+    cdef rs_u128 total = rs_u128(0, 0)
+    cdef const int64_t* n_t
+    cdef const int64_t* p_t
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        _read_counts(&a, neg, &b, pos)
+        n_t, p_t = <int64_t*>a.data, <int64_t*>b.data
+        with nogil:
+            for t in range(a.n):
+                count = <uint64_t>n_t[t * a.step]
+                total = rs_add(total, rs_mul(<uint64_t>p_t[t * b.step], 2 * below + count))
+                below += count
+    finally:
+        release(&a)
+        release(&b)
     return to_int(total)
 
 
@@ -728,10 +699,31 @@ def ks_counts(neg, pos):
     """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first t reaching it) from
     per-threshold class counts (thresholds ascending; C: cumulative counts <= t), exact
     (128-bit products; each class total <= 2**62)."""
-    cdef rs_u128 best
-    cdef Py_ssize_t at
-    _of_counts(neg, pos, True, &best, &at)
-    return to_int(best), at
+    cdef Array a, b
+    cdef Py_ssize_t t, best_t = 0
+    cdef uint64_t n_neg = 0, n_pos = 0, c_neg = 0, c_pos = 0
+    cdef rs_u128 d, best = rs_u128(0, 0)
+    cdef const int64_t* n_t
+    cdef const int64_t* p_t
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        _read_counts(&a, neg, &b, pos)
+        n_t, p_t = <int64_t*>a.data, <int64_t*>b.data
+        with nogil:
+            for t in range(a.n):
+                n_neg += <uint64_t>n_t[t * a.step]
+                n_pos += <uint64_t>p_t[t * b.step]
+            for t in range(a.n):
+                c_neg += <uint64_t>n_t[t * a.step]
+                c_pos += <uint64_t>p_t[t * b.step]
+                d = rs_gap(rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos))
+                if rs_less(best, d):
+                    best, best_t = d, t
+    finally:
+        release(&a)
+        release(&b)
+    return to_int(best), best_t
 
 
 cdef void _take_rows_transposed(const score_t* scores, Py_ssize_t row_step,
