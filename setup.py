@@ -49,16 +49,16 @@ UTILITY = "_cyutility"
 # one compiled module per topic (rankscore/_kernels/<topic>.pyx, beside its NumPy twin
 # rankscore/_fallback/<topic>.py), with the files each one reads besides the shared ones
 TOPICS = {
-    "sweep": ["sweep.pxd"],
-    "sort": ["sort.pxd"],
+    "sweep": ["sweep.pxd", "inputs.pxd"],
+    "sort": ["sort.pxd", "inputs.pxd"],
     "summary": ["sweep.pxd", "merge_simd.h"],
-    "point": [],
+    "point": ["inputs.pxd"],
     "ranking": ["ranking.pxd"],
     "ties": [],
-    "uncertainty": ["sort.pxd"],
+    "uncertainty": ["sort.pxd", "inputs.pxd"],
     "multilabel": [],
     "ir": [],
-    "ks": [],
+    "ks": ["inputs.pxd"],
     "checksum": [],
 }
 # the modules compile in parallel (Cython, then the C compiler)

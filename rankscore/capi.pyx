@@ -244,26 +244,37 @@ cdef void _divide_by_largest(double* weights, Py_ssize_t n) noexcept nogil:
 # the metrics, for either score dtype
 
 
-cdef int _roc_auc(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
-                  Py_ssize_t n, double* out) noexcept nogil:
-    cdef Parts parts
-    cdef int status = _class_parts(y_score, y_true, sample_weight, n, &parts)
-    cdef const score_t* neg
-    cdef const score_t* pos
-    cdef double denominator
+cdef int _both_classes(const score_t* y_score, const uint8_t* y_true,
+                       const double* sample_weight, Py_ssize_t n, Parts* parts,
+                       double* denominator) noexcept nogil:
+    # _class_parts for a result that needs both classes (AUC, KS); with weights, W+ W- in
+    # *denominator, each class's weights scaled into range first (_weights_in_range)
+    cdef int status
+    parts.block = parts.scores = parts.weights = NULL
+    status = _class_parts(y_score, y_true, sample_weight, n, parts)
     if status != RS_OK:
         return status
     if parts.n_neg == 0 or parts.n_pos == 0:
-        return _free_parts(&parts, RS_ERR_ONE_CLASS)
-    neg = <score_t*>parts.scores
-    pos = neg + parts.n_neg
+        return _free_parts(parts, RS_ERR_ONE_CLASS)
+    if parts.weights != NULL:
+        _weights_in_range(parts.weights, parts.n_neg, parts.weights + parts.n_neg,
+                          parts.n_pos, denominator)
+    return RS_OK
+
+
+cdef int _roc_auc(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
+                  Py_ssize_t n, double* out) noexcept nogil:
+    cdef Parts parts
+    cdef double denominator
+    cdef int status = _both_classes(y_score, y_true, sample_weight, n, &parts, &denominator)
+    cdef const score_t* neg = <score_t*>parts.scores
+    if status != RS_OK:
+        return status
     if parts.weights == NULL:  # 2U / (2 n_pos n_neg), rounded once
-        out[0] = rs_ratio(auc_pairs(neg, parts.n_neg, pos, parts.n_pos),
+        out[0] = rs_ratio(auc_pairs(neg, parts.n_neg, neg + parts.n_neg, parts.n_pos),
                           rs_mul(2 * <uint64_t>parts.n_pos, <uint64_t>parts.n_neg))
     else:
-        _weights_in_range(parts.weights, parts.n_neg, parts.weights + parts.n_neg,
-                          parts.n_pos, &denominator)
-        out[0] = auc_pairs_weighted(neg, parts.weights, parts.n_neg, pos,
+        out[0] = auc_pairs_weighted(neg, parts.weights, parts.n_neg, neg + parts.n_neg,
                                     parts.weights + parts.n_neg, parts.n_pos) / denominator
     return _free_parts(&parts, RS_OK)
 
@@ -296,24 +307,17 @@ cdef int _average_precision(const score_t* y_score, const uint8_t* y_true,
 cdef int _ks(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
              Py_ssize_t n, double* statistic, double* threshold) noexcept nogil:
     cdef Parts parts
-    cdef int status = _class_parts(y_score, y_true, sample_weight, n, &parts)
-    cdef const score_t* neg
-    cdef const score_t* pos
+    cdef double denominator  # (ks_weighted divides by W+ W- itself)
+    cdef int status = _both_classes(y_score, y_true, sample_weight, n, &parts, &denominator)
+    cdef const score_t* neg = <score_t*>parts.scores
     cdef score_t at
-    cdef double denominator
     if status != RS_OK:
         return status
-    if parts.n_neg == 0 or parts.n_pos == 0:
-        return _free_parts(&parts, RS_ERR_ONE_CLASS)
-    neg = <score_t*>parts.scores
-    pos = neg + parts.n_neg
     if parts.weights == NULL:  # the largest gap n_pos C-(t) - n_neg C+(t) / (n_pos n_neg)
-        statistic[0] = rs_ratio(ks_gap(neg, parts.n_neg, pos, parts.n_pos, &at),
+        statistic[0] = rs_ratio(ks_gap(neg, parts.n_neg, neg + parts.n_neg, parts.n_pos, &at),
                                 rs_mul(<uint64_t>parts.n_pos, <uint64_t>parts.n_neg))
     else:
-        _weights_in_range(parts.weights, parts.n_neg, parts.weights + parts.n_neg,
-                          parts.n_pos, &denominator)
-        statistic[0] = ks_weighted(neg, parts.weights, parts.n_neg, pos,
+        statistic[0] = ks_weighted(neg, parts.weights, parts.n_neg, neg + parts.n_neg,
                                    parts.weights + parts.n_neg, parts.n_pos, &at)
     if threshold != NULL:
         threshold[0] = at

@@ -7,7 +7,9 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["CRC32C_LEVEL", "crc32c", "bytes_with_crc32c"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["checksum"]
 
 
 # -- bytes that check themselves ------------------------------------------------------

@@ -14,19 +14,9 @@ from collections.abc import Callable, Iterator
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = [
-    "fnv1a_hashes",
-    "parse_trec",
-    "gather_ids",
-    "ir_first_duplicate",
-    "ir_join",
-    "ir_relevant_in_top",
-    "ir_precision_sum",
-    "ir_first_relevant",
-    "ir_dcg",
-    "ir_bpref",
-    "ir_ranking_columns",
-]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["ir"]
 
 # fields NumPy reads as C and Python do: ASCII digits and signs (and point and exponent for
 # a float), fields separated by one space

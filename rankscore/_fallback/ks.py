@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_names import KERNELS
 from .sweep import as_exact
 
-__all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
+__all__ = KERNELS["ks"]
 
 
 def ks_counts_signed(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int, int, int]:

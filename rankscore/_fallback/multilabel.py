@@ -7,7 +7,9 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["multilabel_confusion", "multilabel_confusion_weighted", "multilabel_confusion_csr"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["multilabel"]
 
 
 def _weight_sums(sums: NDArray[np.intp]) -> NDArray[np.float64]:

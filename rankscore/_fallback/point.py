@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["threshold_confusion", "threshold_confusion_weighted"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["point"]
 
 
 def _masks(

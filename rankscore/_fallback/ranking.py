@@ -9,13 +9,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = [
-    "check_positions",
-    "score_columns",
-    "mask_columns",
-    "score_masks",
-    "enumerate_rankings_into",
-]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["ranking"]
 
 
 def _ranking_score(

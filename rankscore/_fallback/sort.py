@@ -11,7 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["sort"]
 
 NUMPY_SORT = True  # every class is one run, sorted by np.sort (the compiled module: False)
 

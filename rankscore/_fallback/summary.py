@@ -14,29 +14,10 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_names import KERNELS
 from .sweep import auc_counts, ks_counts
 
-__all__ = [
-    "summary_from_sorted",
-    "summary_from_sorted_into",
-    "summary_merge",
-    "summary_scan_counts",
-    "summary_report_counts",
-    "report_of_parts",
-    "summary_scan_weights",
-    "summary_running",
-    "objective_scan",
-    "objective_scan_counts",
-    "summary_merge_many_into",
-    "summary_merge_sorted_size",
-    "summary_merge_sorted_into",
-    "summary_merge_sorted_pair_into",
-    "roc_corners",
-    "summary_sweep",
-    "roc_points",
-    "pr_points_into",
-    "summary_check",
-]
+__all__ = KERNELS["summary"]
 
 # ties longer than this are summed by np.cumsum (sequential) one run at a time; shorter
 # ones position by position across all runs at once

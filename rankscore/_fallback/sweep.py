@@ -14,22 +14,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = [
-    "split_scores",
-    "split_scores_into",
-    "split_scores_append",
-    "merge_sorted",
-    "ap_merge",
-    "auc_merge",
-    "auc_merge_weighted",
-    "auc_merge_rows",
-    "auc_counts",
-    "ks_merge",
-    "ks_counts",
-    "ks_merge_weighted",
-    "take_rows_transposed",
-    "count_scores",
-]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["sweep"]
 
 
 def split_scores(

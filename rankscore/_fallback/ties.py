@@ -5,7 +5,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["equal_runs"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["ties"]
 
 
 def equal_runs(

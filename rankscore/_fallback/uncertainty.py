@@ -13,8 +13,9 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
-           "bootstrap_group_counts"]
+from .._kernel_names import KERNELS
+
+__all__ = KERNELS["uncertainty"]
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)

@@ -6,7 +6,6 @@ from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-__all__ = ["CRC32C_LEVEL", "crc32c", "bytes_with_crc32c"]
 
 # -- bytes that check themselves --------------------------------------------------------
 # The byte form of a summary ends with the CRC-32C (Castagnoli: reflected polynomial

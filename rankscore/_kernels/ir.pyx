@@ -14,20 +14,6 @@ import numpy as np
 from rankscore._kernels.arrays cimport (Array, no_buffer, no_buffers, read_each, release_each,
                                         write)
 
-__all__ = [
-    "fnv1a_hashes",
-    "parse_trec",
-    "gather_ids",
-    "ir_first_duplicate",
-    "ir_join",
-    "ir_relevant_in_top",
-    "ir_precision_sum",
-    "ir_first_relevant",
-    "ir_dcg",
-    "ir_bpref",
-    "ir_ranking_columns",
-]
-
 cdef extern from *:
     """
     #if defined(__GNUC__) || defined(__clang__)
@@ -501,19 +487,27 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offset
     return rel_out, collision
 
 
+cdef struct Side:
+    # one side of the join, the run's or the qrels': the entries [starts[j], stops[j]) of
+    # query j, their ids' hashes, and their ids as bytes of the pool, the id of entry i
+    # at text[pool_offsets[docs[i]]:pool_offsets[docs[i] + 1]]
+    const int64_t* starts
+    const int64_t* stops
+    const uint64_t* hash
+    const int64_t* docs
+    const unsigned char* text
+    const int64_t* pool_offsets
+
+
+cdef inline Side _side(Array* arrays) noexcept nogil:
+    # arrays: starts, stops, hash, docs, pool, pool_offsets (as ir_join takes them)
+    return Side(<int64_t*>arrays[0].data, <int64_t*>arrays[1].data, <uint64_t*>arrays[2].data,
+                <int64_t*>arrays[3].data, <unsigned char*>arrays[4].data,
+                <int64_t*>arrays[5].data)
+
+
 cdef bint _join(Array* arrays, Py_ssize_t nq) noexcept nogil:
-    cdef const int64_t* run_starts = <int64_t*>arrays[0].data
-    cdef const int64_t* run_stops = <int64_t*>arrays[1].data
-    cdef const uint64_t* run_hash = <uint64_t*>arrays[2].data
-    cdef const int64_t* run_docs = <int64_t*>arrays[3].data
-    cdef const unsigned char* run_text = <unsigned char*>arrays[4].data
-    cdef const int64_t* run_pool_offsets = <int64_t*>arrays[5].data
-    cdef const int64_t* qrels_starts = <int64_t*>arrays[6].data
-    cdef const int64_t* qrels_stops = <int64_t*>arrays[7].data
-    cdef const uint64_t* qrels_hash = <uint64_t*>arrays[8].data
-    cdef const int64_t* qrels_docs = <int64_t*>arrays[9].data
-    cdef const unsigned char* qrels_text = <unsigned char*>arrays[10].data
-    cdef const int64_t* qrels_pool_offsets = <int64_t*>arrays[11].data
+    cdef Side run = _side(arrays), qrels = _side(arrays + 6)
     cdef const int64_t* relevance = <int64_t*>arrays[12].data
     cdef const int64_t* out_offsets = <int64_t*>arrays[13].data
     cdef int64_t* rel = <int64_t*>arrays[14].data
@@ -525,45 +519,45 @@ cdef bint _join(Array* arrays, Py_ssize_t nq) noexcept nogil:
     if True:
         for j in range(nq):
             if j + 2 < nq:  # the offsets of query j + 2, then the ids of query j + 1
-                _prefetch(&qrels_hash[qrels_starts[j + 2]],
-                          (qrels_stops[j + 2] - qrels_starts[j + 2]) * 8)
-                _prefetch(&relevance[qrels_starts[j + 2]],
-                          (qrels_stops[j + 2] - qrels_starts[j + 2]) * 8)
-                _prefetch(&qrels_pool_offsets[qrels_starts[j + 2]],
-                          (qrels_stops[j + 2] - qrels_starts[j + 2] + 1) * 8)
-                _prefetch(&run_pool_offsets[run_starts[j + 2]],
-                          (run_stops[j + 2] - run_starts[j + 2] + 1) * 8)
+                _prefetch(&qrels.hash[qrels.starts[j + 2]],
+                          (qrels.stops[j + 2] - qrels.starts[j + 2]) * 8)
+                _prefetch(&relevance[qrels.starts[j + 2]],
+                          (qrels.stops[j + 2] - qrels.starts[j + 2]) * 8)
+                _prefetch(&qrels.pool_offsets[qrels.starts[j + 2]],
+                          (qrels.stops[j + 2] - qrels.starts[j + 2] + 1) * 8)
+                _prefetch(&run.pool_offsets[run.starts[j + 2]],
+                          (run.stops[j + 2] - run.starts[j + 2] + 1) * 8)
             if j + 1 < nq:
-                _prefetch(qrels_text + qrels_pool_offsets[qrels_starts[j + 1]],
-                          qrels_pool_offsets[qrels_stops[j + 1]]
-                          - qrels_pool_offsets[qrels_starts[j + 1]])
-                _prefetch(run_text + run_pool_offsets[run_starts[j + 1]],
-                          run_pool_offsets[run_stops[j + 1]]
-                          - run_pool_offsets[run_starts[j + 1]])
+                _prefetch(qrels.text + qrels.pool_offsets[qrels.starts[j + 1]],
+                          qrels.pool_offsets[qrels.stops[j + 1]]
+                          - qrels.pool_offsets[qrels.starts[j + 1]])
+                _prefetch(run.text + run.pool_offsets[run.starts[j + 1]],
+                          run.pool_offsets[run.stops[j + 1]]
+                          - run.pool_offsets[run.starts[j + 1]])
             seen[0] = seen[1] = seen[2] = seen[3] = 0
-            for i in range(qrels_starts[j], qrels_stops[j]):
-                seen[qrels_hash[i] >> 62] |= (<uint64_t>1) << ((qrels_hash[i] >> 56) & 63)
-            for i in range(run_starts[j], run_stops[j]):
-                h = run_hash[i]
-                at = out_offsets[j] + i - run_starts[j]
+            for i in range(qrels.starts[j], qrels.stops[j]):
+                seen[qrels.hash[i] >> 62] |= (<uint64_t>1) << ((qrels.hash[i] >> 56) & 63)
+            for i in range(run.starts[j], run.stops[j]):
+                h = run.hash[i]
+                at = out_offsets[j] + i - run.starts[j]
                 rel[at] = -1
                 if not (seen[h >> 62] >> ((h >> 56) & 63)) & 1:
                     continue
-                lo = qrels_starts[j]
-                hi = qrels_stops[j]
+                lo = qrels.starts[j]
+                hi = qrels.stops[j]
                 while lo < hi:  # first entry with hash >= h
                     mid = (lo + hi) >> 1
-                    if qrels_hash[mid] < h:
+                    if qrels.hash[mid] < h:
                         lo = mid + 1
                     else:
                         hi = mid
-                if lo == qrels_stops[j] or qrels_hash[lo] != h:
+                if lo == qrels.stops[j] or qrels.hash[lo] != h:
                     continue
-                a = run_docs[i]
-                b = qrels_docs[lo]
-                size = run_pool_offsets[a + 1] - run_pool_offsets[a]
-                if size == qrels_pool_offsets[b + 1] - qrels_pool_offsets[b] and memcmp(
-                        run_text + run_pool_offsets[a], qrels_text + qrels_pool_offsets[b],
+                a = run.docs[i]
+                b = qrels.docs[lo]
+                size = run.pool_offsets[a + 1] - run.pool_offsets[a]
+                if size == qrels.pool_offsets[b + 1] - qrels.pool_offsets[b] and memcmp(
+                        run.text + run.pool_offsets[a], qrels.text + qrels.pool_offsets[b],
                         size) == 0:
                     rel[at] = relevance[lo]
                 else:
@@ -582,13 +576,19 @@ cdef enum Metric:
     RANKING_COLUMNS
 
 
+cdef inline int64_t _counted_end(const int64_t* offsets, const int64_t* cut,
+                                 Py_ssize_t j) noexcept nogil:
+    # the end of the ranks of query j that count: its first cut[j] entries
+    return min(offsets[j + 1], offsets[j] + cut[j])
+
+
 cdef void _relevant_in_top(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel,
                            int64_t level, const int64_t* cut, int64_t* result) noexcept nogil:
     cdef Py_ssize_t j, i
     cdef int64_t count
     for j in range(nq):
         count = 0
-        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+        for i in range(offsets[j], _counted_end(offsets, cut, j)):
             if rel[i] >= level:
                 count += 1
         result[j] = count
@@ -600,9 +600,8 @@ cdef void _precision_sum(const int64_t* offsets, Py_ssize_t nq, const int64_t* r
     cdef int64_t found
     cdef double total
     for j in range(nq):
-        found = 0
-        total = 0.0
-        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+        found, total = 0, 0.0
+        for i in range(offsets[j], _counted_end(offsets, cut, j)):
             if rel[i] >= level:
                 found += 1
                 total += <double>found / <double>(i - offsets[j] + 1)
@@ -614,7 +613,7 @@ cdef void _first_relevant(const int64_t* offsets, Py_ssize_t nq, const int64_t* 
     cdef Py_ssize_t j, i
     for j in range(nq):
         result[j] = 0
-        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+        for i in range(offsets[j], _counted_end(offsets, cut, j)):
             if rel[i] >= level:
                 result[j] = i - offsets[j] + 1
                 break
@@ -626,7 +625,7 @@ cdef void _dcg(const int64_t* offsets, Py_ssize_t nq, const int64_t* rel, const 
     cdef double total, gain
     for j in range(nq):
         total = 0.0
-        for i in range(offsets[j], min(offsets[j + 1], offsets[j] + cut[j])):
+        for i in range(offsets[j], _counted_end(offsets, cut, j)):
             if rel[i] > 0:
                 gain = (2.0 ** <double>rel[i] - 1.0) if exponential else <double>rel[i]
                 total += gain / log2_rank[i - offsets[j]]

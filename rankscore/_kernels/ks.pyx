@@ -7,16 +7,34 @@
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, check_kind,
-                                        check_score_kind, no_buffer, read_contiguous, release)
+from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, check_kind, no_buffer,
+                                        no_buffers, read_contiguous, release, release_each)
+from rankscore._kernels.inputs cimport read_parts
 from rankscore._kernels.int128 cimport rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.types cimport score_t
-
-__all__ = ["ks_merge_signed", "ks_counts_signed", "ks_two_sample_sf"]
 
 
 # ---------------------------------------------------------------------------------------
 # the loops, over raw pointers
+
+
+cdef struct Extremes:
+    # the largest gaps |a - b| where a >= b (plus) and where b >= a (minus), each kept as a
+    # first strict maximum (found: one was seen)
+    rs_u128 plus, minus
+    bint plus_found, minus_found
+
+
+cdef inline int _keep(Extremes* e, rs_u128 a, rs_u128 b, bint minus_too) noexcept nogil:
+    # which extremes the gap between a and b is a new maximum of: 1 plus, 2 minus (if
+    # minus_too), 3 both (a == b)
+    cdef rs_u128 d = rs_gap(a, b)
+    cdef int kept = 0
+    if not rs_less(a, b) and (not e.plus_found or rs_less(e.plus, d)):
+        e.plus, e.plus_found, kept = d, True, 1
+    if minus_too and not rs_less(b, a) and (not e.minus_found or rs_less(e.minus, d)):
+        e.minus, e.minus_found, kept = d, True, kept | 2
+    return kept
 
 
 cdef void _counts_signed(const int64_t* neg, const int64_t* pos, Py_ssize_t n,
@@ -26,26 +44,22 @@ cdef void _counts_signed(const int64_t* neg, const int64_t* pos, Py_ssize_t n,
     # extreme is tracked over those thresholds only, as a first strict maximum.
     cdef Py_ssize_t t, t_plus = 0, t_minus = 0
     cdef uint64_t n_neg = 0, n_pos = 0, c_neg = 0, c_pos = 0
-    cdef rs_u128 a, b, d, plus = rs_u128(0, 0), minus = rs_u128(0, 0)
-    cdef bint plus_found = False, minus_found = False
+    cdef Extremes e = Extremes(rs_u128(0, 0), rs_u128(0, 0), False, False)
+    cdef int kept
     for t in range(n):
         n_neg += <uint64_t>neg[t]
         n_pos += <uint64_t>pos[t]
     for t in range(n):
         c_neg += <uint64_t>neg[t]
         c_pos += <uint64_t>pos[t]
-        a = rs_mul(n_pos, c_neg)
-        b = rs_mul(n_neg, c_pos)
-        d = rs_gap(a, b)
-        if not rs_less(a, b) and (not plus_found or rs_less(plus, d)):
-            plus, t_plus, plus_found = d, t, True
-        if not rs_less(b, a) and (not minus_found or rs_less(minus, d)):
-            minus, t_minus, minus_found = d, t, True
-    out[0], out[1], first[0], first[1] = plus, minus, t_plus, t_minus
+        kept = _keep(&e, rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos), True)
+        t_plus = t if kept & 1 else t_plus
+        t_minus = t if kept & 2 else t_minus
+    out[0], out[1], first[0], first[1] = e.plus, e.minus, t_plus, t_minus
 
 
 cdef void _merge_signed(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
-                        Py_ssize_t n_pos, rs_u128* out, score_t* at) noexcept nogil:
+                        Py_ssize_t n_pos, rs_u128* out, double* at) noexcept nogil:
     # out = (plus, minus), at = their smallest t: see ks_merge_signed
     # D(t) = n_pos #{neg <= t} - n_neg #{pos <= t} rises over values only negatives hold and
     # falls over values only positives hold. Its first maximum is therefore at the last
@@ -54,35 +68,28 @@ cdef void _merge_signed(const score_t* neg, Py_ssize_t n_neg, const score_t* pos
     # visited, ascending (as ks_merge), each extreme kept as a first strict maximum among
     # the values where D has its sign (or is 0).
     cdef Py_ssize_t i = 0, j = 0
-    cdef rs_u128 a, b, d, plus = rs_u128(0, 0), minus = rs_u128(0, 0)
-    cdef bint plus_found = False, minus_found = False
+    cdef Extremes e = Extremes(rs_u128(0, 0), rs_u128(0, 0), False, False)
+    cdef int kept
     cdef score_t v, t_plus = 0, t_minus = 0
     while j < n_pos:
         v = pos[j]
         if i < n_neg and neg[i] < v:
             while i < n_neg and neg[i] < v:
                 i += 1
-            a = rs_mul(i, n_pos)  # at t = neg[i - 1]: only a maximum can start here
-            b = rs_mul(j, n_neg)
-            if not rs_less(a, b) and (not plus_found or rs_less(plus, rs_gap(a, b))):
-                plus, t_plus, plus_found = rs_gap(a, b), neg[i - 1], True
+            # at t = neg[i - 1]: only a maximum can start here
+            if _keep(&e, rs_mul(i, n_pos), rs_mul(j, n_neg), False):
+                t_plus = neg[i - 1]
         while i < n_neg and neg[i] == v:
             i += 1
         while j < n_pos and pos[j] == v:
             j += 1
-        a = rs_mul(i, n_pos)  # at t = v
-        b = rs_mul(j, n_neg)
-        d = rs_gap(a, b)
-        if not rs_less(a, b) and (not plus_found or rs_less(plus, d)):
-            plus, t_plus, plus_found = d, v, True
-        if not rs_less(b, a) and (not minus_found or rs_less(minus, d)):
-            minus, t_minus, minus_found = d, v, True
+        kept = _keep(&e, rs_mul(i, n_pos), rs_mul(j, n_neg), True)  # at t = v
+        t_plus = v if kept & 1 else t_plus
+        t_minus = v if kept & 2 else t_minus
     if i < n_neg:  # negatives above every positive: D rises to 0 at the largest value
-        if not plus_found:
-            t_plus, plus_found = neg[n_neg - 1], True
-        if not minus_found:
-            t_minus, minus_found = neg[n_neg - 1], True
-    out[0], out[1], at[0], at[1] = plus, minus, t_plus, t_minus
+        t_plus = t_plus if e.plus_found else neg[n_neg - 1]
+        t_minus = t_minus if e.minus_found else neg[n_neg - 1]
+    out[0], out[1], at[0], at[1] = e.plus, e.minus, t_plus, t_minus
 
 
 # ---------------------------------------------------------------------------------------
@@ -118,29 +125,20 @@ def ks_merge_signed(neg, pos):
     """(plus, smallest t of plus, minus, smallest t of minus) for sorted class parts (both
     non-empty): plus = max over distinct t of n_pos #{neg <= t} - n_neg #{pos <= t}, minus
     the largest of its negation, exact ints (two-sample statistics = them / (n_pos n_neg))."""
-    cdef Array a, b
+    cdef Array p[2]  # neg, pos
     cdef rs_u128 out[2]
-    cdef double t[2]
-    cdef float t32[2]
-    no_buffer(&a)
-    no_buffer(&b)
+    cdef double at[2]
+    no_buffers(p, 2)
     try:
-        read_contiguous(&a, neg)
-        read_contiguous(&b, pos)
-        check_score_kind(&a, "neg")
-        check_score_kind(&b, "pos")
-        if a.kind != b.kind:
-            raise TypeError("neg and pos must have one dtype")
+        read_parts(&p[0], neg, &p[1], pos)
         with nogil:
-            if a.kind == FLOAT64:
-                _merge_signed(<double*>a.data, a.n, <double*>b.data, b.n, out, t)
+            if p[0].kind == FLOAT64:
+                _merge_signed(<double*>p[0].data, p[0].n, <double*>p[1].data, p[1].n, out, at)
             else:
-                _merge_signed(<float*>a.data, a.n, <float*>b.data, b.n, out, t32)
-                t[0], t[1] = t32[0], t32[1]
+                _merge_signed(<float*>p[0].data, p[0].n, <float*>p[1].data, p[1].n, out, at)
     finally:
-        release(&a)
-        release(&b)
-    return to_int(out[0]), t[0], to_int(out[1]), t[1]
+        release_each(p, 2)
+    return to_int(out[0]), at[0], to_int(out[1]), at[1]
 
 
 def ks_two_sample_sf(Py_ssize_t m, Py_ssize_t n, int64_t h, bint two_sided, checked):

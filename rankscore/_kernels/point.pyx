@@ -7,12 +7,9 @@
 
 from libc.stdint cimport int8_t, int64_t, uint8_t
 
-from rankscore._kernels.arrays cimport (FLOAT64, INT8, UINT8, Array, check_code, check_kind,
-                                        check_label_kind, check_score_kind, no_buffer, read,
-                                        release)
+from rankscore._kernels.arrays cimport FLOAT64, INT8, UINT8, Array, no_buffer, release
+from rankscore._kernels.inputs cimport read_labelled
 from rankscore._kernels.types cimport label_t, score_t
-
-__all__ = ["threshold_confusion", "threshold_confusion_weighted"]
 
 
 cdef void _confusion(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
@@ -74,16 +71,7 @@ cdef tuple _threshold_confusion(object labels, object pos_code, object score,
     no_buffer(&s)
     no_buffer(&w)
     try:
-        read(&l, labels)
-        read(&s, score)
-        check_label_kind(&l)
-        check_code(&l, code)
-        check_score_kind(&s, "score")
-        if weight is not None:
-            read(&w, weight)
-            check_kind(&w, FLOAT64, "weight must be float64")
-        if l.n != s.n or (weight is not None and w.n != s.n):
-            raise ValueError("threshold_confusion needs arrays of one length")
+        read_labelled(&l, labels, code, &s, score, &w, weight, "threshold_confusion")
         with nogil:
             if s.kind == FLOAT64:
                 _confusion_of(&l, code, <double*>s.data, s.step, threshold, &w, cells, counts,

@@ -8,14 +8,6 @@ from libc.stdint cimport int64_t, uint64_t
 
 import numpy as np
 
-__all__ = [
-    "check_positions",
-    "score_columns",
-    "mask_columns",
-    "score_masks",
-    "enumerate_rankings_into",
-]
-
 
 def check_positions(const int64_t[:] positions, const int64_t[:] order, int64_t max_position):
     """Validate a position vector; ``order`` is its stable argsort.

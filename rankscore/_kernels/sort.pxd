@@ -48,26 +48,14 @@ cdef inline uint64_t sort_key(score_t x) noexcept nogil:
 
 
 cdef inline int bit_length(uint64_t v) noexcept nogil:
-    # the bits of v (0 for 0), by halving: six steps
-    cdef int n = 0
-    if v >> 32:
-        v >>= 32
-        n += 32
-    if v >> 16:
-        v >>= 16
-        n += 16
-    if v >> 8:
-        v >>= 8
-        n += 8
-    if v >> 4:
-        v >>= 4
-        n += 4
-    if v >> 2:
-        v >>= 2
-        n += 2
-    if v >> 1:
-        v >>= 1
-        n += 1
+    # the bits of v (0 for 0), by halving: steps of 32, 16, 8, 4, 2 and 1 bits (a loop of
+    # six, unrolled by the compiler)
+    cdef int n = 0, k, step
+    for k in range(5, -1, -1):
+        step = 1 << k
+        if v >> step:
+            v >>= step
+            n += step
     return n + <int>v
 
 

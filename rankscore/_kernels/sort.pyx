@@ -25,11 +25,10 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array,
-                                        check_code, check_kind, check_label_kind,
-                                        check_score_kind, no_buffer, read, release, write)
+                                        check_kind, check_score_kind, no_buffer, read,
+                                        release, write)
+from rankscore._kernels.inputs cimport read_labelled
 from rankscore._kernels.types cimport label_t, score_t
-
-__all__ = ["NUMPY_SORT", "split_buckets", "sort_runs"]
 
 
 cdef inline int _shift_for(uint64_t span, int bits) noexcept nogil:
@@ -372,6 +371,21 @@ cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_
     return 0
 
 
+cdef int _split_buckets_of(Array* l, int64_t code, const score_t* scores, Py_ssize_t score_step,
+                           Array* w, score_t* out, double* out_weights, int64_t* edges,
+                           Buckets* found) noexcept nogil:
+    # split_buckets_into of the labels' dtype
+    cdef const double* weights = <double*>w.data
+    if l.kind == UINT8:
+        return split_buckets_into(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step,
+                                  weights, w.step, l.n, out, out_weights, edges, found)
+    if l.kind == INT8:
+        return split_buckets_into(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step,
+                                  weights, w.step, l.n, out, out_weights, edges, found)
+    return split_buckets_into(<int64_t*>l.data, l.step, code, scores, score_step, weights,
+                              w.step, l.n, out, out_weights, edges, found)
+
+
 def split_buckets(labels, pos_code, scores, weights=None):
     """Split ``scores`` by ``labels == pos_code`` into (neg, neg_weights, neg_edges, pos,
     pos_weights, pos_edges, smallest label, largest label), each class's scores in runs
@@ -389,16 +403,7 @@ def split_buckets(labels, pos_code, scores, weights=None):
     no_buffer(&ow)
     no_buffer(&e)
     try:
-        read(&l, labels)
-        read(&s, scores)
-        check_label_kind(&l)
-        check_code(&l, code)
-        check_score_kind(&s, "scores")
-        if weights is not None:
-            read(&w, weights)
-            check_kind(&w, FLOAT64, "weights must be float64")
-        if l.n != s.n or (weights is not None and w.n != s.n):
-            raise ValueError("split_buckets needs labels, scores and weights of one length")
+        read_labelled(&l, labels, code, &s, scores, &w, weights, "split_buckets")
         out_arr = np.empty(s.n, dtype=np.float32 if s.kind == FLOAT32 else np.float64)
         out_w_arr = np.empty(s.n if weights is not None else 0)
         edge_arr = np.empty(max_edges(s.n), dtype=np.int64)
@@ -407,37 +412,13 @@ def split_buckets(labels, pos_code, scores, weights=None):
         write(&e, edge_arr)
         with nogil:
             if s.kind == FLOAT64:
-                if l.kind == UINT8:
-                    status = split_buckets_into(
-                        <uint8_t*>l.data, l.step, <uint8_t>code, <double*>s.data, s.step,
-                        <double*>w.data, w.step, s.n, <double*>o.data, <double*>ow.data,
-                        <int64_t*>e.data, &found)
-                elif l.kind == INT8:
-                    status = split_buckets_into(
-                        <int8_t*>l.data, l.step, <int8_t>code, <double*>s.data, s.step,
-                        <double*>w.data, w.step, s.n, <double*>o.data, <double*>ow.data,
-                        <int64_t*>e.data, &found)
-                else:
-                    status = split_buckets_into(
-                        <int64_t*>l.data, l.step, code, <double*>s.data, s.step,
-                        <double*>w.data, w.step, s.n, <double*>o.data, <double*>ow.data,
-                        <int64_t*>e.data, &found)
+                status = _split_buckets_of(&l, code, <double*>s.data, s.step, &w,
+                                           <double*>o.data, <double*>ow.data,
+                                           <int64_t*>e.data, &found)
             else:
-                if l.kind == UINT8:
-                    status = split_buckets_into(
-                        <uint8_t*>l.data, l.step, <uint8_t>code, <float*>s.data, s.step,
-                        <double*>w.data, w.step, s.n, <float*>o.data, <double*>ow.data,
-                        <int64_t*>e.data, &found)
-                elif l.kind == INT8:
-                    status = split_buckets_into(
-                        <int8_t*>l.data, l.step, <int8_t>code, <float*>s.data, s.step,
-                        <double*>w.data, w.step, s.n, <float*>o.data, <double*>ow.data,
-                        <int64_t*>e.data, &found)
-                else:
-                    status = split_buckets_into(
-                        <int64_t*>l.data, l.step, code, <float*>s.data, s.step,
-                        <double*>w.data, w.step, s.n, <float*>o.data, <double*>ow.data,
-                        <int64_t*>e.data, &found)
+                status = _split_buckets_of(&l, code, <float*>s.data, s.step, &w,
+                                           <float*>o.data, <double*>ow.data, <int64_t*>e.data,
+                                           &found)
     finally:
         release(&l)
         release(&s)

@@ -21,28 +21,6 @@ from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul
 from rankscore._kernels.sweep cimport next_below
 from rankscore._kernels.types cimport count_t, score_t
 
-__all__ = [
-    "summary_from_sorted",
-    "summary_from_sorted_into",
-    "summary_merge",
-    "summary_scan_counts",
-    "summary_report_counts",
-    "report_of_parts",
-    "summary_scan_weights",
-    "summary_running",
-    "objective_scan",
-    "objective_scan_counts",
-    "summary_merge_many_into",
-    "summary_merge_sorted_size",
-    "summary_merge_sorted_into",
-    "summary_merge_sorted_pair_into",
-    "roc_corners",
-    "summary_sweep",
-    "roc_points",
-    "pr_points_into",
-    "summary_check",
-]
-
 
 cdef inline score_t _no_minus_zero(score_t t) noexcept nogil:
     return t + 0  # -0.0 + 0 is +0.0: -0.0 and 0.0 are one threshold, stored as 0.0
@@ -182,7 +160,6 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
     return thr_arr, neg_arr, pos_arr
 
 
-
 cdef Py_ssize_t _from_sorted_into(score_t* out_t, int64_t* out_n, int64_t* out_p,
                                   Py_ssize_t at, const score_t* neg, Py_ssize_t n_neg,
                                   const score_t* pos, Py_ssize_t n_pos) noexcept nogil:
@@ -229,7 +206,6 @@ def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
     finally:
         release_each(a, 5)
     return k
-
 
 
 cdef inline Py_ssize_t _merge_down(
@@ -322,7 +298,6 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
         release_each(a, 9)
     _shrink((thr_arr, neg_arr, pos_arr), k)
     return thr_arr, neg_arr, pos_arr
-
 
 
 def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
@@ -679,7 +654,6 @@ def summary_report_counts(thresholds, neg, pos, const int64_t[::1] cuts, double 
     return out.result()
 
 
-
 cdef inline double _head(const score_t* part, Py_ssize_t i) noexcept nogil:
     return part[i] if i >= 0 else -INFINITY
 
@@ -872,7 +846,6 @@ def summary_running(neg, pos):
     finally:
         release_each(a, 4)
     return fps_arr, tps_arr
-
 
 
 cdef inline double _objective(int code, double fp, double tp, double a, double b,

@@ -15,27 +15,11 @@ from libc.string cimport memcpy
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array, acquire,
-                                        check_code, check_kind, check_label_kind,
-                                        check_score_kind, no_buffer, read, release, write)
+                                        check_kind, check_score_kind, no_buffer, no_buffers,
+                                        read, read_contiguous, release, release_each, write)
+from rankscore._kernels.inputs cimport read_labelled, read_parts
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.types cimport label_t, score_t
-
-__all__ = [
-    "split_scores",
-    "split_scores_into",
-    "split_scores_append",
-    "merge_sorted",
-    "ap_merge",
-    "auc_merge",
-    "auc_merge_weighted",
-    "auc_merge_rows",
-    "auc_counts",
-    "ks_merge",
-    "ks_counts",
-    "ks_merge_weighted",
-    "take_rows_transposed",
-    "count_scores",
-]
 
 
 # ---------------------------------------------------------------------------------------
@@ -317,128 +301,84 @@ cdef Py_ssize_t _positives(Array* l, int64_t code, int64_t* lo, int64_t* hi) noe
     return n_pos
 
 
+cdef void _split_rows_of(Array* l, int64_t code, const score_t* scores, Py_ssize_t score_step,
+                         Py_ssize_t n, score_t* neg, Py_ssize_t a, Py_ssize_t a_end,
+                         score_t* pos, Py_ssize_t b, Py_ssize_t b_end) noexcept nogil:
+    # split_rows of the labels' dtype
+    if l.kind == UINT8:
+        split_rows(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step, n, neg, a, a_end,
+                   pos, b, b_end)
+    elif l.kind == INT8:
+        split_rows(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step, n, neg, a, a_end,
+                   pos, b, b_end)
+    else:
+        split_rows(<int64_t*>l.data, l.step, code, scores, score_step, n, neg, a, a_end, pos, b,
+                   b_end)
+
+
 cdef void _split(Array* l, int64_t code, Array* s, char* neg, Py_ssize_t a,
                  Py_ssize_t a_end, char* pos, Py_ssize_t b, Py_ssize_t b_end) noexcept nogil:
     if s.kind == FLOAT64:
-        if l.kind == UINT8:
-            split_rows(<uint8_t*>l.data, l.step, <uint8_t>code, <double*>s.data, s.step, s.n,
-                       <double*>neg, a, a_end, <double*>pos, b, b_end)
-        elif l.kind == INT8:
-            split_rows(<int8_t*>l.data, l.step, <int8_t>code, <double*>s.data, s.step, s.n,
-                       <double*>neg, a, a_end, <double*>pos, b, b_end)
-        else:
-            split_rows(<int64_t*>l.data, l.step, code, <double*>s.data, s.step, s.n,
-                       <double*>neg, a, a_end, <double*>pos, b, b_end)
+        _split_rows_of(l, code, <double*>s.data, s.step, s.n, <double*>neg, a, a_end,
+                       <double*>pos, b, b_end)
     else:
-        if l.kind == UINT8:
-            split_rows(<uint8_t*>l.data, l.step, <uint8_t>code, <float*>s.data, s.step, s.n,
-                       <float*>neg, a, a_end, <float*>pos, b, b_end)
-        elif l.kind == INT8:
-            split_rows(<int8_t*>l.data, l.step, <int8_t>code, <float*>s.data, s.step, s.n,
-                       <float*>neg, a, a_end, <float*>pos, b, b_end)
-        else:
-            split_rows(<int64_t*>l.data, l.step, code, <float*>s.data, s.step, s.n,
-                       <float*>neg, a, a_end, <float*>pos, b, b_end)
-
-
-cdef int _read_split(Array* l, object labels, object pos_code, Array* s, object scores,
-                     str kernel) except -1:
-    read(l, labels)
-    read(s, scores)
-    check_label_kind(l)
-    check_code(l, pos_code)
-    check_score_kind(s, "scores")
-    if l.n != s.n:
-        raise ValueError(f"{kernel} needs labels and scores of one length")
-    return 0
+        _split_rows_of(l, code, <float*>s.data, s.step, s.n, <float*>neg, a, a_end, <float*>pos,
+                       b, b_end)
 
 
 cdef object _score_dtype(Array* s):
     return np.float32 if s.kind == FLOAT32 else np.float64
 
 
-cdef int _read_sorted(Array* a, object obj, str what) except -1:
-    """A class's scores (or weights, what = None): contiguous (copied when strided)."""
-    read(a, obj)
-    if a.n > 1 and a.step != 1:
-        release(a)
-        read(a, np.ascontiguousarray(obj))
-    if what is None:
-        check_kind(a, FLOAT64, "weights must be float64")
-    else:
-        check_score_kind(a, what)
-    return 0
-
-
-cdef int _read_parts(Array* neg, object neg_scores, Array* pos, object pos_scores) except -1:
-    _read_sorted(neg, neg_scores, "neg")
-    _read_sorted(pos, pos_scores, "pos")
-    if neg.kind != pos.kind:
-        raise TypeError("neg and pos must have one dtype")
-    return 0
+cdef tuple _split_scores(object labels, object pos_code, object scores, object neg,
+                         object pos, str kernel):
+    """split_scores into new arrays (neg and pos None) or into neg and pos."""
+    cdef Array x[4]  # labels, scores, neg, pos
+    cdef int64_t code = pos_code, lo = 0, hi = 0
+    cdef Py_ssize_t n = 0, n_pos = 0
+    cdef bint given = neg is not None
+    no_buffers(x, 4)
+    try:
+        read_labelled(&x[0], labels, code, &x[1], scores, NULL, None, kernel)
+        n = x[1].n
+        if given:
+            write(&x[2], neg)
+            write(&x[3], pos)
+            if x[2].kind != x[1].kind or x[3].kind != x[1].kind:
+                raise TypeError(f"{kernel} writes into arrays of the scores' dtype")
+            if (x[2].n > 1 and x[2].step != 1) or (x[3].n > 1 and x[3].step != 1):
+                raise ValueError(f"{kernel} writes into contiguous arrays")
+        if n:
+            with nogil:
+                n_pos = _positives(&x[0], code, &lo, &hi)
+        if not given:
+            neg = np.empty(n - n_pos, dtype=_score_dtype(&x[1]))
+            pos = np.empty(n_pos, dtype=_score_dtype(&x[1]))
+            write(&x[2], neg)
+            write(&x[3], pos)
+        elif x[2].n != n - n_pos or x[3].n != n_pos:
+            raise ValueError(f"{kernel} needs {n - n_pos} and {n_pos} slots, got {x[2].n} and "
+                             f"{x[3].n}")
+        with nogil:
+            _split(&x[0], code, &x[1], x[2].data, 0, x[2].n, x[3].data, 0, x[3].n)
+    finally:
+        release_each(x, 4)
+    return neg, pos, lo, hi
 
 
 def split_scores(labels, pos_code, scores):
     """Copy ``scores`` into (negatives, positives) by ``labels == pos_code``, keeping order;
     also return the smallest and largest label (for the caller's label checks)."""
-    cdef Array l, s, a, b
-    cdef int64_t code = pos_code, lo = 0, hi = 0
-    cdef Py_ssize_t n_pos = 0
-    no_buffer(&l)
-    no_buffer(&s)
-    no_buffer(&a)
-    no_buffer(&b)
-    try:
-        _read_split(&l, labels, code, &s, scores, "split_scores")
-        if s.n:
-            with nogil:
-                n_pos = _positives(&l, code, &lo, &hi)
-        neg_arr = np.empty(s.n - n_pos, dtype=_score_dtype(&s))
-        pos_arr = np.empty(n_pos, dtype=_score_dtype(&s))
-        write(&a, neg_arr)
-        write(&b, pos_arr)
-        with nogil:
-            _split(&l, code, &s, a.data, 0, a.n, b.data, 0, b.n)
-    finally:
-        release(&l)
-        release(&s)
-        release(&a)
-        release(&b)
-    return neg_arr, pos_arr, lo, hi
+    return _split_scores(labels, pos_code, scores, None, None, "split_scores")
 
 
 def split_scores_into(labels, pos_code, scores, neg, pos):
     """As ``split_scores``, written into ``neg`` and ``pos`` (nothing allocated: many
     partitions split into one array each, on several threads); they must hold exactly the
     negatives and the positives."""
-    cdef Array l, s, a, b
-    cdef int64_t code = pos_code, lo, hi
-    cdef Py_ssize_t n_pos = 0
-    no_buffer(&l)
-    no_buffer(&s)
-    no_buffer(&a)
-    no_buffer(&b)
-    try:
-        _read_split(&l, labels, code, &s, scores, "split_scores_into")
-        write(&a, neg)
-        write(&b, pos)
-        if a.kind != s.kind or b.kind != s.kind:
-            raise TypeError("split_scores_into writes into arrays of the scores' dtype")
-        if (a.n > 1 and a.step != 1) or (b.n > 1 and b.step != 1):
-            raise ValueError("split_scores_into writes into contiguous arrays")
-        with nogil:
-            if s.n:
-                n_pos = _positives(&l, code, &lo, &hi)
-        if a.n != s.n - n_pos or b.n != n_pos:
-            raise ValueError(f"split_scores_into needs {s.n - n_pos} and {n_pos} slots, got "
-                             f"{a.n} and {b.n}")
-        with nogil:
-            _split(&l, code, &s, a.data, 0, a.n, b.data, 0, b.n)
-    finally:
-        release(&l)
-        release(&s)
-        release(&a)
-        release(&b)
+    if neg is None or pos is None:
+        raise TypeError("split_scores_into writes into two arrays")
+    _split_scores(labels, pos_code, scores, neg, pos, "split_scores_into")
 
 
 def split_scores_append(labels, pos_code, scores, weights, buffer, buffer_weights,
@@ -458,18 +398,8 @@ def split_scores_append(labels, pos_code, scores, weights, buffer, buffer_weight
     no_buffer(&out)
     no_buffer(&out_w)
     try:
-        read(&l, labels)
-        read(&s, scores)
-        check_label_kind(&l)
-        check_code(&l, code)
-        check_score_kind(&s, "scores")
-        if weighted:
-            read(&w, weights)
-            check_kind(&w, FLOAT64, "weights must be float64")
+        read_labelled(&l, labels, code, &s, scores, &w, weights, "split_scores_append")
         n = s.n
-        if l.n != n or (weighted and w.n != n):
-            raise ValueError("split_scores_append needs labels, scores and weights of one "
-                             "length")
         write(&out, buffer)
         if out.kind != s.kind or (out.n > 1 and out.step != 1):
             raise TypeError("split_scores_append writes into a contiguous buffer of the "
@@ -518,36 +448,33 @@ cdef void _count_kept(Array* l, int64_t code, Array* w, Py_ssize_t* cn,
         count_kept(<int64_t*>l.data, l.step, code, <double*>w.data, w.step, l.n, cn, cp)
 
 
+cdef void _split_weighted_of(Array* l, int64_t code, const score_t* scores,
+                             Py_ssize_t score_step, Array* w, score_t* out, double* out_w,
+                             Py_ssize_t a, Py_ssize_t a_end, Py_ssize_t b,
+                             Py_ssize_t b_end) noexcept nogil:
+    # split_rows_weighted of the labels' dtype, into one buffer
+    cdef const double* weights = <double*>w.data
+    if l.kind == UINT8:
+        split_rows_weighted(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step,
+                            weights, w.step, l.n, out, out_w, a, a_end, out, out_w, b, b_end)
+    elif l.kind == INT8:
+        split_rows_weighted(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step,
+                            weights, w.step, l.n, out, out_w, a, a_end, out, out_w, b, b_end)
+    else:
+        split_rows_weighted(<int64_t*>l.data, l.step, code, scores, score_step, weights,
+                            w.step, l.n, out, out_w, a, a_end, out, out_w, b, b_end)
+
+
 cdef void _split_weighted(Array* l, int64_t code, Array* s, Array* w, char* out,
                           double* out_w, Py_ssize_t a, Py_ssize_t a_end, Py_ssize_t b,
                           Py_ssize_t b_end) noexcept nogil:
     # the batch into one buffer: negatives to out[a:a_end], positives to out[b:b_end]
     if s.kind == FLOAT64:
-        if l.kind == UINT8:
-            split_rows_weighted(<uint8_t*>l.data, l.step, <uint8_t>code, <double*>s.data,
-                                s.step, <double*>w.data, w.step, s.n, <double*>out, out_w,
-                                a, a_end, <double*>out, out_w, b, b_end)
-        elif l.kind == INT8:
-            split_rows_weighted(<int8_t*>l.data, l.step, <int8_t>code, <double*>s.data,
-                                s.step, <double*>w.data, w.step, s.n, <double*>out, out_w,
-                                a, a_end, <double*>out, out_w, b, b_end)
-        else:
-            split_rows_weighted(<int64_t*>l.data, l.step, code, <double*>s.data,
-                                s.step, <double*>w.data, w.step, s.n, <double*>out, out_w,
-                                a, a_end, <double*>out, out_w, b, b_end)
+        _split_weighted_of(l, code, <double*>s.data, s.step, w, <double*>out, out_w, a, a_end,
+                           b, b_end)
     else:
-        if l.kind == UINT8:
-            split_rows_weighted(<uint8_t*>l.data, l.step, <uint8_t>code, <float*>s.data,
-                                s.step, <double*>w.data, w.step, s.n, <float*>out, out_w,
-                                a, a_end, <float*>out, out_w, b, b_end)
-        elif l.kind == INT8:
-            split_rows_weighted(<int8_t*>l.data, l.step, <int8_t>code, <float*>s.data,
-                                s.step, <double*>w.data, w.step, s.n, <float*>out, out_w,
-                                a, a_end, <float*>out, out_w, b, b_end)
-        else:
-            split_rows_weighted(<int64_t*>l.data, l.step, code, <float*>s.data,
-                                s.step, <double*>w.data, w.step, s.n, <float*>out, out_w,
-                                a, a_end, <float*>out, out_w, b, b_end)
+        _split_weighted_of(l, code, <float*>s.data, s.step, w, <float*>out, out_w, a, a_end,
+                           b, b_end)
 
 
 cdef void _merge_sorted(const score_t* a, Py_ssize_t n_a, const score_t* b, Py_ssize_t n_b,
@@ -576,7 +503,7 @@ def merge_sorted(a, b):
     no_buffer(&y)
     no_buffer(&out)
     try:
-        _read_parts(&x, a, &y, b)
+        read_parts(&x, a, &y, b)
         out_arr = np.empty(x.n + y.n, dtype=_score_dtype(&x))
         write(&out, out_arr)
         with nogil:
@@ -591,54 +518,105 @@ def merge_sorted(a, b):
     return out_arr
 
 
+cdef enum Merge:
+    AP
+    AUC
+    AUC_WEIGHTED
+    KS
+    KS_WEIGHTED
+
+
+cdef struct Merged:
+    rs_u128 pairs  # AUC, KS: the exact count
+    double value   # AP, weighted AUC, weighted KS
+    double at      # KS: the smallest t reaching it
+
+
+cdef Merged _merge_of(Merge what, const score_t* neg, const double* neg_weights,
+                      Py_ssize_t n_neg, const score_t* pos, const double* pos_weights,
+                      Py_ssize_t n_pos) noexcept nogil:
+    cdef Merged out
+    cdef score_t at = 0
+    if what == AP:
+        out.value = ap_sum(neg, neg_weights, n_neg, pos, pos_weights, n_pos)
+    elif what == AUC:
+        out.pairs = auc_pairs(neg, n_neg, pos, n_pos)
+    elif what == AUC_WEIGHTED:
+        out.value = auc_pairs_weighted(neg, neg_weights, n_neg, pos, pos_weights, n_pos)
+    elif what == KS:
+        out.pairs = ks_gap(neg, n_neg, pos, n_pos, &at)
+    else:
+        out.value = ks_weighted(neg, neg_weights, n_neg, pos, pos_weights, n_pos, &at)
+    out.at = at
+    return out
+
+
+cdef int _merge(Merge what, object neg, object neg_weight, object pos, object pos_weight,
+                Merged* out) except -1:
+    """One merge of the class parts (each ascending, of one score dtype) and their weights
+    (float64; None: unweighted, for the merges that allow it)."""
+    cdef Array p[4]  # neg, pos, neg_weight, pos_weight
+    no_buffers(p, 4)
+    try:
+        read_parts(&p[0], neg, &p[1], pos)
+        if neg_weight is not None or what == AUC_WEIGHTED or what == KS_WEIGHTED:
+            read_contiguous(&p[2], neg_weight)
+            read_contiguous(&p[3], pos_weight)
+            check_kind(&p[2], FLOAT64, "weights must be float64")
+            check_kind(&p[3], FLOAT64, "weights must be float64")
+        with nogil:
+            if p[0].kind == FLOAT64:
+                out[0] = _merge_of(what, <double*>p[0].data, <double*>p[2].data, p[0].n,
+                                   <double*>p[1].data, <double*>p[3].data, p[1].n)
+            else:
+                out[0] = _merge_of(what, <float*>p[0].data, <double*>p[2].data, p[0].n,
+                                   <float*>p[1].data, <double*>p[3].data, p[1].n)
+    finally:
+        release_each(p, 4)
+    return 0
+
+
 def ap_merge(neg, neg_weight, pos, pos_weight):
     """Average precision: sum over thresholds (descending) of
     (tp_k - tp_{k-1}) * tp_k / (tp_k + fp_k), accumulated in that order, over tp_last
     (needs a positive); weights None means unweighted."""
-    cdef Array a, b, wa, wb
-    cdef double total
-    no_buffer(&a)
-    no_buffer(&b)
-    no_buffer(&wa)
-    no_buffer(&wb)
-    try:
-        _read_parts(&a, neg, &b, pos)
-        if neg_weight is not None:
-            _read_sorted(&wa, neg_weight, None)
-            _read_sorted(&wb, pos_weight, None)
-        with nogil:
-            if a.kind == FLOAT64:
-                total = ap_sum(<double*>a.data, <double*>wa.data, a.n, <double*>b.data,
-                               <double*>wb.data, b.n)
-            else:
-                total = ap_sum(<float*>a.data, <double*>wa.data, a.n, <float*>b.data,
-                               <double*>wb.data, b.n)
-    finally:
-        release(&a)
-        release(&b)
-        release(&wa)
-        release(&wb)
-    return total
+    cdef Merged m
+    _merge(AP, neg, neg_weight, pos, pos_weight, &m)
+    return m.value
 
 
 def auc_merge(neg, pos):
     """Twice the Mann-Whitney U as an exact int: sum over positives of
     2 * #{neg < s} + #{neg == s}  (so AUC = result / (2 * n_pos * n_neg))."""
-    cdef Array a, b
-    cdef rs_u128 total
-    no_buffer(&a)
-    no_buffer(&b)
-    try:
-        _read_parts(&a, neg, &b, pos)
-        with nogil:
-            if a.kind == FLOAT64:
-                total = auc_pairs(<double*>a.data, a.n, <double*>b.data, b.n)
-            else:
-                total = auc_pairs(<float*>a.data, a.n, <float*>b.data, b.n)
-    finally:
-        release(&a)
-        release(&b)
-    return to_int(total)
+    cdef Merged m
+    _merge(AUC, neg, None, pos, None, &m)
+    return to_int(m.pairs)
+
+
+def auc_merge_weighted(neg, neg_weight, pos, pos_weight):
+    """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
+    (AUC = result / (W+ * W-))."""
+    cdef Merged m
+    _merge(AUC_WEIGHTED, neg, neg_weight, pos, pos_weight, &m)
+    return m.value
+
+
+def ks_merge(neg, pos):
+    """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
+    smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
+    cdef Merged m
+    _merge(KS, neg, None, pos, None, &m)
+    return to_int(m.pairs), m.at
+
+
+def ks_merge_weighted(neg, neg_weight, pos, pos_weight):
+    """Largest |F-(t) - F+(t)| with weighted CDFs over distinct t, and the smallest t where
+    it is reached. The gaps are compared as |W+ C-(t) - W- C+(t)| (C: weight <= t, W: class
+    total), exact for integer weights, so equal gaps tie as they do without weights; the
+    statistic is that over W- W+ (the caller keeps W- W+ within range)."""
+    cdef Merged m
+    _merge(KS_WEIGHTED, neg, neg_weight, pos, pos_weight, &m)
+    return m.value, m.at
 
 
 def auc_merge_rows(neg, pos):
@@ -748,89 +726,6 @@ def ks_counts(neg, pos):
     return to_int(best), best_t
 
 
-def auc_merge_weighted(neg, neg_weight, pos, pos_weight):
-    """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
-    (AUC = result / (W+ * W-))."""
-    cdef Array a, b, wa, wb
-    cdef double total
-    no_buffer(&a)
-    no_buffer(&b)
-    no_buffer(&wa)
-    no_buffer(&wb)
-    try:
-        _read_parts(&a, neg, &b, pos)
-        _read_sorted(&wa, neg_weight, None)
-        _read_sorted(&wb, pos_weight, None)
-        with nogil:
-            if a.kind == FLOAT64:
-                total = auc_pairs_weighted(<double*>a.data, <double*>wa.data, a.n,
-                                           <double*>b.data, <double*>wb.data, b.n)
-            else:
-                total = auc_pairs_weighted(<float*>a.data, <double*>wa.data, a.n,
-                                           <float*>b.data, <double*>wb.data, b.n)
-    finally:
-        release(&a)
-        release(&b)
-        release(&wa)
-        release(&wb)
-    return total
-
-
-def ks_merge(neg, pos):
-    """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
-    smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
-    cdef Array a, b
-    cdef rs_u128 best
-    cdef double at
-    cdef float at32
-    no_buffer(&a)
-    no_buffer(&b)
-    try:
-        _read_parts(&a, neg, &b, pos)
-        with nogil:
-            if a.kind == FLOAT64:
-                best = ks_gap(<double*>a.data, a.n, <double*>b.data, b.n, &at)
-            else:
-                best = ks_gap(<float*>a.data, a.n, <float*>b.data, b.n, &at32)
-                at = at32
-    finally:
-        release(&a)
-        release(&b)
-    return to_int(best), at
-
-
-def ks_merge_weighted(neg, neg_weight, pos, pos_weight):
-    """Largest |F-(t) - F+(t)| with weighted CDFs over distinct t, and the smallest t where
-    it is reached. The gaps are compared as |W+ C-(t) - W- C+(t)| (C: weight <= t, W: class
-    total), exact for integer weights, so equal gaps tie as they do without weights; the
-    statistic is that over W- W+ (the caller keeps W- W+ within range)."""
-    cdef Array a, b, wa, wb
-    cdef double statistic, at
-    cdef float at32
-    no_buffer(&a)
-    no_buffer(&b)
-    no_buffer(&wa)
-    no_buffer(&wb)
-    try:
-        _read_parts(&a, neg, &b, pos)
-        _read_sorted(&wa, neg_weight, None)
-        _read_sorted(&wb, pos_weight, None)
-        with nogil:
-            if a.kind == FLOAT64:
-                statistic = ks_weighted(<double*>a.data, <double*>wa.data, a.n,
-                                        <double*>b.data, <double*>wb.data, b.n, &at)
-            else:
-                statistic = ks_weighted(<float*>a.data, <double*>wa.data, a.n,
-                                        <float*>b.data, <double*>wb.data, b.n, &at32)
-                at = at32
-    finally:
-        release(&a)
-        release(&b)
-        release(&wa)
-        release(&wb)
-    return statistic, at
-
-
 cdef void _take_rows_transposed(const score_t* scores, Py_ssize_t row_step,
                                 Py_ssize_t column_step, const int64_t* rows,
                                 Py_ssize_t rows_step, Py_ssize_t n_rows, score_t* out,
@@ -911,11 +806,26 @@ cdef Py_ssize_t _count_scores(const label_t* labels, Py_ssize_t label_step, labe
     return n_distinct
 
 
+cdef Py_ssize_t _count_of(Array* l, int64_t code, const score_t* scores, Py_ssize_t score_step,
+                          Py_ssize_t n, Py_ssize_t max_distinct, int shift, uint64_t mask,
+                          uint64_t* keys, uint8_t* used, int64_t* neg, int64_t* pos,
+                          int64_t* lo, int64_t* hi) noexcept nogil:
+    # _count_scores of the labels' dtype
+    if l.kind == UINT8:
+        return _count_scores(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step, n,
+                             max_distinct, shift, mask, keys, used, neg, pos, lo, hi)
+    if l.kind == INT8:
+        return _count_scores(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step, n,
+                             max_distinct, shift, mask, keys, used, neg, pos, lo, hi)
+    return _count_scores(<int64_t*>l.data, l.step, code, scores, score_step, n, max_distinct,
+                         shift, mask, keys, used, neg, pos, lo, hi)
+
+
 def count_scores(labels, pos_code, scores, Py_ssize_t max_distinct):
     """(distinct scores ascending as float64, negatives per score, positives per score,
     smallest label, largest label), or None as soon as there are more than ``max_distinct``
     distinct scores. One pass over an open-addressing table (heavily tied scores)."""
-    cdef Array l, s, k, u, a, b
+    cdef Array x[6]  # labels, scores, keys, used, negatives, positives (per slot)
     cdef Py_ssize_t capacity = 1, found = 0
     cdef int shift = 64
     cdef int64_t code = pos_code, lo = 0, hi = 0
@@ -926,60 +836,26 @@ def count_scores(labels, pos_code, scores, Py_ssize_t max_distinct):
     used_arr = np.zeros(capacity, dtype=np.uint8)
     neg_arr = np.zeros(capacity, dtype=np.int64)
     pos_arr = np.zeros(capacity, dtype=np.int64)
-    no_buffer(&l)
-    no_buffer(&s)
-    no_buffer(&k)
-    no_buffer(&u)
-    no_buffer(&a)
-    no_buffer(&b)
+    no_buffers(x, 6)
     try:
-        _read_split(&l, labels, code, &s, scores, "count_scores")
-        write(&k, keys_arr)
-        write(&u, used_arr)
-        write(&a, neg_arr)
-        write(&b, pos_arr)
+        read_labelled(&x[0], labels, code, &x[1], scores, NULL, None, "count_scores")
+        write(&x[2], keys_arr)
+        write(&x[3], used_arr)
+        write(&x[4], neg_arr)
+        write(&x[5], pos_arr)
         with nogil:
-            if s.n == 0:
-                pass
-            elif s.kind == FLOAT64:
-                if l.kind == UINT8:
-                    found = _count_scores(
-                        <uint8_t*>l.data, l.step, <uint8_t>code, <double*>s.data, s.step,
-                        s.n, max_distinct, shift, capacity - 1, <uint64_t*>k.data, <uint8_t*>u.data,
-                        <int64_t*>a.data, <int64_t*>b.data, &lo, &hi)
-                elif l.kind == INT8:
-                    found = _count_scores(
-                        <int8_t*>l.data, l.step, <int8_t>code, <double*>s.data, s.step,
-                        s.n, max_distinct, shift, capacity - 1, <uint64_t*>k.data, <uint8_t*>u.data,
-                        <int64_t*>a.data, <int64_t*>b.data, &lo, &hi)
-                else:
-                    found = _count_scores(
-                        <int64_t*>l.data, l.step, code, <double*>s.data, s.step,
-                        s.n, max_distinct, shift, capacity - 1, <uint64_t*>k.data, <uint8_t*>u.data,
-                        <int64_t*>a.data, <int64_t*>b.data, &lo, &hi)
-            else:
-                if l.kind == UINT8:
-                    found = _count_scores(
-                        <uint8_t*>l.data, l.step, <uint8_t>code, <float*>s.data, s.step,
-                        s.n, max_distinct, shift, capacity - 1, <uint64_t*>k.data, <uint8_t*>u.data,
-                        <int64_t*>a.data, <int64_t*>b.data, &lo, &hi)
-                elif l.kind == INT8:
-                    found = _count_scores(
-                        <int8_t*>l.data, l.step, <int8_t>code, <float*>s.data, s.step,
-                        s.n, max_distinct, shift, capacity - 1, <uint64_t*>k.data, <uint8_t*>u.data,
-                        <int64_t*>a.data, <int64_t*>b.data, &lo, &hi)
-                else:
-                    found = _count_scores(
-                        <int64_t*>l.data, l.step, code, <float*>s.data, s.step,
-                        s.n, max_distinct, shift, capacity - 1, <uint64_t*>k.data, <uint8_t*>u.data,
-                        <int64_t*>a.data, <int64_t*>b.data, &lo, &hi)
+            if x[1].n and x[1].kind == FLOAT64:
+                found = _count_of(&x[0], code, <double*>x[1].data, x[1].step, x[1].n,
+                                  max_distinct, shift, capacity - 1, <uint64_t*>x[2].data,
+                                  <uint8_t*>x[3].data, <int64_t*>x[4].data,
+                                  <int64_t*>x[5].data, &lo, &hi)
+            elif x[1].n:
+                found = _count_of(&x[0], code, <float*>x[1].data, x[1].step, x[1].n,
+                                  max_distinct, shift, capacity - 1, <uint64_t*>x[2].data,
+                                  <uint8_t*>x[3].data, <int64_t*>x[4].data,
+                                  <int64_t*>x[5].data, &lo, &hi)
     finally:
-        release(&l)
-        release(&s)
-        release(&k)
-        release(&u)
-        release(&a)
-        release(&b)
+        release_each(x, 6)
     if found < 0:
         return None
     slots = np.flatnonzero(used_arr)

@@ -7,7 +7,6 @@ import numpy as np
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, UINT64, Array, no_buffer,
                                         read, release, write)
 
-__all__ = ["equal_runs"]
 
 ctypedef fused ties_value_t:
     float

@@ -16,12 +16,10 @@ from libc.string cimport memset
 
 from rankscore._kernels.arrays cimport (FLOAT64, INT8, UINT8, Array, check_code, check_kind,
                                         check_label_kind, check_score_kind, no_buffer, read,
-                                        read_contiguous, release, write)
+                                        release, write)
+from rankscore._kernels.inputs cimport read_parts
 from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
 from rankscore._kernels.types cimport label_t, score_t
-
-__all__ = ["delong_sample_placements", "delong_scale", "delong_square_sums", "bootstrap_auc",
-           "bootstrap_group_counts"]
 
 
 cdef extern from *:
@@ -37,6 +35,22 @@ cdef extern from *:
     uint64_t rankscore_splitmix64(uint64_t s, uint64_t k) noexcept nogil
 
 
+cdef inline void _tied_group(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
+                             Py_ssize_t n_pos, Py_ssize_t i, Py_ssize_t j, Py_ssize_t* i_end,
+                             Py_ssize_t* j_end) noexcept nogil:
+    # the smallest score not yet visited (i, j: the first unvisited index of each ascending
+    # part) stands at neg[i:*i_end] and pos[j:*j_end]
+    cdef score_t t = neg[i] if j == n_pos or (i < n_neg and neg[i] < pos[j]) else pos[j]
+    cdef Py_ssize_t e = i
+    while e < n_neg and neg[e] == t:
+        e += 1
+    i_end[0] = e
+    e = j
+    while e < n_pos and pos[e] == t:
+        e += 1
+    j_end[0] = e
+
+
 cdef double _merge_placements(const score_t* neg, Py_ssize_t n_neg,
                               const score_t* pos, Py_ssize_t n_pos,
                               const double* neg_order, const double* pos_order,
@@ -47,19 +61,9 @@ cdef double _merge_placements(const score_t* neg, Py_ssize_t n_neg,
     # pos 2 #{neg < x} + #{neg == x}, neg 2 #{pos > y} + #{pos == y}; returns their sum
     # over the positives
     cdef Py_ssize_t i = 0, j = 0, i_end, j_end, k
-    cdef score_t t
     cdef double value, total = 0.0
     while i < n_neg or j < n_pos:  # one tied group of scores at a time, ascending
-        if j == n_pos or (i < n_neg and neg[i] < pos[j]):
-            t = neg[i]
-        else:
-            t = pos[j]
-        i_end = i
-        while i_end < n_neg and neg[i_end] == t:
-            i_end += 1
-        j_end = j
-        while j_end < n_pos and pos[j_end] == t:
-            j_end += 1
+        _tied_group(neg, n_neg, pos, n_pos, i, j, &i_end, &j_end)
         value = 2.0 * (neg_below + i) + (i_end - i)  # the positives at t: negatives below
         for k in range(j, j_end):
             out[<Py_ssize_t>pos_order[k]] = value
@@ -330,19 +334,9 @@ cdef void _square_sums(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
                        Py_ssize_t n_pos, double mean_pos, double mean_neg,
                        double* out) noexcept nogil:
     cdef Py_ssize_t i = 0, j = 0, i_end, j_end
-    cdef score_t t
     cdef double sx = 0.0, sy = 0.0, dev
     while i < n_neg or j < n_pos:
-        if j == n_pos or (i < n_neg and neg[i] < pos[j]):
-            t = neg[i]
-        else:
-            t = pos[j]
-        i_end = i
-        while i_end < n_neg and neg[i_end] == t:
-            i_end += 1
-        j_end = j
-        while j_end < n_pos and pos[j_end] == t:
-            j_end += 1
+        _tied_group(neg, n_neg, pos, n_pos, i, j, &i_end, &j_end)
         if j_end > j:
             dev = (2.0 * i + (i_end - i)) - mean_pos
             sx += (j_end - j) * (dev * dev)
@@ -363,12 +357,7 @@ def delong_square_sums(neg, pos, double mean_pos, double mean_neg):
     no_buffer(&a)
     no_buffer(&b)
     try:
-        read_contiguous(&a, neg)
-        read_contiguous(&b, pos)
-        check_score_kind(&a, "neg")
-        check_score_kind(&b, "pos")
-        if a.kind != b.kind:
-            raise TypeError("neg and pos must have one dtype")
+        read_parts(&a, neg, &b, pos)
         with nogil:
             if a.kind == FLOAT64:
                 _square_sums(<double*>a.data, a.n, <double*>b.data, b.n, mean_pos, mean_neg,
@@ -409,13 +398,21 @@ cdef inline void _draw(uint32_t* mult, Py_ssize_t n, Py_ssize_t n_neg, bint stra
         _draw_range(mult, 0, n, seed, 0)
 
 
-cdef inline double _weight(const uint32_t* mult, const Py_ssize_t* order, const double* weight,
-                           Py_ssize_t i) noexcept nogil:
-    # the replicate's weight of the i-th smallest score of a class (mult starts at the
-    # class's first position; positions in sorted order, or order[i] when they follow the
-    # samples); raw pointers, NULL for None: a memoryview argument costs a refcount per call
-    cdef double m = mult[order[i] if order != NULL else i]
-    return m * weight[i] if weight != NULL else m
+cdef struct Drawn:
+    # one class in the current replicate: the times each of its positions is drawn (mult,
+    # from the class's first position; the negatives' is the whole replicate's, which _draw
+    # writes), the positions of its sorted scores (order; NULL: sorted order) and the
+    # weights of its sorted scores (weight; NULL: none)
+    uint32_t* mult
+    const Py_ssize_t* order
+    const double* weight
+
+
+cdef inline double _weight(const Drawn* c, Py_ssize_t i) noexcept nogil:
+    # the replicate's weight of the i-th smallest score of the class: (times drawn) x (its
+    # weight); raw pointers: a memoryview argument costs a refcount per call
+    cdef double m = c.mult[c.order[i] if c.order != NULL else i]
+    return m * c.weight[i] if c.weight != NULL else m
 
 
 cdef inline const Py_ssize_t* _order_ptr(const Py_ssize_t[::1] order) noexcept:
@@ -426,6 +423,20 @@ cdef inline const double* _weight_ptr(const double[::1] weight) noexcept:
     return &weight[0] if weight is not None and weight.shape[0] > 0 else NULL
 
 
+cdef object _replicates(Drawn* neg, Drawn* pos, Py_ssize_t n_neg, Py_ssize_t n_pos,
+                        const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
+                        const double[::1] neg_weight, const double[::1] pos_weight):
+    """The array of the times each position is drawn (negatives [0, n_neg), positives
+    [n_neg, n)), with neg and pos pointing into it: the caller keeps it while they draw."""
+    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
+    cdef uint32_t[::1] mult = mult_arr
+    cdef uint32_t* neg_mult = &mult[0]
+    cdef uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
+    neg[0] = Drawn(neg_mult, _order_ptr(neg_order), _weight_ptr(neg_weight))
+    pos[0] = Drawn(pos_mult, _order_ptr(pos_order), _weight_ptr(pos_weight))
+    return mult_arr
+
+
 def bootstrap_auc(neg, const double[::1] neg_weight, pos, const double[::1] pos_weight,
                   const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
                   bint stratified, const uint64_t[:] seeds, double[:] out):
@@ -434,6 +445,7 @@ def bootstrap_auc(neg, const double[::1] neg_weight, pos, const double[::1] pos_
     sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
     Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
     cdef Py_ssize_t n_neg = len(neg), n_pos = len(pos), r, i, j
+    cdef Drawn neg_c, pos_c
     # where each positive falls among the negatives: found once, the same in every replicate
     below_arr = np.searchsorted(neg, pos, "left")
     through_arr = np.searchsorted(neg, pos, "right")
@@ -441,23 +453,17 @@ def bootstrap_auc(neg, const double[::1] neg_weight, pos, const double[::1] pos_
     cum_arr = np.empty(n_neg + 1)
     cdef double[::1] cum = cum_arr
     cdef double total, w_pos, w, b
-    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
-    cdef uint32_t[::1] mult = mult_arr
-    cdef const uint32_t* neg_mult = &mult[0]
-    cdef const uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
-    cdef const Py_ssize_t* neg_o = _order_ptr(neg_order)
-    cdef const Py_ssize_t* pos_o = _order_ptr(pos_order)
-    cdef const double* neg_w = _weight_ptr(neg_weight)
-    cdef const double* pos_w = _weight_ptr(pos_weight)
+    mult_arr = _replicates(&neg_c, &pos_c, n_neg, n_pos, neg_order, pos_order, neg_weight,
+                           pos_weight)
     with nogil:
         for r in range(seeds.shape[0]):
-            _draw(&mult[0], n_neg + n_pos, n_neg, stratified, seeds[r])
+            _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seeds[r])
             cum[0] = 0.0
             for i in range(n_neg):
-                cum[i + 1] = cum[i] + _weight(neg_mult, neg_o, neg_w, i)
+                cum[i + 1] = cum[i] + _weight(&neg_c, i)
             total = w_pos = 0.0
             for j in range(n_pos):
-                w = _weight(pos_mult, pos_o, pos_w, j)
+                w = _weight(&pos_c, j)
                 b = cum[below_at[j]]
                 total += w * (b + 0.5 * (cum[through_at[j]] - b))
                 w_pos += w
@@ -471,24 +477,19 @@ def bootstrap_group_counts(neg, const double[::1] neg_weight, pos,
     """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
     g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
     cdef Py_ssize_t n_neg = len(neg), n_pos = len(pos), r, i, c
+    cdef Drawn neg_c, pos_c
     values = np.unique(np.concatenate([neg, pos]))
     neg_cell_arr = 2 * np.searchsorted(values, neg)
     pos_cell_arr = 2 * np.searchsorted(values, pos) + 1
     cdef const Py_ssize_t[::1] neg_cell = neg_cell_arr, pos_cell = pos_cell_arr
-    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
-    cdef uint32_t[::1] mult = mult_arr
-    cdef const uint32_t* neg_mult = &mult[0]
-    cdef const uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
-    cdef const Py_ssize_t* neg_o = _order_ptr(neg_order)
-    cdef const Py_ssize_t* pos_o = _order_ptr(pos_order)
-    cdef const double* neg_w = _weight_ptr(neg_weight)
-    cdef const double* pos_w = _weight_ptr(pos_weight)
+    mult_arr = _replicates(&neg_c, &pos_c, n_neg, n_pos, neg_order, pos_order, neg_weight,
+                           pos_weight)
     with nogil:
         for r in range(seeds.shape[0]):
-            _draw(&mult[0], n_neg + n_pos, n_neg, stratified, seeds[r])
+            _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seeds[r])
             for c in range(out.shape[1]):
                 out[r, c] = 0.0
             for i in range(n_neg):
-                out[r, neg_cell[i]] += _weight(neg_mult, neg_o, neg_w, i)
+                out[r, neg_cell[i]] += _weight(&neg_c, i)
             for i in range(n_pos):
-                out[r, pos_cell[i]] += _weight(pos_mult, pos_o, pos_w, i)
+                out[r, pos_cell[i]] += _weight(&pos_c, i)
