@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import rankscore as rs
@@ -662,6 +662,7 @@ def test_accumulator_keeps_going_after_a_summary():
 
 
 @given(st.lists(chunked_problem(max_n=30), min_size=3, max_size=7))
+@example([(np.array([0]), np.array([0.0]), np.array([0.0]), [0, 1])] * 3)  # nothing to merge
 def test_merge_on_two_threads_equals_one_thread(problems):
     # large merges are cut at a median score into two ranges merged side by side: the
     # same thresholds and (in run order) the same sums, ties across the cut included

@@ -78,7 +78,7 @@ def merge_many(parts: list[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     out = [np.empty(total, dtype=a.dtype) for a in (parts[0].thresholds, parts[0].negatives,
                                                    parts[0].positives)]
     zeros = np.zeros(len(parts), dtype=np.int64)
-    if total < _PARALLEL_MERGE_THRESHOLDS or thread_count(None) < 2:
+    if total == 0 or total < _PARALLEL_MERGE_THRESHOLDS or thread_count(None) < 2:
         n = kernel(*out, 0, *lists, zeros, sizes)
     else:
         cut = _median_score(parts)
