@@ -36,6 +36,7 @@ from .validate import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, Problem, RocAuc
 from .views import ap_of_sweep, partial_auc_view, warn_no_positives, warn_one_class
 
 __all__ = ["roc_auc", "binary_roc_auc", "binary_auc", "auc_of_parts", "auc_of_counts",
+           "pair_counts", "twice_u_of_runs",
            "ap_of_problem", "ks_of_problem", "ks_of_counts", "class_weights_in_range",
            "map_columns", "auc_shared_labels", "average_columns", "present_classes",
            "multilabel_auc", "multiclass_auc", "auc_metric", "auc_columns", "average_precision"]
@@ -100,12 +101,27 @@ def auc_of_parts(parts: ClassParts) -> float:
     if n_neg == 0 or n_pos == 0:
         warn_one_class("ROC AUC score")
         return float("nan")
-    if parts.neg_weight is None:  # 2U adds up over the runs of the negatives
-        pairs: int = sum([k.auc_merge(run, parts.pos) for run in parts.neg_runs])
-        return pairs / (2 * n_pos * n_neg)
+    if parts.neg_weight is None:
+        return twice_u_of_runs(parts) / (2 * n_pos * n_neg)
     neg_w, pos_w, denominator = class_weights_in_range(parts.neg_weight, parts.pos_weight)
     area: float = k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w) / denominator
     return area
+
+
+def twice_u_of_runs(parts: ClassParts) -> int:
+    """2U of unweighted sorted class parts: it adds up over the runs of the negatives."""
+    k = _backend.kernels
+    return sum([k.auc_merge(run, parts.pos) for run in parts.neg_runs])
+
+
+def pair_counts(parts: ClassParts) -> tuple[int, int, int]:
+    """(negatives, positives, 2U) of unweighted class parts, exact Python ints: from the
+    per-score counts or from the sorted runs (what partial results add up from)."""
+    if parts.counts is not None:
+        n_neg, n_pos = class_totals(parts.counts)
+        return n_neg, n_pos, int(_backend.kernels.auc_counts(parts.counts.neg,
+                                                             parts.counts.pos))
+    return parts.n_neg, len(parts.pos), twice_u_of_runs(parts)
 
 
 def auc_of_counts(counts: Counts) -> float:

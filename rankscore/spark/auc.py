@@ -35,9 +35,9 @@ import numpy as np
 import pyarrow as pa
 from pyspark.sql import DataFrame
 
-from .. import _backend
 from .._distributed import auc_of_pair_counts
-from .._engine.parts import binary_problem, checked_parts, class_parts, class_totals
+from .._engine.areas import pair_counts
+from .._engine.parts import binary_problem, checked_parts, class_parts
 from .columns import checked_columns, role_names, selected
 from .tasks import (ArrowPartitions, backend_name, check_reported, empty_error, numpy_columns,
                     on_backend, parallelism)
@@ -235,14 +235,7 @@ def _pair_counts(batches: Iterator[pa.RecordBatch],
         return []
     parts = checked_parts(binary_problem(arrays[0], arrays[1], pos_label), halves=True)
     del arrays
-    k = _backend.kernels
-    if parts.counts is not None:
-        n_neg, n_pos = class_totals(parts.counts)
-        twice_u = k.auc_counts(parts.counts.neg, parts.counts.pos)
-    else:
-        n_neg, n_pos = parts.n_neg, len(parts.pos)
-        twice_u = sum(k.auc_merge(run, parts.pos) for run in parts.neg_runs)
-    return [(None, pickle.dumps((n_neg, n_pos, twice_u)))]
+    return [(None, pickle.dumps(pair_counts(parts)))]
 
 
 def _whole_counts(batches: Iterator[pa.RecordBatch], *, pos_label: Any,
