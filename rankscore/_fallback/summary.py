@@ -182,12 +182,11 @@ def summary_report_counts(
         choices.append((value, float(values[i]), int(tp_counts[i]), int(fp_counts[i])))
     above = int(np.count_nonzero(values >= threshold))  # thresholds >= threshold: the first
     confusion = (int(tp_counts[above - 1]), int(fp_counts[above - 1])) if above else (0, 0)
-    counts = np.cumsum(neg) + np.cumsum(pos)
-    borders = np.searchsorted(counts, cuts, "left")
+    borders = np.searchsorted(fp_counts + tp_counts, cuts, "left")
     after = np.append(values[1:], 0.0)  # the threshold below each (0.0 after the last)
     return (n_neg, n_pos, pairs, gap, float(values[len(values) - 1 - index]), ap, area,
-            choices[0], choices[1], confusion, float(values[0]), np.cumsum(pos)[borders],
-            np.cumsum(neg)[borders], values[borders], after[borders])
+            choices[0], choices[1], confusion, float(values[0]), tp_counts[borders],
+            fp_counts[borders], values[borders], after[borders])
 
 
 def report_of_parts(
