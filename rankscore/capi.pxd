@@ -12,7 +12,8 @@
 # y_true[i] is 1 for a positive and 0 for a negative, sample_weight[i] its weight (NULL: every
 # weight 1), for i < n. Every function returns RS_OK and writes its results, or returns a
 # negative error code below and leaves its outputs untouched (n, the labels, the weights,
-# then the scores are checked, in this order). The results are those of
+# then the scores are checked, in this order; without weights the scores are checked once
+# sorted, so RS_ERR_NO_MEMORY comes before a NaN there). The results are those of
 # rankscore.roc_auc_score, average_precision_score, ks_statistic, ScoreSummary and
 # ranking_score on the same data, bit for bit (ties and weights included). The functions
 # keep no global state and allocate only what they free: call them from any number of
