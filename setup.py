@@ -49,16 +49,16 @@ UTILITY = "_cyutility"
 # one compiled module per topic (rankscore/_kernels/<topic>.pyx, beside its NumPy twin
 # rankscore/_fallback/<topic>.py), with the files each one reads besides the shared ones
 TOPICS = {
-    "sweep": ["sweep.pxd", "inputs.pxd"],
-    "sort": ["sort.pxd", "inputs.pxd"],
+    "sweep": ["sweep.pxd"],
+    "sort": ["sort.pxd"],
     "summary": ["sweep.pxd", "merge_simd.h"],
-    "point": ["inputs.pxd"],
+    "point": [],
     "ranking": ["ranking.pxd"],
     "ties": [],
-    "uncertainty": ["sort.pxd", "inputs.pxd"],
+    "uncertainty": ["sort.pxd"],
     "multilabel": [],
     "ir": [],
-    "ks": ["inputs.pxd"],
+    "ks": [],
     "checksum": [],
 }
 # the modules compile in parallel (Cython, then the C compiler)
@@ -89,6 +89,9 @@ def extensions():
     utility_extra = [] if sys.platform == "win32" else ["-O1", "-g0"]
     modules = [Extension(f"{PACKAGE}.{UTILITY}", [os.path.join(here, f"{UTILITY}.c")],
                          extra_compile_args=utility_extra)]
+    # how every topic reads the arrays it receives (arrays.pxd), compiled once
+    modules.append(Extension(f"{PACKAGE}.arrays", [os.path.join(here, "arrays.pyx")],
+                             include_dirs=[here], extra_compile_args=extra, depends=shared))
     for topic, depends in TOPICS.items():
         modules.append(Extension(
             f"{PACKAGE}.{topic}", [os.path.join(here, f"{topic}.pyx")],

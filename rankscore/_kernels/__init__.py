@@ -6,9 +6,9 @@ once in ``rankscore/_kernel_names.py``, with the same signatures
 (``rankscore/_kernels/__init__.pyi``). The fused types the modules share are named once in
 ``types.pxd``, the helpers they share in each topic's ``.pxd``, and Cython's own utility
 code is compiled once, into ``_cyutility``. Each ``def`` kernel reads its arrays once
-through the buffer protocol (``arrays.pxd``: pointer, length, step, dtype; ``inputs.pxd``:
-labelled scores, or each class's sorted scores, checked) and calls the loop of their dtype,
-a ``cdef`` function over raw pointers fused over the score (and label or count) dtype: no
+through the buffer protocol (``arrays.pxd``: pointer, length, step, dtype; labelled scores,
+or each class's sorted scores, checked; compiled once, in ``arrays.pyx``) and calls the
+loop of their dtype, a ``cdef`` function over raw pointers fused over the score (and label or count) dtype: no
 kernel takes a typed memoryview argument per dtype, which would compile its argument
 handling once per specialisation. The loops of ``sweep`` and ``sort`` are declared in the
 topic's ``.pxd``, and the C API (``rankscore/capi.pyx``) calls the same loops. Inputs are

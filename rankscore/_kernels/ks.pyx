@@ -9,7 +9,7 @@ from libc.stdlib cimport free, malloc
 
 from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, check_kind, no_buffer,
                                         no_buffers, read_contiguous, release, release_each)
-from rankscore._kernels.inputs cimport read_parts
+from rankscore._kernels.arrays cimport read_parts
 from rankscore._kernels.int128 cimport rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.types cimport score_t
 

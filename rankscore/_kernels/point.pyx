@@ -8,7 +8,7 @@
 from libc.stdint cimport int8_t, int64_t, uint8_t
 
 from rankscore._kernels.arrays cimport FLOAT64, INT8, UINT8, Array, no_buffer, release
-from rankscore._kernels.inputs cimport read_labelled
+from rankscore._kernels.arrays cimport read_labelled
 from rankscore._kernels.types cimport label_t, score_t
 
 

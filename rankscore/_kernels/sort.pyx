@@ -27,7 +27,7 @@ from libc.string cimport memcpy, memset
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array,
                                         check_kind, check_score_kind, no_buffer, read,
                                         release, write)
-from rankscore._kernels.inputs cimport read_labelled
+from rankscore._kernels.arrays cimport read_labelled
 from rankscore._kernels.types cimport label_t, score_t
 
 

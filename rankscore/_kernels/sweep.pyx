@@ -17,7 +17,7 @@ from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array, acquire,
                                         check_kind, check_score_kind, no_buffer, no_buffers,
                                         read, read_contiguous, release, release_each, write)
-from rankscore._kernels.inputs cimport read_labelled, read_parts
+from rankscore._kernels.arrays cimport read_labelled, read_parts
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.types cimport label_t, score_t
 

@@ -17,7 +17,7 @@ from libc.string cimport memset
 from rankscore._kernels.arrays cimport (FLOAT64, INT8, UINT8, Array, check_code, check_kind,
                                         check_label_kind, check_score_kind, no_buffer, read,
                                         release, write)
-from rankscore._kernels.inputs cimport read_parts
+from rankscore._kernels.arrays cimport read_parts
 from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
 from rankscore._kernels.types cimport label_t, score_t
 
