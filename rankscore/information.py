@@ -39,10 +39,12 @@ def _as_probabilities(x: Any, name: str) -> np.ndarray:
     return arr
 
 
-def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
-                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str,
+                         one_hot: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Validate labels against a probability matrix; return (targets T, P, classes), T and
     P of shape (n_samples, n_classes), as scikit-learn's ``LabelBinarizer`` reads them.
+    With ``one_hot=False``, class labels give T as each sample's column index instead
+    (1-D; a label-indicator ``y_true`` still gives the matrix).
 
     ``y_true`` holds class labels, or is a 2-D 0/1 label-indicator matrix (its columns are
     the classes 0 … k − 1). A 1-D ``y_prob`` is the probability of the second class and
@@ -81,8 +83,11 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
                 raise ValueError("The labels array needs to contain at least two labels, got "
                                  f"{classes}.")
             index = encode(y, classes, "y_true")
-        target = np.zeros((len(y), len(classes)), dtype=prob.dtype)
-        target[np.arange(len(y)), index] = 1
+        if one_hot:
+            target = np.zeros((len(y), len(classes)), dtype=prob.dtype)
+            target[np.arange(len(y)), index] = 1
+        else:
+            target = index
     if prob.ndim == 1:
         prob = prob[:, None]
     if prob.shape[1] == 1:
@@ -99,7 +104,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str
                              f"in y_true: {classes}")
         raise ValueError("The number of classes in labels is different from that in y_prob. "
                          f"Classes found in labels: {classes}")
-    return target.astype(prob.dtype, copy=False), prob, classes
+    return (target if target.ndim == 1 else target.astype(prob.dtype, copy=False)), prob, classes
 
 
 def _indicator(arr: np.ndarray) -> np.ndarray:
@@ -193,11 +198,13 @@ def log_loss(
                       "in 1.11. Use `y_proba` instead.", FutureWarning, stacklevel=2)
         y_proba = y_pred
     check_flag(normalize, "normalize")
-    target, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba")
+    target, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba", one_hot=False)
     w = check_sample_weight(sample_weight, len(target))
     eps = np.finfo(prob.dtype).eps
-    prob = np.clip(prob, eps, 1 - eps)
-    losses = -(target * np.log(prob)).sum(axis=1)  # −Σ_k y_ik log p_ik
+    if target.ndim == 1:  # class labels: −log p_i,y_i (the one term of the sum below)
+        losses = -np.log(np.clip(prob[np.arange(len(target)), target], eps, 1 - eps))
+    else:  # a label-indicator matrix: −Σ_k y_ik log p_ik
+        losses = -(target * np.log(np.clip(prob, eps, 1 - eps))).sum(axis=1)
     return weighted_total(losses, w, normalize)
 
 
