@@ -14,8 +14,6 @@ cdef enum:
     SAMPLE_ABOVE = 1 << 16  # larger inputs plan their buckets on every 8th score
     MAX_DEPTH = 16        # 64-bit keys, at least 4 bits a pass
     SMALL_RUN = 16        # runs up to this length are sorted by rank (branch-free)
-    INSERTION_RUN = 64    # runs up to this length are sorted by insertion
-    TINY_RUN = 8          # and so are runs up to this length
     SCRATCH = 1 << 16     # unweighted runs up to this length are sorted through a scratch buffer
 
 

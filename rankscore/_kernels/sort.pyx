@@ -113,17 +113,8 @@ cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
     cdef Py_ssize_t* fill = edge + (1 << RUN_BITS) + 1
     cdef score_t* scratch = <score_t*>work.scores
     cdef score_t x, y
-    if n <= 1:
-        if n == 1:
-            a[0] = a[0] + 0
-        return
-    if n <= SMALL_RUN and n > TINY_RUN:
+    if n <= SMALL_RUN:
         _small_sort(a, w, n)
-        return
-    if n <= INSERTION_RUN:
-        for i in range(n):
-            a[i] = a[i] + 0
-        _insertion_pass(a, w, n)
         return
     _key_range(a, n, &kmin, &kmax)
     if kmin == kmax:  # one value (ties): nothing to order but -0.0
@@ -182,7 +173,7 @@ cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
     cdef int status = 0
     for r in range(n_runs):
         capacity = max(capacity, edges[r + 1] - edges[r])
-    if capacity <= INSERTION_RUN:  # sorted without a workspace
+    if capacity <= SMALL_RUN:  # sorted without a workspace
         for r in range(n_runs):
             sort_run(scores + edges[r], NULL if weights == NULL else weights + edges[r],
                      edges[r + 1] - edges[r], &work, 0)
