@@ -3,10 +3,12 @@
 Each compiled module ``rankscore._kernels.<topic>`` has exactly the signatures of its NumPy
 twin ``rankscore._fallback.<topic>``, and the twin's docstrings document both (the compiled
 kernels' own docstrings add how their loops work). So this stub writes no signature of its
-own: it re-exports every kernel from the fallback module of its topic. tests/test_backend.py
-checks that the stub re-exports every kernel of ``rankscore._kernel_names.KERNELS`` from the
-module of its topic and nothing else, and that both modules of a topic expose the same names
-with the same parameters. Callers validate every argument first.
+own: it re-exports every kernel from the fallback module of its topic, and declares only the
+type of the two constants whose value differs by backend (NUMPY_SORT, CRC32C_LEVEL).
+tests/test_backend.py checks that the stub re-exports every kernel of
+``rankscore._kernel_names.KERNELS`` from the module of its topic and defines nothing else,
+and that both modules of a topic expose the same names with the same parameters. Callers
+validate every argument first.
 """
 
 # --- sweep (rankscore/_kernels/sweep.pyx, rankscore/_fallback/sweep.py) ---------------------
@@ -43,7 +45,7 @@ from rankscore._fallback.sort import (
     sort_runs as sort_runs,
 )
 
-NUMPY_SORT: bool  # True in the fallback (its runs are sorted by np.sort), False compiled
+NUMPY_SORT: bool  # True in the fallback (its runs sorted by np.sort), False in the compiled
 
 # --- ranking (rankscore/_kernels/ranking.pyx, rankscore/_fallback/ranking.py) -------------
 # Ranking masks: bit i-1 set when position i (1-based) holds a list element; p <= 62.
