@@ -1,8 +1,9 @@
 """Choose the kernel module once, at import.
 
 The compiled package ``rankscore._kernels`` and the NumPy package ``rankscore._fallback``
-expose the same kernel functions with the same signatures and results
-(``_kernels/__init__.pyi`` documents them), one module per topic in each.
+expose the same kernel functions with the same signatures and results (the fallback's
+docstrings document them; ``_kernels/__init__.pyi`` re-exports the fallback's signatures as
+the compiled package's types), one module per topic in each.
 ``RANKSCORE_PURE_PYTHON=1`` forces the fallback. Every public function reaches its kernels
 through ``_backend.kernels`` at call time, so the test suite can run everything on
 both; nothing else in the package imports ``_kernels`` or ``_fallback``.

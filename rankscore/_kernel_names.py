@@ -2,7 +2,8 @@
 
 The compiled module ``rankscore._kernels.<topic>`` and its NumPy twin
 ``rankscore._fallback.<topic>`` both export exactly ``KERNELS[topic]``, in this order, with
-the same signatures (documented in ``rankscore/_kernels/__init__.pyi``).
+the same signatures: the twin's, documented in its docstrings and re-exported as the compiled
+package's types by ``rankscore/_kernels/__init__.pyi``.
 """
 
 from __future__ import annotations

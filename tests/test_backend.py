@@ -1,6 +1,8 @@
 """The kernel modules: one chosen at import, both with the same interface."""
 
 import ast
+import contextlib
+import importlib
 import inspect
 import os
 import pathlib
@@ -78,8 +80,6 @@ def test_every_compiled_topic_has_a_fallback_twin():
 @pytest.mark.parametrize("topic", TOPICS)
 def test_both_modules_of_a_topic_expose_the_same_kernels(topic):
     pytest.importorskip("rankscore._kernels")
-    import importlib
-
     core = importlib.import_module(f"rankscore._kernels.{topic}")
     fallback = importlib.import_module(f"rankscore._fallback.{topic}")
     compiled, python = _kernel_names(core), _kernel_names(fallback)
@@ -96,27 +96,51 @@ def test_both_backends_expose_the_same_kernels():
     assert compiled == _kernel_names(_backend.load("python"))
 
 
-def test_stub_documents_every_kernel():
-    stub = ast.parse((PACKAGE_DIR / "_kernels" / "__init__.pyi").read_text())
-    documented = {n.name for n in stub.body if isinstance(n, ast.FunctionDef)}
-    assert _kernel_names(_backend.load("python")) <= documented
+# The stub of the compiled package writes no signature of its own: it re-exports each kernel
+# from the fallback module of its topic (``from M import name as name``), whose signatures
+# and docstrings the compiled twin shares; a constant whose value differs by backend is an
+# annotated name (``NAME: type``).
+def _stub_bindings():
+    """[(name, how the stub binds it)]: the module of a re-export, "annotated: <type>" for
+    an annotated name, else the statement itself (anything the stub defines of its own)."""
+    tree = ast.parse((PACKAGE_DIR / "_kernels" / "__init__.pyi").read_text())
+    body = tree.body[1:] if ast.get_docstring(tree) is not None else tree.body
+    bindings = []
+    for node in body:
+        if isinstance(node, ast.ImportFrom) and node.level == 0:
+            bindings += [(a.name, node.module if a.asname == a.name
+                          else f"{node.module}, not as {a.name}") for a in node.names]
+        elif (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+              and node.value is None):
+            bindings.append((node.target.id, f"annotated: {ast.unparse(node.annotation)}"))
+        else:
+            bindings.append((ast.unparse(node), "defined in the stub"))
+    return bindings
 
 
-def _signatures(tree):
-    """name: (parameter annotations, return annotation) of every function, as source text."""
-    return {n.name: ([(a.arg, ast.unparse(a.annotation)) for a in n.args.args],
-                     ast.unparse(n.returns))
-            for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")}
+def test_stub_reexports_every_kernel_from_the_fallback_of_its_topic():
+    bound = dict(_stub_bindings())
+    fallback = _backend.load("python")
+    constants = [name for names in KERNELS.values() for name in names
+                 if not callable(getattr(fallback, name))]
+    wrong = [(name, bound.get(name, "missing"))
+             for topic, names in KERNELS.items() for name in names
+             if name not in constants and bound.get(name) != f"rankscore._fallback.{topic}"]
+    assert wrong == []
+    # a constant is annotated with the type of its value on each backend
+    modules = [fallback]
+    with contextlib.suppress(ImportError):  # (the compiled one, when it is built)
+        modules.append(_backend.load("cython"))
+    for name in constants:
+        kinds = {f"annotated: {type(getattr(module, name)).__name__}" for module in modules}
+        assert kinds == {bound.get(name)}, name
 
 
-@pytest.mark.parametrize("topic", TOPICS)
-def test_fallback_kernels_are_annotated_as_the_stub_says(topic):
-    stub = _signatures(ast.parse((PACKAGE_DIR / "_kernels" / "__init__.pyi").read_text()))
-    fallback = _signatures(ast.parse((PACKAGE_DIR / "_fallback" / f"{topic}.py").read_text()))
-    kernels = sorted(set(fallback) & set(stub))  # (not the module's own helpers)
-    assert kernels, topic
-    for name in kernels:
-        assert fallback[name] == stub[name], name
+def test_stub_defines_nothing_but_the_kernels():
+    names = [name for name, _ in _stub_bindings()]
+    kernels = {name for names in KERNELS.values() for name in names}
+    assert [name for name in names if name not in kernels] == []  # nothing of its own
+    assert sorted({name for name in names if names.count(name) > 1}) == []  # nothing twice
 
 
 @pytest.mark.parametrize("weighted", [False, True])

@@ -120,9 +120,10 @@ def _crc0_of_words(words: NDArray[np.uint8]) -> int:
 
 
 def crc32c(data: bytes | NDArray[np.uint8] | memoryview, crc: int = 0, level: int = 2) -> int:
-    """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
-    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. (``level``: how the
-    compiled module may compute it; the same values.)"""
+    """The CRC-32C (Castagnoli) of ``data`` continued from ``crc`` (the CRC-32C of the bytes
+    before them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. (``level`` caps
+    how the compiled module may compute it, see CRC32C_LEVEL, 0: the tables; the same
+    values.)"""
     buf = np.frombuffer(data, dtype=np.uint8)
     m = len(buf) // 8
     words = buf[:8 * m].reshape(m, 8)
@@ -150,8 +151,9 @@ def _padded_views(
 
 def bytes_with_crc32c(parts: tuple[bytes | NDArray[np.generic], ...], n_threads: int = 1) -> bytes:
     """The byte buffers of ``parts`` one after another, each zero-padded to a multiple of
-    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). (``n_threads``: the
-    compiled module writes large outputs on two threads; the same bytes.)"""
+    8 bytes, then the CRC-32C of all of that (4 bytes, little-endian). (``n_threads`` >= 2:
+    the compiled module writes, and checksums, outputs of 8 MiB or more on two threads,
+    one half each; the same bytes.)"""
     views, total = _padded_views(parts)
     out, at = np.zeros(total + 4, dtype=np.uint8), 0
     for v in views:

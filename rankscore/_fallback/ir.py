@@ -105,9 +105,14 @@ def parse_trec(
     NDArray[np.float64],
     int,
 ]:
-    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3); see
-    rankscore/_kernels/__init__.pyi. Values: NumPy reads the column when every field is
-    plain ASCII (as float() reads bytes); otherwise each field is ``read_value(field
+    """Parse a TREC run (6 fields, value 4) or qrels file (4 fields, value 3), one entry per
+    non-blank line: (query codes, query pool, query offsets, element pool, element offsets,
+    element hashes, values, bad line). The distinct query ids are coded in order of
+    appearance; each entry has one element id, the UTF-8 bytes
+    ``pool[offsets[i]:offsets[i + 1]]``, with its FNV-1a hash; bad line is the 1-based
+    number of the first unreadable line, 0 if none. Values: a plain ASCII field is read as
+    float() (int() with ``integer_values``) reads its bytes (here by NumPy, a column at a
+    time; the compiled kernel by strtod/strtoll); any other field is ``read_value(field
     bytes)`` (None: not a number)."""
     raw = bytes(data)
     byte = np.frombuffer(raw, dtype=np.uint8)
@@ -192,7 +197,9 @@ def ir_join(
     out_offsets: NDArray[np.int64],
 ) -> tuple[NDArray[np.int64], bool]:
     """Judged relevance of each run entry of each evaluated query (-1 if not judged), laid
-    out at ``out_offsets``, and whether two distinct ids met with one hash."""
+    out at ``out_offsets``, and whether two distinct ids met with one hash. The qrels entry
+    is found by hash (ascending within a query), then the two ids are compared byte for
+    byte."""
     rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
     run_text, qrels_text = np.asarray(run_pool).tobytes(), np.asarray(qrels_pool).tobytes()
     collision = False
@@ -276,7 +283,8 @@ def ir_dcg(
     log2_rank: NDArray[np.float64],
     exponential: bool,
 ) -> NDArray[np.float64]:
-    """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2(i + 1)."""
+    """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2_rank[i - 1]
+    (log2_rank[i - 1] = log2(i + 1)), gain = rel, or 2^rel - 1 when ``exponential``."""
     total = np.zeros(len(offsets) - 1, dtype=np.float64)
     for i, queries, at in _by_rank(offsets, cut):
         value = rel[at]
@@ -294,7 +302,8 @@ def ir_bpref(
     num_rel: NDArray[np.int64],
     num_nonrel: NDArray[np.int64],
 ) -> NDArray[np.float64]:
-    """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R)."""
+    """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R), or 1
+    where N_r = 0."""
     n = len(offsets) - 1
     nonrel = np.zeros(n, dtype=np.int64)
     total = np.zeros(n, dtype=np.float64)

@@ -54,7 +54,7 @@ def ks_two_sample_sf(m: int, n: int, h: int, two_sided: bool, checked: NDArray[n
     and up for each of the second, in pooled order; at (i, j) the CDF difference is
     i/m - j/n = (i n' - j m') / lcm with m' = m / g, n' = n / g, g = gcd(m, n). The path
     reaches the boundary when i n' - j m' >= h (one-sided) or |i n' - j m'| >= h
-    (two-sided). A(i, j), the share of the paths to (i, j) that reached it, is 1 on the
+    (two-sided); h > 0. A(i, j), the share of the paths to (i, j) that reached it, is 1 on the
     boundary and (i A(i-1, j) + j A(i, j-1)) / (i + j) elsewhere (Hodges 1957; counting
     the paths that leave, as Viehmann 2021, keeps tiny p-values accurate). ``checked``
     (uint8, length m + n + 1, or empty for all): the boundary counts only after s = i + j

@@ -83,8 +83,9 @@ def multilabel_confusion_csr(
     n_labels: int,
     weight: NDArray[np.float64],
 ) -> tuple[NDArray[np.float64] | NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """``(label_sums, heavy_union, sample_cells)``: per label float64 sums (int64 counts
-    when ``weight`` is empty) of union, predicted, true, tp; per label the number of
+    """``(label_sums, heavy_union, sample_cells)`` of CSR input (indices sorted per row, no
+    duplicates, data 0/1; a stored 0 counts as absent): per label float64 sums (int64
+    counts when ``weight`` is empty) of union, predicted, true, tp; per label the number of
     positive-weight samples in the union (int64; empty weight: all samples); per sample the
     int64 cells tn, fp, fn, tp."""
     n = len(t_ptr) - 1

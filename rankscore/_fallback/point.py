@@ -26,7 +26,8 @@ def threshold_confusion(
     threshold: float,
 ) -> tuple[int, int, int, int, int, int]:
     """``(tp, fp, fn, tn, lo, hi)``: int64 counts with actual positive = ``labels == pos_code``
-    and predicted positive = ``score >= threshold``; lo/hi = smallest/largest label."""
+    and predicted positive = ``score >= threshold`` (compared in float64); lo/hi =
+    smallest/largest label."""
     actual, predicted = _masks(labels, pos_code, score, threshold)
     tp = int(np.count_nonzero(actual & predicted))
     pp = int(np.count_nonzero(predicted))

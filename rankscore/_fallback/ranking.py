@@ -60,7 +60,8 @@ def score_columns(
 def mask_columns(
     masks: NDArray[np.uint64],
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
-    """``(k, p, soma)`` int64 columns of ranking masks (bit i-1 set = position i is 'x')."""
+    """``(k, p, soma)`` int64 columns of ranking masks (bit i-1 set = position i is 'x');
+    soma = sum of the positions holding '-'."""
     masks = np.asarray(masks, dtype=np.uint64)
     k = np.zeros(len(masks), dtype=np.int64)
     p = np.zeros(len(masks), dtype=np.int64)
@@ -113,7 +114,8 @@ def enumerate_rankings_into(
     masks: NDArray[np.uint64],
     scores: NDArray[np.float64],
 ) -> None:
-    """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
+    """Fill ``masks``/``scores`` (length C(p-1, k-1), preallocated) with every ranking of
+    ``(p, k)``.
 
     Order: lexicographic with 'x' before '-': the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.

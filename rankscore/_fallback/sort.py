@@ -52,7 +52,8 @@ def sort_runs(
     weights: NDArray[np.float64] | None = None,
 ) -> None:
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
-    with weights, move them alongside and keep the order of equal scores."""
+    with weights, move them alongside and keep the order of equal scores (stable). The
+    compiled kernel releases the GIL."""
     # Only the runs are touched: two threads sort disjoint runs of one array at once, so
     # writing anything outside them (even x + 0.0 over the whole array) races.
     for start, stop in zip(edges[:-1], edges[1:]):

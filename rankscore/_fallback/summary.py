@@ -83,7 +83,8 @@ def summary_from_sorted(
            NDArray[np.int64] | NDArray[np.float64]]:
     """(thresholds descending, negatives per threshold, positives per threshold) from each
     class's scores sorted ascending: int64 counts when the weights are None, else float64
-    sums of the weights (in the same order as the scores)."""
+    sums of the weights (given in the scores' order; each sum added from 0.0, highest index
+    first)."""
     thresholds = np.unique(np.concatenate([neg, pos]))[::-1] + neg.dtype.type(0)  # no -0.0
     return (thresholds, _class_per_threshold(neg, neg_weight, thresholds),
             _class_per_threshold(pos, pos_weight, thresholds))
@@ -97,8 +98,8 @@ def summary_from_sorted_into(
     neg: NDArray[np.floating],
     pos: NDArray[np.floating],
 ) -> int:
-    """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
-    number of thresholds."""
+    """summary_from_sorted of unweighted class parts written into out_*[at:] (the compiled
+    kernel releases the GIL); returns the number of thresholds."""
     arrays = summary_from_sorted(neg, None, pos, None)
     for out, values in zip((out_t, out_n, out_p), arrays):
         out[at:at + len(values)] = values
@@ -114,8 +115,9 @@ def summary_merge(
     pos_b: NDArray[np.int64] | NDArray[np.float64],
 ) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
            NDArray[np.int64] | NDArray[np.float64]]:
-    """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
-    both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
+    """Merge two summaries (thresholds descending; both of one score dtype and one count
+    dtype) in one pass, O(d_a + d_b): the union of their thresholds, a threshold in both
+    with the sum of both counts (a + b, so the merge is commutative bit for bit)."""
     thresholds = np.union1d(thr_a, thr_b)[::-1].astype(thr_a.dtype)
     neg = np.zeros(len(thresholds), dtype=neg_a.dtype)
     pos = np.zeros(len(thresholds), dtype=pos_a.dtype)
@@ -145,7 +147,9 @@ def summary_scan_counts(
     pos: NDArray[np.int64],
 ) -> tuple[int, int, int, int, int, float, float]:
     """(N, P, pairs, ks_gap, ks_index, ap_sum, pr_area) of an unweighted summary
-    (thresholds descending); see the compiled kernel for the definitions."""
+    (thresholds descending), exact integers: pairs = 2U; ks_gap = the largest
+    |P N(<=t) - N P(<=t)|, ks_index its index from the lowest score; ap_sum = Σ P(t) prec(t)
+    from the top; pr_area = the trapezoidal PR area from the top."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     tps = np.cumsum(pos).astype(np.float64)
     fps = np.cumsum(neg).astype(np.float64)
@@ -164,10 +168,11 @@ def summary_report_counts(
     rtol: float,
     threshold: float,
 ) -> _ReportReads:
-    """binary_report's reads of an unweighted summary with both classes: (N, P, 2U, KS gap,
-    KS threshold, AP sum, PR area, (J, threshold, tp, fp), (F1, threshold, tp, fp), (tp, fp)
-    at ``threshold``, the top threshold, and per cut tp, fp, the threshold and the next one
-    below at the first threshold whose tp + fp reaches it). See the compiled kernel."""
+    """binary_report's reads of an unweighted summary with both classes (thresholds
+    descending), in one pass: (N, P, 2U, KS gap, KS threshold, AP sum, PR area,
+    (J, threshold, tp, fp) and (F1, threshold, tp, fp) at the first threshold within rtol of
+    the best, (tp, fp) at ``threshold``, the top threshold, and per cut tp, fp, the
+    threshold and the next one below at the first threshold whose tp + fp reaches it)."""
     n_neg, n_pos, pairs, gap, index, ap, area = summary_scan_counts(neg, pos)
     values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
@@ -198,7 +203,9 @@ def report_of_parts(
     threshold: float,
 ) -> _ReportReads:
     """summary_report_counts of the summary of the negatives' scores (two parts, each
-    sorted ascending) and the positives' (sorted ascending), both classes present."""
+    sorted ascending, either may be empty) and the positives' (sorted ascending), both
+    classes present; the compiled kernel reads it while merging the parts (the summary is
+    never written)."""
     neg = np.sort(np.concatenate([neg_a, neg_b]))
     # (without weights the summary's counts are int64)
     summary = summary_from_sorted(neg, None, pos, None)
@@ -209,8 +216,10 @@ def summary_scan_weights(
     neg: NDArray[np.float64],
     pos: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, float, float, float]:
-    """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ from the top) of a weighted
-    summary (thresholds descending); see the compiled kernel for the definitions."""
+    """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ summed from the top) of a
+    weighted summary (thresholds descending): auc_sum = Σ W+(t) (W-(<t) + W-(t)/2); ks_gap
+    = the largest |W+ C-(t) - W- C+(t)|, ks_index its index from the lowest score; ap_sum =
+    Σ gain prec from the top; pr_area = the PR area."""
     if len(neg) == 0:
         return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
     with np.errstate(over="ignore", invalid="ignore"):  # products of huge weights: the
@@ -316,9 +325,10 @@ def summary_merge_many_into(
     starts: NDArray[np.int64],
     stops: NDArray[np.int64],
 ) -> int:
-    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists) into out_*[at:]:
-    O(D log k) for D thresholds in all; returns the number written. Equal thresholds are
-    added in run order."""
+    """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, C-contiguous, of
+    the out_* dtypes) into out_*[at:]: O(D log k) for D thresholds in all (the compiled
+    kernel: a tournament tree, GIL released); returns the number written. Counts at a
+    shared threshold are added in list order."""
     ranges = list(zip(starts.tolist(), stops.tolist()))
     values = np.concatenate([t[a:b] for t, (a, b) in zip(thresholds, ranges)])
     order = np.argsort(-values.astype(np.float64), kind="stable")  # run order within ties
@@ -387,7 +397,8 @@ def summary_merge_sorted_pair_into(
     pos_b: NDArray[np.floating],
 ) -> tuple[int, int]:
     """Two unweighted summary_merge_sorted_into merges (summary a with the class parts
-    neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping). Returns
+    neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping), which the
+    compiled kernel runs taking turns in one loop (the CPU overlaps them). Returns
     (merged length of a, of b): the same arrays as the two calls."""
     return (summary_merge_sorted_into(thr_a, negatives_a, positives_a, d_a, neg_a, None,
                                       pos_a, None),

@@ -38,8 +38,8 @@ def split_scores_into(
     pos: NDArray[np.floating],
 ) -> None:
     """As ``split_scores``, written into ``neg`` and ``pos`` (nothing allocated: many
-    partitions split into one array each, on several threads); they must hold exactly the
-    negatives and the positives."""
+    partitions split into one array each, on several threads); they are of the scores'
+    dtype and must hold exactly the negatives and the positives (ValueError otherwise)."""
     is_pos = labels == pos_code
     n_pos = int(np.count_nonzero(is_pos))
     if len(neg) != len(labels) - n_pos or len(pos) != n_pos:
@@ -59,10 +59,11 @@ def split_scores_append(
     n_neg: int,
     n_pos: int,
 ) -> tuple[int, int]:
-    """Append one batch to a buffer holding ``n_neg`` negatives' scores at its front and
-    ``n_pos`` positives' at its back: the batch's negatives written after the front ones,
-    its positives (in input order) just before the back ones, the weights alongside in
-    ``buffer_weights`` (weights None: None); zero-weight samples are dropped. Returns
+    """Append one batch to a buffer (the scores' dtype, contiguous) holding ``n_neg``
+    negatives' scores at its front and ``n_pos`` positives' at its back: the batch's
+    negatives written after the front ones, its positives (in input order) just before the
+    back ones, the weights alongside in ``buffer_weights`` (``weights`` and
+    ``buffer_weights`` both None or both given); zero-weight samples are dropped. Returns
     (negatives added, positives added); ValueError if the free room is too small."""
     weighted = weights is not None
     if len(labels) != len(scores) or (weights is not None and len(weights) != len(scores)):
@@ -89,7 +90,8 @@ def split_scores_append(
     return cn, cp
 
 def merge_sorted(a: NDArray[np.floating], b: NDArray[np.floating]) -> NDArray[np.floating]:
-    """The ascending union of two ascending arrays, in one pass (``np.sort`` of both)."""
+    """The ascending union of two ascending arrays of one dtype: a one-pass merge (here
+    ``np.sort`` of both)."""
     return np.sort(np.concatenate([a, b]), kind="stable")
 
 
@@ -183,7 +185,8 @@ def auc_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> int:
 
 
 def auc_merge_rows(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> list[int]:
-    """``auc_merge`` of every row pair (neg[r], pos[r]), as a list of ints."""
+    """``auc_merge`` of every row pair (neg[r], pos[r]) of two C-contiguous 2-D arrays (each
+    row sorted ascending), as a list of ints."""
     return [auc_merge(a, b) for a, b in zip(neg, pos)]
 
 
@@ -209,8 +212,9 @@ def auc_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> int:
 
 
 def ks_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int]:
-    """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first t reaching it) from
-    per-threshold class counts (thresholds ascending; C: cumulative counts <= t), exact."""
+    """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first index t reaching it) from
+    per-threshold class counts (thresholds ascending, at least one; C: cumulative counts
+    <= t; each class total <= 2**62), exact (KS statistic = result / (n_pos * n_neg))."""
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     neg_exact, pos_exact = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
     gap = np.abs(np.cumsum(neg_exact) * n_pos - np.cumsum(pos_exact) * n_neg)
@@ -241,7 +245,8 @@ def _ascending_distinct(
 
 def ks_merge(neg: NDArray[np.floating], pos: NDArray[np.floating]) -> tuple[int, float]:
     """Largest |n_pos * #{neg <= t} - n_neg * #{pos <= t}| over distinct t (exact int) and the
-    smallest t where it is reached (KS statistic = result / (n_pos * n_neg))."""
+    smallest t where it is reached (KS statistic = result / (n_pos * n_neg)); both classes
+    non-empty."""
     t = _ascending_distinct(neg, pos)
     cneg = np.searchsorted(neg, t, "right")
     cpos = np.searchsorted(pos, t, "right")
@@ -272,7 +277,8 @@ def take_rows_transposed(
     rows: NDArray[np.intp],
     out: NDArray[np.floating],
 ) -> None:
-    """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column."""
+    """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (``out``
+    C-contiguous, of the scores' dtype)."""
     out[...] = scores[rows].T
 
 

@@ -144,7 +144,7 @@ def bootstrap_auc(
     seeds: NDArray[np.uint64],
     out: NDArray[np.float64],
 ) -> None:
-    """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
+    """out[r] = ROC AUC of replicate r (NaN when a class is not drawn), each sample weighing
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
     sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
     Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
