@@ -17,7 +17,8 @@ from libc.stdlib cimport free, malloc
 
 from rankscore._kernels.int128 cimport rs_mul, rs_ratio, rs_u128
 from rankscore._kernels.ranking cimport ranking_score
-from rankscore._kernels.sort cimport Buckets, max_edges, sort_runs_of, split_buckets_into
+from rankscore._kernels.sort cimport (Buckets, max_edges, sort_runs_of, sort_short_runs_of,
+                                      split_buckets_into)
 from rankscore._kernels.sweep cimport (ap_sum, auc_pairs, auc_pairs_weighted, ks_gap,
                                        ks_weighted, sweep_down)
 from rankscore._kernels.types cimport score_t
@@ -56,6 +57,7 @@ cdef extern from *:
     void rs_advise_huge_pages(void* block, size_t size) noexcept nogil
 
 cdef enum:
+    SHORT_INPUT = 1 << 10    # sorted bucket by bucket up to here (sort_short_runs_of)
     PARALLEL_FROM = 1 << 21  # sorted on two threads from here on
 
 # The version of the function table below. A new version only appends functions to the
@@ -181,6 +183,8 @@ cdef int _sort_buckets(score_t* scores, double* weights, const int64_t* edges,
     cdef Py_ssize_t cut = 1, total = edges[n_buckets] - edges[0]
     cdef SortJob job
     cdef int status
+    if total <= SHORT_INPUT:
+        return sort_short_runs_of(scores, weights, edges, n_buckets)
     if total < PARALLEL_FROM or n_buckets < 2:
         return sort_runs_of(scores, weights, edges, n_buckets)
     while cut < n_buckets - 1 and edges[cut] - edges[0] < total // 2:

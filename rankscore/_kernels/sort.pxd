@@ -14,6 +14,7 @@ cdef enum:
     SAMPLE_ABOVE = 1 << 16  # larger inputs plan their buckets on every 8th score
     MAX_DEPTH = 16        # 64-bit keys, at least 4 bits a pass
     SMALL_RUN = 16        # runs up to this length are sorted by rank (branch-free)
+    TINY_RUN = 8          # sort_short_runs_of sorts runs up to this length by insertion
     SCRATCH = 1 << 16     # unweighted runs up to this length are sorted through a scratch buffer
 
 
@@ -75,6 +76,9 @@ cdef void sort_run(score_t* a, double* w, Py_ssize_t n, Workspace* work,
 
 cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
                       Py_ssize_t n_runs) noexcept nogil
+
+cdef int sort_short_runs_of(score_t* scores, double* weights, const int64_t* edges,
+                            Py_ssize_t n_runs) noexcept nogil
 
 cdef int split_buckets_into(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
                             const score_t* scores, Py_ssize_t score_step,
