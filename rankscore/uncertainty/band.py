@@ -10,7 +10,7 @@ import numpy as np
 
 from .._engine.parts import thread_count
 from .._engine.validate import quoted
-from .._progress import check_progress, progress_bar
+from .._progress import progress_bar
 from .bootstrap import (binary_cells, check_bootstrap_args, check_bootstrap_memory, counts_full,
                         each_replicate_counts, replicate_seeds, sweep_of)
 from .results import RocBand
@@ -94,9 +94,8 @@ def roc_confidence_band(
     >>> bool((band.low <= band.sensitivity).all() and (band.sensitivity <= band.high).all())
     True
     """
-    level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
-                                                           n_resamples, stratified)
-    progress = check_progress(progress)
+    level, n_resamples, stratified, progress = check_bootstrap_args(
+        confidence_level, "percentile", n_resamples, stratified, progress)
     what = "a non-empty 1-D array of numbers in [0, 1]"
     grid = np.linspace(0.0, 1.0, 101) if specificities is None else float_array(
         specificities, "specificities", what)

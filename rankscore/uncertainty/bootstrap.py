@@ -372,7 +372,9 @@ MAX_RESAMPLES = 10**6
 
 
 def check_bootstrap_args(confidence_level: Any, method: Any, n_resamples: Any,
-                         stratified: Any) -> tuple[float, int, bool]:
+                         stratified: Any, progress: Any) -> tuple[float, int, bool, bool]:
+    """The options every bootstrap takes, checked in this order: ``(level, n_resamples,
+    stratified, progress)`` (``method`` is only checked)."""
     level = check_level(confidence_level)
     check_choice(method, "method", ("percentile", "bca"))
     n_resamples = check_positive_int(n_resamples, "n_resamples")
@@ -380,7 +382,8 @@ def check_bootstrap_args(confidence_level: Any, method: Any, n_resamples: Any,
         raise ValueError(f"n_resamples must be <= {MAX_RESAMPLES:,} (more replicates do not "
                          "make the interval more exact; each costs a pass over the samples), "
                          f"got {shorten(n_resamples)}")
-    return level, n_resamples, check_flag(stratified, "stratified")
+    stratified = check_flag(stratified, "stratified")
+    return level, n_resamples, stratified, check_progress(progress)
 
 
 def check_bootstrap_memory(n_resamples: int, per_replicate: int, n_cells: int,
@@ -526,9 +529,8 @@ def bootstrap_ci(
     >>> round(r.estimate, 4), 0.5 < r.low < r.estimate < r.high <= 1
     (0.798, True)
     """
-    level, n_resamples, stratified = check_bootstrap_args(confidence_level, method,
-                                                           n_resamples, stratified)
-    progress = check_progress(progress)
+    level, n_resamples, stratified, progress = check_bootstrap_args(
+        confidence_level, method, n_resamples, stratified, progress)
     options = _metric_options(metric, threshold, max_fpr)
     parts = binary_cells(y_true, y_score, pos_label, sample_weight)
     n_threads = thread_count(n_threads)
@@ -604,9 +606,8 @@ def bootstrap_test(
     >>> t.difference, t.statistic, t.p_value
     (0.0, 0.0, 1.0)
     """
-    level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
-                                                           n_resamples, stratified)
-    progress = check_progress(progress)
+    level, n_resamples, stratified, progress = check_bootstrap_args(
+        confidence_level, "percentile", n_resamples, stratified, progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, a, b = paired_columns(y_true, y_score_a, y_score_b, pos_label)
     weights = check_sample_weight(sample_weight, len(codes))
