@@ -17,7 +17,11 @@ point, exponent) at C speed and hand anything else to :func:`read_number` /
 
 from __future__ import annotations
 
+from typing import Callable, TypeVar
+
 __all__ = ["read_number", "read_integer"]
+
+_T = TypeVar("_T")
 
 
 def _text(value: str | bytes) -> str | None:
@@ -29,25 +33,23 @@ def _text(value: str | bytes) -> str | None:
     return value
 
 
-def read_number(value: str | bytes) -> float | None:
-    """``float(value)`` (bytes as UTF-8 text), or None when that fails or ``value`` holds an
-    underscore."""
+def _read(value: str | bytes, parse: Callable[[str], _T]) -> _T | None:
     text = _text(value)
     if text is None or "_" in text:
         return None
     try:
-        return float(text)
+        return parse(text)
     except ValueError:
         return None
+
+
+def read_number(value: str | bytes) -> float | None:
+    """``float(value)`` (bytes as UTF-8 text), or None when that fails or ``value`` holds an
+    underscore."""
+    return _read(value, float)
 
 
 def read_integer(value: str | bytes) -> int | None:
     """``int(value)`` (bytes as UTF-8 text), or None when that fails or ``value`` holds an
     underscore. Text longer than 4300 digits (Python's limit for ``int()``) is not read."""
-    text = _text(value)
-    if text is None or "_" in text:
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return _read(value, int)

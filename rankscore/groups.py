@@ -21,6 +21,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from ._engine.parts import binary_problem
+from ._engine.results import aligned_lines
 from ._engine.validate import quoted
 from .exceptions import warn_undefined_metric
 from .summary import ScoreSummary
@@ -89,10 +90,7 @@ class GroupMetrics:
     def __str__(self) -> str:
         names = self.column_names()
         rows = [[_cell(self._columns[name][i]) for name in names] for i in range(len(self))]
-        widths = [max(len(n), *(len(r[j]) for r in rows)) for j, n in enumerate(names)]
-        lines = ["  ".join(n.rjust(w) for n, w in zip(names, widths))]
-        lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
-        return "\n".join(lines)
+        return "\n".join(aligned_lines(names, rows))
 
     def __repr__(self) -> str:
         return f"GroupMetrics({len(self)} groups by {', '.join(self.key_names)})\n{self}"

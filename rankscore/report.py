@@ -26,6 +26,7 @@ import numpy as np
 from . import _backend, _stream, datasets
 from ._engine.labels import kernel_integers
 from ._engine.parts import Problem, binary_problem, class_parts, split_parts
+from ._engine.results import aligned_lines
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import decide_pos_label, read_columns
@@ -461,10 +462,7 @@ def _gain_lines(groups: list[dict[str, Any]], indent: str = "  ") -> list[str]:
             _f(g["cumulative_lift"], 2),
             _f(g["ks"], 3),
         ])  # fmt: skip
-    widths = [max(len(h), *(len(r[j]) for r in rows)) for j, h in enumerate(header)]
-    out = [indent + "  ".join(h.rjust(w) for h, w in zip(header, widths))]
-    out += [indent + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
-    return out
+    return aligned_lines(header, rows, indent)
 
 
 def format_report(report: BinaryReport, *, title: str | None = None) -> str:

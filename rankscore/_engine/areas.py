@@ -31,8 +31,8 @@ from .sweep import sweep_of_problem
 from .validate import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, Problem, RocAucInput,
                        array_text, as_indicator_matrix, as_label_array, as_score_matrix,
                        auc_positive_is_greater, check_choice, check_finite, check_max_fpr,
-                       check_positive_int, check_same_length, check_sample_weight, quoted,
-                       roc_auc_input)
+                       check_positive_int, check_same_length, check_sample_weight,
+                       multilabel_scores, quoted, roc_auc_input)
 from .views import ap_of_sweep, partial_auc_view, warn_no_positives, warn_one_class
 
 __all__ = ["roc_auc", "binary_roc_auc", "binary_auc", "auc_of_parts", "auc_of_counts",
@@ -374,11 +374,7 @@ def average_precision(y_true: Any, y_score: Any, *, average: Any, pos_label: Any
         if pos_label != 1:
             raise ValueError("Parameter pos_label is fixed to 1 for multilabel-indicator "
                              "y_true. Do not set pos_label or set pos_label to 1.")
-        s2d = as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
+        s2d, w = multilabel_scores(y2d, y_score, sample_weight)
         return average_columns(metric, y2d, s2d, average, w, 1)
     y = as_label_array(y_true)
     present = present_classes(y)

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Sequence
 
 import numpy as np
 
 from .validate import as_real, check_flag, check_real, is_finite, quoted
 
 __all__ = ["KSResult", "KSCurve", "BinaryConfusion", "GainTable", "GAIN_COLUMNS",
-           "ThresholdChoice", "check_beta"]
+           "ThresholdChoice", "check_beta", "aligned_lines"]
 
 
 def _exported_by(module: str) -> Any:
@@ -324,6 +324,16 @@ def _count_text(v: float) -> str:
     return str(v) if isinstance(v, (int, np.integer)) else f"{v:g}"
 
 
+def aligned_lines(header: Sequence[str], rows: Sequence[Sequence[str]],
+                  indent: str = "") -> list[str]:
+    """A text table's lines: the header, then the rows (at least one), each column
+    right-aligned to its widest cell, two spaces apart, every line after ``indent``."""
+    widths = [max(len(h), *(len(r[j]) for r in rows)) for j, h in enumerate(header)]
+    out = [indent + "  ".join(h.rjust(w) for h, w in zip(header, widths))]
+    out += [indent + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
+    return out
+
+
 def check_beta(beta: Any) -> float:
     return check_real(beta, "beta", low=0)
 
@@ -456,12 +466,7 @@ class GainTable:
         return self.to_markdown()
 
     def __str__(self) -> str:
-        names = self.column_names()
-        rows = self._cells()
-        widths = [max(len(n), *(len(r[j]) for r in rows)) for j, n in enumerate(names)]
-        lines = ["  ".join(n.rjust(w) for n, w in zip(names, widths))]
-        lines += ["  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
-        return "\n".join(lines)
+        return "\n".join(aligned_lines(self.column_names(), self._cells()))
 
     def __repr__(self) -> str:
         head = (

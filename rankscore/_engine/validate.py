@@ -25,7 +25,8 @@ __all__ = [
     "inclusive_threshold", "quoted", "quoted_list", "integer_dtype", "as_real",
     "is_finite", "check_real", "check_threshold", "check_flag", "check_choice",
     "from_objects", "common_labels", "as_label_array", "kernel_integers", "Problem",
-    "native_binary", "as_score_matrix", "as_indicator_matrix", "check_max_fpr",
+    "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
+    "check_max_fpr",
     "auc_positive_is_greater", "AVERAGES", "RocAucInput", "roc_auc_input", "BINARY",
     "MULTILABEL", "MULTICLASS", "ONE_CLASS",
 ]
@@ -607,6 +608,16 @@ def as_indicator_matrix(y: Any, name: str = "y_true") -> np.ndarray:
     return arr.astype(np.uint8, copy=False) if arr.dtype.kind != "b" else arr.view(np.uint8)
 
 
+def multilabel_scores(y2d: np.ndarray, y_score: Any,
+                      sample_weight: Any) -> tuple[np.ndarray, np.ndarray | None]:
+    """The score matrix of a multilabel ``y2d`` (the same shape) and its rows' weights."""
+    s2d = as_score_matrix(y_score)
+    if s2d.shape != y2d.shape:
+        raise ValueError(f"y_true and y_score must have the same shape for multilabel "
+                         f"input; got {y2d.shape} and {s2d.shape}")
+    return s2d, check_sample_weight(sample_weight, y2d.shape[0])
+
+
 def check_max_fpr(max_fpr: Any) -> float | None:
     """None, or ``max_fpr`` as a float in (0, 1], out of range with scikit-learn's message."""
     if max_fpr is None:
@@ -688,11 +699,7 @@ def roc_auc_input(y_true: Any, y_score: Any, average: Any, sample_weight: Any, m
     if isinstance(y_true, np.ndarray) and y_true.ndim == 2 or (
             not isinstance(y_true, np.ndarray) and np.ndim(y_true) == 2):
         y2d = as_indicator_matrix(y_true)
-        s2d = as_score_matrix(y_score)
-        if s2d.shape != y2d.shape:
-            raise ValueError(f"y_true and y_score must have the same shape for multilabel "
-                             f"input; got {y2d.shape} and {s2d.shape}")
-        w = check_sample_weight(sample_weight, y2d.shape[0])
+        s2d, w = multilabel_scores(y2d, y_score, sample_weight)
         return RocAucInput(MULTILABEL, None, y2d, s2d, w, max_fpr, average)
     y = as_label_array(y_true)
     scores = y_score if isinstance(y_score, np.ndarray) else as_array(y_score, "y_score")

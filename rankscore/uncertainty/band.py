@@ -4,18 +4,15 @@ false positive rates."""
 from __future__ import annotations
 
 import warnings
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
-from .. import _backend
-from .._engine.parts import binary_problem, thread_count
+from .._engine.parts import thread_count
 from .._engine.validate import quoted
-from .._progress import check_progress, progress_bar
-from .bootstrap import (BLOCK_BYTES, check_bootstrap_args, check_bootstrap_memory, check_classes,
-                        counts_full, progress_block, replicate_seeds, row_ranges, sorted_cells,
-                        sweep_of)
+from .._progress import progress_bar
+from .bootstrap import (binary_cells, check_bootstrap_args, check_bootstrap_memory, counts_full,
+                        each_replicate_counts, replicate_seeds, sweep_of)
 from .results import RocBand
 from .stats import float_array
 
@@ -97,19 +94,14 @@ def roc_confidence_band(
     >>> bool((band.low <= band.sensitivity).all() and (band.sensitivity <= band.high).all())
     True
     """
-    level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
-                                                           n_resamples, stratified)
-    progress = check_progress(progress)
+    level, n_resamples, stratified, progress = check_bootstrap_args(
+        confidence_level, "percentile", n_resamples, stratified, progress)
     what = "a non-empty 1-D array of numbers in [0, 1]"
     grid = np.linspace(0.0, 1.0, 101) if specificities is None else float_array(
         specificities, "specificities", what)
     if grid.ndim != 1 or grid.size == 0 or not ((grid >= 0) & (grid <= 1)).all():
         raise ValueError(f"specificities must be {what}, got {quoted(specificities)}")
-    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
-                                                         sample_weight, finite=True)
-    is_pos = codes == pos_code
-    check_classes(is_pos, weights)
-    parts = sorted_cells(is_pos, scores, weights, paired=False)
+    parts = binary_cells(y_true, y_score, pos_label, sample_weight)
     n_threads = thread_count(n_threads)
     # a curve of len(grid) float64 per replicate, the valid ones and np.quantile's copy
     check_bootstrap_memory(n_resamples, 8 + 24 * len(grid), 2 * len(parts.values), n_threads,
@@ -118,30 +110,14 @@ def roc_confidence_band(
     fpr_grid = 1.0 - grid
     fps, tps, _ = sweep_of(counts_full(parts), parts.values)
     on_data = _sensitivity_at(fps, tps, fpr_grid)
-    n_cells = 2 * len(parts.values)
-    bar = progress_bar(n_resamples, "bootstrap ROC band", progress, "replicate")
-    block = min(progress_block(n_resamples, bar), max(1, BLOCK_BYTES // (8 * n_cells)))
     curves_ = np.empty((n_resamples, len(grid)))
-    k = _backend.kernels
 
-    def run(span: tuple[int, int]) -> None:
-        for start in range(span[0], span[1], block):
-            stop = min(span[1], start + block)
-            counts = np.empty((stop - start, n_cells))
-            k.bootstrap_group_counts(*parts.kernel_args, stratified, seeds[start:stop], counts)
-            for r in range(stop - start):
-                f, t, _ = sweep_of(counts[r], parts.values)
-                curves_[start + r] = (_sensitivity_at(f, t, fpr_grid) if f[-1] > 0 and t[-1] > 0
-                                      else np.nan)
-            bar.update(stop - start)
+    def take(r: int, counts: np.ndarray) -> None:
+        f, t, _ = sweep_of(counts, parts.values)
+        curves_[r] = _sensitivity_at(f, t, fpr_grid) if f[-1] > 0 and t[-1] > 0 else np.nan
 
-    spans = row_ranges(n_resamples, n_threads)
-    with bar:
-        if len(spans) > 1:
-            with ThreadPoolExecutor(len(spans)) as pool:
-                list(pool.map(run, spans))
-        else:
-            run(spans[0])
+    with progress_bar(n_resamples, "bootstrap ROC band", progress, "replicate") as bar:
+        each_replicate_counts(parts, stratified, seeds, n_threads, bar, take)
     valid = curves_[np.isfinite(curves_).all(axis=1)]
     if len(valid) < len(curves_):
         warnings.warn(f"{len(curves_) - len(valid)} of {len(curves_)} bootstrap replicates "

@@ -24,8 +24,9 @@ from .results import BootstrapResult, BootstrapTest
 from .stats import NORMAL, check_level, paired_columns, two_sided_normal_p
 
 __all__ = ["BOOTSTRAP_METRICS", "BLOCK_BYTES", "check_bootstrap_args", "check_bootstrap_memory",
-           "check_classes", "row_ranges", "counts_full", "sorted_cells", "replicate_seeds",
-           "sweep_of", "progress_block", "bootstrap_ci", "bootstrap_test"]
+           "check_classes", "binary_cells", "row_ranges", "run_spans", "counts_full",
+           "sorted_cells", "replicate_seeds", "sweep_of", "progress_block",
+           "each_replicate_counts", "bootstrap_ci", "bootstrap_test"]
 
 
 # The options of a metric (threshold of a rate, max_fpr of a partial AUC)
@@ -217,6 +218,16 @@ def row_ranges(n: int, parts: int) -> list[tuple[int, int]]:
     return [(int(a), int(b)) for a, b in zip(edges[:-1], edges[1:]) if b > a]
 
 
+def run_spans(run: Callable[[tuple[int, int]], None], n: int, n_threads: int) -> None:
+    """``run`` over rows [0, n) cut into ``n_threads`` spans, one thread a span."""
+    spans = row_ranges(n, n_threads)
+    if len(spans) > 1:
+        with ThreadPoolExecutor(len(spans)) as pool:
+            list(pool.map(run, spans))
+    else:
+        run(spans[0])
+
+
 BLOCK_BYTES = 1 << 25
 
 
@@ -226,6 +237,27 @@ def progress_block(n_resamples: int, bar: Progress) -> int:
     return max(1, n_resamples // 200) if bar.enabled else n_resamples
 
 
+def each_replicate_counts(p: _Parts, stratified: bool, seeds: np.ndarray, n_threads: int,
+                          bar: Progress, take: Callable[[int, np.ndarray], None]) -> None:
+    """Draw replicate r's weight per cell (seed ``seeds[r]``) and hand ``(r, counts)`` to
+    ``take``, a block of replicates per kernel call (at most BLOCK_BYTES of counts) on
+    ``n_threads`` threads; ``bar`` counts the replicates done."""
+    k = _backend.kernels
+    n_cells = 2 * len(p.values)
+    block = min(progress_block(len(seeds), bar), max(1, BLOCK_BYTES // (8 * n_cells)))
+
+    def run(span: tuple[int, int]) -> None:
+        for start in range(span[0], span[1], block):
+            stop = min(span[1], start + block)
+            counts = np.empty((stop - start, n_cells))
+            k.bootstrap_group_counts(*p.kernel_args, stratified, seeds[start:stop], counts)
+            for r in range(stop - start):
+                take(start + r, counts[r])
+            bar.update(stop - start)
+
+    run_spans(run, len(seeds), n_threads)
+
+
 def _replicates(p: _Parts, metric: str, options: Options, seeds: np.ndarray, stratified: bool,
                 n_threads: int,
                 bar: Progress | None = None) -> np.ndarray:
@@ -233,33 +265,24 @@ def _replicates(p: _Parts, metric: str, options: Options, seeds: np.ndarray, str
     the kernel's per-score counts); ``bar`` counts the replicates done."""
     k = _backend.kernels
     bar = bar if bar is not None else Progress(len(seeds), "", enabled=False)
-    n_cells = 2 * len(p.values)
     out = np.empty(len(seeds))
-    step = progress_block(len(seeds), bar)
     if metric in ("roc_auc", "gini") and options["max_fpr"] in (None, 1.0):
+        step = progress_block(len(seeds), bar)
+
         def run(span: tuple[int, int]) -> None:
             for start in range(span[0], span[1], step):
                 stop = min(span[1], start + step)
                 k.bootstrap_auc(*p.kernel_args, stratified, seeds[start:stop], out[start:stop])
                 bar.update(stop - start)
+
+        run_spans(run, len(seeds), n_threads)
     else:
         fn = BOOTSTRAP_METRICS[metric]
-        block = min(step, max(1, BLOCK_BYTES // (8 * n_cells)))
 
-        def run(span: tuple[int, int]) -> None:
-            for start in range(span[0], span[1], block):
-                stop = min(span[1], start + block)
-                counts = np.empty((stop - start, n_cells))
-                k.bootstrap_group_counts(*p.kernel_args, stratified, seeds[start:stop], counts)
-                for r in range(stop - start):
-                    out[start + r] = fn(*sweep_of(counts[r], p.values), options)
-                bar.update(stop - start)
-    spans = row_ranges(len(seeds), n_threads)
-    if len(spans) > 1:
-        with ThreadPoolExecutor(len(spans)) as pool:
-            list(pool.map(run, spans))
-    else:
-        run(spans[0])
+        def take(r: int, counts: np.ndarray) -> None:
+            out[r] = fn(*sweep_of(counts, p.values), options)
+
+        each_replicate_counts(p, stratified, seeds, n_threads, bar, take)
     if metric == "gini" and options["max_fpr"] in (None, 1.0):
         out = 2 * out - 1
     return out
@@ -349,7 +372,9 @@ MAX_RESAMPLES = 10**6
 
 
 def check_bootstrap_args(confidence_level: Any, method: Any, n_resamples: Any,
-                         stratified: Any) -> tuple[float, int, bool]:
+                         stratified: Any, progress: Any) -> tuple[float, int, bool, bool]:
+    """The options every bootstrap takes, checked in this order: ``(level, n_resamples,
+    stratified, progress)`` (``method`` is only checked)."""
     level = check_level(confidence_level)
     check_choice(method, "method", ("percentile", "bca"))
     n_resamples = check_positive_int(n_resamples, "n_resamples")
@@ -357,7 +382,8 @@ def check_bootstrap_args(confidence_level: Any, method: Any, n_resamples: Any,
         raise ValueError(f"n_resamples must be <= {MAX_RESAMPLES:,} (more replicates do not "
                          "make the interval more exact; each costs a pass over the samples), "
                          f"got {shorten(n_resamples)}")
-    return level, n_resamples, check_flag(stratified, "stratified")
+    stratified = check_flag(stratified, "stratified")
+    return level, n_resamples, stratified, check_progress(progress)
 
 
 def check_bootstrap_memory(n_resamples: int, per_replicate: int, n_cells: int,
@@ -389,6 +415,16 @@ def check_classes(is_pos: np.ndarray, weights: np.ndarray | None, name: str = "y
     if not (w[is_pos].sum() > 0 and w[~is_pos].sum() > 0):
         raise ValueError(f"{name} needs both classes (with nonzero weight) to resample the "
                          "metric")
+
+
+def binary_cells(y_true: Any, y_score: Any, pos_label: Any, sample_weight: Any) -> _Parts:
+    """One model's cells (``sorted_cells``, unpaired) of checked binary data with both
+    classes."""
+    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
+                                                         sample_weight, finite=True)
+    is_pos = codes == pos_code
+    check_classes(is_pos, weights)
+    return sorted_cells(is_pos, scores, weights, paired=False)
 
 
 def bootstrap_ci(
@@ -493,15 +529,10 @@ def bootstrap_ci(
     >>> round(r.estimate, 4), 0.5 < r.low < r.estimate < r.high <= 1
     (0.798, True)
     """
-    level, n_resamples, stratified = check_bootstrap_args(confidence_level, method,
-                                                           n_resamples, stratified)
-    progress = check_progress(progress)
+    level, n_resamples, stratified, progress = check_bootstrap_args(
+        confidence_level, method, n_resamples, stratified, progress)
     options = _metric_options(metric, threshold, max_fpr)
-    codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
-                                                         sample_weight, finite=True)
-    is_pos = codes == pos_code
-    check_classes(is_pos, weights)
-    parts = sorted_cells(is_pos, scores, weights, paired=False)
+    parts = binary_cells(y_true, y_score, pos_label, sample_weight)
     n_threads = thread_count(n_threads)
     # seeds, replicates, the valid ones, np.quantile's and np.std's copies: 8 bytes each
     check_bootstrap_memory(n_resamples, 40, 2 * len(parts.values), n_threads, "bootstrap_ci")
@@ -575,9 +606,8 @@ def bootstrap_test(
     >>> t.difference, t.statistic, t.p_value
     (0.0, 0.0, 1.0)
     """
-    level, n_resamples, stratified = check_bootstrap_args(confidence_level, "percentile",
-                                                           n_resamples, stratified)
-    progress = check_progress(progress)
+    level, n_resamples, stratified, progress = check_bootstrap_args(
+        confidence_level, "percentile", n_resamples, stratified, progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, a, b = paired_columns(y_true, y_score_a, y_score_b, pos_label)
     weights = check_sample_weight(sample_weight, len(codes))
