@@ -235,8 +235,14 @@ def lift_curve(
 
     Parameters
     ----------
-    y_true, y_score, pos_label, sample_weight
-        As in :func:`cumulative_gain_curve`.
+    y_true : array-like of shape (n_samples,)
+        True binary labels: {0, 1}, {-1, 1}, bool, or any two values with ``pos_label``.
+    y_score : array-like of shape (n_samples,)
+        Scores; higher means more likely positive. Finite.
+    pos_label : int, float, bool or str, default=None
+        The positive class, as in scikit-learn's ``roc_curve``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
 
     Returns
     -------
