@@ -33,7 +33,7 @@ def compiler_is_gcc(compiler):
                                  timeout=60).stdout
     except (OSError, subprocess.SubprocessError):
         return False
-    return "Free Software Foundation" in version
+    return "Free Software Foundation" in version and "clang" not in version.lower()
 
 
 class OptionalBuildExt(build_ext):
