@@ -23,10 +23,9 @@ from ..curves import auc
 from .results import BootstrapResult, BootstrapTest
 from .stats import NORMAL, check_level, paired_columns, two_sided_normal_p
 
-__all__ = ["BOOTSTRAP_METRICS", "BLOCK_BYTES", "check_bootstrap_args", "check_bootstrap_memory",
-           "check_classes", "binary_cells", "row_ranges", "run_spans", "counts_full",
-           "sorted_cells", "replicate_seeds", "sweep_of", "progress_block",
-           "each_replicate_counts", "bootstrap_ci", "bootstrap_test"]
+__all__ = ["BOOTSTRAP_METRICS", "check_bootstrap_args", "check_bootstrap_memory",
+           "binary_cells", "run_spans", "counts_full", "sorted_cells", "replicate_seeds",
+           "sweep_of", "each_replicate_counts", "bootstrap_ci", "bootstrap_test"]
 
 
 # The options of a metric (threshold of a rate, max_fpr of a partial AUC)
