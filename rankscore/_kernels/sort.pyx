@@ -9,9 +9,11 @@
 # split_buckets copies each class's scores into buckets by the leading bits of
 # key - (the class's smallest key), fused with the split by class (one histogram per
 # class). Buckets are ordered among themselves; sort_runs then orders each bucket (any
-# subset of buckets, so two threads can share the work): runs of a few elements by
-# insertion, larger runs by another bucket pass on their own key range, recursively (every
-# pass narrows the key range by at least 4 bits, so the depth is bounded). Unweighted runs
+# subset of buckets, so two threads can share the work): runs of up to SMALL_RUN elements
+# by rank, larger runs by another bucket pass on their own key range, recursively (every
+# pass narrows the key range by at least 4 bits, so the depth is bounded), and a last
+# insertion pass over the run. (The C API's small inputs sort their shortest buckets by
+# insertion instead: sort_short_runs_of.) Unweighted runs
 # are permuted in place (American flag sort: no scratch memory); weighted runs are moved
 # through a scratch buffer so that equal scores keep their order (stable, as the fallback's
 # argsort(kind="stable")), which fixes the order in which weights are summed.
@@ -203,14 +205,19 @@ cdef int sort_runs_of(score_t* scores, double* weights, const int64_t* edges,
 
 cdef int sort_short_runs_of(score_t* scores, double* weights, const int64_t* edges,
                             Py_ssize_t n_runs) noexcept nogil:
-    """sort_runs_of for runs of a small input (the C API's): a run of at most TINY_RUN
-    scores by insertion, which costs less there than ranks; the others as sort_runs_of."""
+    """sort_runs_of for the buckets of a small input (the C API's): when every run is short
+    (at most SMALL_RUN scores), a run of at most TINY_RUN scores by insertion, which costs
+    less there than ranks, the others by rank; otherwise sort_runs_of itself."""
     cdef Py_ssize_t r, i, start, length
+    cdef Workspace unused  # (sort_run reads no workspace for runs of at most SMALL_RUN)
+    for r in range(n_runs):
+        if edges[r + 1] - edges[r] > SMALL_RUN:
+            return sort_runs_of(scores, weights, edges, n_runs)
     for r in range(n_runs):
         start, length = edges[r], edges[r + 1] - edges[r]
         if length > TINY_RUN:
-            if sort_runs_of(scores, weights, edges + r, 1) != 0:
-                return -1
+            sort_run(scores + start, NULL if weights == NULL else weights + start, length,
+                     &unused, 0)
             continue
         for i in range(start, start + length):
             scores[i] = scores[i] + 0
