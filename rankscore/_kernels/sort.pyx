@@ -207,7 +207,9 @@ cdef int sort_short_runs_of(score_t* scores, double* weights, const int64_t* edg
                             Py_ssize_t n_runs) noexcept nogil:
     """sort_runs_of for the buckets of a small input (the C API's): when every run is short
     (at most SMALL_RUN scores), a run of at most TINY_RUN scores by insertion, which costs
-    less there than ranks, the others by rank; otherwise sort_runs_of itself."""
+    less there than ranks, the others by rank; otherwise sort_runs_of itself. (A function
+    of its own: the same branch inside sort_runs_of changes how GCC compiles sort_run, and
+    the sort of 10^6 scores measured 15 % slower.)"""
     cdef Py_ssize_t r, i, start, length
     cdef Workspace unused  # (sort_run reads no workspace for runs of at most SMALL_RUN)
     for r in range(n_runs):
