@@ -58,7 +58,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str,
         if labels is not None:
             raise ValueError("labels applies to a 1-D y_true of class labels, not to a 2-D "
                              "label-indicator y_true")
-        target = _indicator(raw)
+        target = _indicator(raw).astype(prob.dtype, copy=False)
         check_same_length(y_true=target, **{prob_name: prob})
         classes = np.arange(target.shape[1])
     else:
@@ -104,7 +104,7 @@ def _class_probabilities(y_true: Any, y_prob: Any, labels: Any, prob_name: str,
                              f"in y_true: {classes}")
         raise ValueError("The number of classes in labels is different from that in y_prob. "
                          f"Classes found in labels: {classes}")
-    return (target if target.ndim == 1 else target.astype(prob.dtype, copy=False)), prob, classes
+    return target, prob, classes
 
 
 def _indicator(arr: np.ndarray) -> np.ndarray:
