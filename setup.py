@@ -86,11 +86,10 @@ TOPICS = {
     "checksum": [],
 }
 # The topics whose loops measured faster at -O3 (the counting sweep, the weighted sweeps
-# and sorts, the confusion at a threshold: 5-16 % at 10^6 rows; the bootstrap's
-# replicate counts: 3 %). The others compile at -O2
-# with -O3's loop unswitching and vectoriser cost model (without them the summary's checks
-# of from_bytes ran 1.8x slower), which compiles them in a fifth less time at no cost
-# measured per call.
+# and sorts, the confusion at a threshold: 5-16 % at 10^6 rows; the bootstrap's replicate
+# counts: 3 %). The others compile at -O2 with -O3's vectoriser cost model and loop
+# unswitching (without them the summary's checks of from_bytes ran 1.8x slower), which
+# compiles them in a fifth less time at no cost measured per call.
 OPTIMISED = {"sweep", "sort", "point", "uncertainty"}
 # (-ftree-vectorize: GCC vectorises at -O2 from version 12 on; older ones need asking)
 GCC_LOOP_FLAGS = ["-ftree-vectorize", "-funswitch-loops", "-fvect-cost-model=dynamic"]
