@@ -141,7 +141,7 @@ def extensions():
     modules.append(Extension(
         "rankscore.capi", [os.path.join("rankscore", "capi.pyx")], include_dirs=[here],
         extra_compile_args=flags(True),
-        depends=shared + [os.path.join(here, name) for name in ("sweep.pxd", "sort.pxd",
+        depends=shared + [os.path.join(here, name) for name in ("sweep.pxd", "sort.pxd", "pairs.h",
                                                                 "ranking.pxd")]))
     try:
         return cythonize(

@@ -4,7 +4,8 @@
 # Each function validates its input in one pass, splits the scores by class and sorts
 # each class (the bucket sort of sort.pyx), then merges the two sorted parts with the loops
 # of sweep.pyx: the very loops the Python functions run, in the same order, so the results
-# are theirs bit for bit. Unweighted pair counts and KS gaps are exact integers (128 bits)
+# are theirs bit for bit. (Short unweighted AUC inputs compare every pair instead, with
+# no sort: pairs.h.) Unweighted pair counts and KS gaps are exact integers (128 bits)
 # divided once, rounded as Python's int / int; weighted sums are accumulated in the order
 # the Python functions accumulate them (ascending scores, ties in input order).
 #
@@ -13,6 +14,7 @@
 
 from cpython.pycapsule cimport PyCapsule_New
 from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.math cimport INFINITY
 from libc.stdlib cimport free, malloc
 
 from rankscore._kernels.int128 cimport rs_mul, rs_ratio, rs_u128
@@ -59,6 +61,9 @@ cdef extern from *:
 cdef enum:
     SHORT_INPUT = 1 << 10    # sorted bucket by bucket up to here (sort_short_runs_of)
     PARALLEL_FROM = 1 << 21  # sorted on two threads from here on
+    PAIRS_UP_TO = 256        # unweighted AUC may count its pairs directly up to here,
+    PAIRS_PER_SCORE = 56     # when they are at most this many per score (then faster)
+    DECLINED = 1             # (not an error: _roc_auc_short leaves this input to the sort)
 
 # The version of the function table below. A new version only appends functions to the
 # table (older extensions keep working); an extension built against a header of a newer
@@ -266,14 +271,77 @@ cdef int _both_classes(const score_t* y_score, const uint8_t* y_true,
     return RS_OK
 
 
+cdef extern from "pairs.h":
+    enum: RS_PAIRS_LANES  # the negatives' length is padded to a multiple of this
+    uint64_t rs_pairs_f64(const double* neg, Py_ssize_t n_neg, const double* pos,
+                          Py_ssize_t n_pos) noexcept nogil
+    uint64_t rs_pairs_f32(const float* neg, Py_ssize_t n_neg, const float* pos,
+                          Py_ssize_t n_pos) noexcept nogil
+
+
+cdef inline uint64_t _pairs_of(score_t* neg, Py_ssize_t n_neg, const score_t* pos,
+                               Py_ssize_t n_pos) noexcept nogil:
+    # 2 * #{neg < pos} + #{neg == pos} over every pair of finite scores; neg has room for
+    # its length rounded up to RS_PAIRS_LANES (filled with +inf here)
+    cdef Py_ssize_t i
+    for i in range(n_neg, (n_neg + RS_PAIRS_LANES - 1) // RS_PAIRS_LANES * RS_PAIRS_LANES):
+        neg[i] = INFINITY
+    if score_t is double:
+        return rs_pairs_f64(neg, n_neg, pos, n_pos)
+    else:
+        return rs_pairs_f32(neg, n_neg, pos, n_pos)
+
+
+cdef int _roc_auc_short(const score_t* y_score, const uint8_t* y_true, Py_ssize_t n,
+                        double* out) noexcept nogil:
+    # unweighted input of up to PAIRS_UP_TO scores: each class's scores copied out in
+    # input order, then every pair compared, which is faster than the sort up to about
+    # PAIRS_PER_SCORE pairs per score (measured: 0.2 µs against 0.8 µs at 64 scores; 2.6 µs
+    # against 2.8 µs at 256 scores, 30 % positives); DECLINED beyond. The count is
+    # auc_pairs's, the same exact integer.
+    cdef score_t neg[PAIRS_UP_TO + 4]
+    cdef score_t pos[PAIRS_UP_TO + 4]
+    cdef Py_ssize_t i, n_neg = 0, n_pos = 0
+    cdef int status = _check(y_score, y_true, NULL, n, True)
+    cdef uint64_t pairs, both
+    cdef score_t x
+    cdef uint8_t label
+    if status != RS_OK:
+        return status
+    for i in range(n):
+        x = y_score[i]
+        label = y_true[i]
+        neg[n_neg] = x
+        pos[n_pos] = x
+        n_pos += label
+        n_neg += 1 - label
+    if n_neg == 0 or n_pos == 0:
+        return RS_ERR_ONE_CLASS
+    if n_pos * n_neg > PAIRS_PER_SCORE * n:
+        return DECLINED
+    both = 2 * <uint64_t>n_pos * <uint64_t>n_neg
+    if n_neg >= n_pos:  # (the longer class in the inner loop)
+        pairs = _pairs_of(neg, n_neg, pos, n_pos)
+    else:  # a pair counts 2 from one side or the other: 2 [n < p] + [n == p] + the reverse
+        pairs = both - _pairs_of(pos, n_pos, neg, n_neg)
+    out[0] = rs_ratio(rs_mul(pairs, 1), rs_mul(both, 1))
+    return RS_OK
+
+
 cdef int _roc_auc(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
                   Py_ssize_t n, double* out) noexcept nogil:
     cdef Parts parts
     cdef double denominator
-    cdef int status = _both_classes(y_score, y_true, sample_weight, n, &parts, &denominator)
-    cdef const score_t* neg = <score_t*>parts.scores
+    cdef const score_t* neg
+    cdef int status = DECLINED
+    if sample_weight == NULL and 0 <= n <= PAIRS_UP_TO:
+        status = _roc_auc_short(y_score, y_true, n, out)
+    if status != DECLINED:
+        return status
+    status = _both_classes(y_score, y_true, sample_weight, n, &parts, &denominator)
     if status != RS_OK:
         return status
+    neg = <score_t*>parts.scores
     if parts.weights == NULL:  # 2U / (2 n_pos n_neg), rounded once
         out[0] = rs_ratio(auc_pairs(neg, parts.n_neg, neg + parts.n_neg, parts.n_pos),
                           rs_mul(2 * <uint64_t>parts.n_pos, <uint64_t>parts.n_neg))

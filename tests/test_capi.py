@@ -563,6 +563,23 @@ def test_bit_for_bit_the_python_functions(api, n, dtype, weighted):
 
 
 @needs_c_api
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_short_inputs_counted_pair_by_pair(api, dtype):
+    """Up to 256 unweighted scores, rs_roc_auc compares every pair when there are few
+    enough pairs per score (with either class the longer one), and sorts otherwise: the
+    Python function's number either way, ties, -0.0 and extreme scales included."""
+    for n in (2, 5, 63, 128, 200, 255, 256, 257):
+        for k in sorted({1, n // 10, n * 3 // 10, n // 2, n * 7 // 10, n - 1} - {0}):
+            for seed in range(4):
+                _, s, _ = dataset(seed, n, dtype=dtype)
+                y = np.zeros(n, dtype=np.uint8)
+                y[np.random.default_rng(seed + n).choice(n, k, replace=False)] = 1
+                status, got = api.metric("roc_auc", s, y, None)
+                assert status == 0
+                assert bits(got) == bits(rankscore.roc_auc_score(y, s)), (n, k, seed)
+
+
+@needs_c_api
 @pytest.mark.parametrize("weighted", [False, True], ids=["unweighted", "weighted"])
 def test_large_inputs_sorted_on_two_threads(api, weighted, backend):
     """From 2^21 samples on, the C API sorts on two threads (as the Python functions do):
