@@ -141,8 +141,8 @@ def extensions():
     modules.append(Extension(
         "rankscore.capi", [os.path.join("rankscore", "capi.pyx")], include_dirs=[here],
         extra_compile_args=flags(True),
-        depends=shared + [os.path.join(here, name) for name in ("sweep.pxd", "sort.pxd", "pairs.h",
-                                                                "ranking.pxd")]))
+        depends=shared + [os.path.join(here, name)
+                          for name in ("sweep.pxd", "sort.pxd", "ranking.pxd", "pairs.h")]))
     try:
         return cythonize(
             modules,
