@@ -55,26 +55,18 @@ static inline uint64_t rs_pairs_f32(const float *neg, ptrdiff_t n_neg, const flo
 }
 #else
 #define RS_PAIRS_LANES 1
-
-static inline uint64_t rs_pairs_f64(const double *neg, ptrdiff_t n_neg, const double *pos,
-                                    ptrdiff_t n_pos) {
-    uint64_t total = 0;
-    ptrdiff_t i, j;
-    for (j = 0; j < n_pos; j++)
-        for (i = 0; i < n_neg; i++)
-            total += (uint64_t)(neg[i] < pos[j]) + (uint64_t)(neg[i] <= pos[j]);
-    return total;
-}
-
-static inline uint64_t rs_pairs_f32(const float *neg, ptrdiff_t n_neg, const float *pos,
-                                    ptrdiff_t n_pos) {
-    uint64_t total = 0;
-    ptrdiff_t i, j;
-    for (j = 0; j < n_pos; j++)
-        for (i = 0; i < n_neg; i++)
-            total += (uint64_t)(neg[i] < pos[j]) + (uint64_t)(neg[i] <= pos[j]);
-    return total;
-}
+#define RS_PAIRS_ONE_BY_ONE(name, score)                                                   \
+    static inline uint64_t name(const score *neg, ptrdiff_t n_neg, const score *pos,      \
+                                ptrdiff_t n_pos) {                                         \
+        uint64_t total = 0;                                                                \
+        ptrdiff_t i, j;                                                                    \
+        for (j = 0; j < n_pos; j++)                                                        \
+            for (i = 0; i < n_neg; i++)                                                    \
+                total += (uint64_t)(neg[i] < pos[j]) + (uint64_t)(neg[i] <= pos[j]);       \
+        return total;                                                                      \
+    }
+RS_PAIRS_ONE_BY_ONE(rs_pairs_f64, double)
+RS_PAIRS_ONE_BY_ONE(rs_pairs_f32, float)
 #endif
 
 #endif
