@@ -87,10 +87,16 @@ TOPICS = {
 }
 # The topics whose loops measured faster at -O3 (the counting sweep, the weighted sweeps
 # and sorts, the confusion at a threshold: 5-16 % at 10^6 rows; the bootstrap's replicate
-# counts: 3 %). The others compile at -O2 with -O3's vectoriser cost model and loop
-# unswitching (without them the summary's checks of from_bytes ran 1.8x slower), which
-# compiles them in a fifth less time at no cost measured per call.
-OPTIMISED = {"sweep", "sort", "point", "uncertainty"}
+# counts: 3 %), and the C API, which runs the sweep's and the sort's loops. The others
+# compile at -O2 with -O3's vectoriser cost model and loop unswitching (without them the
+# summary's checks of from_bytes ran 1.8x slower), which compiles them in a fifth less
+# time at no cost measured per call.
+OPTIMISED = {"sweep", "sort", "point", "uncertainty", "capi"}
+# The topics whose loops measured as fast at -O1 (with the same loop flags) as at -O2: the
+# array readers, equal runs, the signed KS and its exact law, the IR kernels, the ranking
+# score's columns (KS tests, find_ties, ranking_score_many, IR evaluation, calls of 100
+# rows: all within 2 %); -O1 compiles them in two thirds of the time.
+LIGHT = {"arrays", "ties", "ks", "ir", "ranking"}
 # (-ftree-vectorize: GCC vectorises at -O2 from version 12 on; older ones need asking)
 GCC_LOOP_FLAGS = ["-ftree-vectorize", "-funswitch-loops", "-fvect-cost-model=dynamic"]
 # the modules compile in parallel (Cython, then the C compiler)
@@ -110,10 +116,11 @@ def extensions():
     # compiled kernels round exactly like the NumPy fallback and the two agree bit for bit.
     # -g0 overrides the -g of Python's own CFLAGS: without it the modules carry megabytes
     # of debug information.
-    def flags(optimised):
+    def flags(topic):
         if sys.platform == "win32":
             return []
-        level = ["-O3"] if optimised else ["-O2"] + GCC_LOOP_FLAGS
+        level = (["-O3"] if topic in OPTIMISED else
+                 ["-O1" if topic in LIGHT else "-O2"] + GCC_LOOP_FLAGS)
         return level + ["-ffp-contract=off", "-g0"]
 
     here = os.path.join("rankscore", "_kernels")
@@ -128,19 +135,19 @@ def extensions():
                          extra_compile_args=utility_extra)]
     # how every topic reads the arrays it receives (arrays.pxd), compiled once
     modules.append(Extension(f"{PACKAGE}.arrays", [os.path.join(here, "arrays.pyx")],
-                             include_dirs=[here], extra_compile_args=flags(False),
+                             include_dirs=[here], extra_compile_args=flags("arrays"),
                              depends=shared))
     for topic, depends in TOPICS.items():
         modules.append(Extension(
             f"{PACKAGE}.{topic}", [os.path.join(here, f"{topic}.pyx")],
             include_dirs=[here],
-            extra_compile_args=flags(topic in OPTIMISED),
+            extra_compile_args=flags(topic),
             depends=shared + [os.path.join(here, name) for name in depends]))
     # the C API (rankscore/capi.pxd, rankscore/include/rankscore/capi.h): the loops of sweep
-    # and sort called from C, and its own checks of the input, at -O3 as those loops
+    # and sort called from C, and its own checks of the input
     modules.append(Extension(
         "rankscore.capi", [os.path.join("rankscore", "capi.pyx")], include_dirs=[here],
-        extra_compile_args=flags(True),
+        extra_compile_args=flags("capi"),
         depends=shared + [os.path.join(here, name)
                           for name in ("sweep.pxd", "sort.pxd", "ranking.pxd", "pairs.h")]))
     try:
