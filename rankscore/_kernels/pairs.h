@@ -31,8 +31,8 @@ static inline uint64_t rs_pairs_f64(const double *neg, ptrdiff_t n_neg, const do
         for (i = 0; i < n_neg; i += 4) {
             memcpy(&a, neg + i, sizeof a);
             memcpy(&b, neg + i + 2, sizeof b);
-            low += (a < s) + (a <= s);
-            high += (b < s) + (b <= s);
+            low += (rs_v2l)(a < s) + (rs_v2l)(a <= s);
+            high += (rs_v2l)(b < s) + (rs_v2l)(b <= s);
         }
     }
     low += high;
@@ -48,7 +48,7 @@ static inline uint64_t rs_pairs_f32(const float *neg, ptrdiff_t n_neg, const flo
         rs_v4f s = {pos[j], pos[j], pos[j], pos[j]}, a;
         for (i = 0; i < n_neg; i += 4) {
             memcpy(&a, neg + i, sizeof a);
-            count += (a < s) + (a <= s);
+            count += (rs_v4i)(a < s) + (rs_v4i)(a <= s);
         }
     }
     return (uint64_t)-((int64_t)count[0] + count[1] + count[2] + count[3]);
