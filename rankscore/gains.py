@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ._docstrings import fill_doc
 from ._engine.arrays import Curve, Label
 from ._engine.labels import binary_target
 from ._engine.parts import binary_problem
@@ -44,6 +45,25 @@ __all__ = [
 # A point of a converted curve may leave [0, 1] by rounding only; more than this is an error.
 _ROUNDING_SLACK = 1e-9
 
+# docstring parts the functions here share (filled in by fill_doc)
+_LABELS_AND_SCORES = """
+y_true : array-like of shape (n_samples,)
+    True binary labels: {0, 1}, {-1, 1}, bool, or any two values with ``pos_label``.
+y_score : array-like of shape (n_samples,)
+    Scores; higher means more likely positive. Finite.
+"""
+_POS_LABEL = """
+pos_label : int, float, bool or str, default=None
+    The positive class, as in scikit-learn's ``roc_curve``.
+"""
+_NO_POSITIVES = """
+Raises
+------
+ValueError
+    If there are no positives (with nonzero weight), plus every error of
+    :func:`rankscore.roc_curve` for bad labels, scores or weights.
+"""
+
 
 # ------------------------------------------------------------------------------------------
 # Sweep totals
@@ -52,6 +72,7 @@ _ROUNDING_SLACK = 1e-9
 # ------------------------------------------------------------------------------------------
 # Gain table
 
+@fill_doc(labels_and_scores=_LABELS_AND_SCORES, pos_label=_POS_LABEL)
 def gain_table(
     y_true: Any,
     y_score: Any,
@@ -64,14 +85,10 @@ def gain_table(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels: {0, 1}, {-1, 1}, bool, or any two values with ``pos_label``.
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive. Finite.
+    {labels_and_scores}
     n_groups : int, default=10
         Number of groups asked for (10: deciles). Must be >= 1.
-    pos_label : int, float, bool or str, default=None
-        The positive class, as in scikit-learn's ``roc_curve``.
+    {pos_label}
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights; counts become sums of weights.
 
@@ -163,6 +180,8 @@ def gain_table(
 # Curves
 
 
+@fill_doc(labels_and_scores=_LABELS_AND_SCORES, pos_label=_POS_LABEL,
+          raises_no_positives=_NO_POSITIVES)
 def cumulative_gain_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label | None = None,
     sample_weight: ArrayLike | None = None
@@ -171,12 +190,8 @@ def cumulative_gain_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels: {0, 1}, {-1, 1}, bool, or any two values with ``pos_label``.
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive. Finite.
-    pos_label : int, float, bool or str, default=None
-        The positive class, as in scikit-learn's ``roc_curve``.
+    {labels_and_scores}
+    {pos_label}
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights; fractions become fractions of the total weight.
 
@@ -192,11 +207,7 @@ def cumulative_gain_curve(
         The distinct scores, decreasing; ``thresholds[0]`` is ``inf`` (nothing targeted),
         as in scikit-learn's ``roc_curve``.
 
-    Raises
-    ------
-    ValueError
-        If there are no positives (with nonzero weight), plus every error of
-        :func:`rankscore.roc_curve` for bad labels, scores or weights.
+    {raises_no_positives}
 
     See Also
     --------
@@ -227,6 +238,8 @@ def cumulative_gain_curve(
     return cumulative_gain_view(sweep_of_problem(binary_problem(y_true, y_score, pos_label, sample_weight)))
 
 
+@fill_doc(labels_and_scores=_LABELS_AND_SCORES, pos_label=_POS_LABEL,
+          raises_no_positives=_NO_POSITIVES)
 def lift_curve(
     y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Label | None = None,
     sample_weight: ArrayLike | None = None
@@ -235,12 +248,8 @@ def lift_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True binary labels: {0, 1}, {-1, 1}, bool, or any two values with ``pos_label``.
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive. Finite.
-    pos_label : int, float, bool or str, default=None
-        The positive class, as in scikit-learn's ``roc_curve``.
+    {labels_and_scores}
+    {pos_label}
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
 
@@ -254,11 +263,7 @@ def lift_curve(
     thresholds : ndarray of float64, shape (n_thresholds,)
         The distinct scores, decreasing.
 
-    Raises
-    ------
-    ValueError
-        If there are no positives (with nonzero weight), plus every error of
-        :func:`rankscore.roc_curve` for bad labels, scores or weights.
+    {raises_no_positives}
 
     See Also
     --------

@@ -16,6 +16,7 @@ from typing import Any, Union
 
 import numpy as np
 
+from ._docstrings import fill_doc
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
                           check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
@@ -32,6 +33,16 @@ MultiOutput = Union[str, Any]
 
 _AVERAGES = ("raw_values", "uniform_average")
 _R2_AVERAGES = ("raw_values", "uniform_average", "variance_weighted")
+
+# parameters the metrics here describe alike (filled in by fill_doc)
+_TARGETS = """
+y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
+    Targets and predictions (finite real numbers; bools count as 0 and 1).
+"""
+_MEAN_WEIGHTS = """
+sample_weight : array-like of shape (n_samples,), optional
+    Non-negative weights with a positive sum.
+"""
 
 
 def _as_targets(x: Any, name: str) -> np.ndarray:
@@ -101,6 +112,7 @@ def _combine(per_output: np.ndarray, multioutput: Any) -> float | np.ndarray:
     return float(np.average(per_output, weights=multioutput))
 
 
+@fill_doc(targets=_TARGETS)
 def half_sum_squared_error(
     y_true: Any,
     y_pred: Any,
@@ -112,8 +124,7 @@ def half_sum_squared_error(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers; bools count as 0 and 1).
+    {targets}
     sample_weight : array-like of shape (n_samples,), optional
         Non-negative weights ``w`` (default 1 each).
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
@@ -148,6 +159,7 @@ def half_sum_squared_error(
     return _combine(per_output, multioutput)
 
 
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
 def mean_squared_error(
     y_true: Any,
     y_pred: Any,
@@ -159,10 +171,8 @@ def mean_squared_error(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers; bools count as 0 and 1).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights with a positive sum.
+    {targets}
+    {sample_weight}
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
         One value per output, or their uniform / weighted mean.
 
@@ -195,6 +205,7 @@ def mean_squared_error(
     return _combine(per_output, multioutput)
 
 
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
 def root_mean_squared_error(
     y_true: Any,
     y_pred: Any,
@@ -206,10 +217,8 @@ def root_mean_squared_error(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers; bools count as 0 and 1).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights with a positive sum.
+    {targets}
+    {sample_weight}
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
         One value per output, or the uniform / weighted mean of the per-output RMSEs.
 
@@ -237,6 +246,7 @@ def root_mean_squared_error(
     return _combine(per_output, multioutput)
 
 
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
 def mean_absolute_error(
     y_true: Any,
     y_pred: Any,
@@ -248,10 +258,8 @@ def mean_absolute_error(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers; bools count as 0 and 1).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights with a positive sum.
+    {targets}
+    {sample_weight}
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
         One value per output, or their uniform / weighted mean.
 
@@ -279,6 +287,7 @@ def mean_absolute_error(
     return _combine(per_output, multioutput)
 
 
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
 def r2_score(
     y_true: Any,
     y_pred: Any,
@@ -291,10 +300,8 @@ def r2_score(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
-        Targets and predictions (finite real numbers; bools count as 0 and 1).
-    sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights with a positive sum.
+    {targets}
+    {sample_weight}
     multioutput : {"raw_values", "uniform_average", "variance_weighted"} or array-like
         One R² per output, their uniform mean, their mean weighted by each output's
         ``SST`` (``"variance_weighted"``), or weighted by the given array.
