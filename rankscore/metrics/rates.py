@@ -134,6 +134,7 @@ def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: 
     """Precision tp / (tp + fp), as ``sklearn.metrics.precision_score``.
 
     {shared}
+
     Returns
     -------
     float or ndarray of shape (n_labels,)
@@ -161,6 +162,7 @@ def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
     """Recall = sensitivity = TPR, tp / (tp + fn), as ``sklearn.metrics.recall_score``.
 
     {shared}
+
     Returns
     -------
     float or ndarray of shape (n_labels,)
@@ -215,6 +217,7 @@ def f1_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1
     """F1 = 2 P R / (P + R), as ``sklearn.metrics.f1_score``.
 
     {shared}
+
     Returns
     -------
     float or ndarray of shape (n_labels,)
@@ -244,6 +247,7 @@ def specificity_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label
     """Specificity = TNR, tn / (tn + fp), with scikit-learn's conventions.
 
     {shared}
+
     Returns
     -------
     float or ndarray of shape (n_labels,)
@@ -269,6 +273,7 @@ def npv_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 
     """Negative predictive value tn / (tn + fn), with scikit-learn's conventions.
 
     {shared}
+
     Returns
     -------
     float or ndarray of shape (n_labels,)
@@ -295,6 +300,7 @@ def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
     """G = sqrt(precision × recall) (:ref:`def-f-scores`), with scikit-learn's conventions.
 
     {shared}
+
     Returns
     -------
     float or ndarray of shape (n_labels,)
