@@ -2,8 +2,8 @@
 # compiled once here.
 
 from libc.stdint cimport int64_t
-from cpython.buffer cimport (PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release,
-                             PyObject_GetBuffer)
+from cpython.buffer cimport (PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE,
+                             PyBuffer_Release, PyObject_GetBuffer)
 
 
 cdef Kind _kind_of(const char* fmt, Py_ssize_t itemsize) noexcept:

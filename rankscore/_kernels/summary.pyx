@@ -586,7 +586,8 @@ cdef class _ReportArrays:
 
     def __cinit__(self, Py_ssize_t n_cuts, int64_t n_neg, int64_t n_pos, double rtol,
                   double threshold):
-        """The state of a read; its cuts (st.cuts, ascending) are the caller's to set."""
+        """The state of a read; the caller sets its cuts (st.cuts: n_cuts int64, ascending)
+        and holds them while the state is read."""
         no_buffers(self.held, 4)
         self.tp_arr, self.fp_arr = np.zeros(n_cuts, np.int64), np.zeros(n_cuts, np.int64)
         self.t_arr, self.next_arr = np.zeros(n_cuts), np.zeros(n_cuts)

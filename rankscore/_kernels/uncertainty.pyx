@@ -435,18 +435,17 @@ cdef inline void* _data(Array* a) noexcept:
     return a.data if a.n > 0 else NULL  # (NULL for None or empty)
 
 
-cdef object _replicates(Drawn* neg, Drawn* pos, Py_ssize_t n_neg, Py_ssize_t n_pos,
-                        Array* a):
-    """The array of the times each position is drawn (negatives [0, n_neg), positives
-    [n_neg, n)), held in a[4], with neg and pos pointing into it and at the weights and
-    orders of a[0:4] (_read_drawn): the caller keeps them while they draw."""
-    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
-    write(&a[4], mult_arr)
+cdef int _replicates(Drawn* neg, Drawn* pos, Py_ssize_t n_neg, Py_ssize_t n_pos,
+                     Array* a) except -1:
+    """Hold in a[4] a new array of the times each position is drawn (negatives [0, n_neg),
+    positives [n_neg, n)), and point neg and pos into it and at the weights and orders of
+    a[0:4] (_read_drawn): the caller holds them while they draw."""
+    write(&a[4], np.empty(n_neg + n_pos, dtype=np.uint32))
     cdef uint32_t* mult = <uint32_t*>a[4].data
     neg.mult, neg.order, neg.weight = mult, <Py_ssize_t*>_data(&a[2]), <double*>_data(&a[0])
     pos.mult = mult + n_neg if n_pos else NULL
     pos.order, pos.weight = <Py_ssize_t*>_data(&a[3]), <double*>_data(&a[1])
-    return mult_arr
+    return 0
 
 
 def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint stratified,
@@ -478,10 +477,9 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
         typed(&a[7], np.searchsorted(neg, pos, "left"), intp_kind(), 1, CONTIGUOUS)
         typed(&a[8], np.searchsorted(neg, pos, "right"), intp_kind(), 1, CONTIGUOUS)
         below_at, through_at = <Py_ssize_t*>a[7].data, <Py_ssize_t*>a[8].data
-        cum_arr = np.empty(n_neg + 1)
-        write(&a[9], cum_arr)
+        write(&a[9], np.empty(n_neg + 1))
         cum = <double*>a[9].data
-        mult_arr = _replicates(&neg_c, &pos_c, n_neg, n_pos, a)
+        _replicates(&neg_c, &pos_c, n_neg, n_pos, a)
         with nogil:
             for r in range(a[5].n):
                 _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seed[r * seed_step])
@@ -524,7 +522,7 @@ def bootstrap_group_counts(neg, neg_weight, pos, pos_weight, neg_order, pos_orde
         typed(&a[7], 2 * np.searchsorted(values, neg), intp_kind(), 1, CONTIGUOUS)
         typed(&a[8], 2 * np.searchsorted(values, pos) + 1, intp_kind(), 1, CONTIGUOUS)
         neg_cell, pos_cell = <Py_ssize_t*>a[7].data, <Py_ssize_t*>a[8].data
-        mult_arr = _replicates(&neg_c, &pos_c, n_neg, n_pos, a)
+        _replicates(&neg_c, &pos_c, n_neg, n_pos, a)
         with nogil:
             for r in range(a[5].n):
                 _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seed[r * seed_step])
