@@ -103,6 +103,18 @@ GCC_LOOP_FLAGS = ["-ftree-vectorize", "-funswitch-loops", "-fvect-cost-model=dyn
 BUILD_JOBS = os.cpu_count() or 1
 
 
+def shared_utility():
+    """cythonize's options for _cyutility. No kernel takes a typed memoryview (they read
+    their arrays through arrays.pyx; tests/test_layout.py checks it), so Cython's memoryview
+    code, two thirds of the module, is left out where Cython can (3.3 on)."""
+    from Cython.Compiler.Options import default_options
+
+    options = {"shared_utility_qualified_name": f"{PACKAGE}.{UTILITY}"}
+    if "shared_utility_features_disabled" in default_options:
+        options["shared_utility_features_disabled"] = ["MemoryView"]
+    return options
+
+
 def extensions():
     if os.environ.get("RANKSCORE_NO_EXTENSIONS", "") not in ("", "0"):
         warn("RANKSCORE_NO_EXTENSIONS is set")
@@ -126,7 +138,7 @@ def extensions():
     here = os.path.join("rankscore", "_kernels")
     shared = [os.path.join(here, name)
               for name in ("types.pxd", "arrays.pxd", "int128.h", "int128.pxd")]
-    # Cython's own utility code (memoryviews, fused-type dispatch …) is generated and
+    # Cython's own utility code (argument parsing, fused-type dispatch …) is generated and
     # compiled once, into _cyutility, instead of once per module. It runs once per call
     # (reading arguments), never per element, and -O1 compiles it in half the time of -O3
     # at no measurable cost per call.
@@ -153,7 +165,7 @@ def extensions():
     try:
         return cythonize(
             modules,
-            shared_utility_qualified_name=f"{PACKAGE}.{UTILITY}",
+            **shared_utility(),
             nthreads=BUILD_JOBS,
             compiler_directives={
                 "language_level": 3,

@@ -6,10 +6,14 @@
   themselves, ``_engine``, ``_kernels`` …, are imported by name; that is what they are for.)
 * No import circle between modules (function-level imports count).
 * Only ``_backend`` imports the kernel packages.
+* No compiled kernel takes a typed memoryview: they read their arrays through
+  ``_kernels/arrays.pyx``, and the shared ``_cyutility`` module is built without Cython's
+  memoryview code (a module that needed it would fail to import).
 """
 
 import ast
 import pathlib
+import re
 
 import pytest
 
@@ -121,3 +125,32 @@ def test_only_the_backend_imports_the_kernel_packages():
                 for module, names in _imports(name, path))
     ]
     assert offenders == []
+
+
+# a typed memoryview declaration: a type, its dimensions (``[:]``, ``[::1]``, ``[:, ::1]``
+# …) and the name it declares
+MEMORYVIEW = re.compile(r"\w\s*\[\s*:{1,2}\s*1?\s*(?:,\s*:{1,2}\s*1?\s*)*\]\s*"
+                        r"(?!(?:if|else|for|and|or|in|is|not)\b)[A-Za-z_]\w*")
+
+
+def _typed_memoryviews(text):
+    code = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    return [m.group(0) for m in MEMORYVIEW.finditer(code)]
+
+
+def test_the_memoryview_pattern():
+    assert _typed_memoryviews("def f(const double[:] x, int64_t[::1] y):") == [
+        "e[:] x", "t[::1] y"]
+    assert _typed_memoryviews("    cdef double[:, ::1] out = arr  # int[:] z") == [
+        "e[:, ::1] out"]
+    assert _typed_memoryviews("    return out[:count + 1], a[:n], b[:] if c else d") == []
+
+
+def test_no_kernel_takes_a_typed_memoryview():
+    kernels = PACKAGE / "_kernels"
+    sources = sorted([*kernels.glob("*.pyx"), *kernels.glob("*.pxd")])
+    assert len(sources) > 10
+    sources += [p for p in [PACKAGE / "capi.pyx"] if p.exists()]  # (not in a wheel)
+    found = {path.name: _typed_memoryviews(path.read_text(encoding="utf-8"))
+             for path in sources}
+    assert {name: views for name, views in found.items() if views} == {}

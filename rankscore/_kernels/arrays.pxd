@@ -16,6 +16,7 @@ cdef enum Kind:
     OTHER
     INT8
     UINT8
+    INT32
     INT64
     UINT64
     FLOAT32
@@ -31,11 +32,27 @@ cdef struct Array:
     Py_ssize_t step2  # elements from one column to the next (2-D)
     Kind kind
 
+
+# the kind of a Py_ssize_t array (NumPy's intp)
+cdef inline Kind intp_kind() noexcept:
+    return INT64 if sizeof(Py_ssize_t) == 8 else INT32
+
+
+# how typed() holds an array
+cdef enum:
+    WRITABLE = 1    # to write into it (ValueError for a read-only one)
+    CONTIGUOUS = 2  # only C-contiguous (ValueError for another)
+    COPY = 4        # (1-D) any stride, read from a contiguous copy when strided
+
 # Hold obj's buffer in a (an ndim-D array: 1 or 2); release(a) must follow, also on errors.
 cdef int acquire(Array* a, object obj, int ndim, bint writable) except -1
 # acquire a 1-D array to read / to write
 cdef int read(Array* a, object obj) except -1
 cdef int write(Array* a, object obj) except -1
+# Hold obj's buffer in a, an ndim-D array of the given kind, as a typed memoryview argument
+# would (`const int64_t[:] x`, `double[:, ::1] out` …): ValueError for another dtype, another
+# number of dimensions, a read-only array to write or (CONTIGUOUS) a strided one.
+cdef int typed(Array* a, object obj, Kind kind, int ndim, int how) except -1
 # read a 1-D array, from a contiguous copy when it is strided
 cdef int read_contiguous(Array* a, object obj) except -1
 # read_contiguous objects[i] into arrays[i], of kind kinds[i] (b'B', b'q', b'Q', b'd')

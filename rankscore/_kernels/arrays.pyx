@@ -2,8 +2,8 @@
 # compiled once here.
 
 from libc.stdint cimport int64_t
-from cpython.buffer cimport (PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release,
-                             PyObject_GetBuffer)
+from cpython.buffer cimport (PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_STRIDES, PyBUF_WRITABLE,
+                             PyBuffer_Release, PyObject_GetBuffer)
 
 
 cdef Kind _kind_of(const char* fmt, Py_ssize_t itemsize) noexcept:
@@ -21,8 +21,10 @@ cdef Kind _kind_of(const char* fmt, Py_ssize_t itemsize) noexcept:
         return FLOAT32
     if c == b'b' and itemsize == 1:
         return INT8
-    if (c == b'B' or c == b'?') and itemsize == 1:
+    if (c == b'B' or c == b'?' or c == b'c') and itemsize == 1:  # (c: a char of bytes)
         return UINT8
+    if (c == b'i' or c == b'l') and itemsize == 4:
+        return INT32
     if (c == b'q' or c == b'l') and itemsize == 8:
         return INT64
     if (c == b'Q' or c == b'L') and itemsize == 8:
@@ -34,26 +36,65 @@ cdef int acquire(Array* a, object obj, int ndim, bint writable) except -1:
     """Hold obj's buffer in a (an ndim-D array: 1 or 2); release(a) must follow, also on
     errors (a.buffer.obj is NULL until the buffer is held). An array to read whose strides
     are not a multiple of its item size is read from a contiguous copy."""
-    cdef Py_ssize_t itemsize, d
     PyObject_GetBuffer(obj, &a.buffer,
                        PyBUF_STRIDES | PyBUF_FORMAT | (PyBUF_WRITABLE if writable else 0))
     if a.buffer.ndim != ndim:
         raise ValueError(f"expected a {ndim}-D array, got {a.buffer.ndim} dimensions")
-    itemsize = a.buffer.itemsize
+    if _copied(a, ndim, writable):
+        import numpy
+        return acquire(a, numpy.ascontiguousarray(obj), ndim, False)
+    return 0
+
+
+cdef bint _copied(Array* a, int ndim, bint writable) except -1:
+    """Fill a's fields from the ndim-D buffer it holds; or, when its strides are not a
+    multiple of its item size, release it and return True (to read a contiguous copy)."""
+    cdef Py_ssize_t itemsize = a.buffer.itemsize, d
     for d in range(ndim):
         if a.buffer.shape[d] > 1 and a.buffer.strides[d] % itemsize:
             if writable:
                 raise ValueError("the kernels write into arrays whose strides are a "
                                  "multiple of the item size")
             PyBuffer_Release(&a.buffer)
-            import numpy
-            return acquire(a, numpy.ascontiguousarray(obj), ndim, False)
+            return True
     a.data = <char*>a.buffer.buf
     a.kind = _kind_of(a.buffer.format, itemsize)
     a.n = a.buffer.shape[0]
     a.m = a.buffer.shape[1] if ndim == 2 else 1
     a.step = a.buffer.strides[0] // itemsize
     a.step2 = a.buffer.strides[1] // itemsize if ndim == 2 else 1
+    return False
+
+
+cdef str _name(Kind kind):
+    return ("int8" if kind == INT8 else "uint8" if kind == UINT8 else "int32" if kind == INT32
+            else "int64" if kind == INT64 else "uint64" if kind == UINT64
+            else "float32" if kind == FLOAT32 else "float64")
+
+
+cdef int typed(Array* a, object obj, Kind kind, int ndim, int how) except -1:
+    """Hold obj's buffer in a, an ndim-D array of the given kind, as a typed memoryview
+    argument would: ValueError for another dtype or number of dimensions, for a read-only
+    array to write (how & WRITABLE) or a strided one (how & CONTIGUOUS: the exporter's
+    own message). how & COPY: a strided array is read from a contiguous copy. release(a)
+    must follow, also on errors."""
+    cdef bint writable = how & WRITABLE
+    PyObject_GetBuffer(obj, &a.buffer,
+                       (PyBUF_C_CONTIGUOUS if how & CONTIGUOUS else PyBUF_STRIDES)
+                       | PyBUF_FORMAT | (PyBUF_WRITABLE if writable else 0))
+    if a.buffer.ndim != ndim:
+        raise ValueError(f"Buffer has wrong number of dimensions (expected {ndim}, got "
+                         f"{a.buffer.ndim})")
+    if _copied(a, ndim, writable):
+        import numpy
+        return typed(a, numpy.ascontiguousarray(obj), kind, ndim, how)
+    if a.kind != kind:
+        raise ValueError(f"Buffer dtype mismatch, expected {_name(kind)} but got format "
+                         f"{a.buffer.format.decode() if a.buffer.format else 'B'!r}")
+    if how & COPY and a.n > 1 and a.step != 1:
+        release(a)
+        import numpy
+        return typed(a, numpy.ascontiguousarray(obj), kind, ndim, how)
     return 0
 
 

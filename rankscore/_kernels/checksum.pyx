@@ -6,6 +6,9 @@ from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
+from rankscore._kernels.arrays cimport (CONTIGUOUS, UINT8, Array, no_buffer, no_buffers,
+                                        release, release_each, typed)
+
 
 # -- bytes that check themselves --------------------------------------------------------
 # The byte form of a summary ends with the CRC-32C (Castagnoli: reflected polynomial
@@ -337,41 +340,51 @@ rs_crc32c_init()
 CRC32C_LEVEL = rs_crc_level
 
 
-def crc32c(const unsigned char[::1] data, uint32_t crc=0, int level=2):
-    """The CRC-32C of ``data`` continued from ``crc`` (the CRC-32C of the bytes before
-    them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``. ``level`` caps the way
-    it is computed (CRC32C_LEVEL; for tests: 0 the tables)."""
+def crc32c(data, uint32_t crc=0, int level=2):
+    """The CRC-32C of ``data`` (C-contiguous bytes) continued from ``crc`` (the CRC-32C of
+    the bytes before them; 0 to start): ``crc32c(b, crc32c(a)) == crc32c(a + b)``.
+    ``level`` caps the way it is computed (CRC32C_LEVEL; for tests: 0 the tables)."""
+    cdef Array a
     cdef uint32_t out
-    cdef const unsigned char* p = &data[0] if data.shape[0] else NULL
-    with nogil:
-        out = rs_crc32c(crc, p, data.shape[0], level)
+    no_buffer(&a)
+    try:
+        typed(&a, data, UINT8, 1, CONTIGUOUS)
+        with nogil:
+            out = rs_crc32c(crc, <unsigned char*>a.data if a.n else NULL, a.n, level)
+    finally:
+        release(&a)
     return out
 
 
 cdef class _Parts:
-    # the byte buffers of a tuple of objects (read-only, C-contiguous), kept exported
-    cdef list views
+    # the byte buffers of a tuple of objects (read-only, C-contiguous), held until freed
+    cdef Array* arrays
     cdef const unsigned char** pointers
     cdef size_t* sizes
     cdef Py_ssize_t n, total
 
     def __cinit__(self, tuple parts):
-        cdef const unsigned char[::1] view
         cdef Py_ssize_t i
         self.n = len(parts)
-        self.views = [memoryview(part).cast("B") for part in parts]
+        views = [memoryview(part).cast("B") for part in parts]
+        self.arrays = <Array*>malloc(max(self.n, 1) * sizeof(Array))
         self.pointers = <const unsigned char**>malloc(max(self.n, 1) * sizeof(void*))
         self.sizes = <size_t*>malloc(max(self.n, 1) * sizeof(size_t))
-        if self.pointers == NULL or self.sizes == NULL:
+        if self.arrays == NULL or self.pointers == NULL or self.sizes == NULL:
+            self.n = 0  # (nothing to release)
             raise MemoryError()
+        no_buffers(self.arrays, self.n)
         self.total = 0
         for i in range(self.n):
-            view = self.views[i]
-            self.pointers[i] = &view[0] if view.shape[0] else NULL
-            self.sizes[i] = view.shape[0]
-            self.total += (view.shape[0] + 7) // 8 * 8
+            typed(&self.arrays[i], views[i], UINT8, 1, CONTIGUOUS)
+            self.pointers[i] = <unsigned char*>self.arrays[i].data if self.arrays[i].n else NULL
+            self.sizes[i] = self.arrays[i].n
+            self.total += (self.arrays[i].n + 7) // 8 * 8
 
     def __dealloc__(self):
+        if self.arrays != NULL:
+            release_each(self.arrays, self.n)
+        free(self.arrays)
         free(self.pointers)
         free(self.sizes)
 

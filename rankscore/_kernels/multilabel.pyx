@@ -15,8 +15,9 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, acquire, check_kind,
-                                        no_buffer, read_contiguous, release)
+from rankscore._kernels.arrays cimport (COPY, FLOAT64, INT64, UINT8, Array, acquire,
+                                        check_kind, no_buffer, no_buffers, read_contiguous,
+                                        release, release_each, typed, write)
 
 ctypedef fused indicator_t:
     uint8_t
@@ -186,7 +187,7 @@ def multilabel_confusion_weighted(y_true, y_pred, weight):
 # Per row the two sorted index lists are merged; per label the sums are union (true or
 # predicted), predicted, true, tp, so tn = total - union is the caller's.
 
-cdef inline Py_ssize_t _next_one(const double[:] data, Py_ssize_t k,
+cdef inline Py_ssize_t _next_one(const double* data, Py_ssize_t k,
                                  Py_ssize_t end) noexcept nogil:
     """The first position >= k before end holding a 1 (end if none)."""
     while k < end and data[k] == 0:
@@ -194,61 +195,86 @@ cdef inline Py_ssize_t _next_one(const double[:] data, Py_ssize_t k,
     return k
 
 
-def multilabel_confusion_csr(const int64_t[:] t_ptr, const int64_t[:] t_idx,
-                             const double[:] t_val, const int64_t[:] p_ptr,
-                             const int64_t[:] p_idx, const double[:] p_val,
-                             Py_ssize_t n_labels, const double[:] weight):
+cdef void _confusion_csr(const int64_t* t_ptr, const int64_t* t_idx, const double* t_val,
+                         const int64_t* p_ptr, const int64_t* p_idx, const double* p_val,
+                         Py_ssize_t n, Py_ssize_t n_labels, const double* weight,
+                         double* per_label, int64_t* heavy_union,
+                         int64_t* per_sample) noexcept nogil:
+    # per_label: (n_labels, 4) and per_sample: (n, 4), C-contiguous; weight NULL: none
+    cdef Py_ssize_t r, a, b, a_end, b_end, j
+    cdef double w = 1.0
+    cdef int64_t nt, np_, ntp
+    for r in range(n):
+        if weight != NULL:
+            w = weight[r]
+        a, a_end = t_ptr[r], t_ptr[r + 1]
+        b, b_end = p_ptr[r], p_ptr[r + 1]
+        a = _next_one(t_val, a, a_end)
+        b = _next_one(p_val, b, b_end)
+        nt = np_ = ntp = 0
+        # merge the row's true and predicted labels (both sorted)
+        while a < a_end or b < b_end:
+            if b >= b_end or (a < a_end and t_idx[a] < p_idx[b]):  # true only
+                j = t_idx[a]
+                per_label[4 * j + 2] += w
+                nt += 1
+                a = _next_one(t_val, a + 1, a_end)
+            elif a >= a_end or p_idx[b] < t_idx[a]:  # predicted only
+                j = p_idx[b]
+                per_label[4 * j + 1] += w
+                np_ += 1
+                b = _next_one(p_val, b + 1, b_end)
+            else:  # both: a true positive
+                j = t_idx[a]
+                per_label[4 * j + 1] += w
+                per_label[4 * j + 2] += w
+                per_label[4 * j + 3] += w
+                nt += 1
+                np_ += 1
+                ntp += 1
+                a = _next_one(t_val, a + 1, a_end)
+                b = _next_one(p_val, b + 1, b_end)
+            per_label[4 * j] += w
+            heavy_union[j] += w > 0
+        per_sample[4 * r] = n_labels - nt - np_ + ntp
+        per_sample[4 * r + 1] = np_ - ntp
+        per_sample[4 * r + 2] = nt - ntp
+        per_sample[4 * r + 3] = ntp
+
+
+def multilabel_confusion_csr(t_ptr, t_idx, t_val, p_ptr, p_idx, p_val, Py_ssize_t n_labels,
+                             weight):
     """``(label_sums, heavy_union, sample_cells)``: per label float64 sums (int64 counts
     when ``weight`` is empty) of union, predicted, true, tp; per label the number of
     positive-weight samples in the union (int64; empty weight: all samples); per sample the
-    int64 cells tn, fp, fn, tp."""
-    cdef Py_ssize_t n = t_ptr.shape[0] - 1, r, a, b, a_end, b_end, j
-    cdef bint weighted = weight.shape[0] > 0
-    cdef double w = 1.0
-    cdef int64_t nt, np_, ntp
-    sums = np.zeros((n_labels, 4), dtype=np.float64)
-    heavy = np.zeros(n_labels, dtype=np.int64)
-    sample_cells = np.zeros((n, 4), dtype=np.int64)
-    cdef double[:, ::1] per_label = sums
-    cdef int64_t[:] heavy_union = heavy
-    cdef int64_t[:, ::1] per_sample = sample_cells
-    with nogil:
-        for r in range(n):
-            if weighted:
-                w = weight[r]
-            a, a_end = t_ptr[r], t_ptr[r + 1]
-            b, b_end = p_ptr[r], p_ptr[r + 1]
-            a = _next_one(t_val, a, a_end)
-            b = _next_one(p_val, b, b_end)
-            nt = np_ = ntp = 0
-            # merge the row's true and predicted labels (both sorted)
-            while a < a_end or b < b_end:
-                if b >= b_end or (a < a_end and t_idx[a] < p_idx[b]):  # true only
-                    j = t_idx[a]
-                    per_label[j, 2] += w
-                    nt += 1
-                    a = _next_one(t_val, a + 1, a_end)
-                elif a >= a_end or p_idx[b] < t_idx[a]:  # predicted only
-                    j = p_idx[b]
-                    per_label[j, 1] += w
-                    np_ += 1
-                    b = _next_one(p_val, b + 1, b_end)
-                else:  # both: a true positive
-                    j = t_idx[a]
-                    per_label[j, 1] += w
-                    per_label[j, 2] += w
-                    per_label[j, 3] += w
-                    nt += 1
-                    np_ += 1
-                    ntp += 1
-                    a = _next_one(t_val, a + 1, a_end)
-                    b = _next_one(p_val, b + 1, b_end)
-                per_label[j, 0] += w
-                heavy_union[j] += w > 0
-            per_sample[r, 0] = n_labels - nt - np_ + ntp
-            per_sample[r, 1] = np_ - ntp
-            per_sample[r, 2] = nt - ntp
-            per_sample[r, 3] = ntp
+    int64 cells tn, fp, fn, tp. The CSR arrays: indptr and indices int64, data float64;
+    weight float64."""
+    cdef Array a[10]  # the two matrices' arrays, weight, and the three outputs
+    cdef Py_ssize_t n
+    cdef bint weighted
+    no_buffers(a, 10)
+    try:
+        typed(&a[0], t_ptr, INT64, 1, COPY)
+        typed(&a[1], t_idx, INT64, 1, COPY)
+        typed(&a[2], t_val, FLOAT64, 1, COPY)
+        typed(&a[3], p_ptr, INT64, 1, COPY)
+        typed(&a[4], p_idx, INT64, 1, COPY)
+        typed(&a[5], p_val, FLOAT64, 1, COPY)
+        typed(&a[6], weight, FLOAT64, 1, COPY)
+        n, weighted = a[0].n - 1, a[6].n > 0
+        sums = np.zeros((n_labels, 4), dtype=np.float64)
+        heavy = np.zeros(n_labels, dtype=np.int64)
+        sample_cells = np.zeros((n, 4), dtype=np.int64)
+        acquire(&a[7], sums, 2, True)
+        write(&a[8], heavy)
+        acquire(&a[9], sample_cells, 2, True)
+        with nogil:
+            _confusion_csr(<int64_t*>a[0].data, <int64_t*>a[1].data, <double*>a[2].data,
+                           <int64_t*>a[3].data, <int64_t*>a[4].data, <double*>a[5].data, n,
+                           n_labels, <double*>a[6].data if weighted else NULL,
+                           <double*>a[7].data, <int64_t*>a[8].data, <int64_t*>a[9].data)
+    finally:
+        release_each(a, 10)
     if not weighted:
         return sums.astype(np.int64), heavy, sample_cells
     return sums, heavy, sample_cells

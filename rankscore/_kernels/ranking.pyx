@@ -4,45 +4,77 @@
 # list element ('x'). So p = bit length of the mask (bit p-1 is always set), k = number of set
 # bits, and masks fit rankings with p <= 62.
 
+# Each kernel holds its arrays once (arrays.pxd: typed, any stride) and loops over raw
+# pointers, reading element i at i * step.
+
 from libc.stdint cimport int64_t, uint64_t
 
 import numpy as np
 
+from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT64, WRITABLE, Array, no_buffers,
+                                        release_each, typed, write)
 
-def check_positions(const int64_t[:] positions, const int64_t[:] order, int64_t max_position):
-    """Validate a position vector; ``order`` is its stable argsort.
+
+def check_positions(positions, order, int64_t max_position):
+    """Validate a position vector (int64); ``order`` is its stable argsort (int64).
 
     Returns ``(code, first, second)``: code 0 = valid; 1 = ``positions[first]`` < 1;
     3 = ``positions[first]`` > ``max_position``; 2 = ``positions[first] ==
     positions[second]`` (first < second, a repeat).
     """
-    cdef Py_ssize_t i, n = positions.shape[0]
+    cdef Array a[2]
+    cdef Py_ssize_t i, n, ps, os
+    cdef const int64_t* pos
+    cdef const int64_t* at
     cdef int code = 0
     cdef Py_ssize_t first = -1, second = -1
-    with nogil:
-        for i in range(n):
-            if positions[i] < 1:
-                code, first = 1, i
-                break
-            if positions[i] > max_position:
-                code, first = 3, i
-                break
-        if code == 0:
-            for i in range(1, n):
-                if positions[order[i]] == positions[order[i - 1]]:
-                    code, first, second = 2, order[i - 1], order[i]
+    no_buffers(a, 2)
+    try:
+        typed(&a[0], positions, INT64, 1, 0)
+        typed(&a[1], order, INT64, 1, 0)
+        pos, ps, n = <int64_t*>a[0].data, a[0].step, a[0].n
+        at, os = <int64_t*>a[1].data, a[1].step
+        with nogil:
+            for i in range(n):
+                if pos[i * ps] < 1:
+                    code, first = 1, i
                     break
+                if pos[i * ps] > max_position:
+                    code, first = 3, i
+                    break
+            if code == 0:
+                for i in range(1, n):
+                    if pos[at[i * os] * ps] == pos[at[(i - 1) * os] * ps]:
+                        code, first, second = 2, at[(i - 1) * os], at[i * os]
+                        break
+    finally:
+        release_each(a, 2)
     return code, first, second
 
 
-def score_columns(const int64_t[:] k, const int64_t[:] p, const int64_t[:] soma, double m):
-    """Scores from columns: s = k/p + (2/m) soma / (p (p-1)), s = 1 where p = 1."""
-    cdef Py_ssize_t i, n = k.shape[0]
-    out = np.empty(n, dtype=np.float64)
-    cdef double[:] s = out
-    with nogil:
-        for i in range(n):
-            s[i] = ranking_score(k[i], p[i], soma[i], m)
+def score_columns(k, p, soma, double m):
+    """Scores from columns (int64): s = k/p + (2/m) soma / (p (p-1)), s = 1 where p = 1."""
+    cdef Array a[4]  # k, p, soma, out
+    cdef Py_ssize_t i, n, ks, ps, ss
+    cdef const int64_t* kk
+    cdef const int64_t* pp
+    cdef const int64_t* so
+    cdef double* s
+    no_buffers(a, 4)
+    try:
+        typed(&a[0], k, INT64, 1, 0)
+        typed(&a[1], p, INT64, 1, 0)
+        typed(&a[2], soma, INT64, 1, 0)
+        kk, pp, so = <int64_t*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data
+        n, ks, ps, ss = a[0].n, a[0].step, a[1].step, a[2].step
+        out = np.empty(n, dtype=np.float64)
+        write(&a[3], out)
+        s = <double*>a[3].data
+        with nogil:
+            for i in range(n):
+                s[i] = ranking_score(kk[i * ks], pp[i * ps], so[i * ss], m)
+    finally:
+        release_each(a, 4)
     return out
 
 
@@ -85,71 +117,111 @@ cdef inline void _mask_kps(uint64_t x, int64_t* k, int64_t* p, int64_t* soma) no
     soma[0] = pp * (pp + 1) // 2 - sumx
 
 
-def mask_columns(const uint64_t[:] masks):
-    """``(k, p, soma)`` int64 columns of ranking masks (bit i-1 set = position i is 'x')."""
-    cdef Py_ssize_t i, n = masks.shape[0]
-    k_out = np.empty(n, dtype=np.int64)
-    p_out = np.empty(n, dtype=np.int64)
-    soma_out = np.empty(n, dtype=np.int64)
-    cdef int64_t[:] k = k_out, p = p_out, soma = soma_out
-    with nogil:
-        for i in range(n):
-            _mask_kps(masks[i], &k[i], &p[i], &soma[i])
+def mask_columns(masks):
+    """``(k, p, soma)`` int64 columns of ranking masks (uint64; bit i-1 set = position i is
+    'x')."""
+    cdef Array a[4]  # masks, k, p, soma
+    cdef Py_ssize_t i, n, ms
+    cdef const uint64_t* mask
+    cdef int64_t* k
+    cdef int64_t* p
+    cdef int64_t* soma
+    no_buffers(a, 4)
+    try:
+        typed(&a[0], masks, UINT64, 1, 0)
+        mask, ms, n = <uint64_t*>a[0].data, a[0].step, a[0].n
+        k_out = np.empty(n, dtype=np.int64)
+        p_out = np.empty(n, dtype=np.int64)
+        soma_out = np.empty(n, dtype=np.int64)
+        write(&a[1], k_out)
+        write(&a[2], p_out)
+        write(&a[3], soma_out)
+        k, p, soma = <int64_t*>a[1].data, <int64_t*>a[2].data, <int64_t*>a[3].data
+        with nogil:
+            for i in range(n):
+                _mask_kps(mask[i * ms], &k[i], &p[i], &soma[i])
+    finally:
+        release_each(a, 4)
     return k_out, p_out, soma_out
 
 
-def score_masks(const uint64_t[:] masks, double m):
-    """Scores of ranking masks (same arithmetic as ``score_columns``)."""
-    cdef Py_ssize_t i, n = masks.shape[0]
+def score_masks(masks, double m):
+    """Scores of ranking masks (uint64; same arithmetic as ``score_columns``)."""
+    cdef Array a[2]  # masks, out
+    cdef Py_ssize_t i, n, ms
+    cdef const uint64_t* mask
+    cdef double* s
     cdef int64_t k, p, soma
-    out = np.empty(n, dtype=np.float64)
-    cdef double[:] s = out
-    with nogil:
-        for i in range(n):
-            _mask_kps(masks[i], &k, &p, &soma)
-            s[i] = ranking_score(k, p, soma, m)
+    no_buffers(a, 2)
+    try:
+        typed(&a[0], masks, UINT64, 1, 0)
+        mask, ms, n = <uint64_t*>a[0].data, a[0].step, a[0].n
+        out = np.empty(n, dtype=np.float64)
+        write(&a[1], out)
+        s = <double*>a[1].data
+        with nogil:
+            for i in range(n):
+                _mask_kps(mask[i * ms], &k, &p, &soma)
+                s[i] = ranking_score(k, p, soma, m)
+    finally:
+        release_each(a, 2)
     return out
 
 
-def enumerate_rankings_into(int64_t p, int64_t k, double m, uint64_t[:] masks, double[:] scores):
-    """Fill ``masks``/``scores`` (length C(p-1, k-1)) with every ranking of ``(p, k)``.
+cdef void _enumerate(int64_t p, int64_t k, double m, uint64_t* masks, Py_ssize_t mask_step,
+                     Py_ssize_t count, double* scores, Py_ssize_t score_step,
+                     double* table) noexcept nogil:
+    cdef int64_t n = p - 1, r = k - 1
+    cdef int64_t total = p * (p + 1) // 2
+    cdef int64_t c[64]
+    cdef int64_t i, j, sumx, soma
+    cdef Py_ssize_t idx
+    cdef uint64_t mask
+    for soma in range(total + 1):
+        table[soma] = ranking_score(k, p, soma, m)
+    mask = (<uint64_t>1) << (p - 1)
+    sumx = p
+    for i in range(r):  # first ranking: x at 1..k-1
+        c[i] = i
+        mask |= (<uint64_t>1) << i
+        sumx += i + 1
+    for idx in range(count):
+        masks[idx * mask_step] = mask
+        scores[idx * score_step] = table[total - sumx]
+        # advance: rightmost c[i] that can still move right
+        i = r - 1
+        while i >= 0 and c[i] == n - r + i:
+            i -= 1
+        if i < 0:
+            break
+        for j in range(i, r):  # drop c[i..r-1]
+            mask ^= (<uint64_t>1) << c[j]
+            sumx -= c[j] + 1
+        c[i] += 1
+        for j in range(i, r):  # put them back just after the new c[i]
+            c[j] = c[i] + j - i
+            mask |= (<uint64_t>1) << c[j]
+            sumx += c[j] + 1
+
+
+def enumerate_rankings_into(int64_t p, int64_t k, double m, masks, scores):
+    """Fill ``masks`` (uint64) and ``scores`` (float64), of length C(p-1, k-1), with every
+    ranking of ``(p, k)``.
 
     Order: lexicographic with 'x' before '-', i.e. the positions of the first
     k-1 list elements run through the (k-1)-subsets of 1..p-1 in lexicographic order.
     Each step moves one position forward and resets the tail, updating the mask and the sum
     of the 'x' positions incrementally; the score is looked up by soma.
     """
-    cdef int64_t n = p - 1, r = k - 1
-    cdef int64_t total = p * (p + 1) // 2
-    cdef int64_t c[64]
-    cdef int64_t i, j, sumx, soma
-    cdef Py_ssize_t idx, count = masks.shape[0]
-    cdef uint64_t mask
-    table_arr = np.empty(total + 1, dtype=np.float64)
-    cdef double[:] table = table_arr
-    with nogil:
-        for soma in range(total + 1):
-            table[soma] = ranking_score(k, p, soma, m)
-        mask = (<uint64_t>1) << (p - 1)
-        sumx = p
-        for i in range(r):  # first ranking: x at 1..k-1
-            c[i] = i
-            mask |= (<uint64_t>1) << i
-            sumx += i + 1
-        for idx in range(count):
-            masks[idx] = mask
-            scores[idx] = table[total - sumx]
-            # advance: rightmost c[i] that can still move right
-            i = r - 1
-            while i >= 0 and c[i] == n - r + i:
-                i -= 1
-            if i < 0:
-                break
-            for j in range(i, r):  # drop c[i..r-1]
-                mask ^= (<uint64_t>1) << c[j]
-                sumx -= c[j] + 1
-            c[i] += 1
-            for j in range(i, r):  # put them back just after the new c[i]
-                c[j] = c[i] + j - i
-                mask |= (<uint64_t>1) << c[j]
-                sumx += c[j] + 1
+    cdef Array a[3]  # masks, scores, table
+    no_buffers(a, 3)
+    try:
+        typed(&a[0], masks, UINT64, 1, WRITABLE)
+        typed(&a[1], scores, FLOAT64, 1, WRITABLE)
+        table_arr = np.empty(p * (p + 1) // 2 + 1, dtype=np.float64)
+        write(&a[2], table_arr)
+        with nogil:
+            _enumerate(p, k, m, <uint64_t*>a[0].data, a[0].step, a[0].n, <double*>a[1].data,
+                       a[1].step, <double*>a[2].data)
+    finally:
+        release_each(a, 3)

@@ -14,9 +14,9 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport INT64_MAX, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
-from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, Array, check_kind,
-                                        check_score_kind, no_buffers, read, read_contiguous,
-                                        release, release_each, write)
+from rankscore._kernels.arrays cimport (CONTIGUOUS, COPY, FLOAT32, FLOAT64, INT64, Array,
+                                        check_kind, check_score_kind, no_buffers, read,
+                                        read_contiguous, release, release_each, typed, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.sweep cimport next_below
 from rankscore._kernels.types cimport count_t, score_t
@@ -300,7 +300,7 @@ def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
     return thr_arr, neg_arr, pos_arr
 
 
-def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
+def summary_scan_counts(neg, pos):
     """One read of an unweighted summary (thresholds descending) for the numbers of the
     report, exact where they are integers (128-bit pair counts and gaps, as ``auc_counts``
     and ``ks_counts``):
@@ -310,8 +310,19 @@ def summary_scan_counts(const int64_t[:] neg, const int64_t[:] pos):
     |P N(<= t) - N P(<= t)| over t, first reached at ks_index counting from the lowest
     score (the smallest threshold); ap_sum = Σ_t P(t) prec(t) from the top (AP = ap_sum / P);
     pr_area = Σ_t (r(t) - r(t+)) (prec(t) + prec(t+)) / 2 from the top, starting at
-    (recall 0, precision 1) (needs P > 0)."""
-    cdef Py_ssize_t d = neg.shape[0], i, best_i = d - 1
+    (recall 0, precision 1) (needs P > 0). neg and pos: int64."""
+    cdef Array a[2]
+    no_buffers(a, 2)
+    try:
+        typed(&a[0], neg, INT64, 1, COPY)
+        typed(&a[1], pos, INT64, 1, COPY)
+        return _scan_counts(<int64_t*>a[0].data, <int64_t*>a[1].data, a[0].n)
+    finally:
+        release_each(a, 2)
+
+
+cdef tuple _scan_counts(const int64_t* neg, const int64_t* pos, Py_ssize_t d):
+    cdef Py_ssize_t i, best_i = d - 1
     cdef int64_t n_neg = 0, n_pos = 0, tp = 0, fp = 0, tp_before, fp_before
     cdef rs_u128 pairs = rs_u128(0, 0), gap, best = rs_u128(0, 0)  # exact to 2**62 rows
     cdef int64_t pairs_64 = 0, gap_64, best_64 = 0
@@ -569,17 +580,21 @@ cdef inline bint _report_choose(_Report* st) noexcept nogil:
 
 cdef class _ReportArrays:
     # the per-cut outputs of one report read, and the state pointing into them
-    cdef object tp_arr, fp_arr, t_arr, next_arr, cuts_arr
+    cdef object tp_arr, fp_arr, t_arr, next_arr
+    cdef Array held[4]  # (the outputs' buffers, held while the state points into them)
     cdef _Report st
 
-    def __cinit__(self, const int64_t[::1] cuts, int64_t n_neg, int64_t n_pos, double rtol,
+    def __cinit__(self, Py_ssize_t n_cuts, int64_t n_neg, int64_t n_pos, double rtol,
                   double threshold):
-        cdef Py_ssize_t n_cuts = cuts.shape[0]
-        self.cuts_arr = np.asarray(cuts)
+        """The state of a read; the caller sets its cuts (st.cuts: n_cuts int64, ascending)
+        and holds them while the state is read."""
+        no_buffers(self.held, 4)
         self.tp_arr, self.fp_arr = np.zeros(n_cuts, np.int64), np.zeros(n_cuts, np.int64)
         self.t_arr, self.next_arr = np.zeros(n_cuts), np.zeros(n_cuts)
-        cdef int64_t[::1] tp = self.tp_arr, fp = self.fp_arr
-        cdef double[::1] t = self.t_arr, nxt = self.next_arr
+        write(&self.held[0], self.tp_arr)
+        write(&self.held[1], self.fp_arr)
+        write(&self.held[2], self.t_arr)
+        write(&self.held[3], self.next_arr)
         st = &self.st
         memset(st, 0, sizeof(_Report))
         st.n_neg, st.n_pos, st.P, st.N = n_neg, n_pos, <double>n_pos, <double>n_neg
@@ -588,9 +603,11 @@ cdef class _ReportArrays:
         st.inv_N = 1.0 / st.N
         st.j.tp = st.f.tp = -1
         st.n_cuts = n_cuts
-        if n_cuts:
-            st.cuts, st.border_tp, st.border_fp = &cuts[0], &tp[0], &fp[0]
-            st.border_t, st.next_t = &t[0], &nxt[0]
+        st.border_tp, st.border_fp = <int64_t*>self.held[0].data, <int64_t*>self.held[1].data
+        st.border_t, st.next_t = <double*>self.held[2].data, <double*>self.held[3].data
+
+    def __dealloc__(self):
+        release_each(self.held, 4)
 
     cdef tuple result(self):
         st = &self.st
@@ -617,22 +634,22 @@ cdef void _report_counts(const score_t* thresholds, const int64_t* neg, const in
             _near_step(st, thresholds[i], tp, fp, i == 0, pos[i])
 
 
-def summary_report_counts(thresholds, neg, pos, const int64_t[::1] cuts, double rtol,
-                          double threshold):
+def summary_report_counts(thresholds, neg, pos, cuts, double rtol, double threshold):
     """binary_report's reads of an unweighted summary with both classes (thresholds
     descending), in one pass (and a part of a second if the J or F1 records overflow):
     (N, P, 2U, KS gap, KS threshold, AP sum, PR area, (J, threshold, tp, fp),
     (F1, threshold, tp, fp), (tp, fp) at ``threshold``, the top threshold, and per cut
     (ascending) tp, fp, the threshold and the next one below at the first threshold whose
-    tp + fp reaches it). See _report_step for the formulas."""
-    cdef Array a[3]
+    tp + fp reaches it; cuts: int64, C-contiguous). See _report_step for the formulas."""
+    cdef Array a[4]  # thresholds, neg, pos, cuts
     cdef Py_ssize_t d, i
     cdef int64_t n_neg = 0, n_pos = 0
     cdef const int64_t* negatives
     cdef const int64_t* positives
     cdef _ReportArrays out
-    no_buffers(a, 3)
+    no_buffers(a, 4)
     try:
+        typed(&a[3], cuts, INT64, 1, CONTIGUOUS)
         _scores(&a[0], thresholds, "thresholds")
         _counts(&a[1], neg, "neg")
         _counts(&a[2], pos, "pos")
@@ -643,14 +660,15 @@ def summary_report_counts(thresholds, neg, pos, const int64_t[::1] cuts, double 
             for i in range(d):
                 n_neg += negatives[i]
                 n_pos += positives[i]
-        out = _ReportArrays(cuts, n_neg, n_pos, rtol, threshold)
+        out = _ReportArrays(a[3].n, n_neg, n_pos, rtol, threshold)
+        out.st.cuts = <int64_t*>a[3].data
         with nogil:
             if a[0].kind == FLOAT64:
                 _report_counts(<double*>a[0].data, negatives, positives, d, &out.st)
             else:
                 _report_counts(<float*>a[0].data, negatives, positives, d, &out.st)
     finally:
-        release_each(a, 3)
+        release_each(a, 4)
     return out.result()
 
 
@@ -743,23 +761,24 @@ cdef void _report_of_parts(const score_t* na, Py_ssize_t n_a, const score_t* nb,
             first = False
 
 
-def report_of_parts(neg_a, neg_b, pos, const int64_t[::1] cuts, double rtol,
-                    double threshold):
+def report_of_parts(neg_a, neg_b, pos, cuts, double rtol, double threshold):
     """summary_report_counts of the summary of the negatives' scores (two parts, each
     sorted ascending; either may be empty) and the positives' (sorted ascending), both
     classes present, read while merging them: the summary is never written. Thresholds
     holding only negatives are read in runs (between two positive scores only their ends
-    can move the result: see _run_skips)."""
-    cdef Array a[3]
+    can move the result: see _run_skips). cuts: as summary_report_counts'."""
+    cdef Array a[4]  # neg_a, neg_b, pos, cuts
     cdef _ReportArrays out
-    no_buffers(a, 3)
+    no_buffers(a, 4)
     try:
+        typed(&a[3], cuts, INT64, 1, CONTIGUOUS)
         _scores(&a[0], neg_a, "neg_a")
         _scores(&a[1], neg_b, "neg_b")
         _scores(&a[2], pos, "pos")
         _same_kind(&a[0], &a[1], "neg_a and neg_b")
         _same_kind(&a[0], &a[2], "neg_a and pos")
-        out = _ReportArrays(cuts, a[0].n + a[1].n, a[2].n, rtol, threshold)
+        out = _ReportArrays(a[3].n, a[0].n + a[1].n, a[2].n, rtol, threshold)
+        out.st.cuts = <int64_t*>a[3].data
         with nogil:
             if a[0].kind == FLOAT64:
                 _report_of_parts(<double*>_data(&a[0]), a[0].n, <double*>_data(&a[1]), a[1].n,
@@ -768,17 +787,29 @@ def report_of_parts(neg_a, neg_b, pos, const int64_t[::1] cuts, double rtol,
                 _report_of_parts(<float*>_data(&a[0]), a[0].n, <float*>_data(&a[1]), a[1].n,
                                  <float*>_data(&a[2]), a[2].n, &out.st)
     finally:
-        release_each(a, 3)
+        release_each(a, 4)
     return out.result()
 
 
-def summary_scan_weights(const double[:] neg, const double[:] pos):
+def summary_scan_weights(neg, pos):
     """As ``summary_scan_counts`` for weight sums: (W-, W+, auc_sum, ks_gap, ks_index,
     ap_sum, pr_area, W+ from the top) with W-, W+ summed from the lowest score up;
     auc_sum = Σ_t W+(t) (W-(< t) + W-(t) / 2) (AUC = auc_sum / (W+ W-)); ks_gap the largest
     |W+ C-(t) - W- C+(t)| (C: weight <= t); ap_sum = Σ_t (tp(t) - tp(t+)) prec(t) with tp
-    the running sum from the top (AP = ap_sum / tp at the lowest score, the last value)."""
-    cdef Py_ssize_t d = neg.shape[0], i, best_i = 0
+    the running sum from the top (AP = ap_sum / tp at the lowest score, the last value).
+    neg and pos: float64."""
+    cdef Array a[2]
+    no_buffers(a, 2)
+    try:
+        typed(&a[0], neg, FLOAT64, 1, COPY)
+        typed(&a[1], pos, FLOAT64, 1, COPY)
+        return _scan_weights(<double*>a[0].data, <double*>a[1].data, a[0].n)
+    finally:
+        release_each(a, 2)
+
+
+cdef tuple _scan_weights(const double* neg, const double* pos, Py_ssize_t d):
+    cdef Py_ssize_t i, best_i = 0
     cdef double w_neg = 0.0, w_pos = 0.0, top_pos = 0.0, tp = 0.0, fp = 0.0, tp_before
     cdef double below = 0.0, c_pos = 0.0, auc = 0.0, gap, best = -1.0
     cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
@@ -872,13 +903,28 @@ cdef inline bint _feasible(int code, double fp, double tp, double a,
     return True
 
 
-def objective_scan(const double[:] fps, const double[:] tps, int code, double a, double b,
-                   double c, double e, double positives, double negatives, double near_best):
+def objective_scan(fps, tps, int code, double a, double b, double c, double e,
+                   double positives, double negatives, double near_best):
     """best_threshold's two reads of the sweep, objective ``code`` (0 max_recall, 1
     max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
     With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
-    else: (the value, index) of the first feasible threshold whose value >= near_best."""
-    cdef Py_ssize_t d = fps.shape[0], i, found = -1
+    else: (the value, index) of the first feasible threshold whose value >= near_best.
+    fps and tps: float64."""
+    cdef Array x[2]
+    no_buffers(x, 2)
+    try:
+        typed(&x[0], fps, FLOAT64, 1, COPY)
+        typed(&x[1], tps, FLOAT64, 1, COPY)
+        return _objective_scan(<double*>x[0].data, <double*>x[1].data, x[0].n, code, a, b, c,
+                               e, positives, negatives, near_best)
+    finally:
+        release_each(x, 2)
+
+
+cdef tuple _objective_scan(const double* fps, const double* tps, Py_ssize_t d, int code,
+                           double a, double b, double c, double e, double positives,
+                           double negatives, double near_best):
+    cdef Py_ssize_t i, found = -1
     cdef double value, best = -INFINITY
     cdef bint first_pass = near_best != near_best
     # recall, Youden's J and F-beta do not rise from one threshold to the next unless tp
@@ -901,14 +947,29 @@ def objective_scan(const double[:] fps, const double[:] tps, int code, double a,
     return best, found
 
 
-def objective_scan_counts(const int64_t[:] neg, const int64_t[:] pos, int code, double a,
-                          double b, double positives, double negatives, double near_best):
+def objective_scan_counts(neg, pos, int code, double a, double b, double positives,
+                          double negatives, double near_best):
     """objective_scan on an unweighted summary's counts (the running sums as the sweep
     has them, float64), without the sweep, for the objectives that rise only where tp
     does (2 youden, 3 recall, 4 f_beta): read at the first threshold and wherever
     positives are. With ``near_best`` NaN: (the largest value, -1, 0, 0); else (value,
-    index, tp, fp) of the first threshold whose value >= near_best (index -1 if none)."""
-    cdef Py_ssize_t d = neg.shape[0], i, found = -1
+    index, tp, fp) of the first threshold whose value >= near_best (index -1 if none).
+    neg and pos: int64."""
+    cdef Array x[2]
+    no_buffers(x, 2)
+    try:
+        typed(&x[0], neg, INT64, 1, COPY)
+        typed(&x[1], pos, INT64, 1, COPY)
+        return _objective_scan_counts(<int64_t*>x[0].data, <int64_t*>x[1].data, x[0].n, code,
+                                      a, b, positives, negatives, near_best)
+    finally:
+        release_each(x, 2)
+
+
+cdef tuple _objective_scan_counts(const int64_t* neg, const int64_t* pos, Py_ssize_t d,
+                                  int code, double a, double b, double positives,
+                                  double negatives, double near_best):
+    cdef Py_ssize_t i, found = -1
     cdef int64_t tp = 0, fp = 0
     cdef double value, best = -INFINITY
     cdef bint first_pass = near_best != near_best
@@ -1103,20 +1164,25 @@ cdef Py_ssize_t _merge_many(score_t* out_t, count_t* out_n, count_t* out_p, Py_s
 
 
 def summary_merge_many_into(out_t, out_n, out_p, Py_ssize_t at, list thresholds,
-                            list negatives, list positives, const int64_t[::1] starts,
-                            const int64_t[::1] stops):
+                            list negatives, list positives, starts, stops):
     """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
     C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
     thresholds, O(D log k) for D thresholds in all (on CPUs with AVX-512F, large merges of
     9 to 128 runs: four vector tournaments side by side, _merge_simd.h); returns the number
     written. Equal thresholds are added in run order. The GIL is released: two calls on
-    disjoint ranges of thresholds and of out_* run side by side."""
-    cdef Array a[4]
+    disjoint ranges of thresholds and of out_* run side by side. starts and stops: int64,
+    C-contiguous."""
+    cdef Array a[6]  # out_t, out_n, out_p, a run, starts, stops
+    cdef const int64_t* first
+    cdef const int64_t* last
     cdef Py_ssize_t k = len(thresholds), r, q
     cdef void** runs = <void**>malloc((3 * k + 1) * sizeof(void*))
     cdef list columns = [thresholds, negatives, positives]
-    no_buffers(a, 4)
+    no_buffers(a, 6)
     try:
+        typed(&a[4], starts, INT64, 1, CONTIGUOUS)
+        typed(&a[5], stops, INT64, 1, CONTIGUOUS)
+        first, last = <int64_t*>a[4].data, <int64_t*>a[5].data
         if runs == NULL:
             raise MemoryError()
         _out(&a[0], out_t, "out_t")
@@ -1126,8 +1192,8 @@ def summary_merge_many_into(out_t, out_n, out_p, Py_ssize_t at, list thresholds,
         _same_kind(&a[1], &a[2], "out_n and out_p")
         if a[1].kind != INT64 and a[1].kind != FLOAT64:
             raise TypeError("out_n and out_p must be int64 or float64")
-        if (len(negatives) != k or len(positives) != k or starts.shape[0] < k
-                or stops.shape[0] < k):
+        if (len(negatives) != k or len(positives) != k or a[4].n < k
+                or a[5].n < k):
             raise ValueError("summary_merge_many_into needs one range of each run")
         for q in range(3):  # the arrays outlive these pointers: the caller holds them
             for r in range(k):
@@ -1141,18 +1207,18 @@ def summary_merge_many_into(out_t, out_n, out_p, Py_ssize_t at, list thresholds,
             return 0
         if a[0].kind == FLOAT64 and a[1].kind == INT64:
             return _merge_many(<double*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
-                               at, k, runs, &starts[0], &stops[0])
+                               at, k, runs, first, last)
         if a[0].kind == FLOAT64:
             return _merge_many(<double*>a[0].data, <double*>a[1].data, <double*>a[2].data,
-                               at, k, runs, &starts[0], &stops[0])
+                               at, k, runs, first, last)
         if a[1].kind == INT64:
             return _merge_many(<float*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
-                               at, k, runs, &starts[0], &stops[0])
+                               at, k, runs, first, last)
         return _merge_many(<float*>a[0].data, <double*>a[1].data, <double*>a[2].data,
-                           at, k, runs, &starts[0], &stops[0])
+                           at, k, runs, first, last)
     finally:
         free(runs)
-        release_each(a, 4)
+        release_each(a, 6)
 
 
 cdef Py_ssize_t _merge_many_simd(score_t* out_t, count_t* out_n,

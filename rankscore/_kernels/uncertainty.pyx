@@ -14,9 +14,10 @@ from libc.stdlib cimport free, malloc, realloc
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
-from rankscore._kernels.arrays cimport (FLOAT64, INT8, UINT8, Array, check_code, check_kind,
-                                        check_label_kind, check_score_kind, no_buffer, read,
-                                        release, write)
+from rankscore._kernels.arrays cimport (CONTIGUOUS, FLOAT64, INT8, UINT8, UINT64, WRITABLE,
+                                        Array, check_code, check_kind, check_label_kind,
+                                        check_score_kind, intp_kind, no_buffer, no_buffers,
+                                        read, release, release_each, typed, write)
 from rankscore._kernels.arrays cimport read_parts
 from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
 from rankscore._kernels.types cimport label_t, score_t
@@ -410,86 +411,127 @@ cdef struct Drawn:
 
 cdef inline double _weight(const Drawn* c, Py_ssize_t i) noexcept nogil:
     # the replicate's weight of the i-th smallest score of the class: (times drawn) x (its
-    # weight); raw pointers: a memoryview argument costs a refcount per call
+    # weight)
     cdef double m = c.mult[c.order[i] if c.order != NULL else i]
     return m * c.weight[i] if c.weight != NULL else m
 
 
-cdef inline const Py_ssize_t* _order_ptr(const Py_ssize_t[::1] order) noexcept:
-    return &order[0] if order is not None and order.shape[0] > 0 else NULL
+cdef int _read_drawn(Array* a, object neg_weight, object pos_weight, object neg_order,
+                     object pos_order) except -1:
+    """a[0:4]: the weights (float64) and orders (intp) of the two classes, C-contiguous;
+    None leaves its Array empty."""
+    if neg_weight is not None:
+        typed(&a[0], neg_weight, FLOAT64, 1, CONTIGUOUS)
+    if pos_weight is not None:
+        typed(&a[1], pos_weight, FLOAT64, 1, CONTIGUOUS)
+    if neg_order is not None:
+        typed(&a[2], neg_order, intp_kind(), 1, CONTIGUOUS)
+    if pos_order is not None:
+        typed(&a[3], pos_order, intp_kind(), 1, CONTIGUOUS)
+    return 0
 
 
-cdef inline const double* _weight_ptr(const double[::1] weight) noexcept:
-    return &weight[0] if weight is not None and weight.shape[0] > 0 else NULL
+cdef inline void* _data(Array* a) noexcept:
+    return a.data if a.n > 0 else NULL  # (NULL for None or empty)
 
 
-cdef object _replicates(Drawn* neg, Drawn* pos, Py_ssize_t n_neg, Py_ssize_t n_pos,
-                        const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
-                        const double[::1] neg_weight, const double[::1] pos_weight):
-    """The array of the times each position is drawn (negatives [0, n_neg), positives
-    [n_neg, n)), with neg and pos pointing into it: the caller keeps it while they draw."""
-    mult_arr = np.empty(n_neg + n_pos, dtype=np.uint32)
-    cdef uint32_t[::1] mult = mult_arr
-    cdef uint32_t* neg_mult = &mult[0]
-    cdef uint32_t* pos_mult = &mult[n_neg] if n_pos else NULL
-    neg[0] = Drawn(neg_mult, _order_ptr(neg_order), _weight_ptr(neg_weight))
-    pos[0] = Drawn(pos_mult, _order_ptr(pos_order), _weight_ptr(pos_weight))
-    return mult_arr
+cdef int _replicates(Drawn* neg, Drawn* pos, Py_ssize_t n_neg, Py_ssize_t n_pos,
+                     Array* a) except -1:
+    """Hold in a[4] a new array of the times each position is drawn (negatives [0, n_neg),
+    positives [n_neg, n)), and point neg and pos into it and at the weights and orders of
+    a[0:4] (_read_drawn): the caller holds them while they draw."""
+    write(&a[4], np.empty(n_neg + n_pos, dtype=np.uint32))
+    cdef uint32_t* mult = <uint32_t*>a[4].data
+    neg.mult, neg.order, neg.weight = mult, <Py_ssize_t*>_data(&a[2]), <double*>_data(&a[0])
+    pos.mult = mult + n_neg if n_pos else NULL
+    pos.order, pos.weight = <Py_ssize_t*>_data(&a[3]), <double*>_data(&a[1])
+    return 0
 
 
-def bootstrap_auc(neg, const double[::1] neg_weight, pos, const double[::1] pos_weight,
-                  const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
-                  bint stratified, const uint64_t[:] seeds, double[:] out):
+def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint stratified,
+                  seeds, out):
     """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
     sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
-    Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
-    cdef Py_ssize_t n_neg = len(neg), n_pos = len(pos), r, i, j
+    Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order.
+    Weights float64 and orders intp, C-contiguous (or None); seeds uint64; out float64."""
+    cdef Array a[10]  # weights, orders, mult, seeds, out, below, through, cum
+    cdef Py_ssize_t n_neg, n_pos, r, i, j, seed_step, out_step
     cdef Drawn neg_c, pos_c
-    # where each positive falls among the negatives: found once, the same in every replicate
-    below_arr = np.searchsorted(neg, pos, "left")
-    through_arr = np.searchsorted(neg, pos, "right")
-    cdef const Py_ssize_t[::1] below_at = below_arr, through_at = through_arr
-    cum_arr = np.empty(n_neg + 1)
-    cdef double[::1] cum = cum_arr
+    cdef const uint64_t* seed
+    cdef double* result
+    cdef const Py_ssize_t* below_at
+    cdef const Py_ssize_t* through_at
+    cdef double* cum
     cdef double total, w_pos, w, b
-    mult_arr = _replicates(&neg_c, &pos_c, n_neg, n_pos, neg_order, pos_order, neg_weight,
-                           pos_weight)
-    with nogil:
-        for r in range(seeds.shape[0]):
-            _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seeds[r])
-            cum[0] = 0.0
-            for i in range(n_neg):
-                cum[i + 1] = cum[i] + _weight(&neg_c, i)
-            total = w_pos = 0.0
-            for j in range(n_pos):
-                w = _weight(&pos_c, j)
-                b = cum[below_at[j]]
-                total += w * (b + 0.5 * (cum[through_at[j]] - b))
-                w_pos += w
-            out[r] = total / (w_pos * cum[n_neg]) if w_pos > 0 and cum[n_neg] > 0 else NAN
+    no_buffers(a, 10)
+    try:
+        _read_drawn(a, neg_weight, pos_weight, neg_order, pos_order)
+        typed(&a[5], seeds, UINT64, 1, 0)
+        typed(&a[6], out, FLOAT64, 1, WRITABLE)
+        seed, seed_step = <uint64_t*>a[5].data, a[5].step
+        result, out_step = <double*>a[6].data, a[6].step
+        n_neg, n_pos = len(neg), len(pos)
+        # where each positive falls among the negatives: found once, the same in every
+        # replicate
+        typed(&a[7], np.searchsorted(neg, pos, "left"), intp_kind(), 1, CONTIGUOUS)
+        typed(&a[8], np.searchsorted(neg, pos, "right"), intp_kind(), 1, CONTIGUOUS)
+        below_at, through_at = <Py_ssize_t*>a[7].data, <Py_ssize_t*>a[8].data
+        write(&a[9], np.empty(n_neg + 1))
+        cum = <double*>a[9].data
+        _replicates(&neg_c, &pos_c, n_neg, n_pos, a)
+        with nogil:
+            for r in range(a[5].n):
+                _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seed[r * seed_step])
+                cum[0] = 0.0
+                for i in range(n_neg):
+                    cum[i + 1] = cum[i] + _weight(&neg_c, i)
+                total = w_pos = 0.0
+                for j in range(n_pos):
+                    w = _weight(&pos_c, j)
+                    b = cum[below_at[j]]
+                    total += w * (b + 0.5 * (cum[through_at[j]] - b))
+                    w_pos += w
+                result[r * out_step] = (total / (w_pos * cum[n_neg])
+                                        if w_pos > 0 and cum[n_neg] > 0 else NAN)
+    finally:
+        release_each(a, 10)
 
 
-def bootstrap_group_counts(neg, const double[::1] neg_weight, pos,
-                           const double[::1] pos_weight,
-                           const Py_ssize_t[::1] neg_order, const Py_ssize_t[::1] pos_order,
-                           bint stratified, const uint64_t[:] seeds, double[:, ::1] out):
+def bootstrap_group_counts(neg, neg_weight, pos, pos_weight, neg_order, pos_order,
+                           bint stratified, seeds, out):
     """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
-    g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
-    cdef Py_ssize_t n_neg = len(neg), n_pos = len(pos), r, i, c
+    g-th smallest distinct score (draws and weights as ``bootstrap_auc``; out float64,
+    C-contiguous)."""
+    cdef Array a[9]  # weights, orders, mult, seeds, out, the cells of each class
+    cdef Py_ssize_t n_neg, n_pos, r, i, c, seed_step, width
     cdef Drawn neg_c, pos_c
-    values = np.unique(np.concatenate([neg, pos]))
-    neg_cell_arr = 2 * np.searchsorted(values, neg)
-    pos_cell_arr = 2 * np.searchsorted(values, pos) + 1
-    cdef const Py_ssize_t[::1] neg_cell = neg_cell_arr, pos_cell = pos_cell_arr
-    mult_arr = _replicates(&neg_c, &pos_c, n_neg, n_pos, neg_order, pos_order, neg_weight,
-                           pos_weight)
-    with nogil:
-        for r in range(seeds.shape[0]):
-            _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seeds[r])
-            for c in range(out.shape[1]):
-                out[r, c] = 0.0
-            for i in range(n_neg):
-                out[r, neg_cell[i]] += _weight(&neg_c, i)
-            for i in range(n_pos):
-                out[r, pos_cell[i]] += _weight(&pos_c, i)
+    cdef const uint64_t* seed
+    cdef double* row
+    cdef const Py_ssize_t* neg_cell
+    cdef const Py_ssize_t* pos_cell
+    no_buffers(a, 9)
+    try:
+        _read_drawn(a, neg_weight, pos_weight, neg_order, pos_order)
+        typed(&a[5], seeds, UINT64, 1, 0)
+        typed(&a[6], out, FLOAT64, 2, WRITABLE | CONTIGUOUS)
+        seed, seed_step = <uint64_t*>a[5].data, a[5].step
+        width = a[6].m
+        n_neg, n_pos = len(neg), len(pos)
+        values = np.unique(np.concatenate([neg, pos]))
+        typed(&a[7], 2 * np.searchsorted(values, neg), intp_kind(), 1, CONTIGUOUS)
+        typed(&a[8], 2 * np.searchsorted(values, pos) + 1, intp_kind(), 1, CONTIGUOUS)
+        neg_cell, pos_cell = <Py_ssize_t*>a[7].data, <Py_ssize_t*>a[8].data
+        _replicates(&neg_c, &pos_c, n_neg, n_pos, a)
+        with nogil:
+            for r in range(a[5].n):
+                _draw(neg_c.mult, n_neg + n_pos, n_neg, stratified, seed[r * seed_step])
+                row = <double*>a[6].data + r * width
+                for c in range(width):
+                    row[c] = 0.0
+                for i in range(n_neg):
+                    row[neg_cell[i]] += _weight(&neg_c, i)
+                for i in range(n_pos):
+                    row[pos_cell[i]] += _weight(&pos_c, i)
+    finally:
+        release_each(a, 9)
