@@ -18,7 +18,7 @@ from rankscore._kernels.arrays cimport (CONTIGUOUS, COPY, FLOAT32, FLOAT64, INT6
                                         check_kind, check_score_kind, no_buffers, read,
                                         read_contiguous, release, release_each, typed, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
-from rankscore._kernels.sweep cimport next_below
+from rankscore._kernels.sweep cimport sweep_down, tie_block
 from rankscore._kernels.types cimport count_t, score_t
 
 
@@ -101,17 +101,8 @@ cdef Py_ssize_t _from_sorted(const score_t* neg, const double* neg_weight, Py_ss
     cdef score_t t
     cdef double fw, tw
     while i >= 0 or j >= 0:  # from the top score down
-        t = next_below(neg, pos, i, j)
         i0, j0 = i, j
-        fw = tw = 0.0
-        while i >= 0 and neg[i] == t:
-            if weighted:
-                fw += neg_weight[i]
-            i -= 1
-        while j >= 0 and pos[j] == t:
-            if weighted:
-                tw += pos_weight[j]
-            j -= 1
+        t = tie_block(neg, neg_weight, &i, pos, pos_weight, &j, &fw, &tw)
         thr[k] = _no_minus_zero(t)
         if weighted:
             neg_s[k], pos_s[k] = fw, tw
@@ -160,23 +151,6 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
     return thr_arr, neg_arr, pos_arr
 
 
-cdef Py_ssize_t _from_sorted_into(score_t* out_t, int64_t* out_n, int64_t* out_p,
-                                  Py_ssize_t at, const score_t* neg, Py_ssize_t n_neg,
-                                  const score_t* pos, Py_ssize_t n_pos) noexcept nogil:
-    cdef Py_ssize_t k = at, i = n_neg - 1, j = n_pos - 1, i0, j0
-    cdef score_t t
-    while i >= 0 or j >= 0:  # from the top score down
-        t = next_below(neg, pos, i, j)
-        i0, j0 = i, j
-        while i >= 0 and neg[i] == t:
-            i -= 1
-        while j >= 0 and pos[j] == t:
-            j -= 1
-        out_t[k], out_n[k], out_p[k] = _no_minus_zero(t), i0 - i, j0 - j
-        k += 1
-    return k - at
-
-
 def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
     """summary_from_sorted of unweighted class parts written into out_*[at:]; returns the
     number of thresholds. The GIL is released: two calls on disjoint score ranges of the
@@ -196,13 +170,13 @@ def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
         check_kind(&a[2], INT64, "out_p must be int64")
         with nogil:
             if a[3].kind == FLOAT64:
-                k = _from_sorted_into(<double*>a[0].data, <int64_t*>a[1].data,
-                                      <int64_t*>a[2].data, at, <double*>a[3].data, a[3].n,
-                                      <double*>a[4].data, a[4].n)
+                k = _from_sorted(<double*>a[3].data, NULL, a[3].n, <double*>a[4].data, NULL,
+                                 a[4].n, <double*>a[0].data + at, <int64_t*>a[1].data + at,
+                                 <int64_t*>a[2].data + at, NULL, NULL)
             else:
-                k = _from_sorted_into(<float*>a[0].data, <int64_t*>a[1].data,
-                                      <int64_t*>a[2].data, at, <float*>a[3].data, a[3].n,
-                                      <float*>a[4].data, a[4].n)
+                k = _from_sorted(<float*>a[3].data, NULL, a[3].n, <float*>a[4].data, NULL,
+                                 a[4].n, <float*>a[0].data + at, <int64_t*>a[1].data + at,
+                                 <int64_t*>a[2].data + at, NULL, NULL)
     finally:
         release_each(a, 5)
     return k
@@ -1743,23 +1717,6 @@ def pr_points_into(neg, pos, Py_ssize_t i, Py_ssize_t j, Py_ssize_t neg_stop,
     return k
 
 
-cdef Py_ssize_t _sweep(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
-                       Py_ssize_t n_pos, double* fps, double* tps, score_t* thr) noexcept nogil:
-    cdef Py_ssize_t k = 0, i = n_neg - 1, j = n_pos - 1
-    cdef score_t t
-    while i >= 0 or j >= 0:  # from the top score down
-        t = next_below(neg, pos, i, j)
-        while i >= 0 and neg[i] == t:
-            i -= 1
-        while j >= 0 and pos[j] == t:
-            j -= 1
-        thr[k] = _no_minus_zero(t)
-        fps[k] = n_neg - 1 - i
-        tps[k] = n_pos - 1 - j
-        k += 1
-    return k
-
-
 def summary_sweep(neg, pos):
     """(fps, tps, thresholds): the running sums of the unweighted summary of each class's
     ascending scores, without building the summary (what ``summary_running`` of
@@ -1779,11 +1736,13 @@ def summary_sweep(neg, pos):
         write(&a[4], thr_arr)
         with nogil:
             if a[0].kind == FLOAT64:
-                k = _sweep(<double*>a[0].data, a[0].n, <double*>a[1].data, a[1].n,
-                           <double*>a[2].data, <double*>a[3].data, <double*>a[4].data)
+                k = sweep_down(<double*>a[0].data, NULL, a[0].n, <double*>a[1].data, NULL,
+                               a[1].n, <double*>a[4].data, <double*>a[2].data,
+                               <double*>a[3].data)
             else:
-                k = _sweep(<float*>a[0].data, a[0].n, <float*>a[1].data, a[1].n,
-                           <double*>a[2].data, <double*>a[3].data, <float*>a[4].data)
+                k = sweep_down(<float*>a[0].data, NULL, a[0].n, <float*>a[1].data, NULL,
+                               a[1].n, <float*>a[4].data, <double*>a[2].data,
+                               <double*>a[3].data)
     finally:
         release_each(a, 5)
     _shrink((fps_arr, tps_arr, thr_arr), k)

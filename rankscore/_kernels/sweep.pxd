@@ -15,6 +15,27 @@ cdef inline score_t next_below(const score_t* neg, const score_t* pos,
     return pos[j]
 
 
+cdef inline score_t tie_block(const score_t* neg, const double* neg_weights, Py_ssize_t* i,
+                              const score_t* pos, const double* pos_weights, Py_ssize_t* j,
+                              double* neg_sum, double* pos_sum) noexcept nogil:
+    # the largest score not yet swept, t: *i and *j step down past each class's samples at
+    # t, whose weights (when not NULL) are summed into *neg_sum and *pos_sum, from the last
+    # sample of the tie down (the sweeps and the summary add them in this order)
+    cdef score_t t = next_below(neg, pos, i[0], j[0])
+    cdef Py_ssize_t a = i[0], b = j[0]
+    cdef double x = 0.0, y = 0.0
+    while a >= 0 and neg[a] == t:
+        if neg_weights != NULL:
+            x += neg_weights[a]
+        a -= 1
+    while b >= 0 and pos[b] == t:
+        if pos_weights != NULL:
+            y += pos_weights[b]
+        b -= 1
+    i[0], j[0], neg_sum[0], pos_sum[0] = a, b, x, y
+    return t
+
+
 # Splitting: labels[i * label_step] == pos_code picks the class of scores[i * score_step]
 # (steps in elements, so a column of a matrix is read in place).
 cdef Py_ssize_t count_positives(const label_t* labels, Py_ssize_t label_step,

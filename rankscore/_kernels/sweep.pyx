@@ -261,16 +261,7 @@ cdef Py_ssize_t sweep_down(const score_t* neg, const double* neg_weights, Py_ssi
     cdef score_t t
     cdef double fw, tw, fp = 0.0, tp = 0.0
     while i >= 0 or j >= 0:
-        t = next_below(neg, pos, i, j)
-        fw = tw = 0.0
-        while i >= 0 and neg[i] == t:
-            if weighted:
-                fw += neg_weights[i]
-            i -= 1
-        while j >= 0 and pos[j] == t:
-            if weighted:
-                tw += pos_weights[j]
-            j -= 1
+        t = tie_block(neg, neg_weights, &i, pos, pos_weights, &j, &fw, &tw)
         thresholds[k] = t + 0  # -0.0 + 0 is +0.0
         if weighted:
             fp += fw
