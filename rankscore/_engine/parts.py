@@ -56,6 +56,14 @@ PARALLEL_SORT_ROWS = 1 << 21
 BUCKET_MIN_ROWS = 1 << 16
 _bucket_sort_faster: bool | None = None
 
+# RANKSCORE_SORT is read on every call (it may be set at any time), first in the
+# environment mapping's own dict: os.environ.get of a name that is not set raises and
+# catches a KeyError inside the mapping, 0.7 µs, a tenth of a 100-row AUC.
+try:
+    _SORT_KEY: Any = os.environ.encodekey("RANKSCORE_SORT")
+except AttributeError:  # (an os.environ without CPython's internals: always asked)
+    _SORT_KEY = None
+
 
 def binary_problem(y_true: Any, y_score: Any, pos_label: Any = None, sample_weight: Any = None,
                    *, finite: bool = False) -> Problem:
@@ -285,7 +293,7 @@ def _bucket_sort_pays(n_rows: int) -> bool:
     global _bucket_sort_faster
     if _backend.kernels.NUMPY_SORT:
         return True  # the fallback's buckets are NumPy sorts
-    choice = os.environ.get("RANKSCORE_SORT", "")
+    choice = _sort_choice()
     if choice in ("bucket", "numpy"):
         return choice == "bucket"
     if n_rows < BUCKET_MIN_ROWS:
@@ -293,6 +301,14 @@ def _bucket_sort_pays(n_rows: int) -> bool:
     if _bucket_sort_faster is None:
         _bucket_sort_faster = _time_sorts() < 0
     return _bucket_sort_faster
+
+
+def _sort_choice() -> str:
+    """RANKSCORE_SORT's value ("" when it is not set)."""
+    data = getattr(os.environ, "_data", None)
+    if data is not None and _SORT_KEY is not None and _SORT_KEY not in data:
+        return ""  # (not set)
+    return os.environ.get("RANKSCORE_SORT", "")
 
 
 def _time_sorts() -> float:
