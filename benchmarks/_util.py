@@ -23,6 +23,21 @@ def best_time(fn: Callable[[], object], repeat: int = 5, min_total: float = 0.2)
     return best
 
 
+def best_times_interleaved(fns: Sequence[Callable[[], object]], repeat: int = 5) -> list[float]:
+    """Best wall time in seconds of each of ``fns`` (long calls), timed in turn, one call
+    each per round over ``repeat`` rounds: a drift of the machine's speed during the run
+    (another process, the CPU's clock) reaches every side alike."""
+    for fn in fns:
+        fn()  # warm up
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            start = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
 def format_seconds(t: float) -> str:
     if t < 1e-3:
         return f"{t * 1e6:.1f} µs"

@@ -13,9 +13,11 @@ table compares, on the same data (30 % positives, continuous scores):
 * four threads, each scoring its own 10^6 rows through the C API with the GIL released,
   against the same four calls one after another.
 
-The Cython module is built in a temporary directory against the installed rankscore
-(Cython and setuptools needed). np.sort of 10^7 float64 is printed as the machine's
-yardstick.
+The long calls (10^7 rows, the four 10^6-row calls) are timed in turn, one of each side
+per round, best of five rounds, so that a change in the machine's speed during the run
+reaches both sides. The Cython module is built in a temporary directory against the
+installed rankscore (Cython and setuptools needed). np.sort of 10^7 float64 is printed as
+the machine's yardstick.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(__file__))
 
 import numpy as np  # noqa: E402
-from _util import best_time, format_seconds, print_table  # noqa: E402
+from _util import best_time, best_times_interleaved, format_seconds, print_table  # noqa: E402
 
 import rankscore as rs  # noqa: E402
 
@@ -116,8 +118,8 @@ def main() -> None:
 
         y, s = data(10**7, 2)
         assert ext.roc_auc(s, y) == rs.roc_auc_score(y, s)
-        c_big = best_time(lambda: ext.roc_auc(s, y), repeat=3, min_total=0)
-        py_big = best_time(lambda: rs.roc_auc_score(y, s), repeat=3, min_total=0)
+        c_big, py_big = best_times_interleaved(
+            [lambda: ext.roc_auc(s, y), lambda: rs.roc_auc_score(y, s)])
         row(rows, "one call, n = 10,000,000: rs_roc_auc / roc_auc_score", c_big, py_big,
             "roc_auc_score", 1.0)
 
@@ -131,8 +133,7 @@ def main() -> None:
                 return list(pool.map(lambda job: ext.roc_auc(job[1], job[0]), jobs))
 
         assert four_threads() == one_after_another()
-        serial = best_time(one_after_another, repeat=3, min_total=0)
-        threads = best_time(four_threads, repeat=3, min_total=0)
+        threads, serial = best_times_interleaved([four_threads, one_after_another])
         row(rows, "4 × 10^6 rows: 4 threads at once / one after another (rs_roc_auc, GIL "
             "released)", threads, serial, "one after another", 0.6)
 
