@@ -3,6 +3,7 @@ threads, summaries read from many threads, bytes that are damaged or written by 
 writer, and summaries at the edges of what they can hold. Each gives the exact summary, a
 summary every view reads without error, or a one-line ValueError/TypeError."""
 
+import ctypes
 import math
 import pathlib
 import pickle
@@ -457,6 +458,19 @@ def test_crc32c_of_known_values_and_of_any_split():
             assert _backend.kernels.crc32c(data[cut:], _backend.kernels.crc32c(data[:cut])) == whole
         for level in range(3):
             assert _backend.kernels.crc32c(data, 0, level) == whole
+
+
+def test_compiled_kernels_read_a_buffer_that_leaves_out_its_strides():
+    """A ctypes array exports a C-contiguous buffer without strides: read as one."""
+    try:
+        compiled = _backend.load("cython")
+    except ImportError:
+        pytest.skip("the compiled kernels are not built")
+    data = (ctypes.c_char * 9).from_buffer_copy(b"123456789")
+    assert compiled.crc32c(data) == 0xE3069283
+    labels, scores = (ctypes.c_uint8 * 3)(0, 1, 1), (ctypes.c_double * 3)(0.5, 0.25, 0.75)
+    neg, pos, _, _ = compiled.split_scores(labels, np.uint8(1), scores)
+    assert neg.tolist() == [0.5] and pos.tolist() == [0.25, 0.75]
 
 
 @pytest.mark.parametrize("n", [0, 5, 8, 1 << 20, 3 * 8192 * 20 + 13])

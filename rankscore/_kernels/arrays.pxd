@@ -42,7 +42,7 @@ cdef inline Kind intp_kind() noexcept:
 cdef enum:
     WRITABLE = 1    # to write into it (ValueError for a read-only one)
     CONTIGUOUS = 2  # only C-contiguous (ValueError for another)
-    COPY = 4        # (1-D) any stride, read from a contiguous copy when strided
+    COPY = 4        # (1-D, to read) any stride, read from a contiguous copy when strided
 
 # Hold obj's buffer in a (an ndim-D array: 1 or 2); release(a) must follow, also on errors.
 cdef int acquire(Array* a, object obj, int ndim, bint writable) except -1

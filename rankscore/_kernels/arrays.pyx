@@ -21,7 +21,7 @@ cdef Kind _kind_of(const char* fmt, Py_ssize_t itemsize) noexcept:
         return FLOAT32
     if c == b'b' and itemsize == 1:
         return INT8
-    if (c == b'B' or c == b'?' or c == b'c') and itemsize == 1:  # (c: a char of bytes)
+    if (c == b'B' or c == b'?') and itemsize == 1:
         return UINT8
     if (c == b'i' or c == b'l') and itemsize == 4:
         return INT32
@@ -50,20 +50,36 @@ cdef bint _copied(Array* a, int ndim, bint writable) except -1:
     """Fill a's fields from the ndim-D buffer it holds; or, when its strides are not a
     multiple of its item size, release it and return True (to read a contiguous copy)."""
     cdef Py_ssize_t itemsize = a.buffer.itemsize, d
-    for d in range(ndim):
-        if a.buffer.shape[d] > 1 and a.buffer.strides[d] % itemsize:
-            if writable:
-                raise ValueError("the kernels write into arrays whose strides are a "
-                                 "multiple of the item size")
-            PyBuffer_Release(&a.buffer)
-            return True
+    if a.buffer.shape == NULL and ndim == 1:  # (bytes laid out one after another)
+        a.n, a.m, a.step, a.step2 = a.buffer.len // itemsize, 1, 1, 1
+    else:
+        a.n = a.buffer.shape[0]
+        a.m = a.buffer.shape[1] if ndim == 2 else 1
+        if a.buffer.strides == NULL:  # C-contiguous (an exporter may leave strides out)
+            a.step, a.step2 = a.m, 1
+        else:
+            for d in range(ndim):
+                if a.buffer.shape[d] > 1 and a.buffer.strides[d] % itemsize:
+                    if writable:
+                        raise ValueError("the kernels write into arrays whose strides are "
+                                         "a multiple of the item size")
+                    PyBuffer_Release(&a.buffer)
+                    return True
+            a.step = a.buffer.strides[0] // itemsize
+            a.step2 = a.buffer.strides[1] // itemsize if ndim == 2 else 1
     a.data = <char*>a.buffer.buf
     a.kind = _kind_of(a.buffer.format, itemsize)
-    a.n = a.buffer.shape[0]
-    a.m = a.buffer.shape[1] if ndim == 2 else 1
-    a.step = a.buffer.strides[0] // itemsize
-    a.step2 = a.buffer.strides[1] // itemsize if ndim == 2 else 1
     return False
+
+
+cdef bint _chars(Array* a) noexcept:
+    # a buffer of bytes' chars (format 'c', 1 byte each)
+    cdef const char* fmt = a.buffer.format
+    if fmt == NULL or a.buffer.itemsize != 1:
+        return False
+    if fmt[0] == b'@' or fmt[0] == b'=' or fmt[0] == b'<':
+        fmt += 1
+    return fmt[0] == b'c' and fmt[1] == 0
 
 
 cdef str _name(Kind kind):
@@ -76,9 +92,13 @@ cdef int typed(Array* a, object obj, Kind kind, int ndim, int how) except -1:
     """Hold obj's buffer in a, an ndim-D array of the given kind, as a typed memoryview
     argument would: ValueError for another dtype or number of dimensions, for a read-only
     array to write (how & WRITABLE) or a strided one (how & CONTIGUOUS: the exporter's
-    own message). how & COPY: a strided array is read from a contiguous copy. release(a)
+    own message). how & COPY: a strided array is read from a contiguous copy. A uint8
+    array may also be bytes' chars (format 'c'), as for an `unsigned char[:]` argument.
+    None is refused (TypeError), which a memoryview argument let through. release(a)
     must follow, also on errors."""
     cdef bint writable = how & WRITABLE
+    if writable and how & COPY:
+        raise ValueError("typed(): an array to write is never a copy (WRITABLE | COPY)")
     PyObject_GetBuffer(obj, &a.buffer,
                        (PyBUF_C_CONTIGUOUS if how & CONTIGUOUS else PyBUF_STRIDES)
                        | PyBUF_FORMAT | (PyBUF_WRITABLE if writable else 0))
@@ -88,6 +108,8 @@ cdef int typed(Array* a, object obj, Kind kind, int ndim, int how) except -1:
     if _copied(a, ndim, writable):
         import numpy
         return typed(a, numpy.ascontiguousarray(obj), kind, ndim, how)
+    if kind == UINT8 and a.kind == OTHER and _chars(a):
+        a.kind = UINT8
     if a.kind != kind:
         raise ValueError(f"Buffer dtype mismatch, expected {_name(kind)} but got format "
                          f"{a.buffer.format.decode() if a.buffer.format else 'B'!r}")
