@@ -651,10 +651,16 @@ def test_four_threads_at_once_without_the_gil(api):
 @needs_c_api
 @pytest.mark.parametrize("name", ["roc_auc", "average_precision", "ks_statistic", "ks",
                                   "sweep"])
-def test_every_error_code_for_its_bad_input(api, name):
-    y = np.array([0, 1, 0, 1, 1], dtype=np.uint8)
-    s = np.array([0.1, 0.4, 0.35, 0.8, 0.4])
-    w = np.array([1.0, 2.0, 0.5, 1.0, 1.0])
+@pytest.mark.parametrize("tiles", [1, 60], ids=["5 rows", "300 rows"])
+def test_every_error_code_for_its_bad_input(api, name, tiles):
+    """Each bad input's code, the outputs untouched; at 5 rows and at 300 (an unweighted
+    rs_roc_auc compares pairs up to 256 scores and sorts beyond)."""
+    def rows(values, dtype=None):
+        return np.tile(np.array(values, dtype=dtype), tiles)
+
+    y = rows([0, 1, 0, 1, 1], np.uint8)
+    s = rows([0.1, 0.4, 0.35, 0.8, 0.4])
+    w = rows([1.0, 2.0, 0.5, 1.0, 1.0])
 
     def call(s=s, y=y, w=None, n=None):
         if name == "ks":
@@ -674,22 +680,22 @@ def test_every_error_code_for_its_bad_input(api, name):
 
     assert call()[0] == 0 and call(w=w)[0] == 0
     fails("RS_ERR_LENGTH", n=-1)
-    fails("RS_ERR_LABEL", y=np.array([0, 1, 2, 1, 0], dtype=np.uint8))
-    fails("RS_ERR_LABEL", y=np.array([0, 1, 255, 1, 0], dtype=np.uint8))
+    fails("RS_ERR_LABEL", y=rows([0, 1, 2, 1, 0], np.uint8))
+    fails("RS_ERR_LABEL", y=rows([0, 1, 255, 1, 0], np.uint8))
     for bad in (np.nan, np.inf, -np.inf):
-        fails("RS_ERR_NAN_SCORE", s=np.array([0.1, 0.4, bad, 0.8, 0.4]))
-        fails("RS_ERR_NAN_SCORE", s=np.array([0.1, 0.4, bad, 0.8, 0.4], dtype=np.float32))
-        fails("RS_ERR_WEIGHT", w=np.array([1.0, bad, 0.5, 1.0, 1.0]))
-    fails("RS_ERR_WEIGHT", w=np.array([1.0, -2.0, 0.5, 1.0, 1.0]))
-    fails("RS_ERR_WEIGHT", w=np.full(5, 1e308))  # the sum overflows
+        fails("RS_ERR_NAN_SCORE", s=rows([0.1, 0.4, bad, 0.8, 0.4]))
+        fails("RS_ERR_NAN_SCORE", s=rows([0.1, 0.4, bad, 0.8, 0.4], np.float32))
+        fails("RS_ERR_WEIGHT", w=rows([1.0, bad, 0.5, 1.0, 1.0]))
+    fails("RS_ERR_WEIGHT", w=rows([1.0, -2.0, 0.5, 1.0, 1.0]))
+    fails("RS_ERR_WEIGHT", w=rows([1e308] * 5))  # the sum overflows
     fails("RS_ERR_ONE_CLASS", n=0)
-    fails("RS_ERR_ONE_CLASS", w=np.zeros(5))
+    fails("RS_ERR_ONE_CLASS", w=rows([0.0] * 5))
     if name != "sweep":  # (the sweep needs a sample of either class)
-        fails("RS_ERR_ONE_CLASS", y=np.zeros(5, dtype=np.uint8))  # no positive
-        fails("RS_ERR_ONE_CLASS", w=np.array([1.0, 0.0, 1.0, 0.0, 0.0]))
+        fails("RS_ERR_ONE_CLASS", y=rows([0] * 5, np.uint8))  # no positive
+        fails("RS_ERR_ONE_CLASS", w=rows([1.0, 0.0, 1.0, 0.0, 0.0]))
     if name not in ("sweep", "average_precision"):  # (AP needs positives only)
-        fails("RS_ERR_ONE_CLASS", y=np.ones(5, dtype=np.uint8))  # no negative
-        fails("RS_ERR_ONE_CLASS", w=np.array([0.0, 1.0, 0.0, 1.0, 1.0]))
+        fails("RS_ERR_ONE_CLASS", y=rows([1] * 5, np.uint8))  # no negative
+        fails("RS_ERR_ONE_CLASS", w=rows([0.0, 1.0, 0.0, 1.0, 1.0]))
 
 
 @needs_c_api
