@@ -1,4 +1,4 @@
-# The checksum of the bytes a score summary writes (rankscore/summary.py); mirrored by
+# The checksum of the bytes a score summary writes (rankscore/summary/encoding.py); mirrored by
 # rankscore/_fallback/checksum.py.
 
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize

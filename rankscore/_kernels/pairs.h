@@ -2,11 +2,13 @@
  * 256 scores): the sum over pairs (n, p) of a negative's and a positive's score of
  * 2 [n < p] + [n == p], auc_pairs's count, with no sort.
  *
- * The negatives are read two doubles (four floats) at a time with the vector extensions of
- * GCC and Clang (SSE2 on x86-64, NEON on ARM): a comparison gives each lane -1 or 0, added
- * to the lane's count. neg holds a multiple of the vector's length, its tail filled with
- * +inf (above every finite score: never counted). Other compilers count one pair at a
- * time. Scores must be finite: a NaN would count as no pair. */
+ * The negatives are read four at a time (two vectors of two doubles, or one of four
+ * floats) with the vector extensions of GCC and Clang, which compile them to the CPU's
+ * vector instructions (SSE2 on x86-64, NEON on 64-bit ARM) or to plain ones: a comparison
+ * gives each lane -1 or 0, added to the lane's count. neg holds a multiple of
+ * RS_PAIRS_LANES scores, its tail filled with +inf (above every finite score: never
+ * counted). Other compilers count one pair at a time. Scores must be finite: a NaN would
+ * count as no pair. */
 
 #ifndef RS_PAIRS_H
 #define RS_PAIRS_H

@@ -123,7 +123,9 @@ cdef double ap_sum(const score_t* neg, const double* neg_weights, Py_ssize_t n_n
                    const score_t* pos, const double* pos_weights,
                    Py_ssize_t n_pos) noexcept nogil:
     # sum over thresholds (descending) of (tp_k - tp_{k-1}) * tp_k / (tp_k + fp_k), in that
-    # order, over tp_last (needs a positive)
+    # order, over tp_last (needs a positive). (Not tie_block: each weight is added to the
+    # running sums one by one, as the Python functions add them; a tie's sum first would
+    # round differently.)
     cdef bint weighted = neg_weights != NULL
     cdef Py_ssize_t i = n_neg - 1, j = n_pos - 1
     cdef score_t t
