@@ -23,7 +23,7 @@ def best_time(fn: Callable[[], object], repeat: int = 5, min_total: float = 0.2)
     return best
 
 
-def best_times_interleaved(fns: Sequence[Callable[[], object]], repeat: int = 5) -> list[float]:
+def side_by_side(fns: Sequence[Callable[[], object]], repeat: int = 5) -> list[float]:
     """Best wall time in seconds of each of ``fns`` (long calls), timed in turn, one call
     each per round over ``repeat`` rounds: a drift of the machine's speed during the run
     (another process, the CPU's clock) reaches every side alike."""

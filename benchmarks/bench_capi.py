@@ -35,7 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 sys.path.insert(0, os.path.dirname(__file__))
 
 import numpy as np  # noqa: E402
-from _util import best_time, best_times_interleaved, format_seconds, print_table  # noqa: E402
+from _util import best_time, format_seconds, print_table, side_by_side  # noqa: E402
 
 import rankscore as rs  # noqa: E402
 
@@ -118,7 +118,7 @@ def main() -> None:
 
         y, s = data(10**7, 2)
         assert ext.roc_auc(s, y) == rs.roc_auc_score(y, s)
-        c_big, py_big = best_times_interleaved(
+        c_big, py_big = side_by_side(
             [lambda: ext.roc_auc(s, y), lambda: rs.roc_auc_score(y, s)])
         row(rows, "one call, n = 10,000,000: rs_roc_auc / roc_auc_score", c_big, py_big,
             "roc_auc_score", 1.0)
@@ -133,7 +133,7 @@ def main() -> None:
                 return list(pool.map(lambda job: ext.roc_auc(job[1], job[0]), jobs))
 
         assert four_threads() == one_after_another()
-        threads, serial = best_times_interleaved([four_threads, one_after_another])
+        threads, serial = side_by_side([four_threads, one_after_another])
         row(rows, "4 × 10^6 rows: 4 threads at once / one after another (rs_roc_auc, GIL "
             "released)", threads, serial, "one after another", 0.6)
 

@@ -33,7 +33,7 @@ import types
 sys.path.insert(0, os.path.dirname(__file__))
 
 import numpy as np  # noqa: E402
-from _util import best_time, format_seconds, print_table  # noqa: E402
+from _util import best_time, format_seconds, print_table, side_by_side  # noqa: E402
 
 import rankscore as rs  # noqa: E402
 from rankscore import ScoreAccumulator, ScoreSummary  # noqa: E402
@@ -81,22 +81,6 @@ def accumulate(y, s, n_batches, cls=ScoreAccumulator, w=None):
     for i in range(0, len(y), size):
         acc.update(y[i:i + size], s[i:i + size], None if w is None else w[i:i + size])
     return acc.summary()
-
-
-def side_by_side(fns, repeat=5):
-    """Best time of each function, their rounds taken in turn (the machine's drift and
-    noise fall on both alike)."""
-    import time
-
-    best = [float("inf")] * len(fns)
-    for fn in fns:
-        fn()  # warm up
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            start = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
 
 
 def peak_bytes(fn):
