@@ -29,7 +29,6 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
