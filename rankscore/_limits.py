@@ -76,8 +76,10 @@ def _rlimit_room() -> int | None:
             soft, _ = resource.getrlimit(which)
         except (OSError, ValueError):
             continue
+        if soft == resource.RLIM_INFINITY:
+            continue  # (no limit: /proc/self/status is not read)
         used = _status_bytes(field)
-        if soft != resource.RLIM_INFINITY and used is not None:
+        if used is not None:
             left = max(0, soft - used)
             room = left if room is None else min(room, left)
     return room
