@@ -582,6 +582,19 @@ def test_paired_delong_is_the_same_on_both_backends():
         assert results[0][2] == other[2]
 
 
+@pytest.mark.parametrize("n", [3000, 20000])
+def test_delong_is_the_same_on_one_thread_and_on_several(n):
+    # the models are scored on threads from delong.THREADS_FROM_ROWS samples on
+    rng = np.random.default_rng(n)
+    y = rng.random(n) < 0.3
+    scores = np.column_stack([rng.normal(size=n) + y, np.round(rng.normal(size=n), 1),
+                              rng.normal(size=n) - y])
+    serial = rs.uncertainty.delong_covariance(y, scores, n_threads=1)
+    threaded = rs.uncertainty.delong_covariance(y, scores, n_threads=3)
+    assert np.array_equal(serial[0], threaded[0]) and np.array_equal(serial[1], threaded[1])
+    assert serial[0][0] == rs.roc_auc_score(y, scores[:, 0])
+
+
 @pytest.mark.parametrize("n", [2000, 70000])
 def test_sample_placements_long_runs_of_close_scores(n):
     # thousands of distinct scores equal in their leading bits, in both classes: the packed
