@@ -132,7 +132,8 @@ def score_columns(y_score: Any, n: int) -> np.ndarray:
 def aucs_and_covariance(codes: np.ndarray, pos_code: Any, columns: Sequence[np.ndarray],
                         n_threads: int) -> tuple[np.ndarray, np.ndarray]:
     """(aucs, S) of models scored on the same samples (one score array per model), from
-    every sample's placements: one kernel call per model, the models on threads (from THREADS_FROM_ROWS samples on)."""
+    every sample's placements: one kernel call per model, the models on threads from
+    THREADS_FROM_ROWS samples on."""
     k = _backend.kernels
     n_pos = int(np.count_nonzero(codes == pos_code))
     n_neg = len(codes) - n_pos
