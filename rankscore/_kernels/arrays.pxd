@@ -21,6 +21,7 @@ cdef enum Kind:
     UINT64
     FLOAT32
     FLOAT64
+    CHAR      # bytes' chars (format 'c'): uint8 only where typed() asks for UINT8
 
 
 cdef struct Array:

@@ -23,6 +23,8 @@ cdef Kind _kind_of(const char* fmt, Py_ssize_t itemsize) noexcept:
         return INT8
     if (c == b'B' or c == b'?') and itemsize == 1:
         return UINT8
+    if c == b'c' and itemsize == 1:
+        return CHAR
     if (c == b'i' or c == b'l') and itemsize == 4:
         return INT32
     if (c == b'q' or c == b'l') and itemsize == 8:
@@ -72,16 +74,6 @@ cdef bint _copied(Array* a, int ndim, bint writable) except -1:
     return False
 
 
-cdef bint _chars(Array* a) noexcept:
-    # a buffer of bytes' chars (format 'c', 1 byte each)
-    cdef const char* fmt = a.buffer.format
-    if fmt == NULL or a.buffer.itemsize != 1:
-        return False
-    if fmt[0] == b'@' or fmt[0] == b'=' or fmt[0] == b'<':
-        fmt += 1
-    return fmt[0] == b'c' and fmt[1] == 0
-
-
 cdef str _name(Kind kind):
     return ("int8" if kind == INT8 else "uint8" if kind == UINT8 else "int32" if kind == INT32
             else "int64" if kind == INT64 else "uint64" if kind == UINT64
@@ -108,7 +100,7 @@ cdef int typed(Array* a, object obj, Kind kind, int ndim, int how) except -1:
     if _copied(a, ndim, writable):
         import numpy
         return typed(a, numpy.ascontiguousarray(obj), kind, ndim, how)
-    if kind == UINT8 and a.kind == OTHER and _chars(a):
+    if kind == UINT8 and a.kind == CHAR:
         a.kind = UINT8
     if a.kind != kind:
         raise ValueError(f"Buffer dtype mismatch, expected {_name(kind)} but got format "
