@@ -324,7 +324,7 @@ cdef int _roc_auc_short(const score_t* y_score, const uint8_t* y_true, Py_ssize_
         pairs = _pairs_of(neg, n_neg, pos, n_pos)
     else:  # a pair counts 2 from one side or the other: 2 [n < p] + [n == p] + the reverse
         pairs = both - _pairs_of(pos, n_pos, neg, n_neg)
-    out[0] = rs_ratio(rs_mul(pairs, 1), rs_mul(both, 1))
+    out[0] = rs_ratio(rs_u128(0, pairs), rs_u128(0, both))
     return RS_OK
 
 
