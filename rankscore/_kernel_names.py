@@ -65,7 +65,6 @@ KERNELS: dict[str, tuple[str, ...]] = {
     "summary": (
         "summary_from_sorted",
         "summary_from_sorted_into",
-        "summary_merge",
         "summary_scan_counts",
         "summary_report_counts",
         "report_of_parts",

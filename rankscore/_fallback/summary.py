@@ -106,7 +106,7 @@ def summary_from_sorted_into(
     return len(arrays[0])
 
 
-def summary_merge(
+def _merged_pair(
     thr_a: NDArray[np.floating],
     neg_a: NDArray[np.int64] | NDArray[np.float64],
     pos_a: NDArray[np.int64] | NDArray[np.float64],
@@ -371,11 +371,11 @@ def summary_merge_sorted_into(
 ) -> int:
     """Merge each class's ascending scores (weights None: counts) into summary
     (thr, negatives, positives)[:d] in place; returns the merged length (the arrays have
-    room for it). The same values as summary_merge of the summary and summary_from_sorted
-    of the parts."""
+    room for it). The same values as summary_merge_many_into of the summary and
+    summary_from_sorted of the parts."""
     part = summary_from_sorted(neg, neg_weight, pos, pos_weight)
     counts = [c.astype(negatives.dtype) for c in part[1:]]
-    merged = summary_merge(thr[:d].copy(), negatives[:d].copy(), positives[:d].copy(),
+    merged = _merged_pair(thr[:d].copy(), negatives[:d].copy(), positives[:d].copy(),
                            part[0], *counts)  # type: ignore[arg-type]  # (negatives' dtype)
     for out, values in zip((thr, negatives, positives), merged):
         out[:len(values)] = values

@@ -104,7 +104,6 @@ from rankscore._fallback.ir import (
 from rankscore._fallback.summary import (
     summary_from_sorted as summary_from_sorted,
     summary_from_sorted_into as summary_from_sorted_into,
-    summary_merge as summary_merge,
     summary_scan_counts as summary_scan_counts,
     summary_report_counts as summary_report_counts,
     report_of_parts as report_of_parts,

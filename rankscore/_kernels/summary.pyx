@@ -182,98 +182,6 @@ def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
     return k
 
 
-cdef inline Py_ssize_t _merge_down(
-        const score_t* thr_a, const count_t* neg_a, const count_t* pos_a,
-        Py_ssize_t da, const score_t* thr_b, const count_t* neg_b,
-        const count_t* pos_b, Py_ssize_t db, score_t* thr,
-        count_t* neg, count_t* pos) noexcept nogil:
-    # Two runs (thresholds descending) merged into thr/neg/pos; returns the length.
-    # Branch-free steps: the next threshold is the larger head (a max), each run moves on
-    # when its head was taken (a comparison used as 0/1), and every load is unconditional
-    # so the choices compile to conditional moves. Random interleaving would mispredict a
-    # branch at nearly every step.
-    cdef Py_ssize_t i = 0, j = 0, k = 0
-    cdef score_t ta, tb
-    cdef count_t na, pa, nb, pb
-    cdef bint take_a, take_b
-    while i < da and j < db:
-        ta, tb = thr_a[i], thr_b[j]
-        na, pa, nb, pb = neg_a[i], pos_a[i], neg_b[j], pos_b[j]
-        take_a, take_b = ta >= tb, tb >= ta
-        thr[k] = ta if ta > tb else tb
-        if count_t is int64_t:  # masks: gcc turns the selects below into jumps
-            neg[k] = (na & -<int64_t>take_a) + (nb & -<int64_t>take_b)
-            pos[k] = (pa & -<int64_t>take_a) + (pb & -<int64_t>take_b)
-        else:
-            neg[k] = (na if take_a else 0) + (nb if take_b else 0)
-            pos[k] = (pa if take_a else 0) + (pb if take_b else 0)
-        i += take_a
-        j += take_b
-        k += 1
-    memcpy(thr + k, thr_a + i, (da - i) * sizeof(score_t))
-    memcpy(neg + k, neg_a + i, (da - i) * sizeof(count_t))
-    memcpy(pos + k, pos_a + i, (da - i) * sizeof(count_t))
-    k += da - i
-    memcpy(thr + k, thr_b + j, (db - j) * sizeof(score_t))
-    memcpy(neg + k, neg_b + j, (db - j) * sizeof(count_t))
-    memcpy(pos + k, pos_b + j, (db - j) * sizeof(count_t))
-    return k + db - j
-
-
-def summary_merge(thr_a, neg_a, pos_a, thr_b, neg_b, pos_b):
-    """Merge two summaries (thresholds descending) in one pass, O(d_a + d_b): a threshold in
-    both gets the sum of both counts (a + b, so the merge is commutative bit for bit)."""
-    cdef Array a[9]
-    cdef Py_ssize_t k = 0, da, db
-    no_buffers(a, 9)
-    try:
-        _scores(&a[0], thr_a, "thr_a")
-        _counts(&a[1], neg_a, "neg_a")
-        _counts(&a[2], pos_a, "pos_a")
-        _scores(&a[3], thr_b, "thr_b")
-        _counts(&a[4], neg_b, "neg_b")
-        _counts(&a[5], pos_b, "pos_b")
-        _same_kind(&a[0], &a[3], "thr_a and thr_b")
-        _same_kind(&a[1], &a[2], "the counts")
-        _same_kind(&a[1], &a[4], "the counts")
-        _same_kind(&a[1], &a[5], "the counts")
-        da, db = a[0].n, a[3].n
-        if da == 0 or db == 0:  # a copy of the other
-            return (np.array(thr_b if da == 0 else thr_a), np.array(neg_b if da == 0 else neg_a),
-                    np.array(pos_b if da == 0 else pos_a))
-        thr_arr = np.empty(da + db, dtype=_score_dtype(&a[0]))
-        count_dtype = np.int64 if a[1].kind == INT64 else np.float64
-        neg_arr, pos_arr = np.empty(da + db, dtype=count_dtype), np.empty(da + db, dtype=count_dtype)
-        write(&a[6], thr_arr)
-        write(&a[7], neg_arr)
-        write(&a[8], pos_arr)
-        with nogil:
-            if a[0].kind == FLOAT64 and a[1].kind == INT64:
-                k = _merge_down(<double*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
-                                da, <double*>a[3].data, <int64_t*>a[4].data,
-                                <int64_t*>a[5].data, db, <double*>a[6].data,
-                                <int64_t*>a[7].data, <int64_t*>a[8].data)
-            elif a[0].kind == FLOAT64:
-                k = _merge_down(<double*>a[0].data, <double*>a[1].data, <double*>a[2].data,
-                                da, <double*>a[3].data, <double*>a[4].data,
-                                <double*>a[5].data, db, <double*>a[6].data,
-                                <double*>a[7].data, <double*>a[8].data)
-            elif a[1].kind == INT64:
-                k = _merge_down(<float*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data,
-                                da, <float*>a[3].data, <int64_t*>a[4].data,
-                                <int64_t*>a[5].data, db, <float*>a[6].data,
-                                <int64_t*>a[7].data, <int64_t*>a[8].data)
-            else:
-                k = _merge_down(<float*>a[0].data, <double*>a[1].data, <double*>a[2].data,
-                                da, <float*>a[3].data, <double*>a[4].data,
-                                <double*>a[5].data, db, <float*>a[6].data,
-                                <double*>a[7].data, <double*>a[8].data)
-    finally:
-        release_each(a, 9)
-    _shrink((thr_arr, neg_arr, pos_arr), k)
-    return thr_arr, neg_arr, pos_arr
-
-
 def summary_scan_counts(neg, pos):
     """One read of an unweighted summary (thresholds descending) for the numbers of the
     report, exact where they are integers (128-bit pair counts and gaps, as ``auc_counts``
@@ -1386,7 +1294,7 @@ def summary_merge_sorted_into(thr, negatives, positives, Py_ssize_t d, neg, neg_
     (thr, negatives, positives)[:d] in place; returns the merged length. The arrays have
     room for it (at least summary_merge_sorted_size): written from the lowest score up
     into the end, never overtaking the summary's unread entries, then moved to the front
-    if room is left. The same values as summary_merge of the summary and
+    if room is left. The same values as summary_merge_many_into of the summary and
     summary_from_sorted of the parts (a threshold in both: summary + part)."""
     cdef Array a[7]
     cdef Py_ssize_t size = 0, n

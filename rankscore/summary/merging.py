@@ -1,6 +1,6 @@
 """Merging summaries: the checks that they can merge, one score dtype and count kind for
-all, and the merge of their arrays (two in one pass, many in a tournament, large merges
-on two threads)."""
+all, and the merge of their arrays (in a tournament of the runs, large merges on two
+threads)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .._engine import validate
 from .._engine.parts import MAX_EXACT_ROWS, thread_count
 from .checks import MAX_WEIGHT_TOTAL, same_label
 
-__all__ = ["check_mergeable", "promoted_arrays", "merged_arrays", "merge_many",
+__all__ = ["check_mergeable", "promoted_arrays", "merge_many",
            "join_parts", "at_least"]
 
 def check_mergeable(parts: Sequence[Any]) -> None:
@@ -48,17 +48,6 @@ def promoted_arrays(s: Any, dtype: Any, weighted: bool) -> tuple[np.ndarray, np.
         return None
     count = np.float64 if weighted else np.int64
     return s.thresholds.astype(dtype), s.negatives.astype(count), s.positives.astype(count)
-
-
-def merged_arrays(parts: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The arrays of two or more summaries of one dtype and count kind, merged."""
-    if len(parts) == 2:
-        a, b = parts
-        thresholds, negatives, positives = _backend.kernels.summary_merge(
-            a.thresholds, a.negatives, a.positives, b.thresholds, b.negatives, b.positives)
-        return thresholds, negatives, positives
-    return merge_many(list(parts))
-
 
 
 # merges of this many thresholds or more run on two threads, each on one range of scores

@@ -21,7 +21,7 @@ from ..thresholds import checked_options
 from . import encoding
 from .checks import checked_arrays, plain_label, same_label
 from .compression import binned, loose_share
-from .merging import check_mergeable, merged_arrays, promoted_arrays
+from .merging import check_mergeable, merge_many, promoted_arrays
 from .reports import report_cuts, report_of_reads
 
 __all__ = ["ScoreSummary"]
@@ -237,7 +237,7 @@ class ScoreSummary:
                  for s, arrays in ((s, promoted_arrays(s, dtype, weighted)) for s in parts)]
         if len(parts) == 1:
             return parts[0]
-        return ScoreSummary._trusted(*merged_arrays(parts), parts[0].pos_label)
+        return ScoreSummary._trusted(*merge_many(parts), parts[0].pos_label)
 
     # -- compression ----------------------------------------------------------------
 
