@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _backend
+from ._docstrings import fill_doc
 from ._engine.areas import auc_columns, average_precision, ks_of_problem, roc_auc
 from ._engine.arrays import Curve, FloatArray, Label, ScoreArray
 from ._engine.parts import binary_problem
@@ -40,6 +41,16 @@ __all__ = [
 
 # ---------------------------------------------------------------------------------------
 # curves
+
+# the parameters after y_true of precision_recall_curve and det_curve (filled in by fill_doc)
+_SCORES_AND_WEIGHTS = """
+y_score : array-like of shape (n_samples,)
+    Scores; higher means more likely positive.
+pos_label : int, float, bool or str, default=None
+    The positive class.
+sample_weight : array-like of shape (n_samples,), default=None
+    Non-negative weights.
+"""
 
 T = TypeVar("T")
 
@@ -120,6 +131,7 @@ def roc_curve(
     return fpr, tpr, thresholds
 
 
+@fill_doc(scores_and_weights=_SCORES_AND_WEIGHTS)
 def precision_recall_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -137,12 +149,7 @@ def precision_recall_curve(
     ----------
     y_true : array-like of shape (n_samples,)
         True labels ({0, 1}, {-1, 1}, bool, or any labels with ``pos_label``).
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
-    pos_label : int, float, bool or str, default=None
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    {scores_and_weights}
     drop_intermediate : bool, default=False
         Keep only the first and last point of each run of equal recall.
 
@@ -182,6 +189,7 @@ def precision_recall_curve(
                         pr_points, pr_view)
 
 
+@fill_doc(scores_and_weights=_SCORES_AND_WEIGHTS)
 def det_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -199,12 +207,7 @@ def det_curve(
     y_true : array-like of shape (n_samples,)
         True labels; both classes must be present (with nonzero weight: where a class
         has weight 0 only, scikit-learn returns NaN rates, this raises).
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
-    pos_label : int, float, bool or str, default=None
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    {scores_and_weights}
     drop_intermediate : bool, default=False
         Drop thresholds where the true positives do not change from both neighbours.
 
