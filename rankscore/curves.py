@@ -7,17 +7,18 @@ one pass; every curve a view of the sweep).
 
 from __future__ import annotations
 
-from typing import Literal, overload
+from typing import Callable, Literal, TypeVar, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _backend
+from ._docstrings import fill_doc
 from ._engine.areas import auc_columns, average_precision, ks_of_problem, roc_auc
 from ._engine.arrays import Curve, FloatArray, Label, ScoreArray
 from ._engine.parts import binary_problem
 from ._engine.results import KSCurve, KSResult
-from ._engine.sweep import (cumulative, pr_points, scan, summary_arrays, sweep_of_problem,
+from ._engine.sweep import (Sweep, cumulative, pr_points, scan, summary_arrays, sweep_of_problem,
                             sweep_or_parts)
 from ._engine.validate import as_1d, check_flag, check_same_length, to_float
 from ._engine.views import det_view, ks_curve_view, pr_auc_view, pr_view, roc_view, trapezoid
@@ -40,6 +41,32 @@ __all__ = [
 
 # ---------------------------------------------------------------------------------------
 # curves
+
+# the parameters after y_true of precision_recall_curve and det_curve (filled in by fill_doc)
+_SCORES_AND_WEIGHTS = """
+y_score : array-like of shape (n_samples,)
+    Scores; higher means more likely positive.
+pos_label : int, float, bool or str, default=None
+    The positive class.
+sample_weight : array-like of shape (n_samples,), default=None
+    Non-negative weights.
+"""
+
+T = TypeVar("T")
+
+
+def _swept_curve(y_true: ArrayLike, y_score: ArrayLike, pos_label: Label | None,
+                 sample_weight: ArrayLike | None, drop_intermediate: bool,
+                 from_parts: Callable[[np.ndarray, np.ndarray, bool], T],
+                 from_sweep: Callable[[Sweep, bool], T]) -> T:
+    """A curve's arrays written in one pass from the sorted class parts (``from_parts``)
+    when :func:`sweep_or_parts` gives them, else read from the sweep (``from_sweep``)."""
+    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
+    sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
+    if parts is not None:
+        return from_parts(*parts, drop_intermediate)
+    assert sweep is not None
+    return from_sweep(sweep, drop_intermediate)
 
 
 def roc_curve(
@@ -99,15 +126,12 @@ def roc_curve(
     >>> thresholds.tolist()
     [inf, 0.8, 0.4, 0.35, 0.1]
     """
-    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
-    if parts is not None:  # fpr, tpr and the kept thresholds in one pass over the parts
-        fpr, tpr, thresholds = _backend.kernels.roc_points(*parts, drop_intermediate)
-        return fpr, tpr, thresholds
-    assert sweep is not None
-    return roc_view(sweep, drop_intermediate)
+    fpr, tpr, thresholds = _swept_curve(y_true, y_score, pos_label, sample_weight,
+                                        drop_intermediate, _backend.kernels.roc_points, roc_view)
+    return fpr, tpr, thresholds
 
 
+@fill_doc(scores_and_weights=_SCORES_AND_WEIGHTS)
 def precision_recall_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -125,12 +149,7 @@ def precision_recall_curve(
     ----------
     y_true : array-like of shape (n_samples,)
         True labels ({0, 1}, {-1, 1}, bool, or any labels with ``pos_label``).
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
-    pos_label : int, float, bool or str, default=None
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    {scores_and_weights}
     drop_intermediate : bool, default=False
         Keep only the first and last point of each run of equal recall.
 
@@ -166,14 +185,11 @@ def precision_recall_curve(
     >>> recall.tolist(), thresholds.tolist()
     ([1.0, 1.0, 0.5, 0.5, 0.0], [0.1, 0.35, 0.4, 0.8])
     """
-    drop_intermediate = check_flag(drop_intermediate, "drop_intermediate")
-    sweep, parts = sweep_or_parts(binary_problem(y_true, y_score, pos_label, sample_weight))
-    if parts is not None:  # precision, recall and the kept thresholds in one pass
-        return pr_points(*parts, drop_intermediate)
-    assert sweep is not None
-    return pr_view(sweep, drop_intermediate)
+    return _swept_curve(y_true, y_score, pos_label, sample_weight, drop_intermediate,
+                        pr_points, pr_view)
 
 
+@fill_doc(scores_and_weights=_SCORES_AND_WEIGHTS)
 def det_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -191,12 +207,7 @@ def det_curve(
     y_true : array-like of shape (n_samples,)
         True labels; both classes must be present (with nonzero weight: where a class
         has weight 0 only, scikit-learn returns NaN rates, this raises).
-    y_score : array-like of shape (n_samples,)
-        Scores; higher means more likely positive.
-    pos_label : int, float, bool or str, default=None
-        The positive class.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    {scores_and_weights}
     drop_intermediate : bool, default=False
         Drop thresholds where the true positives do not change from both neighbours.
 

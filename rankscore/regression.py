@@ -34,7 +34,7 @@ MultiOutput = Union[str, Any]
 _AVERAGES = ("raw_values", "uniform_average")
 _R2_AVERAGES = ("raw_values", "uniform_average", "variance_weighted")
 
-# parameters the metrics here describe alike (filled in by fill_doc)
+# parameters and return values the metrics here describe alike (filled in by fill_doc)
 _TARGETS = """
 y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
     Targets and predictions (finite real numbers; bools count as 0 and 1).
@@ -42,6 +42,15 @@ y_true, y_pred : array-like of shape (n_samples,) or (n_samples, n_outputs)
 _MEAN_WEIGHTS = """
 sample_weight : array-like of shape (n_samples,), optional
     Non-negative weights with a positive sum.
+"""
+_MEAN_OUTPUTS = """
+multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
+    One value per output, or their uniform / weighted mean.
+"""
+_PER_OUTPUT = """
+Returns
+-------
+float or ndarray of shape (n_outputs,)
 """
 
 
@@ -112,7 +121,7 @@ def _combine(per_output: np.ndarray, multioutput: Any) -> float | np.ndarray:
     return float(np.average(per_output, weights=multioutput))
 
 
-@fill_doc(targets=_TARGETS)
+@fill_doc(targets=_TARGETS, returns=_PER_OUTPUT)
 def half_sum_squared_error(
     y_true: Any,
     y_pred: Any,
@@ -131,9 +140,7 @@ def half_sum_squared_error(
         ``"raw_values"`` returns one SSE per output; otherwise the outputs' SSEs are
         averaged (uniformly or with the given weights).
 
-    Returns
-    -------
-    float or ndarray of shape (n_outputs,)
+    {returns}
 
     See Also
     --------
@@ -159,7 +166,8 @@ def half_sum_squared_error(
     return _combine(per_output, multioutput)
 
 
-@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS, multioutput=_MEAN_OUTPUTS,
+          returns=_PER_OUTPUT)
 def mean_squared_error(
     y_true: Any,
     y_pred: Any,
@@ -173,12 +181,9 @@ def mean_squared_error(
     ----------
     {targets}
     {sample_weight}
-    multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
-        One value per output, or their uniform / weighted mean.
+    {multioutput}
 
-    Returns
-    -------
-    float or ndarray of shape (n_outputs,)
+    {returns}
 
     See Also
     --------
@@ -205,7 +210,7 @@ def mean_squared_error(
     return _combine(per_output, multioutput)
 
 
-@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS, returns=_PER_OUTPUT)
 def root_mean_squared_error(
     y_true: Any,
     y_pred: Any,
@@ -222,9 +227,7 @@ def root_mean_squared_error(
     multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
         One value per output, or the uniform / weighted mean of the per-output RMSEs.
 
-    Returns
-    -------
-    float or ndarray of shape (n_outputs,)
+    {returns}
 
     See Also
     --------
@@ -246,7 +249,8 @@ def root_mean_squared_error(
     return _combine(per_output, multioutput)
 
 
-@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS)
+@fill_doc(targets=_TARGETS, sample_weight=_MEAN_WEIGHTS, multioutput=_MEAN_OUTPUTS,
+          returns=_PER_OUTPUT)
 def mean_absolute_error(
     y_true: Any,
     y_pred: Any,
@@ -260,12 +264,9 @@ def mean_absolute_error(
     ----------
     {targets}
     {sample_weight}
-    multioutput : {"raw_values", "uniform_average"} or array-like of shape (n_outputs,)
-        One value per output, or their uniform / weighted mean.
+    {multioutput}
 
-    Returns
-    -------
-    float or ndarray of shape (n_outputs,)
+    {returns}
 
     See Also
     --------

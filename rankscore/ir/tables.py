@@ -12,8 +12,8 @@ import numpy as np
 from .. import _backend
 from .._engine.validate import quoted, rounds_in_float64, shorten, to_float
 from .._numbers import read_number
-from .trec import (Ids, check_names, check_utf8, columns_from_dict, decode_ids, factorize,
-                   index_ranges, line_of_entry, read_trec_file, trec_integer)
+from .trec import (Ids, check_names, check_utf8, columns_from_dict, decode_ids, entry_value,
+                   factorize, index_ranges, line_of_entry, read_trec_file, trec_integer)
 
 __all__ = ["Qrels", "Run"]
 
@@ -259,13 +259,8 @@ class Qrels(_Table):
 
     @staticmethod
     def _dict_columns(data: Any) -> tuple[Any, Any, Any, np.ndarray]:
-        def value_of(v: Any, query: Any, doc: Any) -> Any:
-            if isinstance(v, (numbers.Integral, np.integer)) and not isinstance(v, (bool, np.bool_)):
-                return int(v)
-            raise TypeError(f"relevance of {quoted(doc)} in query {quoted(query)} must be an integer, got "
-                            f"{type(v).__name__} {quoted(v)}")
-
-        q, qn, docs, values = columns_from_dict(data, "qrels", {int}, value_of)
+        relevance = entry_value("relevance", (numbers.Integral, np.integer), "an integer", int)
+        q, qn, docs, values = columns_from_dict(data, "qrels", {int}, relevance)
         try:
             return q, qn, docs, np.array(values, dtype=np.int64)
         except OverflowError:
@@ -339,13 +334,8 @@ class Run(_Table):
 
     @staticmethod
     def _dict_columns(data: Any) -> tuple[Any, Any, Any, np.ndarray]:
-        def value_of(v: Any, query: Any, doc: Any) -> Any:
-            if isinstance(v, (numbers.Real, np.number)) and not isinstance(v, (bool, np.bool_)):
-                return v
-            raise TypeError(f"score of {quoted(doc)} in query {quoted(query)} must be a real number, got "
-                            f"{type(v).__name__} {quoted(v)}")
-
-        q, qn, docs, values = columns_from_dict(data, "run", {float, int}, value_of)
+        score = entry_value("score", (numbers.Real, np.number), "a real number", lambda v: v)
+        q, qn, docs, values = columns_from_dict(data, "run", {float, int}, score)
         try:
             scores = np.array(values, dtype=np.float64)
         except OverflowError:  # an int beyond float64's range

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numbers
 import os
 import re
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -17,8 +17,8 @@ from .._limits import check_memory, format_bytes
 from .._numbers import read_integer
 from ..exceptions import MemoryLimitError
 
-__all__ = ["Ids", "check_names", "check_utf8", "columns_from_dict", "decode_ids", "factorize",
-           "line_of_entry", "index_ranges", "read_trec_file", "trec_integer"]
+__all__ = ["Ids", "check_names", "check_utf8", "columns_from_dict", "decode_ids", "entry_value",
+           "factorize", "line_of_entry", "index_ranges", "read_trec_file", "trec_integer"]
 
 
 def _name(value: Any, what: str) -> str:
@@ -174,7 +174,7 @@ def _encodable(name: str) -> bool:
 
 
 def columns_from_dict(data: Mapping[Any, Any], what: str, plain: set[type],
-                      value_of: Any) -> tuple[Any, ...]:
+                      value_of: Callable[[Any, Any, Any], Any]) -> tuple[Any, ...]:
     """Flat columns from ``{query: {element: value}}``: query codes and names, the element
     id of each entry, its value (checked by ``value_of`` unless every value's type is in
     ``plain``)."""
@@ -203,6 +203,20 @@ def columns_from_dict(data: Mapping[Any, Any], what: str, plain: set[type],
         values = [value_of(value, query_names[code], doc)
                   for code, doc, value in zip(query_codes.tolist(), docs, values)]
     return query_codes, query_names, docs, values
+
+
+def entry_value(name: str, kinds: tuple[type, ...], expected: str,
+                convert: Callable[[Any], Any]) -> Callable[[Any, Any, Any], Any]:
+    """A ``value_of`` for :func:`columns_from_dict`: ``convert(value)`` for a value of one
+    of ``kinds`` (bools refused), else a TypeError naming the entry's query and element."""
+
+    def value_of(value: Any, query: Any, doc: Any) -> Any:
+        if isinstance(value, kinds) and not isinstance(value, (bool, np.bool_)):
+            return convert(value)
+        raise TypeError(f"{name} of {quoted(doc)} in query {quoted(query)} must be {expected}, "
+                        f"got {type(value).__name__} {quoted(value)}")
+
+    return value_of
 
 
 def factorize(column: Any, what: str) -> tuple[np.ndarray, list[str]]:

@@ -105,6 +105,7 @@ def precision_recall_fscore_support(
     )
 
 
+# the parameters and the return value of the per-class rates below (filled in by fill_doc)
 _SHARED_DOC = """
     Parameters
     ----------
@@ -126,6 +127,11 @@ _SHARED_DOC = """
     zero_division : {"warn", 0.0, 1.0, np.nan}, default "warn"
         Value of a 0/0 metric; "warn" means 0.0 with an :class:`UndefinedMetricWarning`.
 """
+_RETURNS = """
+Returns
+-------
+float or ndarray of shape (n_labels,)
+"""
 
 
 def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1,
@@ -135,9 +141,7 @@ def precision_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: 
 
     {shared}
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -163,9 +167,7 @@ def recall_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
 
     {shared}
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -191,9 +193,7 @@ def fbeta_score(y_true: Any, y_pred: Any, *, beta: float, labels: Any = None, po
     beta : float
         b < 1 favours precision, b > 1 recall; 0 gives precision, inf recall.
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -218,9 +218,7 @@ def f1_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 1
 
     {shared}
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -248,9 +246,7 @@ def specificity_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label
 
     {shared}
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -274,9 +270,7 @@ def npv_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any = 
 
     {shared}
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -301,9 +295,7 @@ def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
 
     {shared}
 
-    Returns
-    -------
-    float or ndarray of shape (n_labels,)
+    {returns}
 
     Notes
     -----
@@ -328,7 +320,7 @@ def g_mean_score(y_true: Any, y_pred: Any, *, labels: Any = None, pos_label: Any
 
 for _f in (precision_score, recall_score, fbeta_score, f1_score, specificity_score,
            npv_score, g_mean_score):  # fmt: skip
-    fill_doc(shared=_SHARED_DOC)(_f)
+    fill_doc(shared=_SHARED_DOC, returns=_RETURNS)(_f)
 
 
 del _f

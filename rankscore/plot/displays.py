@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .._docstrings import fill_doc
 from .._engine.validate import quoted
 from .._figures import line_style, target_axes
 from ..summary import ScoreSummary
@@ -36,6 +37,18 @@ Array = NDArray[np.float64]
 D = TypeVar("D", bound="CurveDisplay")
 
 RESPONSE_METHODS = ("predict_proba", "decision_function")
+
+# parameters the ROC and precision-recall displays describe alike (filled in by fill_doc)
+_NAME_AND_POS_LABEL = """
+name : str, optional
+    Name of the model, shown in the legend.
+pos_label : int, float, bool or str, optional
+    The positive class, shown in the axis labels.
+"""
+_THRESHOLDS = """
+thresholds : ndarray, optional
+    The thresholds of the curve's points (kept, not drawn).
+"""
 
 
 # --------------------------------------------------------------------------------------
@@ -341,6 +354,7 @@ class CurveDisplay:
 # --------------------------------------------------------------------------------------
 # ROC
 # --------------------------------------------------------------------------------------
+@fill_doc(name_and_pos_label=_NAME_AND_POS_LABEL, thresholds=_THRESHOLDS)
 class RocCurveDisplay(CurveDisplay):
     """ROC curve display, as scikit-learn's ``sklearn.metrics.RocCurveDisplay``.
 
@@ -353,12 +367,8 @@ class RocCurveDisplay(CurveDisplay):
         False and true positive rates, as :func:`rankscore.roc_curve` returns them.
     roc_auc : float, optional
         The area under the curve, shown in the legend.
-    name : str, optional
-        Name of the model, shown in the legend.
-    pos_label : int, float, bool or str, optional
-        The positive class, shown in the axis labels.
-    thresholds : ndarray, optional
-        The thresholds of the curve's points (kept, not drawn).
+    {name_and_pos_label}
+    {thresholds}
 
     Attributes
     ----------
@@ -479,6 +489,7 @@ class RocCurveDisplay(CurveDisplay):
 # --------------------------------------------------------------------------------------
 # precision–recall
 # --------------------------------------------------------------------------------------
+@fill_doc(name_and_pos_label=_NAME_AND_POS_LABEL, thresholds=_THRESHOLDS)
 class PrecisionRecallDisplay(CurveDisplay):
     """Precision–recall display, as scikit-learn's ``sklearn.metrics.PrecisionRecallDisplay``.
 
@@ -491,14 +502,10 @@ class PrecisionRecallDisplay(CurveDisplay):
         As :func:`rankscore.precision_recall_curve` returns them.
     average_precision : float, optional
         Shown in the legend.
-    name : str, optional
-        Name of the model, shown in the legend.
-    pos_label : int, float, bool or str, optional
-        The positive class, shown in the axis labels.
+    {name_and_pos_label}
     prevalence_pos_label : float, optional
         The share of positives: the chance level's height.
-    thresholds : ndarray, optional
-        The thresholds of the curve's points (kept, not drawn).
+    {thresholds}
 
     See Also
     --------
