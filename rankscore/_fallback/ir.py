@@ -233,6 +233,14 @@ def _by_rank(
         yield i, queries, starts[queries] + i
 
 
+def _relevant_by_rank(
+    offsets: NDArray[np.int64], rel: NDArray[np.int64], level: int, cut: NDArray[np.int64],
+) -> Iterator[tuple[int, NDArray[np.intp]]]:
+    """Yield (rank i from 0, the queries alive at i whose element there is relevant)."""
+    for i, queries, at in _by_rank(offsets, cut):
+        yield i, queries[rel[at] >= level]
+
+
 def ir_relevant_in_top(
     offsets: NDArray[np.int64],
     rel: NDArray[np.int64],
@@ -241,8 +249,8 @@ def ir_relevant_in_top(
 ) -> NDArray[np.int64]:
     """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
     out = np.zeros(len(offsets) - 1, dtype=np.int64)
-    for _, queries, at in _by_rank(offsets, cut):
-        out[queries] += rel[at] >= level
+    for _, hit in _relevant_by_rank(offsets, rel, level, cut):
+        out[hit] += 1
     return out
 
 
@@ -255,8 +263,7 @@ def ir_precision_sum(
     """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i."""
     found = np.zeros(len(offsets) - 1, dtype=np.int64)
     total = np.zeros(len(offsets) - 1, dtype=np.float64)
-    for i, queries, at in _by_rank(offsets, cut):
-        hit = queries[rel[at] >= level]
+    for i, hit in _relevant_by_rank(offsets, rel, level, cut):
         found[hit] += 1
         total[hit] += found[hit] / float(i + 1)
     return total
@@ -270,8 +277,8 @@ def ir_first_relevant(
 ) -> NDArray[np.int64]:
     """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
     out = np.zeros(len(offsets) - 1, dtype=np.int64)
-    for i, queries, at in _by_rank(offsets, cut):
-        hit = queries[(rel[at] >= level) & (out[queries] == 0)]
+    for i, hit in _relevant_by_rank(offsets, rel, level, cut):
+        hit = hit[out[hit] == 0]
         out[hit] = i + 1
     return out
 
@@ -330,8 +337,7 @@ def ir_ranking_columns(
     k = np.zeros(n, dtype=np.int64)
     p = np.zeros(n, dtype=np.int64)
     sumx = np.zeros(n, dtype=np.int64)
-    for i, queries, at in _by_rank(offsets, offsets[1:] - offsets[:-1]):
-        hit = queries[rel[at] >= level]
+    for i, hit in _relevant_by_rank(offsets, rel, level, offsets[1:] - offsets[:-1]):
         k[hit] += 1
         p[hit] = i + 1
         sumx[hit] += i + 1
