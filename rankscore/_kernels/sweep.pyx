@@ -662,66 +662,29 @@ cdef int _read_counts(Array* neg, object neg_counts, Array* pos, object pos_coun
     return 0
 
 
-cdef inline rs_u128 _auc_of_counts(const int64_t* neg, Py_ssize_t neg_step,
-                                   const int64_t* pos, Py_ssize_t pos_step,
-                                   Py_ssize_t n) noexcept nogil:
-    # sum over thresholds t (ascending) of pos[t] * (2 * #neg below t + neg[t])
-    cdef Py_ssize_t t
-    cdef uint64_t below = 0, count
-    cdef rs_u128 total = rs_u128(0, 0)
-    for t in range(n):
-        count = <uint64_t>neg[t * neg_step]
-        total = rs_add(total, rs_mul(<uint64_t>pos[t * pos_step], 2 * below + count))
-        below += count
-    return total
-
-
-cdef inline rs_u128 _ks_of_counts(const int64_t* neg, Py_ssize_t neg_step,
-                                  const int64_t* pos, Py_ssize_t pos_step, Py_ssize_t n,
-                                  Py_ssize_t* at) noexcept nogil:
-    # max over t of |n_pos * C-(t) - n_neg * C+(t)|, and the first t (*at) reaching it
-    cdef Py_ssize_t t, best_t = 0
-    cdef uint64_t n_neg = 0, n_pos = 0, c_neg = 0, c_pos = 0
-    cdef rs_u128 d, best = rs_u128(0, 0)
-    for t in range(n):
-        n_neg += <uint64_t>neg[t * neg_step]
-        n_pos += <uint64_t>pos[t * pos_step]
-    for t in range(n):
-        c_neg += <uint64_t>neg[t * neg_step]
-        c_pos += <uint64_t>pos[t * pos_step]
-        d = rs_gap(rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos))
-        if rs_less(best, d):
-            best, best_t = d, t
-    at[0] = best_t
-    return best
-
-
-cdef int _scan_counts(Merge what, object neg, object pos, rs_u128* out,
-                      Py_ssize_t* at) except -1:
-    """One scan (AUC or KS) of per-threshold class counts (int64, thresholds ascending)."""
-    cdef Array a, b
-    no_buffer(&a)
-    no_buffer(&b)
-    try:
-        _read_counts(&a, neg, &b, pos)
-        with nogil:
-            if what == AUC:
-                out[0] = _auc_of_counts(<int64_t*>a.data, a.step, <int64_t*>b.data, b.step, a.n)
-            else:
-                out[0] = _ks_of_counts(<int64_t*>a.data, a.step, <int64_t*>b.data, b.step, a.n,
-                                       at)
-    finally:
-        release(&a)
-        release(&b)
-    return 0
-
-
 def auc_counts(neg, pos):
     """Twice the Mann-Whitney U from per-threshold class counts (thresholds ascending):
     sum over thresholds of pos[t] * (2 * #neg below t + neg[t]), an exact int (128-bit
     accumulator; each class total <= 2**62)."""
-    cdef rs_u128 total
-    _scan_counts(AUC, neg, pos, &total, NULL)
+    cdef Array a, b
+    cdef Py_ssize_t t
+    cdef uint64_t below = 0, count
+    cdef rs_u128 total = rs_u128(0, 0)
+    cdef const int64_t* n_t
+    cdef const int64_t* p_t
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        _read_counts(&a, neg, &b, pos)
+        n_t, p_t = <int64_t*>a.data, <int64_t*>b.data
+        with nogil:
+            for t in range(a.n):
+                count = <uint64_t>n_t[t * a.step]
+                total = rs_add(total, rs_mul(<uint64_t>p_t[t * b.step], 2 * below + count))
+                below += count
+    finally:
+        release(&a)
+        release(&b)
     return to_int(total)
 
 
@@ -729,10 +692,31 @@ def ks_counts(neg, pos):
     """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first t reaching it) from
     per-threshold class counts (thresholds ascending; C: cumulative counts <= t), exact
     (128-bit products; each class total <= 2**62)."""
-    cdef rs_u128 best
-    cdef Py_ssize_t at
-    _scan_counts(KS, neg, pos, &best, &at)
-    return to_int(best), at
+    cdef Array a, b
+    cdef Py_ssize_t t, best_t = 0
+    cdef uint64_t n_neg = 0, n_pos = 0, c_neg = 0, c_pos = 0
+    cdef rs_u128 d, best = rs_u128(0, 0)
+    cdef const int64_t* n_t
+    cdef const int64_t* p_t
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        _read_counts(&a, neg, &b, pos)
+        n_t, p_t = <int64_t*>a.data, <int64_t*>b.data
+        with nogil:
+            for t in range(a.n):
+                n_neg += <uint64_t>n_t[t * a.step]
+                n_pos += <uint64_t>p_t[t * b.step]
+            for t in range(a.n):
+                c_neg += <uint64_t>n_t[t * a.step]
+                c_pos += <uint64_t>p_t[t * b.step]
+                d = rs_gap(rs_mul(n_pos, c_neg), rs_mul(n_neg, c_pos))
+                if rs_less(best, d):
+                    best, best_t = d, t
+    finally:
+        release(&a)
+        release(&b)
+    return to_int(best), best_t
 
 
 cdef void _take_rows_transposed(const score_t* scores, Py_ssize_t row_step,
