@@ -106,32 +106,6 @@ def summary_from_sorted_into(
     return len(arrays[0])
 
 
-def _merged_pair(
-    thr_a: NDArray[np.floating],
-    neg_a: NDArray[np.int64] | NDArray[np.float64],
-    pos_a: NDArray[np.int64] | NDArray[np.float64],
-    thr_b: NDArray[np.floating],
-    neg_b: NDArray[np.int64] | NDArray[np.float64],
-    pos_b: NDArray[np.int64] | NDArray[np.float64],
-) -> tuple[NDArray[np.floating], NDArray[np.int64] | NDArray[np.float64],
-           NDArray[np.int64] | NDArray[np.float64]]:
-    """Merge two summaries (thresholds descending; both of one score dtype and one count
-    dtype) in one pass, O(d_a + d_b): the union of their thresholds, a threshold in both
-    with the sum of both counts (a + b, so the merge is commutative bit for bit)."""
-    thresholds = np.union1d(thr_a, thr_b)[::-1].astype(thr_a.dtype)
-    neg = np.zeros(len(thresholds), dtype=neg_a.dtype)
-    pos = np.zeros(len(thresholds), dtype=pos_a.dtype)
-    key = -thresholds.astype(np.float64)
-    ia = np.searchsorted(key, -thr_a.astype(np.float64))
-    ib = np.searchsorted(key, -thr_b.astype(np.float64))
-    neg[ia], pos[ia] = neg_a, pos_a
-    # (the count arrays' dtype is the inputs', int64 or float64: NumPy's stubs type no
-    # arithmetic on that union)
-    neg[ib] += neg_b  # type: ignore[arg-type]  # one addition a + b where in both
-    pos[ib] += pos_b  # type: ignore[arg-type]
-    return thresholds, neg, pos  # type: ignore[return-value]
-
-
 def _pr_area(tps: NDArray[np.float64], fps: NDArray[np.float64], total_pos: float) -> float:
     """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
     if not total_pos > 0:
@@ -373,13 +347,13 @@ def summary_merge_sorted_into(
     (thr, negatives, positives)[:d] in place; returns the merged length (the arrays have
     room for it). The same values as summary_merge_many_into of the summary and
     summary_from_sorted of the parts."""
-    part = summary_from_sorted(neg, neg_weight, pos, pos_weight)
-    counts = [c.astype(negatives.dtype) for c in part[1:]]
-    merged = _merged_pair(thr[:d].copy(), negatives[:d].copy(), positives[:d].copy(),
-                           part[0], *counts)  # type: ignore[arg-type]  # (negatives' dtype)
-    for out, values in zip((thr, negatives, positives), merged):
-        out[:len(values)] = values
-    return len(merged[0])
+    part_t, part_n, part_p = summary_from_sorted(neg, neg_weight, pos, pos_weight)
+    # the summary's entries are read (copies) before the merge writes over them
+    runs = ([thr[:d].copy(), part_t], [negatives[:d].copy(), part_n.astype(negatives.dtype)],
+            [positives[:d].copy(), part_p.astype(positives.dtype)])
+    return summary_merge_many_into(thr, negatives, positives, 0, *runs,
+                                   np.zeros(2, dtype=np.int64),
+                                   np.array([d, len(part_t)], dtype=np.int64))
 
 
 def summary_merge_sorted_pair_into(
