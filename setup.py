@@ -82,7 +82,6 @@ TOPICS = {
     "summary": ["sweep.pxd", "merge_simd.h"],
     "point": [],
     "ranking": ["ranking.pxd"],
-    "ties": [],
     "uncertainty": ["sort.pxd"],
     "multilabel": [],
     "ir": [],
@@ -97,12 +96,12 @@ TOPICS = {
 # time at no cost measured per call.
 OPTIMISED = {"sweep", "sort", "point", "uncertainty", "capi"}
 # The topics whose loops measured as fast at -O1 (with the same loop flags) as at -O2: the
-# array readers, equal runs, the signed KS and its exact law, the IR kernels (KS tests,
-# find_ties, IR evaluation and reading TREC files, calls of 100 rows: all within 2 %) and
+# array readers, the signed KS and its exact law, the IR kernels (KS tests, IR evaluation
+# and reading TREC files, calls of 100 rows: all within 2 %) and
 # the checksums (CRC-32C of 4 KiB and 24 MiB: equal); -O1 compiles them in two thirds of
 # the time. (Slower at -O1: the ranking kernels 6-14 %, the summary's merges and curves
 # 3-10 %, the multilabel confusion 50 %.)
-LIGHT = {"arrays", "ties", "ks", "ir", "checksum"}
+LIGHT = {"arrays", "ks", "ir", "checksum"}
 # (-ftree-vectorize: GCC vectorises at -O2 from version 12 on; older ones need asking)
 GCC_LOOP_FLAGS = ["-ftree-vectorize", "-funswitch-loops", "-fvect-cost-model=dynamic"]
 # the modules compile in parallel (Cython, then the C compiler)

@@ -17,8 +17,8 @@ KERNELS: dict[str, tuple[str, ...]] = {
         "mask_columns",
         "score_masks",
         "enumerate_rankings_into",
+        "equal_runs",
     ),
-    "ties": ("equal_runs",),
     "sweep": (
         "split_scores",
         "split_scores_into",

@@ -5,7 +5,6 @@ topic, each the twin of the compiled module of the same name in ``rankscore/_ker
 """
 
 from .ranking import *  # noqa: F401,F403
-from .ties import *  # noqa: F401,F403
 from .sweep import *  # noqa: F401,F403
 from .sort import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403

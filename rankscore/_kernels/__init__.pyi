@@ -55,10 +55,8 @@ from rankscore._fallback.ranking import (
     mask_columns as mask_columns,
     score_masks as score_masks,
     enumerate_rankings_into as enumerate_rankings_into,
+    equal_runs as equal_runs,
 )
-
-# --- ties (rankscore/_kernels/ties.pyx, rankscore/_fallback/ties.py) ------------------------
-from rankscore._fallback.ties import equal_runs as equal_runs
 
 # --- point metrics (rankscore/_kernels/point.pyx, rankscore/_fallback/point.py) ------------
 # ``labels``: any integer dtype (bools viewed as uint8), ``pos_code`` the positive label in

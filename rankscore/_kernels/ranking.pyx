@@ -2,7 +2,8 @@
 #
 # Bit convention of a ranking mask (uint64): bit i-1 is set when position i (1-based) holds a
 # list element ('x'). So p = bit length of the mask (bit p-1 is always set), k = number of set
-# bits, and masks fit rankings with p <= 62.
+# bits, and masks fit rankings with p <= 62. The equal runs of a sorted key (ties of
+# rankings or of scores) are at the end.
 
 # Each kernel holds its arrays once (arrays.pxd: typed, any stride) and loops over raw
 # pointers, reading element i at i * step.
@@ -11,8 +12,9 @@ from libc.stdint cimport int64_t, uint64_t
 
 import numpy as np
 
-from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT64, WRITABLE, Array, no_buffers,
-                                        release_each, typed, write)
+from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, UINT64, WRITABLE, Array,
+                                        no_buffer, no_buffers, read, release, release_each,
+                                        typed, write)
 
 
 def check_positions(positions, order, int64_t max_position):
@@ -225,3 +227,60 @@ def enumerate_rankings_into(int64_t p, int64_t k, double m, masks, scores):
                        a[1].step, <double*>a[2].data)
     finally:
         release_each(a, 3)
+
+
+# ---------------------------------------------------------------------------------------
+# equal runs: the ties of a sorted key (tied rankings, tied scores)
+
+
+ctypedef fused ties_value_t:
+    float
+    double
+    int64_t
+    uint64_t
+
+
+cdef Py_ssize_t _runs(const ties_value_t* values, Py_ssize_t step, Py_ssize_t n,
+                      int64_t* b) noexcept nogil:
+    cdef Py_ssize_t i, count = 0
+    if n > 0:
+        b[0] = 0
+        count = 1
+        for i in range(1, n):  # a new run starts where the value changes
+            if values[i * step] != values[(i - 1) * step]:
+                b[count] = i
+                count += 1
+    b[count] = n
+    return count
+
+
+def equal_runs(sorted_values):
+    """Boundaries of the runs of equal values in a sorted 1-D array.
+
+    Returns int64 ``b`` with ``b[0] = 0`` and ``b[-1] = n``: run ``j`` is
+    ``sorted_values[b[j]:b[j+1]]``. An empty input gives ``[0]``.
+    """
+    cdef Array a, b
+    cdef Py_ssize_t count = 0
+    no_buffer(&a)
+    no_buffer(&b)
+    try:
+        read(&a, sorted_values)
+        if a.kind != FLOAT32 and a.kind != FLOAT64 and a.kind != INT64 and a.kind != UINT64:
+            raise TypeError("equal_runs reads float32, float64, int64 or uint64 values, got "
+                            f"format {a.buffer.format.decode()!r}")
+        out = np.empty(a.n + 1, dtype=np.int64)
+        write(&b, out)
+        with nogil:
+            if a.kind == FLOAT64:
+                count = _runs(<double*>a.data, a.step, a.n, <int64_t*>b.data)
+            elif a.kind == FLOAT32:
+                count = _runs(<float*>a.data, a.step, a.n, <int64_t*>b.data)
+            elif a.kind == INT64:
+                count = _runs(<int64_t*>a.data, a.step, a.n, <int64_t*>b.data)
+            else:
+                count = _runs(<uint64_t*>a.data, a.step, a.n, <int64_t*>b.data)
+    finally:
+        release(&a)
+        release(&b)
+    return out[: count + 1]
