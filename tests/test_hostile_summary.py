@@ -571,3 +571,28 @@ def test_the_fuzzer_mutates_every_field():
                                            np.random.default_rng(0), 400)}
     assert kinds >= {"bit flip", "truncation", "extension", "length field", "totals",
                      "weighted flag", "version", "label", "compression", "version 1"}
+
+
+@pytest.mark.parametrize("name, arrays", [
+    ("summary_scan_counts", (np.array([1, 2], np.int64), np.array([1], np.int64))),
+    ("summary_scan_weights", (np.array([1.0], np.float64), np.array([1.0, 2.0], np.float64))),
+    ("summary_running", (np.array([1, 2, 3], np.int64), np.array([1, 2], np.int64))),
+    ("objective_scan_counts", (np.array([1, 2], np.int64), np.array([1], np.int64))),
+])
+def test_summary_kernels_refuse_arrays_of_two_lengths(name, arrays):
+    # the loops read the two arrays together: one shorter than the other is refused, not
+    # read past its end
+    k = _backend.kernels
+    extra = {"objective_scan_counts": (2, 0.0, 0.0, 1.0, 3.0, float("nan"))}.get(name, ())
+    with pytest.raises(ValueError, match="must have one length, got"):
+        getattr(k, name)(*arrays, *extra)
+
+
+def test_summary_report_and_objective_refuse_arrays_of_two_lengths():
+    k = _backend.kernels
+    with pytest.raises(ValueError, match="must have one length, got 2 and 1"):
+        k.summary_report_counts(np.array([0.9, 0.1]), np.array([1], np.int64),
+                                np.array([1], np.int64), np.array([1], np.int64), 0.0, 0.5)
+    with pytest.raises(ValueError, match="must have one length, got 2 and 3"):
+        k.objective_scan(np.array([0.0, 1.0]), np.array([1.0, 1.0, 2.0]), 2, 0.0, 0.0, 0.0,
+                         0.0, 2.0, 1.0, float("nan"))

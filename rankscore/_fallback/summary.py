@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -106,6 +107,13 @@ def summary_from_sorted_into(
     return len(arrays[0])
 
 
+def _one_length(*arrays: NDArray[Any]) -> None:
+    """ValueError unless the arrays have one length (the compiled loops read them together)."""
+    for a in arrays[1:]:
+        if len(a) != len(arrays[0]):
+            raise ValueError(f"the arrays must have one length, got {len(arrays[0])} and {len(a)}")
+
+
 def _pr_area(tps: NDArray[np.float64], fps: NDArray[np.float64], total_pos: float) -> float:
     """Σ (r - r_prev) (p + p_prev) / 2 from the top, from (recall 0, precision 1)."""
     if not total_pos > 0:
@@ -124,6 +132,7 @@ def summary_scan_counts(
     (thresholds descending), exact integers: pairs = 2U; ks_gap = the largest
     |P N(<=t) - N P(<=t)|, ks_index its index from the lowest score; ap_sum = Σ P(t) prec(t)
     from the top; pr_area = the trapezoidal PR area from the top."""
+    _one_length(neg, pos)
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     tps = np.cumsum(pos).astype(np.float64)
     fps = np.cumsum(neg).astype(np.float64)
@@ -147,6 +156,7 @@ def summary_report_counts(
     (J, threshold, tp, fp) and (F1, threshold, tp, fp) at the first threshold within rtol of
     the best, (tp, fp) at ``threshold``, the top threshold, and per cut tp, fp, the
     threshold and the next one below at the first threshold whose tp + fp reaches it)."""
+    _one_length(thresholds, neg, pos)
     n_neg, n_pos, pairs, gap, index, ap, area = summary_scan_counts(neg, pos)
     values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
@@ -194,6 +204,7 @@ def summary_scan_weights(
     weighted summary (thresholds descending): auc_sum = Σ W+(t) (W-(<t) + W-(t)/2); ks_gap
     = the largest |W+ C-(t) - W- C+(t)|, ks_index its index from the lowest score; ap_sum =
     Σ gain prec from the top; pr_area = the PR area."""
+    _one_length(neg, pos)
     if len(neg) == 0:
         return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
     with np.errstate(over="ignore", invalid="ignore"):  # products of huge weights: the
@@ -218,6 +229,7 @@ def summary_running(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """(fps, tps): running sums of the negatives / positives from the top score down, as
     float64 (the sweep every curve reads; exact for counts below 2**53)."""
+    _one_length(neg, pos)
     if neg.dtype.kind != "f":  # integer running sums, then one exact conversion
         return np.cumsum(neg).astype(np.float64), np.cumsum(pos).astype(np.float64)
     return np.cumsum(neg), np.cumsum(pos)
@@ -254,6 +266,7 @@ def objective_scan(
     max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
     With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
     else: (the value, index) of the first feasible threshold whose value >= near_best."""
+    _one_length(fps, tps)
     value = _objective(code, fps, tps, a, b, c, e, positives, negatives)
     if code == 0:
         value = np.where(tps / (tps + fps) >= a, value, -np.inf)

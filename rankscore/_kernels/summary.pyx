@@ -14,7 +14,7 @@ from libc.stdlib cimport free, malloc
 from libc.stdint cimport INT64_MAX, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
-from rankscore._kernels.arrays cimport (CONTIGUOUS, COPY, FLOAT32, FLOAT64, INT64, Array,
+from rankscore._kernels.arrays cimport (CONTIGUOUS, COPY, FLOAT32, FLOAT64, INT64, Array, Kind,
                                         check_kind, check_score_kind, no_buffers, read,
                                         read_contiguous, release, release_each, typed, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
@@ -67,6 +67,23 @@ cdef int _out(Array* a, object obj, str what) except -1:
     write(a, obj)
     if a.n > 1 and a.step != 1:
         raise ValueError(f"{what} must be contiguous")
+    return 0
+
+
+cdef int _pair(Array* a, object first, object second, Kind kind) except -1:
+    """a[0], a[1]: two 1-D arrays of `kind` and of one length (a summary's two count
+    arrays, or the sweep's two running sums), read from contiguous copies when strided."""
+    typed(&a[0], first, kind, 1, COPY)
+    typed(&a[1], second, kind, 1, COPY)
+    return _one_length(a, 2)
+
+
+cdef int _one_length(Array* a, Py_ssize_t k) except -1:
+    """ValueError unless a[0] ... a[k - 1] have one length (the loops read them together)."""
+    cdef Py_ssize_t i
+    for i in range(1, k):
+        if a[i].n != a[0].n:
+            raise ValueError(f"the arrays must have one length, got {a[0].n} and {a[i].n}")
     return 0
 
 
@@ -196,8 +213,7 @@ def summary_scan_counts(neg, pos):
     cdef Array a[2]
     no_buffers(a, 2)
     try:
-        typed(&a[0], neg, INT64, 1, COPY)
-        typed(&a[1], pos, INT64, 1, COPY)
+        _pair(a, neg, pos, INT64)
         return _scan_counts(<int64_t*>a[0].data, <int64_t*>a[1].data, a[0].n)
     finally:
         release_each(a, 2)
@@ -537,6 +553,7 @@ def summary_report_counts(thresholds, neg, pos, cuts, double rtol, double thresh
         _counts(&a[2], pos, "pos")
         check_kind(&a[1], INT64, "neg must be int64")
         check_kind(&a[2], INT64, "pos must be int64")
+        _one_length(a, 3)
         negatives, positives, d = <int64_t*>a[1].data, <int64_t*>a[2].data, a[1].n
         with nogil:
             for i in range(d):
@@ -683,8 +700,7 @@ def summary_scan_weights(neg, pos):
     cdef Array a[2]
     no_buffers(a, 2)
     try:
-        typed(&a[0], neg, FLOAT64, 1, COPY)
-        typed(&a[1], pos, FLOAT64, 1, COPY)
+        _pair(a, neg, pos, FLOAT64)
         return _scan_weights(<double*>a[0].data, <double*>a[1].data, a[0].n)
     finally:
         release_each(a, 2)
@@ -746,6 +762,7 @@ def summary_running(neg, pos):
         _counts(&a[0], neg, "neg")
         _counts(&a[1], pos, "pos")
         _same_kind(&a[0], &a[1], "neg and pos")
+        _one_length(a, 2)
         fps_arr, tps_arr = np.empty(a[0].n), np.empty(a[0].n)
         write(&a[2], fps_arr)
         write(&a[3], tps_arr)
@@ -795,8 +812,7 @@ def objective_scan(fps, tps, int code, double a, double b, double c, double e,
     cdef Array x[2]
     no_buffers(x, 2)
     try:
-        typed(&x[0], fps, FLOAT64, 1, COPY)
-        typed(&x[1], tps, FLOAT64, 1, COPY)
+        _pair(x, fps, tps, FLOAT64)
         return _objective_scan(<double*>x[0].data, <double*>x[1].data, x[0].n, code, a, b, c,
                                e, positives, negatives, near_best)
     finally:
@@ -840,8 +856,7 @@ def objective_scan_counts(neg, pos, int code, double a, double b, double positiv
     cdef Array x[2]
     no_buffers(x, 2)
     try:
-        typed(&x[0], neg, INT64, 1, COPY)
-        typed(&x[1], pos, INT64, 1, COPY)
+        _pair(x, neg, pos, INT64)
         return _objective_scan_counts(<int64_t*>x[0].data, <int64_t*>x[1].data, x[0].n, code,
                                       a, b, positives, negatives, near_best)
     finally:
