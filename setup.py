@@ -83,24 +83,24 @@ TOPICS = {
     "point": [],
     "ranking": ["ranking.pxd"],
     "uncertainty": ["sort.pxd"],
+    "multilabel": [],
     "ir": [],
     "ks": [],
     "checksum": [],
 }
 # The topics whose loops measured faster at -O3 (the counting sweep, the weighted sweeps
 # and sorts, the confusion at a threshold: 5-16 % at 10^6 rows; the bootstrap's replicate
-# counts: 3 %; the multilabel confusion, in the same module, is as fast at -O3 as at -O2),
-# and the C API, which runs the sweep's and the sort's loops. The others compile at -O2
-# with -O3's vectoriser cost model and loop unswitching (without them the summary's checks
-# of from_bytes ran 1.8x slower), which compiles them in a fifth less time at no cost
-# measured per call.
+# counts: 3 %), and the C API, which runs the sweep's and the sort's loops. The others
+# compile at -O2 with -O3's vectoriser cost model and loop unswitching (without them the
+# summary's checks of from_bytes ran 1.8x slower), which compiles them in a fifth less
+# time at no cost measured per call.
 OPTIMISED = {"sweep", "sort", "point", "uncertainty", "capi"}
 # The topics whose loops measured as fast at -O1 (with the same loop flags) as at -O2: the
 # array readers, the signed KS and its exact law, the IR kernels (KS tests, IR evaluation
-# and reading TREC files, calls of 100 rows: all within 2 %) and the checksums (CRC-32C of
-# 4 KiB and 24 MiB: equal); -O1 compiles them in two thirds of the time. (Slower at -O1:
-# the ranking kernels 6-14 %, the summary's merges and curves 3-10 %, the multilabel
-# confusion 50 %.)
+# and reading TREC files, calls of 100 rows: all within 2 %) and
+# the checksums (CRC-32C of 4 KiB and 24 MiB: equal); -O1 compiles them in two thirds of
+# the time. (Slower at -O1: the ranking kernels 6-14 %, the summary's merges and curves
+# 3-10 %, the multilabel confusion 50 %.)
 LIGHT = {"arrays", "ks", "ir", "checksum"}
 # (-ftree-vectorize: GCC vectorises at -O2 from version 12 on; older ones need asking)
 GCC_LOOP_FLAGS = ["-ftree-vectorize", "-funswitch-loops", "-fvect-cost-model=dynamic"]

@@ -36,19 +36,18 @@ KERNELS: dict[str, tuple[str, ...]] = {
         "count_scores",
     ),
     "sort": ("NUMPY_SORT", "split_buckets", "sort_runs"),
-    "point": (
-        "threshold_confusion",
-        "threshold_confusion_weighted",
-        "multilabel_confusion",
-        "multilabel_confusion_weighted",
-        "multilabel_confusion_csr",
-    ),
+    "point": ("threshold_confusion", "threshold_confusion_weighted"),
     "uncertainty": (
         "delong_sample_placements",
         "delong_scale",
         "delong_square_sums",
         "bootstrap_auc",
         "bootstrap_group_counts",
+    ),
+    "multilabel": (
+        "multilabel_confusion",
+        "multilabel_confusion_weighted",
+        "multilabel_confusion_csr",
     ),
     "ir": (
         "fnv1a_hashes",

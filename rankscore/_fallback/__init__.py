@@ -9,6 +9,7 @@ from .sweep import *  # noqa: F401,F403
 from .sort import *  # noqa: F401,F403
 from .point import *  # noqa: F401,F403
 from .uncertainty import *  # noqa: F401,F403
+from .multilabel import *  # noqa: F401,F403
 from .ir import *  # noqa: F401,F403
 from .summary import *  # noqa: F401,F403
 from .checksum import *  # noqa: F401,F403

@@ -66,12 +66,13 @@ from rankscore._fallback.point import (
     threshold_confusion as threshold_confusion,
     threshold_confusion_weighted as threshold_confusion_weighted,
 )
-# Multilabel: y_true, y_pred are C-contiguous (n_samples, n_labels) matrices of one dtype
-# (any int/uint width, float32/float64; bool viewed as uint8). Per label the sums tn,
-# predicted, true, tp; per sample the cells in the order 2 * true + pred: tn, fp, fn, tp.
-# bad: flat index of the first value that is neither 0 nor 1 (-1 if none; the counts are
-# incomplete then).
-from rankscore._fallback.point import (
+
+# --- multilabel (rankscore/_kernels/multilabel.pyx, rankscore/_fallback/multilabel.py) ------
+# y_true, y_pred: C-contiguous (n_samples, n_labels) matrices of one dtype (any int/uint
+# width, float32/float64; bool viewed as uint8). Per label the sums tn, predicted, true, tp;
+# per sample the cells in the order 2 * true + pred: tn, fp, fn, tp. bad: flat index of the
+# first value that is neither 0 nor 1 (-1 if none; the counts are incomplete then).
+from rankscore._fallback.multilabel import (
     multilabel_confusion as multilabel_confusion,
     multilabel_confusion_weighted as multilabel_confusion_weighted,
     multilabel_confusion_csr as multilabel_confusion_csr,
