@@ -596,3 +596,56 @@ def test_summary_report_and_objective_refuse_arrays_of_two_lengths():
     with pytest.raises(ValueError, match="must have one length, got 2 and 3"):
         k.objective_scan(np.array([0.0, 1.0]), np.array([1.0, 1.0, 2.0]), 2, 0.0, 0.0, 0.0,
                          0.0, 2.0, 1.0, float("nan"))
+
+
+def _in_place_summary(d=2, room=4):
+    thr = np.zeros(room)
+    thr[:d] = np.arange(d, 0, -1, dtype=np.float64)
+    return thr, np.ones(room, np.int64), np.ones(room, np.int64)
+
+
+@pytest.mark.parametrize("case, message", [
+    ("d past the end", r"d must be in \[0, 4\], got 5"),
+    ("d negative", r"d must be in \[0, 4\], got -1"),
+    ("short counts", "must have one length, got 4 and 3"),
+    ("short weights", "the weights must have their scores' length, got 1 and 2"),
+])
+def test_summary_merge_in_place_refuses_what_it_would_read_past(case, message):
+    # the accumulator's in-place merges write into arrays whose lengths, summary length d
+    # and weights the loops trust: each mismatch is a ValueError before anything is written
+    k = _backend.kernels
+    thr, negatives, positives = _in_place_summary()
+    d, neg, neg_w, pos, pos_w = 2, np.array([0.5, 3.0]), None, np.array([0.25]), None
+    if case == "d past the end":
+        d = 5
+    elif case == "d negative":
+        d = -1
+    elif case == "short counts":
+        positives = positives[:3]
+    else:
+        neg_w, pos_w = np.ones(1), np.ones(1)
+        negatives, positives = negatives.astype(np.float64), positives.astype(np.float64)
+    before = thr.copy(), negatives.copy(), positives.copy()
+    with pytest.raises(ValueError, match=message):
+        k.summary_merge_sorted_into(thr, negatives, positives, d, neg, neg_w, pos, pos_w)
+    for after, was in zip((thr, negatives, positives), before):
+        np.testing.assert_array_equal(after, was)
+    if case.startswith("d"):
+        with pytest.raises(ValueError, match=message):
+            k.summary_merge_sorted_size(thr, d, neg, pos)
+        a, b = _in_place_summary(), _in_place_summary()
+        with pytest.raises(ValueError, match=message):
+            k.summary_merge_sorted_pair_into(*a, 2, neg, pos, *b, d, neg, pos)
+        np.testing.assert_array_equal(a[0], _in_place_summary()[0])  # a not merged either
+
+
+def test_summary_from_sorted_refuses_mismatched_parts():
+    k = _backend.kernels
+    with pytest.raises(ValueError, match="weights must have their scores' length, got 3 and 2"):
+        k.summary_from_sorted(np.array([0.1, 0.2]), np.ones(3), np.array([0.5]), np.ones(1))
+    out = np.zeros(4), np.zeros(4, np.int64), np.zeros(4, np.int64)
+    with pytest.raises(ValueError, match=r"at must be in \[0, 4\], got 5"):
+        k.summary_from_sorted_into(*out, 5, np.array([0.1]), np.array([0.2]))
+    with pytest.raises(ValueError, match="must have one length, got 4 and 2"):
+        k.summary_from_sorted_into(out[0], out[1][:2], out[2], 0, np.array([0.1]),
+                                   np.array([0.2]))

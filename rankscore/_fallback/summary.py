@@ -86,6 +86,8 @@ def summary_from_sorted(
     class's scores sorted ascending: int64 counts when the weights are None, else float64
     sums of the weights (given in the scores' order; each sum added from 0.0, highest index
     first)."""
+    _weighted_part(neg, neg_weight)
+    _weighted_part(pos, pos_weight)
     thresholds = np.unique(np.concatenate([neg, pos]))[::-1] + neg.dtype.type(0)  # no -0.0
     return (thresholds, _class_per_threshold(neg, neg_weight, thresholds),
             _class_per_threshold(pos, pos_weight, thresholds))
@@ -101,6 +103,8 @@ def summary_from_sorted_into(
 ) -> int:
     """summary_from_sorted of unweighted class parts written into out_*[at:] (the compiled
     kernel releases the GIL); returns the number of thresholds."""
+    _one_length(out_t, out_n, out_p)
+    _within(at, len(out_t), "at")
     arrays = summary_from_sorted(neg, None, pos, None)
     for out, values in zip((out_t, out_n, out_p), arrays):
         out[at:at + len(values)] = values
@@ -112,6 +116,26 @@ def _one_length(*arrays: NDArray[Any]) -> None:
     for a in arrays[1:]:
         if len(a) != len(arrays[0]):
             raise ValueError(f"the arrays must have one length, got {len(arrays[0])} and {len(a)}")
+
+
+def _within(i: int, n: int, what: str) -> None:
+    """ValueError unless 0 <= i <= n."""
+    if i < 0 or i > n:
+        raise ValueError(f"{what} must be in [0, {n}], got {i}")
+
+
+def _summary_in(thr: NDArray[Any], negatives: NDArray[Any], positives: NDArray[Any],
+                d: int) -> None:
+    """thr, negatives, positives of one length, holding a summary in their first d entries."""
+    _one_length(thr, negatives, positives)
+    _within(d, len(thr), "d")
+
+
+def _weighted_part(scores: NDArray[Any], weights: NDArray[Any] | None) -> None:
+    """A class part's weights (if any): one a score."""
+    if weights is not None and len(weights) != len(scores):
+        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
+                         f"and {len(scores)}")
 
 
 def _pr_area(tps: NDArray[np.float64], fps: NDArray[np.float64], total_pos: float) -> float:
@@ -343,6 +367,7 @@ def summary_merge_sorted_size(
 ) -> int:
     """The length of summary (thr[:d]) merged with each class's ascending scores: the
     number of distinct values among them (what summary_merge_sorted_into needs)."""
+    _within(d, len(thr), "d")
     return len(np.union1d(thr[:d], np.union1d(neg, pos)))
 
 
@@ -360,6 +385,7 @@ def summary_merge_sorted_into(
     (thr, negatives, positives)[:d] in place; returns the merged length (the arrays have
     room for it). The same values as summary_merge_many_into of the summary and
     summary_from_sorted of the parts."""
+    _summary_in(thr, negatives, positives, d)
     part_t, part_n, part_p = summary_from_sorted(neg, neg_weight, pos, pos_weight)
     # the summary's entries are read (copies) before the merge writes over them
     runs = ([thr[:d].copy(), part_t], [negatives[:d].copy(), part_n.astype(negatives.dtype)],
@@ -387,6 +413,8 @@ def summary_merge_sorted_pair_into(
     neg_a and pos_a, b with neg_b and pos_b; arrays of a and b not overlapping), which the
     compiled kernel runs taking turns in one loop (the CPU overlaps them). Returns
     (merged length of a, of b): the same arrays as the two calls."""
+    _summary_in(thr_a, negatives_a, positives_a, d_a)  # (both checked before either merges)
+    _summary_in(thr_b, negatives_b, positives_b, d_b)
     return (summary_merge_sorted_into(thr_a, negatives_a, positives_a, d_a, neg_a, None,
                                       pos_a, None),
             summary_merge_sorted_into(thr_b, negatives_b, positives_b, d_b, neg_b, None,

@@ -87,6 +87,28 @@ cdef int _one_length(Array* a, Py_ssize_t k) except -1:
     return 0
 
 
+cdef int _within(Py_ssize_t i, Py_ssize_t n, str what) except -1:
+    """ValueError unless 0 <= i <= n."""
+    if i < 0 or i > n:
+        raise ValueError(f"{what} must be in [0, {n}], got {i}")
+    return 0
+
+
+cdef int _summary_in(Array* a, Py_ssize_t d) except -1:
+    """a[0], a[1], a[2]: thresholds, negatives and positives of one length holding a
+    summary in their first d entries."""
+    _one_length(a, 3)
+    return _within(d, a[0].n, "d")
+
+
+cdef int _weighted_part(Array* scores, Array* weights) except -1:
+    """A class part's weights: one a score."""
+    if weights.n != scores.n:
+        raise ValueError(f"the weights must have their scores' length, got {weights.n} "
+                         f"and {scores.n}")
+    return 0
+
+
 cdef int _same_kind(Array* a, Array* b, str what) except -1:
     if a.kind != b.kind:
         raise TypeError(f"{what} must have one dtype")
@@ -144,6 +166,8 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
         if weighted:
             _weights(&a[2], neg_weight)
             _weights(&a[3], pos_weight)
+            _weighted_part(&a[0], &a[2])
+            _weighted_part(&a[1], &a[3])
         size = a[0].n + a[1].n
         thr_arr = np.empty(size, dtype=_score_dtype(&a[0]))
         count_dtype = np.float64 if weighted else np.int64
@@ -185,6 +209,8 @@ def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
         _same_kind(&a[3], &a[4], "neg and pos")
         check_kind(&a[1], INT64, "out_n must be int64")
         check_kind(&a[2], INT64, "out_p must be int64")
+        _one_length(a, 3)
+        _within(at, a[0].n, "at")
         with nogil:
             if a[3].kind == FLOAT64:
                 k = _from_sorted(<double*>a[3].data, NULL, a[3].n, <double*>a[4].data, NULL,
@@ -1245,6 +1271,7 @@ def summary_merge_sorted_size(thr, Py_ssize_t d, neg, pos):
         _scores(&a[2], pos, "pos")
         _same_kind(&a[0], &a[1], "thr and neg")
         _same_kind(&a[0], &a[2], "thr and pos")
+        _within(d, a[0].n, "d")
         with nogil:
             if a[0].kind == FLOAT64:
                 size = _merge_sorted_size(<double*>_data(&a[0]), d, <double*>_data(&a[1]),
@@ -1329,6 +1356,9 @@ def summary_merge_sorted_into(thr, negatives, positives, Py_ssize_t d, neg, neg_
         if neg_weight is not None:
             _weights(&a[5], neg_weight)
             _weights(&a[6], pos_weight)
+            _weighted_part(&a[3], &a[5])
+            _weighted_part(&a[4], &a[6])
+        _summary_in(a, d)
         n = a[0].n
         if n == 0:
             return 0
@@ -1432,6 +1462,7 @@ def summary_merge_sorted_pair_into(
             _same_kind(&a[0], &a[5 * r], "the thresholds")
             _same_kind(&a[0], &a[5 * r + 3], "the thresholds and the parts")
             _same_kind(&a[0], &a[5 * r + 4], "the thresholds and the parts")
+            _summary_in(&a[5 * r], d_a if r == 0 else d_b)
         with nogil:
             if a[0].kind == FLOAT64:
                 _pair_into(<double*>_data(&a[0]), <int64_t*>_data(&a[1]),
