@@ -2,13 +2,16 @@
 
     python benchmarks/bench_build.py                 # this checkout
     python benchmarks/bench_build.py --tree DIR      # another checkout (e.g. an older commit)
+    python benchmarks/bench_build.py --repeat 3      # three builds of each, the least CPU
 
 Every source install compiles the kernels, so their build cost is paid by every user
 without a wheel for their platform and by every CI run. The table prints the CPU time
 (Cython and the C compiler, summed over every process, so parallel jobs do not hide work)
 of building all of rankscore's extension modules from scratch, and the same for a module
 holding one function with a fused memoryview argument, built with the same flags in the
-same run; the ratio of the two is the figure that does not depend on the machine. It also
+same run; the ratio of the two is the figure that does not depend on the machine (the
+small reference build's time moves most from run to run: `--repeat N` builds each N times,
+alternating, and shows the least CPU time of each and the range). It also
 prints the wall time of the build with two jobs, and the size of the generated C. A second
 table splits the one-job build by module (lines of C, Cython's CPU time and the C
 compiler's), which says where the build's time goes.
@@ -141,6 +144,8 @@ def c_lines(dest: Path) -> tuple[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, default=ROOT, help="checkout to build")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="builds of each (the least CPU time of each is shown)")
     args = parser.parse_args()
     env = dict(os.environ, CFLAGS="", RANKSCORE_NO_EXTENSIONS="")
     rows = []
@@ -149,15 +154,22 @@ def main() -> None:
         ref.mkdir()
         (ref / "reference.pyx").write_text(REFERENCE)
         (ref / "setup.py").write_text(REFERENCE_SETUP)
-        ref_cpu, ref_wall = timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-                                  ref, env)
-        _, ref_lines = c_lines_of(ref)
-
-        serial = Path(tmp) / "serial"
-        serial.mkdir()
-        copy_tree(args.tree, serial)
-        cpu, wall1 = timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
-                           serial, env)
+        # each build from scratch, the two alternating; the least CPU time of each (a
+        # build's CPU time only grows with what else the machine does)
+        ref_runs, runs = [], []
+        for i in range(args.repeat):
+            ref_i = Path(tmp) / f"reference{i}"
+            shutil.copytree(ref, ref_i)
+            ref_runs.append(timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                                  ref_i, env))
+            serial = Path(tmp) / f"serial{i}"
+            serial.mkdir()
+            copy_tree(args.tree, serial)
+            runs.append(timed([sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+                              serial, env))
+        ref_cpu, ref_wall = min(ref_runs)
+        cpu, wall1 = min(runs)
+        _, ref_lines = c_lines_of(ref_i)
         n_files, lines = c_lines(serial)
 
         # the same build with two jobs, each step timed per module (the wrappers' own
@@ -177,6 +189,13 @@ def main() -> None:
                  "–", f"1 file, {ref_lines:,} lines"])
     rows.append([f"rankscore kernels ({args.tree.name})", f"{cpu:.1f} s", f"{cpu / ref_cpu:.1f}×",
                  f"{wall1:.1f} s", f"{wall2:.1f} s", f"{n_files} files, {lines:,} lines"])
+    if args.repeat > 1:
+        rows.append([f"(of {args.repeat} builds each)",
+                     f"{min(ref_runs)[0]:.1f}–{max(ref_runs)[0]:.1f} s / "
+                     f"{min(runs)[0]:.1f}–{max(runs)[0]:.1f} s",
+                     f"{min(c for c, _ in runs) / max(c for c, _ in ref_runs):.1f}–"
+                     f"{max(c for c, _ in runs) / min(c for c, _ in ref_runs):.1f}×",
+                     "", "", ""])
     print_table(
         f"Building the compiled kernels (Python {sys.version.split()[0]}, "
         f"{os.cpu_count()} CPUs)",
