@@ -544,6 +544,14 @@ cdef Merged _merge_of(Merge what, const score_t* neg, const double* neg_weights,
     return out
 
 
+cdef int _weighted_part(Array* scores, Array* weights) except -1:
+    """A class part's weights: one a score (the merges read them together)."""
+    if weights.n != scores.n:
+        raise ValueError(f"the weights must have their scores' length, got {weights.n} "
+                         f"and {scores.n}")
+    return 0
+
+
 cdef int _merge(Merge what, object neg, object neg_weight, object pos, object pos_weight,
                 Merged* out) except -1:
     """One merge of the class parts (each ascending, of one score dtype) and their weights
@@ -557,6 +565,8 @@ cdef int _merge(Merge what, object neg, object neg_weight, object pos, object po
             read_contiguous(&p[3], pos_weight)
             check_kind(&p[2], FLOAT64, "weights must be float64")
             check_kind(&p[3], FLOAT64, "weights must be float64")
+            _weighted_part(&p[0], &p[2])
+            _weighted_part(&p[1], &p[3])
         with nogil:
             if p[0].kind == FLOAT64:
                 out[0] = _merge_of(what, <double*>p[0].data, <double*>p[2].data, p[0].n,
@@ -731,6 +741,24 @@ cdef void _take_rows_transposed(const score_t* scores, Py_ssize_t row_step,
                 out[j * out_step + r] = scores[rows[r * rows_step] * row_step + j * column_step]
 
 
+cdef int _rows_within(Array* r, Py_ssize_t n) except -1:
+    """ValueError unless every row index is in [0, n) (one pass over the indices, which the
+    loop then reads once per column)."""
+    cdef const int64_t* rows = <int64_t*>r.data
+    cdef Py_ssize_t i
+    cdef int64_t low = 0, high = 0
+    if r.n == 0:
+        return 0
+    low = high = rows[0]
+    with nogil:
+        for i in range(r.n):
+            low = min(low, rows[i * r.step])
+            high = max(high, rows[i * r.step])
+    if low < 0 or high >= n:
+        raise ValueError(f"rows must be in [0, {n}), got {low if low < 0 else high}")
+    return 0
+
+
 def take_rows_transposed(scores, rows, out):
     """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (tiled so
     that reads and writes both stay in cache)."""
@@ -749,6 +777,7 @@ def take_rows_transposed(scores, rows, out):
                             "each contiguous")
         if o.n > s.m or o.m < r.n:
             raise ValueError("take_rows_transposed: out is too small")
+        _rows_within(&r, s.n)
         with nogil:
             if s.kind == FLOAT64:
                 _take_rows_transposed(<double*>s.data, s.step, s.step2, <int64_t*>r.data,
@@ -822,6 +851,8 @@ def count_scores(labels, pos_code, scores, Py_ssize_t max_distinct):
     cdef Py_ssize_t capacity = 1, found = 0
     cdef int shift = 64
     cdef int64_t code = pos_code, lo = 0, hi = 0
+    if max_distinct < 0:  # (the table would fill up and the probe never end)
+        raise ValueError(f"max_distinct must be >= 0, got {max_distinct}")
     while capacity < 2 * max_distinct:
         capacity <<= 1
         shift -= 1

@@ -1,0 +1,52 @@
+"""The kernels refuse arguments that break what their loops trust (arrays of one length,
+room in an output, indices within an array ...): a ValueError naming the numbers, the same on
+both backends (the autouse ``backend`` fixture runs each case on each), raised before
+anything is written. The public functions never pass such arguments; these cases call the
+kernels directly, as an internal caller with a bug would."""
+
+import numpy as np
+import pytest
+
+from rankscore import _backend
+
+F = np.float64
+I = np.int64
+
+
+def _call(name, *args):
+    return getattr(_backend.kernels, name)(*args)
+
+
+# ---------------------------------------------------------------------------------------
+# sweep
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("ap_merge", (np.array([0.1, 0.2]), np.ones(1), np.array([0.3]), np.ones(1)),
+     "the weights must have their scores' length, got 1 and 2"),
+    ("auc_merge_weighted", (np.array([0.1]), np.ones(1), np.array([0.3, 0.4]), np.ones(1)),
+     "the weights must have their scores' length, got 1 and 2"),
+    ("ks_merge_weighted", (np.array([0.1]), np.ones(3), np.array([0.3]), np.ones(1)),
+     "the weights must have their scores' length, got 3 and 1"),
+    ("auc_counts", (np.array([1, 2], I), np.array([1], I)),
+     "neg and pos need one count per threshold"),
+    ("ks_counts", (np.array([1], I), np.array([1, 2], I)),
+     "neg and pos need one count per threshold"),
+    ("count_scores", (np.array([0, 1, 1], I), 1, np.array([0.1, 0.2, 0.3]), -1),
+     r"max_distinct must be >= 0, got -1"),
+])
+def test_sweep_kernels_refuse_what_their_loops_trust(name, args, message):
+    with pytest.raises(ValueError, match=message):
+        _call(name, *args)
+
+
+@pytest.mark.parametrize("bad, message", [
+    (3, r"rows must be in \[0, 3\), got 3"),
+    (-1, r"rows must be in \[0, 3\), got -1"),
+])
+def test_take_rows_transposed_refuses_rows_past_the_scores(bad, message):
+    scores = np.arange(6, dtype=F).reshape(3, 2)
+    out = np.full((2, 2), -7.0)
+    with pytest.raises(ValueError, match=message):
+        _call("take_rows_transposed", scores, np.array([0, bad], I), out)
+    np.testing.assert_array_equal(out, -7.0)
