@@ -50,3 +50,23 @@ def test_take_rows_transposed_refuses_rows_past_the_scores(bad, message):
     with pytest.raises(ValueError, match=message):
         _call("take_rows_transposed", scores, np.array([0, bad], I), out)
     np.testing.assert_array_equal(out, -7.0)
+
+
+# ---------------------------------------------------------------------------------------
+# sort
+
+
+@pytest.mark.parametrize("edges, weights, message", [
+    ([0, 2, 5], None, r"edges must be non-decreasing within \[0, 4\], got 5 at 2"),
+    ([-1, 2, 4], None, r"edges must be non-decreasing within \[0, 4\], got -1 at 0"),
+    ([0, 3, 1, 4], None, r"edges must be non-decreasing within \[0, 4\], got 1 at 2"),
+    ([0, 4], np.ones(3), "the weights must have their scores' length, got 3 and 4"),
+])
+def test_sort_runs_refuses_runs_past_the_scores(edges, weights, message):
+    scores = np.array([0.4, 0.3, 0.2, 0.1])
+    before = None if weights is None else weights.copy()
+    with pytest.raises(ValueError, match=message):
+        _call("sort_runs", scores, np.array(edges, I), weights)
+    np.testing.assert_array_equal(scores, [0.4, 0.3, 0.2, 0.1])  # nothing sorted
+    if weights is not None:
+        np.testing.assert_array_equal(weights, before)

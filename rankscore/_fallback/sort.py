@@ -46,6 +46,14 @@ def split_buckets(
     return (*parts, int(labels.min()), int(labels.max()))
 
 
+def _runs_within(edges: NDArray[np.int64], n: int) -> None:
+    """ValueError unless the edges rise from 0 or more to n or less (what the compiled loop
+    trusts)."""
+    for r, edge in enumerate(edges.tolist()):
+        if edge < (0 if r == 0 else edges[r - 1]) or edge > n:
+            raise ValueError(f"edges must be non-decreasing within [0, {n}], got {edge} at {r}")
+
+
 def sort_runs(
     scores: NDArray[np.floating],
     edges: NDArray[np.int64],
@@ -54,6 +62,10 @@ def sort_runs(
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores (stable). The
     compiled kernel releases the GIL."""
+    if weights is not None and len(weights) != len(scores):
+        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
+                         f"and {len(scores)}")
+    _runs_within(edges, len(scores))
     # Only the runs are touched: two threads sort disjoint runs of one array at once, so
     # writing anything outside them (even x + 0.0 over the whole array) races.
     for start, stop in zip(edges[:-1], edges[1:]):
