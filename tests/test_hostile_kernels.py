@@ -41,8 +41,8 @@ def test_sweep_kernels_refuse_what_their_loops_trust(name, args, message):
 
 
 @pytest.mark.parametrize("bad, message", [
-    (3, r"rows must be in \[0, 3\), got 3"),
-    (-1, r"rows must be in \[0, 3\), got -1"),
+    (3, r"rows must hold indices in \[0, 3\), got 3 at 1"),
+    (-1, r"rows must hold indices in \[0, 3\), got -1 at 1"),
 ])
 def test_take_rows_transposed_refuses_rows_past_the_scores(bad, message):
     scores = np.arange(6, dtype=F).reshape(3, 2)
@@ -70,3 +70,39 @@ def test_sort_runs_refuses_runs_past_the_scores(edges, weights, message):
     np.testing.assert_array_equal(scores, [0.4, 0.3, 0.2, 0.1])  # nothing sorted
     if weights is not None:
         np.testing.assert_array_equal(weights, before)
+
+
+# ---------------------------------------------------------------------------------------
+# ranking
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("check_positions", (np.array([1, 2, 3], I), np.array([0, 1], I), 10),
+     "must have one length, got 3 and 2"),
+    ("check_positions", (np.array([1, 2, 3], I), np.array([0, 1, 3], I), 10),
+     r"order must hold indices in \[0, 3\), got 3 at 2"),
+    ("check_positions", (np.array([1, 2, 3], I), np.array([-5, 1, 2], I), 10),
+     r"order must hold indices in \[0, 3\), got -5 at 0"),
+    ("score_columns", (np.array([1, 2], I), np.array([2, 3], I), np.array([0], I), 4.0),
+     "must have one length, got 2 and 1"),
+])
+def test_ranking_kernels_refuse_what_their_loops_trust(name, args, message):
+    with pytest.raises(ValueError, match=message):
+        _call(name, *args)
+
+
+@pytest.mark.parametrize("p, k, n_masks, n_scores, message", [
+    (5, 3, 6, 5, "must have one length, got 6 and 5"),
+    (5, 3, 5, 5, r"masks and scores must hold C\(4, 2\) = 6 rankings, got 5"),
+    (5, 3, 7, 7, r"masks and scores must hold C\(4, 2\) = 6 rankings, got 7"),
+    (63, 1, 1, 1, "the rankings need 1 <= k <= p <= 62, got p = 63, k = 1"),
+    (3, 4, 1, 1, "the rankings need 1 <= k <= p <= 62, got p = 3, k = 4"),
+    (3, 0, 1, 1, "the rankings need 1 <= k <= p <= 62, got p = 3, k = 0"),
+])
+def test_enumerate_rankings_into_refuses_outputs_of_another_size(p, k, n_masks, n_scores,
+                                                                 message):
+    masks, scores = np.zeros(n_masks, np.uint64), np.full(n_scores, -1.0)
+    with pytest.raises(ValueError, match=message):
+        _call("enumerate_rankings_into", p, k, 4.0, masks, scores)
+    np.testing.assert_array_equal(masks, 0)
+    np.testing.assert_array_equal(scores, -1.0)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import indices_within
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["sweep"]
@@ -302,9 +303,7 @@ def take_rows_transposed(
 ) -> None:
     """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (``out``
     C-contiguous, of the scores' dtype)."""
-    if len(rows) and (rows.min() < 0 or rows.max() >= len(scores)):
-        bad = rows.min() if rows.min() < 0 else rows.max()
-        raise ValueError(f"rows must be in [0, {len(scores)}), got {bad}")
+    indices_within(rows, len(scores), "rows")
     out[...] = scores[rows].T
 
 

@@ -204,3 +204,25 @@ cdef int read_parts(Array* neg, object neg_scores, Array* pos,
     if neg.kind != pos.kind:
         raise TypeError("neg and pos must have one dtype")
     return 0
+
+
+cdef int one_length(Array* arrays, Py_ssize_t k) except -1:
+    cdef Py_ssize_t i
+    for i in range(1, k):
+        if arrays[i].n != arrays[0].n:
+            raise ValueError(f"the arrays must have one length, got {arrays[0].n} and "
+                             f"{arrays[i].n}")
+    return 0
+
+
+cdef int indices_within(Array* a, Py_ssize_t n, str what) except -1:
+    cdef const int64_t* x = <int64_t*>a.data
+    cdef Py_ssize_t i, bad = -1
+    with nogil:
+        for i in range(a.n):
+            if x[i * a.step] < 0 or x[i * a.step] >= n:
+                bad = i
+                break
+    if bad >= 0:
+        raise ValueError(f"{what} must hold indices in [0, {n}), got {x[bad * a.step]} at {bad}")
+    return 0

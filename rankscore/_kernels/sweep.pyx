@@ -15,7 +15,8 @@ from libc.string cimport memcpy
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array, acquire,
-                                        check_kind, check_score_kind, no_buffer, no_buffers,
+                                        check_kind, check_score_kind, indices_within, no_buffer,
+                                        no_buffers,
                                         read, read_contiguous, release, release_each, write)
 from rankscore._kernels.arrays cimport read_labelled, read_parts
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
@@ -741,24 +742,6 @@ cdef void _take_rows_transposed(const score_t* scores, Py_ssize_t row_step,
                 out[j * out_step + r] = scores[rows[r * rows_step] * row_step + j * column_step]
 
 
-cdef int _rows_within(Array* r, Py_ssize_t n) except -1:
-    """ValueError unless every row index is in [0, n) (one pass over the indices, which the
-    loop then reads once per column)."""
-    cdef const int64_t* rows = <int64_t*>r.data
-    cdef Py_ssize_t i
-    cdef int64_t low = 0, high = 0
-    if r.n == 0:
-        return 0
-    low = high = rows[0]
-    with nogil:
-        for i in range(r.n):
-            low = min(low, rows[i * r.step])
-            high = max(high, rows[i * r.step])
-    if low < 0 or high >= n:
-        raise ValueError(f"rows must be in [0, {n}), got {low if low < 0 else high}")
-    return 0
-
-
 def take_rows_transposed(scores, rows, out):
     """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (tiled so
     that reads and writes both stay in cache)."""
@@ -777,7 +760,7 @@ def take_rows_transposed(scores, rows, out):
                             "each contiguous")
         if o.n > s.m or o.m < r.n:
             raise ValueError("take_rows_transposed: out is too small")
-        _rows_within(&r, s.n)
+        indices_within(&r, s.n, "rows")
         with nogil:
             if s.kind == FLOAT64:
                 _take_rows_transposed(<double*>s.data, s.step, s.step2, <int64_t*>r.data,

@@ -1,0 +1,40 @@
+"""Checks of a kernel's arguments, the relations its compiled loop trusts: ``rankings_of``
+run by both backends alike, the others by the NumPy twins (the compiled kernels make the
+same checks with the same messages in rankscore/_kernels/arrays.pyx)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["indices_within", "one_length", "rankings_of"]
+
+MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
+
+
+def rankings_of(p: int, k: int, n: int) -> None:
+    """ValueError unless 1 <= k <= p <= 62 and n is the number of rankings of (p, k),
+    C(p - 1, k - 1) (the enumeration writes exactly that many)."""
+    if not 1 <= k <= p <= MAX_MASK_P:
+        raise ValueError(f"the rankings need 1 <= k <= p <= {MAX_MASK_P}, got p = {p}, k = {k}")
+    count = math.comb(p - 1, k - 1)
+    if n != count:
+        raise ValueError(f"masks and scores must hold C({p - 1}, {k - 1}) = {count} rankings, "
+                         f"got {n}")
+
+
+def one_length(*arrays: NDArray[Any]) -> None:
+    """ValueError unless the arrays have one length (the compiled loops read them together)."""
+    for a in arrays[1:]:
+        if len(a) != len(arrays[0]):
+            raise ValueError(f"the arrays must have one length, got {len(arrays[0])} and {len(a)}")
+
+
+def indices_within(a: NDArray[np.int64], n: int, what: str) -> None:
+    """ValueError unless every entry of a is in [0, n)."""
+    bad = np.flatnonzero((a < 0) | (a >= n))
+    if len(bad):
+        raise ValueError(f"{what} must hold indices in [0, {n}), got {a[bad[0]]} at {bad[0]}")
