@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["indices_within", "one_length", "rankings_of"]
+__all__ = ["indices_within", "offsets_within", "one_length", "rankings_of"]
 
 MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
 
@@ -38,3 +38,12 @@ def indices_within(a: NDArray[np.int64], n: int, what: str) -> None:
     bad = np.flatnonzero((a < 0) | (a >= n))
     if len(bad):
         raise ValueError(f"{what} must hold indices in [0, {n}), got {a[bad[0]]} at {bad[0]}")
+
+
+def offsets_within(a: NDArray[np.int64], n: int, what: str) -> None:
+    """ValueError unless a is non-decreasing from 0 or more to n or less."""
+    below = np.concatenate(([0], a[:-1]))[:len(a)]
+    bad = np.flatnonzero((a < below) | (a > n))
+    if len(bad):
+        raise ValueError(f"{what} must be non-decreasing within [0, {n}], got {a[bad[0]]} "
+                         f"at {bad[0]}")

@@ -106,3 +106,57 @@ def test_enumerate_rankings_into_refuses_outputs_of_another_size(p, k, n_masks, 
         _call("enumerate_rankings_into", p, k, 4.0, masks, scores)
     np.testing.assert_array_equal(masks, 0)
     np.testing.assert_array_equal(scores, -1.0)
+
+
+# ---------------------------------------------------------------------------------------
+# multilabel
+
+
+def _csr_case(case):
+    # two 2-row matrices over 3 labels: t = [[1, 0, 1], [0, 1, 0]], p = [[1, 1, 0], [0, 0, 0]]
+    t = [np.array([0, 2, 3], I), np.array([0, 2, 1], I), np.ones(3)]
+    p = [np.array([0, 2, 2], I), np.array([0, 1], I), np.ones(2)]
+    weight = np.empty(0)
+    if case == "t_ptr past the indices":
+        t[0] = np.array([0, 2, 4], I)
+    elif case == "t_ptr falling":
+        t[0] = np.array([0, 3, 2], I)
+    elif case == "p_ptr negative":
+        p[0] = np.array([-1, 2, 2], I)
+    elif case == "t_ptr empty":
+        t[0] = np.zeros(0, I)
+    elif case == "t_idx past the labels":
+        t[1] = np.array([0, 3, 1], I)
+    elif case == "p_idx negative":
+        p[1] = np.array([-1, 1], I)
+    elif case == "t_val short":
+        t[2] = np.ones(2)
+    elif case == "rows differ":
+        p[0] = np.array([0, 2], I)
+    elif case == "weight short":
+        weight = np.ones(1)
+    return (*t, *p, 3, weight)
+
+
+@pytest.mark.parametrize("case, message", [
+    ("t_ptr past the indices", r"t_ptr must be non-decreasing within \[0, 3\], got 4 at 2"),
+    ("t_ptr falling", r"t_ptr must be non-decreasing within \[0, 3\], got 2 at 2"),
+    ("p_ptr negative", r"p_ptr must be non-decreasing within \[0, 2\], got -1 at 0"),
+    ("t_ptr empty", "t_ptr must have an entry per row and one more, got none"),
+    ("t_idx past the labels", r"t_idx must hold indices in \[0, 3\), got 3 at 1"),
+    ("p_idx negative", r"p_idx must hold indices in \[0, 3\), got -1 at 0"),
+    ("t_val short", "must have one length, got 3 and 2"),
+    ("rows differ", "the matrices must have one number of rows, got 2 and 1"),
+    ("weight short", "weight must be empty or have one entry per row, got 1 for 2 rows"),
+])
+def test_multilabel_confusion_csr_refuses_what_its_loop_trusts(case, message):
+    with pytest.raises(ValueError, match=message):
+        _call("multilabel_confusion_csr", *_csr_case(case))
+
+
+def test_multilabel_confusion_csr_of_the_test_matrices():
+    # the matrices above, unchanged, are counted (the cases differ from them in one array)
+    sums, heavy, cells = _call("multilabel_confusion_csr", *_csr_case(None))
+    np.testing.assert_array_equal(sums, [[1, 1, 1, 1], [2, 1, 1, 0], [1, 0, 1, 0]])
+    np.testing.assert_array_equal(heavy, [1, 2, 1])
+    np.testing.assert_array_equal(cells, [[0, 1, 1, 1], [2, 0, 1, 0]])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import offsets_within
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["sort"]
@@ -46,14 +47,6 @@ def split_buckets(
     return (*parts, int(labels.min()), int(labels.max()))
 
 
-def _runs_within(edges: NDArray[np.int64], n: int) -> None:
-    """ValueError unless the edges rise from 0 or more to n or less (what the compiled loop
-    trusts)."""
-    for r, edge in enumerate(edges.tolist()):
-        if edge < (0 if r == 0 else edges[r - 1]) or edge > n:
-            raise ValueError(f"edges must be non-decreasing within [0, {n}], got {edge} at {r}")
-
-
 def sort_runs(
     scores: NDArray[np.floating],
     edges: NDArray[np.int64],
@@ -65,7 +58,7 @@ def sort_runs(
     if weights is not None and len(weights) != len(scores):
         raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
                          f"and {len(scores)}")
-    _runs_within(edges, len(scores))
+    offsets_within(edges, len(scores), "edges")
     # Only the runs are touched: two threads sort disjoint runs of one array at once, so
     # writing anything outside them (even x + 0.0 over the whole array) races.
     for start, stop in zip(edges[:-1], edges[1:]):

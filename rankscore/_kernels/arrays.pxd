@@ -73,6 +73,9 @@ cdef int read_parts(Array* neg, object neg_scores, Array* pos, object pos_scores
 cdef int one_length(Array* arrays, Py_ssize_t k) except -1
 # every entry of the int64 array a in [0, n) (one pass over a)
 cdef int indices_within(Array* a, Py_ssize_t n, str what) except -1
+# the int64 array a non-decreasing from 0 or more to n or less (offsets of runs into an array
+# of n entries; one pass over a)
+cdef int offsets_within(Array* a, Py_ssize_t n, str what) except -1
 
 
 cdef inline void release(Array* a) noexcept:

@@ -29,7 +29,7 @@ from libc.string cimport memcpy, memset
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array,
                                         check_kind, check_score_kind, no_buffer, read,
                                         release, write)
-from rankscore._kernels.arrays cimport read_labelled
+from rankscore._kernels.arrays cimport offsets_within, read_labelled
 from rankscore._kernels.types cimport label_t, score_t
 
 
@@ -227,17 +227,6 @@ cdef int sort_short_runs_of(score_t* scores, double* weights, const int64_t* edg
     return 0
 
 
-cdef int _runs_within(Array* e, Py_ssize_t n) except -1:
-    """ValueError unless the edges (contiguous) rise from 0 or more to n or less (O(runs))."""
-    cdef const int64_t* edges = <int64_t*>e.data
-    cdef Py_ssize_t r
-    for r in range(e.n):
-        if edges[r] < (0 if r == 0 else edges[r - 1]) or edges[r] > n:
-            raise ValueError(f"edges must be non-decreasing within [0, {n}], got {edges[r]} "
-                             f"at {r}")
-    return 0
-
-
 def sort_runs(scores, edges, weights=None):
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores."""
@@ -258,7 +247,7 @@ def sort_runs(scores, edges, weights=None):
             raise ValueError("sort_runs sorts contiguous arrays")
         if weights is not None and w.n != s.n:
             raise ValueError(f"the weights must have their scores' length, got {w.n} and {s.n}")
-        _runs_within(&e, s.n)
+        offsets_within(&e, s.n, "edges")
         if s.n == 0 or e.n < 2:
             return
         with nogil:
