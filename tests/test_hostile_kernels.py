@@ -160,3 +160,79 @@ def test_multilabel_confusion_csr_of_the_test_matrices():
     np.testing.assert_array_equal(sums, [[1, 1, 1, 1], [2, 1, 1, 0], [1, 0, 1, 0]])
     np.testing.assert_array_equal(heavy, [1, 2, 1])
     np.testing.assert_array_equal(cells, [[0, 1, 1, 1], [2, 0, 1, 0]])
+
+
+# ---------------------------------------------------------------------------------------
+# uncertainty
+
+
+@pytest.mark.parametrize("n_pos, n_out, message", [
+    (1, 4, "n_pos must be the number of positives, got 1 for 3"),
+    (4, 4, "n_pos must be the number of positives, got 4 for 3"),
+    (0, 4, "n_pos must be the number of positives, got 0 for 3"),
+    (3, 3, "labels, scores and out must have the same length, n_pos at most it"),
+])
+def test_delong_sample_placements_refuses_a_wrong_count(n_pos, n_out, message):
+    labels = np.array([1, 1, 0, 1], np.uint8)
+    out = np.full(n_out, -1.0)
+    with pytest.raises(ValueError, match=message):
+        _call("delong_sample_placements", labels, np.uint8(1), np.array([0.1, 0.2, 0.3, 0.4]),
+              n_pos, out)
+    np.testing.assert_array_equal(out, -1.0)
+
+
+def test_delong_scale_refuses_values_of_another_length():
+    values = np.ones(2)
+    with pytest.raises(ValueError, match="labels and values must have the same length"):
+        _call("delong_scale", np.array([0, 1, 1], np.uint8), np.uint8(1), values, 0.0, 2.0,
+              0.0, 2.0)
+    np.testing.assert_array_equal(values, 1.0)
+
+
+def _bootstrap_case(case, kernel):
+    neg, pos = np.array([0.1, 0.2, 0.3]), np.array([0.2, 0.5])
+    args = {"neg_weight": np.ones(3), "pos_weight": np.ones(2),
+            "neg_order": np.array([2, 0, 1], np.intp), "pos_order": np.array([1, 0], np.intp)}
+    seeds = np.arange(3, dtype=np.uint64)
+    out = np.full(3, -1.0) if kernel == "bootstrap_auc" else np.full((3, 8), -1.0)
+    if case == "short out":
+        out = out[:2]
+    elif case == "narrow out":
+        out = np.full((3, 7), -1.0)
+    elif case.startswith(("neg", "pos")):
+        name, change = case.split(" ", 1)
+        args[name] = {"short": args[name][:-1], "past": args[name] + 1,
+                      "negative": args[name] - 1}[change]
+    return (neg, args["neg_weight"], pos, args["pos_weight"], args["neg_order"],
+            args["pos_order"], False, seeds, out)
+
+
+@pytest.mark.parametrize("kernel", ["bootstrap_auc", "bootstrap_group_counts"])
+@pytest.mark.parametrize("case, message", [
+    ("neg_weight short", "neg_weight must have one entry per score of its class, got 2 for 3"),
+    ("pos_weight short", "pos_weight must have one entry per score of its class, got 1 for 2"),
+    ("neg_order short", "neg_order must have one entry per score of its class, got 2 for 3"),
+    ("pos_order past", r"pos_order must hold indices in \[0, 2\), got 2 at 0"),
+    ("neg_order negative", r"neg_order must hold indices in \[0, 3\), got -1 at 1"),
+    ("short out", "out must have a row per seed, got 2 for 3 seeds"),
+    ("narrow out", "out must have two columns per distinct score, got 7 for 4"),
+])
+def test_bootstrap_kernels_refuse_what_their_replicates_trust(kernel, case, message):
+    if case == "narrow out" and kernel == "bootstrap_auc":
+        pytest.skip("one value per replicate")
+    args = _bootstrap_case(case, kernel)
+    with pytest.raises(ValueError, match=message):
+        _call(kernel, *args)
+    np.testing.assert_array_equal(args[-1], -1.0)  # nothing written
+
+
+@pytest.mark.parametrize("kernel", ["bootstrap_auc", "bootstrap_group_counts"])
+def test_bootstrap_kernels_draw_the_test_parts(kernel):
+    # the parts above, unchanged, are drawn (each case differs from them in one array)
+    args = _bootstrap_case("", kernel)
+    _call(kernel, *args)
+    out = args[-1]
+    if kernel == "bootstrap_group_counts":
+        np.testing.assert_array_equal(out.sum(axis=1), 5.0)  # 5 draws of weight 1 each
+    else:
+        assert np.all(np.isnan(out) | ((out >= 0) & (out <= 1)))
