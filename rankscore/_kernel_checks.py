@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["indices_within", "offsets_within", "one_length", "rankings_of"]
+__all__ = ["both_parts", "indices_within", "lattice_of", "offsets_within", "one_length",
+           "rankings_of"]
 
 MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
 
@@ -24,6 +25,22 @@ def rankings_of(p: int, k: int, n: int) -> None:
     if n != count:
         raise ValueError(f"masks and scores must hold C({p - 1}, {k - 1}) = {count} rankings, "
                          f"got {n}")
+
+
+def lattice_of(m: int, n: int, h: int, n_checked: int) -> None:
+    """ValueError unless m, n, h >= 1 (the path's start inside the boundary) and the
+    ``checked`` flags are none or one per step count 0 ... m + n."""
+    if m < 1 or n < 1 or h < 1:
+        raise ValueError(f"ks_two_sample_sf needs m, n and h of 1 or more, got {m}, {n} and {h}")
+    if n_checked not in (0, m + n + 1):
+        raise ValueError(f"checked must be empty or have m + n + 1 = {m + n + 1} entries, got "
+                         f"{n_checked}")
+
+
+def both_parts(n_neg: int, n_pos: int, kernel: str) -> None:
+    """ValueError unless both class parts hold a score."""
+    if n_neg == 0 or n_pos == 0:
+        raise ValueError(f"{kernel} needs both classes, got {n_neg} and {n_pos} scores")
 
 
 def one_length(*arrays: NDArray[Any]) -> None:

@@ -236,3 +236,28 @@ def test_bootstrap_kernels_draw_the_test_parts(kernel):
         np.testing.assert_array_equal(out.sum(axis=1), 5.0)  # 5 draws of weight 1 each
     else:
         assert np.all(np.isnan(out) | ((out >= 0) & (out <= 1)))
+
+
+# ---------------------------------------------------------------------------------------
+# ks
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("ks_two_sample_sf", (3, 2, 1, True, np.zeros(5, np.uint8)),
+     r"checked must be empty or have m \+ n \+ 1 = 6 entries, got 5"),
+    ("ks_two_sample_sf", (3, 2, 1, False, np.zeros(7, np.uint8)),
+     r"checked must be empty or have m \+ n \+ 1 = 6 entries, got 7"),
+    ("ks_two_sample_sf", (3, -1, 1, True, np.zeros(0, np.uint8)),
+     "ks_two_sample_sf needs m, n and h of 1 or more, got 3, -1 and 1"),
+    ("ks_two_sample_sf", (0, 0, 1, True, np.zeros(0, np.uint8)),
+     "ks_two_sample_sf needs m, n and h of 1 or more, got 0, 0 and 1"),
+    ("ks_two_sample_sf", (3, 2, 0, True, np.zeros(0, np.uint8)),
+     "ks_two_sample_sf needs m, n and h of 1 or more, got 3, 2 and 0"),
+    ("ks_counts_signed", (np.array([1, 2], I), np.array([1], I)),
+     "ks_counts_signed needs counts of one length"),
+    ("ks_merge_signed", (np.zeros(0), np.array([0.5])),
+     "ks_merge_signed needs both classes, got 0 and 1 scores"),
+])
+def test_ks_kernels_refuse_what_their_loops_trust(name, args, message):
+    with pytest.raises(ValueError, match=message):
+        _call(name, *args)
