@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["both_parts", "indices_within", "lattice_of", "offsets_within", "one_length",
-           "rankings_of"]
+__all__ = ["both_parts", "indices_within", "join_spans", "lattice_of", "offsets_within",
+           "one_length", "rankings_of"]
 
 MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
 
@@ -41,6 +41,19 @@ def both_parts(n_neg: int, n_pos: int, kernel: str) -> None:
     """ValueError unless both class parts hold a score."""
     if n_neg == 0 or n_pos == 0:
         raise ValueError(f"{kernel} needs both classes, got {n_neg} and {n_pos} scores")
+
+
+def join_spans(starts: NDArray[np.int64], stops: NDArray[np.int64], n: int, what: str) -> None:
+    """ValueError unless query j's entries [starts[j], stops[j]) lie within [0, n) for every
+    j (O(queries))."""
+    if len(stops) != len(starts):
+        raise ValueError(f"{what}_starts and {what}_stops must have one entry per query, got "
+                         f"{len(starts)} and {len(stops)}")
+    bad = np.flatnonzero((starts < 0) | (stops < starts) | (stops > n))
+    if len(bad):
+        j = bad[0]
+        raise ValueError(f"{what} entries of query {j} must lie within [0, {n}], got "
+                         f"[{starts[j]}, {stops[j]})")
 
 
 def one_length(*arrays: NDArray[Any]) -> None:

@@ -261,3 +261,144 @@ def test_bootstrap_kernels_draw_the_test_parts(kernel):
 def test_ks_kernels_refuse_what_their_loops_trust(name, args, message):
     with pytest.raises(ValueError, match=message):
         _call(name, *args)
+
+
+# ---------------------------------------------------------------------------------------
+# ir
+
+
+def _per_query_args(name, offsets=(0, 2, 3), rel=(1, 0, 2), per_query=2):
+    offsets, rel = np.array(offsets, I), np.array(rel, I)
+    column = np.full(per_query, 3, I)
+    return {"ir_relevant_in_top": (offsets, rel, 1, column),
+            "ir_precision_sum": (offsets, rel, 1, column),
+            "ir_first_relevant": (offsets, rel, 1, column),
+            "ir_dcg": (offsets, rel, column, np.log2(np.arange(2, 5.0)), False),
+            "ir_bpref": (offsets, rel, 1, column, column),
+            "ir_ranking_columns": (offsets, rel, 1)}[name]
+
+
+PER_QUERY = ["ir_relevant_in_top", "ir_precision_sum", "ir_first_relevant", "ir_dcg",
+             "ir_bpref", "ir_ranking_columns"]
+
+
+@pytest.mark.parametrize("name", PER_QUERY)
+@pytest.mark.parametrize("offsets, message", [
+    ((0, 2, 4), r"offsets must be non-decreasing within \[0, 3\], got 4 at 2"),
+    ((0, 3, 2), r"offsets must be non-decreasing within \[0, 3\], got 2 at 2"),
+    ((-1, 2, 3), r"offsets must be non-decreasing within \[0, 3\], got -1 at 0"),
+    ((), "offsets must have an entry per item and one more, got none"),
+])
+def test_ir_per_query_kernels_refuse_offsets_past_the_rankings(name, offsets, message):
+    with pytest.raises(ValueError, match=message):
+        _call(name, *_per_query_args(name, offsets=offsets))
+
+
+@pytest.mark.parametrize("name, what", [
+    ("ir_relevant_in_top", "cut"), ("ir_precision_sum", "cut"), ("ir_first_relevant", "cut"),
+    ("ir_dcg", "cut"), ("ir_bpref", "num_rel"),
+])
+def test_ir_per_query_kernels_refuse_a_column_per_query_of_another_length(name, what):
+    with pytest.raises(ValueError, match=f"{what} must have one entry per query, got 1 for 2"):
+        _call(name, *_per_query_args(name, per_query=1))
+
+
+def test_ir_kernels_read_the_test_rankings():
+    # the arguments above, unchanged, are read (each case differs from them in one array)
+    np.testing.assert_array_equal(_call("ir_relevant_in_top", *_per_query_args(
+        "ir_relevant_in_top")), [1, 1])
+    np.testing.assert_allclose(_call("ir_dcg", *_per_query_args("ir_dcg")), [1.0, 2.0])
+
+
+def test_ir_dcg_refuses_too_few_rank_logarithms():
+    offsets, rel, cut, log2_rank, exponential = _per_query_args("ir_dcg")
+    with pytest.raises(ValueError, match="log2_rank must have an entry per counted rank, got 1 "
+                                         "for 2"):
+        _call("ir_dcg", offsets, rel, cut, log2_rank[:1], exponential)
+
+
+POOL = np.frombuffer(b"d1d2d33", np.uint8)  # ids "d1", "d2", "d33"
+
+
+def _duplicate_args(offsets=(0, 2, 3), docs=(0, 1, 2), pool_offsets=(0, 2, 4, 7), n_hashes=3):
+    # two queries over the three ids of POOL: (d1, d2) and (d33)
+    return (np.array(offsets, I), np.array(docs, I), POOL, np.array(pool_offsets, I),
+            np.arange(n_hashes, dtype=np.uint64))
+
+
+@pytest.mark.parametrize("name, args, message", [
+    ("fnv1a_hashes", (POOL, np.array([0, 2, 4, 8], I)),
+     r"offsets must be non-decreasing within \[0, 7\], got 8 at 3"),
+    ("fnv1a_hashes", (POOL, np.zeros(0, I)),
+     "offsets must have an entry per item and one more, got none"),
+    ("gather_ids", (POOL, np.array([0, 2, 4, 7], I), np.array([0, 3], I)),
+     r"codes must hold indices in \[0, 3\), got 3 at 1"),
+    ("gather_ids", (POOL, np.array([0, 2, 9, 7], I), np.array([1], I)),
+     r"offsets of id 1 must rise within \[0, 7\], got 2 and 9"),
+    ("gather_ids", (POOL, np.array([0, 4, 2, 7], I), np.array([2, 1], I)),
+     r"offsets of id 1 must rise within \[0, 7\], got 4 and 2"),
+    ("ir_first_duplicate", _duplicate_args(offsets=(0, 2, 4)),
+     r"offsets must be non-decreasing within \[0, 3\], got 4 at 2"),
+    ("ir_first_duplicate", _duplicate_args(docs=(0, 1, 3)),
+     r"docs must hold indices in \[0, 3\), got 3 at 2"),
+    ("ir_first_duplicate", _duplicate_args(pool_offsets=(0, 2, 4, 8)),
+     r"pool_offsets must be non-decreasing within \[0, 7\], got 8 at 3"),
+    ("ir_first_duplicate", _duplicate_args(n_hashes=2),
+     "pool_offsets must have an entry per hash and one more, got 4 for 2"),
+    ("ir_first_duplicate", _duplicate_args(), None),
+])
+def test_ir_id_kernels_refuse_what_their_loops_trust(name, args, message):
+    if message is None:  # the arguments the cases change, unchanged: no duplicate found
+        assert _call(name, *args) == -1
+        return
+    with pytest.raises(ValueError, match=message):
+        _call(name, *args)
+
+
+def _join_args(case):
+    # one query: the run holds ids 0 and 2 ("d1", "d33"), the qrels ids 0 and 1 ("d1", "d2")
+    hashes = _call("fnv1a_hashes", POOL, np.array([0, 2, 4, 7], I))
+    order = np.argsort(hashes[[0, 1]])
+    run = [np.array([0], I), np.array([2], I), hashes[[0, 2]], np.array([0, 2], I), POOL,
+           np.array([0, 2, 4, 7], I)]
+    qrels = [np.array([0], I), np.array([2], I), hashes[[0, 1]][order],
+             np.array([0, 1], I)[order], POOL, np.array([0, 2, 4, 7], I)]
+    relevance, out_offsets = np.array([1, 2], I)[order], np.array([0, 2], I)
+    if case == "run stops past":
+        run[1] = np.array([3], I)
+    elif case == "qrels starts negative":
+        qrels[0] = np.array([-1], I)
+    elif case == "run docs short":
+        run[3] = np.array([0], I)
+    elif case == "relevance short":
+        relevance = relevance[:1]
+    elif case == "out_offsets short":
+        out_offsets = np.array([0], I)
+    elif case == "out_offsets without room":
+        out_offsets = np.array([0, 1], I)
+    elif case == "qrels spans of another length":
+        qrels[0], qrels[1] = np.array([0, 0], I), np.array([2, 2], I)
+    return (*run, *qrels, relevance, out_offsets)
+
+
+@pytest.mark.parametrize("case, message", [
+    ("run stops past", r"run entries of query 0 must lie within \[0, 2\], got \[0, 3\)"),
+    ("qrels starts negative", r"qrels entries of query 0 must lie within \[0, 2\], got \[-1, 2\)"),
+    ("run docs short", "must have one length, got 2 and 1"),
+    ("relevance short", "relevance must have an entry per qrels entry, got 1 for 2"),
+    ("out_offsets short", "out_offsets must have one entry per query .and one more., got 1 and "
+                          "1 for 1 queries"),
+    ("out_offsets without room", "out_offsets must leave room for query 0's 2 run entries, "
+                                 "got 1"),
+    ("qrels spans of another length", "out_offsets must have one entry per query .and one "
+                                      "more., got 2 and 2 for 1 queries"),
+])
+def test_ir_join_refuses_what_its_loop_trusts(case, message):
+    with pytest.raises(ValueError, match=message):
+        _call("ir_join", *_join_args(case))
+
+
+def test_ir_join_of_the_test_arguments():
+    rel, collision = _call("ir_join", *_join_args(""))
+    np.testing.assert_array_equal(rel, [1, -1])  # "d1" judged 1, "d33" not judged
+    assert not collision
