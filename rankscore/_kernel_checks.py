@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 __all__ = ["both_parts", "indices_within", "join_spans", "lattice_of", "offsets_within",
-           "one_length", "rankings_of"]
+           "one_length", "rankings_of", "trec_fields"]
 
 MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
 
@@ -54,6 +54,14 @@ def join_spans(starts: NDArray[np.int64], stops: NDArray[np.int64], n: int, what
         j = bad[0]
         raise ValueError(f"{what} entries of query {j} must lie within [0, {n}], got "
                          f"[{starts[j]}, {stops[j]})")
+
+
+def trec_fields(n_fields: int, value_field: int) -> None:
+    """ValueError unless a TREC line's fields fit the parser: 3 to 8 fields (query 0,
+    element 2) and the value among them."""
+    if not 3 <= n_fields <= 8 or not 0 <= value_field < n_fields:
+        raise ValueError(f"parse_trec reads 3 to 8 fields and a value among them, got "
+                         f"{n_fields} and {value_field}")
 
 
 def one_length(*arrays: NDArray[Any]) -> None:

@@ -402,3 +402,10 @@ def test_ir_join_of_the_test_arguments():
     rel, collision = _call("ir_join", *_join_args(""))
     np.testing.assert_array_equal(rel, [1, -1])  # "d1" judged 1, "d33" not judged
     assert not collision
+
+
+@pytest.mark.parametrize("n_fields, value_field", [(9, 4), (2, 1), (6, 6), (4, -1)])
+def test_parse_trec_refuses_fields_past_its_line_buffers(n_fields, value_field):
+    with pytest.raises(ValueError, match=f"parse_trec reads 3 to 8 fields and a value among "
+                                         f"them, got {n_fields} and {value_field}"):
+        _call("parse_trec", b"q1 0 d1 1\n", n_fields, value_field, True, lambda b: None)

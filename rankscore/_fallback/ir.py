@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .._kernel_checks import indices_within, join_spans, offsets_within, one_length
+from .._kernel_checks import (indices_within, join_spans, offsets_within, one_length,
+                              trec_fields)
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["ir"]
@@ -146,6 +147,7 @@ def parse_trec(
     float() (int() with ``integer_values``) reads its bytes (here by NumPy, a column at a
     time; the compiled kernel by strtod/strtoll); any other field is ``read_value(field
     bytes)`` (None: not a number)."""
+    trec_fields(n_fields, value_field)
     raw = bytes(data)
     byte = np.frombuffer(raw, dtype=np.uint8)
     space = np.isin(byte, np.frombuffer(b" \t\n\r\v\f", dtype=np.uint8))  # bytes.split()'s

@@ -11,7 +11,7 @@ from libc.string cimport memchr, memcmp, memcpy, memset
 
 import numpy as np
 
-from rankscore._kernel_checks import join_spans
+from rankscore._kernel_checks import join_spans, trec_fields
 
 from rankscore._kernels.arrays cimport (Array, indices_within, no_buffer, no_buffers,
                                         offsets_within, one_length, read_each, release_each,
@@ -290,6 +290,7 @@ def parse_trec(data, int n_fields, int value_field, bint integer_values, object 
     other outputs are then meaningless).
     """
     cdef Array a[6]
+    trec_fields(n_fields, value_field)
     no_buffers(a, 6)
     try:
         read_each(a, (data,), b"B")
