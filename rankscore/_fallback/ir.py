@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import (indices_within, join_spans, offsets_within, one_length,
+                              trec_fields)
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["ir"]
@@ -26,6 +29,26 @@ _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
 
 
+def _offsets(offsets: NDArray[np.int64], n: int, what: str) -> None:
+    """The offsets of items into an array of n entries: one more than the items, rising
+    within it."""
+    if len(offsets) == 0:
+        raise ValueError(f"{what} must have an entry per item and one more, got none")
+    offsets_within(offsets, n, what)
+
+
+def _queries(offsets: NDArray[np.int64], rel: NDArray[np.int64],
+             **per_query: NDArray[Any]) -> None:
+    """What the compiled per-query loops trust: offsets rising within rel, the further
+    arrays one per query."""
+    _offsets(offsets, len(rel), "offsets")
+    nq = len(offsets) - 1
+    for what, array in per_query.items():
+        if len(array) != nq:
+            raise ValueError(f"{what} must have one entry per query, got {len(array)} for {nq} "
+                             "queries")
+
+
 def _ids(pool: NDArray[np.uint8], offsets: NDArray[np.int64]) -> list[bytes]:
     """The ids ``pool[offsets[i]:offsets[i + 1]]`` as bytes."""
     raw = np.asarray(pool, dtype=np.uint8).tobytes()
@@ -35,6 +58,7 @@ def _ids(pool: NDArray[np.uint8], offsets: NDArray[np.int64]) -> list[bytes]:
 
 def fnv1a_hashes(pool: NDArray[np.uint8], offsets: NDArray[np.int64]) -> NDArray[np.uint64]:
     """64-bit FNV-1a hash of each id ``pool[offsets[i]:offsets[i + 1]]`` (UTF-8 bytes)."""
+    _offsets(offsets, len(pool), "offsets")
     encoded = _ids(pool, offsets)
     sizes = np.diff(np.asarray(offsets, dtype=np.int64))
     width = int(sizes.max()) if len(sizes) else 0
@@ -56,6 +80,15 @@ def gather_ids(
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
     input."""
+    if len(offsets) == 0:
+        raise ValueError("offsets must have an entry per item and one more, got none")
+    indices_within(codes, len(offsets) - 1, "codes")
+    bad = np.flatnonzero((offsets[codes] < 0) | (offsets[codes + 1] < offsets[codes])
+                         | (offsets[codes + 1] > len(pool)))
+    if len(bad):
+        c = codes[bad[0]]
+        raise ValueError(f"offsets of id {c} must rise within [0, {len(pool)}], got "
+                         f"{offsets[c]} and {offsets[c + 1]}")
     starts = offsets[:-1][codes]
     lengths = offsets[1:][codes] - starts
     out = np.zeros(len(codes) + 1, dtype=np.int64)
@@ -114,6 +147,7 @@ def parse_trec(
     float() (int() with ``integer_values``) reads its bytes (here by NumPy, a column at a
     time; the compiled kernel by strtod/strtoll); any other field is ``read_value(field
     bytes)`` (None: not a number)."""
+    trec_fields(n_fields, value_field)
     raw = bytes(data)
     byte = np.frombuffer(raw, dtype=np.uint8)
     space = np.isin(byte, np.frombuffer(b" \t\n\r\v\f", dtype=np.uint8))  # bytes.split()'s
@@ -166,6 +200,12 @@ def ir_first_duplicate(
     """Index of the first entry whose element (id ``docs[i]``, bytes
     ``pool[pool_offsets[c]:pool_offsets[c + 1]]``) appeared before in the same query, -1 if
     none."""
+    _offsets(offsets, len(docs), "offsets")
+    _offsets(pool_offsets, len(pool), "pool_offsets")
+    if len(pool_offsets) != len(hashes) + 1:
+        raise ValueError(f"pool_offsets must have an entry per hash and one more, got "
+                         f"{len(pool_offsets)} for {len(hashes)}")
+    indices_within(docs, len(hashes), "docs")
     query = np.repeat(np.arange(len(offsets) - 1), np.diff(offsets))
     key = hashes[docs]
     order = np.lexsort((key, query))  # stable: entries of one hash in flat order
@@ -200,6 +240,25 @@ def ir_join(
     out at ``out_offsets``, and whether two distinct ids met with one hash. The qrels entry
     is found by hash (ascending within a query), then the two ids are compared byte for
     byte."""
+    one_length(run_hash, run_docs)
+    one_length(qrels_hash, qrels_docs)
+    if len(relevance) != len(qrels_hash):
+        raise ValueError(f"relevance must have an entry per qrels entry, got {len(relevance)} "
+                         f"for {len(qrels_hash)}")
+    join_spans(run_starts, run_stops, len(run_hash), "run")
+    join_spans(qrels_starts, qrels_stops, len(qrels_hash), "qrels")
+    nq = len(run_starts)
+    if len(qrels_starts) != nq or len(out_offsets) != nq + 1:
+        raise ValueError(f"the qrels' spans and out_offsets must have one entry per query (and "
+                         f"one more), got {len(qrels_starts)} and {len(out_offsets)} for {nq} "
+                         "queries")
+    if out_offsets[0] < 0:
+        raise ValueError(f"out_offsets must start at 0 or more, got {out_offsets[0]}")
+    room, needed = np.diff(out_offsets), run_stops - run_starts
+    if np.any(room < needed):
+        j = int(np.flatnonzero(room < needed)[0])
+        raise ValueError(f"out_offsets must leave room for query {j}'s {needed[j]} run entries, "
+                         f"got {room[j]}")
     rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
     run_text, qrels_text = np.asarray(run_pool).tobytes(), np.asarray(qrels_pool).tobytes()
     collision = False
@@ -248,6 +307,7 @@ def ir_relevant_in_top(
     cut: NDArray[np.int64],
 ) -> NDArray[np.int64]:
     """Per query: #{i < cut[j] : rel_i >= level} over its ranking."""
+    _queries(offsets, rel, cut=cut)
     out = np.zeros(len(offsets) - 1, dtype=np.int64)
     for _, hit in _relevant_by_rank(offsets, rel, level, cut):
         out[hit] += 1
@@ -261,6 +321,7 @@ def ir_precision_sum(
     cut: NDArray[np.int64],
 ) -> NDArray[np.float64]:
     """Per query: sum over relevant ranks i <= cut of (relevant in the top i) / i."""
+    _queries(offsets, rel, cut=cut)
     found = np.zeros(len(offsets) - 1, dtype=np.int64)
     total = np.zeros(len(offsets) - 1, dtype=np.float64)
     for i, hit in _relevant_by_rank(offsets, rel, level, cut):
@@ -276,6 +337,7 @@ def ir_first_relevant(
     cut: NDArray[np.int64],
 ) -> NDArray[np.int64]:
     """Per query: 1-based rank of the first relevant element within the cut, 0 if none."""
+    _queries(offsets, rel, cut=cut)
     out = np.zeros(len(offsets) - 1, dtype=np.int64)
     for i, hit in _relevant_by_rank(offsets, rel, level, cut):
         hit = hit[out[hit] == 0]
@@ -292,6 +354,12 @@ def ir_dcg(
 ) -> NDArray[np.float64]:
     """Per query: sum over ranks i <= cut with rel_i > 0 of gain(rel_i) / log2_rank[i - 1]
     (log2_rank[i - 1] = log2(i + 1)), gain = rel, or 2^rel - 1 when ``exponential``."""
+    _queries(offsets, rel, cut=cut)
+    counted = np.minimum(np.diff(offsets), cut)
+    longest = max(int(counted.max()) if len(counted) else 0, 0)
+    if len(log2_rank) < longest:
+        raise ValueError(f"log2_rank must have an entry per counted rank, got {len(log2_rank)} "
+                         f"for {longest}")
     total = np.zeros(len(offsets) - 1, dtype=np.float64)
     for i, queries, at in _by_rank(offsets, cut):
         value = rel[at]
@@ -311,6 +379,7 @@ def ir_bpref(
 ) -> NDArray[np.float64]:
     """Per query: sum over judged relevant retrieved r of 1 - min(N_r, R) / min(N, R), or 1
     where N_r = 0."""
+    _queries(offsets, rel, num_rel=num_rel, num_nonrel=num_nonrel)
     n = len(offsets) - 1
     nonrel = np.zeros(n, dtype=np.int64)
     total = np.zeros(n, dtype=np.float64)
@@ -333,6 +402,7 @@ def ir_ranking_columns(
     level: int,
 ) -> tuple[NDArray[np.int64], NDArray[np.int64], NDArray[np.int64]]:
     """Per query: (k, p, soma) of the ranking cut after its last relevant element."""
+    _queries(offsets, rel)
     n = len(offsets) - 1
     k = np.zeros(n, dtype=np.int64)
     p = np.zeros(n, dtype=np.int64)

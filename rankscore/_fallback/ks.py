@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import both_parts, lattice_of
 from .._kernel_names import KERNELS
 from .sweep import as_exact
 
@@ -25,6 +26,8 @@ def ks_counts_signed(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[in
     counts (thresholds ascending; C the cumulative counts <= t, each class total <= 2**62):
     plus = max over t of n_pos C-(t) - n_neg C+(t), minus = max over t of
     n_neg C+(t) - n_pos C-(t), both >= 0 (0 at the last threshold), exact."""
+    if len(neg) != len(pos):
+        raise ValueError("ks_counts_signed needs counts of one length")
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     neg_exact, pos_exact = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
     excess = np.cumsum(neg_exact) * n_pos - np.cumsum(pos_exact) * n_neg
@@ -39,6 +42,7 @@ def ks_merge_signed(
     """(plus, smallest t of plus, minus, smallest t of minus) for sorted class parts (both
     non-empty): plus = max over distinct t of n_pos #{neg <= t} - n_neg #{pos <= t}, minus
     the largest of its negation, exact ints (two-sample statistics = them / (n_pos n_neg))."""
+    both_parts(len(neg), len(pos), "ks_merge_signed")
     t = np.unique(np.concatenate([neg, pos]))
     cneg = np.searchsorted(neg, t, "right")
     cpos = np.searchsorted(pos, t, "right")
@@ -62,6 +66,7 @@ def ks_two_sample_sf(m: int, n: int, h: int, two_sided: bool, checked: NDArray[n
     at the end of each block of equal values). Computed one anti-diagonal i + j = s at a
     time; each cell is the same expression as in the compiled kernel's column sweep.
     """
+    lattice_of(m, n, h, len(checked))
     g = math.gcd(m, n)
     m_step, n_step = m // g, n // g
     check_all = len(checked) == 0

@@ -7,6 +7,7 @@ from typing import cast
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import indices_within, offsets_within, one_length
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["multilabel"]
@@ -73,6 +74,17 @@ def multilabel_confusion_weighted(
     return per_label.astype(np.float64), _sample_cells(code), bad
 
 
+def _csr(ptr: NDArray[np.int64], idx: NDArray[np.int64], val: NDArray[np.float64],
+         n_labels: int, name: str) -> None:
+    """A CSR matrix as the compiled loop reads it: indptr of at least one entry rising within
+    the indices, indices as many as data and within [0, n_labels)."""
+    if len(ptr) == 0:
+        raise ValueError(f"{name}_ptr must have an entry per row and one more, got none")
+    one_length(idx, val)
+    offsets_within(ptr, len(idx), f"{name}_ptr")
+    indices_within(idx, n_labels, f"{name}_idx")
+
+
 def multilabel_confusion_csr(
     t_ptr: NDArray[np.int64],
     t_idx: NDArray[np.int64],
@@ -88,9 +100,17 @@ def multilabel_confusion_csr(
     counts when ``weight`` is empty) of union, predicted, true, tp; per label the number of
     positive-weight samples in the union (int64; empty weight: all samples); per sample the
     int64 cells tn, fp, fn, tp."""
+    _csr(t_ptr, t_idx, t_val, n_labels, "t")
+    _csr(p_ptr, p_idx, p_val, n_labels, "p")
     n = len(t_ptr) - 1
     weight = np.asarray(weight, dtype=np.float64)
     weighted = len(weight) > 0
+    if len(p_ptr) - 1 != n:
+        raise ValueError(f"the matrices must have one number of rows, got {n} and "
+                         f"{len(p_ptr) - 1}")
+    if weighted and len(weight) != n:
+        raise ValueError(f"weight must be empty or have one entry per row, got {len(weight)} "
+                         f"for {n} rows")
 
     def keys(
         ptr: NDArray[np.int64], idx: NDArray[np.int64], val: NDArray[np.float64]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import indices_within, one_length, rankings_of
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["ranking"]
@@ -35,10 +36,12 @@ def check_positions(
     3 = ``positions[first] > max_position``; 2 = a repeat, ``positions[first] ==
     positions[second]`` with first < second.
     """
+    one_length(positions, order)
     bad = (positions < 1) | (positions > max_position)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         return (1 if positions[i] < 1 else 3), i, -1
+    indices_within(order, len(positions), "order")
     ordered = positions[order]
     same = np.flatnonzero(ordered[1:] == ordered[:-1])
     if len(same):
@@ -54,6 +57,7 @@ def score_columns(
     m: float,
 ) -> NDArray[np.float64]:
     """Scores from columns: s = k/p + (2/m) soma / (p (p-1)), s = 1 where p = 1."""
+    one_length(k, p, soma)
     return np.ascontiguousarray(_ranking_score(k, p, soma, m), dtype=np.float64)
 
 
@@ -120,6 +124,8 @@ def enumerate_rankings_into(
     Order: lexicographic with 'x' before '-': the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
     """
+    one_length(masks, scores)
+    rankings_of(p, k, len(masks))
     _lex_subsets_into(p - 1, k - 1, 1 << (p - 1), masks)
     # scores a chunk at a time: the temporaries stay small, so the enumeration's memory is
     # its result, as with the compiled kernel

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import indices_within
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["sweep"]
@@ -144,6 +145,24 @@ def _sweep_any(
     return _sweep_weighted(neg, neg_weight, pos, pos_weight)
 
 
+def _weighted_part(scores: NDArray[Any], weights: NDArray[Any] | None) -> None:
+    """A class part's weights (if any): one a score (the compiled merges read them together)."""
+    if weights is not None and len(weights) != len(scores):
+        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
+                         f"and {len(scores)}")
+
+
+def _merged_parts(neg: NDArray[Any], neg_weight: NDArray[Any] | None, pos: NDArray[Any],
+                  pos_weight: NDArray[Any] | None) -> None:
+    _weighted_part(neg, neg_weight)
+    _weighted_part(pos, pos_weight)
+
+
+def _one_count_per_threshold(neg: NDArray[Any], pos: NDArray[Any]) -> None:
+    if len(neg) != len(pos):
+        raise ValueError("neg and pos need one count per threshold")
+
+
 def ap_merge(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,
@@ -153,6 +172,7 @@ def ap_merge(
     """Average precision: sum over thresholds (descending) of
     (tp_k - tp_{k-1}) * tp_k / (tp_k + fp_k), accumulated in that order, over tp_last
     (needs a positive); weights None means unweighted."""
+    _merged_parts(neg, neg_weight, pos, pos_weight)
     fps, tps, _ = _sweep_any(neg, neg_weight, pos, pos_weight)
     gain = np.diff(np.concatenate(([0.0], tps)))
     terms = gain * (tps / (tps + fps))
@@ -205,6 +225,7 @@ def auc_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> int:
     """Twice the Mann-Whitney U from per-threshold class counts (thresholds ascending):
     sum over thresholds of pos[t] * (2 * #neg below t + neg[t]), an exact int (each class
     total <= 2**62)."""
+    _one_count_per_threshold(neg, pos)
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     neg_exact, pos_exact = (as_exact(c, 2 * n_neg * n_pos + 2 * n_neg) for c in (neg, pos))
     below = np.cumsum(neg_exact) - neg_exact
@@ -215,6 +236,7 @@ def ks_counts(neg: NDArray[np.int64], pos: NDArray[np.int64]) -> tuple[int, int]
     """(max over t of |n_pos * C-(t) - n_neg * C+(t)|, first index t reaching it) from
     per-threshold class counts (thresholds ascending, at least one; C: cumulative counts
     <= t; each class total <= 2**62), exact (KS statistic = result / (n_pos * n_neg))."""
+    _one_count_per_threshold(neg, pos)
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     neg_exact, pos_exact = (as_exact(c, 2 * n_neg * n_pos) for c in (neg, pos))
     gap = np.abs(np.cumsum(neg_exact) * n_pos - np.cumsum(pos_exact) * n_neg)
@@ -230,6 +252,7 @@ def auc_merge_weighted(
 ) -> float:
     """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
     (AUC = result / (W+ * W-))."""
+    _merged_parts(neg, neg_weight, pos, pos_weight)
     cum = np.concatenate([[0.0], np.cumsum(neg_weight)])
     below = cum[np.searchsorted(neg, pos, "left")]
     through = cum[np.searchsorted(neg, pos, "right")]
@@ -264,6 +287,7 @@ def ks_merge_weighted(
     it is reached. The gaps are compared as |W+ C-(t) - W- C+(t)| (C: weight <= t, W: class
     total), exact for integer weights, so equal gaps tie as they do without weights; the
     statistic is that over W- W+ (the caller keeps W- W+ within range)."""
+    _merged_parts(neg, neg_weight, pos, pos_weight)
     t = _ascending_distinct(neg, pos)
     cneg = np.concatenate([[0.0], np.cumsum(neg_weight)])[np.searchsorted(neg, t, "right")]
     cpos = np.concatenate([[0.0], np.cumsum(pos_weight)])[np.searchsorted(pos, t, "right")]
@@ -279,6 +303,7 @@ def take_rows_transposed(
 ) -> None:
     """out[j, r] = scores[rows[r], j]: the chosen rows, one output row per column (``out``
     C-contiguous, of the scores' dtype)."""
+    indices_within(rows, len(scores), "rows")
     out[...] = scores[rows].T
 
 
@@ -299,6 +324,8 @@ def count_scores(
     """(distinct scores ascending as float64, negatives per score, positives per score,
     smallest label, largest label), or None when there are more than ``max_distinct``
     distinct scores."""
+    if max_distinct < 0:
+        raise ValueError(f"max_distinct must be >= 0, got {max_distinct}")
     if len(np.unique(scores[: 2 * max_distinct + 1])) > max_distinct:  # early way out
         return None
     is_pos = labels == pos_code

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import indices_within
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["uncertainty"]
@@ -32,7 +33,12 @@ def delong_sample_placements(
     """Twice DeLong's placements of every sample, in sample order (n_pos: the number of
     positives): out[i] = 2 #{neg < x_i} + #{neg == x_i} for a positive x_i,
     2 #{pos > x_i} + #{pos == x_i} for a negative. Returns 2U, the sum over positives."""
+    if len(labels) != len(scores) or len(out) != len(scores) or not 0 <= n_pos <= len(scores):
+        raise ValueError("labels, scores and out must have the same length, n_pos at most it")
     is_pos = labels == pos_code
+    if n_pos != np.count_nonzero(is_pos):
+        raise ValueError(f"n_pos must be the number of positives, got {n_pos} for "
+                         f"{np.count_nonzero(is_pos)}")
     x, y = scores[is_pos], scores[~is_pos]  # positives, negatives in sample order
     neg, pos = np.sort(y), np.sort(x)
     c = np.searchsorted(neg, x, "left") + np.searchsorted(neg, x, "right")
@@ -52,6 +58,8 @@ def delong_scale(
     neg_scale: float,
 ) -> None:
     """In place: (values[i] - shift) * scale with the shift and scale of sample i's class."""
+    if len(labels) != len(values):
+        raise ValueError("labels and values must have the same length")
     is_pos = labels == pos_code
     values[:] = np.where(is_pos, (values - pos_shift) * pos_scale,
                          (values - neg_shift) * neg_scale)
@@ -133,6 +141,26 @@ def _replicate_weights(
             _weights(mult[n_neg:], pos_order, pos_weight))
 
 
+def _drawn_parts(
+    neg: NDArray[np.floating], neg_weight: NDArray[np.float64] | None, pos: NDArray[np.floating],
+    pos_weight: NDArray[np.float64] | None,
+    neg_order: NDArray[np.intp] | None, pos_order: NDArray[np.intp] | None,
+    seeds: NDArray[np.uint64], out: NDArray[np.float64],
+) -> None:
+    """What the compiled replicates trust: weights and orders one per score of their class,
+    the orders' positions within it, a row of out per seed."""
+    for part, weight, order, name in ((neg, neg_weight, neg_order, "neg"),
+                                      (pos, pos_weight, pos_order, "pos")):
+        for array, what in ((weight, "weight"), (order, "order")):
+            if array is not None and len(array) != len(part):
+                raise ValueError(f"{name}_{what} must have one entry per score of its class, "
+                                 f"got {len(array)} for {len(part)}")
+        if order is not None:
+            indices_within(order, len(part), f"{name}_order")
+    if len(out) < len(seeds):
+        raise ValueError(f"out must have a row per seed, got {len(out)} for {len(seeds)} seeds")
+
+
 def bootstrap_auc(
     neg: NDArray[np.floating],
     neg_weight: NDArray[np.float64] | None,
@@ -148,6 +176,7 @@ def bootstrap_auc(
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
     sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
     Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
+    _drawn_parts(neg, neg_weight, pos, pos_weight, neg_order, pos_order, seeds, out)
     below_at = np.searchsorted(neg, pos, "left")
     through_at = np.searchsorted(neg, pos, "right")
     for r, seed in enumerate(seeds):
@@ -173,7 +202,11 @@ def bootstrap_group_counts(
 ) -> None:
     """out[r, 2g] / out[r, 2g + 1]: replicate r's weight of negatives / positives scoring the
     g-th smallest distinct score (draws and weights as ``bootstrap_auc``)."""
+    _drawn_parts(neg, neg_weight, pos, pos_weight, neg_order, pos_order, seeds, out)
     values = np.unique(np.concatenate([neg, pos]))
+    if out.shape[1] < 2 * len(values):
+        raise ValueError(f"out must have two columns per distinct score, got {out.shape[1]} "
+                         f"for {len(values)}")
     neg_cell = 2 * np.searchsorted(values, neg)
     pos_cell = 2 * np.searchsorted(values, pos) + 1
     for r, seed in enumerate(seeds):

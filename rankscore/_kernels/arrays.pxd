@@ -68,6 +68,14 @@ cdef int check_code(Array* labels, int64_t code) except -1
 cdef int read_labelled(Array* l, object labels, int64_t code, Array* s, object scores,
                        Array* w, object weights, str kernel) except -1
 cdef int read_parts(Array* neg, object neg_scores, Array* pos, object pos_scores) except -1
+# the relations the loops trust, checked before they run (ValueError naming the numbers):
+# arrays[0] ... arrays[k - 1] of one length
+cdef int one_length(Array* arrays, Py_ssize_t k) except -1
+# every entry of the int64 array a in [0, n) (one pass over a)
+cdef int indices_within(Array* a, Py_ssize_t n, str what) except -1
+# the int64 array a non-decreasing from 0 or more to n or less (offsets of runs into an array
+# of n entries; one pass over a)
+cdef int offsets_within(Array* a, Py_ssize_t n, str what) except -1
 
 
 cdef inline void release(Array* a) noexcept:

@@ -204,3 +204,45 @@ cdef int read_parts(Array* neg, object neg_scores, Array* pos,
     if neg.kind != pos.kind:
         raise TypeError("neg and pos must have one dtype")
     return 0
+
+
+cdef int one_length(Array* arrays, Py_ssize_t k) except -1:
+    cdef Py_ssize_t i
+    for i in range(1, k):
+        if arrays[i].n != arrays[0].n:
+            raise ValueError(f"the arrays must have one length, got {arrays[0].n} and "
+                             f"{arrays[i].n}")
+    return 0
+
+
+cdef Py_ssize_t _first_outside(Array* a, int64_t low, int64_t high,
+                               bint rising) noexcept nogil:
+    # the first r with a[r] outside [low, high] (rising: low is then the last entry), or -1
+    cdef const int64_t* x = <int64_t*>a.data
+    cdef Py_ssize_t r
+    for r in range(a.n):
+        if x[r * a.step] < low or x[r * a.step] > high:
+            return r
+        if rising:
+            low = x[r * a.step]
+    return -1
+
+
+cdef int indices_within(Array* a, Py_ssize_t n, str what) except -1:
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _first_outside(a, 0, n - 1, False)
+    if bad >= 0:
+        raise ValueError(f"{what} must hold indices in [0, {n}), got "
+                         f"{(<int64_t*>a.data)[bad * a.step]} at {bad}")
+    return 0
+
+
+cdef int offsets_within(Array* a, Py_ssize_t n, str what) except -1:
+    cdef Py_ssize_t bad
+    with nogil:
+        bad = _first_outside(a, 0, n, True)
+    if bad >= 0:
+        raise ValueError(f"{what} must be non-decreasing within [0, {n}], got "
+                         f"{(<int64_t*>a.data)[bad * a.step]} at {bad}")
+    return 0

@@ -11,7 +11,10 @@ from libc.string cimport memchr, memcmp, memcpy, memset
 
 import numpy as np
 
-from rankscore._kernels.arrays cimport (Array, no_buffer, no_buffers, read_each, release_each,
+from rankscore._kernel_checks import join_spans, trec_fields
+
+from rankscore._kernels.arrays cimport (Array, indices_within, no_buffer, no_buffers,
+                                        offsets_within, one_length, read_each, release_each,
                                         write)
 
 cdef extern from *:
@@ -44,6 +47,14 @@ cdef inline uint64_t _fnv1a(const unsigned char* text, Py_ssize_t size) noexcept
     return h
 
 
+cdef int _offsets(Array* a, Py_ssize_t n, str what) except -1:
+    """a: the offsets of items into an array of n entries, one more than the items, rising
+    within it (one pass over the offsets)."""
+    if a.n == 0:
+        raise ValueError(f"{what} must have an entry per item and one more, got none")
+    return offsets_within(a, n, what)
+
+
 def fnv1a_hashes(pool, offsets):
     """64-bit FNV-1a hash of each id ``pool[offsets[i]:offsets[i + 1]]`` (UTF-8 bytes)."""
     cdef Array a[3]
@@ -54,6 +65,7 @@ def fnv1a_hashes(pool, offsets):
     no_buffers(a, 3)
     try:
         read_each(a, (pool, offsets), b"Bq")
+        _offsets(&a[1], a[0].n, "offsets")
         base, at, n = <unsigned char*>a[0].data, <int64_t*>a[1].data, a[1].n - 1
         out = np.empty(n, dtype=np.uint64)
         write(&a[2], out)
@@ -81,8 +93,15 @@ def gather_ids(pool, offsets, codes):
         read_each(a, (pool, offsets, codes), b"Bqq")
         source, bounds = <unsigned char*>a[0].data, <int64_t*>a[1].data
         chosen, n = <int64_t*>a[2].data, a[2].n
-        for i in range(n):
-            total += bounds[chosen[i] + 1] - bounds[chosen[i]]
+        if a[1].n == 0:
+            raise ValueError("offsets must have an entry per item and one more, got none")
+        indices_within(&a[2], a[1].n - 1, "codes")
+        for i in range(n):  # (the chosen ids' bounds checked as they are summed)
+            c = chosen[i]
+            if bounds[c] < 0 or bounds[c + 1] < bounds[c] or bounds[c + 1] > a[0].n:
+                raise ValueError(f"offsets of id {c} must rise within [0, {a[0].n}], got "
+                                 f"{bounds[c]} and {bounds[c + 1]}")
+            total += bounds[c + 1] - bounds[c]
         pool_out = np.empty(total, dtype=np.uint8)
         offsets_out = np.empty(n + 1, dtype=np.int64)
         write(&a[3], pool_out)
@@ -271,6 +290,7 @@ def parse_trec(data, int n_fields, int value_field, bint integer_values, object 
     other outputs are then meaningless).
     """
     cdef Array a[6]
+    trec_fields(n_fields, value_field)
     no_buffers(a, 6)
     try:
         read_each(a, (data,), b"B")
@@ -404,6 +424,12 @@ def ir_first_duplicate(offsets, docs, pool, pool_offsets, hashes):
     no_buffers(a, 6)
     try:
         read_each(a, (offsets, docs, pool, pool_offsets, hashes), b"qqBqQ")
+        _offsets(&a[0], a[1].n, "offsets")
+        _offsets(&a[3], a[2].n, "pool_offsets")
+        if a[3].n != a[4].n + 1:
+            raise ValueError(f"pool_offsets must have an entry per hash and one more, got "
+                             f"{a[3].n} for {a[4].n}")
+        indices_within(&a[1], a[4].n, "docs")
         bounds, nq = <int64_t*>a[0].data, a[0].n - 1
         for j in range(nq):
             longest = max(longest, bounds[j + 1] - bounds[j])
@@ -478,6 +504,7 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offset
                            qrels_pool, qrels_pool_offsets, relevance, out_offsets),
                   b"qqQqBqqqQqBqqq")
         nq = arrays[0].n
+        _join_args(arrays, run_starts, run_stops, qrels_starts, qrels_stops, out_offsets)
         rel_out = np.empty((<int64_t*>arrays[13].data)[nq], dtype=np.int64)
         write(&arrays[14], rel_out)
         with nogil:
@@ -485,6 +512,35 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offset
     finally:
         release_each(arrays, 15)
     return rel_out, collision
+
+
+cdef int _join_args(Array* a, object run_starts, object run_stops, object qrels_starts,
+                    object qrels_stops, object out_offsets) except -1:
+    """What the join trusts, O(queries): each side's hashes and docs (and the qrels'
+    relevance) one per entry, each query's entries within them, the queries of both sides
+    one, and out_offsets rising with room for each query's run entries."""
+    cdef const int64_t* out_at = <int64_t*>a[13].data
+    cdef const int64_t* starts = <int64_t*>a[0].data
+    cdef const int64_t* stops = <int64_t*>a[1].data
+    cdef Py_ssize_t j, nq = a[0].n
+    one_length(&a[2], 2)  # run_hash, run_docs
+    one_length(&a[8], 2)  # qrels_hash, qrels_docs
+    if a[12].n != a[8].n:
+        raise ValueError(f"relevance must have an entry per qrels entry, got {a[12].n} for "
+                         f"{a[8].n}")
+    join_spans(run_starts, run_stops, a[2].n, "run")
+    join_spans(qrels_starts, qrels_stops, a[8].n, "qrels")
+    if a[6].n != nq or a[13].n != nq + 1:
+        raise ValueError(f"the qrels' spans and out_offsets must have one entry per query (and "
+                         f"one more), got {a[6].n} and {a[13].n} for {nq} queries")
+    if out_at[0] < 0:
+        raise ValueError(f"out_offsets must start at 0 or more, got {out_at[0]}")
+    for j in range(nq):
+        if out_at[j + 1] - out_at[j] < stops[j] - starts[j]:
+            raise ValueError(f"out_offsets must leave room for query {j}'s "
+                             f"{stops[j] - starts[j]} run entries, got "
+                             f"{out_at[j + 1] - out_at[j]}")
+    return 0
 
 
 cdef struct Side:
@@ -673,6 +729,33 @@ cdef void _ranking_columns(const int64_t* offsets, Py_ssize_t nq, const int64_t*
         soma[j] = p * (p + 1) // 2 - sumx  # soma = sum of all ranks 1..p - the 'x' ranks
 
 
+cdef int _queries(Array* a, Metric metric) except -1:
+    """What the per-query loops trust, O(queries): offsets (a[0]) rising within rel (a[1]),
+    the metric's further arrays one per query, log2_rank one per rank DCG counts."""
+    cdef Py_ssize_t nq, j, longest = 0
+    cdef const int64_t* off = <int64_t*>a[0].data
+    cdef const int64_t* cut = <int64_t*>a[2].data
+    _offsets(&a[0], a[1].n, "offsets")
+    nq = a[0].n - 1
+    if metric != RANKING_COLUMNS:
+        _one_per_query(&a[2], nq, "num_rel" if metric == BPREF else "cut")
+    if metric == BPREF:
+        _one_per_query(&a[3], nq, "num_nonrel")
+    if metric == DCG:
+        for j in range(nq):
+            longest = max(longest, min(off[j + 1] - off[j], cut[j]))
+        if a[3].n < longest:
+            raise ValueError(f"log2_rank must have an entry per counted rank, got {a[3].n} "
+                             f"for {longest}")
+    return 0
+
+
+cdef int _one_per_query(Array* a, Py_ssize_t nq, str what) except -1:
+    if a.n != nq:
+        raise ValueError(f"{what} must have one entry per query, got {a.n} for {nq} queries")
+    return 0
+
+
 cdef object _per_query(Metric metric, object offsets, object rel, int64_t level, object x,
                        object y, bint exponential):
     # x, y: the metric's further arrays (cut; cut and log2_rank; num_rel and num_nonrel)
@@ -687,6 +770,7 @@ cdef object _per_query(Metric metric, object offsets, object rel, int64_t level,
             read_each(a + 2, (x,), b"q")
         if y is not None:
             read_each(a + 3, (y,), b"d" if metric == DCG else b"q")
+        _queries(a, metric)
         nq = a[0].n - 1
         dtype = np.float64 if metric in (PRECISION_SUM, DCG, BPREF) else np.int64
         outs = [np.empty(nq, dtype=dtype) for k in range(n_out)]

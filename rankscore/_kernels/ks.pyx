@@ -7,6 +7,8 @@
 from libc.stdint cimport int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from rankscore._kernel_checks import both_parts, lattice_of
+
 from rankscore._kernels.arrays cimport (FLOAT64, INT64, UINT8, Array, check_kind, no_buffer,
                                         no_buffers, read_contiguous, release, release_each)
 from rankscore._kernels.arrays cimport read_parts
@@ -131,6 +133,7 @@ def ks_merge_signed(neg, pos):
     no_buffers(p, 2)
     try:
         read_parts(&p[0], neg, &p[1], pos)
+        both_parts(p[0].n, p[1].n, "ks_merge_signed")
         with nogil:
             if p[0].kind == FLOAT64:
                 _merge_signed(<double*>p[0].data, p[0].n, <double*>p[1].data, p[1].n, out, at)
@@ -157,6 +160,7 @@ def ks_two_sample_sf(Py_ssize_t m, Py_ssize_t n, int64_t h, bint two_sided, chec
     try:
         read_contiguous(&a, checked)
         check_kind(&a, UINT8, "checked must be uint8 or bool")
+        lattice_of(m, n, h, a.n)
         return _two_sample_sf(m, n, h, two_sided, <uint8_t*>a.data, a.n == 0)
     finally:
         release(&a)

@@ -16,8 +16,9 @@ from libc.string cimport memcpy
 import numpy as np
 
 from rankscore._kernels.arrays cimport (COPY, FLOAT64, INT64, UINT8, Array, acquire,
-                                        check_kind, no_buffer, no_buffers, read_contiguous,
-                                        release, release_each, typed, write)
+                                        check_kind, indices_within, no_buffer, no_buffers,
+                                        offsets_within, one_length, read_contiguous, release,
+                                        release_each, typed, write)
 
 ctypedef fused indicator_t:
     uint8_t
@@ -242,6 +243,27 @@ cdef void _confusion_csr(const int64_t* t_ptr, const int64_t* t_idx, const doubl
         per_sample[4 * r + 3] = ntp
 
 
+cdef int _csr(Array* a, Py_ssize_t n_labels, str name) except -1:
+    """a[0], a[1], a[2]: a CSR matrix's indptr, indices and data, as the loop reads them:
+    indptr of at least one entry rising within the indices, indices as many as data and
+    within [0, n_labels) (one pass over each array, which the loop reads anyway)."""
+    if a[0].n == 0:
+        raise ValueError(f"{name}_ptr must have an entry per row and one more, got none")
+    one_length(&a[1], 2)
+    offsets_within(&a[0], a[1].n, f"{name}_ptr")
+    return indices_within(&a[1], n_labels, f"{name}_idx")
+
+
+cdef int _rows(Py_ssize_t n, Py_ssize_t n_pred, Py_ssize_t n_weights) except -1:
+    """The two matrices of n rows, and n weights or none."""
+    if n_pred != n:
+        raise ValueError(f"the matrices must have one number of rows, got {n} and {n_pred}")
+    if n_weights and n_weights != n:
+        raise ValueError(f"weight must be empty or have one entry per row, got {n_weights} "
+                         f"for {n} rows")
+    return 0
+
+
 def multilabel_confusion_csr(t_ptr, t_idx, t_val, p_ptr, p_idx, p_val, Py_ssize_t n_labels,
                              weight):
     """``(label_sums, heavy_union, sample_cells)``: per label float64 sums (int64 counts
@@ -261,7 +283,10 @@ def multilabel_confusion_csr(t_ptr, t_idx, t_val, p_ptr, p_idx, p_val, Py_ssize_
         typed(&a[4], p_idx, INT64, 1, COPY)
         typed(&a[5], p_val, FLOAT64, 1, COPY)
         typed(&a[6], weight, FLOAT64, 1, COPY)
+        _csr(&a[0], n_labels, "t")
+        _csr(&a[3], n_labels, "p")
         n, weighted = a[0].n - 1, a[6].n > 0
+        _rows(n, a[3].n - 1, a[6].n)
         sums = np.zeros((n_labels, 4), dtype=np.float64)
         heavy = np.zeros(n_labels, dtype=np.int64)
         sample_cells = np.zeros((n, 4), dtype=np.int64)

@@ -12,9 +12,11 @@ from libc.stdint cimport int64_t, uint64_t
 
 import numpy as np
 
+from rankscore._kernel_checks import rankings_of
+
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT64, UINT64, WRITABLE, Array,
-                                        no_buffer, no_buffers, read, release, release_each,
-                                        typed, write)
+                                        indices_within, no_buffer, no_buffers, one_length, read,
+                                        release, release_each, typed, write)
 
 
 def check_positions(positions, order, int64_t max_position):
@@ -34,6 +36,7 @@ def check_positions(positions, order, int64_t max_position):
     try:
         typed(&a[0], positions, INT64, 1, 0)
         typed(&a[1], order, INT64, 1, 0)
+        one_length(a, 2)
         pos, ps, n = <int64_t*>a[0].data, a[0].step, a[0].n
         at, os = <int64_t*>a[1].data, a[1].step
         with nogil:
@@ -44,6 +47,9 @@ def check_positions(positions, order, int64_t max_position):
                 if pos[i * ps] > max_position:
                     code, first = 3, i
                     break
+        if code == 0:
+            indices_within(&a[1], n, "order")  # (a pass of the order the loop reads anyway)
+        with nogil:
             if code == 0:
                 for i in range(1, n):
                     if pos[at[i * os] * ps] == pos[at[(i - 1) * os] * ps]:
@@ -67,6 +73,7 @@ def score_columns(k, p, soma, double m):
         typed(&a[0], k, INT64, 1, 0)
         typed(&a[1], p, INT64, 1, 0)
         typed(&a[2], soma, INT64, 1, 0)
+        one_length(a, 3)
         kk, pp, so = <int64_t*>a[0].data, <int64_t*>a[1].data, <int64_t*>a[2].data
         n, ks, ps, ss = a[0].n, a[0].step, a[1].step, a[2].step
         out = np.empty(n, dtype=np.float64)
@@ -220,6 +227,8 @@ def enumerate_rankings_into(int64_t p, int64_t k, double m, masks, scores):
     try:
         typed(&a[0], masks, UINT64, 1, WRITABLE)
         typed(&a[1], scores, FLOAT64, 1, WRITABLE)
+        one_length(a, 2)
+        rankings_of(p, k, a[0].n)
         table_arr = np.empty(p * (p + 1) // 2 + 1, dtype=np.float64)
         write(&a[2], table_arr)
         with nogil:

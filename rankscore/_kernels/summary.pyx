@@ -15,7 +15,7 @@ from libc.stdint cimport INT64_MAX, int64_t, uint32_t, uint64_t
 from libc.string cimport memcpy, memmove, memset
 
 from rankscore._kernels.arrays cimport (CONTIGUOUS, COPY, FLOAT32, FLOAT64, INT64, Array, Kind,
-                                        check_kind, check_score_kind, no_buffers, read,
+                                        check_kind, check_score_kind, no_buffers, one_length, read,
                                         read_contiguous, release, release_each, typed, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.sweep cimport sweep_down, tie_block
@@ -75,16 +75,7 @@ cdef int _pair(Array* a, object first, object second, Kind kind) except -1:
     arrays, or the sweep's two running sums), read from contiguous copies when strided."""
     typed(&a[0], first, kind, 1, COPY)
     typed(&a[1], second, kind, 1, COPY)
-    return _one_length(a, 2)
-
-
-cdef int _one_length(Array* a, Py_ssize_t k) except -1:
-    """ValueError unless a[0] ... a[k - 1] have one length (the loops read them together)."""
-    cdef Py_ssize_t i
-    for i in range(1, k):
-        if a[i].n != a[0].n:
-            raise ValueError(f"the arrays must have one length, got {a[0].n} and {a[i].n}")
-    return 0
+    return one_length(a, 2)
 
 
 cdef int _within(Py_ssize_t i, Py_ssize_t n, str what) except -1:
@@ -97,7 +88,7 @@ cdef int _within(Py_ssize_t i, Py_ssize_t n, str what) except -1:
 cdef int _summary_in(Array* a, Py_ssize_t d) except -1:
     """a[0], a[1], a[2]: thresholds, negatives and positives of one length holding a
     summary in their first d entries."""
-    _one_length(a, 3)
+    one_length(a, 3)
     return _within(d, a[0].n, "d")
 
 
@@ -209,7 +200,7 @@ def summary_from_sorted_into(out_t, out_n, out_p, Py_ssize_t at, neg, pos):
         _same_kind(&a[3], &a[4], "neg and pos")
         check_kind(&a[1], INT64, "out_n must be int64")
         check_kind(&a[2], INT64, "out_p must be int64")
-        _one_length(a, 3)
+        one_length(a, 3)
         _within(at, a[0].n, "at")
         with nogil:
             if a[3].kind == FLOAT64:
@@ -579,7 +570,7 @@ def summary_report_counts(thresholds, neg, pos, cuts, double rtol, double thresh
         _counts(&a[2], pos, "pos")
         check_kind(&a[1], INT64, "neg must be int64")
         check_kind(&a[2], INT64, "pos must be int64")
-        _one_length(a, 3)
+        one_length(a, 3)
         negatives, positives, d = <int64_t*>a[1].data, <int64_t*>a[2].data, a[1].n
         with nogil:
             for i in range(d):
@@ -788,7 +779,7 @@ def summary_running(neg, pos):
         _counts(&a[0], neg, "neg")
         _counts(&a[1], pos, "pos")
         _same_kind(&a[0], &a[1], "neg and pos")
-        _one_length(a, 2)
+        one_length(a, 2)
         fps_arr, tps_arr = np.empty(a[0].n), np.empty(a[0].n)
         write(&a[2], fps_arr)
         write(&a[3], tps_arr)

@@ -15,7 +15,8 @@ from libc.string cimport memcpy
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array, acquire,
-                                        check_kind, check_score_kind, no_buffer, no_buffers,
+                                        check_kind, check_score_kind, indices_within, no_buffer,
+                                        no_buffers,
                                         read, read_contiguous, release, release_each, write)
 from rankscore._kernels.arrays cimport read_labelled, read_parts
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
@@ -544,6 +545,14 @@ cdef Merged _merge_of(Merge what, const score_t* neg, const double* neg_weights,
     return out
 
 
+cdef int _weighted_part(Array* scores, Array* weights) except -1:
+    """A class part's weights: one a score (the merges read them together)."""
+    if weights.n != scores.n:
+        raise ValueError(f"the weights must have their scores' length, got {weights.n} "
+                         f"and {scores.n}")
+    return 0
+
+
 cdef int _merge(Merge what, object neg, object neg_weight, object pos, object pos_weight,
                 Merged* out) except -1:
     """One merge of the class parts (each ascending, of one score dtype) and their weights
@@ -557,6 +566,8 @@ cdef int _merge(Merge what, object neg, object neg_weight, object pos, object po
             read_contiguous(&p[3], pos_weight)
             check_kind(&p[2], FLOAT64, "weights must be float64")
             check_kind(&p[3], FLOAT64, "weights must be float64")
+            _weighted_part(&p[0], &p[2])
+            _weighted_part(&p[1], &p[3])
         with nogil:
             if p[0].kind == FLOAT64:
                 out[0] = _merge_of(what, <double*>p[0].data, <double*>p[2].data, p[0].n,
@@ -749,6 +760,7 @@ def take_rows_transposed(scores, rows, out):
                             "each contiguous")
         if o.n > s.m or o.m < r.n:
             raise ValueError("take_rows_transposed: out is too small")
+        indices_within(&r, s.n, "rows")
         with nogil:
             if s.kind == FLOAT64:
                 _take_rows_transposed(<double*>s.data, s.step, s.step2, <int64_t*>r.data,
@@ -822,6 +834,8 @@ def count_scores(labels, pos_code, scores, Py_ssize_t max_distinct):
     cdef Py_ssize_t capacity = 1, found = 0
     cdef int shift = 64
     cdef int64_t code = pos_code, lo = 0, hi = 0
+    if max_distinct < 0:  # (the table would fill up and the probe never end)
+        raise ValueError(f"max_distinct must be >= 0, got {max_distinct}")
     while capacity < 2 * max_distinct:
         capacity <<= 1
         shift -= 1

@@ -18,7 +18,7 @@ from rankscore._kernels.arrays cimport (CONTIGUOUS, FLOAT64, INT8, UINT8, UINT64
                                         Array, check_code, check_kind, check_label_kind,
                                         check_score_kind, intp_kind, no_buffer, no_buffers,
                                         read, release, release_each, typed, write)
-from rankscore._kernels.arrays cimport read_parts
+from rankscore._kernels.arrays cimport indices_within, read_parts
 from rankscore._kernels.sort cimport MAX_DEPTH, RUN_BITS, Workspace, bit_length, sort_key, sort_run
 from rankscore._kernels.types cimport label_t, score_t
 
@@ -179,41 +179,51 @@ cdef double _packed_placements(const uint64_t* neg_packed, Py_ssize_t n_neg,
     return twice_u
 
 
-cdef void _pack(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
-                const score_t* scores, Py_ssize_t score_step, Py_ssize_t n, uint64_t mask,
-                uint64_t* neg_packed, uint64_t* pos_packed) noexcept nogil:
+cdef Py_ssize_t _pack(const label_t* labels, Py_ssize_t label_step, label_t pos_code,
+                      const score_t* scores, Py_ssize_t score_step, Py_ssize_t n,
+                      uint64_t mask, uint64_t* neg_packed, uint64_t* pos_packed,
+                      Py_ssize_t n_pos) noexcept nogil:
     # each class's packed keys (the score's key in the high bits, the sample's index in the
     # mask bits), in sample order; one spare slot each: both classes are written every time
-    # (no branch on the label)
-    cdef Py_ssize_t i, a = 0, b = 0, is_pos
+    # (no branch on the label), the negatives into [0, n - n_pos], the positives into
+    # [0, n_pos] whatever the labels (a wrong n_pos overwrites the spare slot, and the
+    # caller refuses it). Returns the number of positives found.
+    cdef Py_ssize_t i, a = 0, b = 0, is_pos, n_neg = n - n_pos
     cdef int align = 32 if score_t is float else 0  # the key's top bit to bit 63
     cdef uint64_t packed
     for i in range(n):
         packed = ((<uint64_t>sort_key(scores[i * score_step] + 0) << align) & ~mask) | <uint64_t>i
         is_pos = labels[i * label_step] == pos_code
-        pos_packed[b] = packed
-        neg_packed[a] = packed
+        pos_packed[b if b < n_pos else n_pos] = packed
+        neg_packed[a if a < n_neg else n_neg] = packed
         b += is_pos
         a += 1 - is_pos
+    return b
 
 
-cdef void _pack_of(Array* l, int64_t code, const score_t* scores, Py_ssize_t score_step,
-                   uint64_t mask, uint64_t* neg_packed, uint64_t* pos_packed) noexcept nogil:
+cdef Py_ssize_t _pack_of(Array* l, int64_t code, const score_t* scores, Py_ssize_t score_step,
+                        uint64_t mask, uint64_t* neg_packed, uint64_t* pos_packed,
+                        Py_ssize_t n_pos) noexcept nogil:
     if l.kind == UINT8:
-        _pack(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step, l.n, mask,
-              neg_packed, pos_packed)
-    elif l.kind == INT8:
-        _pack(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step, l.n, mask,
-              neg_packed, pos_packed)
-    else:
-        _pack(<int64_t*>l.data, l.step, code, scores, score_step, l.n, mask, neg_packed,
-              pos_packed)
+        return _pack(<uint8_t*>l.data, l.step, <uint8_t>code, scores, score_step, l.n, mask,
+                     neg_packed, pos_packed, n_pos)
+    if l.kind == INT8:
+        return _pack(<int8_t*>l.data, l.step, <int8_t>code, scores, score_step, l.n, mask,
+                     neg_packed, pos_packed, n_pos)
+    return _pack(<int64_t*>l.data, l.step, code, scores, score_step, l.n, mask, neg_packed,
+                 pos_packed, n_pos)
 
 
 cdef int _read_labels(Array* l, object labels, int64_t code) except -1:
     read(l, labels)
     check_label_kind(l)
     check_code(l, code)
+    return 0
+
+
+cdef int _positives(Py_ssize_t n_pos, Py_ssize_t found) except -1:
+    if n_pos != found:
+        raise ValueError(f"n_pos must be the number of positives, got {n_pos} for {found}")
     return 0
 
 
@@ -228,7 +238,7 @@ def delong_sample_placements(labels, pos_code, scores, Py_ssize_t n_pos, out):
     # only place where the scores themselves are read again.
     cdef Array l, s, o, a, b
     cdef int64_t code = pos_code
-    cdef Py_ssize_t n, n_neg
+    cdef Py_ssize_t n, n_neg, found = 0
     cdef int index_bits
     cdef uint64_t mask
     cdef double twice_u
@@ -260,11 +270,12 @@ def delong_sample_placements(labels, pos_code, scores, Py_ssize_t n_pos, out):
         write(&b, pos_packed_arr)
         with nogil:
             if s.kind == FLOAT64:
-                _pack_of(&l, code, <double*>s.data, s.step, mask, <uint64_t*>a.data,
-                         <uint64_t*>b.data)
+                found = _pack_of(&l, code, <double*>s.data, s.step, mask, <uint64_t*>a.data,
+                                 <uint64_t*>b.data, n_pos)
             else:
-                _pack_of(&l, code, <float*>s.data, s.step, mask, <uint64_t*>a.data,
-                         <uint64_t*>b.data)
+                found = _pack_of(&l, code, <float*>s.data, s.step, mask, <uint64_t*>a.data,
+                                 <uint64_t*>b.data, n_pos)
+        _positives(n_pos, found)
         neg_packed_arr[:n_neg].sort()  # NumPy releases the GIL
         pos_packed_arr[:n_pos].sort()
         with nogil:
@@ -435,6 +446,36 @@ cdef inline void* _data(Array* a) noexcept:
     return a.data if a.n > 0 else NULL  # (NULL for None or empty)
 
 
+cdef int _drawn_parts(Array* a, object neg_weight, object pos_weight, object neg_order,
+                      object pos_order, Py_ssize_t n_neg, Py_ssize_t n_pos) except -1:
+    """The weights and orders of a[0:4] (_read_drawn) one per score of their class, the
+    orders' positions within it (one pass over each order, which every replicate reads)."""
+    if neg_weight is not None:
+        _per_score(&a[0], n_neg, "neg_weight")
+    if pos_weight is not None:
+        _per_score(&a[1], n_pos, "pos_weight")
+    if neg_order is not None:
+        _per_score(&a[2], n_neg, "neg_order")
+        indices_within(&a[2], n_neg, "neg_order")
+    if pos_order is not None:
+        _per_score(&a[3], n_pos, "pos_order")
+        indices_within(&a[3], n_pos, "pos_order")
+    return 0
+
+
+cdef int _per_score(Array* a, Py_ssize_t n, str what) except -1:
+    if a.n != n:
+        raise ValueError(f"{what} must have one entry per score of its class, got {a.n} "
+                         f"for {n}")
+    return 0
+
+
+cdef int _room(Py_ssize_t rows, Py_ssize_t n_seeds) except -1:
+    if rows < n_seeds:
+        raise ValueError(f"out must have a row per seed, got {rows} for {n_seeds} seeds")
+    return 0
+
+
 cdef int _replicates(Drawn* neg, Drawn* pos, Py_ssize_t n_neg, Py_ssize_t n_pos,
                      Array* a) except -1:
     """Hold in a[4] a new array of the times each position is drawn (negatives [0, n_neg),
@@ -472,6 +513,8 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
         seed, seed_step = <uint64_t*>a[5].data, a[5].step
         result, out_step = <double*>a[6].data, a[6].step
         n_neg, n_pos = len(neg), len(pos)
+        _drawn_parts(a, neg_weight, pos_weight, neg_order, pos_order, n_neg, n_pos)
+        _room(a[6].n, a[5].n)
         # where each positive falls among the negatives: found once, the same in every
         # replicate
         typed(&a[7], np.searchsorted(neg, pos, "left"), intp_kind(), 1, CONTIGUOUS)
@@ -518,7 +561,12 @@ def bootstrap_group_counts(neg, neg_weight, pos, pos_weight, neg_order, pos_orde
         seed, seed_step = <uint64_t*>a[5].data, a[5].step
         width = a[6].m
         n_neg, n_pos = len(neg), len(pos)
+        _drawn_parts(a, neg_weight, pos_weight, neg_order, pos_order, n_neg, n_pos)
+        _room(a[6].n, a[5].n)
         values = np.unique(np.concatenate([neg, pos]))
+        if width < 2 * len(values):
+            raise ValueError(f"out must have two columns per distinct score, got {width} for "
+                             f"{len(values)}")
         typed(&a[7], 2 * np.searchsorted(values, neg), intp_kind(), 1, CONTIGUOUS)
         typed(&a[8], 2 * np.searchsorted(values, pos) + 1, intp_kind(), 1, CONTIGUOUS)
         neg_cell, pos_cell = <Py_ssize_t*>a[7].data, <Py_ssize_t*>a[8].data
