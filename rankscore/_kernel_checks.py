@@ -11,7 +11,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 __all__ = ["both_parts", "indices_within", "join_spans", "lattice_of", "offsets_within",
-           "one_length", "rankings_of", "trec_fields"]
+           "one_length", "rankings_of", "trec_fields", "weights_of"]
 
 MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
 
@@ -69,6 +69,13 @@ def one_length(*arrays: NDArray[Any]) -> None:
     for a in arrays[1:]:
         if len(a) != len(arrays[0]):
             raise ValueError(f"the arrays must have one length, got {len(arrays[0])} and {len(a)}")
+
+
+def weights_of(scores: NDArray[Any], weights: NDArray[Any] | None) -> None:
+    """ValueError unless a class part's weights (if any) are one per score."""
+    if weights is not None and len(weights) != len(scores):
+        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
+                         f"and {len(scores)}")
 
 
 def indices_within(a: NDArray[np.int64], n: int, what: str) -> None:

@@ -1,7 +1,8 @@
 """Fallback kernels for ranking; mirrors rankscore/_kernels/ranking.pyx.
 
 Bit convention of a ranking mask (uint64): bit i-1 is set when position i (1-based) holds a
-list element ('x'); p = bit length, k = number of set bits, masks fit p <= 62.
+list element ('x'); p = bit length, k = number of set bits, masks fit p <= 62. The equal
+runs of a sorted key (ties of rankings or of scores) are at the end.
 """
 
 from __future__ import annotations

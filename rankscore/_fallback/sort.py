@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from .._kernel_checks import offsets_within
+from .._kernel_checks import offsets_within, weights_of
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["sort"]
@@ -55,9 +55,7 @@ def sort_runs(
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores (stable). The
     compiled kernel releases the GIL."""
-    if weights is not None and len(weights) != len(scores):
-        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
-                         f"and {len(scores)}")
+    weights_of(scores, weights)
     offsets_within(edges, len(scores), "edges")
     # Only the runs are touched: two threads sort disjoint runs of one array at once, so
     # writing anything outside them (even x + 0.0 over the whole array) races.

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from .._kernel_checks import one_length, weights_of
 from .._kernel_names import KERNELS
 from .sweep import auc_counts, ks_counts
 
@@ -86,8 +87,8 @@ def summary_from_sorted(
     class's scores sorted ascending: int64 counts when the weights are None, else float64
     sums of the weights (given in the scores' order; each sum added from 0.0, highest index
     first)."""
-    _weighted_part(neg, neg_weight)
-    _weighted_part(pos, pos_weight)
+    weights_of(neg, neg_weight)
+    weights_of(pos, pos_weight)
     thresholds = np.unique(np.concatenate([neg, pos]))[::-1] + neg.dtype.type(0)  # no -0.0
     return (thresholds, _class_per_threshold(neg, neg_weight, thresholds),
             _class_per_threshold(pos, pos_weight, thresholds))
@@ -103,19 +104,12 @@ def summary_from_sorted_into(
 ) -> int:
     """summary_from_sorted of unweighted class parts written into out_*[at:] (the compiled
     kernel releases the GIL); returns the number of thresholds."""
-    _one_length(out_t, out_n, out_p)
+    one_length(out_t, out_n, out_p)
     _within(at, len(out_t), "at")
     arrays = summary_from_sorted(neg, None, pos, None)
     for out, values in zip((out_t, out_n, out_p), arrays):
         out[at:at + len(values)] = values
     return len(arrays[0])
-
-
-def _one_length(*arrays: NDArray[Any]) -> None:
-    """ValueError unless the arrays have one length (the compiled loops read them together)."""
-    for a in arrays[1:]:
-        if len(a) != len(arrays[0]):
-            raise ValueError(f"the arrays must have one length, got {len(arrays[0])} and {len(a)}")
 
 
 def _within(i: int, n: int, what: str) -> None:
@@ -127,15 +121,8 @@ def _within(i: int, n: int, what: str) -> None:
 def _summary_in(thr: NDArray[Any], negatives: NDArray[Any], positives: NDArray[Any],
                 d: int) -> None:
     """thr, negatives, positives of one length, holding a summary in their first d entries."""
-    _one_length(thr, negatives, positives)
+    one_length(thr, negatives, positives)
     _within(d, len(thr), "d")
-
-
-def _weighted_part(scores: NDArray[Any], weights: NDArray[Any] | None) -> None:
-    """A class part's weights (if any): one a score."""
-    if weights is not None and len(weights) != len(scores):
-        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
-                         f"and {len(scores)}")
 
 
 def _pr_area(tps: NDArray[np.float64], fps: NDArray[np.float64], total_pos: float) -> float:
@@ -156,7 +143,7 @@ def summary_scan_counts(
     (thresholds descending), exact integers: pairs = 2U; ks_gap = the largest
     |P N(<=t) - N P(<=t)|, ks_index its index from the lowest score; ap_sum = Σ P(t) prec(t)
     from the top; pr_area = the trapezoidal PR area from the top."""
-    _one_length(neg, pos)
+    one_length(neg, pos)
     n_neg, n_pos = int(neg.sum()), int(pos.sum())
     tps = np.cumsum(pos).astype(np.float64)
     fps = np.cumsum(neg).astype(np.float64)
@@ -180,7 +167,7 @@ def summary_report_counts(
     (J, threshold, tp, fp) and (F1, threshold, tp, fp) at the first threshold within rtol of
     the best, (tp, fp) at ``threshold``, the top threshold, and per cut tp, fp, the
     threshold and the next one below at the first threshold whose tp + fp reaches it)."""
-    _one_length(thresholds, neg, pos)
+    one_length(thresholds, neg, pos)
     n_neg, n_pos, pairs, gap, index, ap, area = summary_scan_counts(neg, pos)
     values = thresholds.astype(np.float64) + 0.0
     fps, tps = summary_running(neg, pos)
@@ -228,7 +215,7 @@ def summary_scan_weights(
     weighted summary (thresholds descending): auc_sum = Σ W+(t) (W-(<t) + W-(t)/2); ks_gap
     = the largest |W+ C-(t) - W- C+(t)|, ks_index its index from the lowest score; ap_sum =
     Σ gain prec from the top; pr_area = the PR area."""
-    _one_length(neg, pos)
+    one_length(neg, pos)
     if len(neg) == 0:
         return 0.0, 0.0, 0.0, -1.0, 0, 0.0, 0.0, 0.0
     with np.errstate(over="ignore", invalid="ignore"):  # products of huge weights: the
@@ -253,7 +240,7 @@ def summary_running(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """(fps, tps): running sums of the negatives / positives from the top score down, as
     float64 (the sweep every curve reads; exact for counts below 2**53)."""
-    _one_length(neg, pos)
+    one_length(neg, pos)
     if neg.dtype.kind != "f":  # integer running sums, then one exact conversion
         return np.cumsum(neg).astype(np.float64), np.cumsum(pos).astype(np.float64)
     return np.cumsum(neg), np.cumsum(pos)
@@ -290,7 +277,7 @@ def objective_scan(
     max_precision, 2 youden, 3 recall, 4 f_beta, 5 profit; a, b, c, e its parameters).
     With ``near_best`` NaN: (the largest value over feasible thresholds, -inf if none, -1);
     else: (the value, index) of the first feasible threshold whose value >= near_best."""
-    _one_length(fps, tps)
+    one_length(fps, tps)
     value = _objective(code, fps, tps, a, b, c, e, positives, negatives)
     if code == 0:
         value = np.where(tps / (tps + fps) >= a, value, -np.inf)

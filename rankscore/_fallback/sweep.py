@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .._kernel_checks import indices_within
+from .._kernel_checks import indices_within, weights_of
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["sweep"]
@@ -145,17 +145,12 @@ def _sweep_any(
     return _sweep_weighted(neg, neg_weight, pos, pos_weight)
 
 
-def _weighted_part(scores: NDArray[Any], weights: NDArray[Any] | None) -> None:
-    """A class part's weights (if any): one a score (the compiled merges read them together)."""
-    if weights is not None and len(weights) != len(scores):
-        raise ValueError(f"the weights must have their scores' length, got {len(weights)} "
-                         f"and {len(scores)}")
-
-
 def _merged_parts(neg: NDArray[Any], neg_weight: NDArray[Any] | None, pos: NDArray[Any],
                   pos_weight: NDArray[Any] | None) -> None:
-    _weighted_part(neg, neg_weight)
-    _weighted_part(pos, pos_weight)
+    """Each class part's weights (if any) one per score: the compiled merges read them
+    together."""
+    weights_of(neg, neg_weight)
+    weights_of(pos, pos_weight)
 
 
 def _one_count_per_threshold(neg: NDArray[Any], pos: NDArray[Any]) -> None:

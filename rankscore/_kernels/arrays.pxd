@@ -71,6 +71,8 @@ cdef int read_parts(Array* neg, object neg_scores, Array* pos, object pos_scores
 # the relations the loops trust, checked before they run (ValueError naming the numbers):
 # arrays[0] ... arrays[k - 1] of one length
 cdef int one_length(Array* arrays, Py_ssize_t k) except -1
+# a class part's weights (when held: weights.n > 0 or a buffer) one per score
+cdef int weights_of(Array* scores, Array* weights) except -1
 # every entry of the int64 array a in [0, n) (one pass over a)
 cdef int indices_within(Array* a, Py_ssize_t n, str what) except -1
 # the int64 array a non-decreasing from 0 or more to n or less (offsets of runs into an array

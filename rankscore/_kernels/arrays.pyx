@@ -215,6 +215,13 @@ cdef int one_length(Array* arrays, Py_ssize_t k) except -1:
     return 0
 
 
+cdef int weights_of(Array* scores, Array* weights) except -1:
+    if weights.n != scores.n:
+        raise ValueError(f"the weights must have their scores' length, got {weights.n} "
+                         f"and {scores.n}")
+    return 0
+
+
 cdef Py_ssize_t _first_outside(Array* a, int64_t low, int64_t high,
                                bint rising) noexcept nogil:
     # the first r with a[r] outside [low, high] (rising: low is then the last entry), or -1

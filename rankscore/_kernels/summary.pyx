@@ -16,7 +16,8 @@ from libc.string cimport memcpy, memmove, memset
 
 from rankscore._kernels.arrays cimport (CONTIGUOUS, COPY, FLOAT32, FLOAT64, INT64, Array, Kind,
                                         check_kind, check_score_kind, no_buffers, one_length, read,
-                                        read_contiguous, release, release_each, typed, write)
+                                        read_contiguous, release, release_each, typed,
+                                        weights_of, write)
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.sweep cimport sweep_down, tie_block
 from rankscore._kernels.types cimport count_t, score_t
@@ -92,14 +93,6 @@ cdef int _summary_in(Array* a, Py_ssize_t d) except -1:
     return _within(d, a[0].n, "d")
 
 
-cdef int _weighted_part(Array* scores, Array* weights) except -1:
-    """A class part's weights: one a score."""
-    if weights.n != scores.n:
-        raise ValueError(f"the weights must have their scores' length, got {weights.n} "
-                         f"and {scores.n}")
-    return 0
-
-
 cdef int _same_kind(Array* a, Array* b, str what) except -1:
     if a.kind != b.kind:
         raise TypeError(f"{what} must have one dtype")
@@ -157,8 +150,8 @@ def summary_from_sorted(neg, neg_weight, pos, pos_weight):
         if weighted:
             _weights(&a[2], neg_weight)
             _weights(&a[3], pos_weight)
-            _weighted_part(&a[0], &a[2])
-            _weighted_part(&a[1], &a[3])
+            weights_of(&a[0], &a[2])
+            weights_of(&a[1], &a[3])
         size = a[0].n + a[1].n
         thr_arr = np.empty(size, dtype=_score_dtype(&a[0]))
         count_dtype = np.float64 if weighted else np.int64
@@ -1347,8 +1340,8 @@ def summary_merge_sorted_into(thr, negatives, positives, Py_ssize_t d, neg, neg_
         if neg_weight is not None:
             _weights(&a[5], neg_weight)
             _weights(&a[6], pos_weight)
-            _weighted_part(&a[3], &a[5])
-            _weighted_part(&a[4], &a[6])
+            weights_of(&a[3], &a[5])
+            weights_of(&a[4], &a[6])
         _summary_in(a, d)
         n = a[0].n
         if n == 0:

@@ -16,8 +16,8 @@ from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array, acquire,
                                         check_kind, check_score_kind, indices_within, no_buffer,
-                                        no_buffers,
-                                        read, read_contiguous, release, release_each, write)
+                                        no_buffers, read, read_contiguous, release, release_each,
+                                        weights_of, write)
 from rankscore._kernels.arrays cimport read_labelled, read_parts
 from rankscore._kernels.int128 cimport rs_add, rs_add64, rs_gap, rs_less, rs_mul, rs_u128, to_int
 from rankscore._kernels.types cimport label_t, score_t
@@ -545,14 +545,6 @@ cdef Merged _merge_of(Merge what, const score_t* neg, const double* neg_weights,
     return out
 
 
-cdef int _weighted_part(Array* scores, Array* weights) except -1:
-    """A class part's weights: one a score (the merges read them together)."""
-    if weights.n != scores.n:
-        raise ValueError(f"the weights must have their scores' length, got {weights.n} "
-                         f"and {scores.n}")
-    return 0
-
-
 cdef int _merge(Merge what, object neg, object neg_weight, object pos, object pos_weight,
                 Merged* out) except -1:
     """One merge of the class parts (each ascending, of one score dtype) and their weights
@@ -566,8 +558,8 @@ cdef int _merge(Merge what, object neg, object neg_weight, object pos, object po
             read_contiguous(&p[3], pos_weight)
             check_kind(&p[2], FLOAT64, "weights must be float64")
             check_kind(&p[3], FLOAT64, "weights must be float64")
-            _weighted_part(&p[0], &p[2])
-            _weighted_part(&p[1], &p[3])
+            weights_of(&p[0], &p[2])
+            weights_of(&p[1], &p[3])
         with nogil:
             if p[0].kind == FLOAT64:
                 out[0] = _merge_of(what, <double*>p[0].data, <double*>p[2].data, p[0].n,
