@@ -62,7 +62,11 @@ def test_take_rows_transposed_refuses_rows_past_the_scores(bad, message):
     ([0, 3, 1, 4], None, r"edges must be non-decreasing within \[0, 4\], got 1 at 2"),
     ([0, 4], np.ones(3), "the weights must have their scores' length, got 3 and 4"),
 ])
-def test_sort_runs_refuses_runs_past_the_scores(edges, weights, message):
+def test_sort_runs_refuses_runs_past_the_scores(backend, edges, weights, message):
+    # (the NumPy twin only: the compiled sort_runs, fed by split_buckets' own edges, does
+    # not check them, since its module built with the checks sorted 10^6 scores 9 % slower)
+    if backend != "python":
+        pytest.skip("the compiled sort_runs trusts split_buckets' edges")
     scores = np.array([0.4, 0.3, 0.2, 0.1])
     before = None if weights is None else weights.copy()
     with pytest.raises(ValueError, match=message):

@@ -54,7 +54,8 @@ def sort_runs(
 ) -> None:
     """Sort every run scores[edges[r]:edges[r + 1]] ascending in place (-0.0 becomes 0.0);
     with weights, move them alongside and keep the order of equal scores (stable). The
-    compiled kernel releases the GIL."""
+    compiled kernel releases the GIL, and trusts its edges and weights (split_buckets makes
+    them); this twin checks them."""
     weights_of(scores, weights)
     offsets_within(edges, len(scores), "edges")
     # Only the runs are touched: two threads sort disjoint runs of one array at once, so

@@ -29,7 +29,7 @@ from libc.string cimport memcpy, memset
 from rankscore._kernels.arrays cimport (FLOAT32, FLOAT64, INT8, INT64, UINT8, Array,
                                         check_kind, check_score_kind, no_buffer, read,
                                         release, write)
-from rankscore._kernels.arrays cimport offsets_within, read_labelled, weights_of
+from rankscore._kernels.arrays cimport read_labelled
 from rankscore._kernels.types cimport label_t, score_t
 
 
@@ -245,9 +245,6 @@ def sort_runs(scores, edges, weights=None):
             check_kind(&w, FLOAT64, "weights must be float64")
         if (s.n > 1 and s.step != 1) or (e.n > 1 and e.step != 1) or (w.n > 1 and w.step != 1):
             raise ValueError("sort_runs sorts contiguous arrays")
-        if weights is not None:
-            weights_of(&s, &w)
-        offsets_within(&e, s.n, "edges")
         if s.n == 0 or e.n < 2:
             return
         with nogil:
