@@ -36,9 +36,9 @@ def delong_sample_placements(
     if len(labels) != len(scores) or len(out) != len(scores) or not 0 <= n_pos <= len(scores):
         raise ValueError("labels, scores and out must have the same length, n_pos at most it")
     is_pos = labels == pos_code
-    if n_pos != np.count_nonzero(is_pos):
-        raise ValueError(f"n_pos must be the number of positives, got {n_pos} for "
-                         f"{np.count_nonzero(is_pos)}")
+    found = np.count_nonzero(is_pos)
+    if n_pos != found:
+        raise ValueError(f"n_pos must be the number of positives, got {n_pos} for {found}")
     x, y = scores[is_pos], scores[~is_pos]  # positives, negatives in sample order
     neg, pos = np.sort(y), np.sort(x)
     c = np.searchsorted(neg, x, "left") + np.searchsorted(neg, x, "right")
