@@ -1,6 +1,9 @@
-"""Checks of a kernel's arguments, the relations its compiled loop trusts: ``rankings_of``
-run by both backends alike, the others by the NumPy twins (the compiled kernels make the
-same checks with the same messages in rankscore/_kernels/arrays.pyx)."""
+"""Checks of a kernel's arguments, the relations its compiled loop trusts, with the words
+both backends use. The NumPy twins make every check through these; the compiled kernels
+call the ones on scalars or per query (``rankings_of``, ``lattice_of``, ``both_parts``,
+``join_of``, ``trec_fields``) and make the array checks (``one_length``, ``weights_of``,
+``indices_within``, ``offsets_within``) with the same messages in
+rankscore/_kernels/arrays.pyx."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["both_parts", "indices_within", "join_spans", "lattice_of", "offsets_within",
+__all__ = ["both_parts", "indices_within", "join_of", "lattice_of", "offsets_within",
            "one_length", "rankings_of", "trec_fields", "weights_of"]
 
 MAX_MASK_P = 62  # a ranking of p positions is a 64-bit mask with bit p - 1 set
@@ -43,7 +46,38 @@ def both_parts(n_neg: int, n_pos: int, kernel: str) -> None:
         raise ValueError(f"{kernel} needs both classes, got {n_neg} and {n_pos} scores")
 
 
-def join_spans(starts: NDArray[np.int64], stops: NDArray[np.int64], n: int, what: str) -> None:
+def join_of(run_starts: NDArray[np.int64], run_stops: NDArray[np.int64],
+            run_hash: NDArray[Any], run_docs: NDArray[np.int64],
+            qrels_starts: NDArray[np.int64], qrels_stops: NDArray[np.int64],
+            qrels_hash: NDArray[Any], qrels_docs: NDArray[np.int64],
+            relevance: NDArray[np.int64], out_offsets: NDArray[np.int64]) -> None:
+    """What ir_join trusts, O(queries): each side's hashes and docs (and the qrels'
+    relevance) one per entry, each query's entries within them, the queries of both sides
+    one, and out_offsets rising with room for each query's run entries."""
+    one_length(run_hash, run_docs)
+    one_length(qrels_hash, qrels_docs)
+    if len(relevance) != len(qrels_hash):
+        raise ValueError(f"relevance must have an entry per qrels entry, got {len(relevance)} "
+                         f"for {len(qrels_hash)}")
+    _join_spans(run_starts, run_stops, len(run_hash), "run")
+    _join_spans(qrels_starts, qrels_stops, len(qrels_hash), "qrels")
+    nq = len(run_starts)
+    if len(qrels_starts) != nq or len(out_offsets) != nq + 1:
+        raise ValueError(f"the qrels' spans and out_offsets must have one entry per query (and "
+                         f"one more), got {len(qrels_starts)} and {len(out_offsets)} for {nq} "
+                         "queries")
+    if out_offsets[0] < 0:
+        raise ValueError(f"out_offsets must start at 0 or more, got {out_offsets[0]}")
+    room, needed = np.diff(out_offsets), run_stops - run_starts
+    short = np.flatnonzero(room < needed)
+    if len(short):
+        j = int(short[0])
+        raise ValueError(f"out_offsets must leave room for query {j}'s {needed[j]} run entries, "
+                         f"got {room[j]}")
+
+
+def _join_spans(starts: NDArray[np.int64], stops: NDArray[np.int64], n: int,
+                what: str) -> None:
     """ValueError unless query j's entries [starts[j], stops[j]) lie within [0, n) for every
     j (O(queries))."""
     if len(stops) != len(starts):

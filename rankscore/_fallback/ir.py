@@ -15,8 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .._kernel_checks import (indices_within, join_spans, offsets_within, one_length,
-                              trec_fields)
+from .._kernel_checks import indices_within, join_of, offsets_within, trec_fields
 from .._kernel_names import KERNELS
 
 __all__ = KERNELS["ir"]
@@ -29,11 +28,16 @@ _FNV_OFFSET = np.uint64(14695981039346656037)
 _FNV_PRIME = np.uint64(1099511628211)
 
 
+def _items(offsets: NDArray[np.int64], what: str) -> None:
+    """The offsets of items: one more than the items."""
+    if len(offsets) == 0:
+        raise ValueError(f"{what} must have an entry per item and one more, got none")
+
+
 def _offsets(offsets: NDArray[np.int64], n: int, what: str) -> None:
     """The offsets of items into an array of n entries: one more than the items, rising
     within it."""
-    if len(offsets) == 0:
-        raise ValueError(f"{what} must have an entry per item and one more, got none")
+    _items(offsets, what)
     offsets_within(offsets, n, what)
 
 
@@ -80,8 +84,7 @@ def gather_ids(
 ) -> tuple[NDArray[np.uint8], NDArray[np.int64]]:
     """(pool, offsets) of the ids ``codes``: id i of the result is id ``codes[i]`` of the
     input."""
-    if len(offsets) == 0:
-        raise ValueError("offsets must have an entry per item and one more, got none")
+    _items(offsets, "offsets")
     indices_within(codes, len(offsets) - 1, "codes")
     bad = np.flatnonzero((offsets[codes] < 0) | (offsets[codes + 1] < offsets[codes])
                          | (offsets[codes + 1] > len(pool)))
@@ -240,25 +243,8 @@ def ir_join(
     out at ``out_offsets``, and whether two distinct ids met with one hash. The qrels entry
     is found by hash (ascending within a query), then the two ids are compared byte for
     byte."""
-    one_length(run_hash, run_docs)
-    one_length(qrels_hash, qrels_docs)
-    if len(relevance) != len(qrels_hash):
-        raise ValueError(f"relevance must have an entry per qrels entry, got {len(relevance)} "
-                         f"for {len(qrels_hash)}")
-    join_spans(run_starts, run_stops, len(run_hash), "run")
-    join_spans(qrels_starts, qrels_stops, len(qrels_hash), "qrels")
-    nq = len(run_starts)
-    if len(qrels_starts) != nq or len(out_offsets) != nq + 1:
-        raise ValueError(f"the qrels' spans and out_offsets must have one entry per query (and "
-                         f"one more), got {len(qrels_starts)} and {len(out_offsets)} for {nq} "
-                         "queries")
-    if out_offsets[0] < 0:
-        raise ValueError(f"out_offsets must start at 0 or more, got {out_offsets[0]}")
-    room, needed = np.diff(out_offsets), run_stops - run_starts
-    if np.any(room < needed):
-        j = int(np.flatnonzero(room < needed)[0])
-        raise ValueError(f"out_offsets must leave room for query {j}'s {needed[j]} run entries, "
-                         f"got {room[j]}")
+    join_of(run_starts, run_stops, run_hash, run_docs, qrels_starts, qrels_stops, qrels_hash,
+            qrels_docs, relevance, out_offsets)
     rel = np.full(int(out_offsets[-1]), -1, dtype=np.int64)
     run_text, qrels_text = np.asarray(run_pool).tobytes(), np.asarray(qrels_pool).tobytes()
     collision = False

@@ -11,11 +11,10 @@ from libc.string cimport memchr, memcmp, memcpy, memset
 
 import numpy as np
 
-from rankscore._kernel_checks import join_spans, trec_fields
+from rankscore._kernel_checks import join_of, trec_fields
 
 from rankscore._kernels.arrays cimport (Array, indices_within, no_buffer, no_buffers,
-                                        offsets_within, one_length, read_each, release_each,
-                                        write)
+                                        offsets_within, read_each, release_each, write)
 
 cdef extern from *:
     """
@@ -47,11 +46,17 @@ cdef inline uint64_t _fnv1a(const unsigned char* text, Py_ssize_t size) noexcept
     return h
 
 
+cdef int _items(Array* a, str what) except -1:
+    """a: the offsets of items, one more than the items."""
+    if a.n == 0:
+        raise ValueError(f"{what} must have an entry per item and one more, got none")
+    return 0
+
+
 cdef int _offsets(Array* a, Py_ssize_t n, str what) except -1:
     """a: the offsets of items into an array of n entries, one more than the items, rising
     within it (one pass over the offsets)."""
-    if a.n == 0:
-        raise ValueError(f"{what} must have an entry per item and one more, got none")
+    _items(a, what)
     return offsets_within(a, n, what)
 
 
@@ -93,8 +98,7 @@ def gather_ids(pool, offsets, codes):
         read_each(a, (pool, offsets, codes), b"Bqq")
         source, bounds = <unsigned char*>a[0].data, <int64_t*>a[1].data
         chosen, n = <int64_t*>a[2].data, a[2].n
-        if a[1].n == 0:
-            raise ValueError("offsets must have an entry per item and one more, got none")
+        _items(&a[1], "offsets")
         indices_within(&a[2], a[1].n - 1, "codes")
         for i in range(n):  # (the chosen ids' bounds checked as they are summed)
             c = chosen[i]
@@ -504,7 +508,8 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offset
                            qrels_pool, qrels_pool_offsets, relevance, out_offsets),
                   b"qqQqBqqqQqBqqq")
         nq = arrays[0].n
-        _join_args(arrays, run_starts, run_stops, qrels_starts, qrels_stops, out_offsets)
+        join_of(run_starts, run_stops, run_hash, run_docs, qrels_starts, qrels_stops,
+                qrels_hash, qrels_docs, relevance, out_offsets)
         rel_out = np.empty((<int64_t*>arrays[13].data)[nq], dtype=np.int64)
         write(&arrays[14], rel_out)
         with nogil:
@@ -512,35 +517,6 @@ def ir_join(run_starts, run_stops, run_hash, run_docs, run_pool, run_pool_offset
     finally:
         release_each(arrays, 15)
     return rel_out, collision
-
-
-cdef int _join_args(Array* a, object run_starts, object run_stops, object qrels_starts,
-                    object qrels_stops, object out_offsets) except -1:
-    """What the join trusts, O(queries): each side's hashes and docs (and the qrels'
-    relevance) one per entry, each query's entries within them, the queries of both sides
-    one, and out_offsets rising with room for each query's run entries."""
-    cdef const int64_t* out_at = <int64_t*>a[13].data
-    cdef const int64_t* starts = <int64_t*>a[0].data
-    cdef const int64_t* stops = <int64_t*>a[1].data
-    cdef Py_ssize_t j, nq = a[0].n
-    one_length(&a[2], 2)  # run_hash, run_docs
-    one_length(&a[8], 2)  # qrels_hash, qrels_docs
-    if a[12].n != a[8].n:
-        raise ValueError(f"relevance must have an entry per qrels entry, got {a[12].n} for "
-                         f"{a[8].n}")
-    join_spans(run_starts, run_stops, a[2].n, "run")
-    join_spans(qrels_starts, qrels_stops, a[8].n, "qrels")
-    if a[6].n != nq or a[13].n != nq + 1:
-        raise ValueError(f"the qrels' spans and out_offsets must have one entry per query (and "
-                         f"one more), got {a[6].n} and {a[13].n} for {nq} queries")
-    if out_at[0] < 0:
-        raise ValueError(f"out_offsets must start at 0 or more, got {out_at[0]}")
-    for j in range(nq):
-        if out_at[j + 1] - out_at[j] < stops[j] - starts[j]:
-            raise ValueError(f"out_offsets must leave room for query {j}'s "
-                             f"{stops[j] - starts[j]} run entries, got "
-                             f"{out_at[j + 1] - out_at[j]}")
-    return 0
 
 
 cdef struct Side:
