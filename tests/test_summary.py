@@ -803,7 +803,7 @@ def _large_parts(k, layout, ties, dtype, weights, seed, n=70_000):
     with AVX-512F: 9 to 128 runs, 2**16 thresholds and more), with the data they came from.
     ``layout``: even runs; one run with most rows and the others small (many shorter than
     the tournament's 32 samples); or many runs of 1-40 rows and a few large (ranges of
-    the runs are empty in most of the four tournaments).
+    the runs are empty in most of the three tournaments).
     ``ties``: None (every score distinct) or a grid shared by every run; scores span
     [-1, 1] (zeros, and -0.0 among the float scores)."""
     rng = np.random.default_rng(seed)
@@ -839,7 +839,7 @@ def _large_parts(k, layout, ties, dtype, weights, seed, n=70_000):
        st.sampled_from([None, "integer", "float"]), st.integers(0, 2**32 - 1))
 def test_large_many_way_merges_equal_one_shot(k, layout, ties, dtype, weights, seed):
     # large merges of 9 to 128 runs take the vector tournament where the CPU has
-    # AVX-512F, cut into four ranges of scores merged side by side; others the loser tree:
+    # AVX-512F, cut into three ranges of scores merged side by side; others the loser tree:
     # every route gives the one-shot thresholds and counts, and weight sums added in run
     # order, bit for bit on both backends
     parts, (y, s, w) = _large_parts(k, layout, ties, dtype, weights, seed)

@@ -9,10 +9,11 @@
  * equal keys the lowest run wins, so equal thresholds are taken in run order, as in the
  * loser tree (weight sums add in the same order).
  *
- * One tournament is a chain of dependent steps; the merge is cut at three scores into four
- * ranges of about equal size, merged side by side by four tournaments in one loop (each
+ * One tournament is a chain of dependent steps; the merge is cut at two scores into three
+ * ranges of about equal size, merged side by side by three tournaments in one loop (each
  * range written to its own part of the output, the parts joined at the end). A threshold
- * and all its copies fall in one range.
+ * and all its copies fall in one range. (Four side by side ran 3-9 % slower: their state
+ * does not fit the registers.)
  *
  * rs_simd_merge_available() says whether the CPU (and the OS) run AVX-512F; elsewhere, and
  * with other compilers, the loser tree of _kernels/summary.pyx merges. */
@@ -33,7 +34,7 @@
 #endif
 
 #define RS_SIMD_MAX_RUNS 128 /* 16 groups of 8 */
-#define RS_SIMD_PARTS 4      /* tournaments side by side */
+#define RS_SIMD_PARTS 3      /* tournaments side by side */
 #define RS_SIMD_SAMPLES 32   /* each run's range sampled at 1/32 ... 31/32 to place the cuts */
 #define RS_SIMD_PREFETCH 16  /* each run's next cache lines asked for this many entries ahead */
 
@@ -188,7 +189,6 @@ RS_AVX512_INLINE void rs_simd_step_##SUFFIX(rs_simd_stream* s, T* out_t, uint64_
     s->w = rs_winner(s);                                                                    \
 }                                                                                           \
                                                                                             \
-RS_DEFINE_TURNS(T, SUFFIX, 4)                                                               \
 RS_DEFINE_TURNS(T, SUFFIX, 3)                                                               \
 RS_DEFINE_TURNS(T, SUFFIX, 2)                                                               \
 RS_DEFINE_TURNS(T, SUFFIX, 1)                                                               \
@@ -279,8 +279,6 @@ RS_AVX512 static Py_ssize_t rs_simd_merge_##SUFFIX(                             
         for (a = 1; a < n_active; a++)                                                      \
             if (active[a]->remaining < steps) steps = active[a]->remaining;                 \
         switch (n_active) {                                                                 \
-        case 4: rs_simd_turns_##SUFFIX##_4(active, steps, out_t, out_n, out_p,              \
-                                           float_counts, exhausted); break;                 \
         case 3: rs_simd_turns_##SUFFIX##_3(active, steps, out_t, out_n, out_p,              \
                                            float_counts, exhausted); break;                 \
         case 2: rs_simd_turns_##SUFFIX##_2(active, steps, out_t, out_n, out_p,              \

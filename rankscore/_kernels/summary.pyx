@@ -1075,7 +1075,7 @@ def summary_merge_many_into(out_t, out_n, out_p, Py_ssize_t at, list thresholds,
     """Merge the ranges [starts[r], stops[r]) of k summaries (the lists, one dtype each,
     C-contiguous) into out_*[at:] with a tournament (loser) tree of the runs' next
     thresholds, O(D log k) for D thresholds in all (on CPUs with AVX-512F, large merges of
-    9 to 128 runs: four vector tournaments side by side, merge_simd.h); returns the number
+    9 to 128 runs: three vector tournaments side by side, merge_simd.h); returns the number
     written. Equal thresholds are added in run order. The GIL is released: two calls on
     disjoint ranges of thresholds and of out_* run side by side. starts and stops: int64,
     C-contiguous."""
