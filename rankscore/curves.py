@@ -20,7 +20,7 @@ from ._engine.parts import binary_problem
 from ._engine.results import KSCurve, KSResult
 from ._engine.sweep import (Sweep, cumulative, pr_points, scan, summary_arrays, sweep_of_problem,
                             sweep_or_parts)
-from ._engine.validate import as_1d, check_flag, check_same_length, to_float
+from ._engine.validate import as_1d, check_finite, check_flag, check_same_length, to_float
 from ._engine.views import det_view, ks_curve_view, pr_auc_view, pr_view, roc_view, trapezoid
 
 __all__ = [
@@ -249,9 +249,9 @@ def auc(x: ArrayLike, y: ArrayLike) -> float:
     Parameters
     ----------
     x : array-like of shape (n,)
-        x coordinates, monotonic; at least 2 points.
+        x coordinates, finite and monotonic; at least 2 points.
     y : array-like of shape (n,)
-        y coordinates.
+        y coordinates, finite.
 
     Returns
     -------
@@ -283,6 +283,8 @@ def auc(x: ArrayLike, y: ArrayLike) -> float:
     given = xs
     xs = to_float(xs, "x", exact=False)  # coordinates, not scores: as sklearn
     ys = to_float(ys, "y", exact=False)
+    check_finite(xs, "x")  # (scikit-learn returns nan or inf)
+    check_finite(ys, "y")
     return trapezoid(xs, ys, dx, given)
 
 

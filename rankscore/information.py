@@ -15,7 +15,7 @@ import numpy as np
 
 from ._engine.labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
-                          check_sample_weight, quoted, quoted_list)
+                          check_sample_weight, quoted, quoted_list, rescaled)
 
 __all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
 
@@ -130,7 +130,7 @@ def weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) ->
         return float(values.sum() if w is None else np.dot(values, w))
     if w is not None and not w.sum() > 0:
         raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
-    return float(np.average(values, weights=w))
+    return float(np.average(values, weights=None if w is None else rescaled(w)))
 
 
 def log_loss(
@@ -296,7 +296,8 @@ def brier_score_loss(
     w = check_sample_weight(sample_weight, len(prob))
     if w is not None and not w.sum() > 0:
         raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
-    score = np.average(np.sum((target - prob) ** 2, axis=1), weights=w)
+    score = np.average(np.sum((target - prob) ** 2, axis=1),
+                       weights=None if w is None else rescaled(w))
     if scale_by_half == "auto":
         scale_by_half = prob.shape[1] < 3
     return float(score * 0.5 if scale_by_half else score)

@@ -18,7 +18,7 @@ import numpy as np
 
 from ._docstrings import fill_doc
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
-                          check_sample_weight, quoted)
+                          check_sample_weight, quoted, rescaled)
 from .exceptions import warn_undefined_metric
 
 __all__ = [
@@ -72,9 +72,12 @@ def _as_targets(x: Any, name: str) -> np.ndarray:
 
 
 def _check_targets(
-    y_true: Any, y_pred: Any, sample_weight: Any, multioutput: Any, allowed: tuple[str, ...]
+    y_true: Any, y_pred: Any, sample_weight: Any, multioutput: Any, allowed: tuple[str, ...],
+    relative: bool = True,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, Any]:
-    """Validate a regression task: 2-D ``y_true``/``y_pred``, weights, output weights."""
+    """Validate a regression task: 2-D ``y_true``/``y_pred``, weights, output weights.
+    ``relative``: the result is a ratio of weighted sums, so the weights are rescaled
+    (exactly; weights far from 1 no longer under- or overflow in their products)."""
     t = _as_targets(y_true, "y_true")
     p = _as_targets(y_pred, "y_pred")
     n = check_same_length(y_true=t, y_pred=p)
@@ -87,6 +90,8 @@ def _check_targets(
     w = check_sample_weight(sample_weight, n)
     if w is not None and not w.sum() > 0:
         raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+    if w is not None and relative:
+        w = rescaled(w)
     n_outputs = t.shape[1]
     if isinstance(multioutput, str):
         if multioutput not in allowed:
@@ -160,7 +165,8 @@ def half_sum_squared_error(
     >>> half_sum_squared_error([3, -0.5, 2, 7], [2.5, 0.0, 2, 8])
     0.75
     """
-    t, p, w, multioutput = _check_targets(y_true, y_pred, sample_weight, multioutput, _AVERAGES)
+    t, p, w, multioutput = _check_targets(y_true, y_pred, sample_weight, multioutput, _AVERAGES,
+                                          relative=False)  # a sum: the weights' own scale
     squared = (t - p) ** 2
     per_output = 0.5 * (squared.sum(axis=0) if w is None else w @ squared)
     return _combine(per_output, multioutput)

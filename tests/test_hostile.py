@@ -318,6 +318,69 @@ def test_auc_of_int64_timestamps_matches_exact_trapezoids(start, steps, heights)
     assert rs.auc(np.array(points, dtype=np.int64), y) == pytest.approx(float(exact), abs=1e-9)
 
 
+
+@pytest.mark.parametrize("x, y, message", [
+    ([0, 1, 2], [0, np.nan, 1], "y contains NaN"),
+    ([0, np.nan, 2], [0, 1, 1], "x contains NaN"),  # (NaN passed the monotonic check)
+    ([0, 1, 2], [0, np.inf, 1], "y contains infinity"),
+    ([0, 1, np.inf], [0, 1, 1], "x contains infinity"),
+    (np.array([2, 1, -np.inf], dtype=np.float32), [0, 1, 1], "x contains infinity"),
+])
+def test_auc_refuses_coordinates_that_are_not_finite(x, y, message):
+    with pytest.raises(ValueError, match=message):
+        rs.auc(x, y)
+
+
+@pytest.mark.parametrize("weights", [None, "linear", "quadratic"])
+def test_cohen_kappa_does_not_depend_on_the_weights_scale(weights):
+    # its chance table is an outer product of sums: weights of 1e200 overflowed it to inf and
+    # 1e-200 underflowed it to 0, and kappa came out NaN ("only one label in common")
+    from fractions import Fraction
+
+    y1, y2 = [0, 1, 2, 0, 1, 2, 2], [0, 1, 1, 0, 2, 2, 0]
+    w = np.array([1, 2, 1, 1, 3, 1, 2.0])
+    c = [[Fraction(0)] * 3 for _ in range(3)]  # kappa from its definition, exactly
+    for a, b, v in zip(y1, y2, w):
+        c[a][b] += Fraction(v)
+    total = sum(map(sum, c))
+    rows, cols = [sum(r) for r in c], [sum(c[i][j] for i in range(3)) for j in range(3)]
+    cost = {None: lambda i, j: int(i != j), "linear": lambda i, j: abs(i - j),
+            "quadratic": lambda i, j: (i - j) ** 2}[weights]
+    observed = sum(cost(i, j) * c[i][j] for i in range(3) for j in range(3))
+    chance = sum(cost(i, j) * rows[i] * cols[j] / total for i in range(3) for j in range(3))
+    expected = rs.cohen_kappa_score(y1, y2, weights=weights, sample_weight=w)
+    assert expected == pytest.approx(float(1 - observed / chance), rel=1e-14)
+    for scale in (2.0**600, 2.0**-600, 2.0**-1040):  # powers of two: the same weights, scaled
+        assert rs.cohen_kappa_score(y1, y2, weights=weights, sample_weight=w * scale) == expected
+    for scale in (1e200, 1e-200):
+        assert rs.cohen_kappa_score(y1, y2, weights=weights, sample_weight=w * scale) == (
+            pytest.approx(expected, rel=1e-14))
+
+
+
+_Y_REG, _P_REG = np.array([1.0, 2, 3, 4, 5, 6]), np.array([1.5, 2, 2, 4, 6, 5])
+_Y_BIN, _P_BIN = [0, 1, 1, 0, 1, 0], np.array([0.2, 0.7, 0.6, 0.4, 0.9, 0.3])
+
+
+@pytest.mark.parametrize("metric, args", [
+    (rs.mean_squared_error, (_Y_REG, _P_REG)),
+    (rs.mean_absolute_error, (_Y_REG, _P_REG)),
+    (rs.r2_score, (_Y_REG, _P_REG)),
+    (rs.log_loss, (_Y_BIN, _P_BIN)),
+    (rs.brier_score_loss, (_Y_BIN, _P_BIN)),
+    (rs.information.cross_entropy, (_Y_BIN, _P_BIN)),
+])
+def test_weighted_means_do_not_depend_on_the_weights_scale(metric, args):
+    # products of tiny weights and errors underflowed: mean_squared_error with weights of
+    # 5e-324 read 0.333 where every weight equal must give the unweighted 0.5417
+    w = np.array([1, 2, 1, 1, 3, 1.0])
+    expected = metric(*args, sample_weight=w)
+    assert metric(*args, sample_weight=np.ones(6)) == metric(*args)
+    for scale in (2.0**-1070, 2.0**-600, 2.0**600):  # the same ratios, exactly
+        assert metric(*args, sample_weight=w * scale) == expected
+    assert metric(*args, sample_weight=np.full(6, 5e-324)) == metric(*args)
+
+
 # ------------------------------------------------------- confusion matrices as input
 
 

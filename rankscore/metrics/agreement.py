@@ -13,7 +13,7 @@ from .._docstrings import LABEL_PAIR, LABEL_VECTORS, SAMPLE_WEIGHT, fill_doc
 from .._engine.class_counts import (check_zero_division, index_sums, jaccard_rate, label_targets,
                                     per_class_score)
 from .._engine.multilabel import read_pair
-from .._engine.validate import quoted
+from .._engine.validate import quoted, rescaled
 from ..exceptions import warn_undefined_metric
 from .confusion import confusion_matrix
 from .rates import accuracy_score
@@ -254,6 +254,9 @@ def cohen_kappa_score(
     With C the confusion matrix, E = outer(column sums, row sums) / Σ C the table
     expected by chance and W the disagreement weights,
     ``κ = 1 − Σ W ∘ C / Σ W ∘ E``; unweighted this is ``(p_o − p_e) / (1 − p_e)``.
+    κ does not depend on the scale of ``sample_weight``; C is first scaled by a power of two
+    (exactly) so that E neither over- nor underflows for weights far from 1 (scikit-learn
+    gives NaN for weights of 1e200).
 
     Examples
     --------
@@ -279,7 +282,8 @@ def cohen_kappa_score(
                 "`cohen_kappa_score` is otherwise agnostic to the order of `y1` and `y2`)."
             ) from e
         raise
-    confusion = confusion.astype(np.float64)
+    # kappa does not depend on the weights' scale; outer(...) below does
+    confusion = rescaled(confusion.astype(np.float64))
     n_classes = confusion.shape[0]
     sum0, sum1 = confusion.sum(axis=0), confusion.sum(axis=1)
     total = sum0.sum()
