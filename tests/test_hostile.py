@@ -381,6 +381,29 @@ def test_weighted_means_do_not_depend_on_the_weights_scale(metric, args):
     assert metric(*args, sample_weight=np.full(6, 5e-324)) == metric(*args)
 
 
+
+def test_weighted_auc_and_ks_stay_within_0_and_1():
+    # the AUC's weighted pair sum and W+ W- add the same weights in two orders: at full
+    # separation the ratio rounded to 1 + 2**-52 (Gini 1 + 2**-51), for roc_auc_score,
+    # gini_score and ScoreSummary.roc_auc alike
+    y, s = [0, 1, 1, 0, 1, 0], [0.1, 0.4, 0.8, 0.35, 0.7, 0.2]
+    w = np.array([1, 2, 1, 1, 3, 1.0]) * 1e200
+    assert rs.roc_auc_score(y, s, sample_weight=w) == 1.0
+    assert rs.gini_score(y, s, sample_weight=w) == 1.0
+    assert rs.ScoreSummary.from_arrays(y, s, sample_weight=w).roc_auc() == 1.0
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        n = int(rng.integers(2, 12))
+        y = rng.integers(0, 2, n)
+        y[:2] = [0, 1]
+        s, w = rng.random(n), rng.random(n) * 10 ** rng.uniform(-300, 300)
+        summary = rs.ScoreSummary.from_arrays(y, s, sample_weight=w)
+        for value in (rs.roc_auc_score(y, s, sample_weight=w), summary.roc_auc(),
+                      rs.ks_statistic(y, s, sample_weight=w).statistic,
+                      summary.ks_statistic().statistic):
+            assert 0 <= value <= 1
+
+
 # ------------------------------------------------------- confusion matrices as input
 
 

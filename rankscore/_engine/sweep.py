@@ -202,8 +202,9 @@ def scan(thresholds: np.ndarray, neg: np.ndarray, pos: np.ndarray) -> Scan:
     if both and not 1e-290 < n_pos * n_neg < 1e290:  # as areas.class_weights_in_range
         n_neg, n_pos, auc_sum, gap, index = k.summary_scan_weights(
             neg / neg.max(), pos / pos.max())[:5]
-    auc = auc_sum / (n_pos * n_neg) if both else nan
-    ks = gap / (n_neg * n_pos) if both else nan
+    # (weight sums added in two orders: 1 + 2**-52 at full separation)
+    auc = min(1.0, auc_sum / (n_pos * n_neg)) if both else nan
+    ks = min(1.0, gap / (n_neg * n_pos)) if both else nan
     scale = max(pos.max(initial=0.0), neg.max(initial=0.0))
     if top > 0 and scale < 1e-290:  # (recall gain) x precision would underflow
         _, _, _, _, _, ap, area, top = k.summary_scan_weights(neg / scale, pos / scale)
