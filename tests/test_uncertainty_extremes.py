@@ -119,3 +119,124 @@ def test_an_all_zero_contrast_is_refused(contrast):
 def test_a_non_finite_contrast_is_refused(contrast):
     with pytest.raises(ValueError, match="contrast must be 2 finite numbers"):
         u.delong_contrast_test(Y, M, contrast)
+
+
+# ---------------------------------------------------------------------------------------
+# Intervals of a proportion: large and small counts
+
+
+def _wilson_decimal(x, n, z=1.959963984540054):
+    """Wilson's interval in 60-digit decimal arithmetic, from its textbook form
+    (x + z²/2) / (n + z²) ± z / (n + z²) sqrt(x (n − x) / n + z² / 4)."""
+    from decimal import Decimal, localcontext
+
+    with localcontext() as ctx:
+        ctx.prec = 60
+        x, n, z = Decimal(x), Decimal(n), Decimal(z)
+        centre = (x + z * z / 2) / (n + z * z)
+        half = z / (n + z * z) * (x * (n - x) / n + z * z / 4).sqrt()
+        return float(max(0, centre - half)), float(min(1, centre + half))
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-5, 1.0, 1e20, 1e100, 1e200, 1e300])
+@pytest.mark.parametrize("x, n", [(2, 3), (0, 3), (3, 3), (1, 1000)])
+def test_wilson_at_any_scale_of_the_counts(x, n, scale):
+    ci = u.proportion_ci(x * scale, n * scale)
+    low, high = _wilson_decimal(x * scale, n * scale)
+    assert ci.low == pytest.approx(low, rel=1e-13, abs=1e-300)
+    assert ci.high == pytest.approx(high, rel=1e-13, abs=1e-300)
+    assert ci.low <= ci.estimate <= ci.high
+
+
+@pytest.mark.parametrize("method", ["wilson", "agresti_coull", "clopper_pearson"])
+def test_huge_counts_give_a_narrow_interval_around_the_estimate(method):
+    # n = 3e20: the half-width is z sqrt(p q / n) = 5.3e-11 to first order
+    ci = u.proportion_ci(2e20, 3e20, method=method)
+    assert ci.low < ci.estimate < ci.high
+    assert (ci.high - ci.low) / 2 == pytest.approx(1.959963984540054 * math.sqrt(2 / 9 / 3e20),
+                                                  rel=1e-6)
+    for x, n in ((2e200, 3e200), (1e307, 1.5e308)):
+        ci = u.proportion_ci(x, n, method=method)
+        assert ci.low <= ci.estimate <= ci.high and ci.high - ci.low < 1e-90
+
+
+def test_agresti_coull_at_huge_counts():
+    z = 1.959963984540054
+    ci = u.proportion_ci(2e200, 3e200, method="agresti_coull")
+    assert ci.low <= ci.estimate <= ci.high and ci.high - ci.low < 1e-90
+    n_tilde = 30 + z * z  # and the same closed form as before at moderate counts
+    p = (20 + z * z / 2) / n_tilde
+    ci = u.proportion_ci(20, 30, method="agresti_coull")
+    assert ci.low == pytest.approx(p - z * math.sqrt(p * (1 - p) / n_tilde), rel=1e-13)
+
+
+# Clopper–Pearson against 40-digit quadrature of the Beta density (mpmath), solved for the
+# quantiles: Beta(x, n − x + 1) at 0.025 and Beta(x + 1, n − x) at 0.975.
+CP_REFERENCE = [
+    (2e14, 3e14, 0.6666666133232003214378742, 0.6666667200101297959999031),
+    (2e18, 3e18, 0.6666666661332320356330597, 0.666666667200101297378684),
+    (1e9, 1e20, 9.999380214439282317922343e-12, 1.00006198145040863822804e-11),
+]
+
+
+@pytest.mark.parametrize("x, n, low, high", CP_REFERENCE)
+def test_clopper_pearson_of_large_counts_matches_quadrature(x, n, low, high):
+    ci = u.proportion_ci(x, n, method="clopper_pearson")
+    width = high - low
+    assert abs(ci.low - low) <= 1e-6 * width and abs(ci.high - high) <= 1e-6 * width
+
+
+@pytest.mark.parametrize("x, n", [(6, 9), (0.5, 2.25), (12.5, 30.25), (200, 300), (1, 10**6),
+                                  (2 * 10**6, 3 * 10**6), (10**6 - 3, 10**6)])
+def test_clopper_pearson_of_moderate_counts_is_scipys(x, n):
+    beta = pytest.importorskip("scipy.stats").beta
+    ci = u.proportion_ci(x, n, method="clopper_pearson")
+    assert ci.low == pytest.approx(beta.ppf(0.025, x, n - x + 1), rel=1e-12)
+    assert ci.high == pytest.approx(beta.ppf(0.975, x + 1, n - x), rel=1e-12)
+
+
+@pytest.mark.parametrize("n", [9, 2.5, 1e6, 1e30, 1e300])
+def test_clopper_pearson_ends_in_closed_form(n):
+    # x = 0: the upper bound solves (1 − t)^n = α/2; x = n: the lower bound t^n = α/2
+    # (R: binom.test(0, 9)$conf.int = 0, 0.3362671)
+    assert u.proportion_ci(0, n, method="clopper_pearson").high == pytest.approx(
+        1 - 0.025 ** (1 / n) if n < 1e20 else -math.log(0.025) / n, rel=1e-9)
+    assert u.proportion_ci(n, n, method="clopper_pearson").low == pytest.approx(
+        0.025 ** (1 / n), rel=1e-12)
+    assert u.proportion_ci(0, 9, method="clopper_pearson").high == pytest.approx(0.3362671,
+                                                                                 abs=1e-7)
+
+
+@pytest.mark.parametrize("k", range(1, 309, 7))
+@pytest.mark.parametrize("share", [2 / 3, 1e-3, 1 - 1e-9])
+def test_clopper_pearson_holds_the_estimate_or_refuses(k, share):
+    pytest.importorskip("scipy")
+    n = 10.0**k
+    x = math.floor(share * n) if n < 2**53 else share * n
+    try:
+        ci = u.proportion_ci(x, n, method="clopper_pearson")
+    except ValueError as exc:
+        assert "use method='wilson'" in str(exc)
+        assert min(x, n - x) < 1e8 and n > 1e20
+        return
+    assert 0 <= ci.low <= ci.estimate <= ci.high <= 1
+
+
+def test_clopper_pearson_refuses_few_successes_of_a_huge_number_of_trials():
+    with pytest.raises(ValueError, match="clopper_pearson.*not computed reliably.*wilson"):
+        u.proportion_ci(5, 1e100, method="clopper_pearson")
+
+
+def test_rate_intervals_of_huge_weights_are_the_weighted_counts_intervals():
+    y = [0, 1, 1, 0, 1, 0]
+    s = [0.1, 0.4, 0.8, 0.35, 0.7, 0.2]
+    w = np.array([1, 2, 1, 1, 3, 1.0])
+    # at 0.5: tp = 1 + 3 (scores 0.8, 0.7), fn = 2 (0.4), fp = 0, tn = 3
+    for scale in (1e200, 1e-200):
+        ci = u.rate_intervals(y, s, threshold=0.5, sample_weight=w * scale)
+        low, high = _wilson_decimal(4 * scale, 6 * scale)
+        assert ci["recall"].estimate == pytest.approx(4 / 6, rel=1e-15)
+        assert ci["recall"].low == pytest.approx(low, rel=1e-13)
+        assert ci["recall"].high == pytest.approx(high, rel=1e-13)
+    recall = u.rate_intervals(y, s, threshold=0.5, sample_weight=w * 1e200)["recall"]
+    assert recall.high - recall.low < 1e-90  # not (0, 1)
