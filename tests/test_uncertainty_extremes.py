@@ -240,3 +240,79 @@ def test_rate_intervals_of_huge_weights_are_the_weighted_counts_intervals():
         assert ci["recall"].high == pytest.approx(high, rel=1e-13)
     recall = u.rate_intervals(y, s, threshold=0.5, sample_weight=w * 1e200)["recall"]
     assert recall.high - recall.low < 1e-90  # not (0, 1)
+
+
+# ---------------------------------------------------------------------------------------
+# The bootstrap: only the weights' ratios matter
+
+RNG = np.random.default_rng(7)
+BY = (RNG.random(40) < 0.4).astype(int)
+BS = np.round(RNG.normal(size=40) + BY, 1)  # ties included
+BS2 = np.round(RNG.normal(size=40) + 0.5 * BY, 1)
+BW = RNG.integers(1, 5, size=40).astype(float) * RNG.random(40)
+
+
+def _bootstrap(metric, weights, **options):
+    if metric in ("recall", "specificity", "fpr", "fnr", "precision", "npv", "accuracy", "f1"):
+        options["threshold"] = 0.3
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no overflow or invalid-value warning leaks
+        return u.bootstrap_ci(BY, BS, metric=metric, sample_weight=weights, n_resamples=60,
+                              random_state=3, **options)
+
+
+@pytest.mark.parametrize("metric", sorted(u.BOOTSTRAP_METRICS))
+@pytest.mark.parametrize("scale", [1e200, 1e-200, 1e300, 1e-300])
+def test_bootstrap_ci_does_not_depend_on_the_weights_scale(metric, scale):
+    base = _bootstrap(metric, BW)
+    scaled = _bootstrap(metric, BW * scale)
+    np.testing.assert_allclose(scaled.replicates, base.replicates, rtol=1e-12)
+    assert scaled.estimate == pytest.approx(base.estimate, rel=1e-12)
+    assert (scaled.low, scaled.high) == pytest.approx((base.low, base.high), rel=1e-12)
+    # a power of two scales exactly: the same bits
+    exact = _bootstrap(metric, BW * 2.0**700)
+    assert exact.replicates.tolist() == base.replicates.tolist()
+
+
+@pytest.mark.parametrize("scale", [1e200, 1e-200])
+def test_bca_and_partial_auc_do_not_depend_on_the_weights_scale(scale):
+    for options in ({"method": "bca"}, {"max_fpr": 0.5}):
+        base = _bootstrap("roc_auc", BW, **options)
+        scaled = _bootstrap("roc_auc", BW * scale, **options)
+        assert (scaled.low, scaled.high) == pytest.approx((base.low, base.high), rel=1e-12)
+
+
+@pytest.mark.parametrize("scale", [1e200, 1e-200])
+def test_bootstrap_test_and_friends_do_not_depend_on_the_weights_scale(scale):
+    def run(weights):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            return (u.bootstrap_test(BY, BS, BS2, sample_weight=weights, n_resamples=60,
+                                     random_state=1),
+                    u.roc_auc_ci(BY, BS, method="percentile", sample_weight=weights,
+                                 n_resamples=60, random_state=1),
+                    u.roc_confidence_band(BY, BS, sample_weight=weights, n_resamples=60,
+                                          specificities=[0.2, 0.8], random_state=1))
+
+    (test, ci, band), (test_s, ci_s, band_s) = run(BW), run(BW * scale)
+    for field in ("estimate_a", "estimate_b", "difference", "std_error", "statistic",
+                  "p_value", "low", "high"):
+        assert getattr(test_s, field) == pytest.approx(getattr(test, field), rel=1e-12)
+    assert test_s.n_resamples == test.n_resamples == 60
+    assert (ci_s.estimate, ci_s.low, ci_s.high) == pytest.approx((ci.estimate, ci.low, ci.high),
+                                                                 rel=1e-12)
+    for field in ("sensitivity", "low", "high"):
+        np.testing.assert_allclose(getattr(band_s, field), getattr(band, field), rtol=1e-12)
+
+
+def test_the_reported_reproducer_of_huge_weights():
+    y = [0, 1, 1, 0, 1, 0]
+    s = np.array([0.1, 0.4, 0.8, 0.35, 0.7, 0.2])
+    w = np.array([1, 2, 1, 1, 3, 1.0])
+    # every positive scores above every negative: AUC 1 on the data and on every replicate
+    r = u.bootstrap_ci(y, s, sample_weight=w * 1e200, n_resamples=50, random_state=0)
+    assert r.estimate == pytest.approx(1.0, rel=1e-15) and len(r.replicates) == 50
+    np.testing.assert_allclose(r.replicates, 1.0, rtol=1e-15)
+    t = u.bootstrap_test(y, s, s[::-1], sample_weight=w * 1e-200, n_resamples=50,
+                         random_state=0)
+    assert t.n_resamples == 50 and t.estimate_a == pytest.approx(1.0, rel=1e-15)
