@@ -416,14 +416,26 @@ def check_classes(is_pos: np.ndarray, weights: np.ndarray | None, name: str = "y
                          "metric")
 
 
+def _unit_scale(weights: np.ndarray | None) -> np.ndarray | None:
+    """The weights times 2^-e, their largest in [0.5, 1): exact, and every metric is a ratio
+    of weight sums, so the same; but products of sums (W+ W- of the AUC) neither overflow
+    (weights of 1e200) nor underflow (1e-200)."""
+    if weights is None or not weights.any():
+        return weights
+    exponent = math.frexp(float(weights.max()))[1]
+    with np.errstate(under="ignore"):  # a weight below 2^-1074 of the largest adds nothing
+        scaled: np.ndarray = np.ldexp(weights, -exponent)
+    return scaled
+
+
 def binary_cells(y_true: Any, y_score: Any, pos_label: Any, sample_weight: Any) -> _Parts:
     """One model's cells (``sorted_cells``, unpaired) of checked binary data with both
-    classes."""
+    classes; the weights scaled by a power of two (``_unit_scale``)."""
     codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
                                                          sample_weight, finite=True)
     is_pos = codes == pos_code
     check_classes(is_pos, weights)
-    return sorted_cells(is_pos, scores, weights, paired=False)
+    return sorted_cells(is_pos, scores, _unit_scale(weights), paired=False)
 
 
 def bootstrap_ci(
@@ -472,7 +484,9 @@ def bootstrap_ci(
     pos_label : label, optional
         The positive class.
     sample_weight : array-like of shape (n_samples,), optional
-        Non-negative weights; a replicate weighs each drawn sample by its weight.
+        Non-negative weights; a replicate weighs each drawn sample by its weight. Only
+        their ratios matter: they are scaled by a power of two (exactly) so that the
+        largest is in [0.5, 1), and weights of 1e200 or 1e-200 give the same results.
     threshold : float, optional
         The threshold of a rate metric (predicted positive when score >= threshold).
     max_fpr : float in (0, 1], optional
@@ -609,7 +623,7 @@ def bootstrap_test(
         confidence_level, "percentile", n_resamples, stratified, progress)
     options = _metric_options(metric, threshold, max_fpr)
     codes, pos_code, a, b = paired_columns(y_true, y_score_a, y_score_b, pos_label)
-    weights = check_sample_weight(sample_weight, len(codes))
+    weights = _unit_scale(check_sample_weight(sample_weight, len(codes)))
     is_pos = codes == pos_code
     check_classes(is_pos, weights)
     nt = thread_count(n_threads)

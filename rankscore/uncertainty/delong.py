@@ -508,7 +508,16 @@ def delong_contrast_test(
     -------
     ContrastTest
         ``estimate`` L · AUC, ``std_error`` sqrt(L S Lᵀ), ``statistic`` z, two-sided
-        ``p_value``, and the interval estimate ∓ z_{1−α/2} se.
+        ``p_value``, and the interval estimate ∓ z_{1−α/2} se. ``statistic`` and
+        ``p_value`` do not depend on L's scale (``[1, -1]``, ``[1e308, -1e308]`` and
+        ``[5e-324, -5e-324]`` give the same); ``estimate``, ``std_error``, ``low`` and
+        ``high`` are in L's units, rounded to float64: ±inf where they exceed its range
+        (about 1.8e308), 0 or subnormal where they fall below it.
+
+    Raises
+    ------
+    ValueError
+        A contrast that is not one finite number per model, or all zeros.
 
     See Also
     --------
@@ -516,7 +525,9 @@ def delong_contrast_test(
 
     Notes
     -----
-    z = L·θ / sqrt(L S Lᵀ), p = 2 Φ(−|z|) (DeLong et al. 1988).
+    z = L·θ / sqrt(L S Lᵀ), p = 2 Φ(−|z|) (DeLong et al. 1988). L is first scaled by a
+    power of two (exactly) so that its largest entry is in [0.5, 1); the results in L's
+    units are scaled back.
 
     Examples
     --------
@@ -535,10 +546,21 @@ def delong_contrast_test(
     weights = float_array(contrast, "contrast", what)
     if weights.shape != (columns.shape[1],) or not np.isfinite(weights).all():
         raise ValueError(f"contrast must be {what}, got {quoted(contrast)}")
+    if not weights.any():
+        raise ValueError(f"contrast is all zeros, got {quoted(contrast)}: L · AUC = 0 holds "
+                         "for any AUCs, there is nothing to test (e.g. [1, -1] tests model 0 "
+                         "against model 1)")
     aucs, cov = aucs_and_covariance(codes, pos_code, list(columns.T), thread_count(n_threads))
-    estimate = float(weights @ aucs)
-    se = math.sqrt(max(0.0, float(weights @ cov @ weights)))
+    # z does not depend on L's scale: L times 2^-e (exact), its largest entry in [0.5, 1),
+    # so that neither L·θ nor L S Lᵀ overflows or underflows; the results in L's units
+    # are those times 2^e
+    exponent = math.frexp(float(np.abs(weights).max()))[1]
+    unit = np.ldexp(weights, -exponent)
+    estimate = float(unit @ aucs)
+    se = math.sqrt(max(0.0, float(unit @ cov @ unit)))
     z = z_statistic(estimate, se)
     half = normal_critical(level) * se
-    return ContrastTest(estimate, se, z, two_sided_normal_p(z), estimate - half,
-                        estimate + half, level)
+    with np.errstate(over="ignore", under="ignore"):
+        scaled = np.ldexp([estimate, se, estimate - half, estimate + half], exponent).tolist()
+    return ContrastTest(scaled[0], scaled[1], z, two_sided_normal_p(z), scaled[2], scaled[3],
+                        level)

@@ -4,13 +4,14 @@ arrays and paired score columns that every interval and test shares."""
 from __future__ import annotations
 
 import math
+import numbers
 from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 
 from .._engine.labels import label_codes
-from .._engine.validate import as_scores, check_real, quoted
+from .._engine.validate import as_scores, check_real, quoted, read_array, to_float
 
 __all__ = ["NORMAL", "check_level", "float_array", "paired_columns", "z_statistic", "t_critical",
            "t_two_sided_p", "two_sided_normal_p", "normal_critical"]
@@ -25,15 +26,26 @@ def check_level(confidence_level: Any) -> float:
 
 
 def float_array(value: Any, name: str, what: str) -> np.ndarray:
-    """``value`` as a float64 array, or a ValueError naming ``name`` (strings, numbers
-    beyond float64, ragged lists)."""
+    """``value`` as a float64 array of real numbers: bool, integer and float arrays read as
+    every score array is (``to_float``), lists of Python numbers as float64. Complex numbers,
+    strings (also of numbers), datetimes, structured arrays, None and scalars are a
+    TypeError naming ``name``; ragged lists and numbers beyond float64 a ValueError."""
     if isinstance(value, (str, bytes, set, dict)) or value is None:
         raise TypeError(f"{name} must be {what}, got {quoted(value)}")
-    try:
-        with np.errstate(over="ignore"):
-            return np.asarray(value, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"{name} must be {what}, got {quoted(value)}") from None
+    arr = read_array(value, name, "an array")
+    if arr.dtype == object:  # Python numbers NumPy keeps as objects (10**20, Fraction), or None
+        if not all(isinstance(v, numbers.Real) for v in arr.ravel().tolist()):
+            raise TypeError(f"{name} must be {what}, got {quoted(value)}")
+        try:
+            return arr.astype(np.float64)
+        except OverflowError:
+            raise ValueError(f"{name} must be {what}, got a number beyond float64's range "
+                             f"in {quoted(value)}") from None
+    try:  # the dtypes every score array accepts; not scores, so integers beyond 2**53 may round
+        floats = to_float(arr, name, exact=False)
+    except TypeError:
+        raise TypeError(f"{name} must be {what}, got dtype {arr.dtype}") from None
+    return np.asarray(floats, dtype=np.float64)
 
 
 def normal_critical(level: float) -> float:
