@@ -14,8 +14,9 @@ from typing import Any
 import numpy as np
 
 from ._engine.labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
+from ._engine.scaling import rescaled
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
-                          check_sample_weight, quoted, quoted_list, rescaled)
+                          check_sample_weight, quoted, quoted_list)
 
 __all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
 

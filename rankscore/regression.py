@@ -17,8 +17,9 @@ from typing import Any, Union
 import numpy as np
 
 from ._docstrings import fill_doc
+from ._engine.scaling import rescaled
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
-                          check_sample_weight, quoted, rescaled)
+                          check_sample_weight, quoted)
 from .exceptions import warn_undefined_metric
 
 __all__ = [

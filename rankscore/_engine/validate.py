@@ -26,7 +26,7 @@ __all__ = [
     "is_finite", "check_real", "check_threshold", "check_flag", "check_choice",
     "from_objects", "common_labels", "as_label_array", "kernel_integers", "Problem",
     "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
-    "check_max_fpr", "rescaled",
+    "check_max_fpr",
     "auc_positive_is_greater", "AVERAGES", "RocAucInput", "roc_auc_input", "BINARY",
     "MULTILABEL", "MULTICLASS", "ONE_CLASS",
 ]
@@ -278,13 +278,6 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     return w
 
 
-
-def rescaled(arr: np.ndarray) -> np.ndarray:
-    """``arr`` (finite, >= 0) times a power of two, exactly, its largest entry into [0.5, 1):
-    ratios (weighted means, kappa) unchanged, products of weights of 1e-300 or 1e200 in range."""
-    largest = arr.max(initial=0.0)
-    scaled: np.ndarray = np.ldexp(arr, -int(np.frexp(largest)[1])) if largest > 0 else arr
-    return scaled
 
 def as_real(value: Any, name: str, what: str = "a real number") -> float:
     """``value`` as a float: bools and non-numbers are a TypeError, a number beyond

@@ -13,7 +13,8 @@ from .._docstrings import LABEL_PAIR, LABEL_VECTORS, SAMPLE_WEIGHT, fill_doc
 from .._engine.class_counts import (check_zero_division, index_sums, jaccard_rate, label_targets,
                                     per_class_score)
 from .._engine.multilabel import read_pair
-from .._engine.validate import quoted, rescaled
+from .._engine.scaling import rescaled
+from .._engine.validate import quoted
 from ..exceptions import warn_undefined_metric
 from .confusion import confusion_matrix
 from .rates import accuracy_score

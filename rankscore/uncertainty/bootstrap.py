@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import _backend
 from .._engine.parts import binary_problem, thread_count
+from .._engine.scaling import rescaled
 from .._engine.validate import (as_real, check_choice, check_flag, check_max_fpr,
                                 check_positive_int, check_sample_weight, quoted, shorten)
 from .._engine.views import TIE_RTOL, ap_of_sweep, partial_auc
@@ -417,15 +418,10 @@ def check_classes(is_pos: np.ndarray, weights: np.ndarray | None, name: str = "y
 
 
 def _unit_scale(weights: np.ndarray | None) -> np.ndarray | None:
-    """The weights times 2^-e, their largest in [0.5, 1): exact, and every metric is a ratio
-    of weight sums, so the same; but products of sums (W+ W- of the AUC) neither overflow
-    (weights of 1e200) nor underflow (1e-200)."""
-    if weights is None or not weights.any():
-        return weights
-    exponent = math.frexp(float(weights.max()))[1]
-    with np.errstate(under="ignore"):  # a weight below 2^-1074 of the largest adds nothing
-        scaled: np.ndarray = np.ldexp(weights, -exponent)
-    return scaled
+    """The weights ``rescaled``: every metric is a ratio of weight sums, so the same, but
+    products of sums (W+ W- of the AUC) neither overflow (weights of 1e200) nor underflow
+    (1e-200)."""
+    return None if weights is None else rescaled(weights)
 
 
 def binary_cells(y_true: Any, y_score: Any, pos_label: Any, sample_weight: Any) -> _Parts:
