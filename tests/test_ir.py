@@ -314,6 +314,18 @@ def test_bad_options(kwargs, message):
         evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, **{"metrics": "map", **kwargs})
 
 
+@pytest.mark.parametrize("metrics", [None, 5, 1.5])
+def test_metrics_that_are_no_names_are_a_type_error(metrics):
+    message = (r"metrics must be a metric name or a sequence of them, such as "
+               rf"\['map', 'ndcg@10'\], got {type(metrics).__name__}")
+    with pytest.raises(TypeError, match=message):
+        evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, metrics)
+    with pytest.raises(TypeError, match=message):
+        compare_runs({"q": {"a": 1}}, {"x": {"q": {"a": 1.0}}, "y": {"q": {"a": 2.0}}},
+                     metrics)
+    assert evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, iter(["map"])) == {"map": 1.0}
+
+
 def test_inputs_are_not_modified_and_arrays_read_only():
     qrels = {"q": {"a": 1}}
     run = {"q": {"b": 2.0, "a": 1.0}}
