@@ -329,11 +329,25 @@ def _key_columns(by: Any, n: int) -> tuple[list[str], list[np.ndarray]]:
                              f"shape {column.shape}")
         if len(column) != n:
             raise ValueError(f"by has {len(column)} rows, y_true has {n}")
+        if column.dtype.kind in "US" and not hasattr(part, "to_numpy") \
+                and not isinstance(part, np.ndarray):
+            column = _as_given(part, column)
         columns.append(column)
     if len(set(names)) < len(names):
         names = [f"{name}_{i}" if names.count(name) > 1 else name
                  for i, name in enumerate(names)]
     return names, columns
+
+
+def _as_given(values: Any, coerced: np.ndarray) -> np.ndarray:
+    """A sequence that NumPy made a str (or bytes) array: as such if every value was one,
+    else its values as given (1 and "1", which NumPy would both make "1", stay two keys)."""
+    kind = str if coerced.dtype.kind == "U" else bytes
+    if all(isinstance(v, kind) for v in values):
+        return coerced
+    column = np.empty(len(coerced), dtype=object)
+    column[:] = list(values)
+    return column
 
 
 def group_metrics(y_true: Any, y_score: Any, by: Any, *, sample_weight: Any = None,
@@ -347,7 +361,9 @@ def group_metrics(y_true: Any, y_score: Any, by: Any, *, sample_weight: Any = No
     y_score : array-like of shape (n_samples,)
         Finite scores, higher = more likely positive.
     by : array-like of shape (n_samples,), a list of them, or a pandas DataFrame
-        The group key(s): rows with equal keys (in every key column) form one group.
+        The group key(s): rows with equal keys (in every key column) form one group. Keys
+        are compared as given, never converted to str: ``1`` and ``"1"`` are two groups
+        (keyed ``1`` and ``"1"``), also in a list, which NumPy alone would make all str.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights.
     pos_label : int, float, bool or str, default=None
@@ -360,7 +376,8 @@ def group_metrics(y_true: Any, y_score: Any, by: Any, *, sample_weight: Any = No
     Returns
     -------
     GroupMetrics
-        One row per group, ordered by the keys (a missing key last): the key columns
+        One row per group, ordered by the keys (a missing key last; keys of several
+        types by their type's name, then their value): the key columns
         (named after pandas objects, else ``group``, ``group_1``, ...), then
         ``positives``, ``negatives``, ``prevalence``, ``roc_auc``,
         ``average_precision``, ``ks`` and ``ks_threshold``; ``.to_pandas()`` gives a

@@ -19,7 +19,7 @@ import math
 import sys
 import warnings
 from importlib import resources
-from typing import Any, TypedDict, Union
+from typing import Any, Mapping, Sequence, TypedDict, Union
 
 import numpy as np
 
@@ -38,6 +38,7 @@ from .plot.panel import save_report_panel
 from .summary import ScoreSummary
 from .summary.reports import report_cuts, report_of_reads
 from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, roc_auc_ci
+from .uncertainty.comparisons import models_by_name
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report", "BinaryReport",
            "model_comparison", "format_comparison"]
@@ -465,6 +466,18 @@ def _gain_lines(groups: list[dict[str, Any]], indent: str = "  ") -> list[str]:
     return aligned_lines(header, rows, indent)
 
 
+def _check_result(result: Any, name: str, maker: str, keys: Sequence[str]) -> None:
+    """TypeError or ValueError unless ``result`` is a dict holding ``keys``: what ``maker``
+    returns."""
+    if not isinstance(result, Mapping):
+        raise TypeError(f"{name} must be the dict that {maker} returns, got "
+                        f"{type(result).__name__}")
+    missing = [key for key in keys if key not in result]
+    if missing:
+        raise ValueError(f"{name} must be the dict that {maker} returns; it has no "
+                         f"{', '.join(map(repr, missing))}")
+
+
 def format_report(report: BinaryReport, *, title: str | None = None) -> str:
     """Render a :func:`binary_report` dict as text (what ``rankscore report`` prints).
 
@@ -488,6 +501,8 @@ def format_report(report: BinaryReport, *, title: str | None = None) -> str:
     >>> print(text.splitlines()[0])
     rows 4   positives 2   negatives 2   prevalence 0.5000
     """
+    _check_result(report, "report", "binary_report or summary_report",
+                  sorted(BinaryReport.__required_keys__))
     counts, ranking = report["counts"], report["ranking"]
     intervals = report.get("intervals")
 
@@ -630,7 +645,7 @@ def run_command(args: Any) -> int:
 
 def model_comparison(
     y_true: Any,
-    y_scores: dict[str, Any],
+    y_scores: Mapping[Any, Any],
     *,
     pos_label: Any = None,
     confidence_level: float = 0.95,
@@ -641,8 +656,9 @@ def model_comparison(
     ----------
     y_true : array-like of shape (n_samples,)
         Binary labels.
-    y_scores : dict of str to array-like
-        Two or more models scored on the same samples.
+    y_scores : mapping of name to array-like
+        Two or more models scored on the same samples, by name (a name that is not a str
+        is converted with ``str``; a list of score arrays is refused: name the models).
     pos_label : label, optional
     confidence_level : float, default 0.95
 
@@ -661,9 +677,12 @@ def model_comparison(
     >>> [m["name"] for m in r["models"]], round(r["pairs"][0]["p_value"], 4)
     (['a', 'b'], 0.8518)
     """
-    names = list(y_scores)
+    if not isinstance(y_scores, Mapping):
+        raise TypeError("y_scores must be a mapping of model name to scores, such as "
+                        f"{{'a': scores_a, 'b': scores_b}}, got {type(y_scores).__name__}")
+    y_scores = models_by_name(y_scores, "y_scores")
     models = []
-    for name in names:
+    for name in y_scores:
         r = roc_auc_ci(y_true, y_scores[name], pos_label=pos_label,
                        confidence_level=confidence_level)
         models.append({"name": name, "roc_auc": r.estimate, "low": r.low, "high": r.high})
@@ -700,12 +719,14 @@ def format_comparison(comparison: dict[str, Any]) -> str:
     >>> print(format_comparison(r).splitlines()[0])
     ROC AUC with 95% DeLong intervals
     """
+    _check_result(comparison, "comparison", "model_comparison",
+                  ("confidence_level", "models", "pairs"))
     level = f"{comparison['confidence_level']:.0%}"
-    width = max(5, *(len(m["name"]) for m in comparison["models"]))
+    width = max(5, *(len(str(m["name"])) for m in comparison["models"]))
     lines = [f"ROC AUC with {level} DeLong intervals",
              f"  {'model':<{width}}  {'AUC':>7}  {'low':>7}  {'high':>7}"]
     for m in comparison["models"]:
-        lines.append(f"  {m['name']:<{width}}  {_f(m['roc_auc']):>7}  {_f(m['low']):>7}  "
+        lines.append(f"  {str(m['name']):<{width}}  {_f(m['roc_auc']):>7}  {_f(m['low']):>7}  "
                      f"{_f(m['high']):>7}")
     lines += ["", "DeLong's paired test of every pair (difference = AUC a − AUC b; "
               "p Holm: adjusted for the number of pairs)",
@@ -713,7 +734,7 @@ def format_comparison(comparison: dict[str, Any]) -> str:
               f"{'z':>7}  {'p':>8}  {'p Holm':>8}"]
     for p in comparison["pairs"]:
         ci_text = f"[{_f(p['low'])}, {_f(p['high'])}]"
-        lines.append(f"  {p['model_a']:<{width}}  {p['model_b']:<{width}}  "
+        lines.append(f"  {str(p['model_a']):<{width}}  {str(p['model_b']):<{width}}  "
                      f"{_f(p['difference']):>8}  {ci_text:>19}  {_f(p['z'], 3):>7}  "
                      f"{_p(p['p_value']):>8}  {_p(p['p_holm']):>8}")
     return "\n".join(lines) + "\n"

@@ -251,3 +251,61 @@ def test_binary_report_rejects_one_class():
 
     with pytest.raises(ValueError, match="no positive samples"):
         binary_report([0, 0, 0], [0.1, 0.2, 0.3])
+
+
+Y8 = [0, 1, 1, 0, 1, 0, 1, 0]
+S8 = [0.62, 0.18, 0.93, 0.05, 0.77, 0.41, 0.36, 0.84]
+T8 = [0.11, 0.72, 0.95, 0.30, 0.64, 0.27, 0.58, 0.49]
+
+
+def test_model_names_that_are_not_str_are_converted_with_str():
+    from rankscore.report import format_comparison, model_comparison
+
+    comparison = model_comparison(Y8, {1: S8, 2: T8})
+    assert [m["name"] for m in comparison["models"]] == ["1", "2"]
+    assert [m["roc_auc"] for m in comparison["models"]] == [
+        rs.roc_auc_score(Y8, S8), rs.roc_auc_score(Y8, T8)]  # 0.5625, 1.0
+    (pair,) = comparison["pairs"]
+    assert (pair["model_a"], pair["model_b"]) == ("1", "2")
+    assert pair["difference"] == pytest.approx(0.5625 - 1.0, abs=1e-15)
+    text = format_comparison(comparison)
+    assert "\n  1       0.5625" in text and "\n  2       1.0000   1.0000   1.0000\n" in text
+    assert "\n  1      2       -0.4375" in text
+    assert json.loads(json.dumps(comparison)) == comparison
+    with pytest.raises(ValueError, match="y_scores: the model names 1 and '1' are one name "
+                                         "once converted to str"):
+        model_comparison(Y8, {1: S8, "1": T8})
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda r: r.model_comparison(Y8, [S8, T8]), TypeError,
+     r"y_scores must be a mapping of model name to scores, .* got list"),
+    (lambda r: r.format_report({}), ValueError,
+     r"report must be the dict that binary_report or summary_report returns; it has no "
+     r"'best_thresholds', 'confusion', 'counts', 'gain_table', 'ranking', 'threshold'"),
+    (lambda r: r.format_report(None), TypeError,
+     "report must be the dict that binary_report or summary_report returns, got NoneType"),
+    (lambda r: r.format_report({"counts": {}}), ValueError, "it has no 'best_thresholds'"),
+    (lambda r: r.format_comparison({}), ValueError,
+     "comparison must be the dict that model_comparison returns; it has no "
+     "'confidence_level', 'models', 'pairs'"),
+    (lambda r: r.format_comparison(None), TypeError,
+     "comparison must be the dict that model_comparison returns, got NoneType"),
+    (lambda r: r.format_comparison([]), TypeError, "got list"),
+    (lambda r: r.format_comparison(r.binary_report(Y8, S8)), ValueError,
+     "it has no 'confidence_level', 'models', 'pairs'"),
+])
+def test_report_functions_name_a_wrong_argument(call, error, message):
+    from rankscore import report
+
+    with pytest.raises(error, match=message):
+        call(report)
+
+
+def test_format_report_reads_a_report_back_from_json():
+    from rankscore.report import binary_report, format_report
+
+    report = binary_report(Y8, S8)
+    assert format_report(json.loads(json.dumps(report))) == format_report(report)
+    assert format_report(report).startswith(
+        "rows 8   positives 4   negatives 4   prevalence 0.5000\n")

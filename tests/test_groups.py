@@ -71,6 +71,31 @@ def test_several_keys_of_several_kinds():
     assert "region" in str(table) and "roc_auc" in repr(table)
 
 
+@pytest.mark.parametrize("by", [
+    [1, "1", 1, "1", 1, "1"], (1, "1", 1, "1", 1, "1"),
+    pd.Series([1, "1", 1, "1", 1, "1"]), np.array([1, "1", 1, "1", 1, "1"], dtype=object),
+])
+def test_keys_of_several_types_stay_distinct(by):
+    # a list mixing 1 and "1" used to become one group "1" (NumPy makes the list all str)
+    y = [0, 1, 1, 0, 1, 0]
+    s = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+    table = rs.group_metrics(y, s, by=by)
+    assert table["group"].tolist() == [1, "1"]  # int before str: by type name
+    assert [type(k) for k in table["group"].tolist()] == [int, str]
+    assert table["positives"].tolist() == [2, 1] and table["negatives"].tolist() == [1, 2]
+    assert table["roc_auc"].tolist() == [1.0, 0.0]
+    two = rs.group_metrics(y, s, by=[list(by), ["a"] * 6])
+    assert two["group"].tolist() == [1, "1"] and two["roc_auc"].tolist() == [1.0, 0.0]
+
+
+def test_keys_of_one_type_keep_their_dtype():
+    y = [0, 1, 1, 0]
+    s = [0.1, 0.2, 0.3, 0.4]
+    assert rs.group_metrics(y, s, by=["a", "b", "a", "b"])["group"].dtype == np.dtype("<U1")
+    assert rs.group_metrics(y, s, by=[b"x", b"y", b"x", b"y"])["group"].tolist() == [b"x", b"y"]
+    assert rs.group_metrics(y, s, by=["1", 1.5, "1", 1.5])["group"].tolist() == [1.5, "1"]
+
+
 def test_text_labels_need_pos_label_once():
     y = np.array(["ham", "spam", "ham", "spam", "ham", "ham"])
     s = [0.1, 0.9, 0.4, 0.3, 0.2, 0.8]

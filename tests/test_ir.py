@@ -214,6 +214,58 @@ def test_duplicates_are_per_query_and_named(tmp_path):
         Qrels.from_trec(path)
 
 
+@pytest.mark.parametrize("table, column, values", [
+    (Qrels, "query", [1, "1"]), (Run, "query", [1, "1"]),
+    (Qrels, "element", [7, "7"]), (Run, "element", [np.int64(7), "7"]),
+])
+def test_dataframe_ids_that_collide_as_str_are_an_error(table, column, values):
+    # 1 and "1" used to become two queries with the same id (evaluate then read one of them
+    # and lost the other's judgements) or, as elements, one id
+    pd = pytest.importorskip("pandas")
+    value = "relevance" if table is Qrels else "score"
+    frame = pd.DataFrame({"query": ["q", "r"], "element": ["a", "b"], value: [1, 1]})
+    frame[column] = pd.Series(values, dtype=object)
+    with pytest.raises(ValueError, match=f"{table.__name__.lower()}, column '{column}': "
+                       f"the {column} id '{values[1]}' appears twice once converted to str"):
+        table.from_pandas(frame)
+    with pytest.raises(ValueError, match="appears twice once converted to str"):
+        table(frame)
+    frame[column] = [str(values[0]), "x"]  # each id given one way: accepted
+    rows = zip(frame["query"], frame["element"], frame[value])
+    assert table(frame).to_dict() == {q: {e: v} for q, e, v in rows}
+
+
+def test_query_ids_colliding_as_str_do_not_give_wrong_answers():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"query": [1, "1"], "element": ["a", "b"], "relevance": [1, 1]})
+    run = {"1": {"a": 0.9, "b": 0.8, "c": 0.7}}
+    with pytest.raises(ValueError, match="query id '1' appears twice once converted to str"):
+        evaluate(frame, run, ["map", "P@2"])
+    frame["query"] = ["1", "1"]
+    assert evaluate(frame, run, ["map", "P@2"]) == {"map": 1.0, "P@2": 1.0}
+    frame["query"] = [1, 1]
+    assert evaluate(frame, run, ["map", "P@2"]) == {"map": 1.0, "P@2": 1.0}
+
+
+@pytest.mark.parametrize("table, data, what", [
+    (Qrels, {1: {"a": 1}, "1": {"b": 1}}, "qrels: the query id '1'"),
+    (Run, {"q": {1: 0.5, "1": 0.4}}, "run: the element id '1'"),
+    (Run, {"q": {1: 0.5}, "r": {"1": 0.4}}, "run: the element id '1'"),
+    (Qrels, {"q": {"2": 1}, "r": {np.int32(2): 0}}, "qrels: the element id '2'"),
+])
+def test_dict_ids_that_collide_as_str_are_an_error(table, data, what):
+    with pytest.raises(ValueError, match=f"{what} appears twice once converted to str"):
+        table(data)
+
+
+def test_integer_ids_are_read_as_str():
+    pd = pytest.importorskip("pandas")
+    assert Run({np.int64(2): {1: 1.0}, "r": {np.int32(1): 2.0, "x": 1}}).to_dict() == {
+        "2": {"1": 1.0}, "r": {"1": 2.0, "x": 1.0}}
+    frame = pd.DataFrame({"query": [1, 2], "element": [5, 5], "relevance": [1, 0]})
+    assert Qrels(frame).to_dict() == {"1": {"5": 1}, "2": {"5": 0}}
+
+
 def test_ids_that_are_not_utf8_name_the_line(tmp_path):
     path = tmp_path / "run"
     path.write_bytes(b"q1 Q0 a 1 0.5 t\nq1 Q0 \xff\xfe 2 0.4 t\n")
@@ -260,6 +312,18 @@ def test_bad_input(qrels, run, error, message):
 def test_bad_options(kwargs, message):
     with pytest.raises(ValueError, match=message):
         evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, **{"metrics": "map", **kwargs})
+
+
+@pytest.mark.parametrize("metrics", [None, 5, 1.5])
+def test_metrics_that_are_no_names_are_a_type_error(metrics):
+    message = (r"metrics must be a metric name or a sequence of them, such as "
+               rf"\['map', 'ndcg@10'\], got {type(metrics).__name__}")
+    with pytest.raises(TypeError, match=message):
+        evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, metrics)
+    with pytest.raises(TypeError, match=message):
+        compare_runs({"q": {"a": 1}}, {"x": {"q": {"a": 1.0}}, "y": {"q": {"a": 2.0}}},
+                     metrics)
+    assert evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, iter(["map"])) == {"map": 1.0}
 
 
 def test_inputs_are_not_modified_and_arrays_read_only():

@@ -525,6 +525,12 @@ def test_score_many_inputs():
     assert ranking_score_many([]).shape == (0,)
     with pytest.raises(TypeError, match=r"use ranking_score\(\) for one"):
         ranking_score_many("xx-x")
+    for bad in (None, 3):
+        with pytest.raises(TypeError, match=r"rankings must be a RankingSet or an iterable of "
+                           rf"rankings \(Ranking, str or position vectors\), got "
+                           rf"{type(bad).__name__}"):
+            ranking_score_many(bad)
+    assert ranking_score_many(iter(["x-x", "x"])).tolist() == [ranking_score("x-x"), 1.0]
     with pytest.raises(ValueError, match="ends with"):
         ranking_score_many(["xx", "x-"])
 

@@ -200,6 +200,9 @@ def test_delong_errors():
         rs.uncertainty.roc_auc_ci(Y, A, method="wald")
     with pytest.raises(ValueError, match="at least two models"):
         rs.uncertainty.compare_models(Y, {"a": A})
+    with pytest.raises(ValueError, match="y_score: the model names 1 and '1' are one name once "
+                                         "converted to str"):
+        rs.uncertainty.compare_models(Y, {1: A, "1": B})
 
 
 def test_inputs_are_not_modified():

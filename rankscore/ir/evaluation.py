@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import numbers
 import re
-from typing import Any, Mapping, Sequence, cast
+from typing import Any, Iterable, Mapping, Sequence, cast
 
 import numpy as np
 
@@ -218,6 +218,9 @@ def query_mean(values: np.ndarray) -> float:
 def check_options(metrics: Any, ties: Any, empty_queries: Any, missing_queries: Any,
                   ndcg_gain: Any, relevance_level: Any, m: Any) -> tuple[bool, list[str], float, int]:
     single = isinstance(metrics, str)
+    if not single and not isinstance(metrics, Iterable):
+        raise TypeError("metrics must be a metric name or a sequence of them, such as "
+                        f"['map', 'ndcg@10'], got {type(metrics).__name__}")
     names = [metrics] if single else list(metrics)
     if not names:
         raise ValueError("metrics is empty; give at least one, e.g. 'ndcg@10'")

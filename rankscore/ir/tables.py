@@ -45,7 +45,8 @@ class _Table:
             built = type(self).from_pandas(data, name=name)
         else:
             query_codes, query_names, docs, values = self._dict_columns(data)
-            # ({1: ..., "1": ...} holds one element twice once ids are strings)
+            # (ids given both as int and str, {1: ..., "1": ...}, were refused already;
+            # the check stays as for every other source)
             built = type(self)._from_columns(query_codes, query_names, np.arange(len(docs)),
                                              Ids.from_strings(docs, "element"), values,
                                              check_duplicates=True, name=name)
@@ -76,8 +77,11 @@ class _Table:
             if column not in frame.columns:
                 raise ValueError(f"column {quoted(column)} not in the DataFrame "
                                  f"(columns: {list(frame.columns)})")
-        query_codes, query_names = factorize(frame[query], "query")
-        doc_codes, doc_names = factorize(frame[element], "element")
+        table = cls.__name__.lower()
+        query_codes, query_names = factorize(frame[query], "query",
+                                             f"{table}, column {quoted(query)}")
+        doc_codes, doc_names = factorize(frame[element], "element",
+                                         f"{table}, column {quoted(element)}")
         raw = frame[value].to_numpy()
         return cls._from_columns(query_codes, query_names, doc_codes,
                                  Ids.from_strings(doc_names, "element"),
@@ -238,7 +242,8 @@ class Qrels(_Table):
     is judged non-relevant; a negative relevance is "in the pool but not judged" (ignored by
     bpref). Query and element ids are non-empty strings without ASCII white space (which
     separates the fields of TREC files; integers are converted with ``str``), held as
-    UTF-8 bytes.
+    UTF-8 bytes. An id given both as an integer and as a str (``1`` and ``"1"``, in a
+    dict's keys or a DataFrame column) is a ValueError: both would be the id ``"1"``.
 
     Thread safety: safe to share. A Qrels is read-only once built (its arrays are frozen),
     so many threads may evaluate runs against one Qrels at once; the one lookup it builds

@@ -17,8 +17,9 @@ from .._limits import check_memory, format_bytes
 from .._numbers import read_integer
 from ..exceptions import MemoryLimitError
 
-__all__ = ["Ids", "check_names", "check_utf8", "columns_from_dict", "decode_ids", "entry_value",
-           "factorize", "line_of_entry", "index_ranges", "read_trec_file", "trec_integer"]
+__all__ = ["Ids", "check_names", "check_one_id_each", "check_utf8", "columns_from_dict",
+           "decode_ids", "entry_value", "factorize", "line_of_entry", "index_ranges",
+           "read_trec_file", "trec_integer"]
 
 
 def _name(value: Any, what: str) -> str:
@@ -27,6 +28,21 @@ def _name(value: Any, what: str) -> str:
     if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_)):
         return str(int(value))
     raise TypeError(f"{what} ids must be strings or integers, got {type(value).__name__} {quoted(value)}")
+
+
+def check_one_id_each(values: Sequence[Any], names: Sequence[str], what: str,
+                      where: str) -> None:
+    """ValueError when a str and an integer among ``values`` (ids as given) are one id once
+    converted to str (``names``, the ids as str): ``1`` and ``"1"`` would otherwise be two
+    queries (or elements) with the same id, or one merged silently."""
+    integers = {name for value, name in zip(values, names) if not isinstance(value, str)}
+    if not integers:
+        return
+    for value, name in zip(values, names):
+        if isinstance(value, str) and name in integers:
+            raise ValueError(f"{where}: the {what} id {quoted(name)} appears twice once "
+                             "converted to str (given both as a str and as an integer; ids "
+                             "are strings: give each id one way)")
 
 
 _SPACE = re.compile(r"[ \t\n\r\v\f]")  # what separates the fields of a TREC file
@@ -194,11 +210,12 @@ def columns_from_dict(data: Mapping[Any, Any], what: str, plain: set[type],
         lengths.append(len(entries))
         docs.extend(entries)
         values.extend(entries.values())
-    if len(set(query_names)) != len(query_names):
-        raise ValueError(f"{what}: a query id appears twice once converted to str")
+    check_one_id_each(list(data), query_names, "query", what)
     query_codes = np.repeat(np.arange(len(query_names), dtype=np.int64), lengths)
     if not set(map(type, docs)) <= {str}:
-        docs = [doc if isinstance(doc, str) else _name(doc, "element") for doc in docs]
+        given, docs = docs, [doc if isinstance(doc, str) else _name(doc, "element")
+                             for doc in docs]
+        check_one_id_each(given, docs, "element", what)
     if not set(map(type, values)) <= plain:  # check each value, naming the first bad one
         values = [value_of(value, query_names[code], doc)
                   for code, doc, value in zip(query_codes.tolist(), docs, values)]
@@ -219,13 +236,18 @@ def entry_value(name: str, kinds: tuple[type, ...], expected: str,
     return value_of
 
 
-def factorize(column: Any, what: str) -> tuple[np.ndarray, list[str]]:
+def factorize(column: Any, what: str, where: str) -> tuple[np.ndarray, list[str]]:
+    """Codes of a DataFrame's id column and its distinct ids as str (``where`` names the
+    column in messages)."""
     import pandas as pd
 
     if column.isna().any():
         raise ValueError(f"the {what} column holds missing values")
     codes, uniques = pd.factorize(column, sort=False)
-    return codes.astype(np.int64), [_name(u, what) for u in uniques.tolist()]
+    given = uniques.tolist()
+    names = [_name(u, what) for u in given]
+    check_one_id_each(given, names, what, where)
+    return codes.astype(np.int64), names
 
 
 def index_ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:

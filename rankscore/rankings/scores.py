@@ -126,5 +126,8 @@ def ranking_score_many(
         raise TypeError(
             "ranking_score_many expects a collection of rankings; use ranking_score() for one"
         )
+    if not isinstance(rankings, Iterable):
+        raise TypeError("rankings must be a RankingSet or an iterable of rankings (Ranking, "
+                        f"str or position vectors), got {type(rankings).__name__}")
     items = [rk(r) for r in rankings]
     return score_of_rankings(items, m_float)

@@ -4,7 +4,7 @@ with DeLong's test."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -15,7 +15,21 @@ from .delong import aucs_and_covariance, paired_result, score_columns
 from .results import PairwiseComparison
 from .stats import check_level, float_array
 
-__all__ = ["compare_models", "holm_adjust"]
+__all__ = ["compare_models", "holm_adjust", "models_by_name"]
+
+
+def models_by_name(models: Mapping[Any, Any], what: str) -> dict[str, Any]:
+    """``{str(name): scores}`` of a mapping of models (names that are not str converted
+    with ``str``); a ValueError naming ``what`` when two names are one once converted."""
+    named = {str(name): scores for name, scores in models.items()}
+    if len(named) < len(models):
+        seen: dict[str, Any] = {}
+        for name in models:
+            if str(name) in seen:
+                raise ValueError(f"{what}: the model names {quoted(seen[str(name)])} and "
+                                 f"{quoted(name)} are one name once converted to str")
+            seen[str(name)] = name
+    return named
 
 
 def holm_adjust(p_values: Any, *, nan_policy: str = "raise") -> np.ndarray:
@@ -122,8 +136,9 @@ def compare_models(
     if isinstance(y_score, dict):
         if names is not None:
             raise ValueError("names= together with a dict: the keys already name the models")
-        names = [str(key) for key in y_score]
-        columns = [as_scores(v, f"y_score[{quoted(key)}]") for key, v in y_score.items()]
+        named = models_by_name(y_score, "y_score")
+        names = list(named)
+        columns = [as_scores(v, f"y_score[{quoted(key)}]") for key, v in named.items()]
         for key, col in zip(names, columns):
             if len(col) != len(codes):
                 raise ValueError(f"a paired test needs every model scored on the same samples:"
