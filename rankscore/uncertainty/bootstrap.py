@@ -122,7 +122,8 @@ def _m_roc_auc(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options
     neg_c = np.diff(np.concatenate(([0.0], fps)))[::-1]  # ascending groups again
     pos_c = np.diff(np.concatenate(([0.0], tps)))[::-1]
     below = np.concatenate(([0.0], np.cumsum(neg_c)[:-1]))
-    return float(np.cumsum(pos_c * (below + 0.5 * neg_c))[-1] / (tps[-1] * fps[-1]))
+    # (at most 1: the pair sum and W+ W- add the same weights in two orders)
+    return min(1.0, float(np.cumsum(pos_c * (below + 0.5 * neg_c))[-1] / (tps[-1] * fps[-1])))
 
 
 def _m_gini(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
@@ -276,6 +277,7 @@ def _replicates(p: _Parts, metric: str, options: Options, seeds: np.ndarray, str
                 bar.update(stop - start)
 
         run_spans(run, len(seeds), n_threads)
+        np.minimum(out, 1.0, out=out)  # (as _m_roc_auc; NaN stays NaN)
     else:
         fn = BOOTSTRAP_METRICS[metric]
 
@@ -312,7 +314,8 @@ def _jackknife_acceleration(p: _Parts, metric: str, options: Options,
         u_out = np.where(is_pos, u - w * (neg_below[g] + 0.5 * neg_c[g]),
                          u - w * (pos_above[g] + 0.5 * pos_c[g]))
         with np.errstate(invalid="ignore", divide="ignore"):
-            theta = u_out / np.where(is_pos, (w_pos - w) * w_neg, w_pos * (w_neg - w))
+            theta = np.minimum(u_out / np.where(is_pos, (w_pos - w) * w_neg,
+                                                w_pos * (w_neg - w)), 1.0)
         if metric == "gini":
             theta = 2 * theta - 1
     else:
