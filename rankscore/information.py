@@ -129,9 +129,12 @@ def weighted_total(values: np.ndarray, w: np.ndarray | None, normalize: bool) ->
     (weighted) sum; a mean over weights that sum to zero is an error."""
     if not normalize:
         return float(values.sum() if w is None else np.dot(values, w))
-    if w is not None and not w.sum() > 0:
+    if w is None:
+        return float(np.mean(values))
+    total = float(w.sum())
+    if not total > 0:
         raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
-    return float(np.average(values, weights=None if w is None else rescaled(w)))
+    return float(np.average(values, weights=rescaled(w, total)))
 
 
 def log_loss(
@@ -295,10 +298,11 @@ def brier_score_loss(
     else:
         target, prob, _ = _class_probabilities(y_true, prob, labels, "y_proba")
     w = check_sample_weight(sample_weight, len(prob))
-    if w is not None and not w.sum() > 0:
+    total = None if w is None else float(w.sum())
+    if total is not None and not total > 0:
         raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
     score = np.average(np.sum((target - prob) ** 2, axis=1),
-                       weights=None if w is None else rescaled(w))
+                       weights=None if w is None else rescaled(w, total))
     if scale_by_half == "auto":
         scale_by_half = prob.shape[1] < 3
     return float(score * 0.5 if scale_by_half else score)

@@ -89,10 +89,12 @@ def _check_targets(
     if t.dtype != p.dtype:  # float32 only when both are float32, as scikit-learn does
         t, p = t.astype(np.float64), p.astype(np.float64)
     w = check_sample_weight(sample_weight, n)
-    if w is not None and not w.sum() > 0:
-        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
-    if w is not None and relative:
-        w = rescaled(w)
+    if w is not None:
+        total = float(w.sum())
+        if not total > 0:
+            raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
+        if relative:
+            w = rescaled(w, total)
     n_outputs = t.shape[1]
     if isinstance(multioutput, str):
         if multioutput not in allowed:

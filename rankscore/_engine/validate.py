@@ -278,7 +278,6 @@ def check_sample_weight(sample_weight: Any, n: int) -> np.ndarray | None:
     return w
 
 
-
 def as_real(value: Any, name: str, what: str = "a real number") -> float:
     """``value`` as a float: bools and non-numbers are a TypeError, a number beyond
     float64's range (an int such as ``10**400``) a ValueError naming ``name``."""

@@ -12,7 +12,7 @@ import numpy as np
 from .. import _backend
 from .._engine.labels import label_codes
 from .._engine.parts import thread_count
-from .._engine.scaling import rescaled, unit_exponent
+from .._engine.scaling import unit_exponent
 from .._engine.validate import (as_array, as_scores, check_choice, check_finite, check_same_length,
                                 quoted, to_float)
 from .bootstrap import bootstrap_ci
@@ -556,7 +556,7 @@ def delong_contrast_test(
     # so that neither L·θ nor L S Lᵀ overflows or underflows; the results in L's units
     # are those times 2^e
     exponent = unit_exponent(weights)
-    unit = rescaled(weights)
+    unit = np.ldexp(weights, -exponent)
     estimate = float(unit @ aucs)
     se = math.sqrt(max(0.0, float(unit @ cov @ unit)))
     z = z_statistic(estimate, se)
