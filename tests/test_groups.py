@@ -86,6 +86,9 @@ def test_keys_of_several_types_stay_distinct(by):
     assert table["roc_auc"].tolist() == [1.0, 0.0]
     two = rs.group_metrics(y, s, by=[list(by), ["a"] * 6])
     assert two["group"].tolist() == [1, "1"] and two["roc_auc"].tolist() == [1.0, 0.0]
+    # printed apart too: the str key quoted where the column holds other types
+    assert [line.split()[0] for line in str(table).splitlines()] == ["group", "1", "'1'"]
+    assert "'a'" not in str(two)  # a column of str keys only: as they are
 
 
 def test_keys_of_one_type_keep_their_dtype():
