@@ -503,6 +503,14 @@ def format_report(report: BinaryReport, *, title: str | None = None) -> str:
     """
     _check_result(report, "report", "binary_report or summary_report",
                   sorted(BinaryReport.__required_keys__))
+    try:
+        return _report_text(report, title)
+    except (KeyError, IndexError, TypeError, AttributeError) as e:  # a part malformed
+        raise ValueError("report must be the dict that binary_report or summary_report "
+                         f"returns; reading it failed ({type(e).__name__}: {e})") from e
+
+
+def _report_text(report: BinaryReport, title: str | None) -> str:
     counts, ranking = report["counts"], report["ranking"]
     intervals = report.get("intervals")
 
@@ -721,6 +729,14 @@ def format_comparison(comparison: dict[str, Any]) -> str:
     """
     _check_result(comparison, "comparison", "model_comparison",
                   ("confidence_level", "models", "pairs"))
+    try:
+        return _comparison_text(comparison)
+    except (KeyError, IndexError, TypeError, AttributeError) as e:  # a part malformed
+        raise ValueError("comparison must be the dict that model_comparison returns; "
+                         f"reading it failed ({type(e).__name__}: {e})") from e
+
+
+def _comparison_text(comparison: dict[str, Any]) -> str:
     level = f"{comparison['confidence_level']:.0%}"
     width = max(5, *(len(str(m["name"])) for m in comparison["models"]))
     lines = [f"ROC AUC with {level} DeLong intervals",

@@ -294,6 +294,14 @@ def test_model_names_that_are_not_str_are_converted_with_str():
     (lambda r: r.format_comparison([]), TypeError, "got list"),
     (lambda r: r.format_comparison(r.binary_report(Y8, S8)), ValueError,
      "it has no 'confidence_level', 'models', 'pairs'"),
+    # a part of the dict malformed: the same ValueError, naming what was missing
+    (lambda r: r.format_report({**r.binary_report(Y8, S8), "counts": {}}), ValueError,
+     r"report must be the dict .* reading it failed \(KeyError: 'n'\)"),
+    (lambda r: r.format_report({**r.binary_report(Y8, S8), "gain_table": [1]}), ValueError,
+     r"reading it failed \(TypeError: 'int' object is not subscriptable\)"),
+    (lambda r: r.format_comparison({**r.model_comparison(Y8, {"a": S8, "b": T8}),
+                                    "models": [{}]}), ValueError,
+     r"comparison must be the dict .* reading it failed \(KeyError: 'name'\)"),
 ])
 def test_report_functions_name_a_wrong_argument(call, error, message):
     from rankscore import report
