@@ -337,6 +337,37 @@ def test_inputs_are_not_modified_and_arrays_read_only():
         built.scores[0] = 5.0
 
 
+def _fnv1a(data):
+    h = 14695981039346656037
+    for byte in data:
+        h = ((h ^ byte) * 1099511628211) & (2**64 - 1)
+    return h
+
+
+def test_id_hashes_of_one_long_id_among_many_take_linear_memory(backend):
+    # the NumPy twin hashed through a table of (ids) x (longest id) bytes: one id of 4 MB
+    # among 1,000 took 4 GB and 30 s (the compiled kernel reads each byte once)
+    import tracemalloc
+
+    from rankscore import _backend
+
+    rng = np.random.default_rng(0)
+    sizes = rng.integers(0, 12, 300)
+    sizes[[7, 150]] = [500_000, 70]
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    pool = rng.integers(0, 256, int(offsets[-1])).astype(np.uint8)
+    tracemalloc.start()
+    try:
+        hashes = _backend.kernels.fnv1a_hashes(pool, offsets)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5 * pool.nbytes  # (a table of 150 MB before)
+    raw = pool.tobytes()
+    expected = [_fnv1a(raw[a:b]) for a, b in zip(offsets[:-1], offsets[1:])]
+    assert hashes.tolist() == expected
+
+
 def test_hash_collisions_fall_back_to_exact_join(monkeypatch, backend):
     from rankscore import _backend
 
