@@ -182,6 +182,23 @@ def test_dataframe_and_trec_files_give_the_same_tables(tmp_path):
         "q1": {"x": 0.5, "b": 0.5, "a": 0.25}, "q2": {"é": 3.0, "c": 1.5}}
 
 
+
+def test_a_byte_order_mark_is_no_part_of_the_first_id(tmp_path, backend):
+    # it was read as part of the first query id: '\ufeffq1' and 'q1' were two queries, and
+    # the run's MAP 0.25 for 0.5
+    qrels, run = "q1 0 a 1\nq2 0 c 1\nq1 0 b 1\n", "q1 Q0 b 1 0.9 t\nq2 Q0 c 1 0.8 t\n"
+    for name, text in (("qrels", qrels), ("run", run)):
+        (tmp_path / name).write_bytes(text.encode())
+        (tmp_path / f"{name}_bom").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert Qrels.from_trec(tmp_path / "qrels_bom").to_dict() == Qrels.from_trec(
+        tmp_path / "qrels").to_dict() == {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}}
+    assert Run.from_trec(tmp_path / "run_bom").to_dict() == {"q1": {"b": 0.9}, "q2": {"c": 0.8}}
+    assert evaluate(tmp_path / "qrels_bom", tmp_path / "run_bom", "map") == 0.75
+    with pytest.raises(ValueError, match="line 2"):  # line numbers as in the file
+        (tmp_path / "bad").write_bytes(b"\xef\xbb\xbfq1 0 a 1\nq1 0 b x\n")
+        Qrels.from_trec(tmp_path / "bad")
+
+
 @pytest.mark.parametrize("text, message", [
     ("q1 Q0 a 1 0.5\n", "line 1: expected 6 fields"),
     ("q1 Q0 a 1 0.5 t\nq1 Q0 b 1 high t\n", "line 2"),

@@ -129,7 +129,8 @@ _TREC_BYTES_PER_BYTE, _TREC_BYTES_PER_LINE = 2, 160
 
 def read_trec_file(path: Any, what: str) -> bytes:
     """The bytes of a regular file, after checking that they and the arrays parsed from
-    them fit in memory (a ValueError naming the file otherwise)."""
+    them fit in memory (a ValueError naming the file otherwise), without a leading UTF-8
+    byte order mark."""
     shown = shorten(os.fsdecode(path), 200)
     scale = 3 if getattr(_backend.kernels, "__name__", "").endswith("_fallback") else 1
     try:
@@ -148,7 +149,8 @@ def read_trec_file(path: Any, what: str) -> bytes:
     check_memory(scale * (_TREC_BYTES_PER_BYTE * len(data) + _TREC_BYTES_PER_LINE * lines),
                  f"reading the {what} file {shown} ({format_bytes(len(data))}, "
                  f"{lines:,} lines)")
-    return data
+    # a UTF-8 byte order mark (editors on Windows write one) is no part of the first id
+    return data[3:] if data.startswith(b"\xef\xbb\xbf") else data
 
 
 def trec_integer(field: bytes) -> float | None:
