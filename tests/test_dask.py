@@ -143,6 +143,18 @@ def test_different_lengths_are_an_error(client):
         rd.roc_auc_score(_lazy(y, 100), _lazy(s[1:], 100))
 
 
+
+def test_a_partition_of_zero_weights_still_refuses_nan_scores(client):
+    # a partition whose weights were all zero summarised to nothing without reading its
+    # scores: NaN there gave an AUC of 1.0 (the in-memory functions raise)
+    y, s, w = np.array([1, 0, 1]), np.array([np.nan, 0.2, 0.5]), np.array([0.0, 1, 1])
+    with pytest.raises(ValueError, match="y_score contains NaN"):
+        rs.roc_auc_score(y, s, sample_weight=w)
+    for function in (rd.roc_auc_score, rd.average_precision_score):
+        with pytest.raises(ValueError, match=r"partition 1 of 3 .*y_score contains NaN"):
+            function(_lazy(y, 1), _lazy(s, 1), sample_weight=_lazy(w, 1))
+
+
 def test_empty_partitions(client):
     y, s, _ = _data(seed=5)
     chunks = ((0, 1000, 0, 0, 1500, 500, 0),)

@@ -529,6 +529,18 @@ def test_views_of_an_empty_summary_raise_as_the_functions():
         rs.roc_curve([0, 1], [0.1, 0.2], sample_weight=[0, 0])
 
 
+
+@pytest.mark.parametrize("bad, what", [(np.nan, "NaN"), (np.inf, "infinity")])
+def test_zero_weights_do_not_hide_scores_that_are_not_finite(bad, what):
+    # every weight zero: the empty summary was returned without reading the scores
+    y, s, w = [1, 0], [bad, 0.2], [0.0, 0.0]
+    for build in (lambda: ScoreSummary.from_arrays(y, s, sample_weight=w),
+                  lambda: rs.group_metrics(y, s, by=[1, 1], sample_weight=w),
+                  lambda: rs.roc_auc_score(y, s, sample_weight=w)):
+        with pytest.raises(ValueError, match=f"y_score contains {what} \\(first at index 0\\)"):
+            build()
+
+
 @pytest.mark.parametrize("n, distinct", [(1 << 16, 100), (1 << 16, None), ((1 << 21) + 5, None)])
 def test_fused_fast_paths_equal_the_views(n, distinct):
     # roc_auc_score (counting pass, merge of sorted parts, two threads past 2**21 rows),

@@ -20,6 +20,7 @@ import numpy as np
 from .. import _backend
 from .parts import (MAX_EXACT_ROWS, ClassParts, Counts, Problem, checked_parts,
                     use_two_threads)
+from .validate import check_finite
 
 __all__ = ["Sweep", "Scan", "summary_arrays", "summary_of_parts",
            "summary_of_counts", "cumulative", "sweep_of_problem", "sweep_or_parts",
@@ -63,6 +64,7 @@ def summary_arrays(problem: Problem) -> tuple[np.ndarray, np.ndarray, np.ndarray
     when every weight is zero). ``rankscore.ScoreSummary`` holds these arrays."""
     scores, weights = problem.scores, problem.weights
     if weights is not None and not weights.any():
+        check_finite(scores, "y_score")  # (the class parts would have read it)
         return np.empty(0, dtype=scores.dtype), np.empty(0), np.empty(0)
     return summary_of_parts(checked_parts(problem))
 
