@@ -298,11 +298,7 @@ def brier_score_loss(
     else:
         target, prob, _ = _class_probabilities(y_true, prob, labels, "y_proba")
     w = check_sample_weight(sample_weight, len(prob))
-    total = None if w is None else float(w.sum())
-    if total is not None and not total > 0:
-        raise ValueError("sample_weight sums to zero; the weighted mean is undefined")
-    score = np.average(np.sum((target - prob) ** 2, axis=1),
-                       weights=None if w is None else rescaled(w, total))
+    score = weighted_total(np.sum((target - prob) ** 2, axis=1), w, True)
     if scale_by_half == "auto":
         scale_by_half = prob.shape[1] < 3
     return float(score * 0.5 if scale_by_half else score)
