@@ -6,20 +6,28 @@ wherever the rows live: :class:`FunctionDoc` holds those words (parameters, retu
 also, notes), :class:`FrontDoc` what one front end says of its data (its columns and
 options, the rows of its examples), and :func:`documented` joins them into the function's
 docstring. The ROC AUC without weights is read from exact pair counts instead of a
-summary: :func:`auc_of_pair_counts` adds them up over score ranges.
+summary: :func:`auc_of_pair_counts` adds them up over score ranges. Each partition checks
+its labels as in memory, and reports what the checks of all rows need
+(:func:`labels_seen`), which the client checks (:func:`check_labels_seen`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from typing import NamedTuple, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
+import numpy as np
+
+from ._engine.areas import check_ap_labels, present_classes
+from ._engine.labels import check_pos_label
 from ._engine.parts import MAX_EXACT_ROWS
 from ._engine.sweep import Scan
+from ._engine.validate import as_label_array, from_objects, quoted_list
 from ._engine.views import auc_view
 
 __all__ = ["FrontDoc", "FunctionDoc", "documented", "VIEW", "auc_of_pair_counts",
+           "LabelsSeen", "labels_seen", "merged_labels", "check_labels_seen",
            "ROC_AUC_SCORE", "ROC_CURVE", "PRECISION_RECALL_CURVE", "AVERAGE_PRECISION_SCORE",
            "KS_STATISTIC", "GAIN_TABLE", "BINARY_CONFUSION", "BEST_THRESHOLD", "BINARY_REPORT"]
 
@@ -85,6 +93,79 @@ def auc_of_pair_counts(ranges: Iterable[tuple[int, int, int]]) -> float:
     nan = math.nan
     auc = twice_u / (2 * n_pos * n_neg) if n_neg and n_pos else nan
     return auc_view(Scan(n_neg, n_pos, auc, nan, nan, nan, nan))
+
+
+# the labels of all rows
+#
+# Two label rules read the whole column: without pos_label the labels must lie within
+# {0, 1} or within {-1, 1}, and average precision takes two classes at most. Every
+# partition can pass them while all rows fail ({0, 1} in one partition, {-1, 1} in
+# another), so each partition reports the labels it holds (a few) and the client checks
+# their union as the in-memory function checks the column.
+
+AVERAGE_PRECISION = "average_precision_score"
+
+# what a partition (or several) reports of its labels: its distinct labels, at most three,
+# sorted (none where the function's rules do not need them: a pos_label given, but for
+# average precision)
+LabelsSeen = tuple[Any, ...]
+
+
+def _needs_labels(pos_label: Any, function: str) -> bool:
+    return pos_label is None or function == AVERAGE_PRECISION
+
+
+def labels_seen(y_true: Any, pos_label: Any, function: str) -> LabelsSeen:
+    """What one partition's labels ``y_true`` (checked already, as in memory) tell the
+    client for ``function`` (the public function's name)."""
+    y = as_label_array(y_true)
+    if not _needs_labels(pos_label, function) or y.dtype.kind == "b":
+        return ()  # (bools: two classes, within {0, 1})
+    if y.dtype.kind in "iuf":  # few labels: a pass for the smallest, one for the largest
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            return (lo,)
+        if int(hi) - int(lo) <= 1 or pos_label is None:  # (without it: {0, 1} or {-1, 1})
+            return lo, hi
+        inner = y[(y != lo) & (y != hi)]
+        return (lo, inner[0], hi) if len(inner) else (lo, hi)
+    found: list[Any] = []  # strings: the first three distinct ones
+    rest = y
+    while len(rest) and len(found) < 3:
+        found.append(rest[0])
+        rest = rest[rest != rest[0]]
+    return tuple(sorted(found))
+
+
+def merged_labels(reports: Iterable[LabelsSeen | None]) -> LabelsSeen:
+    """The report of the union of the partitions of ``reports`` (None: an empty one)."""
+    labels = {label for report in reports if report is not None for label in report}
+    try:
+        ordered = sorted(labels)
+    except TypeError:  # numbers and strings: the client's check refuses the mixture
+        ordered = sorted(labels, key=repr)
+    return tuple(ordered[:3])
+
+
+def check_labels_seen(seen: LabelsSeen, pos_label: Any, function: str,
+                      name: str = "y_true") -> None:
+    """The in-memory function's label errors for the partitions' union ``seen``."""
+    if not seen or not _needs_labels(pos_label, function):
+        return
+    if len({isinstance(label, str) for label in seen}) == 1:
+        labels = np.array(seen)
+    else:  # strings and numbers from different partitions: the in-memory error
+        labels = from_objects(np.array(seen, dtype=object), name)
+    if function == AVERAGE_PRECISION:
+        present = present_classes(labels)
+        if len(present) > 2:  # (in memory, the classes' columns of scores are another input)
+            raise ValueError(f"{name} holds three classes or more ({quoted_list(present.tolist())}"
+                             ", …); average_precision_score of one column of scores takes "
+                             f"two (scikit-learn's rule, with pos_label too): pass {name} == "
+                             "the positive class to score it against the rest")
+        check_ap_labels(present, pos_label)
+    if pos_label is None:
+        check_pos_label(labels, None, name)
 
 
 # --------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from ._engine.class_counts import (check_zero_division, index_sums, label_indice
                             without_true_negatives)
 from ._engine.labels import as_labels, classes_of, encode
 from ._engine.validate import (as_array, as_matrix, check_flag, check_positive_int,
-                               check_real, check_same_length, check_sample_weight, quoted)
+                               check_real, check_same_length, check_sample_weight,
+                               multiclass_shape_error, quoted)
 from .exceptions import warn_undefined_metric
 from .information import weighted_total
 from .metrics import BinaryConfusion
@@ -556,9 +557,7 @@ def top_k_accuracy_score(
                          "classes. If `y_true` does not contain all the labels, `labels` "
                          "must be provided.")
     if not binary and score.shape[1] == 1:
-        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                         "`y_true` contains multiple classes. Got `y_score.shape="
-                         f"{(n,)}`.")
+        raise multiclass_shape_error((n,))
     n_score_classes = 2 if binary else score.shape[1]
     if labels is None:
         classes = present

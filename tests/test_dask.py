@@ -194,6 +194,89 @@ def test_one_class_missing_from_some_partitions(client):
     assert rd.ks_statistic(dy, ds) == rs.ks_statistic(y, s)
 
 
+def _in_memory_error(call):
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call()
+    return caught.type, str(caught.value)
+
+
+def _dask_error(call):
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call()
+    return caught.type, str(caught.value)
+
+
+# labels that pass in every partition (4 rows each) but not for all rows
+_SPLIT_LABELS = {
+    "0/1 then -1/1": [0, 1, 0, 1, -1, 1, -1, 1],
+    "-1/1 then 0/1": [-1, 1, -1, 1, 1, 0, 1, 0],
+    "0 then -1": [0, 0, 0, 0, -1, -1, 1, 1],
+}
+
+
+@pytest.mark.parametrize("case", sorted(_SPLIT_LABELS))
+@pytest.mark.parametrize("path", ["workers", "ranges", "compressed", "weighted"])
+def test_labels_of_all_partitions_are_checked_as_in_memory(client, monkeypatch, case, path):
+    """Without pos_label the labels of all rows must lie within {0, 1} or {-1, 1}, though
+    each partition's do: the error is memory's, on every path of the summary and AUC."""
+    y, s = np.array(_SPLIT_LABELS[case]), np.arange(8.0)
+    w = np.ones(8) if path == "weighted" else None
+    dy, ds, dw = _lazy(y, 4), _lazy(s, 4), _lazy(w, 4)
+    if path == "ranges":
+        for module in (rd.summaries, rd.workers):
+            monkeypatch.setattr(module, "current_client", lambda: None)
+    options = {"max_thresholds": 4} if path == "compressed" else {}
+    expected = _in_memory_error(lambda: rs.ScoreSummary.from_arrays(y, s, sample_weight=w))
+    assert "multiclass format is not supported" in expected[1]
+    assert _dask_error(lambda: rd.score_summary(dy, ds, sample_weight=dw, **options)) \
+        == expected
+    if path != "compressed":
+        assert _dask_error(lambda: rd.roc_auc_score(dy, ds, sample_weight=dw)) == expected
+        assert _dask_error(lambda: rd.ks_statistic(dy, ds, sample_weight=dw)) == expected
+        assert _dask_error(lambda: rd.group_metrics(dy, ds, _lazy(np.arange(8) % 2, 4),
+                                                    sample_weight=dw)) == expected
+    # with pos_label, one class against the rest, as in memory
+    ours = rd.score_summary(dy, ds, sample_weight=dw, pos_label=1, **options)
+    theirs = rs.ScoreSummary.from_arrays(y, s, sample_weight=w, pos_label=1)
+    assert (ours.n_positives, ours.n_negatives) == (theirs.n_positives, theirs.n_negatives)
+    assert ours == theirs or path == "compressed"  # (4 bins for 8 scores)
+
+
+@pytest.mark.parametrize("labels, pos_label, shown", [
+    ([-1, 1, -1, 1, 1, 2, 1, 2], 1, "-1, 1, 2"),  # three classes in all, two in each partition
+    ([-1, 1, -1, 1, 1, 2, 1, 2], 2, "-1, 1, 2"),
+    ([-1, 1, -1, 1, 1, 0, 1, 0], None, "-1, 0, 1"),
+    (["a", "b", "a", "b", "b", "c", "b", "c"], "b", "'a', 'b', 'c'"),
+    ([0, 2, 0, 2, 2, 0, 2, 0], 1, None),  # pos_label neither of two classes: memory's error
+])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_average_precision_checks_the_classes_of_all_rows(client, labels, pos_label, shown,
+                                                          weighted):
+    """Average precision takes two classes (scikit-learn's rule): in memory, three or more
+    with one column of scores are an error (the classes' columns are another input)."""
+    y, s = np.array(labels), np.arange(8.0)
+    w = np.linspace(1, 2, 8) if weighted else None
+    kind, message = _in_memory_error(lambda: rs.average_precision_score(
+        y, s, pos_label=pos_label, sample_weight=w))
+    if shown is not None:
+        message = (f"y_true holds three classes or more ({shown}, …); average_precision_score"
+                   " of one column of scores takes two (scikit-learn's rule, with pos_label "
+                   "too): pass y_true == the positive class to score it against the rest")
+    assert _dask_error(lambda: rd.average_precision_score(
+        _lazy(y, 4), _lazy(s, 4), pos_label=pos_label, sample_weight=_lazy(w, 4))) \
+        == (kind, message)
+
+
+@pytest.mark.parametrize("labels, pos_label", [
+    ([0, 1, 0, 1, 1, 1, 1, 1], 1), ([-1, 1, -1, -1, 1, 1, 1, 1], 1), ([2, 2, 2, 2, 1, 2, 1, 2], 2),
+    (["a", "b", "a", "b", "b", "b", "b", "b"], "b"), ([True, False, True, True] * 2, True),
+])
+def test_average_precision_of_two_classes_split_over_partitions(client, labels, pos_label):
+    y, s = np.array(labels), np.array([0.3, 0.1, 0.9, 0.4, 0.2, 0.8, 0.6, 0.7])
+    assert rd.average_precision_score(_lazy(y, 4), _lazy(s, 4), pos_label=pos_label) \
+        == rs.average_precision_score(y, s, pos_label=pos_label)
+
+
 @pytest.mark.parametrize("chunks", [(1, 0, 9, 0, 40, 30, 0), (40, 40), (2, 78), (80,)])
 @pytest.mark.parametrize("labels", ["01", "minus_one", "bool"])
 def test_roc_auc_of_signed_zeros_and_ties_across_workers(client, chunks, labels):

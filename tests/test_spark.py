@@ -238,6 +238,62 @@ def test_group_metrics_null_keys_and_one_key(spark):
     assert ours.k.tolist()[:2] == ["a", "b"] and pd.isna(ours.k.iloc[2])  # the null key last
 
 
+def _error(call):
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call()
+    return caught.type, str(caught.value).replace("the label column 'y'", "y_true")
+
+
+@pytest.mark.parametrize("labels", [[0, 1, 0, 1, -1, 1, -1, 1], [0, 0, 0, 0, -1, -1, 1, 1]])
+def test_labels_of_all_partitions_are_checked_as_in_memory(spark, auc_path, labels):
+    """Without pos_label the labels of all rows must lie within {0, 1} or {-1, 1}, though
+    each partition's do: memory's error (the column named), on every path."""
+    y, s, w = np.array(labels), np.arange(8.0), np.ones(8)
+    df = _frame(spark, y, s, w, partitions=2, k=np.arange(8) % 2)
+    expected = _error(lambda: rs.ScoreSummary.from_arrays(y, s))
+    assert "multiclass format is not supported" in expected[1]
+    for call in (rsp.score_summary, rsp.roc_auc_score, rsp.ks_statistic):
+        assert _error(lambda: call(df, label="y", score="s")) == expected
+    assert _error(lambda: rsp.roc_auc_score(df, label="y", score="s", weight="w")) == expected
+    assert _error(lambda: rsp.group_metrics(df, label="y", score="s", by="k")) == expected
+    assert rsp.score_summary(df, label="y", score="s", pos_label=1) == \
+        rs.ScoreSummary.from_arrays(y, s, pos_label=1)
+
+
+@pytest.mark.parametrize("labels, pos_label, shown", [
+    ([-1, 1, -1, 1, 1, 2, 1, 2], 1, "-1, 1, 2"), ([-1, 1, -1, 1, 1, 2, 1, 2], 2, "-1, 1, 2"),
+    (["a", "b", "a", "b", "b", "c", "b", "c"], "b", "'a', 'b', 'c'"),
+    ([0, 2, 0, 2, 2, 0, 2, 0], 1, None),  # pos_label neither of two classes: memory's error
+])
+def test_average_precision_checks_the_classes_of_all_rows(spark, labels, pos_label, shown):
+    y, s = np.array(labels), np.arange(8.0)
+    df = _frame(spark, y, s, partitions=2)
+    expected = _error(lambda: rs.average_precision_score(y, s, pos_label=pos_label))
+    if shown is not None:
+        expected = (ValueError, f"y_true holds three classes or more ({shown}, …); "
+                    "average_precision_score of one column of scores takes two (scikit-learn's"
+                    " rule, with pos_label too): pass y_true == the positive class to score "
+                    "it against the rest")
+    assert _error(lambda: rsp.average_precision_score(
+        df, label="y", score="s", pos_label=pos_label)) == expected
+    two = np.where(y == y[0], y[0], pos_label)  # two classes: memory's number
+    df = _frame(spark, two, s, partitions=2)
+    assert rsp.average_precision_score(df, label="y", score="s", pos_label=pos_label) == \
+        rs.average_precision_score(two, s, pos_label=pos_label)
+
+
+def test_zero_weights_do_not_hide_nan_scores(spark):
+    y, s = np.array([0, 1, 0, 1, 0, 1, 0, 1]), np.arange(8.0)
+    w = np.array([0.0, 0, 0, 0, 1, 1, 1, 1])
+    df = _frame(spark, y, s, w, partitions=2).selectExpr(
+        "y", "w", "case when s = 1 then double('NaN') else s end as s")
+    with pytest.raises(ValueError, match=r"^partition 1: the score column 's' contains NaN"):
+        rsp.roc_auc_score(df, label="y", score="s", weight="w")
+    zero = _frame(spark, y, s, np.zeros(8), partitions=2)  # all zero: memory's summary
+    assert rsp.score_summary(zero, label="y", score="s", weight="w") == \
+        rs.ScoreSummary.from_arrays(y, s, sample_weight=np.zeros(8))
+
+
 def test_errors_are_one_line(spark):
     y, s, _ = _data(n=100, seed=6)
     df = _frame(spark, y, s, t=np.where(y == 1, "a", "b"))

@@ -32,14 +32,15 @@ from .validate import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, Problem, RocAuc
                        array_text, as_indicator_matrix, as_label_array, as_score_matrix,
                        auc_positive_is_greater, check_choice, check_finite, check_max_fpr,
                        check_positive_int, check_same_length, check_sample_weight,
-                       multilabel_scores, quoted, roc_auc_input)
+                       multiclass_shape_error, multilabel_scores, quoted, roc_auc_input)
 from .views import ap_of_sweep, partial_auc_view, warn_no_positives, warn_one_class
 
 __all__ = ["roc_auc", "binary_roc_auc", "binary_auc", "auc_of_parts", "auc_of_counts",
            "pair_counts", "twice_u_of_runs",
            "ap_of_problem", "ks_of_problem", "ks_of_counts", "class_weights_in_range",
            "map_columns", "auc_shared_labels", "average_columns", "present_classes",
-           "multilabel_auc", "multiclass_auc", "auc_metric", "auc_columns", "average_precision"]
+           "multilabel_auc", "multiclass_auc", "auc_metric", "auc_columns", "average_precision",
+           "check_ap_labels"]
 
 # The metric of one column: (labels 0/1 as uint8, scores, weights) -> number
 ColumnMetric = Callable[[np.ndarray, np.ndarray, 'np.ndarray | None'], float]
@@ -378,19 +379,24 @@ def average_precision(y_true: Any, y_score: Any, *, average: Any, pos_label: Any
         return average_columns(metric, y2d, s2d, average, w, 1)
     y = as_label_array(y_true)
     present = present_classes(y)
+    check_ap_labels(present, pos_label)
     if len(present) > 2:
-        if pos_label != 1:
-            raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "
-                             "set pos_label or set pos_label to 1.")
         s2d = as_score_matrix(y_score)
         indicator = (y[:, None] == present[None, :]).view(np.uint8)
         if s2d.shape != indicator.shape:
-            raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                             "`y_true` contains multiple classes. Got "
-                             f"`y_score.shape={s2d.shape}`.")
+            raise multiclass_shape_error(s2d.shape)
         w = check_sample_weight(sample_weight, len(y))
         return average_columns(metric, indicator, s2d, average, w, 1)
+    return ap_of_problem(binary_problem(y, y_score, pos_label, sample_weight))
+
+
+def check_ap_labels(present: np.ndarray, pos_label: Any) -> None:
+    """scikit-learn's refusals of ``average_precision_score``'s labels ``present`` (its
+    distinct labels, sorted): a ``pos_label`` other than 1 with more than two classes, or
+    one that is neither of two classes."""
+    if len(present) > 2 and pos_label != 1:
+        raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "
+                         "set pos_label or set pos_label to 1.")
     if len(present) == 2 and pos_label not in present.tolist():
         raise ValueError(f"pos_label={quoted(pos_label)} is not a valid label. It "
                          f"should be one of {array_text(present)}")
-    return ap_of_problem(binary_problem(y, y_score, pos_label, sample_weight))

@@ -26,7 +26,7 @@ __all__ = [
     "is_finite", "check_real", "check_threshold", "check_flag", "check_choice",
     "from_objects", "common_labels", "as_label_array", "kernel_integers", "Problem",
     "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
-    "check_max_fpr",
+    "check_max_fpr", "multiclass_shape_error",
     "auc_positive_is_greater", "AVERAGES", "RocAucInput", "roc_auc_input", "BINARY",
     "MULTILABEL", "MULTICLASS", "ONE_CLASS",
 ]
@@ -722,11 +722,15 @@ def _binary_input(y: np.ndarray, scores: np.ndarray, weights: np.ndarray | None,
     codes, pos_code, n_classes = auc_positive_is_greater(y)
     if n_classes > 2:
         _check_multiclass_options(max_fpr, multi_class)
-        raise ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
-                         f"`y_true` contains multiple classes. Got `y_score.shape="
-                         f"{scores.shape}`.")
+        raise multiclass_shape_error(scores.shape)
     return RocAucInput(BINARY, Problem(codes, pos_code, scores, weights), max_fpr=max_fpr,
                        multi_class=multi_class)
+
+
+def multiclass_shape_error(shape: tuple[int, ...]) -> ValueError:
+    """scikit-learn's error for scores of ``shape`` where y_true holds more than 2 classes."""
+    return ValueError("`y_score` needs to be of shape `(n_samples, n_classes)`, since "
+                      f"`y_true` contains multiple classes. Got `y_score.shape={shape}`.")
 
 
 def _check_multiclass_options(max_fpr: float | None, multi_class: str) -> None:

@@ -12,6 +12,7 @@ from dask.base import compute
 from dask.delayed import delayed
 
 from .. import groups
+from .._distributed import LabelsSeen, check_labels_seen, labels_seen, merged_labels
 from .._engine.parts import binary_problem
 from ..summary import ScoreSummary
 from .partitions import backend_name, check_collection, on_backend, partition_tasks, tree_merge
@@ -47,12 +48,14 @@ def _key_columns(by: Any) -> dict[str, Any]:
 
 
 def _group_chunk(y_true: Any, y_score: Any, sample_weight: Any = None, *, pos_label: Any,
-                 n_buckets: int, **keys: Any) -> list[_Keyed]:
-    """One partition's groups: their summaries in ``n_buckets`` {key: summary} dicts."""
+                 n_buckets: int, **keys: Any) -> tuple[list[_Keyed], LabelsSeen]:
+    """One partition's groups: their summaries in ``n_buckets`` {key: summary} dicts; and
+    what its labels tell the client."""
     codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
                                                          sample_weight, finite=True)
     arrays = [np.asarray(k.to_numpy() if hasattr(k, "to_numpy") else k) for k in keys.values()]
-    return groups.keyed_summaries(codes, pos_code, scores, weights, arrays, n_buckets)
+    return (groups.keyed_summaries(codes, pos_code, scores, weights, arrays, n_buckets),
+            labels_seen(y_true, pos_label, "group_metrics"))
 
 
 def group_metrics(
@@ -125,14 +128,21 @@ def group_metrics(
     tasks = [tree_merge([delayed(_bucket, pure=True)(part, j) for part in level],
                    partial(on_backend, backend, groups.merge_keyed), split_every,
                    root=partial(on_backend, backend, _bucket_rows)) for j in range(n_buckets)]
-    rows = [row for bucket in compute(*tasks) if bucket for row in bucket]
+    seen = [delayed(_labels, pure=True)(part) for part in level]
+    *buckets, reports = compute(*tasks, seen)
+    rows = [row for bucket in buckets if bucket for row in bucket]
     if not rows:  # every partition is empty: the in-memory error
         ScoreSummary.from_arrays(np.empty(0), np.empty(0))
+    check_labels_seen(merged_labels(reports), pos_label, "group_metrics")
     return groups.frame_of(names, rows, sample_weight is not None, one_class)
 
 
-def _bucket(buckets: list[_Keyed] | None, j: int) -> _Keyed | None:
-    return None if buckets is None else buckets[j]
+def _bucket(part: tuple[list[_Keyed], LabelsSeen] | None, j: int) -> _Keyed | None:
+    return None if part is None else part[0][j]
+
+
+def _labels(part: tuple[list[_Keyed], LabelsSeen] | None) -> LabelsSeen | None:
+    return None if part is None else part[1]
 
 
 def _bucket_rows(parts: list[_Keyed]) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:

@@ -14,6 +14,7 @@ from dask.base import compute, persist
 from dask.delayed import delayed
 
 from .. import _backend
+from .._distributed import LabelsSeen, check_labels_seen, labels_seen, merged_labels
 from .._engine.validate import check_positive_int
 from ..summary import ScoreSummary
 from .compressed import compressed_summary, quantile_borders
@@ -65,32 +66,37 @@ def _unpacked(arrays: _Packed) -> ScoreSummary:
     return ScoreSummary._trusted(thresholds, negatives, positives, label)
 
 
-def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None,
-               pos_label: Any = None) -> _Packed:
-    return _packed(ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
-                                            sample_weight=sample_weight))
+def _summarise(y_true: Any, y_score: Any, sample_weight: Any = None, pos_label: Any = None,
+               *, caller: str) -> tuple[_Packed, LabelsSeen]:
+    """A partition's summary, and what its labels tell the client for ``caller`` (the
+    public function's name)."""
+    summary = ScoreSummary.from_arrays(y_true, y_score, pos_label=pos_label,
+                                       sample_weight=sample_weight)
+    return _packed(summary), labels_seen(y_true, pos_label, caller)
 
 
 def _merge_summaries(parts: list[_Packed]) -> _Packed:
     return _packed(ScoreSummary.merge_all(_unpacked(p) for p in parts))
 
 
-def _sample(arrays: _Packed | None) -> tuple[np.ndarray, int] | None:
-    """Up to ``_SAMPLE`` thresholds evenly spaced along a partition summary, and its length
-    (None for an empty partition)."""
-    if arrays is None:
+def _sample(summary: tuple[_Packed, LabelsSeen] | None
+            ) -> tuple[np.ndarray, int, LabelsSeen] | None:
+    """Up to ``_SAMPLE`` thresholds evenly spaced along a partition summary (from
+    :func:`_summarise`), its length and its labels' report (None for an empty partition)."""
+    if summary is None:
         return None
-    thresholds = arrays[0]
+    thresholds = summary[0][0]
     at = np.linspace(0, len(thresholds) - 1, min(_SAMPLE, len(thresholds))).round()
-    return thresholds[at.astype(np.intp)], len(thresholds)
+    return thresholds[at.astype(np.intp)], len(thresholds), summary[1]
 
 
-def _cut(arrays: _Packed | None, borders: np.ndarray) -> tuple[_Packed | None, ...]:
+def _cut(summary: tuple[_Packed, LabelsSeen] | None,
+         borders: np.ndarray) -> tuple[_Packed | None, ...]:
     """A partition summary cut at ``borders`` (ascending) into ``len(borders) + 1`` pieces,
     the highest scores first: piece j holds the scores of range j (views, no copies)."""
-    if arrays is None:
+    if summary is None:
         return (None,) * (len(borders) + 1)
-    thresholds, negatives, positives, label = arrays
+    thresholds, negatives, positives, label = summary[0]
     # thresholds are descending: the scores >= b are the first bisect_right(-t, -b) ones
     cuts = [0, *(bisect.bisect_right(thresholds, -b, key=operator.neg) for b in borders[::-1]),
             len(thresholds)]
@@ -117,18 +123,23 @@ def worker_threads() -> int:
 
 
 def range_summaries(columns: dict[str, Any], pos_label: Any, split_every: int,
-                    read: Callable[[list[_Packed]], _R]) -> list[_R | None] | None:
+                    read: Callable[[list[_Packed]], _R],
+                    function: str) -> list[_R | None] | None:
     """``read`` of each score range's merged pieces, highest range first, computed on the
     workers (None for a range without pieces); None when every partition is empty.
 
     Three rounds: the partition summaries (kept on the workers), a sample of their
-    thresholds (to the client, which places the range borders), then the ranges.
+    thresholds and their labels (to the client, which checks the labels of all rows as
+    ``function`` in memory, and places the range borders), then the ranges.
     """
-    summaries = persist(*partition_tasks(_summarise, columns, {"pos_label": pos_label}))
+    summaries = persist(*partition_tasks(_summarise, columns, {"pos_label": pos_label,
+                                                               "caller": function}))
     found = compute(*[delayed(_sample, pure=True)(s) for s in summaries])
     if all(x is None for x in found):
         return None
-    samples = [x for x in found if x is not None and x[1]]  # not empty, nor all zero weights
+    check_labels_seen(merged_labels(x[2] for x in found if x is not None), pos_label,
+                      function)
+    samples = [x[:2] for x in found if x is not None and x[1]]  # not empty, nor zero weights
     length = sum(n for _, n in samples)
     n_ranges = min(max(2 * worker_threads(), -(-length // _RANGE_SCORES)), MAX_RANGES, length)
     borders = quantile_borders(samples, n_ranges) if n_ranges > 1 else np.empty(0)
@@ -164,8 +175,8 @@ def summary_of(y_true: Any, y_score: Any, sample_weight: Any, pos_label: Any, sp
     split_every = check_split_every(split_every)
     if max_thresholds is not None:
         max_thresholds = check_positive_int(max_thresholds, "max_thresholds")
-        return compressed_summary(columns, pos_label, split_every, max_thresholds)
-    ranges = range_summaries(columns, pos_label, split_every, _merge_summaries)
+        return compressed_summary(columns, pos_label, split_every, max_thresholds, function)
+    ranges = range_summaries(columns, pos_label, split_every, _merge_summaries, function)
     if ranges is None:  # every partition is empty: the in-memory error
         return ScoreSummary.from_arrays(np.empty(0), np.empty(0))
     merged = [_unpacked(r) for r in ranges if r is not None]

@@ -11,7 +11,8 @@ from typing import Any, Callable, TypeVar
 import numpy as np
 
 from .. import _backend
-from .._distributed import auc_of_pair_counts
+from .._distributed import (LabelsSeen, auc_of_pair_counts, check_labels_seen, labels_seen,
+                            merged_labels)
 from .._engine.labels import label_codes
 from .._engine.parts import use_two_threads
 from .._engine.validate import as_scores
@@ -21,8 +22,9 @@ from .summaries import check_split_every, column_dict, range_pairs, range_summar
 
 __all__ = ["auc_of"]
 
-# (label codes, positive code, positives, score dtype) of one partition
-_Labels = tuple[np.ndarray, Any, int, np.dtype[Any]]
+# (label codes, positive code, positives, score dtype, the report of its labels) of one
+# partition
+_Labels = tuple[np.ndarray, Any, int, np.dtype[Any], LabelsSeen]
 # (where, columns, its _Labels or None when empty) of one partition held on its worker
 _Partition = tuple[tuple[int, int, int | None], dict[str, Any], _Labels | None]
 # (larger class, smaller class sorted) of one worker's partitions
@@ -45,11 +47,13 @@ _R = TypeVar("_R")
 
 
 def _label_codes(y_true: Any, y_score: Any, pos_label: Any = None) -> _Labels:
-    """(label codes, positive code, positives, score dtype) of one partition (its scores
-    are checked for NaN and infinity at the ends of the sorted classes, as in memory)."""
+    """(label codes, positive code, positives, score dtype, the report of its labels) of
+    one partition (its scores are checked for NaN and infinity at the ends of the sorted
+    classes, as in memory)."""
     codes, pos_code = label_codes(y_true, pos_label)
     dtype = as_scores(y_score, finite=False).dtype
-    return codes, pos_code, int(np.count_nonzero(codes == pos_code)), dtype
+    return codes, pos_code, int(np.count_nonzero(codes == pos_code)), dtype, \
+        labels_seen(y_true, pos_label, "roc_auc_score")
 
 
 def _split_into(y_true: Any, y_score: Any, *, labels: tuple[np.ndarray, Any], neg: np.ndarray,
@@ -76,6 +80,12 @@ def _class_counts(partition: _Partition) -> tuple[int, int]:
     """(negatives, positives) of one partition from :func:`_partition_labels`."""
     found = partition[2]
     return (0, 0) if found is None else (len(found[0]) - found[2], found[2])
+
+
+def _counts_and_labels(partition: _Partition) -> tuple[tuple[int, int], LabelsSeen | None]:
+    """(negatives, positives) of one partition, and the report of its labels."""
+    found = partition[2]
+    return _class_counts(partition), None if found is None else found[4]
 
 
 def _in_threads(function: Callable[[_T], _R], jobs: list[_T], n_rows: int) -> list[_R]:
@@ -179,10 +189,11 @@ def _auc_on_workers(client: Any, columns: dict[str, Any],
                          *(values[j::len(names)] for j in range(len(names))), names=names,
                          backend=backend, pos_label=pos_label, pure=False)
     del values  # each partition's columns are held by its task's result
-    counts = client.gather(client.map(_class_counts, futures, pure=False))
-    n_neg, n_pos = map(sum, zip((0, 0), *counts))
+    found = client.gather(client.map(_counts_and_labels, futures, pure=False))
+    n_neg, n_pos = map(sum, zip((0, 0), *(counts for counts, _ in found)))
     if n_neg + n_pos == 0:
         return None
+    check_labels_seen(merged_labels(seen for _, seen in found), pos_label, "roc_auc_score")
     positives_travel = n_pos <= n_neg  # the smaller class travels
     held: dict[str | None, list[Any]] = {}  # worker address (None: unknown): futures
     places = client.who_has(futures)
@@ -217,7 +228,8 @@ def auc_of(y_true: Any, y_score: Any, pos_label: Any, split_every: int) -> float
         counts = _auc_on_workers(client, columns, pos_label)
         ranges = None if counts is None else [counts]
     else:
-        per_range = range_summaries(columns, pos_label, split_every, range_pairs)
+        per_range = range_summaries(columns, pos_label, split_every, range_pairs,
+                                    "roc_auc_score")
         # the lowest scores first
         ranges = (None if per_range is None
                   else [r for r in reversed(per_range) if r is not None])

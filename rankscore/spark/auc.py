@@ -39,8 +39,8 @@ from .._distributed import auc_of_pair_counts
 from .._engine.areas import pair_counts
 from .._engine.parts import binary_problem, checked_parts, class_parts
 from .columns import checked_columns, role_names, selected
-from .tasks import (ArrowPartitions, backend_name, check_reported, empty_error, numpy_columns,
-                    on_backend, parallelism)
+from .tasks import (LABELS, ArrowPartitions, backend_name, check_reported, checked_labels,
+                    empty_error, labels_piece, numpy_columns, on_backend, parallelism)
 
 BUCKET_BITS = 20  # a bucket: sign, exponent and 8 mantissa bits (256 buckets a binade)
 _LOW_BITS = 64 - BUCKET_BITS
@@ -117,28 +117,31 @@ def _decoded(data: memoryview, at: int) -> tuple[np.ndarray, np.ndarray, int]:
 # on the executors: a partition's lists, then each merging task's buckets
 
 
-def _class_keys(batches: Iterator[pa.RecordBatch],
-                pos_label: Any) -> list[tuple[np.ndarray, np.ndarray]]:
+def _class_keys(batches: Iterator[pa.RecordBatch], pos_label: Any
+                ) -> tuple[list[tuple[np.ndarray, np.ndarray]], tuple[str, bytes] | None]:
     """[(distinct keys, counts) of the negatives, of the positives] of a partition, its
-    rows read as in memory (the same errors); [] without rows."""
+    rows read as in memory (the same errors), and the piece reporting its labels; ([],
+    None) without rows."""
     _, arrays = numpy_columns(batches, ("label", "score"))
     if not arrays:
-        return []
+        return [], None
     parts = class_parts(binary_problem(arrays[0], arrays[1], pos_label))
     assert parts is not None  # (the partition has rows)
+    labels = labels_piece(arrays[0], pos_label, "roc_auc_score")
     if parts.counts is not None:  # few distinct scores, counted
         values, neg, pos = parts.counts
         keys = score_keys(values)
-        return [(keys[neg > 0], neg[neg > 0]), (keys[pos > 0], pos[pos > 0])]
-    return [_distinct(score_keys(parts.neg)), _distinct(score_keys(parts.pos))]
+        return [(keys[neg > 0], neg[neg > 0]), (keys[pos > 0], pos[pos > 0])], labels
+    return [_distinct(score_keys(parts.neg)), _distinct(score_keys(parts.pos))], labels
 
 
 def _bucket_pieces(batches: Iterator[pa.RecordBatch], *, pos_label: Any, backend: str,
-                   tasks: int) -> list[tuple[int, bytes]]:
+                   tasks: int) -> list[tuple[int | str, bytes]]:
     """``(task, bytes)`` per merging task that gets any of this partition's buckets (a
-    bucket goes to task ``bucket % tasks``): the two classes' lists of those buckets."""
-    classes = on_backend(backend, _class_keys, batches, pos_label)
-    if not classes:
+    bucket goes to task ``bucket % tasks``): the two classes' lists of those buckets; and
+    the piece reporting its labels (which task 0 passes on)."""
+    classes, labels = on_backend(backend, _class_keys, batches, pos_label)
+    if labels is None:
         return []
     dealt = []
     for keys, counts in classes:
@@ -146,7 +149,7 @@ def _bucket_pieces(batches: Iterator[pa.RecordBatch], *, pos_label: Any, backend
         order = np.argsort(task, kind="stable")  # a radix sort: keys stay ascending per task
         edges = np.searchsorted(task[order], np.arange(tasks + 1))
         dealt.append((keys[order], counts[order], edges))
-    pieces = []
+    pieces: list[tuple[int | str, bytes]] = [labels]
     for j in range(tasks):
         cuts = [(keys[e[j]:e[j + 1]], counts[e[j]:e[j + 1]]) for keys, counts, e in dealt]
         if any(len(keys) for keys, _ in cuts):
@@ -205,14 +208,17 @@ def bucket_counts(neg: tuple[np.ndarray, np.ndarray],
 
 
 def _merged_buckets(rows: Iterable[tuple[Any, bytes | None, str | None]]
-                    ) -> Iterator[tuple[None, bytes | None, str | None]]:
+                    ) -> Iterator[tuple[str | None, bytes | None, str | None]]:
     """``(None, pickled bucket rows, None)`` of a merging task's pieces, or the first
-    error reported."""
+    error reported; the pieces reporting labels passed on."""
     lists: list[list[tuple[np.ndarray, np.ndarray]]] = [[], []]
-    for _, data, error in rows:
+    for key, data, error in rows:
         if error is not None:
             yield None, None, error
             return
+        if key == LABELS:
+            yield key, data, None
+            continue
         view, at = memoryview(data), 0  # type: ignore[arg-type]  # (no error: bytes)
         for found in lists:
             keys, counts, at = _decoded(view, at)
@@ -223,7 +229,7 @@ def _merged_buckets(rows: Iterable[tuple[Any, bytes | None, str | None]]
 
 
 def _task_of(key: Any) -> int:
-    return 0 if key is None else key
+    return key if isinstance(key, int) else 0  # (an error, or a report of labels)
 
 
 def _pair_counts(batches: Iterator[pa.RecordBatch],
@@ -283,10 +289,11 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
     tasks = min(max(parallelism(df), partitions.count), _MAX_TASKS)
     pieces = partitions.pieces(partial(_bucket_pieces, pos_label=pos_label,
                                        backend=backend_name(), tasks=tasks))
-    found: list[tuple[None, bytes | None, str | None]]
+    found: list[tuple[str | None, bytes | None, str | None]]
     found = pieces.keyBy(lambda row: row[0]).partitionBy(tasks, _task_of).values() \
         .mapPartitions(_merged_buckets).collect()
     check_reported(found, names)
+    found = checked_labels(found, pos_label, "roc_auc_score", names)
     if not found:
         empty_error(names)
     # (check_reported raised at an error row: every other row holds its bytes)

@@ -55,7 +55,7 @@ reach the driver, which merges them. No row reaches the driver; the summary hold
 ([1, 1, 0, 0, 1, 0], 0.7778)""")
 def score_summary(df: DataFrame, *, label: str, score: str, weight: str | None = None,
                   pos_label: Any = None) -> ScoreSummary:
-    return summary_of(df, label, score, weight, pos_label)
+    return summary_of(df, label, score, weight, pos_label, "score_summary")
 
 
 summary = score_summary
@@ -74,7 +74,8 @@ def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None =
                   pos_label: Any = None, max_fpr: float | None = None) -> float:
     if weight is None and max_fpr is None:
         return auc_of(df, label, score, pos_label)
-    return summary_of(df, label, score, weight, pos_label).roc_auc(max_fpr=max_fpr)
+    summary = summary_of(df, label, score, weight, pos_label, "roc_auc_score")
+    return summary.roc_auc(max_fpr=max_fpr)
 
 
 @documented(ROC_CURVE, SPARK, """>>> fpr, tpr, thresholds = rsp.roc_curve(df, label="y", score="s")
@@ -82,7 +83,7 @@ def roc_auc_score(df: DataFrame, *, label: str, score: str, weight: str | None =
 ([0.0, 0.0, 0.0, 0.667, 0.667, 1.0], [0.0, 0.333, 0.667, 0.667, 1.0, 1.0])""")
 def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
               pos_label: Any = None, drop_intermediate: bool = True) -> Curve:
-    merged = summary_of(df, label, score, weight, pos_label)
+    merged = summary_of(df, label, score, weight, pos_label, "roc_curve")
     return merged.roc_curve(drop_intermediate=drop_intermediate)
 
 
@@ -92,7 +93,7 @@ def roc_curve(df: DataFrame, *, label: str, score: str, weight: str | None = Non
 [0.5, 0.6, 0.5, 0.667, 1.0, 1.0, 1.0]""")
 def precision_recall_curve(df: DataFrame, *, label: str, score: str, weight: str | None = None,
                            pos_label: Any = None, drop_intermediate: bool = False) -> PRCurve:
-    merged = summary_of(df, label, score, weight, pos_label)
+    merged = summary_of(df, label, score, weight, pos_label, "precision_recall_curve")
     return merged.precision_recall_curve(drop_intermediate=drop_intermediate)
 
 
@@ -101,7 +102,8 @@ def precision_recall_curve(df: DataFrame, *, label: str, score: str, weight: str
 0.8667""")
 def average_precision_score(df: DataFrame, *, label: str, score: str,
                             weight: str | None = None, pos_label: Any = 1) -> float:
-    return summary_of(df, label, score, weight, pos_label).average_precision()
+    summary = summary_of(df, label, score, weight, pos_label, "average_precision_score")
+    return summary.average_precision()
 
 
 @documented(KS_STATISTIC, SPARK, """>>> result = rsp.ks_statistic(df, label="y", score="s")
@@ -109,7 +111,7 @@ def average_precision_score(df: DataFrame, *, label: str, score: str,
 (0.6667, 0.52)""")
 def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = None,
                  pos_label: Any = None) -> KSResult:
-    return summary_of(df, label, score, weight, pos_label).ks_statistic()
+    return summary_of(df, label, score, weight, pos_label, "ks_statistic").ks_statistic()
 
 
 @documented(GAIN_TABLE, SPARK, """\
@@ -117,7 +119,7 @@ def ks_statistic(df: DataFrame, *, label: str, score: str, weight: str | None = 
 [2, 1]""")
 def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
                weight: str | None = None, pos_label: Any = None) -> GainTable:
-    return summary_of(df, label, score, weight, pos_label).gain_table(n_groups)
+    return summary_of(df, label, score, weight, pos_label, "gain_table").gain_table(n_groups)
 
 
 @documented(BINARY_CONFUSION, SPARK, """\
@@ -126,7 +128,8 @@ def gain_table(df: DataFrame, *, label: str, score: str, n_groups: int = 10,
 (2, 1, 1, 2)""")
 def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
                      weight: str | None = None, pos_label: Any = None, strict: bool = False) -> BinaryConfusion:
-    return summary_of(df, label, score, weight, pos_label).confusion(threshold, strict=strict)
+    summary = summary_of(df, label, score, weight, pos_label, "binary_confusion")
+    return summary.confusion(threshold, strict=strict)
 
 
 @documented(BEST_THRESHOLD, SPARK, """\
@@ -134,7 +137,8 @@ def binary_confusion(df: DataFrame, *, label: str, score: str, threshold: float,
 0.73""")
 def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
                    weight: str | None = None, pos_label: Any = None, **options: Any) -> ThresholdChoice:
-    return summary_of(df, label, score, weight, pos_label).best_threshold(objective, **options)
+    summary = summary_of(df, label, score, weight, pos_label, "best_threshold")
+    return summary.best_threshold(objective, **options)
 
 
 @documented(BINARY_REPORT, SPARK, """>>> report = rsp.binary_report(df, label="y", score="s")
@@ -143,5 +147,6 @@ def best_threshold(df: DataFrame, objective: str, *, label: str, score: str,
 def binary_report(df: DataFrame, *, label: str, score: str, pos_label: Any = None,
                   threshold: float = 0.5, n_groups: int = 10,
                   strict: bool = False) -> BinaryReport:
-    return summary_report(summary_of(df, label, score, None, pos_label), threshold=threshold,
+    return summary_report(summary_of(df, label, score, None, pos_label,
+                                     "binary_report"), threshold=threshold,
                           n_groups=n_groups, strict=strict)

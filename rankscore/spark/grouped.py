@@ -16,8 +16,8 @@ from .._engine.labels import label_codes
 from .._engine.validate import as_scores, check_sample_weight
 from ..summary import ScoreSummary
 from .columns import by_names, checked_columns, role_names, selected
-from .tasks import (backend_name, check_reported, empty_error, numpy_columns, on_backend,
-                    parallelism, pieces_rdd)
+from .tasks import (LABELS, backend_name, check_reported, checked_labels, empty_error,
+                    labels_piece, numpy_columns, on_backend, parallelism, pieces_rdd)
 
 
 def _key_array(column: pa.ChunkedArray) -> np.ndarray:
@@ -33,8 +33,9 @@ def _key_array(column: pa.ChunkedArray) -> np.ndarray:
 
 
 def _group_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
-                  backend: str) -> list[tuple[tuple[Any, ...], bytes]]:
-    """``(key tuple, bytes)`` of each group of a partition (its summary)."""
+                  backend: str) -> list[tuple[tuple[Any, ...] | str, bytes]]:
+    """``(key tuple, bytes)`` of each group of a partition (its summary), and the piece
+    reporting its labels."""
     table, arrays = numpy_columns(batches, roles)
     if table is None:
         return []
@@ -48,19 +49,24 @@ def _group_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], po
                            weights, order, ends)
     rows = zip(*([groups.plain_key(v) for v in c.take(pa.array(first)).to_pylist()]
                  for c in keys))
-    return [(key, summary.to_bytes()) for key, summary in zip(rows, summaries)]
+    pieces: list[tuple[tuple[Any, ...] | str, bytes]] = [
+        labels_piece(arrays[0], pos_label, "group_metrics")]
+    return pieces + [(key, summary.to_bytes()) for key, summary in zip(rows, summaries)]
 
 
 
 def _merged_groups(rows: Iterable[tuple[Any, bytes, str | None]], *,
                    backend: str) -> Iterator[tuple[Any, Any, str | None]]:
     """``(key, metrics row, error)`` of each group among ``rows`` (its pieces merged), or
-    the first error reported."""
+    the first error reported; the pieces reporting labels passed on."""
     found: dict[tuple[Any, ...], list[ScoreSummary]] = {}
     for key, data, error in rows:
         if error is not None:
             yield None, None, error
             return
+        if key == LABELS:
+            yield key, data, None
+            continue
         found.setdefault(key, []).append(ScoreSummary.from_bytes(data))
     merged = {key: on_backend(backend, ScoreSummary.merge_all, parts)
               for key, parts in found.items()}
@@ -151,6 +157,7 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
         2 * parallelism(df), _key_bucket).values().mapPartitions(
         partial(_merged_groups, backend=backend)).collect()
     check_reported(rows, names)
+    rows = checked_labels(rows, pos_label, "group_metrics", names)
     if not rows:
         empty_error(names)
     return groups.frame_of(by, [(key, row) for key, row, _ in rows], weight is not None,

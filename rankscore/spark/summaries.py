@@ -11,34 +11,36 @@ from pyspark.sql import DataFrame
 
 from ..summary import ScoreSummary
 from .columns import checked_columns, role_names, selected
-from .tasks import (backend_name, check_reported, empty_error, numpy_columns, on_backend,
-                    pieces_rdd)
+from .tasks import (backend_name, check_reported, checked_labels, empty_error, labels_piece,
+                    numpy_columns, on_backend, pieces_rdd)
 
 
 def _summary_piece(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], pos_label: Any,
-                   backend: str) -> list[tuple[None, bytes]]:
-    """``[(None, bytes)]``: the summary of a partition's rows ([] without rows or with zero
-    weights only; negative ones are an error)."""
+                   backend: str, function: str) -> list[tuple[str | None, bytes]]:
+    """``[(None, bytes), labels piece]``: the summary of a partition's rows (empty with
+    zero weights only) and the report of its labels; [] without rows."""
     _, arrays = numpy_columns(batches, roles)
-    if not arrays or (len(arrays) > 2 and (arrays[2] == 0).all()):
+    if not arrays:
         return []
     summary = on_backend(backend, ScoreSummary.from_arrays, arrays[0], arrays[1],
                          pos_label=pos_label,
                          sample_weight=arrays[2] if len(arrays) > 2 else None)
-    return [(None, summary.to_bytes())]
+    return [(None, summary.to_bytes()), labels_piece(arrays[0], pos_label, function)]
 
 
-def summary_of(df: DataFrame, label: str, score: str, weight: str | None,
-               pos_label: Any) -> ScoreSummary:
+def summary_of(df: DataFrame, label: str, score: str, weight: str | None, pos_label: Any,
+               function: str) -> ScoreSummary:
     """The merged summary, on the driver: one job summarises the partitions, their
-    summaries (bytes) reach the driver, which merges them."""
+    summaries (bytes) reach the driver, which checks the labels of all rows as ``function``
+    (the public function's name) in memory and merges them."""
     names = role_names(label, score, weight)
     types = checked_columns(df, names)
     data = selected(df, [(name, role) for role, name in names.items()], types)
     pieces = pieces_rdd(data, partial(_summary_piece, roles=list(names), pos_label=pos_label,
-                                      backend=backend_name()))
+                                      backend=backend_name(), function=function))
     rows: list[tuple[Any, bytes | None, str | None]] = pieces.collect()
     check_reported(rows, names)
+    rows = checked_labels(rows, pos_label, function, names)
     if not rows:
         empty_error(names)
     # (check_reported raised at an error row: every other row holds its bytes)

@@ -15,12 +15,14 @@ from pyspark import TaskContext
 from pyspark.sql import DataFrame
 
 from .. import _backend
+from .._distributed import check_labels_seen, labels_seen, merged_labels
 from ..summary import ScoreSummary
 
 if TYPE_CHECKING:
     from pyspark.core.rdd import RDD
 
 _R = TypeVar("_R")
+_Row = TypeVar("_Row", bound=tuple[Any, ...])
 # what an executor makes of a partition's Arrow record batches: pieces (key, bytes)
 _Work = Callable[[Iterator[pa.RecordBatch]], Iterable[tuple[Any, bytes]]]
 # (key, bytes, None) per piece, or (None, None, the error) for the partition
@@ -176,8 +178,18 @@ def pieces_rdd(data: DataFrame, work: _Work) -> RDD[_Reported]:
     return ArrowPartitions(data).pieces(work)
 
 
+# The key of a partition's report of its labels (rankscore._distributed.labels_seen): a
+# piece among the others, which merging tasks pass on and the driver checks.
+LABELS = "labels"
+
+
+def labels_piece(y_true: Any, pos_label: Any, function: str) -> tuple[str, bytes]:
+    """The piece that reports what a partition's labels tell the driver for ``function``."""
+    return LABELS, pickle.dumps(labels_seen(y_true, pos_label, function))
+
+
 # ---------------------------------------------------------------------------------------
-# on the driver: the errors reported, the cores
+# on the driver: the errors reported, the labels of all rows, the cores
 
 
 _ROLE_NAMES = (("y_true", "label"), ("y_score", "score"), ("sample_weight", "weight"))
@@ -198,6 +210,19 @@ def check_reported(rows: Sequence[tuple[Any, ...]], names: dict[str, str]) -> No
     for row in rows:
         if row[-1] is not None:
             _raise_reported(row[-1], names)
+
+
+def checked_labels(rows: Sequence[_Row], pos_label: Any, function: str,
+                   names: dict[str, str]) -> list[_Row]:
+    """``rows`` (checked already for errors) but the labels' reports, whose union is checked
+    as ``function`` checks the labels in memory (its error in the columns' names)."""
+    reports = [pickle.loads(data) for key, data, _ in rows
+               if key == LABELS]  # (no error: bytes)
+    try:
+        check_labels_seen(merged_labels(reports), pos_label, function)
+    except (ValueError, TypeError) as exc:
+        _raise_reported(f"{type(exc).__name__}|0|{exc}", names)
+    return [row for row in rows if row[0] != LABELS]
 
 
 def empty_error(names: dict[str, str]) -> None:
