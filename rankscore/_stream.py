@@ -187,7 +187,8 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     Returns
     -------
     labels : ndarray of str
-        The label column as text (stripped).
+        The label column as text (stripped); the texts of one number ("1", "1.0", "1e0")
+        as the first of them in the file: one class, as in a numeric column.
     scores : ndarray of float64
         The score column, every value finite.
 
@@ -210,7 +211,9 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     (['ham', 'ham', 'ham'], [0.001, 0.003, 0.059])
     """
     pieces = list(chunks(path, label, score))
-    labels = np.concatenate([np.asarray(p.values, dtype=str)[p.codes] for p in pieces])
+    first: dict[str | float, str] = {}  # the first text of each class
+    labels = np.concatenate([np.asarray([first.setdefault(class_key(v), v) for v in p.values],
+                                        dtype=str)[p.codes] for p in pieces])
     return labels, np.concatenate([p.scores for p in pieces])
 
 
@@ -219,16 +222,16 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
 
 
 def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
-    """The positive label among the two values of a label column read as text."""
+    """The positive label among the two classes of a label column read as text (texts of
+    one number, such as "1" and "1.0", are one class)."""
     values = sorted(set(labels.tolist()))
     shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
-    if len(values) > 2:
-        raise ValueError(
-            f"label column {quoted(column)} has {len(values)} values ({shown}); a binary"
-            " report"
-            " needs two"
-        )
-    if len(values) < 2:
+    n_classes = len({class_key(v) for v in values})
+    if n_classes > 2:
+        kind = "values" if n_classes == len(values) else "classes"
+        raise ValueError(f"label column {quoted(column)} has {n_classes} {kind} ({shown}); a "
+                         "binary report needs two")
+    if n_classes < 2:
         raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
                          "need two")
     if pos_label is not None:
@@ -259,6 +262,13 @@ def _as_float(text: str) -> float | None:
         return float(text)
     except ValueError:
         return None
+
+
+def class_key(text: str) -> str | float:
+    """The class a label text names: a finite number by its value ("1", "1.0" and "1e0" are
+    one class, as in a numeric column), any other text as it is."""
+    number = _as_float(text)
+    return number if number is not None and math.isfinite(number) else text
 
 
 def _same_number(a: str, b: str) -> bool:
@@ -299,12 +309,14 @@ def _read_classes(
     is consumed), and the error names them all.
     """
     positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
+    classes: set[str | float] = set()  # the classes of those texts
     failed = False  # a label without a class: read on for the values, the error comes last
     for piece in chunks(path, label, score, rows=rows, progress=progress):
         for value in piece.values:
             if value not in positive:
                 positive[value] = _is_positive(value, pos_label)
-                failed = failed or positive[value] is None or len(positive) > 2
+                classes.add(class_key(value))
+                failed = failed or positive[value] is None or len(classes) > 2
         if len(positive) > _MANY_VALUES:  # not a label column: stop before memory runs out
             shown = ", ".join(quoted(v) for v in sorted(positive)[:6])
             raise ValueError(f"label column {quoted(label)} has more than {_MANY_VALUES}"
@@ -313,7 +325,7 @@ def _read_classes(
             is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
             consume(is_positive[piece.codes], piece.scores)
     decided = decide_pos_label(np.array(list(positive)), pos_label, label)
-    if [v for v, p in positive.items() if p] != [decided]:
+    if {class_key(v) for v, p in positive.items() if p} != {class_key(decided)}:
         shown = ", ".join(quoted(v) for v in positive)
         raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
                          " positive class; say which one is with --pos-label")

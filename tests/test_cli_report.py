@@ -98,6 +98,46 @@ def test_pos_label_for_string_labels_and_numeric_equivalence(tmp_path, capsys):
         assert code == 0 and json.loads(out)["pos_label"] == positive
 
 
+@pytest.mark.parametrize("options", [[], ["--memory-budget", "0"], ["--ci", "--n-resamples",
+                                     "20"], ["--pos-label", "1.0"], ["--pos-label", "0"]])
+def test_texts_of_one_number_are_one_class(tmp_path, capsys, options):
+    """"0" and "0.0", "1", "1.0" and "1e0" in one label column: two classes, as in a numeric
+    column (they were four values, refused), on every path of the command."""
+    texts = ["0", "0.0", "1", "1.0", "0", "1e0", "0.0", "1"]
+    scores = [0.1, 0.4, 0.35, 0.8, 0.3, 0.7, 0.55, 0.2]
+    path = tmp_path / "mixed.csv"
+    path.write_text("y,s\n" + "".join(f"{t},{s}\n" for t, s in zip(texts, scores)))
+    code, out, err = run(["report", str(path), "--label", "y", "--score", "s", "--json",
+                          *options], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    labels = np.array([float(t) for t in texts])
+    negative = "--pos-label" in options and options[1] == "0"
+    expected = rs.binary_confusion(labels, scores, threshold=0.5, pos_label=0 if negative else 1)
+    assert (data["counts"]["positives"], data["confusion"]["tp"], data["confusion"]["fp"]) \
+        == (expected.tp + expected.fn, expected.tp, expected.fp)
+    assert data["ranking"]["roc_auc"] == pytest.approx(
+        rs.roc_auc_score(labels == (0 if negative else 1), scores), abs=1e-15)
+    path.write_text("y,s\n0,0.1\n0.0,0.2\n1,0.3\n2.0,0.4\n")
+    code, _, err = run(["report", str(path), "--label", "y", "--score", "s", *options], capsys)
+    assert code == 2
+    assert ("label column 'y' has 3 classes ('0', '0.0', '1', '2.0'); a binary report needs "
+            "two" in err) != ("--ci" in options)  # (read whole: each class's first text)
+    assert "--ci" not in options or "label column 'y' has 3 values ('0', '1', '2.0')" in err
+
+
+def test_compare_reads_texts_of_one_number_as_one_class(tmp_path, capsys):
+    path = tmp_path / "mixed.csv"
+    path.write_text("y,a,b\n0,0.1,0.3\n1.0,0.4,0.2\n1,0.35,0.9\n0.0,0.8,0.1\n")
+    code, out, err = run(["compare", str(path), "--label", "y", "--score", "a", "--score", "b",
+                          "--json"], capsys)
+    assert code == 0, err
+    data = json.loads(out)
+    aucs = {model["name"]: model["roc_auc"] for model in data["models"]}
+    assert aucs == {"a": rs.roc_auc_score([0, 1, 1, 0], [0.1, 0.4, 0.35, 0.8]),
+                    "b": rs.roc_auc_score([0, 1, 1, 0], [0.3, 0.2, 0.9, 0.1])}
+
+
 def test_parquet_file(tmp_path, capsys):
     pd = pytest.importorskip("pandas")
     pytest.importorskip("pyarrow")
