@@ -53,6 +53,9 @@ def check_regular_file(path: str | os.PathLike[str]) -> None:
     try:
         mode = os.stat(name).st_mode
     except FileNotFoundError:
+        if name in ("-", b"-"):  # the usual name of standard input
+            raise ValueError("-: no such file (rankscore reads regular files, not standard "
+                             "input: save the data to a file first)") from None
         raise ValueError(f"{shown}: no such file") from None
     except (OSError, ValueError) as exc:  # permission, a NUL byte in the path, too long ...
         raise ValueError(f"{shown}: cannot read it: {_reason(exc)}") from None

@@ -34,8 +34,19 @@ class UsageError(Exception):
     """A problem in the user's input, reported as one line and exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too), reading "-1e308" or "-inf" after an option
+    as the option's value, as it reads "-1" and "-0.5" (it took them for unknown options:
+    "--threshold -1e308" was "expected one argument")."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(
+            r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rankscore", description="Exact, fast scores for rankings and scored classifiers."
     )
     parser.add_argument(
@@ -305,7 +316,7 @@ def _add_interval_options(cmd: argparse.ArgumentParser, *, bootstrap: bool) -> N
     if bootstrap:
         cmd.add_argument("--n-resamples", type=_integer(high=MAX_RESAMPLES), default=2000,
                          metavar="B", help="bootstrap replicates, at most 10**6 (default 2000)")
-        cmd.add_argument("--seed", type=_integer(), default=0, metavar="S",
+        cmd.add_argument("--seed", type=_integer(low=0), default=0, metavar="S",
                          help="seed of the bootstrap (default 0: the same output every run)")
 
 

@@ -273,6 +273,28 @@ def test_any_multi_line_error_is_printed_on_one_line(capsys, monkeypatch):
 def test_missing_file(tmp_path, capsys):
     code, _, err = run(["report", str(tmp_path / "nope.csv")], capsys)
     assert code == 2 and "nope.csv: no such file" in err
+    code, _, err = run(["report", "-"], capsys)  # not standard input: a file named "-"
+    assert code == 2 and err == ("rankscore report: error: -: no such file (rankscore reads "
+                                 "regular files, not standard input: save the data to a file "
+                                 "first)\n")
+
+
+@pytest.mark.parametrize("value, shown", [("-1e308", "-1e+308"), ("-1E-3", "-0.001"),
+                                          ("-.5", "-0.5"), ("-2", "-2")])
+def test_negative_numbers_in_exponent_form_are_option_values(capsys, value, shown):
+    code, out, err = run(["report", "--threshold", value], capsys)
+    assert code == 0, err
+    assert f"At threshold {shown} (positive = score >= {shown})" in out
+    code, _, err = run(["report", "--threshold", "-inf"], capsys)
+    assert code == 2 and "--threshold must be a finite number, got -inf" in err
+
+
+def test_negative_seed_is_refused_in_the_commands_words(capsys):
+    with pytest.raises(SystemExit) as exited:  # (argparse's exit)
+        cli.main(["report", "--ci", "--seed", "-1"])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2
+    assert err.splitlines()[-1] == "rankscore report: error: argument --seed: must be >= 0, got -1"
 
 
 def test_subprocess_entry_point(tmp_path):
