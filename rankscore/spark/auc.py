@@ -39,8 +39,8 @@ from .._distributed import auc_of_pair_counts
 from .._engine.areas import pair_counts
 from .._engine.parts import binary_problem, checked_parts, class_parts
 from .columns import checked_columns, role_names, selected
-from .tasks import (LABELS, ArrowPartitions, backend_name, check_reported, checked_labels,
-                    empty_error, labels_piece, numpy_columns, on_backend, parallelism)
+from .tasks import (ArrowPartitions, backend_name, check_reported, checked_labels, empty_error,
+                    labels_piece, merging, numpy_columns, on_backend, parallelism)
 
 BUCKET_BITS = 20  # a bucket: sign, exponent and 8 mantissa bits (256 buckets a binade)
 _LOW_BITS = 64 - BUCKET_BITS
@@ -207,25 +207,17 @@ def bucket_counts(neg: tuple[np.ndarray, np.ndarray],
     return rows
 
 
-def _merged_buckets(rows: Iterable[tuple[Any, bytes | None, str | None]]
-                    ) -> Iterator[tuple[str | None, bytes | None, str | None]]:
-    """``(None, pickled bucket rows, None)`` of a merging task's pieces, or the first
-    error reported; the pieces reporting labels passed on."""
+def _merged_buckets(pieces: list[tuple[int, bytes]]) -> Iterator[tuple[None, bytes]]:
+    """``(None, pickled bucket rows)`` of a merging task's pieces (none without pieces)."""
     lists: list[list[tuple[np.ndarray, np.ndarray]]] = [[], []]
-    for key, data, error in rows:
-        if error is not None:
-            yield None, None, error
-            return
-        if key == LABELS:
-            yield key, data, None
-            continue
-        view, at = memoryview(data), 0  # type: ignore[arg-type]  # (no error: bytes)
+    for _, data in pieces:
+        view, at = memoryview(data), 0
         for found in lists:
             keys, counts, at = _decoded(view, at)
             found.append((keys, counts))
     if lists[0] or lists[1]:
         counts = bucket_counts(*(_merged_class(found) for found in lists))
-        yield None, pickle.dumps(counts, protocol=pickle.HIGHEST_PROTOCOL), None
+        yield None, pickle.dumps(counts, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _task_of(key: Any) -> int:
@@ -291,7 +283,7 @@ def auc_of(df: DataFrame, label: str, score: str, pos_label: Any) -> float:
                                        backend=backend_name(), tasks=tasks))
     found: list[tuple[str | None, bytes | None, str | None]]
     found = pieces.keyBy(lambda row: row[0]).partitionBy(tasks, _task_of).values() \
-        .mapPartitions(_merged_buckets).collect()
+        .mapPartitions(merging(_merged_buckets)).collect()
     check_reported(found, names)
     found = checked_labels(found, pos_label, "roc_auc_score", names)
     if not found:

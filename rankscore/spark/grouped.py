@@ -16,8 +16,8 @@ from .._engine.labels import label_codes
 from .._engine.validate import as_scores, check_sample_weight
 from ..summary import ScoreSummary
 from .columns import by_names, checked_columns, role_names, selected
-from .tasks import (LABELS, backend_name, check_reported, checked_labels, empty_error,
-                    labels_piece, numpy_columns, on_backend, parallelism, pieces_rdd)
+from .tasks import (backend_name, check_reported, checked_labels, empty_error, labels_piece,
+                    merging, numpy_columns, on_backend, parallelism, pieces_rdd)
 
 
 def _key_array(column: pa.ChunkedArray) -> np.ndarray:
@@ -55,23 +55,15 @@ def _group_pieces(batches: Iterator[pa.RecordBatch], *, roles: Sequence[str], po
 
 
 
-def _merged_groups(rows: Iterable[tuple[Any, bytes, str | None]], *,
-                   backend: str) -> Iterator[tuple[Any, Any, str | None]]:
-    """``(key, metrics row, error)`` of each group among ``rows`` (its pieces merged), or
-    the first error reported; the pieces reporting labels passed on."""
+def _merged_groups(pieces: list[tuple[tuple[Any, ...], bytes]], *,
+                   backend: str) -> Iterator[tuple[Any, Any]]:
+    """``(key, metrics row)`` of each group among ``pieces`` (its pieces merged)."""
     found: dict[tuple[Any, ...], list[ScoreSummary]] = {}
-    for key, data, error in rows:
-        if error is not None:
-            yield None, None, error
-            return
-        if key == LABELS:
-            yield key, data, None
-            continue
+    for key, data in pieces:
         found.setdefault(key, []).append(ScoreSummary.from_bytes(data))
     merged = {key: on_backend(backend, ScoreSummary.merge_all, parts)
               for key, parts in found.items()}
-    for key, row in on_backend(backend, groups.keyed_rows, merged):
-        yield key, row, None
+    yield from on_backend(backend, groups.keyed_rows, merged)
 
 
 def _key_bucket(key: Any) -> int:
@@ -155,7 +147,7 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
                                        backend=backend))
     rows = pieces.keyBy(lambda row: row[0]).partitionBy(
         2 * parallelism(df), _key_bucket).values().mapPartitions(
-        partial(_merged_groups, backend=backend)).collect()
+        merging(partial(_merged_groups, backend=backend))).collect()
     check_reported(rows, names)
     rows = checked_labels(rows, pos_label, "group_metrics", names)
     if not rows:

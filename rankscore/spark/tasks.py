@@ -188,6 +188,27 @@ def labels_piece(y_true: Any, pos_label: Any, function: str) -> tuple[str, bytes
     return LABELS, pickle.dumps(labels_seen(y_true, pos_label, function))
 
 
+def merging(merge: Callable[[list[tuple[Any, bytes]]], Iterator[tuple[Any, Any]]]
+            ) -> Callable[[Iterable[_Reported]], Iterator[tuple[Any, Any, str | None]]]:
+    """A merging task's ``mapPartitions`` function: ``(key, value, None)`` for each of
+    ``merge(pieces)`` (the pieces it receives, but the reports of labels, which it passes
+    on), or the first error reported instead."""
+    def run(rows: Iterable[_Reported]) -> Iterator[tuple[Any, Any, str | None]]:
+        pieces = []
+        for key, data, error in rows:
+            if error is not None:
+                yield None, None, error
+                return
+            if key == LABELS:
+                yield key, data, None
+            else:
+                pieces.append((key, data))
+        for key, value in merge(pieces):  # type: ignore[arg-type]  # (no error: bytes)
+            yield key, value, None
+
+    return run
+
+
 # ---------------------------------------------------------------------------------------
 # on the driver: the errors reported, the labels of all rows, the cores
 
