@@ -199,6 +199,25 @@ def test_a_byte_order_mark_is_no_part_of_the_first_id(tmp_path, backend):
         Qrels.from_trec(tmp_path / "bad")
 
 
+def test_lines_ended_by_cr_alone(tmp_path, backend):
+    # classic Mac OS line endings: the file was one line, "expected 4 fields"
+    qrels, run = "q1 0 a 1\nq2 0 c 1\nq1 0 b 1\n", "q1 Q0 b 1 0.9 t\nq2 Q0 c 1 0.8 t\n"
+    for name, text in (("qrels", qrels), ("run", run)):
+        (tmp_path / name).write_bytes(text.encode())
+        (tmp_path / f"{name}_cr").write_bytes(text.replace("\n", "\r").encode())
+    assert Qrels.from_trec(tmp_path / "qrels_cr").to_dict() == Qrels.from_trec(
+        tmp_path / "qrels").to_dict() == {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}}
+    assert Run.from_trec(tmp_path / "run_cr").to_dict() == {"q1": {"b": 0.9}, "q2": {"c": 0.8}}
+    assert evaluate(tmp_path / "qrels_cr", tmp_path / "run_cr", "map") == 0.75
+    (tmp_path / "bad").write_bytes(b"q1 0 a 1\rq1 0 b x\r")
+    with pytest.raises(ValueError, match="line 2: expected 4 fields .* got 'q1 0 b x'"):
+        Qrels.from_trec(tmp_path / "bad")
+    # CR before LF (Windows) stays white space at a line's end
+    (tmp_path / "crlf").write_bytes(qrels.replace("\n", "\r\n").encode())
+    assert Qrels.from_trec(tmp_path / "crlf").to_dict() == {"q1": {"a": 1, "b": 1},
+                                                            "q2": {"c": 1}}
+
+
 @pytest.mark.parametrize("text, message", [
     ("q1 Q0 a 1 0.5\n", "line 1: expected 6 fields"),
     ("q1 Q0 a 1 0.5 t\nq1 Q0 b 1 high t\n", "line 2"),
