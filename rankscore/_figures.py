@@ -11,6 +11,8 @@ passes through to the artist it draws (checked before anything is drawn).
 
 from __future__ import annotations
 
+import math
+import numbers
 import os
 from types import ModuleType
 from collections.abc import Mapping
@@ -121,6 +123,10 @@ def line_style(
     for layer in given:
         caller.update(normalize_kwargs(dict(layer or {}), Line2D))
     style = {**normalize_kwargs(dict(defaults), Line2D), **caller}
+    zorder = caller.get("zorder")  # (matplotlib checks it only when it draws)
+    if zorder is not None and (isinstance(zorder, bool) or not isinstance(zorder, numbers.Real)
+                               or not math.isfinite(zorder)):
+        raise ValueError(f"{function}: zorder must be a finite number, got {quoted(zorder)}")
     try:
         Line2D([], [], **caller)
     except AttributeError as exc:  # Line2D.set() got an unexpected keyword argument 'x'

@@ -162,6 +162,10 @@ def test_bad_properties_raise_before_drawing(call):
         call(colour="red")
     with pytest.raises(ValueError, match="is not a valid value for color"):
         call(color="no such colour")
+    for zorder in ("x", float("nan"), True):  # (matplotlib checks it only when it draws)
+        with pytest.raises(ValueError, match=rf"zorder must be a finite number, got "
+                                             rf"{zorder!r}" if zorder is not True else "True"):
+            call(zorder=zorder)
     assert plt.get_fignums() == []  # no figure was opened
 
 
