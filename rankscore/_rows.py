@@ -169,6 +169,9 @@ def csv_header(path: Path, fh: Any, label: str, score: str) -> tuple[CsvHeader, 
     if header is None:
         raise ValueError(f"{path}: the file is empty")
     header = [name.strip() for name in header]
+    if any("\x00" in name for name in header):  # UTF-16 without a byte order mark
+        raise ValueError(f"{path}: not UTF-8 text (NUL bytes in the header: UTF-16?); save "
+                         "the file as UTF-8 CSV")
     check_columns(path, header, label, score)
     return CsvHeader(dialect, header, header.index(label), header.index(score)), reader
 

@@ -209,6 +209,10 @@ def test_errors_are_one_line_and_exit_2(tmp_path, capsys, content, argv, message
         (b"y,s\n\xff\xfe,0.9\n0,0.2\n", "data.csv: not UTF-8 text (invalid start byte);"
          " save the file as UTF-8 CSV"),
         ("y,s\n1,0.9\n0,0.2\n".encode("utf-16"), "data.csv: not UTF-8 text"),
+        # UTF-16 without a byte order mark: "no label column 'y' (columns: 'y\x00', ...)"
+        ("y,s\n1,0.9\n0,0.2\n".encode("utf-16-le"), "data.csv: not UTF-8 text (NUL bytes in the"
+         " header: UTF-16?); save the file as UTF-8 CSV"),
+        ("y,s\n1,0.9\n0,0.2\n".encode("utf-16-be"), "data.csv: not UTF-8 text (NUL bytes"),
         # two columns of one name: the first one was taken silently
         (b"y,s,y\n1,0.9,0\n0,0.2,1\n", "data.csv: 2 columns are named 'y'; rename all but one"),
         # a blank line before the bad value: the row number was one too small
