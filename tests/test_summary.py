@@ -527,6 +527,11 @@ def test_views_of_an_empty_summary_raise_as_the_functions():
             getattr(empty, view)()
     with pytest.raises(ValueError, match="sample_weight is zero for every sample"):
         rs.roc_curve([0, 1], [0.1, 0.2], sample_weight=[0, 0])
+    # built from no rows: no weight is named (it was "sample_weight is zero")
+    counts = np.zeros(0, dtype=np.int64)
+    for view in ("roc_auc", "average_precision", "ks_statistic", "prevalence"):
+        with pytest.raises(ValueError, match="^the summary holds no rows; nothing to score$"):
+            getattr(ScoreSummary(np.zeros(0), counts, counts), view)()
 
 
 

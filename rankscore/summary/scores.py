@@ -346,8 +346,7 @@ class ScoreSummary:
         Notes
         -----
         ``fps = cumsum(negatives)``, ``tps = cumsum(positives)``; computed once and kept.
-        An empty summary (every weight zero) raises the ``ValueError`` of the curve
-        functions.
+        An empty summary (no rows, or every weight zero) raises a ``ValueError``.
 
         Examples
         --------
@@ -356,6 +355,8 @@ class ScoreSummary:
         [2.0, 2.0]
         """
         if "sweep" not in self._cache:
+            if len(self) == 0 and not self.weighted:  # (weighted: cumulative's message)
+                raise ValueError("the summary holds no rows; nothing to score")
             sweep = cumulative(self.thresholds, self.negatives, self.positives)
             for arr in sweep[:2]:
                 arr.flags.writeable = False  # shared by every view and every thread
