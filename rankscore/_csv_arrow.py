@@ -55,13 +55,15 @@ class _Checked(io.RawIOBase):
     Python's csv module refuses before 3.11). A block that fails raises ``_Unusual``
     inside pyarrow's read, which ends the pyarrow reader."""
 
-    def __init__(self, raw: Any, offset: int) -> None:
+    def __init__(self, raw: Any, offset: int, quote: str) -> None:
         super().__init__()
         self.raw = raw
         self.raw.seek(offset)
         self.done = offset  # bytes of the file read so far
         self.decoder = codecs.getincrementaldecoder("utf-8")("strict")
         self.pending = False  # the decoder holds the start of a multi-byte character
+        self.quote = quote.encode()
+        self.quotes = 0  # quote characters read
 
     def readable(self) -> bool:
         return True
@@ -76,6 +78,9 @@ class _Checked(io.RawIOBase):
     def _check(self, data: bytes) -> None:
         if b"\x00" in data:
             raise _Unusual("a NUL byte")
+        self.quotes += data.count(self.quote)
+        if not data and self.quotes % 2:  # perhaps a quote never closed (pyarrow closes it
+            raise _Unusual("an odd number of quotes")  # at the end): the csv module says
         try:
             if not data:  # the end: a character cut short is an error too
                 self.decoder.decode(b"", final=True)
@@ -125,7 +130,7 @@ def _arrow_pieces(path: Path, label: str, score: str, rows: int,
     keep = list(dict.fromkeys([names[header.label], names[header.score]]))
     total = path.stat().st_size
     with open(path, "rb") as raw:
-        source = _Checked(raw, offset)
+        source = _Checked(raw, offset, dialect.quotechar)
         try:
             reader = pcsv.open_csv(
                 source,

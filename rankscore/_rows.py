@@ -150,24 +150,37 @@ class CsvHeader(NamedTuple):
     score: int
 
 
+# A line after the file's last: a row of its own, or, when the file ends inside a quoted
+# field (an unclosed quote, which the csv module closes quietly at the end), part of that
+# field. (U+FDD0 is a noncharacter: no text holds it.)
+END_OF_FILE = "\ufdd0"
+
+
+def _lines_then_end(fh: Any) -> Iterator[str]:
+    yield from fh
+    yield END_OF_FILE
+
+
 def csv_header(path: Path, fh: Any, label: str, score: str) -> tuple[CsvHeader, Any]:
-    """(header, csv reader positioned after the header row) of a CSV text stream."""
-    sample = fh.read(65536)
-    if not sample.strip():
+    """(header, csv reader positioned after the header row) of a CSV text stream; the
+    reader's last row is ``[END_OF_FILE]`` (see :func:`csv_rows`)."""
+    first = next((line for line in fh if line.strip()), None)  # (blank lines before)
+    if first is None:
         raise ValueError(f"{path}: the file is empty")
     fh.seek(0)
-    first = next(line for line in sample.splitlines() if line.strip())
     try:
         dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(fh, dialect)
+    reader = csv.reader(_lines_then_end(fh), dialect)
     try:
         header = next((row for row in reader if not is_blank(row)), None)
     except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
         raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-    if header is None:
+    if header is None or header == [END_OF_FILE]:
         raise ValueError(f"{path}: the file is empty")
+    if END_OF_FILE in header[-1]:
+        raise unclosed_quote(path, 1)
     header = [name.strip() for name in header]
     if any("\x00" in name for name in header):  # UTF-16 without a byte order mark
         raise ValueError(f"{path}: not UTF-8 text (NUL bytes in the header: UTF-16?); save "
@@ -183,7 +196,13 @@ def csv_rows(path: Path, fh: Any, label: str, score: str, rows: int,
     li, si, width = header.label, header.score, len(header.names)
     try:
         labels, scores, lines = [], [], []
+        last = reader.line_num  # the line where the next row starts, less one
         for row in reader:
+            if row and END_OF_FILE in row[-1]:
+                if row == [END_OF_FILE]:
+                    break
+                raise unclosed_quote(path, last + 1)
+            last = reader.line_num
             if is_blank(row):
                 continue
             if len(row) != width:  # a short or long row would shift the columns
@@ -205,6 +224,11 @@ def csv_rows(path: Path, fh: Any, label: str, score: str, rows: int,
         tick()
     except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
         raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
+
+
+def unclosed_quote(path: Path, row: int) -> ValueError:
+    return ValueError(f"{path}, row {row}: a quoted field opens in this row and is not "
+                      "closed before the end of the file")
 
 
 def csv_chunk(path: Path, label: str, score: str, labels: list[str], scores: list[str],

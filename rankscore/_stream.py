@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple
 
@@ -23,6 +24,7 @@ import numpy as np
 
 from ._columns import check_column, decimals_as_float64
 from ._engine.validate import quoted
+from ._numbers import read_number
 from .exceptions import ColumnTypeError
 from ._rows import (Chunk, check_columns, check_file, empty_label, finite_scores, not_finite,
                     python_csv_chunks)
@@ -52,6 +54,10 @@ def chunks(
     empty = True
     for piece in pieces:
         empty = False
+        nul = next((v for v in piece.values if "\x00" in v), None)
+        if nul is not None:  # (NumPy's text arrays would drop it at the end of a label)
+            raise ValueError(f"{path}: label column {quoted(label)} holds {quoted(nul)}, a "
+                             "label with a NUL character")
         yield piece
     if empty:
         raise ValueError(f"{path}: no data rows")
@@ -211,9 +217,9 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
     (['ham', 'ham', 'ham'], [0.001, 0.003, 0.059])
     """
     pieces = list(chunks(path, label, score))
-    first: dict[str | float, str] = {}  # the first text of each class
-    labels = np.concatenate([np.asarray([first.setdefault(class_key(v), v) for v in p.values],
-                                        dtype=str)[p.codes] for p in pieces])
+    first: dict[str | Decimal, str] = {}  # the first text of each class
+    labels = np.concatenate([np.array([first.setdefault(class_key(v), v) for v in p.values],
+                                      dtype=str)[p.codes] for p in pieces])
     return labels, np.concatenate([p.scores for p in pieces])
 
 
@@ -221,31 +227,32 @@ def read_columns(path: str | Path, label: str, score: str) -> tuple[np.ndarray, 
 # the positive class of a label column read as text
 
 
-def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> str:
-    """The positive label among the two classes of a label column read as text (texts of
-    one number, such as "1" and "1.0", are one class)."""
-    values = sorted(set(labels.tolist()))
-    shown = ", ".join(quoted(v) for v in values[:6]) + (", …" if len(values) > 6 else "")
-    n_classes = len({class_key(v) for v in values})
+def decide_pos_label(labels: Any, pos_label: str | None, column: str) -> str:
+    """The positive label among the two classes of a label column read as text (the texts
+    ``labels``, an array or a list, in the order read): texts of one number, such as "1"
+    and "1.0", are one class, which the first of its texts read names."""
+    values = list(dict.fromkeys(labels.tolist() if isinstance(labels, np.ndarray) else labels))
+    ordered = sorted(values)
+    shown = ", ".join(quoted(v) for v in ordered[:6]) + (", …" if len(values) > 6 else "")
+    keys = [class_key(v) for v in values]
+    n_classes = len(set(keys))
     if n_classes > 2:
         kind = "values" if n_classes == len(values) else "classes"
         raise ValueError(f"label column {quoted(column)} has {n_classes} {kind} ({shown}); a "
                          "binary report needs two")
     if n_classes < 2:
-        raise ValueError(f"label column {quoted(column)} has one value only ({shown}); "
+        kind = "value" if len(values) == 1 else "class"
+        raise ValueError(f"label column {quoted(column)} has one {kind} only ({shown}); "
                          "need two")
     if pos_label is not None:
-        if pos_label in values:
-            return pos_label
-        matches = [v for v in values if _same_number(v, pos_label)]
-        if matches:
-            result: str = matches[0]
+        wanted = class_key(pos_label)
+        if wanted in keys:
+            result: str = values[keys.index(wanted)]
             return result
         raise ValueError(f"--pos-label {quoted(pos_label)} is not a value of "
                          f"{quoted(column)} ({shown})")
-    numbers = [_as_float(v) for v in values]
-    if None not in numbers and (set(numbers) <= {0.0, 1.0} or set(numbers) <= {-1.0, 1.0}):
-        positive: str = values[numbers.index(1.0)]
+    if set(keys) <= {0, 1} or set(keys) <= {-1, 1}:  # (texts are no numbers' keys)
+        positive: str = values[keys.index(Decimal(1))]
         return positive
     lowered = [v.lower() for v in values]
     if set(lowered) == {"true", "false"}:
@@ -257,23 +264,18 @@ def decide_pos_label(labels: np.ndarray, pos_label: str | None, column: str) -> 
     )
 
 
-def _as_float(text: str) -> float | None:
+def class_key(text: str) -> str | Decimal:
+    """The class a label text names: a finite number by its exact value ("1", "1.0" and
+    "1e0" are one class, as in a numeric column; 2**53 and 2**53 + 1 are two; a Decimal
+    equals and hashes as the int of its value), any other text as it is (also "1_0":
+    numbers in files have no underscores, rankscore._numbers)."""
+    if read_number(text) is None:
+        return text
     try:
-        return float(text)
-    except ValueError:
-        return None
-
-
-def class_key(text: str) -> str | float:
-    """The class a label text names: a finite number by its value ("1", "1.0" and "1e0" are
-    one class, as in a numeric column), any other text as it is."""
-    number = _as_float(text)
-    return number if number is not None and math.isfinite(number) else text
-
-
-def _same_number(a: str, b: str) -> bool:
-    x, y = _as_float(a), _as_float(b)
-    return x is not None and x == y
+        number = Decimal(text.strip())
+    except ArithmeticError:  # (float() reads some texts Decimal does not)
+        return text
+    return number if number.is_finite() else text
 
 
 # ---------------------------------------------------------------------------------------
@@ -288,10 +290,10 @@ def _is_positive(value: str, pos_label: str | None) -> bool | None:
     decide_pos_label decides for the whole column; None when it cannot be
     (without ``pos_label``, only 0/1, -1/1 and true/false have a default)."""
     if pos_label is not None:
-        return value == pos_label or _same_number(value, pos_label)
-    number = _as_float(value)
-    if number in (0.0, 1.0, -1.0) or value.lower() in ("true", "false"):
-        return number == 1.0 or value.lower() == "true"
+        return value == pos_label or class_key(value) == class_key(pos_label)
+    key = class_key(value)
+    if key in (0, 1, -1) or value.lower() in ("true", "false"):
+        return key == 1 or value.lower() == "true"
     return None
 
 
@@ -309,7 +311,7 @@ def _read_classes(
     is consumed), and the error names them all.
     """
     positive: dict[str, bool | None] = {}  # every label text seen: is it the positive class?
-    classes: set[str | float] = set()  # the classes of those texts
+    classes: set[str | Decimal] = set()  # the classes of those texts
     failed = False  # a label without a class: read on for the values, the error comes last
     for piece in chunks(path, label, score, rows=rows, progress=progress):
         for value in piece.values:
@@ -324,12 +326,8 @@ def _read_classes(
         if not failed:
             is_positive = np.array([positive[v] for v in piece.values], dtype=bool)
             consume(is_positive[piece.codes], piece.scores)
-    decided = decide_pos_label(np.array(list(positive)), pos_label, label)
-    if {class_key(v) for v, p in positive.items() if p} != {class_key(decided)}:
-        shown = ", ".join(quoted(v) for v in positive)
-        raise ValueError(f"label column {quoted(label)}: both values ({shown}) mean the"
-                         " positive class; say which one is with --pos-label")
-    return decided
+    # (the positive texts are those of the decided class: decide_pos_label refuses others)
+    return decide_pos_label(list(positive), pos_label, label)
 
 
 def summarise_file(

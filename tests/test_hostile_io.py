@@ -9,6 +9,7 @@ command line) naming the problem: never a traceback, a hang or a silently wrong 
 
 import contextlib
 import io
+import json
 import math
 import os
 import socket
@@ -939,3 +940,90 @@ def test_huge_counts_and_long_paths_are_short_one_line_errors(tmp_path):
         with pytest.raises(ValueError) as info:
             call(str(tmp_path / ("x" * 5000)))
         assert len(str(info.value)) < 400 and "\n" not in str(info.value)
+
+
+# ------------------------------------------- files that read as something else (CLI sweep)
+
+
+def _report_json(argv, capsys):
+    code, out, err = _cli(["report", *map(str, argv), "--json"], capsys)
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("reader", ["python", "arrow"])
+def test_a_quote_never_closed_is_an_error_naming_its_row(tmp_path, capsys, reader):
+    # the csv module (and pyarrow) closes it at the end of the file: the rest of the file
+    # was one field, and the report read the first 10 of 1000 rows
+    rng = np.random.default_rng(3)
+    rows = [f"{int(y)},{s:.3f},{'ok' if i != 9 else chr(34) + '12 inch'}"
+            for i, (y, s) in enumerate(zip(rng.random(1000) < 0.5, rng.random(1000)))]
+    path = tmp_path / "q.csv"
+    path.write_text("target,score,note\n" + "\n".join(rows) + "\n")
+    two = tmp_path / "q2.csv"  # in a column the report reads: it was "row 5: 1 fields"
+    two.write_text('target,score\n0,0.1\n"1,0.9\n0,0.4\n1,0.3\n')
+    _stream.CSV_READER = reader
+    try:
+        for extra in ([], ["--memory-budget", "0"], ["--ci", "--n-resamples", "5"]):
+            _refused(["report", path, *extra], capsys, "q.csv, row 11: a quoted field opens in "
+                     "this row and is not closed before the end of the file")
+        _refused(["report", two], capsys, "q2.csv, row 3: a quoted field opens")
+        _refused(["report", tmp_path / "h.csv"], capsys, "no such file")
+        (tmp_path / "h.csv").write_text('target,"score\n0,0.1\n')
+        _refused(["report", tmp_path / "h.csv"], capsys, "h.csv, row 1: a quoted field opens")
+        # a quote inside an unquoted field is a character of it (an odd count of quotes)
+        inch = tmp_path / "inch.csv"
+        inch.write_text('target,score,note\n0,0.1,12" screen\n1,0.9,"a, b"\n0,0.3,ok\n')
+        assert _report_json([inch], capsys)["ranking"]["roc_auc"] == 1.0
+    finally:
+        _stream.CSV_READER = "auto"
+
+
+@pytest.mark.parametrize("reader", ["python", "arrow"])
+def test_many_blank_lines_before_the_header(tmp_path, capsys, reader):
+    path = tmp_path / "b.csv"  # more than the 64 KiB the header was looked for in
+    path.write_text("\n" * 70_000 + "target,score\n0,0.1\n1,0.4\n0,0.35\n1,0.8\n")
+    _stream.CSV_READER = reader
+    try:
+        assert _report_json([path], capsys)["ranking"]["roc_auc"] == 1.0
+        (tmp_path / "e.csv").write_text("\n  \n" * 40_000)
+        _refused(["report", tmp_path / "e.csv"], capsys, "e.csv: the file is empty")
+    finally:
+        _stream.CSV_READER = "auto"
+
+
+def test_label_texts_are_classes_by_exact_value(tmp_path, capsys):
+    # 2**53 and 2**53 + 1 are two labels (they were one class, through float()), "1_0"
+    # is no number (float() reads it as 10)
+    big = tmp_path / "big.csv"
+    big.write_text("target,score\n9007199254740992,0.1\n9007199254740993,0.9\n"
+                   "9007199254740992,0.4\n9007199254740993,0.35\n")
+    data = _report_json([big, "--pos-label", "9007199254740993"], capsys)
+    assert (data["counts"]["positives"], data["ranking"]["roc_auc"]) == (2, 0.75)
+    three = tmp_path / "three.csv"
+    three.write_text(big.read_text() + "0,0.2\n")
+    _refused(["report", three, "--pos-label", "9007199254740993"], capsys,
+             "has 3 values ('0', '9007199254740992', '9007199254740993')")
+    under = tmp_path / "under.csv"
+    under.write_text("target,score\n1_0,0.1\n10,0.9\n")
+    for positive, auc in (("10", 1.0), ("1_0", 0.0), ("1e1", 1.0)):
+        data = _report_json([under, "--pos-label", positive], capsys)
+        assert (data["counts"]["positives"], data["ranking"]["roc_auc"]) == (1, auc)
+
+
+def test_the_positive_text_is_the_first_read_on_every_path(tmp_path, capsys):
+    path = tmp_path / "p.csv"
+    path.write_text("target,score\n0,0.1\n1e0,0.9\n00,0.4\n1.,0.3\n")
+    for extra in ([], ["--memory-budget", "0"], ["--ci", "--n-resamples", "5"]):
+        assert _report_json([path, *extra], capsys)["pos_label"] == "1e0"
+
+
+def test_parquet_labels_with_a_nul_character_are_refused(tmp_path, capsys):
+    # NumPy's text arrays drop NULs at the end: 'a' and 'a\x00' became one label on one
+    # path, and the others gave unrelated errors
+    path = _table(tmp_path, "n.parquet", target=["a", "a\x00", "b", "b", "a\x00", "a"],
+                  score=[0.1, 0.9, 0.8, 0.7, 0.95, 0.2])
+    for extra in ([], ["--memory-budget", "0"], ["--ci", "--n-resamples", "5"]):
+        _refused(["report", path, "--pos-label", "b", *extra], capsys,
+                 "n.parquet: label column 'target' holds 'a\\x00', a label with a NUL "
+                 "character")

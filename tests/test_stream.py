@@ -110,7 +110,8 @@ def test_summarise_file_equals_the_summary_in_memory(tmp_path, kind, labels, pos
     (["ham", "spam"], None, r"has the values 'ham', 'spam'; say which is positive with"),
     (["0", "0"], None, r"has one value only \('0'\); need two"),
     (["0", "1"], "2", r"--pos-label '2' is not a value of 'target' \('0', '1'\)"),
-    (["1", "1.0"], "1", r"both values \('1', '1.0'\) mean the positive class"),
+    (["1", "1.0"], "1", r"has one class only \('1', '1.0'\); need two"),  # one number
+    (["1", "true"], None, r"has the values '1', 'true'; say which is positive"),
     (["-1", "0"], None, r"has the values '-1', '0'; say which is positive"),
 ])  # fmt: skip
 @pytest.mark.parametrize("budget", [None, 0])
