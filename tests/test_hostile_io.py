@@ -9,7 +9,6 @@ command line) naming the problem: never a traceback, a hang or a silently wrong 
 
 import contextlib
 import io
-import json
 import math
 import os
 import socket
@@ -945,12 +944,6 @@ def test_huge_counts_and_long_paths_are_short_one_line_errors(tmp_path):
 # ------------------------------------------- files that read as something else (CLI sweep)
 
 
-def _report_json(argv, capsys):
-    code, out, err = _cli(["report", *map(str, argv), "--json"], capsys)
-    assert code == 0, err
-    return json.loads(out)
-
-
 @pytest.mark.parametrize("reader", ["python", "arrow"])
 def test_a_quote_never_closed_is_an_error_naming_its_row(tmp_path, capsys, reader):
     # the csv module (and pyarrow) closes it at the end of the file: the rest of the file
@@ -974,7 +967,7 @@ def test_a_quote_never_closed_is_an_error_naming_its_row(tmp_path, capsys, reade
         # a quote inside an unquoted field is a character of it (an odd count of quotes)
         inch = tmp_path / "inch.csv"
         inch.write_text('target,score,note\n0,0.1,12" screen\n1,0.9,"a, b"\n0,0.3,ok\n')
-        assert _report_json([inch], capsys)["ranking"]["roc_auc"] == 1.0
+        assert _report_json(["report", inch], capsys)["ranking"]["roc_auc"] == 1.0
     finally:
         _stream.CSV_READER = "auto"
 
@@ -985,7 +978,7 @@ def test_many_blank_lines_before_the_header(tmp_path, capsys, reader):
     path.write_text("\n" * 70_000 + "target,score\n0,0.1\n1,0.4\n0,0.35\n1,0.8\n")
     _stream.CSV_READER = reader
     try:
-        assert _report_json([path], capsys)["ranking"]["roc_auc"] == 1.0
+        assert _report_json(["report", path], capsys)["ranking"]["roc_auc"] == 1.0
         (tmp_path / "e.csv").write_text("\n  \n" * 40_000)
         _refused(["report", tmp_path / "e.csv"], capsys, "e.csv: the file is empty")
     finally:
@@ -998,7 +991,7 @@ def test_label_texts_are_classes_by_exact_value(tmp_path, capsys):
     big = tmp_path / "big.csv"
     big.write_text("target,score\n9007199254740992,0.1\n9007199254740993,0.9\n"
                    "9007199254740992,0.4\n9007199254740993,0.35\n")
-    data = _report_json([big, "--pos-label", "9007199254740993"], capsys)
+    data = _report_json(["report", big, "--pos-label", "9007199254740993"], capsys)
     assert (data["counts"]["positives"], data["ranking"]["roc_auc"]) == (2, 0.75)
     three = tmp_path / "three.csv"
     three.write_text(big.read_text() + "0,0.2\n")
@@ -1007,7 +1000,7 @@ def test_label_texts_are_classes_by_exact_value(tmp_path, capsys):
     under = tmp_path / "under.csv"
     under.write_text("target,score\n1_0,0.1\n10,0.9\n")
     for positive, auc in (("10", 1.0), ("1_0", 0.0), ("1e1", 1.0)):
-        data = _report_json([under, "--pos-label", positive], capsys)
+        data = _report_json(["report", under, "--pos-label", positive], capsys)
         assert (data["counts"]["positives"], data["ranking"]["roc_auc"]) == (1, auc)
 
 
@@ -1015,7 +1008,7 @@ def test_the_positive_text_is_the_first_read_on_every_path(tmp_path, capsys):
     path = tmp_path / "p.csv"
     path.write_text("target,score\n0,0.1\n1e0,0.9\n00,0.4\n1.,0.3\n")
     for extra in ([], ["--memory-budget", "0"], ["--ci", "--n-resamples", "5"]):
-        assert _report_json([path, *extra], capsys)["pos_label"] == "1e0"
+        assert _report_json(["report", path, *extra], capsys)["pos_label"] == "1e0"
 
 
 def test_parquet_labels_with_a_nul_character_are_refused(tmp_path, capsys):
