@@ -7,7 +7,6 @@ input are one line on stderr and exit code 2, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import sys
@@ -405,7 +404,7 @@ def _run_ir(args: argparse.Namespace) -> int:
         if len(runs) == 1 and args.per_query:
             payload["per_query"] = {m: dict(zip(values["query"].tolist(), values[m].tolist()))
                                     for m in metrics}
-        print(json.dumps(payload, indent=2))
+        print(report.json_text(payload))
         return 0
     rows = [[name, *(f"{means[name][m]:.4f}" for m in metrics)] for name in means]
     print(text_table(["run", *metrics], rows))

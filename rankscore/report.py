@@ -41,7 +41,7 @@ from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, 
 from .uncertainty.comparisons import models_by_name
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report", "BinaryReport",
-           "model_comparison", "format_comparison"]
+           "model_comparison", "format_comparison", "json_text"]
 
 
 # A JSON-ready number of the report: int counts, float values, None where undefined.
@@ -106,13 +106,27 @@ class BinaryReport(ReportSections, total=False):
 
 
 def _number(x: Any) -> Any:
-    """A JSON-ready number: int stays int, NaN becomes None."""
+    """A JSON-ready number: int stays int, NaN and ±inf become None (JSON has neither)."""
     if isinstance(x, (bool, np.bool_)):
         return bool(x)
     if isinstance(x, (int, np.integer)):
         return int(x)
     x = float(x)
-    return None if math.isnan(x) else x
+    return x if math.isfinite(x) else None
+
+
+def json_text(payload: Any) -> str:
+    """The commands' ``--json`` output: every float that is NaN or ±inf (a metric of no
+    rows, DeLong's z of a difference with no variance) written as null, as JSON has no
+    such numbers (Python's ``NaN``/``Infinity`` are not JSON)."""
+    def ready(x: Any) -> Any:
+        if isinstance(x, dict):
+            return {k: ready(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return [ready(v) for v in x]
+        return _number(x) if isinstance(x, (float, np.floating)) else x
+
+    return json.dumps(ready(payload), indent=2, allow_nan=False)
 
 
 def _confusion_dict(c: BinaryConfusion) -> dict[str, Number]:
@@ -639,7 +653,7 @@ def run_command(args: Any) -> int:
     if args.json:
         meta = {"source": source, "label_column": args.label, "score_column": args.score,
                 "pos_label": pos_label}  # fmt: skip
-        print(json.dumps({**meta, **report}, indent=2, allow_nan=False))
+        print(json_text({**meta, **report}))
     else:
         title = f"rankscore report — {source}"
         print(f"{title}\nlabel {args.label!r} (positive {pos_label!r}), score {args.score!r}\n")
@@ -777,7 +791,7 @@ def run_compare(args: Any) -> int:
                                   confidence_level=args.confidence_level)
     if args.json:
         meta = {"source": str(args.file), "label_column": args.label, "pos_label": pos_label}
-        print(json.dumps({**meta, **comparison}, indent=2, allow_nan=False))
+        print(json_text({**meta, **comparison}))
     else:
         print(f"rankscore compare — {args.file}\nlabel {args.label!r} (positive "
               f"{pos_label!r}), {len(labels)} rows\n")

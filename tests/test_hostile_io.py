@@ -1020,3 +1020,27 @@ def test_parquet_labels_with_a_nul_character_are_refused(tmp_path, capsys):
         _refused(["report", path, "--pos-label", "b", *extra], capsys,
                  "n.parquet: label column 'target' holds 'a\\x00', a label with a NUL "
                  "character")
+
+
+def test_json_output_writes_undefined_and_infinite_numbers_as_null(tmp_path, capsys):
+    # Python's json wrote NaN (no JSON), or refused inf ("Out of range float values")
+    import json
+
+    opposite = tmp_path / "o.csv"  # b ranks every pair the other way: DeLong's z is inf
+    opposite.write_text("target,a,b\n0,0.1,0.9\n1,0.9,0.1\n0,0.2,0.8\n1,0.8,0.2\n")
+    code, out, err = _cli(["compare", opposite, "--score", "a", "--score", "b", "--json"],
+                          capsys)
+    assert code == 0, err
+    pair = json.loads(out)["pairs"][0]
+    assert (pair["difference"], pair["z"]) == (1.0, None)
+    qrels, run = tmp_path / "q", tmp_path / "r"
+    qrels.write_text("q1 0 d1 0\nq2 0 d1 1\n")  # q1 has no relevant document: s is NaN
+    run.write_text("q1 Q0 d1 1 0.9 r\nq2 Q0 d1 1 0.8 r\n")
+    code, out, err = _cli(["ir", qrels, run, "--json", "--per-query", "--metrics", "s"],
+                          capsys)
+    assert code == 0, err
+    assert "NaN" not in out and json.loads(out)["per_query"]["s"]["q1"] is None
+    code, out, err = _cli(["ir", qrels, run, run, "--json", "--metrics", "map"], capsys)
+    assert code == 0, err
+    assert "NaN" not in out
+    json.loads(out)
