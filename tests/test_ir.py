@@ -199,6 +199,26 @@ def test_a_byte_order_mark_is_no_part_of_the_first_id(tmp_path, backend):
         Qrels.from_trec(tmp_path / "bad")
 
 
+def test_utf16_and_joined_files(tmp_path, backend):
+    qrels, run = "q1 0 a 1\nq2 0 c 1\nq1 0 b 1\n", "q1 Q0 b 1 0.9 t\nq2 Q0 c 1 0.8 t\n"
+    (tmp_path / "qrels").write_bytes(qrels.encode())
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le"):  # it was
+        # "expected 6 fields"
+        (tmp_path / "run16").write_bytes(run.encode(encoding))
+        with pytest.raises(ValueError, match=r"run16 is not UTF-8 text \(UTF-16 or UTF-32: "
+                                             r"NUL bytes between its letters\); save it as "
+                                             r"UTF-8"):
+            Run.from_trec(tmp_path / "run16")
+    # two files joined by cat, the second with a byte order mark: '\ufeffq2' was a query
+    # of its own (q1's MAP 0.333 for 0.833)
+    first, second = "q1 Q0 b 1 0.9 t\n", "q2 Q0 c 1 0.8 t\nq1 Q0 a 2 0.5 t\n"
+    (tmp_path / "joined").write_bytes(b"\xef\xbb\xbf" + first.encode() + b"\xef\xbb\xbf"
+                                      + second.encode())
+    assert Run.from_trec(tmp_path / "joined").to_dict() == {"q1": {"b": 0.9, "a": 0.5},
+                                                            "q2": {"c": 0.8}}
+    assert evaluate(tmp_path / "qrels", tmp_path / "joined", "map") == 1.0
+
+
 def test_lines_ended_by_cr_alone(tmp_path, backend):
     # classic Mac OS line endings: the file was one line, "expected 4 fields"
     qrels, run = "q1 0 a 1\nq2 0 c 1\nq1 0 b 1\n", "q1 Q0 b 1 0.9 t\nq2 Q0 c 1 0.8 t\n"

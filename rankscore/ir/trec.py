@@ -129,8 +129,9 @@ _TREC_BYTES_PER_BYTE, _TREC_BYTES_PER_LINE = 2, 160
 
 def read_trec_file(path: Any, what: str) -> bytes:
     """The bytes of a regular file, after checking that they and the arrays parsed from
-    them fit in memory (a ValueError naming the file otherwise), without a leading UTF-8
-    byte order mark, and with LF ending the lines of a file whose lines end in CR alone."""
+    them fit in memory (a ValueError naming the file otherwise) and are not UTF-16 or
+    UTF-32, without a UTF-8 byte order mark at the start of a line, and with LF ending the
+    lines of a file whose lines end in CR alone."""
     shown = shorten(os.fsdecode(path), 200)
     scale = 3 if getattr(_backend.kernels, "__name__", "").endswith("_fallback") else 1
     try:
@@ -145,8 +146,15 @@ def read_trec_file(path: Any, what: str) -> bytes:
     except OSError as exc:
         raise ValueError(f"cannot read the {what} file {quoted(shown)}: "
                          f"{exc.strerror or exc}") from None
+    # UTF-16 or UTF-32: a byte order mark, or NUL in the first character (an id may hold
+    # NUL, but none begins a line)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:2]:
+        raise ValueError(f"the {what} file {shown} is not UTF-8 text (UTF-16 or UTF-32: NUL"
+                         " bytes between its letters); save it as UTF-8")
     if b"\r" in data and b"\n" not in data:  # lines ended by CR alone (classic Mac OS)
         data = data.replace(b"\r", b"\n")
+    if b"\n\xef\xbb\xbf" in data:  # files joined by cat: a byte order mark starts a line
+        data = data.replace(b"\n\xef\xbb\xbf", b"\n")
     lines = data.count(b"\n") + 1
     check_memory(scale * (_TREC_BYTES_PER_BYTE * len(data) + _TREC_BYTES_PER_LINE * lines),
                  f"reading the {what} file {shown} ({format_bytes(len(data))}, "
