@@ -86,6 +86,16 @@ def test_plot_takes_positions_and_exact_m_as_score_does(tmp_path, capsys, title_
     ]
 
 
+@pytest.mark.parametrize("m, shown", [("1e4300", "1e+4300"), ("1e309", "1e+309"),
+                                      ("1e308", "1e+308")])
+def test_plot_titles_an_m_beyond_float64(tmp_path, title_spy, m, shown):
+    # str() of 10**4300 is refused by Python ("Exceeds the limit (4300 digits)"), and that
+    # was the command's error
+    out = tmp_path / "r.png"
+    assert main(["plot", "x-x", "--m", m, "-o", str(out)]) == 0
+    assert title_spy["ax"].get_title().splitlines()[1].endswith(f"(m = {shown})")
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [

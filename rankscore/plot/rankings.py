@@ -5,12 +5,13 @@ every ranking of a ``k`` over a range of lengths ``p``, and the ranking figure t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._engine.validate import check_positive_int, quoted, shorten
+from .._engine.validate import check_positive_int, quoted
 from .._figures import (check_ax_given, headless_figure, image_format, integer_ticks,
                         line_style, require_matplotlib, target_axes)
 from ..rankings import Ranking, count_rankings, enumerate_rankings, rk
@@ -224,8 +225,8 @@ def _m_text(m: Any) -> str:
     m = exact_m(m)
     try:
         return f"{float(m):g}"
-    except OverflowError:  # 1e309: more than float64 holds
-        return shorten(str(m), 12)
+    except OverflowError:  # 1e309: more than float64 holds (and str() of 10**4300 refuses)
+        return f"{(Decimal(m.numerator) / Decimal(m.denominator)).normalize():.6g}"
 
 
 def save_ranking_plot(ranking: Any, path: str, *, m: Any = 10, line: bool = True) -> None:
