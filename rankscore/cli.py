@@ -313,7 +313,7 @@ def _add_interval_options(cmd: argparse.ArgumentParser, *, bootstrap: bool) -> N
     cmd.add_argument("--confidence-level", type=_level, default=0.95, metavar="L",
                      help="confidence level of the intervals, in (0, 1) (default 0.95)")
     if bootstrap:
-        cmd.add_argument("--n-resamples", type=_integer(high=MAX_RESAMPLES), default=2000,
+        cmd.add_argument("--n-resamples", type=_integer(low=1, high=MAX_RESAMPLES), default=2000,
                          metavar="B", help="bootstrap replicates, at most 10**6 (default 2000)")
         cmd.add_argument("--seed", type=_integer(low=0), default=0, metavar="S",
                          help="seed of the bootstrap (default 0: the same output every run)")
@@ -368,7 +368,8 @@ def _add_ir_command(sub: Any) -> None:
     cmd.add_argument("--ties", default="trec", choices=["trec", "optimistic", "pessimistic"])
     cmd.add_argument("--ndcg-gain", default="linear", choices=["linear", "exponential"])
     cmd.add_argument("--correction", default="holm", choices=["holm", "bonferroni", "none"])
-    cmd.add_argument("--resamples", type=_integer(high=MAX_RESAMPLES), default=10000, metavar="N",
+    cmd.add_argument("--resamples", type=_integer(low=1, high=MAX_RESAMPLES), default=10000,
+                     metavar="N",
                      help="resamples of the randomization and bootstrap tests, at most 10**6 "
                      "(10000)")
     cmd.add_argument("--per-query", action="store_true",

@@ -293,6 +293,17 @@ def test_negative_numbers_in_exponent_form_are_option_values(capsys, value, show
     assert code == 2 and "--threshold must be a finite number, got -inf" in err
 
 
+@pytest.mark.parametrize("argv, option", [(["report", "--ci", "--n-resamples", "0"],
+                                           "--n-resamples"),
+                                          (["ir", "q", "r", "--resamples", "0"], "--resamples")])
+def test_zero_resamples_are_refused_in_the_commands_words(capsys, argv, option):
+    with pytest.raises(SystemExit) as exited:  # (it named the parameter n_resamples)
+        cli.main(argv)
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        f"error: argument {option}: must be >= 1, got 0")
+
+
 def test_negative_seed_is_refused_in_the_commands_words(capsys):
     with pytest.raises(SystemExit) as exited:  # (argparse's exit)
         cli.main(["report", "--ci", "--seed", "-1"])
