@@ -78,7 +78,8 @@ class _Checked(io.RawIOBase):
     def _check(self, data: bytes) -> None:
         if b"\x00" in data:
             raise _Unusual("a NUL byte")
-        self.quotes += data.count(self.quote)
+        if self.quote in data:  # (memchr: files without quotes pay no count)
+            self.quotes += data.count(self.quote)
         if not data and self.quotes % 2:  # perhaps a quote never closed (pyarrow closes it
             raise _Unusual("an odd number of quotes")  # at the end): the csv module says
         try:
