@@ -6,6 +6,7 @@ it every piece it cannot read exactly as this one would)."""
 from __future__ import annotations
 
 import csv
+import itertools
 import math
 import io
 import re
@@ -150,20 +151,16 @@ class CsvHeader(NamedTuple):
     score: int
 
 
-# A line after the file's last: a row of its own, or, when the file ends inside a quoted
-# field (an unclosed quote, which the csv module closes quietly at the end), part of that
-# field. (U+FDD0 is a noncharacter: no text holds it.)
+# The text of a line after the file's last (a row one field wider than the header): a row
+# of its own, or, when the file ends inside a quoted field (an unclosed quote, which the
+# csv module closes quietly at the end), part of that field. (U+FDD0 is a noncharacter:
+# no text holds it.)
 END_OF_FILE = "\ufdd0"
-
-
-def _lines_then_end(fh: Any) -> Iterator[str]:
-    yield from fh
-    yield END_OF_FILE
 
 
 def csv_header(path: Path, fh: Any, label: str, score: str) -> tuple[CsvHeader, Any]:
     """(header, csv reader positioned after the header row) of a CSV text stream; the
-    reader's last row is ``[END_OF_FILE]`` (see :func:`csv_rows`)."""
+    reader's last row is END_OF_FILE's (see :func:`csv_rows`)."""
     first = next((line for line in fh if line.strip()), None)  # (blank lines before)
     if first is None:
         raise ValueError(f"{path}: the file is empty")
@@ -172,15 +169,16 @@ def csv_header(path: Path, fh: Any, label: str, score: str) -> tuple[CsvHeader, 
         dialect = csv.Sniffer().sniff(first, delimiters=",;\t|")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(_lines_then_end(fh), dialect)
+    end = [END_OF_FILE]  # the last line (a wider one once the header's width is known)
+    reader = csv.reader(itertools.chain(fh, end), dialect)
     try:
         header = next((row for row in reader if not is_blank(row)), None)
     except csv.Error as exc:  # e.g. a NUL byte, or a malformed quoted field
         raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
-    if header is None or header == [END_OF_FILE]:
+    if header is None:
         raise ValueError(f"{path}: the file is empty")
-    if END_OF_FILE in header[-1]:
-        raise unclosed_quote(path, 1)
+    check_closed(path, header, reader.line_num)
+    end[0] = dialect.delimiter.join([END_OF_FILE] * (len(header) + 1))  # (not read yet)
     header = [name.strip() for name in header]
     if any("\x00" in name for name in header):  # UTF-16 without a byte order mark
         raise ValueError(f"{path}: not UTF-8 text (NUL bytes in the header: UTF-16?); save "
@@ -196,16 +194,14 @@ def csv_rows(path: Path, fh: Any, label: str, score: str, rows: int,
     li, si, width = header.label, header.score, len(header.names)
     try:
         labels, scores, lines = [], [], []
-        last = reader.line_num  # the line where the next row starts, less one
+        row: list[str] = []
         for row in reader:
-            if row and END_OF_FILE in row[-1]:
-                if row == [END_OF_FILE]:
-                    break
-                raise unclosed_quote(path, last + 1)
-            last = reader.line_num
             if is_blank(row):
                 continue
             if len(row) != width:  # a short or long row would shift the columns
+                if row[0] == END_OF_FILE:  # the end: a row one field wider than the header
+                    break
+                check_closed(path, row, reader.line_num)
                 raise ValueError(f"{path}, row {reader.line_num}: {len(row)} fields, expected "
                                  f"{width} (as the header)")
             if skip:  # read by the pyarrow reader already
@@ -219,6 +215,8 @@ def csv_rows(path: Path, fh: Any, label: str, score: str, rows: int,
             if len(labels) == rows:
                 yield csv_chunk(path, label, score, labels, scores, lines)
                 labels, scores, lines = [], [], []
+        if not row or row[0] != END_OF_FILE:  # the last field ran to the end of the file
+            check_closed(path, row, reader.line_num)
         if labels:
             yield csv_chunk(path, label, score, labels, scores, lines)
         tick()
@@ -226,9 +224,13 @@ def csv_rows(path: Path, fh: Any, label: str, score: str, rows: int,
         raise ValueError(f"{path}, row {reader.line_num}: {exc}") from None
 
 
-def unclosed_quote(path: Path, row: int) -> ValueError:
-    return ValueError(f"{path}, row {row}: a quoted field opens in this row and is not "
-                      "closed before the end of the file")
+def check_closed(path: Path, row: list[str], line: int) -> None:
+    """A ValueError when ``row`` (read up to ``line``) ends inside a quoted field: its last
+    field holds END_OF_FILE, and the row starts ``line`` less its line breaks."""
+    if row and END_OF_FILE in row[-1]:
+        start = line - sum(field.count("\n") for field in row)
+        raise ValueError(f"{path}, row {start}: a quoted field opens in this row and is not "
+                         "closed before the end of the file")
 
 
 def csv_chunk(path: Path, label: str, score: str, labels: list[str], scores: list[str],

@@ -968,6 +968,10 @@ def test_a_quote_never_closed_is_an_error_naming_its_row(tmp_path, capsys, reade
         inch = tmp_path / "inch.csv"
         inch.write_text('target,score,note\n0,0.1,12" screen\n1,0.9,"a, b"\n0,0.3,ok\n')
         assert _report_json(["report", inch], capsys)["ranking"]["roc_auc"] == 1.0
+        one = tmp_path / "one.csv"  # one column, as labels and scores: the end is no row
+        one.write_text("a\n0\n1\n")
+        assert _report_json(["report", one, "--label", "a", "--score", "a"],
+                            capsys)["counts"]["n"] == 2
     finally:
         _stream.CSV_READER = "auto"
 
