@@ -20,10 +20,10 @@ from typing import Any, NamedTuple, TypeVar
 import numpy as np
 
 from ._engine.areas import check_ap_labels, present_classes
-from ._engine.labels import check_pos_label
+from ._engine.labels import check_pos_label, pos_label_of
 from ._engine.parts import MAX_EXACT_ROWS
 from ._engine.sweep import Scan
-from ._engine.validate import as_label_array, from_objects, quoted_list
+from ._engine.validate import as_label_array, quoted_list
 from ._engine.views import auc_view
 
 __all__ = ["FrontDoc", "FunctionDoc", "documented", "VIEW", "auc_of_pair_counts",
@@ -97,65 +97,73 @@ def auc_of_pair_counts(ranges: Iterable[tuple[int, int, int]]) -> float:
 
 # the labels of all rows
 #
-# Two label rules read the whole column: without pos_label the labels must lie within
-# {0, 1} or within {-1, 1}, and average precision takes two classes at most. Every
-# partition can pass them while all rows fail ({0, 1} in one partition, {-1, 1} in
-# another), so each partition reports the labels it holds (a few) and the client checks
-# their union as the in-memory function checks the column.
+# Some label rules read the whole column: without pos_label the labels must lie within
+# {0, 1} or within {-1, 1}; average precision takes two classes at most; a binary
+# confusion refuses a pos_label that is neither of two classes; and no column mixes text
+# and numbers. Every partition can pass them while all rows fail ({0, 1} in one partition,
+# {-1, 1} in another), so each partition reports what it holds (LabelsSeen) and the
+# client checks their union as the in-memory function checks the column.
 
 AVERAGE_PRECISION = "average_precision_score"
+CONFUSION = "binary_confusion"
 
-# what a partition (or several) reports of its labels: its distinct labels, at most three,
-# sorted (none where the function's rules do not need them: a pos_label given, but for
-# average precision)
-LabelsSeen = tuple[Any, ...]
+
+class LabelsSeen(NamedTuple):
+    """What a partition (or several) reports of its labels."""
+
+    labels: tuple[Any, ...]  # distinct labels, at most three, sorted (none where not needed)
+    text: frozenset[bool]  # whether its labels are text (True), numbers (False), or both
+    positive: bool = False  # (binary confusion) whether a label is pos_label
 
 
 def _needs_labels(pos_label: Any, function: str) -> bool:
-    return pos_label is None or function == AVERAGE_PRECISION
+    return pos_label is None or function in (AVERAGE_PRECISION, CONFUSION)
 
 
 def labels_seen(y_true: Any, pos_label: Any, function: str) -> LabelsSeen:
     """What one partition's labels ``y_true`` (checked already, as in memory) tell the
     client for ``function`` (the public function's name)."""
     y = as_label_array(y_true)
-    if not _needs_labels(pos_label, function) or y.dtype.kind == "b":
-        return ()  # (bools: two classes, within {0, 1})
-    if y.dtype.kind in "iuf":  # few labels: a pass for the smallest, one for the largest
+    text = frozenset([y.dtype.kind in "US"])
+    if not _needs_labels(pos_label, function) or y.dtype.kind == "b" and function != CONFUSION:
+        return LabelsSeen((), text, True)  # (bools: two classes, within {0, 1})
+    positive = function == CONFUSION and bool(np.any(y == pos_label))
+    if y.dtype.kind in "biuf":  # few labels: a pass for the smallest, one for the largest
         lo, hi = y.min(), y.max()
         if lo == hi:
-            return (lo,)
+            return LabelsSeen((lo,), text, positive)
         if int(hi) - int(lo) <= 1 or pos_label is None:  # (without it: {0, 1} or {-1, 1})
-            return lo, hi
+            return LabelsSeen((lo, hi), text, positive)
         inner = y[(y != lo) & (y != hi)]
-        return (lo, inner[0], hi) if len(inner) else (lo, hi)
+        return LabelsSeen((lo, inner[0], hi) if len(inner) else (lo, hi), text, positive)
     found: list[Any] = []  # strings: the first three distinct ones
     rest = y
     while len(rest) and len(found) < 3:
         found.append(rest[0])
         rest = rest[rest != rest[0]]
-    return tuple(sorted(found))
+    return LabelsSeen(tuple(sorted(found)), text, positive)
 
 
 def merged_labels(reports: Iterable[LabelsSeen | None]) -> LabelsSeen:
     """The report of the union of the partitions of ``reports`` (None: an empty one)."""
-    labels = {label for report in reports if report is not None for label in report}
+    present = [report for report in reports if report is not None]
+    labels = {label for report in present for label in report.labels}
     try:
         ordered = sorted(labels)
     except TypeError:  # numbers and strings: the client's check refuses the mixture
         ordered = sorted(labels, key=repr)
-    return tuple(ordered[:3])
+    return LabelsSeen(tuple(ordered[:3]), frozenset().union(*(r.text for r in present)),
+                      any(report.positive for report in present))
 
 
 def check_labels_seen(seen: LabelsSeen, pos_label: Any, function: str,
                       name: str = "y_true") -> None:
     """The in-memory function's label errors for the partitions' union ``seen``."""
-    if not seen or not _needs_labels(pos_label, function):
+    if len(seen.text) > 1:  # text in some partitions, numbers in others
+        raise ValueError(f"{name} mixes string and number labels")
+    if not seen.labels or not _needs_labels(pos_label, function):
         return
-    if len({isinstance(label, str) for label in seen}) == 1:
-        labels = np.array(seen)
-    else:  # strings and numbers from different partitions: the in-memory error
-        labels = from_objects(np.array(seen, dtype=object), name)
+    labels = np.array(seen.labels)
     if function == AVERAGE_PRECISION:
         present = present_classes(labels)
         if len(present) > 2:  # (in memory, the classes' columns of scores are another input)
@@ -164,6 +172,8 @@ def check_labels_seen(seen: LabelsSeen, pos_label: Any, function: str,
                              f"two (scikit-learn's rule, with pos_label too): pass {name} == "
                              "the positive class to score it against the rest")
         check_ap_labels(present, pos_label)
+    if function == CONFUSION and pos_label is not None and not seen.positive:
+        pos_label_of(labels, pos_label, name)  # (a label: one class only, or of a 4th class)
     if pos_label is None:
         check_pos_label(labels, None, name)
 

@@ -14,6 +14,7 @@ and ``metrics_row`` reads the row of a group from its merged summary;
 
 from __future__ import annotations
 
+import numbers
 import warnings
 import zlib
 from typing import Any, Sequence
@@ -146,12 +147,14 @@ def _codes(key: np.ndarray) -> tuple[np.ndarray, int]:
     if key.dtype.kind in "iub" and len(key):
         low, high = int(key.min()), int(key.max())
         if high - low <= max(4 * len(key), 1 << 16):  # small integers: codes by offset
-            return key.astype(np.int64) - low, high - low + 1
+            shifted = (key - key.dtype.type(low)).astype(np.int64) if key.dtype.kind == "u" \
+                else key.astype(np.int64) - low  # (uint64 beyond int64's range)
+            return shifted, high - low + 1
     if key.dtype != object:
         uniques, codes = np.unique(key, return_inverse=True)  # NaN last, as one key
         return codes.reshape(-1), len(uniques)
     values = key.tolist()
-    missing = [v is None or (isinstance(v, float) and v != v) for v in values]
+    missing = [is_missing(v) for v in values]
     present = {v for v, m in zip(values, missing) if not m}
     try:
         ordered = sorted(present)
@@ -196,14 +199,32 @@ def keyed_summaries(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
     rows = zip(*([plain_key(v) for v in key[first].tolist()] for key in keys))
     buckets: list[dict[Any, Any]] = [{} for _ in range(n_buckets)]
     for key, summary in zip(rows, summaries):
-        buckets[zlib.crc32(repr(key).encode()) % n_buckets if n_buckets > 1 else 0][key] = \
-            summary
+        buckets[key_hash(key) % n_buckets if n_buckets > 1 else 0][key] = summary
     return buckets
 
 
+def key_hash(key: Any) -> int:
+    """A hash of a group key (a tuple, or one value) that every process computes alike
+    and that equal keys share, as they are one group: 1, 1.0 and True; -0.0 and 0.0.
+    Numbers by Python's hash of numbers (not salted per process, unlike str's), anything
+    else (and NaN) by a CRC of its repr."""
+    found = 0
+    for value in key if isinstance(key, tuple) else (key,):
+        part = hash(value) if isinstance(value, numbers.Number) and value == value else \
+            zlib.crc32(repr(value).encode())  # (NaN's hash is its object's)
+        found = (found * 1_000_003 + part) & 0xFFFF_FFFF_FFFF
+    return found
+
+
 def plain_key(value: Any) -> Any:
-    """A key value as the groups' tables show it: a missing one (None, NaN) is None."""
-    return None if value is None or (isinstance(value, float) and value != value) else value
+    """A key value as the groups' tables show it: a missing one (None, NaN, NA) is None."""
+    return None if is_missing(value) else value
+
+
+def is_missing(value: Any) -> bool:
+    """Whether a key value is missing: None, NaN, or pandas' NA (of its nullable dtypes)."""
+    return value is None or (isinstance(value, float) and value != value) or \
+        type(value).__name__ == "NAType"
 
 
 def merge_keyed(parts: Sequence[dict[tuple[Any, ...], ScoreSummary]]) -> dict[tuple[Any, ...], ScoreSummary]:

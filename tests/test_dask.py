@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 
 import numpy as np
 import pytest
@@ -275,6 +276,47 @@ def test_average_precision_of_two_classes_split_over_partitions(client, labels, 
     y, s = np.array(labels), np.array([0.3, 0.1, 0.9, 0.4, 0.2, 0.8, 0.6, 0.7])
     assert rd.average_precision_score(_lazy(y, 4), _lazy(s, 4), pos_label=pos_label) \
         == rs.average_precision_score(y, s, pos_label=pos_label)
+
+
+@pytest.mark.parametrize("labels", [[0, 1, 0, 1], [False, True, False, True]])
+@pytest.mark.parametrize("pos_label", [7, "1"])
+def test_binary_confusion_refuses_a_pos_label_as_memory_does(client, labels, pos_label):
+    # it counted every row negative: (0, 1, 0, 3)
+    y, s = np.array(labels), np.array([0.1, 0.4, 0.35, 0.8])
+    expected = _in_memory_error(lambda: rs.binary_confusion(y, s, threshold=0.5,
+                                                            pos_label=pos_label))
+    assert _dask_error(lambda: rd.binary_confusion(_lazy(y, 2), _lazy(s, 2), threshold=0.5,
+                                                   pos_label=pos_label)) == expected
+    ours = rd.binary_confusion(_lazy(y, 2), _lazy(s, 2), threshold=0.5, pos_label=y[1])
+    assert ours == rs.binary_confusion(y, s, threshold=0.5, pos_label=y[1])
+
+
+def test_text_and_number_labels_in_different_partitions(client):
+    y, s = np.array(["0", "1", 0, 1], dtype=object), np.array([0.1, 0.4, 0.35, 0.8])
+    expected = _in_memory_error(lambda: rs.roc_curve(y, s, pos_label=1))
+    assert expected == (ValueError, "y_true mixes string and number labels")
+    for call in (rd.roc_curve, rd.ks_statistic, rd.score_summary):
+        assert _dask_error(lambda: call(_lazy(y, 2), _lazy(s, 2), pos_label=1)) == expected
+
+
+@pytest.mark.parametrize("keys, shown", [
+    (np.array([-0.0, -0.0, 0.0, 0.0]), [-0.0]),  # one group (equal keys), as in memory
+    (np.array([1, 1, 1.0, 1.0], dtype=object), [1]),
+    (np.array([True, True, 1, 1], dtype=object), [True]),
+    (np.array([2**64 - 1, 2**64 - 1, 0, 0], dtype=np.uint64), [0, 2**64 - 1]),
+    (np.array([-100, -100, 100, 100], dtype=np.int8), [-100, 100]),
+])
+def test_group_metrics_groups_equal_keys_from_different_partitions(client, keys, shown):
+    # equal keys written differently went to different buckets: two rows of one group
+    y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.4, 0.35, 0.8])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", rs.UndefinedMetricWarning)
+        theirs = rs.group_metrics(y, s, keys).to_pandas()
+        ours = rd.group_metrics(_lazy(y, 2), _lazy(s, 2), _lazy(keys, 2))
+    assert theirs["group"].tolist() == shown
+    assert ours.columns.tolist() == theirs.columns.tolist()  # 'group', not the array's token
+    assert ours["group"].tolist() == shown
+    assert ours["positives"].tolist() == theirs["positives"].tolist()
 
 
 @pytest.mark.parametrize("chunks", [(1, 0, 9, 0, 40, 30, 0), (40, 40), (2, 78), (80,)])

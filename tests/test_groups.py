@@ -136,3 +136,19 @@ def test_bad_input_is_a_clear_error():
         rs.group_metrics([0, 1], [0.1, 0.2], by=np.zeros((2, 2)))
     with pytest.raises(KeyError, match="'nope' is not a column"):
         rs.group_metrics([0, 1], [0.1, 0.2], by=["a", "a"])["nope"]
+
+
+@pytest.mark.parametrize("dtype", ["string", "Int64", "boolean", "object"])
+def test_missing_keys_of_nullable_dtypes_come_last(dtype):
+    # pandas' NA was no missing key: it sorted first (by its type's name), as a key
+    values = {"string": ["b", "a", None, "a"], "Int64": [2, 1, None, 1],
+              "boolean": [True, False, None, False], "object": ["b", "a", None, "a"]}[dtype]
+    keys = pd.array(values, dtype=dtype) if dtype != "object" else np.array(values, object)
+    y, s = [0, 1, 1, 0], [0.2, 0.7, 0.4, 0.3]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", rs.UndefinedMetricWarning)
+        table = rs.group_metrics(y, s, pd.Series(keys, name="k")).to_pandas()
+    present = sorted(v for v in values if v is not None)
+    assert table["k"].tolist()[:2] == list(dict.fromkeys(present))
+    assert pd.isna(table["k"].iloc[-1]) and len(table) == 3
+    assert table["positives"].tolist() == [1, 0, 1]

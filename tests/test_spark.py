@@ -282,6 +282,39 @@ def test_average_precision_checks_the_classes_of_all_rows(spark, labels, pos_lab
         rs.average_precision_score(two, s, pos_label=pos_label)
 
 
+@pytest.mark.parametrize("pos_label", [7, "1"])
+def test_binary_confusion_refuses_a_pos_label_as_memory_does(spark, pos_label):
+    y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.4, 0.35, 0.8])
+    df = _frame(spark, y, s, partitions=2)
+    expected = _error(lambda: rs.binary_confusion(y, s, threshold=0.5, pos_label=pos_label))
+    assert _error(lambda: rsp.binary_confusion(df, label="y", score="s", threshold=0.5,
+                                               pos_label=pos_label)) == expected
+
+
+def test_group_metrics_groups_equal_keys_from_different_partitions(spark):
+    y, s = np.array([0, 1, 0, 1]), np.array([0.1, 0.4, 0.35, 0.8])
+    df = _frame(spark, y, s, partitions=2, k=np.array([-0.0, -0.0, 0.0, 0.0]))
+    table = rsp.group_metrics(df, label="y", score="s", by="k")
+    assert table["k"].tolist() == [0.0] and table["positives"].tolist() == [2]
+
+
+def test_boolean_scores_and_weights_and_decimal_labels(spark):
+    # boolean score and weight columns were refused ("must hold numbers"), which memory
+    # reads as 0 and 1; decimal labels, refused by every partition, are refused at once
+    y, s, w = [0, 1, 0, 1, 1, 0], [False, True, True, True, False, False], \
+        [True, True, False, True, True, True]
+    df = spark.createDataFrame(list(zip(y, s, w)), "y bigint, s boolean, w boolean")
+    assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, s)
+    assert rsp.roc_auc_score(df, label="y", score="s", weight="w") == \
+        rs.roc_auc_score(y, s, sample_weight=w)
+    from decimal import Decimal
+    decimals = spark.createDataFrame([(Decimal("0"), 0.1), (Decimal("1"), 0.9)],
+                                     "y decimal(3,0), s double")
+    with pytest.raises(TypeError, match="^the label column 'y' must hold numbers, booleans or"
+                                        " strings, got decimal\\(3,0\\)$"):
+        rsp.roc_auc_score(decimals, label="y", score="s")
+
+
 def test_zero_weights_do_not_hide_nan_scores(spark):
     y, s = np.array([0, 1, 0, 1, 0, 1, 0, 1]), np.arange(8.0)
     w = np.array([0.0, 0, 0, 0, 1, 1, 1, 1])

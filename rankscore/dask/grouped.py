@@ -41,7 +41,7 @@ def _key_columns(by: Any) -> dict[str, Any]:
     names: list[str] = []
     for i, part in enumerate(parts):
         check_collection(part, "by", "group_metrics")
-        name = getattr(part, "name", None)
+        name = part.name if isinstance(part, dd.Series) else None  # (an array's: its token)
         name = str(name) if name is not None else "group" if i == 0 else f"group_{i}"
         names.append(name if name not in names else f"{name}_{i}")
     return dict(zip(names, parts))

@@ -9,16 +9,17 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
-_NUMBERS = (T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType, T.DoubleType,
-            T.DecimalType)
+_NUMBERS = (T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType, T.DoubleType)
+_SCORES = (*_NUMBERS, T.DecimalType, T.BooleanType)
 _LABELS = (*_NUMBERS, T.BooleanType, T.StringType)
 
 
 def type_error(column: str, dtype: T.DataType, role: str) -> str | None:
-    """The column type rule: a score or weight column holds numbers (scalars), a label
-    column numbers, booleans or strings; the message when ``dtype`` breaks it."""
+    """The column type rule (rankscore._columns): a score or weight column holds numbers
+    (decimals read as doubles) or booleans, a label column numbers (not decimals),
+    booleans or strings; the message when ``dtype`` breaks it."""
     allowed, what = (_LABELS, "numbers, booleans or strings") if role == "label" else \
-        (_NUMBERS, "numbers")
+        (_SCORES, "numbers")
     if isinstance(dtype, allowed):
         return None
     return f"the {role} column {column!r} must hold {what}, got {dtype.simpleString()}"

@@ -3,7 +3,6 @@ summaries of each group merged in one task, which reads the group's row."""
 
 from __future__ import annotations
 
-import zlib
 from functools import partial
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -64,11 +63,6 @@ def _merged_groups(pieces: list[tuple[tuple[Any, ...], bytes]], *,
     merged = {key: on_backend(backend, ScoreSummary.merge_all, parts)
               for key, parts in found.items()}
     yield from on_backend(backend, groups.keyed_rows, merged)
-
-
-def _key_bucket(key: Any) -> int:
-    """A hash of a group key that every process computes alike."""
-    return zlib.crc32(repr(key).encode())
 
 
 
@@ -146,7 +140,7 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
     pieces = pieces_rdd(data, partial(_group_pieces, roles=roles, pos_label=pos_label,
                                        backend=backend))
     rows = pieces.keyBy(lambda row: row[0]).partitionBy(
-        2 * parallelism(df), _key_bucket).values().mapPartitions(
+        2 * parallelism(df), groups.key_hash).values().mapPartitions(
         merging(partial(_merged_groups, backend=backend))).collect()
     check_reported(rows, names)
     rows = checked_labels(rows, pos_label, "group_metrics", names)
