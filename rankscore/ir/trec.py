@@ -153,7 +153,9 @@ def read_trec_file(path: Any, what: str) -> bytes:
                          " bytes between its letters); save it as UTF-8")
     if b"\r" in data and b"\n" not in data:  # lines ended by CR alone (classic Mac OS)
         data = data.replace(b"\r", b"\n")
-    if b"\n\xef\xbb\xbf" in data:  # files joined by cat: a byte order mark starts a line
+    # files joined by cat: a byte order mark starts a line (looked for when its middle
+    # byte is there: one memchr, where the search of four bytes takes 15 ms for 30 MB)
+    if b"\xbb" in data and b"\n\xef\xbb\xbf" in data:
         data = data.replace(b"\n\xef\xbb\xbf", b"\n")
     lines = data.count(b"\n") + 1
     check_memory(scale * (_TREC_BYTES_PER_BYTE * len(data) + _TREC_BYTES_PER_LINE * lines),
