@@ -41,7 +41,7 @@ from .uncertainty import bootstrap_ci, compare_models, gini_ci, rate_intervals, 
 from .uncertainty.comparisons import models_by_name
 
 __all__ = ["binary_report", "format_report", "read_columns", "summary_report", "BinaryReport",
-           "model_comparison", "format_comparison", "json_text"]
+           "model_comparison", "format_comparison"]
 
 
 # A JSON-ready number of the report: int counts, float values, None where undefined.
