@@ -483,6 +483,10 @@ def test_python_api_cut_offs_are_bounded():
         rs.ir.compare_runs(qrels, {"a": run, "b": run}, "ndcg@" + "9" * 5000)
     with pytest.raises(ValueError, match="unknown metric"):  # digits of other scripts
         rs.ir.evaluate(qrels, run, "P@١٠")
+    for name in ("P@-1", "ndcg@-2", "P@0"):  # "P@-1" was an unknown metric
+        with pytest.raises(ValueError, match=rf"^the cut-off of '{name}' must be >= 1, got "
+                                             rf"{name.split('@')[1]}$"):
+            rs.ir.evaluate(qrels, run, name)
     assert rs.ir.evaluate(qrels, run, "P@9223372036854775807") == 1 / (2**63 - 1)
 
 

@@ -40,7 +40,7 @@ _ALIASES = {
 }
 
 
-_METRIC = re.compile(r"([A-Za-z_\-]+)(@([0-9]+))?")
+_METRIC = re.compile(r"([A-Za-z_\-]+)(@(-?[0-9]+))?")  # (a negative cut-off is refused below)
 
 
 def _parse_metric(name: Any) -> tuple[str, int | None]:
