@@ -106,25 +106,26 @@ class BinaryReport(ReportSections, total=False):
 
 
 def _number(x: Any) -> Any:
-    """A JSON-ready number: int stays int, NaN and ±inf become None (JSON has neither)."""
+    """A JSON-ready number: int stays int, NaN becomes None."""
     if isinstance(x, (bool, np.bool_)):
         return bool(x)
     if isinstance(x, (int, np.integer)):
         return int(x)
     x = float(x)
-    return x if math.isfinite(x) else None
+    return None if math.isnan(x) else x
 
 
 def json_text(payload: Any) -> str:
-    """The commands' ``--json`` output: every float that is NaN or ±inf (a metric of no
-    rows, DeLong's z of a difference with no variance) written as null, as JSON has no
-    such numbers (Python's ``NaN``/``Infinity`` are not JSON)."""
+    """The commands' ``--json`` output, NaN and ±inf written as null (a metric of no rows,
+    DeLong's z of a difference without variance): JSON has no such numbers."""
     def ready(x: Any) -> Any:
         if isinstance(x, dict):
             return {k: ready(v) for k, v in x.items()}
         if isinstance(x, (list, tuple)):
             return [ready(v) for v in x]
-        return _number(x) if isinstance(x, (float, np.floating)) else x
+        if isinstance(x, (float, np.floating)):
+            return float(x) if math.isfinite(x) else None
+        return x
 
     return json.dumps(ready(payload), indent=2, allow_nan=False)
 
