@@ -26,7 +26,7 @@ import numpy as np
 from . import _backend, _stream, datasets
 from ._engine.labels import kernel_integers
 from ._engine.parts import Problem, binary_problem, class_parts, split_parts
-from ._engine.results import aligned_lines
+from ._engine.results import aligned_lines, percent_text
 from ._engine.sweep import summary_of_counts
 from ._engine.views import TIE_RTOL
 from ._stream import decide_pos_label, read_columns
@@ -546,8 +546,8 @@ def _report_text(report: BinaryReport, title: str | None) -> str:
         "",
         "Ranking quality (every threshold)" + (
             "" if intervals is None else
-            f"; {intervals['confidence_level']:.0%} intervals: DeLong for AUC and Gini, "
-            "stratified bootstrap (percentile) for KS and AP"),
+            f"; {percent_text(intervals['confidence_level'])} intervals: DeLong for AUC and "
+            "Gini, stratified bootstrap (percentile) for KS and AP"),
         f"  ROC AUC              {_f(ranking['roc_auc'])}{ci('roc_auc')}",
         f"  Gini (2·AUC − 1)     {_f(ranking['gini'])}{ci('gini')}",
         f"  KS                   {_f(ranking['ks'])}{ci('ks')}   max |F−(t) − F+(t)| at t = "
@@ -562,7 +562,7 @@ def _report_text(report: BinaryReport, title: str | None) -> str:
     lines.append("")
     lines += _rate_lines(report["confusion"])
     if intervals is not None:
-        level = f"{intervals['confidence_level']:.0%}"
+        level = percent_text(intervals['confidence_level'])
         lines += ["", f"  {level} Wilson intervals of the rates at this threshold"]
         for name, label in (("recall", "recall (TPR)"), ("specificity", "specificity (TNR)"),
                             ("precision", "precision"), ("npv", "NPV"),
@@ -752,7 +752,7 @@ def format_comparison(comparison: dict[str, Any]) -> str:
 
 
 def _comparison_text(comparison: dict[str, Any]) -> str:
-    level = f"{comparison['confidence_level']:.0%}"
+    level = percent_text(comparison['confidence_level'])
     width = max(5, *(len(str(m["name"])) for m in comparison["models"]))
     lines = [f"ROC AUC with {level} DeLong intervals",
              f"  {'model':<{width}}  {'AUC':>7}  {'low':>7}  {'high':>7}"]

@@ -98,6 +98,21 @@ def test_compare_text(models_csv, capsys):
     assert len(pairs) == 3 and pairs[1].split()[-2:] == ["p", "Holm"]  # title, header, a-b
 
 
+@pytest.mark.parametrize("level, text", [("0.975", "97.5%"), ("0.9999", "99.99%"),
+                                         ("0.9999999999999999", "99.99999999999999%")])
+def test_a_confidence_level_is_printed_with_all_its_digits(models_csv, capsys, level, text):
+    # (':.0%' printed 0.975 as "98%" and 0.9999 as "100%": levels the intervals are not)
+    path, _, _ = models_csv
+    code, out, err = run(["compare", str(path), "--label", "y", "--score", "a", "--score", "b",
+                          "--confidence-level", level], capsys)
+    assert code == 0 and err == ""
+    assert f"ROC AUC with {text} DeLong intervals" in out
+    code, out, err = run(["report", str(path), "--label", "y", "--score", "a", "--ci",
+                          "--n-resamples", "50", "--confidence-level", level], capsys)
+    assert code == 0
+    assert f"; {text} intervals: DeLong" in out and f"  {text} Wilson intervals" in out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--score", "a"], "at least two different --score columns"),
     (["--score", "a", "--score", "a"], "at least two different --score columns"),

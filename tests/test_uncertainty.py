@@ -509,6 +509,10 @@ def test_plot_roc_confidence_band():
     assert texts[0] == f"a (AUC = {rs.roc_auc_score(Y, A):.4f})"
     assert "95% bootstrap band (100 replicates)" in texts
     matplotlib.pyplot.close(ax.figure)
+    ax = plot_roc_confidence_band(Y, A, n_resamples=20, confidence_level=0.975)
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "97.5% bootstrap band (20 replicates)" in texts  # not "98%"
+    matplotlib.pyplot.close(ax.figure)
 
 
 # ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any, NamedTuple, Sequence
 
 import numpy as np
@@ -18,7 +19,7 @@ import numpy as np
 from .validate import as_real, check_flag, check_real, is_finite, quoted
 
 __all__ = ["KSResult", "KSCurve", "BinaryConfusion", "GainTable", "GAIN_COLUMNS",
-           "ThresholdChoice", "check_beta", "aligned_lines"]
+           "ThresholdChoice", "check_beta", "aligned_lines", "percent_text"]
 
 
 def _exported_by(module: str) -> Any:
@@ -332,6 +333,13 @@ def aligned_lines(header: Sequence[str], rows: Sequence[Sequence[str]],
     out = [indent + "  ".join(h.rjust(w) for h, w in zip(header, widths))]
     out += [indent + "  ".join(c.rjust(w) for c, w in zip(row, widths)) for row in rows]
     return out
+
+
+def percent_text(level: float) -> str:
+    """A level in (0, 1) as a percentage with every digit it has: 0.95 as "95%", 0.975 as
+    "97.5%", 0.9999 as "99.99%" (never rounded to a level it is not, as ``:.0%`` does)."""
+    digits = format(Decimal(repr(float(level))).scaleb(2).normalize(), "f")
+    return f"{digits}%"
 
 
 def check_beta(beta: Any) -> float:

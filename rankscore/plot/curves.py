@@ -11,6 +11,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import gains
+from .._engine.results import percent_text
 from .._engine.validate import quoted
 from .._figures import check_ax_given, line_style, reference_line, target_axes
 from ..summary import ScoreSummary
@@ -285,7 +286,8 @@ def plot_roc_confidence_band(
     color = ax.lines[n_before].get_color()  # the curve just drawn
     ax.fill_between(1 - band.specificity, band.low, band.high, color=color, alpha=0.2,
                     linewidth=0, zorder=2, gid="confidence band",
-                    label=f"{confidence_level:.0%} bootstrap band ({n_resamples} replicates)")
+                    label=(f"{percent_text(confidence_level)} bootstrap band "
+                           f"({n_resamples} replicates)"))
     ax.legend(loc="lower right", fontsize="small")
     return ax
 
