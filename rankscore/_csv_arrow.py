@@ -28,11 +28,13 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import os
 from pathlib import Path
 from typing import Any, Callable, Generator, Iterator
 
 import numpy as np
 
+from ._files import open_regular_file
 from ._rows import Chunk, csv_header, not_utf8, python_csv_chunks
 
 __all__ = ["available", "chunks"]
@@ -129,8 +131,8 @@ def _arrow_pieces(path: Path, label: str, score: str, rows: int,
     dialect = header.dialect
     names = [f"c{i}" for i in range(len(header.names))]
     keep = list(dict.fromkeys([names[header.label], names[header.score]]))
-    total = path.stat().st_size
-    with open(path, "rb") as raw:
+    with open_regular_file(path) as raw:
+        total = os.fstat(raw.fileno()).st_size
         source = _Checked(raw, offset, dialect.quotechar)
         try:
             reader = pcsv.open_csv(
@@ -180,7 +182,7 @@ def _header(path: Path, label: str, score: str) -> tuple[int, Any]:
     the header (no such column, an empty file, not UTF-8) are the csv reader's own."""
     limit = csv.field_size_limit(2**31 - 1)
     try:
-        with open(path, "rb") as raw:
+        with open_regular_file(path) as raw:
             text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
             header, reader = csv_header(path, text, label, score)
             consumed = reader.line_num
@@ -189,7 +191,7 @@ def _header(path: Path, label: str, score: str) -> tuple[int, Any]:
                     or dialect.quoting == csv.QUOTE_NONE \
                     or len(dialect.delimiter) != 1 or len(dialect.quotechar or "") != 1:
                 return 0, None
-        with open(path, "rb") as raw:
+        with open_regular_file(path) as raw:
             offset = 3 if raw.read(3) == codecs.BOM_UTF8 else 0
             raw.seek(0)
             text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")

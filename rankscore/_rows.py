@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import csv
 import itertools
-import math
 import io
+import math
+import os
 import re
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
@@ -16,7 +17,7 @@ from typing import Any, Callable, Iterator, NamedTuple, Sequence
 import numpy as np
 
 from ._engine.validate import quoted, rounds_in_float64
-from ._files import check_regular_file
+from ._files import check_regular_file, open_regular_file
 from ._numbers import read_number
 
 __all__ = ["Chunk", "check_file", "finite_scores", "check_columns", "empty_label",
@@ -118,9 +119,9 @@ def python_csv_chunks(path: Path, label: str, score: str, rows: int,
     (those are checked for their number of fields only)."""
     limit = csv.field_size_limit(2**31 - 1)  # long text columns beside label and score
     try:
-        with open(path, "rb") as raw:
+        with open_regular_file(path) as raw:
             text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
-            total = path.stat().st_size
+            total = os.fstat(raw.fileno()).st_size
 
             def tick() -> None:
                 if progress is not None:

@@ -24,6 +24,7 @@ import numpy as np
 
 from ._columns import check_column, decimals_as_float64
 from ._engine.validate import quoted
+from ._files import open_regular_file
 from ._numbers import read_number
 from .exceptions import ColumnTypeError
 from ._rows import (Chunk, check_columns, check_file, empty_label, finite_scores, not_finite,
@@ -107,35 +108,38 @@ def _parquet_chunks(path: Path, label: str, score: str, rows: int,
         reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         return ValueError(f"{path}: cannot read it as Parquet: {reason}")
 
-    try:
-        # pre_buffer=False: pyarrow would otherwise keep every column chunk it has read
-        # (the whole file by the end), not one row group
-        file = pq.ParquetFile(path, pre_buffer=False)
-        names = file.schema_arrow.names
-    except (pa.ArrowException, OSError) as exc:
-        raise unreadable(exc) from None
-    check_columns(path, names, label, score)
-    schema = file.schema_arrow
-    try:  # the column rule, before a row is read
-        label_type = check_column(label, schema.field(label).type, "label")
-        check_column(score, schema.field(score).type, "score")
-    except ColumnTypeError as exc:
-        raise ColumnTypeError(f"{path}: {exc}") from None
-    total, done = file.metadata.num_rows, 0
-    batches = file.iter_batches(batch_size=rows, columns=[label, score])
-    while True:
+    # read through a descriptor whose type was checked (a pipe put in the file's place
+    # after the check would block pyarrow's own open)
+    with open_regular_file(path) as handle:
         try:
-            batch = next(batches, None)
+            # pre_buffer=False: pyarrow would otherwise keep every column chunk it has read
+            # (the whole file by the end), not one row group
+            file = pq.ParquetFile(handle, pre_buffer=False)
+            names = file.schema_arrow.names
         except (pa.ArrowException, OSError) as exc:
             raise unreadable(exc) from None
-        if batch is None:
-            return
-        if batch.num_rows:
-            labels, scores = batch.column(label), batch.column(score)
-            yield _parquet_chunk(path, label, score, labels, scores, done, label_type, pa, pc)
-        done += batch.num_rows
-        if progress is not None:
-            progress(done, total)
+        check_columns(path, names, label, score)
+        schema = file.schema_arrow
+        try:  # the column rule, before a row is read
+            label_type = check_column(label, schema.field(label).type, "label")
+            check_column(score, schema.field(score).type, "score")
+        except ColumnTypeError as exc:
+            raise ColumnTypeError(f"{path}: {exc}") from None
+        total, done = file.metadata.num_rows, 0
+        batches = file.iter_batches(batch_size=rows, columns=[label, score])
+        while True:
+            try:
+                batch = next(batches, None)
+            except (pa.ArrowException, OSError) as exc:
+                raise unreadable(exc) from None
+            if batch is None:
+                return
+            if batch.num_rows:
+                labels, scores = batch.column(label), batch.column(score)
+                yield _parquet_chunk(path, label, score, labels, scores, done, label_type, pa, pc)
+            done += batch.num_rows
+            if progress is not None:
+                progress(done, total)
 
 
 def _parquet_chunk(path: Path, label: str, score: str, labels: Any, scores: Any, start: int,
@@ -375,12 +379,13 @@ def row_count(path: str | Path) -> int | None:
     """The number of rows of a Parquet file from its metadata; None for a CSV file (or
     where the metadata cannot be read: :func:`chunks` then raises the error)."""
     path = Path(path)
-    if path.suffix.lower() not in PARQUET_SUFFIXES or not path.is_file():
+    if path.suffix.lower() not in PARQUET_SUFFIXES:
         return None
     try:
         import pyarrow.parquet as pq
 
-        return int(pq.ParquetFile(path).metadata.num_rows)
+        with open_regular_file(path) as handle:
+            return int(pq.ParquetFile(handle).metadata.num_rows)
     except Exception:  # pyarrow missing, not Parquet ...: chunks() names the problem
         return None
 

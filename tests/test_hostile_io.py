@@ -399,6 +399,39 @@ def test_special_files_through_the_python_api(tmp_path):
         sock.close()
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX special files")
+@pytest.mark.parametrize("name, reader", [("d.csv", "pyarrow"), ("d.csv", "python"),
+                                          ("d.parquet", "parquet")])
+def test_a_pipe_put_in_place_after_the_check_is_refused_not_waited_on(tmp_path, monkeypatch,
+                                                                      name, reader):
+    """The readers open the file without blocking and check the type of what they opened:
+    a FIFO swapped in after the check by path (here: a check that passes everything) is
+    refused, where opening it by name waited for a writer."""
+    if reader == "pyarrow":
+        pytest.importorskip("pyarrow")
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    monkeypatch.setattr(_stream, "check_file", lambda path: None)
+    if reader == "python":
+        monkeypatch.setattr(_stream, "_csv_chunks", lambda path, label, score, rows, progress:
+                            _stream.python_csv_chunks(path, label, score, rows, progress))
+    stop = threading.Event()
+
+    def release_a_blocked_reader():  # the old readers waited here; they fail, not hang
+        if not stop.wait(10):
+            with contextlib.suppress(OSError):
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+    helper = threading.Thread(target=release_a_blocked_reader, daemon=True)
+    helper.start()
+    try:
+        with pytest.raises(ValueError, match=r"is a pipe \(FIFO\), not a regular file"):
+            list(_stream.chunks(fifo, "y", "s"))
+    finally:
+        stop.set()
+        helper.join()
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/stdin"), reason="no /dev/stdin")
 def test_dev_stdin_is_read_when_it_is_a_regular_file_and_refused_otherwise(tmp_path):
     data = tmp_path / "d.csv"
