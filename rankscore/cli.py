@@ -156,9 +156,7 @@ def _in_full(value: Any) -> str:
 def _run_enumerate(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 0:
         raise UsageError(f"--limit must be >= 0, got {args.limit}")
-    rankings = enumerate_rankings(args.p, args.k, args.m)
-    if args.limit is not None:
-        rankings = rankings[: args.limit]
+    rankings = enumerate_rankings(args.p, args.k, args.m, limit=args.limit)
     chunk = 2**12  # lines are built a chunk at a time: memory stays that of the enumeration
     for start in range(0, len(rankings), chunk):
         part = rankings[start : start + chunk]

@@ -47,6 +47,18 @@ def test_score_positions_and_exact(capsys):
     assert Fraction(exact.strip()) == (Fraction(10**400) * 3 * 4 + 2 * 7) / (Fraction(10**400) * 20)
 
 
+def test_enumerate_with_a_limit_computes_only_the_first_rankings(capsys):
+    # the limit used to apply after the whole enumeration: p = 62 was refused for memory
+    code, out, err = run(capsys, "enumerate", "62", "--limit", "3")
+    assert (code, err) == (0, "")
+    assert [line.split("\t")[0] for line in out.splitlines()] == [
+        "-" * 61 + "x", "x" + "-" * 60 + "x", "-x" + "-" * 59 + "x"]
+    assert [float(line.split("\t")[1]) for line in out.splitlines()] == [
+        float(f"{ranking_score(line.split()[0]):.15g}") for line in out.splitlines()]
+    assert run(capsys, "enumerate", "5", "3", "--limit", "2")[1] == "".join(
+        f"{r}\t{ranking_score(r):.15g}\n" for r in ("xx--x", "x-x-x"))
+
+
 @pytest.mark.parametrize(
     "argv, match",
     [

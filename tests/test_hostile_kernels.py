@@ -97,8 +97,7 @@ def test_ranking_kernels_refuse_what_their_loops_trust(name, args, message):
 
 @pytest.mark.parametrize("p, k, n_masks, n_scores, message", [
     (5, 3, 6, 5, "must have one length, got 6 and 5"),
-    (5, 3, 5, 5, r"masks and scores must hold C\(4, 2\) = 6 rankings, got 5"),
-    (5, 3, 7, 7, r"masks and scores must hold C\(4, 2\) = 6 rankings, got 7"),
+    (5, 3, 7, 7, r"masks and scores must hold at most C\(4, 2\) = 6 rankings, got 7"),
     (63, 1, 1, 1, "the rankings need 1 <= k <= p <= 62, got p = 63, k = 1"),
     (3, 4, 1, 1, "the rankings need 1 <= k <= p <= 62, got p = 3, k = 4"),
     (3, 0, 1, 1, "the rankings need 1 <= k <= p <= 62, got p = 3, k = 0"),
@@ -110,6 +109,16 @@ def test_enumerate_rankings_into_refuses_outputs_of_another_size(p, k, n_masks, 
         _call("enumerate_rankings_into", p, k, 4.0, masks, scores)
     np.testing.assert_array_equal(masks, 0)
     np.testing.assert_array_equal(scores, -1.0)
+
+
+def test_enumerate_rankings_into_writes_the_first_rankings_into_shorter_outputs():
+    every_masks, every_scores = np.zeros(6, np.uint64), np.zeros(6)
+    _call("enumerate_rankings_into", 5, 3, 4.0, every_masks, every_scores)
+    for n in range(6):
+        masks, scores = np.zeros(n, np.uint64), np.zeros(n)
+        _call("enumerate_rankings_into", 5, 3, 4.0, masks, scores)
+        assert masks.tolist() == every_masks[:n].tolist()
+        assert scores.tolist() == every_scores[:n].tolist()
 
 
 # ---------------------------------------------------------------------------------------

@@ -287,6 +287,30 @@ def test_enumeration_is_sorted_strings_and_complete(p):
     assert np.array_equal(rs.scores, ranking_score_many(strings))
 
 
+@pytest.mark.parametrize("p", [1, 2, 5, 9])
+def test_the_limit_gives_the_first_rankings_of_the_enumeration(p):
+    for k in [None, *range(1, p + 1)]:
+        every = enumerate_rankings(p, k, m=7)
+        for limit in range(len(every) + 2):
+            first = enumerate_rankings(p, k, m=7, limit=limit)
+            assert first.masks.tolist() == every.masks.tolist()[:limit]
+            assert first.scores.tolist() == every.scores.tolist()[:limit]
+            assert first.k.tolist() == every.k.tolist()[:limit] and first.m == 7
+
+
+def test_the_limit_is_computed_alone():
+    # 2**61 rankings could never be enumerated: the first five are computed by themselves
+    first = enumerate_rankings(62, limit=5)
+    assert first.strings() == ["-" * 61 + "x", "x" + "-" * 60 + "x", "-x" + "-" * 59 + "x",
+                               "--x" + "-" * 58 + "x", "---x" + "-" * 57 + "x"]
+    assert first.scores.tolist() == ranking_score_many(first.strings()).tolist()
+    assert enumerate_rankings(62, 31, limit=1).strings() == ["x" * 30 + "-" * 31 + "x"]
+    with pytest.raises(ValueError, match="limit must be >= 0, got -1"):
+        enumerate_rankings(5, limit=-1)
+    with pytest.raises(TypeError, match="limit must be an integer"):
+        enumerate_rankings(5, limit=2.0)
+
+
 def test_ranking_set_columns_and_indexing():
     rs = enumerate_rankings(5, 3, m=5)
     assert rs.masks.dtype == np.uint64 and rs.scores.dtype == np.float64

@@ -7,6 +7,9 @@ runs of a sorted key (ties of rankings or of scores) are at the end.
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -119,15 +122,19 @@ def enumerate_rankings_into(
     masks: NDArray[np.uint64],
     scores: NDArray[np.float64],
 ) -> None:
-    """Fill ``masks``/``scores`` (length C(p-1, k-1), preallocated) with every ranking of
-    ``(p, k)``.
+    """Fill ``masks``/``scores`` (one length n <= C(p-1, k-1), preallocated) with the first
+    n rankings of ``(p, k)`` (every one for n = C(p-1, k-1)).
 
     Order: lexicographic with 'x' before '-': the first k-1 list elements take
     the (k-1)-subsets of positions 1..p-1 in lexicographic order; position p is always 'x'.
     """
     one_length(masks, scores)
     rankings_of(p, k, len(masks))
-    _lex_subsets_into(p - 1, k - 1, 1 << (p - 1), masks)
+    if len(masks) == math.comb(p - 1, k - 1):
+        _lex_subsets_into(p - 1, k - 1, 1 << (p - 1), masks)
+    else:  # the first few: subsets one by one, never all of them
+        first = itertools.islice(itertools.combinations(range(p - 1), k - 1), len(masks))
+        masks[:] = [sum(1 << f for f in subset) | 1 << (p - 1) for subset in first]
     # scores a chunk at a time: the temporaries stay small, so the enumeration's memory is
     # its result, as with the compiled kernel
     chunk = 2**14

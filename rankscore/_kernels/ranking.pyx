@@ -214,8 +214,8 @@ cdef void _enumerate(int64_t p, int64_t k, double m, uint64_t* masks, Py_ssize_t
 
 
 def enumerate_rankings_into(int64_t p, int64_t k, double m, masks, scores):
-    """Fill ``masks`` (uint64) and ``scores`` (float64), of length C(p-1, k-1), with every
-    ranking of ``(p, k)``.
+    """Fill ``masks`` (uint64) and ``scores`` (float64), of one length n <= C(p-1, k-1),
+    with the first n rankings of ``(p, k)`` (every one for n = C(p-1, k-1)).
 
     Order: lexicographic with 'x' before '-', i.e. the positions of the first
     k-1 list elements run through the (k-1)-subsets of 1..p-1 in lexicographic order.

@@ -311,7 +311,8 @@ def _read_only(a: np.ndarray) -> np.ndarray:
     return a
 
 
-def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
+def enumerate_rankings(p: int, k: int | None = None, m: Any = 10, *,
+                       limit: int | None = None) -> RankingSet:
     """Every ranking of length ``p`` (with ``k`` list elements), scored, in enumeration order.
 
     Read more in :ref:`Definitions: enumeration order <def-ranking-order>`.
@@ -324,12 +325,15 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
         Number of list elements; ``None`` gives every ``k``, ascending.
     m : float, default 10
         The score's ``m`` (> 2).
+    limit : int, optional
+        Only the first ``limit`` rankings (>= 0) of the enumeration, computed alone: the
+        first rankings of a length whose whole enumeration would not fit in memory.
 
     Returns
     -------
     RankingSet
-        ``count_rankings(p, k)`` rankings, lexicographic with ``x`` before ``-`` within each
-        ``k``.
+        ``count_rankings(p, k)`` rankings (at most ``limit``), lexicographic with ``x``
+        before ``-`` within each ``k``.
 
     Raises
     ------
@@ -348,6 +352,9 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
     ['xxxx---x', 'xxx-x--x', 'xxx--x-x', 'xxx---xx', 'xx-xx--x']
     >>> enumerate_rankings(5).strings()[:7]
     ['----x', 'x---x', '-x--x', '--x-x', '---xx', 'xx--x', 'x-x-x']
+    >>> first = enumerate_rankings(62, limit=3)  # of 2**61 rankings
+    >>> first.k.tolist(), [text[:3] for text in first.strings()]
+    ([1, 2, 2], ['---', 'x--', '-x-'])
     """
     p, k = _check_p_k(p, k)
     if p > MAX_MASK_P:
@@ -356,8 +363,12 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10) -> RankingSet:
             f"masks), got p = {p}"
         )
     m_exact = exact_m(m)
+    left = None if limit is None else check_positive_int(limit, "limit", minimum=0)
     ks = list(range(1, p + 1)) if k is None else [k]
-    counts = [math.comb(p - 1, kk - 1) for kk in ks]
+    counts = []
+    for kk in ks:  # the rankings of each k, or the first of them up to the limit
+        counts.append(math.comb(p - 1, kk - 1) if left is None else
+                      min(math.comb(p - 1, kk - 1), left - sum(counts)))
     total = sum(counts)
     _refuse_if_too_large(
         total, _BYTES_PER_RANKING, f"enumerating {total:,} rankings (p = {p}, k = {k})"
