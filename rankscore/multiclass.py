@@ -22,7 +22,7 @@ from ._engine.class_counts import (check_zero_division, index_sums, label_indice
 from ._engine.labels import as_labels, classes_of, encode
 from ._engine.validate import (as_array, as_matrix, check_flag, check_positive_int,
                                check_real, check_same_length, check_sample_weight,
-                               multiclass_shape_error, quoted)
+                               multiclass_shape_error, quoted, to_float)
 from .exceptions import warn_undefined_metric
 from .information import weighted_total
 from .metrics import BinaryConfusion
@@ -456,6 +456,8 @@ def _as_scores_2d(y_score: Any) -> tuple[np.ndarray, bool]:
         arr = arr[:, None]
     if arr.ndim != 2:
         raise ValueError(f"y_score must be 1-D or 2-D, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and arr.dtype.itemsize > 8:  # long doubles: ranks kept exact
+        arr = to_float(arr, "y_score")
     arr = as_matrix(arr, "y_score", counts=False)
     return arr, arr.shape[1] == 1
 

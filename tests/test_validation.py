@@ -130,6 +130,36 @@ def test_integer_scores_that_float64_would_round_are_rejected():
     assert rankscore.auc([0, 2**60 + 1], [1, 1]) == 2.0**60  # coordinates: as scikit-learn
 
 
+def test_long_double_scores_that_float64_would_merge_or_overflow_are_rejected():
+    # float64 rounded long doubles silently: 1 and 1 + 2**-60 became a tie, so
+    # roc_auc_score returned 0.625 where scikit-learn gives 0.75 and top_k_accuracy_score
+    # 0.25 for 0.75; 1e400 became inf ("y_score contains infinity")
+    if np.finfo(np.longdouble).nmant <= np.finfo(np.float64).nmant:
+        pytest.skip("long double is float64 on this platform")
+    tiny = np.longdouble(2) ** -60
+    s = np.array([1, 1 + tiny, 0.5, 0.2], dtype=np.longdouble)
+    y = [0, 1, 1, 0]
+    for fn in (rankscore.roc_auc_score, rankscore.roc_curve, rankscore.average_precision_score,
+               rankscore.ks_statistic, rankscore.ScoreSummary.from_arrays):
+        with pytest.raises(ValueError, match=r"y_score holds long doubles that float64 cannot "
+                                             r"tell apart \(1 and 1\.0000000000000000009\)"):
+            fn(y, s)
+    matrix = np.array([[1 + tiny, 1, 0], [1, 1 + tiny, 0], [0, 1, 1 + tiny], [1 + tiny, 0, 1]],
+                      dtype=np.longdouble)
+    with pytest.raises(ValueError, match="cannot tell apart"):
+        rankscore.top_k_accuracy_score([0, 0, 2, 0], matrix, k=1, labels=[0, 1, 2])
+    huge = np.array(["1e400", "1", "2", "3"]).astype(np.longdouble)
+    with pytest.raises(ValueError, match=r"beyond float64's range .*1e\+400 at index 0"):
+        rankscore.roc_auc_score(y, huge)
+    with pytest.raises(ValueError, match=r"beyond float64's range .*1e\+400 at index \(1, 2\)"):
+        rankscore.top_k_accuracy_score([0, 1], np.array([[1, 2, 3], [1, 2, huge[0]]]), k=1)
+    # long doubles that stay distinct in float64 give the float64 values
+    exact = np.array([0.1, 0.2, 0.3, 0.4], dtype=np.longdouble)  # inexact, no two merge
+    assert rankscore.roc_auc_score(y, exact) == rankscore.roc_auc_score(y, [0.1, 0.2, 0.3, 0.4])
+    assert rankscore.roc_auc_score(y, s - 1) == 0.75  # the advice: scikit-learn's value
+    assert rankscore.top_k_accuracy_score([0, 0, 2, 0], matrix - 1, k=1, labels=[0, 1, 2]) == 0.75
+
+
 @pytest.mark.parametrize(
     "make", [lambda v: set(v), lambda v: dict.fromkeys(v), lambda v: iter(v),
              lambda v: (x for x in v)],

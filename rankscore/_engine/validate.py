@@ -202,11 +202,16 @@ def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False,
 
 def to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
     """float32/float64 as is, other real numbers as float64; with ``exact``, 64-bit
-    integers that float64 would round are an error (scores compare by value)."""
+    integers that float64 would round are an error, and so are long doubles that it would
+    merge into ties or take beyond its range (scores compare by value)."""
     kind = arr.dtype.kind
     if kind == "f":
         if arr.dtype.type not in _SCORE_DTYPES:  # float16, longdouble
-            return arr.astype(np.float64)
+            with np.errstate(over="ignore"):
+                out = arr.astype(np.float64)
+            if exact and arr.dtype.itemsize > 8 and out.size:
+                _check_long_doubles(arr, out, name)
+            return out
         if not arr.dtype.isnative:
             return arr.astype(arr.dtype.newbyteorder("="))
         return arr
@@ -218,6 +223,31 @@ def to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
     if kind == "c":
         raise TypeError(f"{name} is complex; expected real scores")
     raise TypeError(f"{name} must be numeric, got dtype {arr.dtype}")
+
+
+def _check_long_doubles(arr: np.ndarray, out: np.ndarray, name: str) -> None:
+    """Raise if ``out = arr.astype(float64)`` took a finite long double to infinity or made
+    two distinct ones equal (a tie that changes every rank statistic)."""
+    beyond = np.isinf(out) & np.isfinite(arr)
+    if beyond.any():
+        where = np.argwhere(beyond)[0]
+        i = int(where[0]) if arr.ndim == 1 else tuple(int(j) for j in where)
+        value = np.format_float_scientific(arr[i], unique=True, trim="-")
+        raise ValueError(f"{name} holds long doubles beyond float64's range (about 1.8e308; "
+                         f"{value} at index {i}); rescale the scores first")
+    if (out.astype(arr.dtype) == arr).all():  # float64 holds every value exactly
+        return
+    ordered = np.sort(arr, axis=None)
+    rounded = ordered.astype(np.float64)
+    merged = (ordered[1:] != ordered[:-1]) & (rounded[1:] == rounded[:-1])
+    if merged.any():
+        j = int(np.flatnonzero(merged)[0])
+        a, b = (shorten(np.format_float_positional(v, unique=True, trim="-"))
+                for v in ordered[j:j + 2])
+        raise ValueError(
+            f"{name} holds long doubles that float64 cannot tell apart ({a} and {b}); "
+            "rounding them would merge distinct scores into ties. "
+            f"Subtract a reference value first, or cast to float64 if those ties are intended")
 
 
 def _check_exact_integers(arr: np.ndarray, out: np.ndarray, name: str) -> None:
