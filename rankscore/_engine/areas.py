@@ -4,7 +4,7 @@ many models against the same labels: scikit-learn's ``_average_binary_score`` an
 ``_multiclass_roc_auc_score``; each column a binary problem, on a thread pool since the
 kernels release the GIL).
 
-``roc_auc`` reads straight down: ``validate.roc_auc_input`` makes every check once and
+``roc_auc`` reads straight down: ``auc_input.roc_auc_input`` makes every check once and
 says what kind of target it found; the function of that kind (``binary_roc_auc``,
 ``multilabel_auc``, ``multiclass_auc``) then reads the class parts (``parts``) and counts.
 
@@ -28,11 +28,12 @@ from .parts import (ClassParts, Counts, binary_problem, checked_parts, class_par
                     class_totals, column_parts, thread_count)
 from .results import KSResult
 from .sweep import sweep_of_problem
-from .validate import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, Problem, RocAucInput,
-                       array_text, as_indicator_matrix, as_label_array, as_score_matrix,
-                       auc_positive_is_greater, check_choice, check_finite, check_max_fpr,
+from .auc_input import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, RocAucInput,
+                        auc_positive_is_greater, roc_auc_input)
+from .validate import (Problem, array_text, as_indicator_matrix, as_label_array,
+                       as_score_matrix, check_choice, check_finite, check_max_fpr,
                        check_positive_int, check_same_length, check_sample_weight,
-                       multiclass_shape_error, multilabel_scores, quoted, roc_auc_input)
+                       multiclass_shape_error, multilabel_scores, quoted)
 from .views import ap_of_sweep, partial_auc_view, warn_no_positives, warn_one_class
 
 __all__ = ["roc_auc", "binary_roc_auc", "binary_auc", "auc_of_parts", "auc_of_counts",
@@ -52,7 +53,7 @@ ColumnMetric = Callable[[np.ndarray, np.ndarray, 'np.ndarray | None'], float]
 
 def roc_auc(y_true: Any, y_score: Any, *, average: Any, sample_weight: Any, max_fpr: Any,
             multi_class: Any, labels: Any, n_threads: Any) -> Any:
-    """``rankscore.roc_auc_score``: every check made once (``validate.roc_auc_input``),
+    """``rankscore.roc_auc_score``: every check made once (``auc_input.roc_auc_input``),
     then the AUC of the kind of target it found: binary, multilabel (one binary AUC per
     column, averaged), multiclass (one-vs-rest or one-vs-one)."""
     task = roc_auc_input(y_true, y_score, average, sample_weight, max_fpr, multi_class, labels,
