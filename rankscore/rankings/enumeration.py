@@ -365,7 +365,7 @@ def enumerate_rankings(p: int, k: int | None = None, m: Any = 10, *,
     m_exact = exact_m(m)
     left = None if limit is None else check_positive_int(limit, "limit", minimum=0)
     ks = list(range(1, p + 1)) if k is None else [k]
-    counts = []
+    counts: list[int] = []
     for kk in ks:  # the rankings of each k, or the first of them up to the limit
         counts.append(math.comb(p - 1, kk - 1) if left is None else
                       min(math.comb(p - 1, kk - 1), left - sum(counts)))
