@@ -23,7 +23,7 @@ from ._engine.areas import check_ap_labels, present_classes
 from ._engine.labels import check_pos_label, pos_label_of
 from ._engine.parts import MAX_EXACT_ROWS
 from ._engine.sweep import Scan
-from ._engine.validate import as_label_array, quoted_list
+from ._engine.validate import as_label_array, quoted_list, text_label
 from ._engine.views import auc_view
 
 __all__ = ["FrontDoc", "FunctionDoc", "documented", "VIEW", "auc_of_pair_counts",
@@ -124,6 +124,7 @@ def labels_seen(y_true: Any, pos_label: Any, function: str) -> LabelsSeen:
     """What one partition's labels ``y_true`` (checked already, as in memory) tell the
     client for ``function`` (the public function's name)."""
     y = as_label_array(y_true)
+    pos_label = text_label(pos_label)  # (bytes labels are read as str)
     text = frozenset([y.dtype.kind in "US"])
     if not _needs_labels(pos_label, function) or y.dtype.kind == "b" and function != CONFUSION:
         return LabelsSeen((), text, True)  # (bools: two classes, within {0, 1})

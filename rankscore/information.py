@@ -216,7 +216,7 @@ def _binary_positive(y: np.ndarray, pos_label: Any) -> np.ndarray:
     """1.0 where ``y`` is the positive class, by scikit-learn's rule for probabilistic
     binary metrics: ``pos_label``, else 1 for labels within {0, 1} or {-1, 1}, else the
     greater of two numeric labels; string labels need ``pos_label``."""
-    check_one_label(pos_label)
+    pos_label = check_one_label(pos_label)
     classes = np.unique(y)
     if len(classes) > 2:
         raise ValueError("The type of the target inferred from y_true is multiclass but "

@@ -450,6 +450,68 @@ def test_bytes_labels_behave_as_str_labels(name, second, kwargs):
     _same(ours, theirs)
 
 
+_MIXED = [
+    ("accuracy_score", "pred", {}),
+    ("hamming_loss", "pred", {}),
+    ("zero_one_loss", "pred", {}),
+    ("balanced_accuracy_score", "pred", {}),
+    ("matthews_corrcoef", "pred", {}),
+    ("confusion_matrix", "pred", {}),
+    ("binary_confusion", "pred", {"pos_label": "b"}),
+    ("precision_score", "pred", {"pos_label": "b"}),
+    ("f1_score", "pred", {"average": "macro"}),
+    ("jaccard_score", "pred", {"pos_label": "b"}),
+    ("roc_curve", "score", {"pos_label": "b"}),
+    ("average_precision_score", "score", {"pos_label": "b"}),
+    ("brier_score_loss", "score", {"pos_label": "b"}),
+    ("binary_confusion", "score", {"pos_label": "b", "threshold": 0.25}),
+]
+
+
+@pytest.mark.parametrize("name, second, kwargs", _MIXED)
+@pytest.mark.parametrize("mix", ["y_true bytes", "y_pred bytes", "pos_label bytes",
+                                 "labels bytes, pos_label str", "object bytes"])
+def test_bytes_and_str_labels_mixed_are_one_kind_of_label(name, second, kwargs, mix):
+    # accuracy_score(['a', 'b', 'b', 'a'], [b'b', b'b', b'a', b'a']) was 0.0 (str never
+    # equal to bytes) while confusion_matrix counted b'a' as 'a'; a bytes pos_label with
+    # str labels was "not a valid label", a str one with bytes labels gave NaN curves
+    y_str, pred_str = ["a", "b", "b", "a"], ["b", "b", "a", "a"]
+    score = [0.1, 0.8, 0.3, 0.2]
+    second_str = pred_str if second == "pred" else score
+    fn = getattr(rs, name)
+    as_str = _run(fn, y_str, second_str, **kwargs)
+    assert not (isinstance(as_str[0], tuple) and isinstance(as_str[0][0], str))  # no error
+    encode = np.char.encode
+    y, other, options = np.array(y_str), np.array(second_str), dict(kwargs)
+    if mix == "y_true bytes":
+        y = encode(y)
+    elif mix == "y_pred bytes":
+        if second != "pred":
+            pytest.skip("scores are numbers")
+        other = encode(other)
+    elif mix == "pos_label bytes":
+        if "pos_label" not in options:
+            pytest.skip("no pos_label")
+        options["pos_label"] = options["pos_label"].encode()
+    elif mix == "labels bytes, pos_label str":
+        y = encode(y)
+        other = encode(other) if second == "pred" else other
+    else:
+        y = np.array([v.encode() for v in y_str], dtype=object)
+    mixed = _run(fn, y, other, **options)
+    ours, theirs = (r[0].to_array() if isinstance(r[0], rs.BinaryConfusion) else r[0]
+                    for r in (mixed, as_str))
+    _same(ours, theirs)
+    assert mixed[1] == as_str[1]  # the same warnings
+
+
+def test_bytes_labels_that_are_not_utf8_are_named():
+    with pytest.raises(ValueError, match="y_true holds bytes that are not UTF-8 text"):
+        rs.accuracy_score(np.array([b"\xff", b"b"]), ["a", "b"])
+    with pytest.raises(ValueError, match=r"pos_label=b'\\xff' is bytes that are not UTF-8"):
+        rs.precision_score(["a", "b"], ["a", "b"], pos_label=b"\xff")
+
+
 @pytest.mark.parametrize("name", ["roc_curve", "precision_recall_curve", "det_curve"])
 @pytest.mark.parametrize("container", [list, np.array])
 def test_bytes_labels_without_pos_label_raise_as_sklearn(name, container):

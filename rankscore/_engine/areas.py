@@ -33,7 +33,7 @@ from .auc_input import (AVERAGES, BINARY, MULTICLASS, MULTILABEL, RocAucInput,
 from .validate import (Problem, array_text, as_indicator_matrix, as_label_array,
                        as_score_matrix, check_choice, check_finite, check_max_fpr,
                        check_positive_int, check_same_length, check_sample_weight,
-                       multiclass_shape_error, multilabel_scores, quoted)
+                       multiclass_shape_error, multilabel_scores, quoted, text_label)
 from .views import ap_of_sweep, partial_auc_view, warn_no_positives, warn_one_class
 
 __all__ = ["roc_auc", "binary_roc_auc", "binary_auc", "auc_of_parts", "auc_of_counts",
@@ -395,6 +395,7 @@ def check_ap_labels(present: np.ndarray, pos_label: Any) -> None:
     """scikit-learn's refusals of ``average_precision_score``'s labels ``present`` (its
     distinct labels, sorted): a ``pos_label`` other than 1 with more than two classes, or
     one that is neither of two classes."""
+    pos_label = text_label(pos_label)  # bytes labels are read as str
     if len(present) > 2 and pos_label != 1:
         raise ValueError("Parameter pos_label is fixed to 1 for multiclass y_true. Do not "
                          "set pos_label or set pos_label to 1.")

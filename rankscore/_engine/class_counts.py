@@ -187,7 +187,7 @@ def set_wise_counts(y_true: Any, y_pred: Any, *, labels: Any, pos_label: Any, av
     support for "weighted", the sample weights for "samples", else None."""
     if average not in _AVERAGES and average != "binary":
         raise ValueError("average has to be one of " + str(_AVERAGES))
-    check_one_label(pos_label)
+    pos_label = check_one_label(pos_label)  # (bytes as str)
     ml = y_true if isinstance(y_true, MultilabelCounts) else \
         read_pair(y_true, y_pred, sample_weight)
     if ml is not None:

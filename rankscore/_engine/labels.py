@@ -17,7 +17,8 @@ from typing import Any, cast
 import numpy as np
 
 from .validate import (as_1d, as_label_array, common_labels, from_objects, is_finite,
-                       kernel_integers, quoted, quoted_list, read_array)
+                       kernel_integers, quoted, quoted_list, read_array, text_label,
+                       text_labels)
 
 __all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array",
            "default_pos_label_ok", "check_pos_label", "label_codes", "binary_target",
@@ -27,7 +28,7 @@ __all__ = ["as_labels", "classes_of", "common_labels", "encode", "as_label_array
 
 def as_labels(x: Any, name: str) -> np.ndarray:
     """Return ``x`` as a non-empty 1-D array of labels: integers, bools, integral floats or
-    strings.
+    strings (bytes read as UTF-8 text, so that they compare with str labels).
 
     An object array (e.g. a pandas object column) becomes strings when every value is a
     string and floats when every value is a number; a mix of the two is an error.
@@ -37,6 +38,8 @@ def as_labels(x: Any, name: str) -> np.ndarray:
         arr = arr[:, 0]                      # column_or_1d)
     if arr.dtype == object:
         arr = from_objects(arr, name)
+    elif arr.dtype.kind == "S":
+        arr = text_labels(arr, name)
     elif arr.dtype.kind in "US" and isinstance(x, (list, tuple)) and \
             not all(isinstance(v, (str, bytes, np.str_, np.bytes_)) for v in x):
         # NumPy would silently turn [1, "a"] into ["1", "a"]
@@ -120,10 +123,11 @@ def default_pos_label_ok(y: np.ndarray) -> bool:
 
 def check_one_label(label: Any, name: str = "pos_label") -> Any:
     """``label`` when it is one label (a number, bool, string or bytes, NumPy scalars
-    included) or None; a set, list, tuple, array or other object is a TypeError (``y ==
-    {1}`` would match nothing, and ``y == [1]`` would broadcast)."""
+    included; bytes as the str they encode, as bytes labels are read) or None; a set, list,
+    tuple, array or other object is a TypeError (``y == {1}`` would match nothing, and ``y
+    == [1]`` would broadcast)."""
     if label is None or isinstance(label, (str, bytes, numbers.Number, np.generic)):
-        return label
+        return text_label(label, name)
     raise TypeError(f"{name} must be one label (a number, bool or string), got "
                     f"{type(label).__name__} {quoted(label)}")
 
@@ -159,8 +163,9 @@ def label_codes(
     The kernels test ``codes[i] == pos_code``; labels of any other kind become a uint8 view
     of the boolean ``y_true == pos_label``.
     """
-    y = as_label_array(y_true, name)
-    pos_label = check_pos_label(y, pos_label, name)
+    y = as_label_array(y_true, name, decode=False)
+    pos_label = check_pos_label(y, pos_label, name)  # (bytes without it: an error)
+    y = text_labels(y, name)
     kind = y.dtype.kind
     if kind == "b":
         if isinstance(pos_label, (bool, np.bool_, numbers.Integral)) and pos_label in (0, 1):
@@ -216,7 +221,7 @@ def pos_label_of(classes: np.ndarray, pos_label: Any, name: str) -> Any:
     functions); a ``pos_label`` absent from two or more classes is an error (a typo)."""
     values = classes.tolist()
     shown = f"[{quoted_list(values)}]"
-    check_one_label(pos_label)
+    pos_label = check_one_label(pos_label)
     if pos_label is None:
         if default_pos_label_ok(classes):
             return 1

@@ -24,7 +24,8 @@ __all__ = [
     "check_positive_int", "as_array", "shorten", "array_text", "as_matrix", "count_dtype",
     "inclusive_threshold", "quoted", "quoted_list", "integer_dtype", "as_real",
     "is_finite", "check_real", "check_threshold", "check_flag", "check_choice",
-    "from_objects", "common_labels", "as_label_array", "kernel_integers", "Problem",
+    "from_objects", "text_label", "text_labels", "common_labels",
+    "as_label_array", "kernel_integers", "Problem",
     "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
     "check_max_fpr", "multiclass_shape_error",
 ]
@@ -480,9 +481,32 @@ def kernel_integers(y: np.ndarray) -> np.ndarray | None:
     return y.astype(np.int64)
 
 
+def text_label(label: Any, name: str = "pos_label") -> Any:
+    """A bytes label as the str it encodes in UTF-8 (bytes labels are read as text); any
+    other label as it is."""
+    if not isinstance(label, bytes):
+        return label
+    try:
+        return label.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name}={shorten(label)} is bytes that are not UTF-8 text") from None
+
+
+def text_labels(arr: np.ndarray, name: str) -> np.ndarray:
+    """An array of bytes labels (dtype S) as str labels, decoded as UTF-8, so that they
+    compare with str labels and a str pos_label; any other array as it is."""
+    if arr.dtype.kind != "S":
+        return arr
+    try:
+        out: np.ndarray = np.char.decode(arr, "utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name} holds bytes that are not UTF-8 text") from None
+    return out
+
+
 def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
-    """An object array of labels as strings (all strings), int64 (all integers that fit)
-    or floats (all numbers)."""
+    """An object array of labels as strings (all strings or bytes, bytes read as UTF-8
+    text), int64 (all integers that fit) or floats (all numbers)."""
     values = arr.ravel().tolist()
     i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
     if i is not None:
@@ -491,6 +515,9 @@ def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
                          f"at index {i}); labels must be defined")
     if all(isinstance(v, str) for v in values):
         return arr.astype(str)
+    if all(isinstance(v, (str, bytes)) for v in values):
+        return np.array([text_label(v, f"{name}'s label") for v in values],
+                        dtype=str).reshape(arr.shape)
     if any(isinstance(v, str) for v in values):
         raise ValueError(f"{name} mixes string and number labels")
     if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
@@ -543,12 +570,15 @@ def _is_missing(value: Any) -> bool:
         return True
 
 
-def as_label_array(y_true: Any, name: str = "y_true") -> np.ndarray:
+def as_label_array(y_true: Any, name: str = "y_true", *, decode: bool = True) -> np.ndarray:
     """A non-empty 1-D label vector as the curve functions read it (scikit-learn's messages
-    for its ranking metrics): numbers, bools or strings, floats finite and integral."""
+    for its ranking metrics): numbers, bools or strings, floats finite and integral; bytes
+    as str (with ``decode=False`` as bytes, for the refusal of bytes without pos_label)."""
     y = read_array(y_true, name, "a 1-D array")
     if y.dtype == object:  # strings, or numbers; missing values and mixtures are errors
         y = from_objects(y, name)
+    elif decode:
+        y = text_labels(y, name)
     if y.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {y.shape}")
     if y.size == 0:
