@@ -182,3 +182,42 @@ def test_unordered_or_one_shot_containers_are_named(make, call):
     with pytest.raises(TypeError, match=r"must be (a 1-D array|an array)-like \(a list, tuple, NumPy "
                                         r"array or pandas Series\), got a (set|dict|\w+iterator|generator)"):
         call(make([0, 1, 2, 3]))
+
+
+def test_object_arrays_of_numbers_are_read_as_numpy_reads_numbers():
+    # an object array of numbers (a pandas object column, Decimals) was refused as "dtype
+    # object"; scikit-learn reads it. Numbers float64 does not hold are rounded unless two
+    # distinct ones would merge into a tie
+    from decimal import Decimal
+    from fractions import Fraction
+
+    import pandas as pd
+
+    y = [0, 1, 0, 1, 1, 0]
+    floats = [0.1, 0.4, 0.35, 0.8, 0.35, 0.9]
+    expected = (rankscore.roc_auc_score(y, floats), rankscore.average_precision_score(y, floats),
+                rankscore.ks_statistic(y, floats).statistic)
+    for scores in (np.array(floats, dtype=object), pd.Series(floats, dtype=object),
+                   [Decimal(repr(v)) for v in floats], [Fraction(repr(v)) for v in floats],
+                   np.array([Decimal("0.1"), 0.4, Fraction(7, 20), 0.8, Fraction(7, 20), 0.9],
+                            dtype=object)):
+        got = (rankscore.roc_auc_score(y, scores), rankscore.average_precision_score(y, scores),
+               rankscore.ks_statistic(y, scores).statistic)
+        assert got == expected
+        np.testing.assert_array_equal(rankscore.roc_curve(y, scores)[2],
+                                      rankscore.roc_curve(y, floats)[2])
+    assert rankscore.roc_auc_score(y, np.array([1, 4, 3, 8, 3, 9], dtype=object)) == \
+        rankscore.roc_auc_score(y, [1, 4, 3, 8, 3, 9])
+    assert rankscore.auc(np.array([0, 1, 2], dtype=object), np.array([0, 1, 1], dtype=object)) == 1.5
+    with pytest.raises(ValueError, match=r"y_score holds 0\.1 and 0\.1000000000000000000001, "
+                                         r"which float64 cannot tell apart"):
+        rankscore.roc_auc_score([0, 1], [Decimal("0.1"), Decimal("0.1000000000000000000001")])
+    with pytest.raises(ValueError, match=r"holds 1/10 and 0\.1, which float64 cannot tell apart"):
+        rankscore.roc_auc_score([0, 1, 1], [Fraction(1, 10), 0.1, 0.2])
+    with pytest.raises(TypeError, match=r"y_score has dtype object holding text \('a' at index "
+                                        r"1\); expected numbers"):
+        rankscore.roc_auc_score([0, 1], np.array([0.1, "a"], dtype=object))
+    with pytest.raises(ValueError, match=r"y_score contains NaN \(first at index 1\)"):
+        rankscore.roc_auc_score([0, 1], np.array([0.1, None], dtype=object))
+    with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
+        rankscore.roc_auc_score([0, 1], np.array([2**63, 2**63 + 1], dtype=object))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterator, Mapping, Set
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -24,7 +25,7 @@ __all__ = [
     "check_positive_int", "as_array", "shorten", "array_text", "as_matrix", "count_dtype",
     "inclusive_threshold", "quoted", "quoted_list", "integer_dtype", "as_real",
     "is_finite", "check_real", "check_threshold", "check_flag", "check_choice",
-    "from_objects", "text_label", "text_labels", "common_labels",
+    "from_objects", "numbers_of_objects", "text_label", "text_labels", "common_labels",
     "as_label_array", "kernel_integers", "Problem",
     "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
     "check_max_fpr", "multiclass_shape_error",
@@ -164,10 +165,57 @@ def as_1d(x: Any, name: str, *, allow_empty: bool = False) -> np.ndarray:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if arr.size == 0 and not allow_empty:
         raise ValueError(f"{name} is empty")
-    if arr.dtype == object:
-        raise TypeError(f"{name} has dtype object; expected numbers")  # callers that accept
-        # object labels convert them before calling as_1d
+    if arr.dtype == object:  # (callers that accept object labels convert them first)
+        arr = numbers_of_objects(arr, name)
     return arr
+
+
+def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
+    """An object array of numbers (a pandas object column, a list of Decimals) as NumPy's
+    array of them: bools, integers exactly (int64 or uint64), or float64 (a missing value,
+    None or pandas' NA, as NaN). Numbers float64 does not hold (Fraction, Decimal) are
+    rounded unless rounding makes two distinct ones equal: that is an error naming them,
+    as ties it would make change every rank statistic."""
+    values = arr.tolist()
+    kinds = set()
+    for i, v in enumerate(values):
+        if isinstance(v, (bool, np.bool_)):
+            kinds.add("b")
+        elif isinstance(v, numbers.Integral):
+            kinds.add("i")
+        elif v is None or _is_missing(v):
+            kinds.add("missing")
+        elif isinstance(v, (numbers.Real, Decimal)):
+            kinds.add("f")
+        else:
+            what = "text" if isinstance(v, (str, bytes)) else f"a {_name_of(v)}"
+            raise TypeError(f"{name} has dtype object holding {what} ({quoted(v)} at index "
+                            f"{i}); expected numbers")
+    if kinds == {"b"}:
+        return arr.astype(bool)
+    if kinds <= {"b", "i"}:
+        ints = [int(v) for v in values]
+        return np.array(ints, dtype=integer_dtype(min(ints, default=0), max(ints, default=0),
+                                                  f"{name} holds integers"))
+    real = [v for v in values if not (v is None or _is_missing(v))]
+    rounded: dict[float, Any] = {}
+    for v in real:
+        if isinstance(v, float) or float(v) == v:  # float64 holds it: nothing merges
+            continue
+        twin = rounded.setdefault(float(v), v)
+        if twin != v:
+            raise ValueError(f"{name} holds {shorten(twin)} and {shorten(v)}, which float64 "
+                             "cannot tell apart; rounding them would merge distinct scores "
+                             "into ties")
+    out = np.array([math.nan if v is None or _is_missing(v) else float(v) for v in values],
+                   dtype=np.float64)
+    if rounded:  # an exact float equal to a rounded value merges with it too
+        for v in real:
+            if float(v) in rounded and float(v) == v:
+                raise ValueError(f"{name} holds {shorten(rounded[float(v)])} and "
+                                 f"{shorten(v)}, which float64 cannot tell apart; rounding "
+                                 "them would merge distinct scores into ties")
+    return out
 
 
 def check_finite(arr: np.ndarray, name: str) -> None:
