@@ -207,6 +207,21 @@ def test_clopper_pearson_ends_in_closed_form(n):
                                                                                  abs=1e-7)
 
 
+def test_clopper_pearson_upper_bound_at_a_level_next_to_1():
+    # α/2 = 5.55e-17: 1 − α/2 rounds to 1, so the upper bound comes from its upper tail
+    # (x = 0 raised 'math domain error'; x = 1 of 5 gave high = 1.0)
+    level = 0.9999999999999999
+    half_alpha = (1 - level) / 2
+    ci = u.proportion_ci(0, 5, confidence_level=level, method="clopper_pearson")
+    assert ci.low == 0.0
+    assert ci.high == pytest.approx(1 - half_alpha ** (1 / 5), rel=1e-12)  # 0.99944…
+    assert ci.high < 0.9995
+    beta = pytest.importorskip("scipy.stats").beta
+    ci = u.proportion_ci(1, 5, confidence_level=level, method="clopper_pearson")
+    assert ci.high == pytest.approx(beta.isf(half_alpha, 2, 4), rel=1e-12)
+    assert ci.high < 0.99995
+
+
 @pytest.mark.parametrize("k", range(1, 309, 7))
 @pytest.mark.parametrize("share", [2 / 3, 1e-3, 1 - 1e-9])
 def test_clopper_pearson_holds_the_estimate_or_refuses(k, share):

@@ -28,11 +28,11 @@ CORNISH_FISHER_FROM = 1e8
 SCIPY_UP_TO = 1e20
 
 
-def _cornish_fisher(q: float, a: float, b: float) -> float:
-    """The q-quantile of Beta(a, b) for large a and b: mean + sd (z + γ1 (z² − 1) / 6 +
-    γ2 (z³ − 3z) / 24 − γ1² (2z³ − 5z) / 36), written in a / (a + b) and b / (a + b) so
-    that nothing overflows."""
-    z = NORMAL.inv_cdf(q)
+def _cornish_fisher(q: float, a: float, b: float, upper: bool = False) -> float:
+    """The q-quantile of Beta(a, b) for large a and b (with ``upper``, the quantile with q
+    above it): mean + sd (z + γ1 (z² − 1) / 6 + γ2 (z³ − 3z) / 24 − γ1² (2z³ − 5z) / 36),
+    written in a / (a + b) and b / (a + b) so that nothing overflows."""
+    z = -NORMAL.inv_cdf(q) if upper else NORMAL.inv_cdf(q)
     n = a + b
     pa, pb = a / n, b / n
     sd = math.sqrt(pa * pb / (n + 1))
@@ -44,14 +44,17 @@ def _cornish_fisher(q: float, a: float, b: float) -> float:
 
 def _clopper_pearson(x: float, n: float, alpha: float) -> tuple[float, float]:
     """Beta(x, n − x + 1)'s α/2 and Beta(x + 1, n − x)'s 1 − α/2 quantiles; Beta(n, 1) and
-    Beta(1, n) (x = n, x = 0) in closed form."""
-    def quantile(q: float, a: float, b: float) -> float:
+    Beta(1, n) (x = n, x = 0) in closed form. The upper bound is found from its upper tail
+    α/2, not from 1 − α/2, which rounds to 1 for α below 2.2e-16 (a level of
+    0.9999999999999999)."""
+    def quantile(tail: float, a: float, b: float, upper: bool) -> float:
+        # the quantile with ``tail`` below it (above it with ``upper``)
         if min(a, b) >= CORNISH_FISHER_FROM:
-            return _cornish_fisher(q, a, b)
+            return _cornish_fisher(tail, a, b, upper)
         if b == 1:  # Beta(a, 1): t^a
-            return math.exp(math.log(q) / a)
+            return math.exp((math.log1p(-tail) if upper else math.log(tail)) / a)
         if a == 1:  # Beta(1, b): 1 − (1 − t)^b
-            return -math.expm1(math.log1p(-q) / b)
+            return -math.expm1((math.log(tail) if upper else math.log1p(-tail)) / b)
         if max(a, b) > SCIPY_UP_TO:
             raise ValueError(
                 f"method='clopper_pearson' is not computed reliably for successes={x:g}, "
@@ -63,10 +66,10 @@ def _clopper_pearson(x: float, n: float, alpha: float) -> tuple[float, float]:
             raise ImportError("method='clopper_pearson' needs SciPy (pip install scipy); "
                               "rankscore itself depends only on NumPy. 'wilson' and "
                               "'agresti_coull' need nothing else") from None
-        return float(beta.ppf(q, a, b))
+        return float(beta.isf(tail, a, b) if upper else beta.ppf(tail, a, b))
 
-    low = 0.0 if x == 0 else quantile(alpha / 2, x, n - x + 1)
-    high = 1.0 if x == n else quantile(1 - alpha / 2, x + 1, n - x)
+    low = 0.0 if x == 0 else quantile(alpha / 2, x, n - x + 1, False)
+    high = 1.0 if x == n else quantile(alpha / 2, x + 1, n - x, True)
     if not 0 <= low <= high <= 1:  # NaN included
         raise ValueError(f"method='clopper_pearson' could not be computed for successes="
                          f"{x:g}, trials={n:g} (got {low!r}, {high!r}); use method='wilson'")
