@@ -230,6 +230,27 @@ def test_other_labels_need_pos_label_as_the_curve_functions():
     assert acc.summary() == ham.merge(spam)
 
 
+
+@pytest.mark.parametrize("first, second", [([0, 1], [-1, 1]), ([-1, 1], [False, True]),
+                                           ([0, 0], [-1, -1])])
+def test_accumulator_checks_the_labels_of_all_batches(first, second):
+    # one array of labels {-1, 0, 1} is refused without pos_label: so are {0, 1} in one
+    # batch and {-1, 1} in the next (0 and -1 were both counted negatives: 2 and 2)
+    with pytest.raises(ValueError) as expected:
+        ScoreSummary.from_arrays(np.concatenate([first, second]), [0.1, 0.2, 0.3, 0.4])
+    acc = ScoreAccumulator().update(first, [0.1, 0.2])
+    with pytest.raises(ValueError) as got:
+        acc.update(second, [0.3, 0.4])
+    assert str(got.value) == str(expected.value).replace("y_true", "y_true (all batches)", 1)
+    assert acc.n_batches == 1 and len(acc.summary()) == 2  # the refused batch left no trace
+    restored = pickle.loads(pickle.dumps(acc))  # the labels seen travel with it
+    with pytest.raises(ValueError, match="all batches"):
+        restored.update(second, [0.3, 0.4])
+    summary = restored.update(first, [0.3, 0.4]).summary()
+    assert (summary.n_negatives + summary.n_positives, restored.n_batches) == (4, 2)
+    assert ScoreAccumulator(pos_label=1).update(first, [0.1, 0.2]).update(
+        second, [0.3, 0.4]).summary().n_positives == np.sum(np.concatenate([first, second]) == 1)
+
 def test_validation_is_that_of_the_curve_functions():
     for y, s, w in [([0, 1], [0.1, np.nan], None), ([0, 1, 1], [0.1, 0.2], None),
                     ([], [], None), ([0, 1], [0.1, 0.2], [1, -1]), ([0, 2, 3], [1, 2, 3], None)]:

@@ -9,9 +9,10 @@ from typing import Any
 import numpy as np
 
 from .. import _backend
+from .._distributed import LabelsSeen, check_labels_seen, labels_seen, merged_labels
 from .._engine import validate
 from .._engine.parts import binary_problem, sort_buckets, sort_scores, thread_count
-from .._engine.validate import read_array
+from .._engine.validate import as_label_array, read_array
 from .checks import MAX_WEIGHT_TOTAL, plain_label, same_label
 from .merging import at_least, join_parts
 from .scores import ScoreSummary
@@ -49,8 +50,11 @@ class ScoreAccumulator:
     Notes
     -----
     ``summary()`` equals ``ScoreSummary.from_arrays`` of all batches concatenated (integer
-    counts exactly; weight sums exactly when they are representable). Batches of float32
-    and float64 scores, with and without weights, mix as :meth:`ScoreSummary.merge` says.
+    counts exactly; weight sums exactly when they are representable). Without
+    ``pos_label`` the labels of all batches lie within {0, 1} or within {-1, 1}, as one
+    array's must: a batch of labels {-1, 1} after one of {0, 1} is refused. Batches of
+    float32 and float64 scores, with and without weights, mix as
+    :meth:`ScoreSummary.merge` says.
     A batch of 0 rows changes nothing. Weights adding up to more than 2**1022 in all are
     refused (the running sums stay finite).
 
@@ -81,6 +85,7 @@ class ScoreAccumulator:
         self._buffer = _Buffer()
         self._disjoint = True  # no flush has found many of its scores among the thresholds
         self._weight = 0.0  # rows and weights added (at least their float64 running sum)
+        self._labels: LabelsSeen | None = None  # (without pos_label) the labels of all batches
         self.n_batches = 0
 
     def update(self, y_true: Any, y_score: Any, sample_weight: Any = None) -> "ScoreAccumulator":
@@ -120,7 +125,15 @@ class ScoreAccumulator:
             y_true, y_score, self.pos_label, sample_weight, finite=True)
         weighted = weights is not None
         added = float(weights.sum()) if weights is not None else float(len(scores))
+        seen = None if self.pos_label is not None else _labels_of(y_true)
         with self._lock:
+            if seen is not None and (self._labels is None
+                                     or not set(seen.labels) <= set(self._labels.labels)):
+                # {0, 1} in one batch and {-1, 1} in another: three classes
+                seen = merged_labels([self._labels, seen])
+                check_labels_seen(seen, None, "ScoreAccumulator.update", "y_true (all batches)")
+            else:
+                seen = None  # no label new
             if self._weight + added > MAX_WEIGHT_TOTAL:
                 raise ValueError("the weights added so far and this batch's sum to more than "
                                  "2**1022 (about 4.5e307); rescale the weights, e.g. divide "
@@ -137,6 +150,8 @@ class ScoreAccumulator:
                 self._flush()  # the first batch starts the summary
             self._weight += added
             self.n_batches += 1
+            if seen is not None:
+                self._labels = seen
         return self
 
     def _run_nbytes(self) -> int:
@@ -251,13 +266,22 @@ class ScoreAccumulator:
         # the summary so far in its checked byte form (a lock cannot be pickled)
         with self._lock:
             data = None if self._run is None else self._summary().to_bytes()
-            return (_restored_accumulator, (self.pos_label, self.n_batches, data))
+            labels = () if self._labels is None else tuple(
+                label.item() if isinstance(label, np.generic) else label
+                for label in self._labels.labels)
+            # (the labels only where there are some: without pos_label)
+            return (_restored_accumulator,
+                    (self.pos_label, self.n_batches, data) + ((labels,) if labels else ()))
 
 
-def _restored_accumulator(pos_label: Any, n_batches: int,
-                          data: bytes | None) -> ScoreAccumulator:
-    """An accumulator holding the summary ``data`` (from ``ScoreAccumulator.__reduce__``)."""
+def _restored_accumulator(pos_label: Any, n_batches: int, data: bytes | None,
+                          labels: tuple[Any, ...] = ()) -> ScoreAccumulator:
+    """An accumulator holding the summary ``data`` and, without ``pos_label``, the labels
+    its batches held (from ``ScoreAccumulator.__reduce__``)."""
     acc = ScoreAccumulator(pos_label=pos_label)
+    if labels and pos_label is None:
+        acc._labels = labels_seen(np.array(labels), None, "ScoreAccumulator")
+        check_labels_seen(acc._labels, None, "ScoreAccumulator")
     if data is not None:
         summary = ScoreSummary.from_bytes(data)
         if summary._loose:
@@ -271,6 +295,14 @@ def _restored_accumulator(pos_label: Any, n_batches: int,
         acc._weight = float(summary.n_negatives) + float(summary.n_positives)
     acc.n_batches = validate.check_positive_int(n_batches, "n_batches", minimum=0)
     return acc
+
+
+def _labels_of(y_true: Any) -> LabelsSeen:
+    """What a batch's labels (checked without ``pos_label``: bools, or numbers within {0, 1}
+    or {-1, 1}) add to the check of all batches' labels; bools count as 0 and 1."""
+    y = as_label_array(y_true)
+    return labels_seen(y.view(np.uint8) if y.dtype.kind == "b" else y, None,
+                       "ScoreAccumulator")
 
 
 def _empty_batch(y_true: Any, y_score: Any, sample_weight: Any) -> bool:
