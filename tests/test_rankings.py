@@ -4,6 +4,7 @@ import copy
 import itertools
 import math
 import pickle
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -66,6 +67,18 @@ def test_positions_any_order():
     assert Ranking.from_positions([3.0, 1.0]) == Ranking("x-x")
     assert Ranking.from_positions((1,)) == Ranking("x")
 
+
+
+def test_float16_positions_without_a_numpy_warning():
+    # the check against 2**32 cast 2**32 to float16 ("overflow encountered in cast")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        r = Ranking.from_positions(np.array([3, 1, 5], dtype=np.float16))
+        assert str(r) == "x-x-x" and r.positions.tolist() == [1, 3, 5]
+        with pytest.raises(ValueError, match="got 1.5 at index 1"):
+            Ranking.from_positions(np.array([3, 1.5], dtype=np.float16))
+        with pytest.raises(ValueError, match="got inf at index 0"):
+            Ranking.from_positions(np.array([np.inf], dtype=np.float16))
 
 def test_rk_accepts_string_positions_and_ranking():
     assert rk("x-x") == rk([3, 1]) == rk(np.array([1, 3]))

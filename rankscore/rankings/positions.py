@@ -145,6 +145,8 @@ def checked_positions(positions: Any) -> np.ndarray:
     if kind == "c":
         raise TypeError("positions must be integers, got complex numbers")
     if kind == "f":
+        if arr.dtype.itemsize < 4:  # float16: comparing with 2**32 overflowed in NumPy's cast
+            arr = arr.astype(np.float64)
         nan = np.isnan(arr)
         if nan.any():
             raise ValueError(f"positions contain NaN (first at index {int(np.flatnonzero(nan)[0])})")
