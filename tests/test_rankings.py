@@ -846,3 +846,19 @@ def test_backends_agree_on_from_scores(values, flags, ties):
     flags = flags[: len(values)]
     run = lambda: _outcome(lambda: str(Ranking.from_scores(values, flags, ties=ties)))  # noqa: E731
     assert _on("cython", run) == _on("python", run)
+
+
+@pytest.mark.parametrize("m", [3, 5, 10, 2.5, 3.5, 2.125, 10**6])
+def test_the_float_score_is_the_exact_score_correctly_rounded(m):
+    # k/p + (2/m) soma / (p (p - 1)) in floats was 1 ulp off for about a quarter of the
+    # rankings (0.7999999999999999 for x-x at m = 5); one division of exact integers is
+    # correctly rounded
+    every = [enumerate_rankings(p, m=m) for p in range(1, 12)]
+    for rankings in every:
+        exact = [float(ranking_score_exact(text, m)) for text in rankings.strings()]
+        assert rankings.scores.tolist() == exact
+        assert ranking_score_many(rankings.strings(), m=m).tolist() == exact
+    positions = [3, 7, 5, 1, 2**20]
+    assert Ranking.from_positions(positions).score(m) == float(
+        Ranking.from_positions(positions).score_exact(m))
+    assert ranking_score("x-x", m=5) == 0.8 and ranking_score("xxx-x") == 0.84

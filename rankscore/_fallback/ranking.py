@@ -22,10 +22,16 @@ __all__ = KERNELS["ranking"]
 def _ranking_score(
     k: NDArray[np.int64], p: NDArray[np.int64], soma: NDArray[np.int64], m: float
 ) -> NDArray[np.float64]:
-    """s = k/p + (2/m) * soma / (p (p - 1)); s = 1 for p = 1 (same operation order as C)."""
+    """s = k/p + (2/m) soma / (p (p - 1)), or (M k (p - 1) + 2 b soma) / (M p (p - 1)) with
+    m = M / b in lowest terms, one correctly rounded division, where M p (p - 1) < 2**53;
+    s = 1 for p = 1 (the same choice and operation order as C)."""
     k, p, soma = (np.asarray(a, dtype=np.int64) for a in (k, p, soma))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        s = k / p + (2.0 / m) * soma / (p * (p - 1.0))
+    b = float(m.as_integer_ratio()[1]) if math.isfinite(m) else 1.0
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        pairs = p * (p - 1.0)
+        whole = m * b * pairs
+        s = np.where(whole < 2.0**53, (m * b * k * (p - 1.0) + 2.0 * b * soma) / whole,
+                     k / p + (2.0 / m) * soma / pairs)
     return np.where(p == 1, 1.0, s)
 
 
