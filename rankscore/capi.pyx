@@ -18,7 +18,7 @@ from libc.math cimport INFINITY
 from libc.stdlib cimport free, malloc
 
 from rankscore._kernels.int128 cimport rs_mul, rs_ratio, rs_u128
-from rankscore._kernels.ranking cimport ranking_score
+from rankscore._kernels.ranking cimport m_denominator, ranking_score
 from rankscore._kernels.sort cimport (Buckets, max_edges, sort_runs_of, sort_short_runs_of,
                                       split_buckets_into)
 from rankscore._kernels.sweep cimport (ap_sum, auc_pairs, auc_pairs_weighted, ks_gap,
@@ -510,7 +510,8 @@ cdef int rs_ranking_score(const int64_t *positions, Py_ssize_t k, double m,
         total += <uint64_t>positions[i]
     # soma = p (p + 1) / 2 - (sum of the positions), in 64 bits for p <= 2**32
     all_positions = (p // 2) * (p + 1) if p % 2 == 0 else p * ((p + 1) // 2)
-    out[0] = ranking_score(k, <int64_t>p, <int64_t>(all_positions - total), m)
+    out[0] = ranking_score(k, <int64_t>p, <int64_t>(all_positions - total), m,
+                           m_denominator(m))
     return RS_OK
 
 

@@ -28,10 +28,15 @@ def _ranking_score(
     k, p, soma = (np.asarray(a, dtype=np.int64) for a in (k, p, soma))
     b = float(m.as_integer_ratio()[1]) if math.isfinite(m) else 1.0
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        pairs = p * (p - 1.0)
-        whole = m * b * pairs
-        s = np.where(whole < 2.0**53, (m * b * k * (p - 1.0) + 2.0 * b * soma) / whole,
-                     k / p + (2.0 / m) * soma / pairs)
+        before = p - 1.0
+        pairs = p * before
+        whole = pairs * (m * b)
+        s = k * (m * b)  # (M k (p - 1) + 2 b soma) / (M p (p - 1)), in place
+        s *= before
+        s += soma * (2.0 * b)
+        s /= whole
+        if whole.size and not whole.max() < 2.0**53:
+            s = np.where(whole < 2.0**53, s, k / p + (2.0 / m) * soma / pairs)
     return np.where(p == 1, 1.0, s)
 
 

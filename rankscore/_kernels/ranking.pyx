@@ -68,6 +68,7 @@ def score_columns(k, p, soma, double m):
     cdef const int64_t* pp
     cdef const int64_t* so
     cdef double* s
+    cdef double b
     no_buffers(a, 4)
     try:
         typed(&a[0], k, INT64, 1, 0)
@@ -80,8 +81,9 @@ def score_columns(k, p, soma, double m):
         write(&a[3], out)
         s = <double*>a[3].data
         with nogil:
+            b = m_denominator(m)
             for i in range(n):
-                s[i] = ranking_score(kk[i * ks], pp[i * ps], so[i * ss], m)
+                s[i] = ranking_score(kk[i * ks], pp[i * ps], so[i * ss], m, b)
     finally:
         release_each(a, 4)
     return out
@@ -160,6 +162,7 @@ def score_masks(masks, double m):
     cdef Py_ssize_t i, n, ms
     cdef const uint64_t* mask
     cdef double* s
+    cdef double b
     cdef int64_t k, p, soma
     no_buffers(a, 2)
     try:
@@ -169,9 +172,15 @@ def score_masks(masks, double m):
         write(&a[1], out)
         s = <double*>a[1].data
         with nogil:
-            for i in range(n):
-                _mask_kps(mask[i * ms], &k, &p, &soma)
-                s[i] = ranking_score(k, p, soma, m)
+            b = m_denominator(m)
+            if m * b * (62.0 * 61.0) < 9007199254740992.0:  # (masks hold p <= 62)
+                for i in range(n):  # every score one exact division: no test per ranking
+                    _mask_kps(mask[i * ms], &k, &p, &soma)
+                    s[i] = exact_division(k, p, soma, m * b, 2.0 * b)
+            else:
+                for i in range(n):
+                    _mask_kps(mask[i * ms], &k, &p, &soma)
+                    s[i] = ranking_score(k, p, soma, m, b)
     finally:
         release_each(a, 2)
     return out
@@ -186,8 +195,9 @@ cdef void _enumerate(int64_t p, int64_t k, double m, uint64_t* masks, Py_ssize_t
     cdef int64_t i, j, sumx, soma
     cdef Py_ssize_t idx
     cdef uint64_t mask
+    cdef double b = m_denominator(m)
     for soma in range(total + 1):
-        table[soma] = ranking_score(k, p, soma, m)
+        table[soma] = ranking_score(k, p, soma, m, b)
     mask = (<uint64_t>1) << (p - 1)
     sumx = p
     for i in range(r):  # first ranking: x at 1..k-1
