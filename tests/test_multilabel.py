@@ -505,6 +505,30 @@ def test_bytes_and_str_labels_mixed_are_one_kind_of_label(name, second, kwargs, 
     assert mixed[1] == as_str[1]  # the same warnings
 
 
+@pytest.mark.parametrize("name, kwargs", [
+    ("confusion_matrix", {}),
+    ("multilabel_confusion_matrix", {}),
+    ("precision_recall_fscore_support", {}),
+    ("f1_score", {"average": None}),
+    ("cohen_kappa_score", {}),
+    ("classification_report", {"output_dict": True}),
+])
+@pytest.mark.parametrize("y_kind", ["str", "bytes"])
+def test_a_labels_argument_of_bytes_names_the_str_labels(name, kwargs, y_kind):
+    # labels=[b'b', b'a'] with bytes y_true/y_pred: confusion_matrix raised "At least one
+    # label specified must be in y_true" and f1_score gave zeros once y was decoded to str
+    # while labels stayed bytes; with str y it never matched
+    y_str, pred_str = np.array(["a", "b", "b", "a", "c"]), np.array(["b", "b", "a", "a", "c"])
+    y, pred = (np.char.encode(y_str), np.char.encode(pred_str)) if y_kind == "bytes" else \
+        (y_str, pred_str)
+    fn = getattr(rs, name)
+    expected = _run(fn, y_str, pred_str, labels=["b", "a"], **kwargs)
+    got = _run(fn, y, pred, labels=[b"b", b"a"], **kwargs)
+    assert not (isinstance(expected[0], tuple) and isinstance(expected[0][0], str))
+    _same(got[0], expected[0])
+    assert got[1] == expected[1]
+
+
 def test_bytes_labels_that_are_not_utf8_are_named():
     with pytest.raises(ValueError, match="y_true holds bytes that are not UTF-8 text"):
         rs.accuracy_score(np.array([b"\xff", b"b"]), ["a", "b"])

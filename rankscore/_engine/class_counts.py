@@ -64,7 +64,7 @@ def check_labels_present(labels: Any, present: np.ndarray) -> np.ndarray:
         raise ValueError(f"labels must be 1-D, got shape {lab.shape}")
     if lab.size == 0:
         raise ValueError("'labels' should contain at least one label.")
-    if lab.dtype == object:
+    if lab.dtype == object or lab.dtype.kind == "S":  # (bytes read as str, as y's are)
         lab = as_labels(lab, "labels")
     if is_string(lab) != is_string(present):
         raise ValueError("At least one label specified must be in y_true: labels "
