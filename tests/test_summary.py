@@ -297,6 +297,19 @@ def test_merge_errors():
         ScoreAccumulator().summary()
 
 
+def test_summaries_of_a_bytes_pos_label_and_its_str_merge():
+    # bytes labels are the text they encode: pos_label=b'spam' and 'spam' name one class,
+    # but merging such summaries raised "different positive classes"
+    y, score = ["ham", "spam", "spam", "ham"], [0.1, 0.7, 0.4, 0.5]
+    as_bytes = ScoreSummary.from_arrays(y[:2], score[:2], pos_label=b"spam")
+    as_str = ScoreSummary.from_arrays(y[2:], score[2:], pos_label="spam")
+    whole = ScoreSummary.from_arrays(y, score, pos_label="spam")
+    assert as_bytes.merge(as_str) == whole
+    assert ScoreSummary.merge_all([as_str, as_bytes]) == whole
+    with pytest.raises(ValueError, match="different positive classes"):
+        as_bytes.merge(ScoreSummary.from_arrays(["a", "b"], [0.1, 0.2], pos_label=b"b"))
+
+
 def test_constructor_checks_its_arrays():
     with pytest.raises(ValueError, match="strictly decreasing"):
         ScoreSummary([0.1, 0.2], [1, 1], [0, 0])

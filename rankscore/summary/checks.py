@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import _backend
 from .._engine.parts import MAX_EXACT_ROWS
-from .._engine.validate import read_array
+from .._engine.validate import read_array, text_label
 
 __all__ = ["checked_arrays", "summary_problem", "same_label", "plain_label",
            "MAX_WEIGHT_TOTAL"]
@@ -83,6 +83,10 @@ def summary_problem(thresholds: np.ndarray, negatives: np.ndarray,
 
 
 def same_label(a: Any, b: Any) -> bool:
+    try:  # a bytes label is the str it encodes, as bytes labels are read
+        a, b = text_label(a), text_label(b)
+    except ValueError:  # (not UTF-8: compared as it is)
+        pass
     try:
         return bool(a == b) and isinstance(a, str) == isinstance(b, str)
     except (TypeError, ValueError):
