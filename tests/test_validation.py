@@ -221,3 +221,15 @@ def test_object_arrays_of_numbers_are_read_as_numpy_reads_numbers():
         rankscore.roc_auc_score([0, 1], np.array([0.1, None], dtype=object))
     with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
         rankscore.roc_auc_score([0, 1], np.array([2**63, 2**63 + 1], dtype=object))
+
+
+def test_an_object_array_mixing_floats_with_integers_beyond_2_53_is_refused_as_a_list_is():
+    # [2**53 + 1, 0.5] as a list is "mixes floats with integers beyond 2**53"; as an object
+    # array the integer was rounded to 2**53 silently (an AUC of other scores than given)
+    scores = [2**53 + 1, 0.5, 0.25, 2**53 + 3]
+    for given in (scores, np.array(scores, dtype=object)):
+        with pytest.raises(ValueError, match=r"y_score mixes floats with integers beyond "
+                                             r"2\*\*53 .*\(9007199254740993 at index 0\)"):
+            rankscore.roc_auc_score([0, 1, 0, 1], given)
+    # floats with integers float64 holds are read
+    assert rankscore.roc_auc_score([0, 1, 0, 1], np.array([2**53, 0.5, 0.25, 3], dtype=object)) == 0.5

@@ -197,6 +197,11 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
         ints = [int(v) for v in values]
         return np.array(ints, dtype=integer_dtype(min(ints, default=0), max(ints, default=0),
                                                   f"{name} holds integers"))
+    if "f" in kinds:  # as in a list: a float beside an integer float64 would round
+        big = next((i for i, v in enumerate(values) if rounds_in_float64(v)), None)
+        if big is not None:
+            raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
+                             f"cannot represent exactly ({shorten(values[big])} at index {big})")
     real = [v for v in values if not (v is None or _is_missing(v))]
     rounded: dict[float, Any] = {}
     for v in real:
