@@ -16,7 +16,7 @@ import numpy as np
 from ._engine.labels import as_labels, check_one_label, classes_of, default_pos_label_ok, encode
 from ._engine.scaling import rescaled
 from ._engine.validate import (as_array, check_finite, check_flag, check_same_length,
-                          check_sample_weight, quoted, quoted_list)
+                          check_sample_weight, numbers_of_objects, quoted, quoted_list)
 
 __all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
 
@@ -24,7 +24,9 @@ __all__ = ["log_loss", "brier_score_loss", "cross_entropy", "perplexity"]
 def _as_probabilities(x: Any, name: str) -> np.ndarray:
     """Return finite probabilities in [0, 1], 1-D or 2-D, keeping float16/32/64 dtypes."""
     arr = as_array(x, name)
-    if arr.dtype.kind not in "iuf":  # bool, strings, objects, complex
+    if arr.dtype == object:  # numbers in an object array, as scores are read
+        arr = numbers_of_objects(arr.ravel(), name).reshape(arr.shape)
+    if arr.dtype.kind not in "iuf":  # bool, strings, other objects, complex
         raise TypeError(f"{name} must hold real probabilities, got dtype {arr.dtype}")
     if arr.ndim not in (1, 2):
         raise ValueError(f"{name} must be 1-D or 2-D (samples × classes), got shape {arr.shape}")

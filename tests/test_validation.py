@@ -233,3 +233,28 @@ def test_an_object_array_mixing_floats_with_integers_beyond_2_53_is_refused_as_a
             rankscore.roc_auc_score([0, 1, 0, 1], given)
     # floats with integers float64 holds are read
     assert rankscore.roc_auc_score([0, 1, 0, 1], np.array([2**53, 0.5, 0.25, 3], dtype=object)) == 0.5
+
+
+def test_object_matrices_of_numbers_are_read_as_object_vectors_are():
+    # 1-D object scores were read, but a 2-D object matrix (a DataFrame of object columns,
+    # predict_proba's rows as Decimals) stayed "must be numeric, got dtype object" in
+    # roc_auc_score, top_k_accuracy_score, log_loss and brier_score_loss
+    from decimal import Decimal
+
+    proba = np.array([[.6, .2, .2], [.2, .6, .2], [.2, .2, .6], [.5, .3, .2], [.1, .8, .1]])
+    y = [0, 1, 2, 0, 1]
+    labels = np.array([[0, 1], [1, 0], [1, 1], [0, 0], [1, 0]])
+    calls = [lambda s: rankscore.roc_auc_score(y, s, multi_class="ovr"),
+             lambda s: rankscore.roc_auc_score(labels, s[:, :2]),
+             lambda s: rankscore.top_k_accuracy_score(y, s, k=2),
+             lambda s: rankscore.log_loss(y, s),
+             lambda s: rankscore.brier_score_loss([0, 1, 0, 1, 1], s[:, 0])]
+    as_decimals = np.array([[Decimal(repr(v)) for v in row] for row in proba.tolist()], dtype=object)
+    for call in calls:
+        expected = call(proba)
+        assert call(proba.astype(object)) == expected
+        assert call(as_decimals) == expected
+    text = proba.astype(object)
+    text[0, 0] = "0.6"
+    with pytest.raises(TypeError, match=r"y_score has dtype object holding text"):
+        rankscore.roc_auc_score(y, text, multi_class="ovr")

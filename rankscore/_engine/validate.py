@@ -255,7 +255,10 @@ def as_scores(x: Any, name: str = "y_score", *, allow_empty: bool = False,
 def to_float(arr: np.ndarray, name: str, *, exact: bool = True) -> np.ndarray:
     """float32/float64 as is, other real numbers as float64; with ``exact``, 64-bit
     integers that float64 would round are an error, and so are long doubles that it would
-    merge into ties or take beyond its range (scores compare by value)."""
+    merge into ties or take beyond its range (scores compare by value). An object array
+    of numbers is read as :func:`numbers_of_objects` reads it."""
+    if arr.dtype == object:  # (a matrix: 1-D arrays were read by as_1d)
+        arr = numbers_of_objects(arr.ravel(), name).reshape(arr.shape)
     kind = arr.dtype.kind
     if kind == "f":
         if arr.dtype.type not in _SCORE_DTYPES:  # float16, longdouble
@@ -477,6 +480,8 @@ def as_matrix(x: Any, name: str, *, counts: bool) -> np.ndarray:
     products neither lose digits (float16) nor wrap (uint64): integers whose total int64
     cannot hold become float64."""
     arr = as_array(x, name)
+    if arr.dtype == object:  # numbers in an object array, as to_float reads them
+        arr = numbers_of_objects(arr.ravel(), name).reshape(arr.shape)
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{name} must hold real numbers, got dtype {arr.dtype}")
     if arr.dtype.kind == "f" and arr.dtype.type not in (np.float32, np.float64):
