@@ -862,3 +862,20 @@ def test_the_float_score_is_the_exact_score_correctly_rounded(m):
     assert Ranking.from_positions(positions).score(m) == float(
         Ranking.from_positions(positions).score_exact(m))
     assert ranking_score("x-x", m=5) == 0.8 and ranking_score("xxx-x") == 0.84
+
+
+@pytest.mark.parametrize("m, numerator", [(10, 10), (3.5, 7), (2.25, 9)])
+def test_scores_are_correctly_rounded_where_the_numerator_of_m_allows(m, numerator):
+    # the documented bound is M p (p - 1) < 2**53 with M the numerator of m (7 for 3.5),
+    # not m p (p - 1): at m = 3.5 and p = 4.5e7 about a quarter of the scores are 1 ulp off
+    rng = np.random.default_rng(7)
+    p = int((2**53 / numerator) ** 0.5)  # the largest p of the bound, about
+    while numerator * p * (p - 1) >= 2**53:
+        p -= 1
+    k = rng.integers(1, p, 300)
+    low, high = (p - k) * (p - k + 1) // 2, (p - 1) * p // 2 - (k - 1) * k // 2
+    soma = low + ((high - low) * rng.random(300)).astype(np.int64)
+    scores = _backend.kernels.score_columns(k, np.full(300, p), soma, float(m))
+    exact = [Fraction(int(a), p) + 2 / Fraction(m) * Fraction(int(c), p * (p - 1))
+             for a, c in zip(k, soma)]
+    assert scores.tolist() == [float(e) for e in exact]

@@ -44,8 +44,9 @@ def ranking_score(r: Ranking | str | Sequence[int], m: Any = 10) -> float:
     -----
     ``s = k/p + (2/m) * soma / (p (p - 1))`` where ``soma`` is the sum of the positions
     holding ``-``; ``s = 1`` for ``p = 1``. The float is the exact score correctly
-    rounded when ``m`` is an integer or a short binary fraction (3.5) and ``m p (p - 1) <
-    2**53``, so equal scores are equal floats; beyond that, within a few ulps.
+    rounded when ``m`` is an integer or a short binary fraction (3.5) and ``M p (p - 1) <
+    2**53``, ``M`` the numerator of ``m`` in lowest terms (7 for m = 3.5), so equal scores
+    are equal floats; beyond that, within a few ulps.
     An ``m`` too large for a float (``10**400``, ``"1e400"``) is accepted: the gap term
     is then below half an ulp of ``k/p``, so the result is ``k/p``, correctly rounded.
 
