@@ -219,6 +219,8 @@ def test_object_arrays_of_numbers_are_read_as_numpy_reads_numbers():
         rankscore.roc_auc_score([0, 1], np.array([0.1, "a"], dtype=object))
     with pytest.raises(ValueError, match=r"y_score contains NaN \(first at index 1\)"):
         rankscore.roc_auc_score([0, 1], np.array([0.1, None], dtype=object))
+    with pytest.raises(ValueError, match=r"y_score contains NaN \(first at index 0\)"):
+        rankscore.roc_auc_score([0, 1], [Decimal("sNaN"), Decimal(1)])  # (comparing it raises)
     with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
         rankscore.roc_auc_score([0, 1], np.array([2**63, 2**63 + 1], dtype=object))
 

@@ -624,7 +624,8 @@ def _is_missing(value: Any) -> bool:
         return False
     try:
         return bool(value != value)
-    except (TypeError, ValueError):  # pd.NA != pd.NA is pd.NA, whose bool() raises
+    except (TypeError, ValueError, ArithmeticError):  # pd.NA != pd.NA is pd.NA, whose
+        # bool() raises; a signalling Decimal NaN raises on comparison
         return True
 
 
