@@ -139,7 +139,9 @@ def gain_table(
       than the number of samples), every group holds at least one whole tie block and
       there are at most as many groups as distinct scores;
     * with weights, cuts are made in cumulative weight, and samples with zero weight are
-      ignored (as scikit-learn's curves ignore them).
+      ignored (as scikit-learn's curves ignore them). A running weight within a relative
+      1e-9 below an ideal cut counts as reaching it, so that the rounding of float sums
+      does not move a border (ten rows of weight 0.1 make ten deciles of one row).
 
     Cost: one sweep (sort) of the input, then O(number of distinct scores), whatever
     ``n_groups``.

@@ -221,6 +221,22 @@ def test_weights_near_the_ends_of_float64(scale):
         np.testing.assert_allclose(table[name], expected[name], rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("weight", [0.1, 1 / 3, 0.7, 0.01, 3.3, 1e300])
+@pytest.mark.parametrize("n, n_groups", [(10, 10), (7, 7), (9, 3), (12, 4), (30, 10), (100, 10)])
+def test_equal_float_weights_cut_as_without_weights(weight, n, n_groups):
+    # the running sums of float weights are rounded: with ten rows of weight 0.01 the third
+    # row's running weight times 10 / total was 2.9999999999999996, short of the cut, and
+    # the deciles collapsed to seven groups of 1, 1, 2, 1, 2, 1, 2 rows
+    y = np.arange(n) % 2 == 0
+    s = np.arange(n, dtype=float)
+    expected = gain_table(y, s, n_groups)
+    table = gain_table(y, s, n_groups, sample_weight=np.full(n, weight))
+    assert len(table) == len(expected) == n_groups
+    assert table.score_min.tolist() == expected.score_min.tolist()
+    np.testing.assert_allclose(table.count / weight, expected.count, rtol=1e-9)
+    np.testing.assert_allclose(table.cumulative_lift, expected.cumulative_lift, rtol=1e-9)
+
+
 def test_one_group():
     table = gain_table([0, 1, 1, 0], [0.1, 0.4, 0.35, 0.8], n_groups=1)
     assert table.count.tolist() == [4] and table.positives.tolist() == [2]

@@ -234,6 +234,12 @@ def _require_positives(positives: float) -> None:
         )
 
 
+# With weights, a block whose running weight is within this relative distance below an
+# ideal cut of the gain table counts as reaching it (the sums of float weights are rounded:
+# 0.1 + 0.1 + 0.1 falls short of 3 * (ten times 0.1) / 10).
+CUT_RTOL = 1e-9
+
+
 def group_borders(sweep: Sweep, n_groups: int, *, weighted: bool) -> np.ndarray:
     """Indices of the last tie block of each group, from the cumulative counts.
 
@@ -268,8 +274,10 @@ def group_borders(sweep: Sweep, n_groups: int, *, weighted: bool) -> np.ndarray:
         # same rounding) so that the product cannot overflow for weights near float64's
         # maximum; n_groups past 2**1000 only matters for weights 300 orders of magnitude apart
         shift = -int(np.frexp(total)[1])
+        # float sums of weights carry rounding, so a block ending within CUT_RTOL (relative)
+        # below a cut reaches it: ten rows of weight 0.1 make ten deciles, not seven
         next_group = np.floor(np.ldexp(counts, shift) * float(min(n_groups, 2**1000))
-                              / np.ldexp(total, shift))
+                              / np.ldexp(total, shift) * (1.0 + CUT_RTOL))
     ends = np.flatnonzero(np.diff(next_group, prepend=0) > 0)
     ends[-1] = len(counts) - 1  # the last group ends the sweep
     return ends
