@@ -200,7 +200,8 @@ def ks_2samp(
     """Two-sample Kolmogorov–Smirnov test: ``scipy.stats.ks_2samp`` without scipy.
 
     Same arguments, statistic, p-value, location and sign as scipy (to 1e-10, relative for
-    tiny p-values), on 1-D samples.
+    tiny p-values), on 1-D samples, except where max(F1 − F2) and max(F2 − F1) are equal:
+    the sign is then +1 (scipy's choice there follows the rounding of its sums).
 
     Parameters
     ----------
@@ -222,7 +223,7 @@ def ks_2samp(
     KSTestResult
         ``(statistic, pvalue)``, ``statistic_location`` (the smallest value where the
         statistic is reached) and ``statistic_sign`` (+1 for max(F1 − F2), −1 for
-        max(F2 − F1)).
+        max(F2 − F1); +1 when the two are equal).
 
     Warns
     -----
