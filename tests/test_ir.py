@@ -105,6 +105,17 @@ def test_float32_scores_tie_as_in_trec_eval_9():
     assert_like_trec(qrels, run)
 
 
+def test_scores_beyond_float32_are_infinite_without_a_warning():
+    # at score_precision="float32" a score beyond float32's range is +-inf, as trec_eval 9
+    # reads it (a and b tie at inf: b first); the cast warned "overflow encountered in
+    # cast", an error where warnings are errors
+    qrels = {"q": {"a": 1}}
+    run = {"q": {"a": 1e300, "b": 1e301, "c": -1e39}}
+    assert evaluate(qrels, run, "mrr", score_precision="float32") == 0.5
+    assert evaluate(qrels, run, "mrr") == 0.5
+    assert_like_trec(qrels, run)
+
+
 def test_exponential_gain_and_relevance_level():
     qrels = {"q": {"a": 3, "b": 1, "c": 2}}
     run = {"q": {"b": 3.0, "a": 2.0, "c": 1.0}}

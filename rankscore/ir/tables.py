@@ -415,7 +415,8 @@ class Run(_Table):
             return self._hash, self.scores, self._docs
         if score_precision not in self._views:
             query = np.repeat(np.arange(len(self.queries)), np.diff(self.offsets))
-            rounded = self.scores.astype(np.float32).astype(np.float64)
+            with np.errstate(over="ignore"):  # beyond float32's range: +-inf, as trec_eval 9
+                rounded = self.scores.astype(np.float32).astype(np.float64)
             order = self._order(query, self._docs, rounded, self._ids)
             self._views[score_precision] = (self._hash[order], rounded[order], self._docs[order])
         hashes, scores, docs = self._views[score_precision]
