@@ -130,6 +130,22 @@ def test_exponential_gain_and_relevance_level():
     assert got == pytest.approx({"map": expected["map"], "P@1": expected["P_1"]}, abs=1e-12)
 
 
+def test_exponential_gain_beyond_float64_is_an_error():
+    # 2**1030 - 1 is inf in float64: q's nDCG was inf / inf = NaN, silently left out of
+    # the mean (1.0 over q2 alone; the true nDCG of q is about 0.63); the fallback warned
+    qrels = {"q": {"a": 1030, "b": 1}, "q2": {"x": 1}}
+    run = {"q": {"a": 1.0, "b": 2.0}, "q2": {"x": 1.0}}
+    with pytest.raises(ValueError, match=r"exponential gain .* query 'q'"):
+        evaluate(qrels, run, "ndcg", ndcg_gain="exponential")
+    three = {"q": {"a": 1023, "b": 1023, "c": 1023}}  # each gain finite, their sum is not
+    with pytest.raises(ValueError, match="exponential gain"):
+        evaluate(three, {"q": {"a": 1.0}}, "ndcg", ndcg_gain="exponential")
+    assert evaluate({"q": {"a": 1023, "b": 1}}, run, "ndcg", ndcg_gain="exponential") == \
+        pytest.approx((1 + (2.0**1023 - 1) / math.log2(3)) / (2.0**1023 - 1 + 1 / math.log2(3)))
+    assert evaluate(qrels, run, "ndcg") == pytest.approx(  # linear gain: finite
+        ((1 + 1030 / math.log2(3)) / (1030 + 1 / math.log2(3)) + 1) / 2)
+
+
 def test_ranx_agrees_on_untied_runs():
     ranx = pytest.importorskip("ranx")
     rng = np.random.default_rng(5)

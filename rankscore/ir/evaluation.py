@@ -131,7 +131,7 @@ def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level
     num_rel = counts["num_rel"]
     lengths = np.diff(offsets)
     cut = lengths if k is None else np.full(n, k, dtype=np.int64)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         if kind == "num_ret":
             return lengths.astype(np.float64)
         if kind == "num_rel":
@@ -164,6 +164,13 @@ def _per_query(judged: _Judged, qrels: Qrels, kind: str, k: int | None, *, level
             dcg = kernels.ir_dcg(offsets, rel, cut, log2_rank, exponential)
             ideal = kernels.ir_dcg(ideal_offsets.astype(np.int64), ideal_rel, ideal_cut,
                                    log2_rank, exponential)
+            wrong = ~(np.isfinite(ideal) & np.isfinite(dcg))
+            if wrong.any():  # 2**rel - 1, or a sum of them, beyond float64
+                j = int(np.argmax(wrong))
+                raise ValueError(
+                    f"nDCG's exponential gain 2**rel - 1 overflows float64 in query "
+                    f"{quoted(judged.queries[j])} (relevance up to "
+                    f"{int(ideal_rel[ideal_offsets[j]])}); use ndcg_gain='linear'")
             return np.where(ideal > 0, dcg / ideal, 0.0)
         if kind == "bpref":
             total = kernels.ir_bpref(offsets, rel, level, num_rel, counts["num_nonrel"])
@@ -287,7 +294,8 @@ def evaluate(qrels: Qrels | Mapping[Any, Any] | Any, run: Run | Mapping[Any, Any
     Raises
     ------
     ValueError
-        An unknown metric or option, or no query both judged and in the run.
+        An unknown metric or option, no query both judged and in the run, or an nDCG
+        with ``ndcg_gain="exponential"`` whose gains overflow float64 (relevance about 1024).
 
     See Also
     --------
