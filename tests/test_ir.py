@@ -297,6 +297,19 @@ def test_duplicates_are_per_query_and_named(tmp_path):
         Qrels.from_trec(path)
 
 
+def test_unsigned_relevance_beyond_int64_is_an_error():
+    # a uint64 column's 2**64 - 1 was cast to int64: relevance -1, silently
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"query": ["q", "q"], "element": ["a", "b"],
+                          "relevance": np.array([2**64 - 1, 1], dtype=np.uint64)})
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):
+        Qrels(frame)
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):  # as a dict's
+        Qrels({"q": {"a": 2**64 - 1, "b": 1}})
+    frame["relevance"] = np.array([2**62, 1], dtype=np.uint64)
+    assert Qrels(frame).to_dict() == {"q": {"a": 2**62, "b": 1}}
+
+
 @pytest.mark.parametrize("table, column, values", [
     (Qrels, "query", [1, "1"]), (Run, "query", [1, "1"]),
     (Qrels, "element", [7, "7"]), (Run, "element", [np.int64(7), "7"]),

@@ -275,6 +275,8 @@ class Qrels(_Table):
     def _values(raw: Any, what: str) -> np.ndarray:
         raw = np.asarray(raw)
         if raw.dtype.kind in "iu":
+            if raw.dtype.kind == "u" and len(raw) and int(raw.max()) >= 2**63:  # not wrapped
+                raise ValueError(f"relevance ({what}): a relevance does not fit in 64 bits")
             result: np.ndarray = raw.astype(np.int64)
             return result
         if raw.dtype.kind == "f" and np.isfinite(raw).all() and (raw == np.round(raw)).all() \
