@@ -297,6 +297,18 @@ def test_duplicates_are_per_query_and_named(tmp_path):
         Qrels.from_trec(path)
 
 
+@pytest.mark.parametrize("values", [[1, None], [1.0, np.nan]])
+def test_missing_relevance_of_a_dataframe_is_named(values):
+    # pandas' nullable Int64 with a missing relevance read as "must hold integers below
+    # 2**53 in magnitude, got dtype float64" (scores already say "hold NaN")
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"query": ["q", "q"], "element": ["a", "b"],
+                          "relevance": pd.array(values, dtype="Int64" if None in values
+                                                else None)})
+    with pytest.raises(ValueError, match=r"relevance \(relevance\) holds NaN"):
+        Qrels(frame)
+
+
 def test_unsigned_relevance_beyond_int64_is_an_error():
     # a uint64 column's 2**64 - 1 was cast to int64: relevance -1, silently
     pd = pytest.importorskip("pandas")

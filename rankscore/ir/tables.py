@@ -279,6 +279,8 @@ class Qrels(_Table):
                 raise ValueError(f"relevance ({what}): a relevance does not fit in 64 bits")
             result: np.ndarray = raw.astype(np.int64)
             return result
+        if raw.dtype.kind == "f" and np.isnan(raw).any():  # pandas' missing values
+            raise ValueError(f"relevance ({what}) holds NaN (a missing value)")
         if raw.dtype.kind == "f" and np.isfinite(raw).all() and (raw == np.round(raw)).all() \
                 and (np.abs(raw) < 2**53).all():
             whole: np.ndarray = raw.astype(np.int64)
