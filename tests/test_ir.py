@@ -192,6 +192,21 @@ def test_empty_and_missing_query_options():
     assert sorted(expected) == ["q1", "q2"]
 
 
+def test_a_query_with_no_relevant_element_scores_as_documented():
+    # the docs said "every metric 0": not the counts, nDCG (relevance 1 < level 2 is still
+    # a gain, as in trec_eval) nor s and p (no ranking: NaN)
+    qrels = {"q": {"a": 1, "b": 0}}
+    run = {"q": {"a": 1.0, "b": 2.0}}
+    names = ["map", "P@1", "mrr", "bpref", "ndcg", "num_ret", "num_rel", "s", "p"]
+    got = evaluate(qrels, run, names, relevance_level=2)
+    expected = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg"}, relevance_level=2).evaluate(run)
+    assert got["ndcg"] == pytest.approx(expected["q"]["ndcg"], abs=1e-15) == 1 / math.log2(3)
+    assert [got[n] for n in ("map", "P@1", "mrr", "bpref", "num_rel")] == [0.0] * 5
+    assert got["num_ret"] == 2.0 and math.isnan(got["s"]) and math.isnan(got["p"])
+    skipped = evaluate(qrels, run, names, relevance_level=2, empty_queries="skip")
+    assert skipped["num_ret"] == 2.0 and math.isnan(skipped["ndcg"])
+
+
 def test_dataframe_and_trec_files_give_the_same_tables(tmp_path):
     pd = pytest.importorskip("pandas")
     qrels = {"q1": {"a": 1, "b": 0}, "q2": {"c": 2}}

@@ -272,8 +272,10 @@ def evaluate(qrels: Qrels | Mapping[Any, Any] | Any, run: Run | Mapping[Any, Any
     ndcg_gain : {"linear", "exponential"}, default "linear"
         nDCG gain of relevance ``r > 0``: ``r`` (``trec_eval``) or ``2**r - 1``.
     empty_queries : {"zero", "skip"}, default "zero"
-        Queries with no relevant element: every metric 0 and counted in the mean
-        (``trec_eval``), or NaN and left out of the mean.
+        Queries with no relevant element: scored as by ``trec_eval`` and counted in the
+        mean (0, but for the counts ``num_*``, nDCG, which still counts gains of judged
+        relevance below ``relevance_level``, and ``s`` and ``p``, NaN: there is no
+        ranking), or NaN (the counts ``num_*`` kept) and left out of the mean.
     missing_queries : {"skip", "zero"}, default "skip"
         Queries judged but absent from the run: left out (``trec_eval``), or scored as an
         empty ranking (``trec_eval -c``). Run queries without judgements are always ignored.
