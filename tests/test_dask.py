@@ -454,6 +454,27 @@ def test_float32_scores_stay_float32(client):
     assert summary.dtype == np.float32 and summary == _summary(y, s32)
 
 
+
+@pytest.mark.skipif(np.finfo(np.longdouble).nmant <= 52, reason="long double is float64 here")
+def test_long_doubles_float64_merges_across_partitions_are_the_memory_error(client):
+    # 1 and 1 + 2**-60 in different partitions: each partition's check passed, and the
+    # merged summary held them as one score (AUC 0.8125), where memory refuses the column
+    y = np.array([0, 0, 0, 1, 0, 1])
+    s = np.array([0.5, 1, 0.2, 1, 0.3, 0.9], dtype=np.longdouble)
+    s[3] += np.longdouble(2) ** -60
+    with pytest.raises(ValueError, match="cannot tell apart") as memory:
+        rs.roc_auc_score(y, s)
+    dy, ds, by = _lazy(y, 3), _lazy(s, 3), _lazy(np.zeros(6, dtype=int), 3)
+    calls = [lambda: rd.roc_auc_score(dy, ds), lambda: rd.score_summary(dy, ds),
+             lambda: rd.roc_auc_score(dy, ds, sample_weight=_lazy(np.ones(6), 3)),
+             lambda: rd.score_summary(dy, ds, max_thresholds=4),
+             lambda: rd.group_metrics(dy, ds, by)]
+    for call in calls:
+        with pytest.raises(ValueError, match=f"^{re.escape(str(memory.value))}$"):
+            call()
+    s[3] = 1 + np.longdouble(2) ** -40  # distinct in float64: memory's number
+    assert rd.roc_auc_score(dy, _lazy(s, 3)) == rs.roc_auc_score(y, s)
+
 def test_bad_split_every():
     y, s, _ = _data(n=10)
     with pytest.raises(ValueError, match="split_every must be an integer >= 2, got 1"):

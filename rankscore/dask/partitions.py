@@ -14,10 +14,11 @@ from dask.delayed import Delayed, delayed
 
 from .. import _backend
 from .._columns import check_column, decimals_as_float64
-from .._engine.validate import quoted
+from .._engine.validate import quoted, to_float
 
-__all__ = ["aligned_partitions", "backend_name", "check_collection", "chunk_summary",
-           "current_client", "decimal_partition", "on_backend", "partition_tasks", "tree_merge"]
+__all__ = ["aligned_partitions", "backend_name", "check_collection", "check_long_doubles",
+           "chunk_summary", "current_client", "decimal_partition", "on_backend",
+           "partition_tasks", "tree_merge"]
 
 
 _R = TypeVar("_R")
@@ -74,6 +75,25 @@ def decimal_partition(part: Any) -> Any:
 
     values = decimals_as_float64(pa.array(part)).to_numpy(zero_copy_only=False)
     return pd.Series(values, index=part.index, name=part.name)
+
+
+def _distinct(parts: list[Any]) -> np.ndarray:
+    return np.unique(np.concatenate([np.asarray(p) for p in parts]))
+
+
+def check_long_doubles(x: da.Array | dd.Series, name: str) -> None:
+    """Long double scores ``x`` as memory checks the column: two distinct ones that float64
+    would merge into one score are an error wherever they are (each partition checks its
+    own; this checks the distinct scores of all partitions, gathered here). A score beyond
+    float64's range is left to its partition, which names its row."""
+    pieces = [delayed(_distinct, pure=True)([p]) for p in np.ravel(x.to_delayed())]
+    values = tree_merge(pieces, _distinct, 32).compute()
+    if values is None or not len(values):
+        return
+    with np.errstate(over="ignore"):
+        beyond = np.isinf(values.astype(np.float64)) & np.isfinite(values)
+    if not beyond.any():
+        to_float(values, name)  # the in-memory error naming the two scores
 
 
 def _as_array(x: da.Array | dd.Series) -> da.Array:

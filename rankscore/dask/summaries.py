@@ -18,8 +18,8 @@ from .._distributed import LabelsSeen, check_labels_seen, labels_seen, merged_la
 from .._engine.validate import check_positive_int
 from ..summary import ScoreSummary
 from .compressed import compressed_summary, quantile_borders
-from .partitions import (backend_name, check_collection, current_client, decimal_partition,
-                         on_backend, partition_tasks, tree_merge)
+from .partitions import (backend_name, check_collection, check_long_doubles, current_client,
+                         decimal_partition, on_backend, partition_tasks, tree_merge)
 
 __all__ = ["MAX_RANGES", "check_split_every", "column_dict", "worker_threads", "range_pairs",
            "range_summaries", "summary_of", "score_summary"]
@@ -159,6 +159,9 @@ def column_dict(y_true: Any, y_score: Any, sample_weight: Any, function: str) ->
         column = check_collection(x, name, function)
         if column is not None and column.kind == "decimal":  # scores or weights
             columns[name] = x.map_partitions(decimal_partition, meta=(x.name, "float64"))
+        elif name == "y_score" and column is not None and column.kind == "float" \
+                and not column.categorical and np.dtype(x.dtype).itemsize > 8:
+            check_long_doubles(x, name)  # (float64 merges no other floats)
     return columns
 
 
