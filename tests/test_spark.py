@@ -315,6 +315,33 @@ def test_boolean_scores_and_weights_and_decimal_labels(spark):
         rsp.roc_auc_score(decimals, label="y", score="s")
 
 
+
+def test_decimal_scores_of_more_than_15_digits_are_refused_as_the_column_rule_says(spark):
+    # 0.1 and 0.1 + 1e-20 (decimal(38,20)) in different partitions were cast to one double
+    # and counted as ties (AUC 0.8333), where memory refuses the Decimals ("cannot tell
+    # apart"); the column rule (rankscore._columns, as Dask and the file readers apply it)
+    # refuses such columns; at most 15 digits they are read as memory reads them
+    from decimal import Decimal
+    y = [0, 1, 0, 1, 0, 1]
+    wide = [Decimal("0.1"), Decimal("0.4"), Decimal("0.05"), Decimal("0.10000000000000000001"),
+            Decimal("0.2"), Decimal("0.9")]
+    with pytest.raises(ValueError, match="cannot tell apart"):
+        rs.roc_auc_score(y, np.array(wide, dtype=object))
+    rows = spark.sparkContext.parallelize(list(zip(y, wide)), 2)
+    df = spark.createDataFrame(rows, "y bigint, s decimal(38,20)")
+    for weight in (None, "s"):
+        with pytest.raises(TypeError, match="^the (score|weight) column 's' has type "
+                                            r"decimal\(38,20\): decimals of more than 15 digits"):
+            rsp.roc_auc_score(df, label="y", score="s" if weight is None else "y",
+                              weight=weight)
+    with pytest.raises(TypeError, match="decimals of more than 15 digits"):
+        rsp.group_metrics(df, label="y", score="s", by="y")
+    short = [Decimal("0.1"), Decimal("0.4"), Decimal("0.35"), Decimal("0.8"), Decimal("0.2"),
+             Decimal("0.9")]
+    df = spark.createDataFrame(list(zip(y, short)), "y bigint, s decimal(15,2)")
+    assert rsp.roc_auc_score(df, label="y", score="s") == \
+        rs.roc_auc_score(y, np.array(short, dtype=object))
+
 def test_zero_weights_do_not_hide_nan_scores(spark):
     y, s = np.array([0, 1, 0, 1, 0, 1, 0, 1]), np.arange(8.0)
     w = np.array([0.0, 0, 0, 0, 1, 1, 1, 1])

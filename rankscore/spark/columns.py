@@ -9,6 +9,8 @@ from pyspark.sql import DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
+from .._columns import FLOAT64_DIGITS
+
 _NUMBERS = (T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType, T.DoubleType)
 _SCORES = (*_NUMBERS, T.DecimalType, T.BooleanType)
 _LABELS = (*_NUMBERS, T.BooleanType, T.StringType)
@@ -16,10 +18,15 @@ _LABELS = (*_NUMBERS, T.BooleanType, T.StringType)
 
 def type_error(column: str, dtype: T.DataType, role: str) -> str | None:
     """The column type rule (rankscore._columns): a score or weight column holds numbers
-    (decimals read as doubles) or booleans, a label column numbers (not decimals),
-    booleans or strings; the message when ``dtype`` breaks it."""
+    (decimals of at most 15 digits, read as doubles) or booleans, a label column numbers
+    (not decimals), booleans or strings; the message when ``dtype`` breaks it."""
     allowed, what = (_LABELS, "numbers, booleans or strings") if role == "label" else \
         (_SCORES, "numbers")
+    if role != "label" and isinstance(dtype, T.DecimalType) \
+            and dtype.precision > FLOAT64_DIGITS:  # (float64 would merge distinct ones)
+        return (f"the {role} column {column!r} has type {dtype.simpleString()}: decimals of "
+                f"more than {FLOAT64_DIGITS} digits, which float64 (the scores' type) cannot "
+                "all tell apart; round the column or cast it to double first")
     if isinstance(dtype, allowed):
         return None
     return f"the {role} column {column!r} must hold {what}, got {dtype.simpleString()}"
