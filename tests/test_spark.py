@@ -180,6 +180,33 @@ def test_text_labels_and_bool_labels(spark):
         rsp.roc_auc_score(df, label="t", score="s")
 
 
+
+@pytest.mark.parametrize("pos_label", ["spam", b"spam"])
+def test_binary_labels_are_text_as_memory_reads_bytes(spark, auc_path, pos_label):
+    # a binary label column was refused ("must hold numbers, booleans or strings, got
+    # binary") where memory reads bytes labels as the UTF-8 text they encode
+    y, s, w = _data(n=200, seed=4, weighted=True)
+    labels = np.where(y == 1, b"spam", b"ham").astype(object)
+    rows = spark.sparkContext.parallelize(list(zip(labels.tolist(), s.tolist(),
+                                                   w.tolist(), [i % 2 for i in range(200)])), 3)
+    df = spark.createDataFrame(rows, "y binary, s double, w double, g bigint").cache()
+    assert rsp.roc_auc_score(df, label="y", score="s", pos_label=pos_label) == \
+        rs.roc_auc_score(y, s)
+    assert rsp.score_summary(df, label="y", score="s", weight="w", pos_label=pos_label) == \
+        rs.ScoreSummary.from_arrays(labels, s, sample_weight=w, pos_label=pos_label)
+    assert rsp.binary_confusion(df, label="y", score="s", threshold=0.5,
+                                pos_label=pos_label) == \
+        rs.binary_confusion(labels, s, threshold=0.5, pos_label=pos_label)
+    table = rsp.group_metrics(df, label="y", score="s", by="g", pos_label=pos_label)
+    expected = rs.group_metrics(labels, s, np.arange(200) % 2, pos_label=pos_label).to_pandas()
+    assert table["roc_auc"].tolist() == expected["roc_auc"].tolist()
+    kind, message = _error(lambda: rs.ks_statistic(labels, s))  # (each partition says)
+    with pytest.raises(kind) as caught:
+        rsp.ks_statistic(df, label="y", score="s")
+    shown = str(caught.value).replace("the label column 'y'", "y_true")
+    assert re.sub(r"^partition \d: ", "", shown) == message
+
+
 def test_one_class_in_the_data_is_the_memory_warning(spark, auc_path):
     df = _frame(spark, np.zeros(50, dtype=np.int64), np.linspace(0, 1, 50), partitions=3)
     with pytest.warns(rs.UndefinedMetricWarning, match="Only one class is present"):
@@ -341,6 +368,7 @@ def test_decimal_scores_of_more_than_15_digits_are_refused_as_the_column_rule_sa
     df = spark.createDataFrame(list(zip(y, short)), "y bigint, s decimal(15,2)")
     assert rsp.roc_auc_score(df, label="y", score="s") == \
         rs.roc_auc_score(y, np.array(short, dtype=object))
+
 
 def test_zero_weights_do_not_hide_nan_scores(spark):
     y, s = np.array([0, 1, 0, 1, 0, 1, 0, 1]), np.arange(8.0)

@@ -13,13 +13,14 @@ from .._columns import FLOAT64_DIGITS
 
 _NUMBERS = (T.ByteType, T.ShortType, T.IntegerType, T.LongType, T.FloatType, T.DoubleType)
 _SCORES = (*_NUMBERS, T.DecimalType, T.BooleanType)
-_LABELS = (*_NUMBERS, T.BooleanType, T.StringType)
+_LABELS = (*_NUMBERS, T.BooleanType, T.StringType, T.BinaryType)  # (bytes: UTF-8 text)
 
 
 def type_error(column: str, dtype: T.DataType, role: str) -> str | None:
     """The column type rule (rankscore._columns): a score or weight column holds numbers
     (decimals of at most 15 digits, read as doubles) or booleans, a label column numbers
-    (not decimals), booleans or strings; the message when ``dtype`` breaks it."""
+    (not decimals), booleans, strings or binary (read as UTF-8 text, as memory reads bytes);
+    the message when ``dtype`` breaks it."""
     allowed, what = (_LABELS, "numbers, booleans or strings") if role == "label" else \
         (_SCORES, "numbers")
     if role != "label" and isinstance(dtype, T.DecimalType) \
