@@ -299,6 +299,18 @@ def test_text_and_number_labels_in_different_partitions(client):
         assert _dask_error(lambda: call(_lazy(y, 2), _lazy(s, 2), pos_label=1)) == expected
 
 
+def test_bytes_and_number_labels_in_different_partitions(client):
+    # bytes are text: memory said "y_true has labels that are neither strings nor numbers"
+    # (a TypeError) of the column, Dask "mixes string and number labels" across partitions
+    y, s = np.array([b"0", b"1", 0, 1], dtype=object), np.array([0.1, 0.4, 0.35, 0.8])
+    expected = _in_memory_error(lambda: rs.roc_curve(y, s, pos_label=1))
+    assert expected == (ValueError, "y_true mixes string and number labels")
+    for call in (rd.roc_curve, rd.ks_statistic, rd.score_summary):
+        assert _dask_error(lambda: call(_lazy(y, 2), _lazy(s, 2), pos_label=1)) == expected
+        assert _dask_error(lambda: call(_lazy(y, 4), _lazy(s, 4), pos_label=1)) == \
+            (ValueError, f"partition 1 of 1 (rows 1..4): {expected[1]}")
+
+
 @pytest.mark.parametrize("keys, shown", [
     (np.array([-0.0, -0.0, 0.0, 0.0]), [-0.0]),  # one group (equal keys), as in memory
     (np.array([1, 1, 1.0, 1.0], dtype=object), [1]),
@@ -474,6 +486,7 @@ def test_long_doubles_float64_merges_across_partitions_are_the_memory_error(clie
             call()
     s[3] = 1 + np.longdouble(2) ** -40  # distinct in float64: memory's number
     assert rd.roc_auc_score(dy, _lazy(s, 3)) == rs.roc_auc_score(y, s)
+
 
 def test_bad_split_every():
     y, s, _ = _data(n=10)

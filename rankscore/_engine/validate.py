@@ -576,7 +576,7 @@ def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     if all(isinstance(v, (str, bytes)) for v in values):
         return np.array([text_label(v, f"{name}'s label") for v in values],
                         dtype=str).reshape(arr.shape)
-    if any(isinstance(v, str) for v in values):
+    if any(isinstance(v, (str, bytes)) for v in values):  # (bytes are text)
         raise ValueError(f"{name} mixes string and number labels")
     if all(isinstance(v, (numbers.Integral, np.bool_)) for v in values):
         return _exact_integers(arr, [int(v) for v in values], name)
