@@ -81,12 +81,13 @@ def _distinct(parts: list[Any]) -> np.ndarray:
     return np.unique(np.concatenate([np.asarray(p) for p in parts]))
 
 
-def check_long_doubles(x: da.Array | dd.Series, name: str) -> None:
+def check_long_doubles(x: Any, name: str) -> None:
     """Long double scores ``x`` as memory checks the column: two distinct ones that float64
     would merge into one score are an error wherever they are (each partition checks its
     own; this checks the distinct scores of all partitions, gathered here). A score beyond
     float64's range is left to its partition, which names its row."""
-    pieces = [delayed(_distinct, pure=True)([p]) for p in np.ravel(x.to_delayed())]
+    pieces = [delayed(_distinct, pure=True)([p])
+              for p in np.ravel(np.asarray(x.to_delayed(), dtype=object))]
     values = tree_merge(pieces, _distinct, 32).compute()
     if values is None or not len(values):
         return
