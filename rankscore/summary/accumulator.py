@@ -125,15 +125,15 @@ class ScoreAccumulator:
             y_true, y_score, self.pos_label, sample_weight, finite=True)
         weighted = weights is not None
         added = float(weights.sum()) if weights is not None else float(len(scores))
-        seen = None if self.pos_label is not None else _labels_of(y_true)
+        values = None if self.pos_label is not None else _batch_labels(y_true, codes)
+        seen = None
         with self._lock:
-            if seen is not None and (self._labels is None
-                                     or not set(seen.labels) <= set(self._labels.labels)):
+            if values is not None and (self._labels is None
+                                       or not set(values) <= set(self._labels.labels)):
                 # {0, 1} in one batch and {-1, 1} in another: three classes
-                seen = merged_labels([self._labels, seen])
+                seen = merged_labels([self._labels, labels_seen(np.array(values), None,
+                                                                "ScoreAccumulator")])
                 check_labels_seen(seen, None, "ScoreAccumulator.update", "y_true (all batches)")
-            else:
-                seen = None  # no label new
             if self._weight + added > MAX_WEIGHT_TOTAL:
                 raise ValueError("the weights added so far and this batch's sum to more than "
                                  "2**1022 (about 4.5e307); rescale the weights, e.g. divide "
@@ -297,12 +297,17 @@ def _restored_accumulator(pos_label: Any, n_batches: int, data: bytes | None,
     return acc
 
 
-def _labels_of(y_true: Any) -> LabelsSeen:
-    """What a batch's labels (checked without ``pos_label``: bools, or numbers within {0, 1}
-    or {-1, 1}) add to the check of all batches' labels; bools count as 0 and 1."""
+def _batch_labels(y_true: Any, codes: np.ndarray) -> tuple[Any, ...]:
+    """The distinct labels of a batch checked without ``pos_label`` (bools, or numbers
+    within {0, 1} or {-1, 1}; bools count as 0 and 1), for the check of all batches'
+    labels: off the codes (two passes) where they are the labels, a NumPy array of
+    integers or bools; else as the labels are read."""
+    if isinstance(y_true, np.ndarray) and y_true.dtype.kind in "biu" and len(codes):
+        lo, hi = int(codes.min()), int(codes.max())
+        return (lo,) if lo == hi else (lo, hi)
     y = as_label_array(y_true)
     return labels_seen(y.view(np.uint8) if y.dtype.kind == "b" else y, None,
-                       "ScoreAccumulator")
+                       "ScoreAccumulator").labels
 
 
 def _empty_batch(y_true: Any, y_score: Any, sample_weight: Any) -> bool:
