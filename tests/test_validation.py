@@ -221,6 +221,15 @@ def test_object_arrays_of_numbers_are_read_as_numpy_reads_numbers():
         rankscore.roc_auc_score([0, 1], np.array([0.1, None], dtype=object))
     with pytest.raises(ValueError, match=r"y_score contains NaN \(first at index 0\)"):
         rankscore.roc_auc_score([0, 1], [Decimal("sNaN"), Decimal(1)])  # (comparing it raises)
+    # finite numbers beyond float64's range: named (a Fraction's float() raised OverflowError,
+    # a Decimal became "contains infinity")
+    with pytest.raises(ValueError, match=r"y_score holds 1E\+400 \(at index 0\), beyond "
+                                         r"float64's range"):
+        rankscore.roc_auc_score([0, 1], [Decimal("1e400"), Decimal("0.5")])
+    with pytest.raises(ValueError, match=r"\(at index 1\), beyond float64's range"):
+        rankscore.roc_auc_score([0, 1], [Fraction(1, 3), Fraction(10**400, 3)])
+    with pytest.raises(ValueError, match=r"y_score contains infinity \(first at index 0\)"):
+        rankscore.roc_auc_score([0, 1], [Decimal("Infinity"), Decimal("0.5")])
     with pytest.raises(ValueError, match="beyond 2\\*\\*53"):
         rankscore.roc_auc_score([0, 1], np.array([2**63, 2**63 + 1], dtype=object))
 

@@ -203,6 +203,10 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
             raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
                              f"cannot represent exactly ({shorten(values[big])} at index {big})")
     real = [v for v in values if not (v is None or _is_missing(v))]
+    for i, v in enumerate(values):  # a finite number beyond float64's range
+        if _beyond_float64(v):
+            raise ValueError(f"{name} holds {shorten(v)} (at index {i}), beyond float64's "
+                             "range (about 1.8e308); rescale the scores first")
     rounded: dict[float, Any] = {}
     for v in real:
         if isinstance(v, float) or float(v) == v:  # float64 holds it: nothing merges
@@ -221,6 +225,19 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
                                  f"{shorten(v)}, which float64 cannot tell apart; rounding "
                                  "them would merge distinct scores into ties")
     return out
+
+
+def _beyond_float64(value: Any) -> bool:
+    """Whether ``value`` is a finite int, Fraction or Decimal beyond float64's range."""
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return False
+    elif not isinstance(value, numbers.Rational) or isinstance(value, (bool, np.bool_)):
+        return False  # floats (an infinity is one already), missing values
+    try:
+        return math.isinf(float(value))
+    except OverflowError:  # (a Fraction or an int too large to convert)
+        return True
 
 
 def check_finite(arr: np.ndarray, name: str) -> None:
