@@ -177,6 +177,10 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
     rounded unless rounding makes two distinct ones equal: that is an error naming them,
     as ties it would make change every rank statistic."""
     values = arr.tolist()
+    types = set(map(type, values))
+    if types <= {float, int} and (int not in types or not any(  # (the common case: a
+            type(v) is int and not -2**53 <= v <= 2**53 for v in values)):  # pandas column)
+        return arr.astype(np.float64) if float in types else arr.astype(np.int64)
     kinds = set()
     for i, v in enumerate(values):
         if isinstance(v, (bool, np.bool_)):
