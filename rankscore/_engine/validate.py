@@ -206,29 +206,22 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
         if big is not None:
             raise ValueError(f"{name} mixes floats with integers beyond 2**53 that float64 "
                              f"cannot represent exactly ({shorten(values[big])} at index {big})")
-    real = [v for v in values if not (v is None or _is_missing(v))]
-    for i, v in enumerate(values):  # a finite number beyond float64's range
-        if _beyond_float64(v):
+    out: list[float] = []
+    exact: dict[float, Any] = {}  # each float64 value made, and the number it was made of
+    for i, v in enumerate(values):
+        if v is None or _is_missing(v):
+            out.append(math.nan)
+            continue
+        if _beyond_float64(v):  # a finite number beyond float64's range
             raise ValueError(f"{name} holds {shorten(v)} (at index {i}), beyond float64's "
                              "range (about 1.8e308); rescale the scores first")
-    rounded: dict[float, Any] = {}
-    for v in real:
-        if isinstance(v, float) or float(v) == v:  # float64 holds it: nothing merges
-            continue
-        twin = rounded.setdefault(float(v), v)
-        if twin != v:
+        out.append(float(v))
+        twin = exact.setdefault(out[-1], v)
+        if twin != v:  # two distinct numbers rounded to one float64
             raise ValueError(f"{name} holds {shorten(twin)} and {shorten(v)}, which float64 "
                              "cannot tell apart; rounding them would merge distinct scores "
                              "into ties")
-    out = np.array([math.nan if v is None or _is_missing(v) else float(v) for v in values],
-                   dtype=np.float64)
-    if rounded:  # an exact float equal to a rounded value merges with it too
-        for v in real:
-            if float(v) in rounded and float(v) == v:
-                raise ValueError(f"{name} holds {shorten(rounded[float(v)])} and "
-                                 f"{shorten(v)}, which float64 cannot tell apart; rounding "
-                                 "them would merge distinct scores into ties")
-    return out
+    return np.array(out, dtype=np.float64)
 
 
 def _beyond_float64(value: Any) -> bool:
