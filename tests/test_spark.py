@@ -343,11 +343,10 @@ def test_boolean_scores_and_weights_and_decimal_labels(spark):
 
 
 
-def test_decimal_scores_of_more_than_15_digits_are_refused_as_the_column_rule_says(spark):
-    # 0.1 and 0.1 + 1e-20 (decimal(38,20)) in different partitions were cast to one double
-    # and counted as ties (AUC 0.8333), where memory refuses the Decimals ("cannot tell
-    # apart"); the column rule (rankscore._columns, as Dask and the file readers apply it)
-    # refuses such columns; at most 15 digits they are read as memory reads them
+def test_decimal_scores_of_more_than_15_digits_are_read_as_memory_reads_decimals(spark):
+    # decimal(38,20) and the decimal(38,18) Spark infers from Python Decimals were refused
+    # (a decimal wider than 15 digits may share its double with another); now one more job
+    # looks for two distinct values of one double, and memory's answer or error follows
     from decimal import Decimal
     y = [0, 1, 0, 1, 0, 1]
     wide = [Decimal("0.1"), Decimal("0.4"), Decimal("0.05"), Decimal("0.10000000000000000001"),
@@ -356,13 +355,36 @@ def test_decimal_scores_of_more_than_15_digits_are_refused_as_the_column_rule_sa
         rs.roc_auc_score(y, np.array(wide, dtype=object))
     rows = spark.sparkContext.parallelize(list(zip(y, wide)), 2)
     df = spark.createDataFrame(rows, "y bigint, s decimal(38,20)")
-    for weight in (None, "s"):
-        with pytest.raises(TypeError, match="^the (score|weight) column 's' has type "
-                                            r"decimal\(38,20\): decimals of more than 15 digits"):
-            rsp.roc_auc_score(df, label="y", score="s" if weight is None else "y",
-                              weight=weight)
-    with pytest.raises(TypeError, match="decimals of more than 15 digits"):
-        rsp.group_metrics(df, label="y", score="s", by="y")
+    # (0.1 in the first partition, 0.1 + 1e-20 in the second: each partition alone is fine)
+    message = (r"^the score column 's' holds 0\.10000000000000000000 and "
+               r"0\.10000000000000000001, which float64 cannot tell apart")
+    with pytest.raises(ValueError, match=message):
+        rsp.roc_auc_score(df, label="y", score="s")
+    with pytest.raises(ValueError, match=message):
+        rsp.group_metrics(df.selectExpr("*", "1 as k"), label="y", score="s", by="k")
+    with pytest.raises(ValueError, match=message):
+        rsp.score_summary(df, label="y", score="s")
+    # as weights, decimals only round (memory rounds them too)
+    assert rsp.roc_auc_score(df, label="y", score="y", weight="s") == \
+        rs.roc_auc_score(y, y, sample_weight=np.array(wide, dtype=object))
+    # 17 digits where two roundings (the integer's double over 10**17) miss the nearest
+    # double: scores, thresholds and weights are the nearest doubles, as float(Decimal)
+    close = [Decimal("0.92030920993190389"), Decimal("0.78057710105581731"),
+             Decimal("0.64708321257442331"), Decimal("0.50000000000000001"),
+             Decimal("0.10000000000000000"), Decimal("0.30000000000000004")]
+    assert float(close[0]) != 92030920993190389 / 1e17
+    df = spark.createDataFrame(spark.sparkContext.parallelize(list(zip(y, close)), 3),
+                               "y bigint, s decimal(38,18)")
+    memory = np.array(close, dtype=object)
+    assert rsp.roc_auc_score(df, label="y", score="s") == rs.roc_auc_score(y, memory)
+    summary = rsp.score_summary(df, label="y", score="s")
+    assert summary.thresholds.tolist() == sorted({float(d) for d in close}, reverse=True)
+    assert summary == rs.ScoreSummary.from_arrays(y, memory)
+    table = rsp.group_metrics(df.selectExpr("*", "1 as k"), label="y", score="s", by="k")
+    assert table["roc_auc"].tolist() == [rs.roc_auc_score(y, memory)]
+    assert table["ks_threshold"].tolist() == [rs.ks_statistic(y, memory).threshold]
+    weighted = rsp.score_summary(df, label="y", score="s", weight="s")
+    assert weighted == rs.ScoreSummary.from_arrays(y, memory, sample_weight=memory)
     short = [Decimal("0.1"), Decimal("0.4"), Decimal("0.35"), Decimal("0.8"), Decimal("0.2"),
              Decimal("0.9")]
     df = spark.createDataFrame(list(zip(y, short)), "y bigint, s decimal(15,2)")

@@ -18,16 +18,11 @@ _LABELS = (*_NUMBERS, T.BooleanType, T.StringType, T.BinaryType)  # (bytes: UTF-
 
 def type_error(column: str, dtype: T.DataType, role: str) -> str | None:
     """The column type rule (rankscore._columns): a score or weight column holds numbers
-    (decimals of at most 15 digits, read as doubles) or booleans, a label column numbers
-    (not decimals), booleans, strings or binary (read as UTF-8 text, as memory reads bytes);
-    the message when ``dtype`` breaks it."""
+    (decimals are read as the nearest doubles, see ``selected``) or booleans, a label column
+    numbers (not decimals), booleans, strings or binary (read as UTF-8 text, as memory reads
+    bytes); the message when ``dtype`` breaks it."""
     allowed, what = (_LABELS, "numbers, booleans or strings") if role == "label" else \
         (_SCORES, "numbers")
-    if role != "label" and isinstance(dtype, T.DecimalType) \
-            and dtype.precision > FLOAT64_DIGITS:  # (float64 would merge distinct ones)
-        return (f"the {role} column {column!r} has type {dtype.simpleString()}: decimals of "
-                f"more than {FLOAT64_DIGITS} digits, which float64 (the scores' type) cannot "
-                "all tell apart; round the column or cast it to double first")
     if isinstance(dtype, allowed):
         return None
     return f"the {role} column {column!r} must hold {what}, got {dtype.simpleString()}"
@@ -80,14 +75,34 @@ def _quoted(name: str) -> Any:
     return F.col("`" + name.replace("`", "``") + "`")
 
 
+def check_wide_decimals(df: DataFrame, name: str) -> None:
+    """Refuse a score column of decimals wider than 15 digits in which two distinct values
+    become one double (one Spark job): memory refuses such ``Decimal`` scores, which would
+    become ties ("cannot tell apart"), and the partitions cannot see each other's values."""
+    column = _quoted(name)
+    found = (df.where(column.isNotNull())
+             .groupBy(column.cast("double").alias("as_double"))
+             .agg(F.min(column).alias("low"), F.max(column).alias("high"))
+             .where(F.col("low") != F.col("high")).select("low", "high").limit(1).collect())
+    if found:
+        low, high = found[0]
+        raise ValueError(f"the score column {name!r} holds {low} and {high}, which float64 "
+                         "cannot tell apart; rounding them would merge distinct scores into "
+                         "ties (round the column or cast it to double first)")
+
+
 def selected(df: DataFrame, columns: list[tuple[str, str]],
              types: dict[str, T.DataType]) -> DataFrame:
     """``df`` reduced to ``columns`` ((name, role)) in order; decimal scores and weights
-    become doubles (as in memory, where they become float64)."""
+    become the nearest doubles (as in memory, where ``Decimal``s become float64). A score
+    column of decimals wider than 15 digits, which float64 cannot all tell apart, is first
+    checked by one Spark job (``check_wide_decimals``)."""
     out = []
     for name, role in columns:
-        column = _quoted(name)
-        if role in ("score", "weight") and isinstance(types[name], T.DecimalType):
-            column = column.cast("double")
+        column, dtype = _quoted(name), types.get(name)
+        if role in ("score", "weight") and isinstance(dtype, T.DecimalType):
+            if role == "score" and dtype.precision > FLOAT64_DIGITS:
+                check_wide_decimals(df, name)
+            column = column.cast("double")  # (the nearest double, as float(Decimal))
         out.append(column.alias(name))
     return df.select(*out)
