@@ -365,6 +365,9 @@ def _add_ir_command(sub: Any) -> None:
     cmd.add_argument("--m", default="10", help="parameter m > 2 of s (default 10)")
     cmd.add_argument("--ties", default="trec", choices=["trec", "optimistic", "pessimistic"])
     cmd.add_argument("--ndcg-gain", default="linear", choices=["linear", "exponential"])
+    cmd.add_argument("--relevance-level", type=_integer(low=1), default=1, metavar="N",
+                     help="judged relevance at least N counts as relevant (trec_eval's -l; "
+                     "default 1)")
     cmd.add_argument("--correction", default="holm", choices=["holm", "bonferroni", "none"])
     cmd.add_argument("--resamples", type=_integer(low=1, high=MAX_RESAMPLES), default=10000,
                      metavar="N",
@@ -381,7 +384,8 @@ def _add_ir_command(sub: Any) -> None:
 
 def _run_ir(args: argparse.Namespace) -> int:
     metrics = [m.strip() for m in args.metrics.split(",") if m.strip()]
-    options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain}
+    options = {"m": args.m, "ties": args.ties, "ndcg_gain": args.ndcg_gain,
+               "relevance_level": args.relevance_level}
     qrels = Qrels.from_trec(args.qrels)
     runs: dict[Any, Run] = {}
     for path in args.runs:

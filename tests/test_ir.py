@@ -648,6 +648,30 @@ def test_cli_one_and_several_runs(tmp_path, capsys):
     assert "unknown metric" in capsys.readouterr().err
 
 
+def test_cli_relevance_level_is_trec_evals_l(tmp_path, capsys):
+    # `rankscore ir` had no way to set relevance_level (trec_eval -l 2): graded qrels were
+    # always read with relevance 1 as relevant
+    qrels = {"q1": {"a": 2, "b": 1, "c": 0}, "q2": {"a": 1, "b": 2, "d": 2}}
+    run = {"q1": {"a": 0.2, "b": 0.9, "c": 0.5}, "q2": {"a": 0.9, "b": 0.1, "d": 0.5}}
+    (tmp_path / "qrels").write_text("".join(f"{q} 0 {d} {r}\n" for q, docs in qrels.items()
+                                            for d, r in docs.items()))
+    (tmp_path / "a.run").write_text("".join(f"{q} Q0 {d} 0 {s!r} t\n"
+                                            for q, docs in run.items() for d, s in docs.items()))
+    level_two = {q: {d: int(r >= 2) for d, r in docs.items()} for q, docs in qrels.items()}
+    for options, judged in (([], qrels), (["--relevance-level", "2"], level_two)):
+        assert main(["ir", str(tmp_path / "qrels"), str(tmp_path / "a.run"),
+                     "--metrics", "map,P@1", "--json", *options]) == 0
+        means = json.loads(capsys.readouterr().out)["means"]["a.run"]
+        assert means["map"] == evaluate(judged, run, "map")
+        assert means["P@1"] == evaluate(judged, run, "P@1")
+    assert means["map"] == pytest.approx((1 / 3 + (1 / 2 + 2 / 3) / 2) / 2)
+    with pytest.raises(SystemExit) as exited:
+        main(["ir", str(tmp_path / "qrels"), str(tmp_path / "a.run"), "--relevance-level", "0"])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(
+        "error: argument --relevance-level: must be >= 1, got 0")
+
+
 def test_public_names_exported():
     for name in ("Qrels", "Run", "evaluate", "compare_runs", "Comparison", "IR_METRICS"):
         assert name in rankscore.ir.__all__
