@@ -24,16 +24,18 @@ from libc.stdint cimport int64_t
 
 cdef enum:
     RS_OK = 0                # success
-    RS_ERR_LENGTH = -1       # n < 0 (or beyond 2**62 rows)
+    RS_ERR_LENGTH = -1       # n < 0 (or beyond 2**62 rows); rs_ranking_score's k < 0
     RS_ERR_LABEL = -2        # a y_true[i] other than 0 and 1
     RS_ERR_NAN_SCORE = -3    # a score is NaN (or infinite)
-    RS_ERR_WEIGHT = -4       # a weight is negative, NaN or infinite, or the weights sum to inf
+    RS_ERR_WEIGHT = -4       # a weight is negative, NaN or infinite, or the weights sum
+                             # to inf
     RS_ERR_ONE_CLASS = -5    # a class the result needs is missing: AUC and KS need both
                              # classes, average precision a positive, the sweep a sample
                              # (after zero-weight samples are dropped; n = 0 has no class)
     RS_ERR_NO_MEMORY = -6    # out of memory
-    RS_ERR_POSITION = -7     # ranking positions: none, one < 1 or > 2**32, or one repeated
-    RS_ERR_M = -8            # the ranking score's m is not a number > 2
+    RS_ERR_POSITION = -7     # ranking positions: none, one < 1 or > 2**32, or one
+                             # repeated
+    RS_ERR_M = -8            # the ranking score's m is not a finite number > 2
 
 # ROC AUC = P(s+ > s-) + P(s+ = s-) / 2, weighted by sample_weight.
 cdef int rs_roc_auc(const double *y_score, const unsigned char *y_true,

@@ -73,6 +73,32 @@ def test_the_header_and_the_pxd_give_the_same_error_codes():
     assert {k: int(v) for k, v in pxd.items()} == CODES
 
 
+def _code_comments(text, declaration, comment, continuation):
+    """{code: its comment, continuation lines joined}, from the declarations of the codes."""
+    found, name = {}, None
+    for line in text.splitlines():
+        declared = re.match(declaration, line)
+        if declared:
+            name = declared.group(1)
+            found[name] = re.search(comment, line).group(1)
+        elif name and re.match(continuation, line):
+            found[name] += " " + re.match(continuation, line).group(1)
+        else:
+            name = None
+    return {k: " ".join(v.replace("*/", "").split()) for k, v in found.items()}
+
+
+def test_the_header_and_the_pxd_describe_each_error_code_alike():
+    """Each code's comment is the same in the header and the .pxd: the .pxd said RS_ERR_M
+    meant "m is not a number > 2" where m = inf is refused too (the header: "finite")."""
+    header = _code_comments(HEADER.read_text(), r"#define (RS_\w+) ", r"/\* (.*)$",
+                            r"^ {33}(\S.*)$")
+    pxd = _code_comments(PXD.read_text(), r"^    (RS_\w+) = ", r"# (.*)$", r"^ {29}# (.*)$")
+    assert set(header) == set(pxd) == set(CODES)
+    assert header == pxd
+    assert "finite" in header["RS_ERR_M"] and "k < 0" in header["RS_ERR_LENGTH"]
+
+
 def test_the_fallback_says_it_has_no_c_api():
     """Without the compiled module, `import rankscore.capi` (and so import_rankscore() and
     a cimporting extension) fails with an ImportError that says why."""

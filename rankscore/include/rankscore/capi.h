@@ -49,15 +49,17 @@ extern "C" {
 
 /* error codes (the same as rankscore/capi.pxd) */
 #define RS_OK 0               /* success */
-#define RS_ERR_LENGTH (-1)    /* n < 0 (or beyond 2**62 rows) */
+#define RS_ERR_LENGTH (-1)    /* n < 0 (or beyond 2**62 rows); rs_ranking_score's k < 0 */
 #define RS_ERR_LABEL (-2)     /* a y_true[i] other than 0 and 1 */
 #define RS_ERR_NAN_SCORE (-3) /* a score is NaN (or infinite) */
-#define RS_ERR_WEIGHT (-4)    /* a weight is negative, NaN or infinite, or they sum to inf */
+#define RS_ERR_WEIGHT (-4)    /* a weight is negative, NaN or infinite, or the weights sum
+                                 to inf */
 #define RS_ERR_ONE_CLASS (-5) /* a class the result needs is missing: AUC and KS need both
                                  classes, average precision a positive, the sweep a sample
-                                 (after zero-weight samples are dropped; n = 0 has none) */
+                                 (after zero-weight samples are dropped; n = 0 has no class) */
 #define RS_ERR_NO_MEMORY (-6) /* out of memory */
-#define RS_ERR_POSITION (-7)  /* ranking positions: none, one < 1 or > 2**32, or a repeat */
+#define RS_ERR_POSITION (-7)  /* ranking positions: none, one < 1 or > 2**32, or one
+                                 repeated */
 #define RS_ERR_M (-8)         /* the ranking score's m is not a finite number > 2 */
 
 typedef struct rankscore_c_api {
