@@ -331,7 +331,7 @@ cdef int _roc_auc_short(const score_t* y_score, const uint8_t* y_true, Py_ssize_
 cdef int _roc_auc(const score_t* y_score, const uint8_t* y_true, const double* sample_weight,
                   Py_ssize_t n, double* out) noexcept nogil:
     cdef Parts parts
-    cdef double denominator, area
+    cdef double denominator
     cdef const score_t* neg
     cdef int status = DECLINED
     if sample_weight == NULL and 0 <= n <= PAIRS_UP_TO:
@@ -345,11 +345,9 @@ cdef int _roc_auc(const score_t* y_score, const uint8_t* y_true, const double* s
     if parts.weights == NULL:  # 2U / (2 n_pos n_neg), rounded once
         out[0] = rs_ratio(auc_pairs(neg, parts.n_neg, neg + parts.n_neg, parts.n_pos),
                           rs_mul(2 * <uint64_t>parts.n_pos, <uint64_t>parts.n_neg))
-    else:  # at most 1, as roc_auc_score: the pair sum and W+ W- add the same weights in
-        # two orders and can read 1 + 2**-52 at full separation
-        area = auc_pairs_weighted(neg, parts.weights, parts.n_neg, neg + parts.n_neg,
-                                  parts.weights + parts.n_neg, parts.n_pos) / denominator
-        out[0] = area if area < 1.0 else 1.0
+    else:  # (the ratio of two sums of the same order: at most 1, 1 at full separation)
+        out[0] = auc_pairs_weighted(neg, parts.weights, parts.n_neg, neg + parts.n_neg,
+                                    parts.weights + parts.n_neg, parts.n_pos)
     return _free_parts(&parts, RS_OK)
 
 

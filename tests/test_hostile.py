@@ -4,6 +4,7 @@ that names the argument."""
 
 import inspect
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -385,12 +386,33 @@ def test_weighted_means_do_not_depend_on_the_weights_scale(metric, args):
 def test_weighted_auc_and_ks_stay_within_0_and_1():
     # the AUC's weighted pair sum and W+ W- add the same weights in two orders: at full
     # separation the ratio rounded to 1 + 2**-52 (Gini 1 + 2**-51), for roc_auc_score,
-    # gini_score and ScoreSummary.roc_auc alike
+    # gini_score and ScoreSummary.roc_auc alike, and to 1 - 2**-52 in about a quarter of
+    # random weighted cases; the AUC is now the ratio of two sums of one order, exactly 1
     y, s = [0, 1, 1, 0, 1, 0], [0.1, 0.4, 0.8, 0.35, 0.7, 0.2]
     w = np.array([1, 2, 1, 1, 3, 1.0]) * 1e200
     assert rs.roc_auc_score(y, s, sample_weight=w) == 1.0
     assert rs.gini_score(y, s, sample_weight=w) == 1.0
     assert rs.ScoreSummary.from_arrays(y, s, sample_weight=w).roc_auc() == 1.0
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        n = int(rng.integers(2, 60))
+        y = rng.integers(0, 2, n)
+        y[:2] = [0, 1]
+        s, w = rng.random(n) + 2.0 * y, rng.random(n) * 10 ** rng.uniform(-5, 5)
+        small = np.round(s * 4)  # few distinct integer scores: the counting path
+        for scores, auc in ((s, 1.0), (-s, 0.0), (small, 1.0)):
+            assert rs.roc_auc_score(y, scores, sample_weight=w) == auc, (y, scores, w)
+            summary = rs.ScoreSummary.from_arrays(y, scores, sample_weight=w)
+            assert summary.roc_auc() == auc
+        with_ties = np.round(rng.random(n) * 3)  # against the exact pair sum
+        exact = sum(Fraction(float(w[i])) * Fraction(float(w[j]))
+                    * (2 * (with_ties[i] > with_ties[j]) + (with_ties[i] == with_ties[j]))
+                    for i in range(n) if y[i] for j in range(n) if not y[j]) / (
+            2 * sum(Fraction(float(v)) for v in w[y == 1])
+            * sum(Fraction(float(v)) for v in w[y == 0]))
+        for got in (rs.roc_auc_score(y, with_ties, sample_weight=w),
+                    rs.ScoreSummary.from_arrays(y, with_ties, sample_weight=w).roc_auc()):
+            assert abs(Fraction(got) - exact) <= 2**-48 * exact
     rng = np.random.default_rng(0)
     for _ in range(300):
         n = int(rng.integers(2, 12))

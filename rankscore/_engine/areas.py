@@ -105,9 +105,9 @@ def auc_of_parts(parts: ClassParts) -> float:
         return float("nan")
     if parts.neg_weight is None:
         return twice_u_of_runs(parts) / (2 * n_pos * n_neg)
-    neg_w, pos_w, denominator = class_weights_in_range(parts.neg_weight, parts.pos_weight)
-    area: float = k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w) / denominator
-    return min(1.0, area)  # sums of weights added in two orders: 1 + 2**-52 at full separation
+    neg_w, pos_w, _ = class_weights_in_range(parts.neg_weight, parts.pos_weight)
+    area: float = k.auc_merge_weighted(parts.neg, neg_w, parts.pos, pos_w)
+    return area
 
 
 def twice_u_of_runs(parts: ClassParts) -> int:

@@ -199,13 +199,12 @@ def scan(thresholds: np.ndarray, neg: np.ndarray, pos: np.ndarray) -> Scan:
         n_neg, n_pos, pairs, gap, index, ap, area = k.summary_scan_counts(neg, pos)
         ks_threshold = float(thresholds[len(thresholds) - 1 - index]) if len(neg) else nan
         return scan_of_counts(n_neg, n_pos, pairs, gap, ks_threshold, ap, area)
-    n_neg, n_pos, auc_sum, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
+    n_neg, n_pos, auc, gap, index, ap, area, top = k.summary_scan_weights(neg, pos)
     both = n_neg > 0 and n_pos > 0
     if both and not 1e-290 < n_pos * n_neg < 1e290:  # as areas.class_weights_in_range
-        n_neg, n_pos, auc_sum, gap, index = k.summary_scan_weights(
+        n_neg, n_pos, auc, gap, index = k.summary_scan_weights(
             neg / neg.max(), pos / pos.max())[:5]
-    # (weight sums added in two orders: 1 + 2**-52 at full separation)
-    auc = min(1.0, auc_sum / (n_pos * n_neg)) if both else nan
+    auc = auc if both else nan
     ks = min(1.0, gap / (n_neg * n_pos)) if both else nan
     scale = max(pos.max(initial=0.0), neg.max(initial=0.0))
     if top > 0 and scale < 1e-290:  # (recall gain) x precision would underflow

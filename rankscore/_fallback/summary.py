@@ -211,8 +211,9 @@ def summary_scan_weights(
     neg: NDArray[np.float64],
     pos: NDArray[np.float64],
 ) -> tuple[float, float, float, float, int, float, float, float]:
-    """(W-, W+, auc_sum, ks_gap, ks_index, ap_sum, pr_area, W+ summed from the top) of a
-    weighted summary (thresholds descending): auc_sum = Σ W+(t) (W-(<t) + W-(t)/2); ks_gap
+    """(W-, W+, auc, ks_gap, ks_index, ap_sum, pr_area, W+ summed from the top) of a
+    weighted summary (thresholds descending): auc = Σ W+(t) (W-(<t) + W-(t)/2) / Σ W+(t) W-,
+    both summed from the lowest score up (NaN without a weight in both classes); ks_gap
     = the largest |W+ C-(t) - W- C+(t)|, ks_index its index from the lowest score; ap_sum =
     Σ gain prec from the top; pr_area = the PR area."""
     one_length(neg, pos)
@@ -223,7 +224,9 @@ def summary_scan_weights(
         c_neg, c_pos = np.cumsum(neg_up), np.cumsum(pos_up)
         w_neg, w_pos = float(c_neg[-1]), float(c_pos[-1])
         below = np.concatenate(([0.0], c_neg[:-1]))
-        auc = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
+        auc_sum = float(np.cumsum(pos_up * (below + 0.5 * neg_up))[-1])
+        most = float(np.cumsum(pos_up * w_neg)[-1])
+        auc = auc_sum / most if most > 0 else float("nan")
         gaps = np.abs(c_neg * w_pos - c_pos * w_neg)
         index = int(np.argmax(gaps))
         tps, fps = np.cumsum(pos), np.cumsum(neg)

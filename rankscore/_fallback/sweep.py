@@ -245,14 +245,16 @@ def auc_merge_weighted(
     pos: NDArray[np.floating],
     pos_weight: NDArray[np.float64],
 ) -> float:
-    """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
-    (AUC = result / (W+ * W-))."""
+    """The weighted AUC: the sum over positives of w+ * (W-(< s) + W-(== s) / 2) over that
+    of w+ * W-, both accumulated in ascending order (at most 1; 1 at full separation).
+    Both classes need a positive total weight."""
     _merged_parts(neg, neg_weight, pos, pos_weight)
     cum = np.concatenate([[0.0], np.cumsum(neg_weight)])
     below = cum[np.searchsorted(neg, pos, "left")]
     through = cum[np.searchsorted(neg, pos, "right")]
-    terms = pos_weight * (below + 0.5 * (through - below))
-    return float(np.cumsum(terms)[-1]) if len(terms) else 0.0
+    total = np.cumsum(pos_weight * (below + 0.5 * (through - below)))[-1]
+    most = np.cumsum(pos_weight * cum[-1])[-1]
+    return float(total / most)
 
 
 def _ascending_distinct(

@@ -701,9 +701,11 @@ def report_of_parts(neg_a, neg_b, pos, cuts, double rtol, double threshold):
 
 
 def summary_scan_weights(neg, pos):
-    """As ``summary_scan_counts`` for weight sums: (W-, W+, auc_sum, ks_gap, ks_index,
+    """As ``summary_scan_counts`` for weight sums: (W-, W+, auc, ks_gap, ks_index,
     ap_sum, pr_area, W+ from the top) with W-, W+ summed from the lowest score up;
-    auc_sum = Σ_t W+(t) (W-(< t) + W-(t) / 2) (AUC = auc_sum / (W+ W-)); ks_gap the largest
+    auc = Σ_t W+(t) (W-(< t) + W-(t) / 2) / Σ_t W+(t) W-, both summed from the lowest score
+    up (at most 1, and 1 when every positive is above every negative; NaN without a weight
+    in both classes); ks_gap the largest
     |W+ C-(t) - W- C+(t)| (C: weight <= t); ap_sum = Σ_t (tp(t) - tp(t+)) prec(t) with tp
     the running sum from the top (AP = ap_sum / tp at the lowest score, the last value).
     neg and pos: float64."""
@@ -719,7 +721,7 @@ def summary_scan_weights(neg, pos):
 cdef tuple _scan_weights(const double* neg, const double* pos, Py_ssize_t d):
     cdef Py_ssize_t i, best_i = 0
     cdef double w_neg = 0.0, w_pos = 0.0, top_pos = 0.0, tp = 0.0, fp = 0.0, tp_before
-    cdef double below = 0.0, c_pos = 0.0, auc = 0.0, gap, best = -1.0
+    cdef double below = 0.0, c_pos = 0.0, auc = 0.0, most = 0.0, gap, best = -1.0
     cdef double ap = 0.0, area = 0.0, r, p, r_prev = 0.0, p_prev = 1.0
     with nogil:
         for i in range(d - 1, -1, -1):
@@ -739,12 +741,13 @@ cdef tuple _scan_weights(const double* neg, const double* pos, Py_ssize_t d):
                 r_prev, p_prev = r, p
         for i in range(d - 1, -1, -1):  # from the lowest score up
             auc += pos[i] * (below + 0.5 * neg[i])
+            most += pos[i] * w_neg
             below += neg[i]
             c_pos += pos[i]
             gap = fabs(below * w_pos - c_pos * w_neg)
             if gap > best:
                 best, best_i = gap, d - 1 - i
-    return w_neg, w_pos, auc, best, best_i, ap, area, top_pos
+    return w_neg, w_pos, auc / most if most > 0 else NAN, best, best_i, ap, area, top_pos
 
 
 cdef void _running(const count_t* neg, const count_t* pos, Py_ssize_t d, double* fps,

@@ -67,6 +67,7 @@ cdef double ap_sum(const score_t* neg, const double* neg_weights, Py_ssize_t n_n
 cdef rs_u128 auc_pairs(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
                        Py_ssize_t n_pos) noexcept nogil
 
+# the weighted AUC itself, at most 1 (the ratio of two sums, see sweep.pyx)
 cdef double auc_pairs_weighted(const score_t* neg, const double* neg_weights,
                                Py_ssize_t n_neg, const score_t* pos,
                                const double* pos_weights, Py_ssize_t n_pos) noexcept nogil

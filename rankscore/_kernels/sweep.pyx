@@ -168,9 +168,15 @@ cdef rs_u128 auc_pairs(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
 cdef double auc_pairs_weighted(const score_t* neg, const double* neg_weights,
                                Py_ssize_t n_neg, const score_t* pos,
                                const double* pos_weights, Py_ssize_t n_pos) noexcept nogil:
-    # sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
+    # the weighted AUC: C / T with C the sum over positives of w+ * (W-(< s) + W-(== s) / 2)
+    # and T that of w+ * W-, both accumulated in ascending order with W- the running sum of
+    # the negatives' weights. Each term of C is at most T's (rounding is monotone), so the
+    # AUC is at most 1, and exactly 1 when every positive is above every negative (the
+    # terms are then the same products); W+ W- (two other sums) would differ by an ulp.
     cdef Py_ssize_t i = 0, j = 0, e
-    cdef double below = 0.0, through, total = 0.0
+    cdef double below = 0.0, through, total = 0.0, most = 0.0, all_neg = 0.0
+    for e in range(n_neg):
+        all_neg += neg_weights[e]
     while j < n_pos:
         while i < n_neg and neg[i] < pos[j]:
             below += neg_weights[i]
@@ -182,12 +188,13 @@ cdef double auc_pairs_weighted(const score_t* neg, const double* neg_weights,
             e += 1
         while True:
             total += pos_weights[j] * (below + 0.5 * (through - below))
+            most += pos_weights[j] * all_neg
             j += 1
             if j == n_pos or pos[j] != pos[j - 1]:
                 break
         i = e
         below = through
-    return total
+    return total / most
 
 
 cdef rs_u128 ks_gap(const score_t* neg, Py_ssize_t n_neg, const score_t* pos,
@@ -590,8 +597,9 @@ def auc_merge(neg, pos):
 
 
 def auc_merge_weighted(neg, neg_weight, pos, pos_weight):
-    """Sum over positives of w+ * (W-(< s) + W-(== s) / 2), accumulated in ascending order
-    (AUC = result / (W+ * W-))."""
+    """The weighted AUC: the sum over positives of w+ * (W-(< s) + W-(== s) / 2) over that
+    of w+ * W-, both accumulated in ascending order (at most 1; 1 at full separation).
+    Both classes need a positive total weight."""
     cdef Merged m
     _merge(AUC_WEIGHTED, neg, neg_weight, pos, pos_weight, &m)
     return m.value
