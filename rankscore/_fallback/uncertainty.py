@@ -174,7 +174,8 @@ def bootstrap_auc(
 ) -> None:
     """out[r] = ROC AUC of replicate r (NaN when a class is not drawn), each sample weighing
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
-    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
+    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over that of
+    w+ C[n_neg] in the same order (at most 1, as ``auc_merge_weighted``).
     Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order."""
     _drawn_parts(neg, neg_weight, pos, pos_weight, neg_order, pos_order, seeds, out)
     below_at = np.searchsorted(neg, pos, "left")
@@ -185,8 +186,9 @@ def bootstrap_auc(
         cum = np.concatenate([[0.0], np.cumsum(nw)])  # sequential sums: the kernel's rounding
         below, through = cum[below_at], cum[through_at]
         total = np.cumsum(pw * (below + 0.5 * (through - below)))[-1] if len(pw) else 0.0
+        most = np.cumsum(pw * cum[-1])[-1] if len(pw) else 0.0
         w_pos = np.cumsum(pw)[-1] if len(pw) else 0.0
-        out[r] = total / (w_pos * cum[-1]) if w_pos > 0 and cum[-1] > 0 else np.nan
+        out[r] = total / most if w_pos > 0 and cum[-1] > 0 else np.nan
 
 
 def bootstrap_group_counts(

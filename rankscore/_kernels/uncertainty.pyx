@@ -493,7 +493,8 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
                   seeds, out):
     """ROC AUC of each replicate (NaN when a class is not drawn), each sample weighing
     (times drawn) x (its weight): with C the running sums of the negatives' weights,
-    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over (W+ W-).
+    sum over positives of w+ (C[below] + (C[through] - C[below]) / 2), over that of
+    w+ C[n_neg] in the same order (at most 1, as ``auc_merge_weighted``).
     Positions: negatives [0, n_neg), positives [n_neg, n); order None = sorted order.
     Weights float64 and orders intp, C-contiguous (or None); seeds uint64; out float64."""
     cdef Array a[10]  # weights, orders, mult, seeds, out, below, through, cum
@@ -504,7 +505,7 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
     cdef const Py_ssize_t* below_at
     cdef const Py_ssize_t* through_at
     cdef double* cum
-    cdef double total, w_pos, w, b
+    cdef double total, most, w_pos, w, b
     no_buffers(a, 10)
     try:
         _read_drawn(a, neg_weight, pos_weight, neg_order, pos_order)
@@ -529,13 +530,14 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
                 cum[0] = 0.0
                 for i in range(n_neg):
                     cum[i + 1] = cum[i] + _weight(&neg_c, i)
-                total = w_pos = 0.0
+                total = most = w_pos = 0.0
                 for j in range(n_pos):
                     w = _weight(&pos_c, j)
                     b = cum[below_at[j]]
                     total += w * (b + 0.5 * (cum[through_at[j]] - b))
+                    most += w * cum[n_neg]
                     w_pos += w
-                result[r * out_step] = (total / (w_pos * cum[n_neg])
+                result[r * out_step] = (total / most
                                         if w_pos > 0 and cum[n_neg] > 0 else NAN)
     finally:
         release_each(a, 10)

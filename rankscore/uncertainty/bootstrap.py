@@ -121,9 +121,10 @@ def _m_roc_auc(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options
         return partial_auc(fpr, tpr, options["max_fpr"])
     neg_c = np.diff(np.concatenate(([0.0], fps)))[::-1]  # ascending groups again
     pos_c = np.diff(np.concatenate(([0.0], tps)))[::-1]
-    below = np.concatenate(([0.0], np.cumsum(neg_c)[:-1]))
-    # (at most 1: the pair sum and W+ W- add the same weights in two orders)
-    return min(1.0, float(np.cumsum(pos_c * (below + 0.5 * neg_c))[-1] / (tps[-1] * fps[-1])))
+    c_neg = np.cumsum(neg_c)
+    below = np.concatenate(([0.0], c_neg[:-1]))
+    # (over the sum of w+ W- in the same order, as the summary's scan: at most 1)
+    return float(np.cumsum(pos_c * (below + 0.5 * neg_c))[-1] / np.cumsum(pos_c * c_neg[-1])[-1])
 
 
 def _m_gini(fps: np.ndarray, tps: np.ndarray, thresholds: np.ndarray, options: Options) -> float:
@@ -277,7 +278,6 @@ def _replicates(p: _Parts, metric: str, options: Options, seeds: np.ndarray, str
                 bar.update(stop - start)
 
         run_spans(run, len(seeds), n_threads)
-        np.minimum(out, 1.0, out=out)  # (as _m_roc_auc; NaN stays NaN)
     else:
         fn = BOOTSTRAP_METRICS[metric]
 
