@@ -391,7 +391,9 @@ def roc_auc_score(
     accumulator: exact up to 2^62 samples) and the division rounds once. Large unweighted inputs with at most
     4096 distinct scores (rounded or bucketed scores) skip the sorts: one pass counts each
     class per distinct score. With weights:
-    ``Σ_pos w+ (W-(< s) + W-(= s) / 2) / (W+ W-)``.
+    ``Σ_pos w+ (W-(< s) + W-(= s) / 2) / (W+ W-)``, its denominator added up as
+    ``Σ_pos w+ W-`` in the numerator's order, so that every positive above every negative
+    gives exactly 1.
 
     Examples
     --------
