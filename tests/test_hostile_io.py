@@ -316,6 +316,31 @@ def test_dask_decimal_scores_are_their_nearest_floats():
                 rd.roc_auc_score(frame["y"], frame["s"])
 
 
+@pytest.mark.parametrize("dtype", ["Float64", "Float32", "double[pyarrow]", "float[pyarrow]"])
+def test_dask_nullable_and_arrow_float_scores_are_read_as_memory_reads_them(dtype):
+    # their dtype is no NumPy dtype: the check for long doubles raised "Cannot interpret
+    # 'Float64Dtype()' as a data type" before any partition was read
+    dd = pytest.importorskip("dask.dataframe")
+    import rankscore.dask as rd
+
+    y = [0, 1, 0, 1, 1, 0, 1, 0]
+    values = [0.1, 0.2, 0.3, 0.4, 0.35, 0.5, 0.875, 0.25]
+    frame = dd.from_pandas(pd.DataFrame({"y": y, "s": pd.array(values, dtype=dtype)}),
+                           npartitions=3)
+    # 16 pairs: 11 of them ordered (brute force); float32 keeps these values' order
+    pairs = sum((p > n) + 0.5 * (p == n) for p, yp in zip(values, y) if yp
+                for n, yn in zip(values, y) if not yn)
+    assert rd.roc_auc_score(frame["y"], frame["s"]) == pairs / 16 == 11 / 16
+    numpy_dtype = np.float32 if dtype in ("Float32", "float[pyarrow]") else np.float64
+    assert rd.score_summary(frame["y"], frame["s"]) == \
+        rs.ScoreSummary.from_arrays(y, np.array(values, dtype=numpy_dtype))
+    missing = pd.array([0.1, None, 0.3, 0.4], dtype=dtype)
+    frame = dd.from_pandas(pd.DataFrame({"y": [0, 1, 0, 1], "s": missing}), npartitions=2)
+    with pytest.raises(ValueError, match=r"partition 1 of 2: y_score contains NaN \(first at "
+                                         r"index 1 of the partition \(row label 1\)\)"):
+        rd.roc_curve(frame["y"], frame["s"])
+
+
 def test_dask_nan_names_the_row_label():
     dd = pytest.importorskip("dask.dataframe")
     import rankscore.dask as rd

@@ -159,8 +159,8 @@ def column_dict(y_true: Any, y_score: Any, sample_weight: Any, function: str) ->
         column = check_collection(x, name, function)
         if column is not None and column.kind == "decimal":  # scores or weights
             columns[name] = x.map_partitions(decimal_partition, meta=(x.name, "float64"))
-        elif name == "y_score" and column is not None and column.kind == "float" \
-                and not column.categorical and np.dtype(x.dtype).itemsize > 8:
+        elif name == "y_score" and isinstance(x.dtype, np.dtype) and x.dtype.kind == "f" \
+                and x.dtype.itemsize > 8:  # (pandas' Float64 and Arrow floats are float64)
             check_long_doubles(x, name)  # (float64 merges no other floats)
     return columns
 
