@@ -173,6 +173,22 @@ def test_empty_partitions(client):
         rd.roc_auc_score(nothing.y, nothing.s)
 
 
+@pytest.mark.parametrize("chunks", [((0,), ((0, 0),)), (((0, 0, 0),), (0,))])
+def test_no_rows_in_columns_of_different_chunks_is_the_memory_error(client, chunks):
+    # Dask rechunks no rows to one chunk whatever the chunks asked: an IndexError
+    y_chunks, s_chunks = chunks
+    dy = da.from_array(np.zeros(0, dtype=np.int64), chunks=y_chunks)
+    ds = da.from_array(np.zeros(0), chunks=s_chunks)
+    with pytest.raises(ValueError, match="y_true is empty") as memory:
+        rs.roc_curve(np.zeros(0, dtype=np.int64), np.zeros(0))
+    for function in (rd.roc_auc_score, rd.roc_curve, rd.score_summary,
+                     lambda y, s: rd.score_summary(y, s, max_thresholds=4),
+                     lambda y, s: rd.group_metrics(y, s, by=y)):
+        with pytest.raises(ValueError) as ours:
+            function(dy, ds)
+        assert str(ours.value) == str(memory.value)
+
+
 @pytest.mark.parametrize("ties", [False, True])
 def test_roc_auc_without_a_client_adds_the_pairs_of_score_ranges(client, monkeypatch, ties):
     """Without a distributed client, roc_auc_score counts the pairs within and across

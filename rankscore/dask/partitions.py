@@ -126,6 +126,8 @@ def aligned_partitions(columns: dict[str, Any]) -> tuple[list[dict[str, Any]], l
         if len(set(lengths.values())) > 1:
             shown = ", ".join(f"{name} {n}" for name, n in lengths.items())
             raise ValueError(f"the columns have different lengths: {shown} rows")
+        if not lengths["y_score"]:  # no rows (Dask rechunks no rows to one chunk whatever
+            return [], []           # the chunks asked: the columns' chunks would differ)
         chunks = arrays["y_score"].chunks
         columns = {name: x if x.chunks == chunks else x.rechunk(chunks)
                    for name, x in arrays.items()}  # fmt: skip
