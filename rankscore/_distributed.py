@@ -126,7 +126,8 @@ def labels_seen(y_true: Any, pos_label: Any, function: str) -> LabelsSeen:
     y = as_label_array(y_true)
     pos_label = text_label(pos_label)  # (bytes labels are read as str)
     text = frozenset([y.dtype.kind in "US"])
-    if not _needs_labels(pos_label, function) or y.dtype.kind == "b" and function != CONFUSION:
+    if not _needs_labels(pos_label, function) or y.dtype.kind == "b" and function not in (
+            CONFUSION, AVERAGE_PRECISION):  # (their pos_label must be one of the labels)
         return LabelsSeen((), text, True)  # (bools: two classes, within {0, 1})
     positive = function == CONFUSION and bool(np.any(y == pos_label))
     if y.dtype.kind in "biuf":  # few labels: a pass for the smallest, one for the largest

@@ -265,6 +265,8 @@ def test_labels_of_all_partitions_are_checked_as_in_memory(client, monkeypatch, 
     ([-1, 1, -1, 1, 1, 0, 1, 0], None, "-1, 0, 1"),
     (["a", "b", "a", "b", "b", "c", "b", "c"], "b", "'a', 'b', 'c'"),
     ([0, 2, 0, 2, 2, 0, 2, 0], 1, None),  # pos_label neither of two classes: memory's error
+    ([True, False, True, True, False, False, True, False], 2, None),  # (bools: 0.0 and a
+    ([True] * 4 + [False] * 4, "1", None),                            # warning were returned)
 ])
 @pytest.mark.parametrize("weighted", [False, True])
 def test_average_precision_checks_the_classes_of_all_rows(client, labels, pos_label, shown,

@@ -291,7 +291,8 @@ def test_labels_of_all_partitions_are_checked_as_in_memory(spark, auc_path, labe
     ([-1, 1, -1, 1, 1, 2, 1, 2], 1, "-1, 1, 2"), ([-1, 1, -1, 1, 1, 2, 1, 2], 2, "-1, 1, 2"),
     (["a", "b", "a", "b", "b", "c", "b", "c"], "b", "'a', 'b', 'c'"),
     ([0, 2, 0, 2, 2, 0, 2, 0], 1, None),  # pos_label neither of two classes: memory's error
-])
+    ([True, False, True, True, False, False, True, False], 2, None),  # (bools: 0.0 was
+])                                                                    # returned)
 def test_average_precision_checks_the_classes_of_all_rows(spark, labels, pos_label, shown):
     y, s = np.array(labels), np.arange(8.0)
     df = _frame(spark, y, s, partitions=2)
