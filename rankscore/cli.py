@@ -33,15 +33,38 @@ class UsageError(Exception):
     """A problem in the user's input, reported as one line and exit code 2."""
 
 
+class _StoreOnce(argparse.Action):
+    """argparse's "store", refusing an option given twice ("--threshold 0.3 --threshold
+    0.4" kept 0.4 without a word)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        given = getattr(parser, "given", None)
+        if option_string is not None and isinstance(given, set):
+            if self.dest in given:
+                parser.error(f"argument {'/'.join(self.option_strings)}: given twice; give "
+                             "it once")
+            given.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser (its subcommands' too), reading "-1e308" or "-inf" after an option
     as the option's value, as it reads "-1" and "-0.5" (it took them for unknown options:
-    "--threshold -1e308" was "expected one argument")."""
+    "--threshold -1e308" was "expected one argument"), and refusing an option of one value
+    given twice."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = re.compile(
             r"^-(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$|^-inf(inity)?$", re.IGNORECASE)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
+        self.given: set[str] = set()  # the options given, in this parse
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self.given = set()
+        return super().parse_known_args(args, namespace)
 
 
 def build_parser() -> argparse.ArgumentParser:

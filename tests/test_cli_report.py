@@ -304,6 +304,32 @@ def test_zero_resamples_are_refused_in_the_commands_words(capsys, argv, option):
         f"error: argument {option}: must be >= 1, got 0")
 
 
+@pytest.mark.parametrize("argv, shown", [
+    (["report", "--threshold", "0.3", "--threshold", "0.4"], "report: error: argument --threshold"),
+    (["report", "--label=y", "--label", "target"], "report: error: argument --label"),
+    (["compare", "f.csv", "--score", "a", "--score", "b", "--label", "y", "--label", "z"],
+     "compare: error: argument --label"),
+    (["ir", "q", "r", "--metrics", "map", "--metrics", "P@5"], "ir: error: argument --metrics"),
+    (["score", "xx", "--m", "3", "--m", "4"], "score: error: argument --m"),
+    (["plot", "xx", "-o", "a.png", "--output", "b.png"], "plot: error: argument -o/--output"),
+])
+def test_an_option_given_twice_is_refused(capsys, argv, shown):
+    # the last one was kept without a word (a report at 0.4 where 0.3 was asked too)
+    with pytest.raises(SystemExit) as exited:
+        cli.main(argv)
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == \
+        f"rankscore {shown}: given twice; give it once"
+
+
+def test_options_given_once_in_each_of_two_parses(capsys):
+    parser = cli.build_parser()
+    for _ in range(2):  # (what was given in one parse is not held against the next)
+        args = parser.parse_args(["report", "--threshold", "0.3", "--label", "y"])
+        assert (args.threshold, args.label) == (0.3, "y")
+    assert run(["report", "--threshold", "0.3", "--quiet", "--quiet"], capsys)[0] == 0
+
+
 def test_negative_seed_is_refused_in_the_commands_words(capsys):
     with pytest.raises(SystemExit) as exited:  # (argparse's exit)
         cli.main(["report", "--ci", "--seed", "-1"])
