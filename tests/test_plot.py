@@ -614,6 +614,25 @@ def test_one_class_is_a_clear_error(draw, case):
     assert plt.get_fignums() == before
 
 
+@pytest.mark.parametrize("draw", CURVE_PLOTS)
+@pytest.mark.parametrize("as_frame", [False, True])
+def test_a_refused_model_of_several_is_named(draw, as_frame):
+    # "y_score contains NaN (first at index 2)" did not say which model's scores
+    bad = S6.copy()
+    bad[2] = np.nan
+    models = {"good": S6, "bad": bad}
+    if as_frame:
+        models = pytest.importorskip("pandas").DataFrame(models)
+    with pytest.raises(ValueError) as refused:
+        draw(Y6, models)
+    assert str(refused.value) == "model 'bad': y_score contains NaN (first at index 2)"
+    plt.close("all")
+    with pytest.raises(ValueError) as alone:  # one model: memory's message as it is
+        draw(Y6, bad)
+    assert str(alone.value) == "y_score contains NaN (first at index 2)"
+    plt.close("all")
+
+
 def test_empty_dict_of_models_is_an_error():
     with pytest.raises(ValueError, match="empty dict"):
         plot.plot_roc(Y6, {})

@@ -115,9 +115,16 @@ def model_curves(
     models = scored_models(y_score, name)
     style = curve_style(function, kwargs, len(models), defaults)
     prior = checked_prior(y_true, pos_label, sample_weight, what)
-    summaries = [(model, ScoreSummary.from_arrays(y_true, scores, pos_label=pos_label,
-                                                  sample_weight=sample_weight))
-                 for model, scores in models]
+    keyed = isinstance(y_score, Mapping) or hasattr(y_score, "columns")  # models by name
+    summaries = []
+    for model, scores in models:
+        try:
+            summaries.append((model, ScoreSummary.from_arrays(
+                y_true, scores, pos_label=pos_label, sample_weight=sample_weight)))
+        except (ValueError, TypeError) as exc:  # the model whose scores are refused
+            if not keyed or "y_score" not in str(exc):
+                raise
+            raise type(exc)(f"model {quoted(model)}: {exc}") from None
     return summaries, style, prior
 
 
