@@ -333,6 +333,28 @@ def test_values_other_than_0_and_1_are_errors():
         rs.hamming_loss(np.array([["a", "b"]]), np.array([["a", "b"]]))
 
 
+@pytest.mark.parametrize("name, kwargs", [
+    ("f1_score", {"average": "macro"}), ("precision_score", {"average": None}),
+    ("accuracy_score", {}), ("hamming_loss", {}), ("zero_one_loss", {}),
+    ("multilabel_confusion_matrix", {}), ("classification_report", {}),
+])
+@pytest.mark.parametrize("convert", [sparse.csr_matrix, sparse.csc_array])
+def test_a_sparse_column_is_refused_as_scikit_learn_refuses_it(name, kwargs, convert):
+    """A dense (n, 1) column is a vector of labels; the same column as a sparse matrix was
+    read as a one-label indicator: f1 macro 2/3 (class 1 alone) where the dense column gives
+    1/3 (classes 0 and 1). scikit-learn refuses sparse input that is not multilabel."""
+    t, p = np.array([[1], [0], [1], [1]]), np.array([[1], [1], [0], [1]])
+    with pytest.raises(TypeError) as theirs:
+        getattr(sk, name)(convert(t), convert(p), **kwargs)
+    with pytest.raises(TypeError, match="y_true is a scipy.sparse matrix of one column") as ours:
+        getattr(rs, name)(convert(t), convert(p), **kwargs)
+    assert str(ours.value).startswith(str(theirs.value))
+    with pytest.raises(TypeError, match="y_pred is a scipy.sparse matrix of one column"):
+        getattr(rs, name)(convert(np.hstack([t, t])), convert(p), **kwargs)
+    # the dense column is read as labels, as scikit-learn reads it
+    np.testing.assert_equal(getattr(rs, name)(t, p, **kwargs), getattr(sk, name)(t, p, **kwargs))
+
+
 @pytest.mark.parametrize("call, message", [
     (lambda: rs.f1_score([[0, 1]], [[0, 1]]), "multilabel-indicator but average='binary'"),
     (lambda: rs.f1_score([[0, 1], [1, 1]], [0, 1], average="macro"), "mix of multilabel"),

@@ -93,6 +93,8 @@ def read_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> MultilabelCounts 
             f"{other} is not"
         )
     if _is_sparse(y_true) or _is_sparse(y_pred):
+        _check_not_one_column(y_true, "y_true")
+        _check_not_one_column(y_pred, "y_pred")
         t, p = _as_csr(y_true, "y_true"), _as_csr(y_pred, "y_pred")
     else:
         t, p = _as_dense(y_true, "y_true"), _as_dense(y_pred, "y_pred")
@@ -108,6 +110,18 @@ def read_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> MultilabelCounts 
     if isinstance(t, np.ndarray):
         return _dense_counts(t, p, w)
     return _sparse_counts(t, p, w)
+
+
+def _check_not_one_column(x: Any, name: str) -> None:
+    """A scipy.sparse matrix of one column is a TypeError, as in scikit-learn: a dense
+    column is a vector of labels, and a sparse one is not read as a one-label indicator
+    (the two would give different numbers for the same values)."""
+    if _is_sparse(x) and len(x.shape) == 2 and x.shape[1] == 1:
+        raise TypeError(
+            "Sparse input is only supported when targets are of multilabel type: "
+            f"{name} is a scipy.sparse matrix of one column; pass its labels as a dense "
+            f"1-D array ({name}.toarray().ravel())"
+        )
 
 
 def _check_shape(shape: tuple[int, ...], name: str) -> None:
