@@ -351,6 +351,8 @@ def test_a_sparse_column_is_refused_as_scikit_learn_refuses_it(name, kwargs, con
     assert str(ours.value).startswith(str(theirs.value))
     with pytest.raises(TypeError, match="y_pred is a scipy.sparse matrix of one column"):
         getattr(rs, name)(convert(np.hstack([t, t])), convert(p), **kwargs)
+    with pytest.raises(TypeError, match="y_true is a scipy.sparse matrix of one column"):
+        getattr(rs, name)(convert(t), p.ravel(), **kwargs)  # (not "a mix of multilabel")
     # the dense column is read as labels, as scikit-learn reads it
     np.testing.assert_equal(getattr(rs, name)(t, p, **kwargs), getattr(sk, name)(t, p, **kwargs))
 
@@ -570,3 +572,40 @@ def test_bytes_labels_without_pos_label_raise_as_sklearn(name, container):
     # naming the positive class reads them as str labels
     np.testing.assert_array_equal(getattr(rs, name)(y, [0.1, 0.2], pos_label=b"b")[0],
                                   getattr(rs, name)(["a", "b"], [0.1, 0.2], pos_label="b")[0])
+
+
+LABELS, SCORES = np.array([0, 1, 2, 2]), np.full((4, 3), 1 / 3)
+DENSE_ONLY = {  # name: (dense arguments, keyword arguments)
+    "confusion_matrix": ((LABELS, LABELS[::-1]), {}),
+    "matthews_corrcoef": ((LABELS, LABELS[::-1]), {}),
+    "cohen_kappa_score": ((LABELS, LABELS[::-1]), {}),
+    "balanced_accuracy_score": ((LABELS, LABELS[::-1]), {}),
+    "top_k_accuracy_score": ((LABELS, SCORES), {}),
+    "log_loss": ((LABELS, SCORES), {}),
+    "brier_score_loss": ((LABELS % 2, SCORES[:, 0]), {}),
+    "roc_auc_score": ((LABELS, SCORES), {"multi_class": "ovr"}),
+    "mean_squared_error": ((SCORES[:, 0], SCORES[:, 1]), {}),
+    "r2_score": ((SCORES[:, 0], SCORES[:, 1]), {}),
+}
+
+
+@pytest.mark.parametrize("name", list(DENSE_ONLY))
+@pytest.mark.parametrize("position", [0, 1])
+@pytest.mark.parametrize("convert", [sparse.csr_matrix, sparse.csc_array])
+def test_sparse_input_where_only_dense_is_read_is_named(name, position, convert):
+    """Functions that read no sparse input (scikit-learn refuses it: "must be an
+    array-like") said "y_true contains None or NaN" or "y_proba must be 1-D or 2-D, got
+    shape ()" of a sparse matrix (NumPy reads it as a 0-d object array)."""
+    from rankscore import regression
+
+    dense, kwargs = DENSE_ONLY[name]
+    ours = getattr(regression, name, None) or getattr(rs, name)
+    ours(*dense, **kwargs)  # the dense input is read
+    call = list(dense)
+    call[position] = convert(np.atleast_2d(dense[position]))
+    with pytest.raises(TypeError, match="got a scipy.sparse .*; pass a dense array") as got:
+        ours(*call, **kwargs)
+    if position == 0:
+        assert str(got.value).startswith("y_true must be")
+    with pytest.raises((TypeError, ValueError)):  # scikit-learn refuses it too
+        getattr(sk, name)(*call, **kwargs)

@@ -85,6 +85,8 @@ def read_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> MultilabelCounts 
     true_is, pred_is = is_indicator(y_true), is_indicator(y_pred)
     if not (true_is or pred_is):
         return None
+    _check_not_one_column(y_true, "y_true")
+    _check_not_one_column(y_pred, "y_pred")
     if true_is != pred_is:
         one, other = ("y_true", "y_pred") if true_is else ("y_pred", "y_true")
         raise ValueError(
@@ -93,8 +95,6 @@ def read_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> MultilabelCounts 
             f"{other} is not"
         )
     if _is_sparse(y_true) or _is_sparse(y_pred):
-        _check_not_one_column(y_true, "y_true")
-        _check_not_one_column(y_pred, "y_pred")
         t, p = _as_csr(y_true, "y_true"), _as_csr(y_pred, "y_pred")
     else:
         t, p = _as_dense(y_true, "y_true"), _as_dense(y_pred, "y_pred")

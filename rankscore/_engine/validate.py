@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 from collections.abc import Iterator, Mapping, Set
 from decimal import Decimal
 from typing import Any, NamedTuple
@@ -81,6 +82,13 @@ def _name_of(x: Any) -> str:
     return type(x).__name__
 
 
+def _is_scipy_sparse(x: Any) -> bool:
+    """True for a scipy.sparse matrix or array (scipy is not imported for the check: such
+    an input exists only once its caller has imported scipy.sparse)."""
+    sparse = sys.modules.get("scipy.sparse")
+    return sparse is not None and bool(sparse.issparse(x))
+
+
 def read_array(x: Any, name: str, what: str) -> np.ndarray:
     """``np.asarray(x)`` for lists, tuples, arrays and pandas objects; ``what`` ("a 1-D
     array", "an array") names the expected input in the messages."""
@@ -91,6 +99,9 @@ def read_array(x: Any, name: str, what: str) -> np.ndarray:
     if isinstance(x, (Set, Mapping, Iterator)):  # unordered or read-once (NumPy: a 0-d object)
         raise TypeError(f"{name} must be {what}-like (a list, tuple, NumPy array or pandas "
                         f"Series), got a {_name_of(x)}")
+    if _is_scipy_sparse(x):  # (NumPy: a 0-d object array holding the matrix)
+        raise TypeError(f"{name} must be {what}-like, got a scipy.sparse {_name_of(x)}; pass a "
+                        "dense array (.toarray())")
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
         x = _pandas_to_numpy(x)
     try:
