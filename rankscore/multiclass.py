@@ -236,9 +236,12 @@ def per_class_metrics(
     For class ``n`` of confusion matrix ``C`` (:ref:`def-multiclass`): ``tp = C[n,n]``,
     ``fn = Σ_j C[n,j] − tp``, ``fp = Σ_i C[i,n] − tp``, ``tn = Σ C − tp − fn − fp``;
     sensitivity ``tp/(tp+fn)``, specificity ``tn/(tn+fp)``, confidence⊤ = precision
-    ``tp/(tp+fp)``, confidence⊥ = NPV ``tn/(tn+fn)``. The tp/fp/fn/tn equal
-    scikit-learn's ``multilabel_confusion_matrix``; sensitivity and precision equal its
-    ``precision_recall_fscore_support(average=None)``.
+    ``tp/(tp+fp)``, confidence⊥ = NPV ``tn/(tn+fn)``. Without ``labels`` (or with
+    ``labels`` listing every class) the tp/fp/fn/tn equal scikit-learn's
+    ``multilabel_confusion_matrix`` and sensitivity and precision its
+    ``precision_recall_fscore_support(average=None)``; with a subset of the classes they
+    are those of the smaller ``confusion_matrix(labels=...)``, whereas scikit-learn's
+    one-vs-rest functions still count the samples of the other classes.
 
     Examples
     --------

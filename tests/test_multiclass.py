@@ -113,6 +113,21 @@ def test_per_class_metrics_match_sklearn(pair):
     np.testing.assert_allclose(table.sensitivity, recall, rtol=1e-12)
 
 
+def test_per_class_metrics_of_a_subset_of_labels_is_the_smaller_matrix():
+    """With a subset of the classes the counts are those of confusion_matrix(labels=...),
+    as the docstring says (scikit-learn's one-vs-rest counts keep the other samples)."""
+    t, p = [0, 1, 2, 2, 0, 1, 2], [0, 2, 1, 2, 0, 0, 0]
+    table = rs.multiclass.per_class_metrics(t, p, labels=[0, 1], zero_division=0.0)
+    C = skm.confusion_matrix(t, p, labels=[0, 1])  # [[2, 0], [1, 0]]
+    tp = np.diag(C)
+    np.testing.assert_array_equal(table.tp, tp)
+    np.testing.assert_array_equal(table.fn, C.sum(axis=1) - tp)
+    np.testing.assert_array_equal(table.fp, C.sum(axis=0) - tp)
+    np.testing.assert_array_equal(table.tn, C.sum() - C.sum(axis=1) - C.sum(axis=0) + tp)
+    mcm = skm.multilabel_confusion_matrix(t, p, labels=[0, 1])
+    assert not np.array_equal(table.fp, mcm[:, 0, 1])  # (3 samples of class 2 left out)
+
+
 @given(pair=label_pairs())
 def test_per_class_metrics_agree_with_the_point_metrics(pair):
     t, p, w = pair
