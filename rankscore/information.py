@@ -206,6 +206,9 @@ def log_loss(
     check_flag(normalize, "normalize")
     target, prob, _ = _class_probabilities(y_true, y_proba, labels, "y_proba", one_hot=False)
     w = check_sample_weight(sample_weight, len(target))
+    if w is not None and not normalize and not w.any():  # (scikit-learn refuses it too)
+        raise ValueError("sample_weight is zero for every sample; the summed log loss of no "
+                         "sample is undefined")
     eps = np.finfo(prob.dtype).eps
     if target.ndim == 1:  # class labels: −log p_i,y_i (the one term of the sum below)
         losses = -np.log(np.clip(prob[np.arange(len(target)), target], eps, 1 - eps))

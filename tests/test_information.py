@@ -132,6 +132,9 @@ def test_log_loss_normalize_false_and_weights():
         ([0, 1], [0.5, 0.5], {"normalize": 1}, TypeError, "normalize must be True or False"),
         ([0, 1], [0.5, 0.5], {"sample_weight": [1, -1]}, ValueError, "non-negative"),
         ([0, 1], [0.5, 0.5], {"sample_weight": [0, 0]}, ValueError, "sums to zero"),
+        # scikit-learn refuses it too (the sum was 0.0)
+        ([0, 1], [0.5, 0.5], {"sample_weight": [0, 0], "normalize": False}, ValueError,
+         "sample_weight is zero for every sample"),
         ([0, 1], ["a", "b"], {}, TypeError, "real probabilities"),
         ([0, 1], np.zeros((2, 2, 2)), {}, ValueError, "1-D or 2-D"),
         ([0, 1], [], {}, ValueError, "y_proba is empty"),
@@ -166,8 +169,15 @@ def test_label_messages_show_plain_values_not_numpy_reprs():
         rs.top_k_accuracy_score([0, 1, 2], [[0.2, 0.3, 0.5]] * 3, labels=[0, 1, 1])
 
 
-def test_log_loss_accepts_zero_weight_sum_when_not_normalized():
-    assert rs.log_loss([0, 1], [0.5, 0.5], sample_weight=[0, 0], normalize=False) == 0.0
+def test_zero_weights_summed_as_scikit_learn_sums_them():
+    """scikit-learn 1.9 refuses all-zero weights in log_loss whatever normalize is, but
+    sums them to 0.0 in top_k_accuracy_score(normalize=False)."""
+    sk = pytest.importorskip("sklearn.metrics")
+    args, kwargs = ([0, 1], [0.5, 0.5]), {"sample_weight": [0, 0], "normalize": False}
+    for module in (sk, rs):
+        with pytest.raises(ValueError):
+            module.log_loss(*args, **kwargs)
+    assert rs.top_k_accuracy_score(*args, **kwargs) == sk.top_k_accuracy_score(*args, **kwargs)
 
 
 # --------------------------------------------------------------------------- cross-entropy
