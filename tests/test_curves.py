@@ -709,7 +709,7 @@ def test_a_missing_label_is_an_error(case, fn):
     # ambiguous"
     y, pos_label = _labels_with_a_missing_value()[case]
     kwargs = {} if fn is rs.roc_auc_score else {"pos_label": pos_label}
-    with pytest.raises(ValueError, match=r"None or NaN|contains nan") as info:
+    with pytest.raises(ValueError, match=r"None or NaN|contains NaN") as info:
         fn(y, SPEC_S, **kwargs)
     assert "index 2" in str(info.value)
 

@@ -269,3 +269,17 @@ def test_object_matrices_of_numbers_are_read_as_object_vectors_are():
     text[0, 0] = "0.6"
     with pytest.raises(TypeError, match=r"y_score has dtype object holding text"):
         rankscore.roc_auc_score(y, text, multi_class="ovr")
+
+
+@pytest.mark.parametrize("bad, what", [(np.nan, "NaN"), (-np.inf, "infinity")])
+def test_a_non_finite_label_is_named_alike_by_every_metric(bad, what):
+    # the curves and summaries said "y_true contains nan" / "contains -inf", the label
+    # metrics "contains NaN" / "contains infinity", of the same array
+    y, s = np.array([0.0, 1.0, bad, 1.0]), [0.1, 0.4, 0.35, 0.8]
+    expected = f"^y_true contains {what} \\(first at index 2\\); labels must be finite$"
+    rs = rankscore
+    for call in (lambda: rs.binary_confusion(y, s, threshold=0.5), lambda: rs.roc_curve(y, s),
+                 lambda: rs.roc_auc_score(y, s), lambda: rs.ScoreSummary.from_arrays(y, s),
+                 lambda: rs.f1_score(y, y), lambda: rs.average_precision_score(y, s)):
+        with pytest.raises(ValueError, match=expected):
+            call()

@@ -676,7 +676,9 @@ def as_label_array(y_true: Any, name: str = "y_true", *, decode: bool = True) ->
         finite = np.isfinite(y)
         if not finite.all():
             i = int(np.flatnonzero(~finite)[0])
-            raise ValueError(f"{name} contains {y[i]} (first at index {i}); labels must be finite")
+            what = "NaN" if np.isnan(y[i]) else "infinity"  # (as the label metrics say it)
+            raise ValueError(f"{name} contains {what} (first at index {i}); labels must be "
+                             "finite")
         if (y != np.round(y)).any():  # scikit-learn's "continuous" target
             raise ValueError(
                 f"{name} has non-integer float values (continuous format is not supported); "
