@@ -349,6 +349,11 @@ def _key_columns(by: Any, n: int) -> tuple[list[str], list[np.ndarray]]:
         name = getattr(part, "name", None)
         names.append(str(name) if name is not None else "group" if i == 0 else f"group_{i}")
         column = part.to_numpy() if hasattr(part, "to_numpy") else np.asarray(part)
+        if column.dtype.kind == "f" and getattr(getattr(part, "dtype", None), "kind",
+                                                "f") != "f":
+            # pandas makes a nullable integer (or categorical) column with a missing value
+            # float64, which would merge integers beyond 2**53: its values as they are
+            column = part.to_numpy(dtype=object)
         if column.ndim != 1:
             raise ValueError(f"by must be one key column or a list of them; got an array of "
                              f"shape {column.shape}")

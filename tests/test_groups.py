@@ -152,3 +152,23 @@ def test_missing_keys_of_nullable_dtypes_come_last(dtype):
     assert table["k"].tolist()[:2] == list(dict.fromkeys(present))
     assert pd.isna(table["k"].iloc[-1]) and len(table) == 3
     assert table["positives"].tolist() == [1, 0, 1]
+
+
+@pytest.mark.parametrize("dtype", ["Int64", "UInt64", "int64[pyarrow]"])
+def test_nullable_integer_keys_stay_integers(dtype):
+    # pandas made a nullable integer column with a missing value float64: 2**53 and
+    # 2**53 + 1 became one group keyed 9.007e15
+    if dtype.endswith("[pyarrow]"):
+        pytest.importorskip("pyarrow")
+    big = 2**53
+    keys = pd.Series([big + 1, big, None, big + 1, big, 7], dtype=dtype, name="k")
+    y, s = [0, 1, 1, 1, 0, 0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", rs.UndefinedMetricWarning)
+        table = rs.group_metrics(y, s, keys)
+    assert table["k"].tolist()[:3] == [7, big, big + 1]
+    assert [type(k) for k in table["k"].tolist()[:3]] == [int] * 3
+    assert pd.isna(table["k"][3]) and len(table) == 4
+    assert table["positives"].tolist() == [0, 1, 1, 1]
+    assert table["negatives"].tolist() == [1, 1, 1, 0]
+    assert table["roc_auc"][2] == rs.roc_auc_score([0, 1], [0.1, 0.4])
