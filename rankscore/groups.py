@@ -262,13 +262,24 @@ def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple[Any, ...], tup
     import pandas as pd
 
     rows = [rows[i] for i in sorted_keys([key for key, _ in rows])]
-    columns: dict[str, Any] = {name: [key[j] for key, _ in rows]
+    columns: dict[str, Any] = {name: _key_values([key[j] for key, _ in rows])
                                for j, name in enumerate(key_names)}
     metrics = metric_columns([row for _, row in rows], weighted)
     check_one_class([key for key, _ in rows], metrics["positives"], metrics["negatives"],
                     one_class, stacklevel + 1)
     columns.update(metrics)
     return pd.DataFrame(columns)
+
+
+def _key_values(values: list[Any]) -> Any:
+    """A key column of a table: integers with a missing key (None) as Python objects, which
+    pandas would make float64 (2**53 + 1 shown as 2**53), else as pandas reads them."""
+    if None in values and any(isinstance(v, numbers.Integral) and not isinstance(v, bool)
+                              for v in values):
+        column = np.empty(len(values), dtype=object)
+        column[:] = values
+        return column
+    return values
 
 
 def metrics_row(summary: ScoreSummary) -> tuple[Any, ...]:

@@ -471,3 +471,17 @@ def test_the_map_in_arrow_path_gives_the_same(spark, monkeypatch):
     nan = df.selectExpr("y", "case when s > 0.9 then double('NaN') else s end as s")
     with pytest.raises(ValueError, match=r"^partition \d+: the score column 's' contains NaN"):
         rsp.roc_auc_score(nan, label="y", score="s")
+
+
+def test_group_metrics_integer_keys_with_nulls_stay_integers(spark):
+    # pandas made the key column of integers and nulls float64: 2**53 + 1 showed as 2**53,
+    # two rows keyed alike
+    big = 2**53
+    key = np.array([big + 1, big, None, 7] * 25, dtype=object)
+    y, s, _ = _data(n=100, seed=8)
+    rows = spark.sparkContext.parallelize(list(zip(y.tolist(), s.tolist(), key.tolist())), 3)
+    df = spark.createDataFrame(rows, "y bigint, s double, k bigint")
+    ours = rsp.group_metrics(df, label="y", score="s", by="k")
+    theirs = rs.group_metrics(y, s, pd.Series(key, name="k")).to_pandas()
+    _same_table(ours, theirs)
+    assert ours.k.tolist()[:3] == [7, big, big + 1] and ours.k.iloc[3] is None
