@@ -485,3 +485,16 @@ def test_group_metrics_integer_keys_with_nulls_stay_integers(spark):
     theirs = rs.group_metrics(y, s, pd.Series(key, name="k")).to_pandas()
     _same_table(ours, theirs)
     assert ours.k.tolist()[:3] == [7, big, big + 1] and ours.k.iloc[3] is None
+
+
+@pytest.mark.parametrize("kind, values", [
+    ("array<int>", [[1], [2], None]), ("map<int,int>", [{1: 2}, {3: 4}, None]),
+    ("struct<a:int,b:string>", [(1, "a"), (2, "b"), None]),
+])
+def test_group_metrics_refuses_nested_keys_naming_the_column(spark, kind, values):
+    # the executors failed on them with "partition 1: unhashable type: 'list'"
+    rows = [(i % 2, i / 10, values[i % 3]) for i in range(9)]
+    df = spark.createDataFrame(rows, f"y int, s double, k {kind}")
+    with pytest.raises(TypeError, match=rf"^the by column 'k' has type {re.escape(kind)}: a "
+                                        "group key is one value"):
+        rsp.group_metrics(df, label="y", score="s", by="k")

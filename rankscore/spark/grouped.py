@@ -9,6 +9,7 @@ from typing import Any, Iterable, Iterator, Sequence
 import numpy as np
 import pyarrow as pa
 from pyspark.sql import DataFrame
+from pyspark.sql import types as T
 
 from .. import groups
 from .._engine.labels import label_codes
@@ -83,6 +84,8 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
         The score column (numbers).
     by : str or list of str
         The key column(s): rows with equal keys form one group (a null key is a key).
+        A key is one value: array, map and struct columns are refused (cast them to
+        string).
     weight : str, default=None
         A column of non-negative weights.
     pos_label : int, float, bool or str, default=None
@@ -134,6 +137,11 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
     if overlap:
         raise ValueError(f"by names {overlap[0]!r}, which is also the "
                          f"{next(r for r, n in names.items() if n == overlap[0])} column")
+    for name in by:
+        if isinstance(types[name], (T.ArrayType, T.MapType, T.StructType)):
+            raise TypeError(f"the by column {name!r} has type {types[name].simpleString()}: "
+                            "a group key is one value (a number, string, binary, boolean, "
+                            "date or timestamp); cast the column to string first")
     roles = list(names)
     data = selected(df, [(names[r], r) for r in roles] + [(k, "by") for k in by], types)
     backend = backend_name()
