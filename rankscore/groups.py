@@ -155,15 +155,31 @@ def _codes(key: np.ndarray) -> tuple[np.ndarray, int]:
         return codes.reshape(-1), len(uniques)
     values = key.tolist()
     missing = [is_missing(v) for v in values]
-    present = {v for v, m in zip(values, missing) if not m}
-    try:
-        ordered = sorted(present)
-    except TypeError:  # keys of several types: in order of their type's name, then value
-        ordered = sorted(present, key=lambda v: (type(v).__name__, repr(v)))
+    ordered = ordered_values({v for v, m in zip(values, missing) if not m})
     index = {v: i for i, v in enumerate(ordered)}
     codes = np.array([len(ordered) if m else index[v] for v, m in zip(values, missing)],
                      dtype=np.int64)
     return codes, len(ordered) + any(missing)
+
+
+def ordered_values(values: set[Any]) -> list[Any]:
+    """Distinct key values (none missing) in table order: by value; values of several types
+    that do not compare by their type's name, then by value within each type (by repr
+    where a type's values do not compare either)."""
+    try:
+        return sorted(values)
+    except TypeError:
+        pass
+    by_type: dict[str, list[Any]] = {}
+    for value in values:
+        by_type.setdefault(type(value).__name__, []).append(value)
+    ordered = []
+    for name in sorted(by_type):
+        try:
+            ordered += sorted(by_type[name])
+        except TypeError:
+            ordered += sorted(by_type[name], key=repr)
+    return ordered
 
 
 def summaries_by_group(codes: np.ndarray, pos_code: Any, scores: np.ndarray,
@@ -244,15 +260,15 @@ def keyed_rows(merged: dict[tuple[Any, ...], ScoreSummary]) -> list[tuple[tuple[
 
 
 def sorted_keys(keys: Sequence[tuple[Any, ...]]) -> list[int]:
-    """The order of the key tuples: by value, a missing key (None) last in its column."""
-    def sort_key(i: int) -> tuple[Any, ...]:
-        return tuple((v is None, v) for v in keys[i])
-
-    try:
-        return sorted(range(len(keys)), key=sort_key)
-    except TypeError:  # keys of several types in one column: by type name, then repr
-        return sorted(range(len(keys)), key=lambda i: tuple(
-            (v is None, type(v).__name__, repr(v)) for v in keys[i]))
+    """The order of the key tuples: by value (as ``ordered_values``), a missing key (None)
+    last in its column."""
+    ranks = []
+    for j in range(len(keys[0]) if len(keys) else 0):
+        column = [key[j] for key in keys]
+        index = {v: i for i, v in enumerate(ordered_values({v for v in column
+                                                            if v is not None}))}
+        ranks.append([len(index) if v is None else index[v] for v in column])
+    return sorted(range(len(keys)), key=lambda i: tuple(rank[i] for rank in ranks))
 
 
 def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple[Any, ...], tuple[Any, ...]]], weighted: bool,

@@ -172,3 +172,15 @@ def test_nullable_integer_keys_stay_integers(dtype):
     assert table["positives"].tolist() == [0, 1, 1, 1]
     assert table["negatives"].tolist() == [1, 1, 1, 0]
     assert table["roc_auc"][2] == rs.roc_auc_score([0, 1], [0.1, 0.4])
+
+
+def test_keys_of_several_types_are_ordered_by_value_within_a_type():
+    # the integers were ordered by their repr: 10 before 2 before 9
+    by = np.array([10, 9, "b", 2, 10, "a", 9, 2], dtype=object)
+    y, s = [0, 1, 1, 0, 1, 0, 0, 1], [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", rs.UndefinedMetricWarning)
+        table = rs.group_metrics(y, s, by)
+    assert table["group"].tolist() == [2, 9, 10, "a", "b"]
+    assert table["positives"].tolist() == [1, 1, 1, 0, 1]
+
