@@ -238,9 +238,14 @@ def plain_key(value: Any) -> Any:
 
 
 def is_missing(value: Any) -> bool:
-    """Whether a key value is missing: None, NaN, or pandas' NA (of its nullable dtypes)."""
-    return value is None or (isinstance(value, float) and value != value) or \
-        type(value).__name__ == "NAType"
+    """Whether a key value is missing: None, pandas' NA (of its nullable dtypes), or a NaN
+    of any type (float, NumPy's floats, Decimal, pandas' NaT: unequal to itself)."""
+    if value is None or type(value).__name__ == "NAType":
+        return True
+    try:
+        return bool(value != value)
+    except Exception:  # (a value whose comparison fails is no NaN)
+        return False
 
 
 def merge_keyed(parts: Sequence[dict[tuple[Any, ...], ScoreSummary]]) -> dict[tuple[Any, ...], ScoreSummary]:

@@ -184,3 +184,18 @@ def test_keys_of_several_types_are_ordered_by_value_within_a_type():
     assert table["group"].tolist() == [2, 9, 10, "a", "b"]
     assert table["positives"].tolist() == [1, 1, 1, 0, 1]
 
+
+def test_a_nan_of_any_type_is_a_missing_key():
+    # a NaN other than a Python float was a key of its own: each np.float32 NaN object a
+    # group (first or last as the sort fell), and Decimal("NaN") raised InvalidOperation
+    from decimal import Decimal
+
+    y, s = [0, 1, 1, 0, 1, 0], [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]
+    for nan, one in [(np.float32, np.float32), (Decimal, Decimal)]:
+        by = np.array([nan("nan"), one(1), nan("nan"), one(1), nan("nan"), None],
+                      dtype=object)
+        table = rs.group_metrics(y, s, by)
+        assert table["group"][0] == 1 and rs.groups.is_missing(table["group"][1])
+        assert table["positives"].tolist() == [1, 2] and len(table) == 2
+        assert table["roc_auc"].tolist() == [0.0, rs.roc_auc_score([0, 1, 1, 0],
+                                                                   [0.1, 0.3, 0.5, 0.6])]
