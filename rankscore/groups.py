@@ -93,16 +93,18 @@ class GroupMetrics:
         # str keys quoted where a key column also holds other types: 1 and "1" apart
         quoted_keys = {name for name in self.key_names
                        if len({type(v) is str for v in self._columns[name].tolist()}) > 1}
-        rows = [[_cell(self._columns[name][i], name in quoted_keys) for name in names]
-                for i in range(len(self))]
+        rows = [[_cell(self._columns[name][i], name in quoted_keys, name in self.key_names)
+                 for name in names] for i in range(len(self))]
         return "\n".join(aligned_lines(names, rows))
 
     def __repr__(self) -> str:
         return f"GroupMetrics({len(self)} groups by {', '.join(self.key_names)})\n{self}"
 
 
-def _cell(value: Any, quote: bool = False) -> str:
-    if isinstance(value, (float, np.floating)):
+def _cell(value: Any, quote: bool = False, key: bool = False) -> str:
+    """A value as the table shows it: a metric's float to 6 digits, a key in full (two
+    keys never look alike)."""
+    if isinstance(value, (float, np.floating)) and not key:
         return f"{value:.6g}"
     return repr(value) if quote and isinstance(value, str) else str(value)
 

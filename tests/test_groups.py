@@ -199,3 +199,16 @@ def test_a_nan_of_any_type_is_a_missing_key():
         assert table["positives"].tolist() == [1, 2] and len(table) == 2
         assert table["roc_auc"].tolist() == [0.0, rs.roc_auc_score([0, 1, 1, 0],
                                                                    [0.1, 0.3, 0.5, 0.6])]
+
+
+def test_float_keys_print_in_full():
+    # keys were printed to 6 digits, as the metrics: 1.0000001 and 1.0000002 both "1",
+    # 20240101.0 and 20240102.0 both "2.02401e+07"
+    y, s = [0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]
+    for a, b in [(1.0000001, 1.0000002), (20240101.0, 20240102.0)]:
+        table = rs.group_metrics(y, s, [a, b, b, a], one_class="nan")
+        shown = [line.split()[0] for line in str(table).splitlines()[1:]]
+        assert shown == [repr(a), repr(b)]
+        assert [float(v) for v in shown] == table["group"].tolist()
+    weighted = rs.group_metrics(y, s, [1, 1, 2, 2], sample_weight=[1 / 3] * 4)
+    assert str(weighted).splitlines()[1].split()[1] == "0.333333"  # metrics: 6 digits
