@@ -284,6 +284,7 @@ def frame_of(key_names: Sequence[str], rows: Sequence[tuple[tuple[Any, ...], tup
     ``check_one_class``."""
     import pandas as pd
 
+    check_key_names(key_names)
     rows = [rows[i] for i in sorted_keys([key for key, _ in rows])]
     columns: dict[str, Any] = {name: _key_values([key[j] for key, _ in rows])
                                for j, name in enumerate(key_names)}
@@ -328,6 +329,14 @@ def metric_columns(rows: Sequence[tuple[Any, ...]], weighted: bool) -> dict[str,
         return {name: np.empty(0, dtype) for name, dtype in zip(METRICS, dtypes)}
     return {name: np.array(column, dtype=dtype)
             for name, column, dtype in zip(METRICS, zip(*rows), dtypes)}
+
+
+def check_key_names(names: Sequence[str]) -> None:
+    """Refuse a key column named as a metric column of the table, which would replace it."""
+    clash = [name for name in names if name in METRICS]
+    if clash:
+        raise ValueError(f"the key column {clash[0]!r} has the name of a metric column of "
+                         f"the table ({', '.join(METRICS)}); rename it")
 
 
 def check_one_choice(one_class: Any) -> str:
@@ -442,7 +451,8 @@ def group_metrics(y_true: Any, y_score: Any, by: Any, *, sample_weight: Any = No
     GroupMetrics
         One row per group, ordered by the keys (a missing key last; keys of several
         types by their type's name, then their value): the key columns
-        (named after pandas objects, else ``group``, ``group_1``, ...), then
+        (named after pandas objects, else ``group``, ``group_1``, ...; a key column
+        named as a metric column is refused), then
         ``positives``, ``negatives``, ``prevalence``, ``roc_auc``,
         ``average_precision``, ``ks`` and ``ks_threshold``; ``.to_pandas()`` gives a
         DataFrame.
@@ -476,6 +486,7 @@ def group_metrics(y_true: Any, y_score: Any, by: Any, *, sample_weight: Any = No
                                                          sample_weight, finite=True)
     n = len(scores)
     names, keys = _key_columns(by, n)
+    check_key_names(names)
     order, ends, first = group_rows(keys)
     summaries = summaries_by_group(codes, pos_code, scores, weights, order, ends)
     with warnings.catch_warnings():

@@ -212,3 +212,14 @@ def test_float_keys_print_in_full():
         assert [float(v) for v in shown] == table["group"].tolist()
     weighted = rs.group_metrics(y, s, [1, 1, 2, 2], sample_weight=[1 / 3] * 4)
     assert str(weighted).splitlines()[1].split()[1] == "0.333333"  # metrics: 6 digits
+
+
+@pytest.mark.parametrize("name", ["positives", "roc_auc", "ks"])
+def test_a_key_named_as_a_metric_is_refused(name):
+    # the metric column replaced the key column: the table lost its keys, and a key
+    # column named "roc_auc" showed the AUCs under the key's name
+    keys = pd.DataFrame({name: ["a", "a", "b", "b"], "day": [1, 2, 1, 2]})
+    for by in (keys, keys[name]):
+        with pytest.raises(ValueError, match=rf"^the key column '{name}' has the name of a "
+                                             "metric column of the table"):
+            rs.group_metrics([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], by)

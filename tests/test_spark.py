@@ -498,3 +498,12 @@ def test_group_metrics_refuses_nested_keys_naming_the_column(spark, kind, values
     with pytest.raises(TypeError, match=rf"^the by column 'k' has type {re.escape(kind)}: a "
                                         "group key is one value"):
         rsp.group_metrics(df, label="y", score="s", by="k")
+
+
+def test_group_metrics_refuses_a_key_named_as_a_metric(spark):
+    # the metric column replaced the key column of the table
+    df = spark.createDataFrame([(i % 2, i / 10, i % 3) for i in range(9)],
+                               "y int, s double, positives int")
+    with pytest.raises(ValueError, match="^the key column 'positives' has the name of a "
+                                         "metric column of the table"):
+        rsp.group_metrics(df, label="y", score="s", by="positives")

@@ -131,6 +131,7 @@ def group_metrics(df: DataFrame, *, label: str, score: str, by: str | Sequence[s
     """
     one_class = groups.check_one_choice(one_class)
     by = by_names(by)
+    groups.check_key_names(by)
     names = role_names(label, score, weight)
     types = checked_columns(df, names, by)
     overlap = [name for name in by if name in names.values()]
