@@ -407,8 +407,17 @@ def _key_columns(by: Any, n: int) -> tuple[list[str], list[np.ndarray]]:
             column = _as_given(part, column)
         columns.append(column)
     if len(set(names)) < len(names):
-        names = [f"{name}_{i}" if names.count(name) > 1 else name
-                 for i, name in enumerate(names)]
+        # a name given twice: name_i, i its position (or the next i no other column has)
+        duplicated = {name for name in names if names.count(name) > 1}
+        taken, unique = set(names) - duplicated, []
+        for i, name in enumerate(names):
+            if name in duplicated:
+                free = next(j for j in range(i, i + len(names) + 1)
+                            if f"{name}_{j}" not in taken)
+                name = f"{name}_{free}"
+            taken.add(name)
+            unique.append(name)
+        names = unique
     return names, columns
 
 

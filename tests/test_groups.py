@@ -223,3 +223,16 @@ def test_a_key_named_as_a_metric_is_refused(name):
         with pytest.raises(ValueError, match=rf"^the key column '{name}' has the name of a "
                                              "metric column of the table"):
             rs.group_metrics([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], by)
+
+
+def test_key_columns_named_alike_keep_distinct_names():
+    # two columns "k" became "k_0" and "k_1", and a third column "k_1" replaced the second
+    y, s = [0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4]
+    by = [pd.Series(["a", "a", "b", "b"], name="k"), pd.Series([1, 2, 1, 2], name="k"),
+          pd.Series(["x", "x", "x", "y"], name="k_1")]
+    table = rs.group_metrics(y, s, by, one_class="nan")
+    assert len(set(table.key_names)) == 3 and table.key_names[2] == "k_1"
+    assert table.key_names[0] == "k_0"
+    assert [table[name].tolist() for name in table.key_names] == [
+        ["a", "a", "b", "b"], [1, 2, 1, 2], ["x", "x", "x", "y"]]
+    assert table.to_pandas().shape == (4, 10)
