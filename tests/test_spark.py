@@ -507,3 +507,18 @@ def test_group_metrics_refuses_a_key_named_as_a_metric(spark):
     with pytest.raises(ValueError, match="^the key column 'positives' has the name of a "
                                          "metric column of the table"):
         rsp.group_metrics(df, label="y", score="s", by="positives")
+
+
+def test_group_metrics_error_of_a_merge_is_one_line(spark):
+    # each partition's weights fit a summary, a group's together do not: the merging task
+    # raised, and the user got the executor's Python traceback inside a JVM stack trace
+    rows = [(i % 2, i / 10, 1, 3e307) for i in range(4)]
+    df = spark.createDataFrame(spark.sparkContext.parallelize(rows, 4),
+                               "y int, s double, k int, w double")
+    parts = [rs.ScoreSummary.from_arrays([i % 2], [i / 10], sample_weight=[3e307])
+             for i in range(4)]
+    with pytest.raises(ValueError) as merged:
+        rs.ScoreSummary.merge_all(parts)
+    with pytest.raises(ValueError) as caught:
+        rsp.group_metrics(df, label="y", score="s", by="k", weight="w")
+    assert str(caught.value) == f"group 1: {merged.value}"

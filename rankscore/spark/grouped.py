@@ -61,8 +61,13 @@ def _merged_groups(pieces: list[tuple[tuple[Any, ...], bytes]], *,
     found: dict[tuple[Any, ...], list[ScoreSummary]] = {}
     for key, data in pieces:
         found.setdefault(key, []).append(ScoreSummary.from_bytes(data))
-    merged = {key: on_backend(backend, ScoreSummary.merge_all, parts)
-              for key, parts in found.items()}
+    merged = {}
+    for key, parts in found.items():
+        try:
+            merged[key] = on_backend(backend, ScoreSummary.merge_all, parts)
+        except ValueError as exc:  # (weights adding up past 2**1022)
+            shown = key[0] if len(key) == 1 else key
+            raise ValueError(f"group {shown!r}: {exc}") from None
     yield from on_backend(backend, groups.keyed_rows, merged)
 
 

@@ -192,7 +192,8 @@ def merging(merge: Callable[[list[tuple[Any, bytes]]], Iterator[tuple[Any, Any]]
             ) -> Callable[[Iterable[_Reported]], Iterator[tuple[Any, Any, str | None]]]:
     """A merging task's ``mapPartitions`` function: ``(key, value, None)`` for each of
     ``merge(pieces)`` (the pieces it receives, but the reports of labels, which it passes
-    on), or the first error reported instead."""
+    on), or the first error reported instead; an error of the merge itself (as weights
+    adding up past what a summary holds) is reported as one too."""
     def run(rows: Iterable[_Reported]) -> Iterator[tuple[Any, Any, str | None]]:
         pieces = []
         for key, data, error in rows:
@@ -203,7 +204,12 @@ def merging(merge: Callable[[list[tuple[Any, bytes]]], Iterator[tuple[Any, Any]]
                 yield key, data, None
             else:
                 pieces.append((key, data))
-        for key, value in merge(pieces):  # type: ignore[arg-type]  # (no error: bytes)
+        try:
+            merged = list(merge(pieces))  # type: ignore[arg-type]  # (no error: bytes)
+        except (ValueError, TypeError) as exc:
+            yield None, None, f"{type(exc).__name__}|0|{exc}"
+            return
+        for key, value in merged:
             yield key, value, None
 
     return run
