@@ -377,6 +377,16 @@ def _one_class_text(key: tuple[Any, ...], positives: Any, negatives: Any) -> str
 # in memory
 
 
+def key_values(part: Any) -> np.ndarray:
+    """One key column (array-like, pandas Series or Index) as a NumPy array of its values."""
+    column = part.to_numpy() if hasattr(part, "to_numpy") else np.asarray(part)
+    if column.dtype.kind == "f" and getattr(getattr(part, "dtype", None), "kind", "f") != "f":
+        # pandas makes a nullable integer (or categorical) column with a missing value
+        # float64, which would merge integers beyond 2**53: its values as they are
+        column = part.to_numpy(dtype=object)
+    return column
+
+
 def _key_columns(by: Any, n: int) -> tuple[list[str], list[np.ndarray]]:
     """The key columns of ``by``: one array-like, a list of them, or a pandas DataFrame;
     with the names of pandas objects (else ``group``, ``group_1``, ...)."""
@@ -391,12 +401,7 @@ def _key_columns(by: Any, n: int) -> tuple[list[str], list[np.ndarray]]:
     for i, part in enumerate(parts):
         name = getattr(part, "name", None)
         names.append(str(name) if name is not None else "group" if i == 0 else f"group_{i}")
-        column = part.to_numpy() if hasattr(part, "to_numpy") else np.asarray(part)
-        if column.dtype.kind == "f" and getattr(getattr(part, "dtype", None), "kind",
-                                                "f") != "f":
-            # pandas makes a nullable integer (or categorical) column with a missing value
-            # float64, which would merge integers beyond 2**53: its values as they are
-            column = part.to_numpy(dtype=object)
+        column = key_values(part)
         if column.ndim != 1:
             raise ValueError(f"by must be one key column or a list of them; got an array of "
                              f"shape {column.shape}")

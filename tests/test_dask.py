@@ -645,6 +645,21 @@ def test_group_metrics_equal_memory(client, weighted):
     pd.testing.assert_frame_equal(ours, theirs, check_exact=True)
 
 
+def test_group_metrics_reads_nullable_integer_keys_as_integers(client):
+    # a partition's Int64 key column with a missing value became float64 (pandas'
+    # to_numpy), so the keys 2**53 and 2**53 + 1 were one group keyed 9.007199e+15
+    frame = pd.DataFrame({"y": [0, 1, 0, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+                          "k": pd.Series([2**53 + 1, 2**53, None, 2**53 + 1, 2**53, None],
+                                         dtype="Int64")})
+    df = dd.from_pandas(frame, npartitions=2)
+    ours = rd.group_metrics(df.y, df.s, by=df.k)
+    assert ours["k"].tolist()[:2] == [2**53, 2**53 + 1] and pd.isna(ours["k"].tolist()[2])
+    assert ours["positives"].tolist() == [1, 1, 1]
+    assert ours["negatives"].tolist() == [1, 1, 1]
+    memory = rs.group_metrics(frame.y, frame.s, by=frame.k).to_pandas()
+    assert ours["roc_auc"].tolist() == memory["roc_auc"].tolist()
+
+
 def test_group_metrics_errors_name_the_partition(client):
     y, s, _ = _data(n=400, seed=22)
     s[250] = np.nan

@@ -53,7 +53,7 @@ def _group_chunk(y_true: Any, y_score: Any, sample_weight: Any = None, *, pos_la
     what its labels tell the client."""
     codes, pos_code, scores, weights, _ = binary_problem(y_true, y_score, pos_label,
                                                          sample_weight, finite=True)
-    arrays = [np.asarray(k.to_numpy() if hasattr(k, "to_numpy") else k) for k in keys.values()]
+    arrays = [groups.key_values(k) for k in keys.values()]
     return (groups.keyed_summaries(codes, pos_code, scores, weights, arrays, n_buckets),
             labels_seen(y_true, pos_label, "group_metrics"))
 
