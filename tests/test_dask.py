@@ -532,6 +532,15 @@ def test_compressed_summary_is_bounded_and_on_the_exact_curve(client, weighted):
     np.testing.assert_array_equal(etpr[at], tpr)
 
 
+def test_compressed_summary_of_one_class_refuses_to_merge(client):
+    # positives only: no bin ties a pair, the bound is 0.0, yet the bins hide the scores
+    small = rd.score_summary(_lazy(np.ones(100), 25), _lazy(np.arange(100.0), 25),
+                             max_thresholds=4)
+    assert len(small) <= 4 and small.auc_error_bound == 0.0 and small.compressed
+    with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+        small.merge(rs.ScoreSummary.from_arrays([0], [48.5]))
+
+
 def test_compressed_summary_keeps_the_partition_errors(client):
     y, s, _ = _data(seed=13)
     s[700] = np.nan

@@ -366,7 +366,7 @@ def _sealed_v2(**fields):
     ({"kind": 1, "label": b"1234567"}, "unreadable pos_label"),
     ({"kind": 3, "label": b"\xff"}, "unreadable pos_label"),
     ({"label": b"1" * 5000}, "unreadable pos_label"),
-    ({"flags": 4, "loose": 0.0}, "compression share"),
+    ({"flags": 4, "loose": -0.0}, "compression share"),
     ({"loose": 0.25}, "compression share"),
     ({"flags": 4, "loose": 1.5}, "compression share"),
     ({"flags": 4, "loose": float("nan")}, "compression share"),

@@ -696,6 +696,33 @@ def test_compression_bound_and_round_trips():
         exact.compress(2.5)
 
 
+def test_a_compressed_summary_whose_bins_tie_no_pair_refuses_to_merge():
+    # the bins (0.9, 0.8) and (0.1) hold one class each: no pair made a tie, AUC exact
+    exact = ScoreSummary.from_arrays([1, 1, 0], [0.9, 0.8, 0.1])
+    small = exact.compress(2)
+    assert small.thresholds.tolist() == [0.8, 0.1] and small.auc_error_bound == 0.0
+    other = ScoreSummary.from_arrays([0], [0.85])
+    # merged, the bin would put the negative at 0.85 above both positives: AUC 1/2, not
+    # the 3/4 of the data (positive 0.9 > negative 0.85)
+    assert rs.roc_auc_score([1, 1, 0, 0], [0.9, 0.8, 0.1, 0.85]) == 0.75
+    assert exact.merge(other).roc_auc() == 0.75
+    for parts in ((small, other), (other, small)):
+        with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+            ScoreSummary.merge_all(parts)
+    one_class = ScoreSummary.from_arrays([1, 1, 1], [0.3, 0.2, 0.1]).compress(1)
+    with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+        one_class.merge(ScoreSummary.from_arrays([0], [0.25]))
+    assert small.compressed and not exact.compressed and small != exact
+    for s in (small, one_class):  # the mark survives bytes and pickle
+        for back in (ScoreSummary.from_bytes(s.to_bytes()), pickle.loads(pickle.dumps(s))):
+            assert back == s and back.compressed and back.auc_error_bound == 0.0
+            with pytest.raises(ValueError, match="compressed summaries cannot be merged"):
+                back.merge(other)
+    restore, args = ScoreAccumulator().update([0, 1], [0.1, 0.2]).__reduce__()
+    with pytest.raises(ValueError, match="a compressed summary"):
+        restore(args[0], args[1], small.to_bytes())  # an accumulator's pickle holding it
+
+
 def test_accumulator_keeps_going_after_a_summary():
     acc = ScoreAccumulator().update([0, 1, 1], [0.1, 0.5, 0.9])
     first = acc.summary()

@@ -41,7 +41,8 @@ Attributes (read-only arrays)
 ``s.compress(max_thresholds)``, ``s.auc_error_bound``
     Opt-in bounded size: adjacent thresholds merged into bins of about equal size, each
     keeping its lowest score; ``auc_error_bound`` (0.0 when exact) bounds the AUC error.
-    Compressed summaries refuse to merge.
+    Compressed summaries (``s.compressed``) refuse to merge, also those whose bins made no
+    pair a tie (bound 0.0).
 ``s.to_bytes()``, ``ScoreSummary.from_bytes(data)``, pickle
     A compact little-endian form (a header with the magic ``RSSM``, the format version,
     the flags and ``pos_label``, the three arrays, and a CRC-32C of all of it);

@@ -284,7 +284,7 @@ def _restored_accumulator(pos_label: Any, n_batches: int, data: bytes | None,
         check_labels_seen(acc._labels, None, "ScoreAccumulator")
     if data is not None:
         summary = ScoreSummary.from_bytes(data)
-        if summary._loose:
+        if summary.compressed:
             raise ValueError("corrupt ScoreAccumulator state: a compressed summary")
         if not same_label(summary.pos_label, acc._label):
             raise ValueError("corrupt ScoreAccumulator state: the summary's pos_label "

@@ -34,7 +34,8 @@ LITTLE_ENDIAN = sys.byteorder == "little"
 
 class Decoded(NamedTuple):
     """What the bytes hold: the arrays (read-only views of the bytes where they can be),
-    ``pos_label``, the totals the checks added up and the compression share."""
+    ``pos_label``, the totals the checks added up, the compression share and whether the
+    summary is compressed."""
 
     thresholds: np.ndarray
     negatives: np.ndarray
@@ -42,15 +43,16 @@ class Decoded(NamedTuple):
     pos_label: Any
     totals: tuple[Any, Any]
     loose: float
+    compressed: bool
 
 
 def summary_bytes(thresholds: np.ndarray, negatives: np.ndarray, positives: np.ndarray,
-                  pos_label: Any, loose: float) -> bytes:
+                  pos_label: Any, loose: float, compressed: bool) -> bytes:
     """The byte form of a summary's arrays (``ScoreSummary.to_bytes``)."""
     kind, payload = label_payload(pos_label)
     flags = (FLAG_WEIGHTED if negatives.dtype.kind == "f" else 0) | (
         FLAG_FLOAT32 if thresholds.dtype == np.float32 else 0) | (
-        FLAG_COMPRESSED if loose else 0)
+        FLAG_COMPRESSED if compressed else 0)
     head = HEADER.pack(MAGIC, FORMAT_VERSION, flags, kind, 0, len(payload), len(thresholds),
                        loose) + payload
     parts = (head, *(np.ascontiguousarray(a, dtype=a.dtype.newbyteorder("<"))
@@ -153,13 +155,14 @@ def _decoded_v2(data: bytes) -> Decoded:
     if problem:
         raise ValueError(f"inconsistent ScoreSummary data: {problem}")
     compressed = bool(flags & FLAG_COMPRESSED)
-    if compressed != (loose != 0) or not 0 <= loose <= 1 or math.copysign(1, loose) < 0:
+    # (a compressed summary whose bins made no pair a tie has the share 0.0)
+    if (loose and not compressed) or not 0 <= loose <= 1 or math.copysign(1, loose) < 0:
         raise ValueError("inconsistent ScoreSummary data: the compression share must be "
-                         "in (0, 1] when the compressed flag is set, 0.0 otherwise")
-    if compressed and not (totals[0] > 0 and totals[1] > 0):
-        raise ValueError("inconsistent ScoreSummary data: a compressed summary holds both "
-                         "classes")
-    return Decoded(arrays[0], arrays[1], arrays[2], label, totals, loose)
+                         "in [0, 1] when the compressed flag is set, 0.0 otherwise")
+    if loose and not (totals[0] > 0 and totals[1] > 0):
+        raise ValueError("inconsistent ScoreSummary data: a summary with tied pairs holds "
+                         "both classes")
+    return Decoded(arrays[0], arrays[1], arrays[2], label, totals, loose, compressed)
 
 
 def _decoded_v1(data: bytes) -> Decoded:
@@ -196,4 +199,5 @@ def _decoded_v1(data: bytes) -> Decoded:
             raise ValueError("inconsistent ScoreSummary data: the compression bound must be "
                              "in (0, positives x negatives]")
         loose = loose_share(pairs, n_pos, n_neg)
-    return Decoded(thresholds, negatives, positives, label, totals, loose)
+    return Decoded(thresholds, negatives, positives, label, totals, loose,
+                   bool(flags & FLAG_COMPRESSED))

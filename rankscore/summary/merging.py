@@ -21,7 +21,7 @@ __all__ = ["check_mergeable", "promoted_arrays", "merge_many",
 def check_mergeable(parts: Sequence[Any]) -> None:
     """Refuse summaries that cannot merge: compressed ones, different positive classes,
     more than 2**62 rows or weights past 2**1022 in all."""
-    if any(s.loose_pairs for s in parts):
+    if any(s.compressed for s in parts):
         raise ValueError("compressed summaries cannot be merged: their merged bins hide "
                          "where the other summaries' scores fall; merge (or accumulate) the "
                          "exact summaries, then compress")

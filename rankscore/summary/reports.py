@@ -4,6 +4,7 @@ table made from what the kernels return."""
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,7 @@ from .._engine.results import ThresholdChoice
 from .._engine.sweep import scan_of_counts
 from .._engine.views import gain_table_at
 
-__all__ = ["REPORT_MAX_CUTS", "report_cuts", "report_of_reads"]
+__all__ = ["REPORT_MAX_CUTS", "report_cuts", "report_of_reads", "summary_confusion"]
 
 # binary_report reads the gain table's group borders in its one pass (a cut per group)
 # for up to this many groups; more groups read the summary's sweep
@@ -52,3 +53,19 @@ def report_of_reads(reads: Any, n_groups: int, threshold: float,
             border_tp[kept].astype(np.float64), border_fp[kept].astype(np.float64),
             score_max, border_t[kept], float(n_pos), float(n_neg), n_groups, weighted=False)
     return scan, confusion(tp, fp, threshold), youden, f1, table
+
+
+def summary_confusion(thresholds: np.ndarray, negatives: np.ndarray, positives: np.ndarray,
+                      at: float, rule: dict[str, Any]) -> BinaryConfusion:
+    """The confusion of a summary (not empty) predicting positive for ``score >= at``
+    (``rule``: the threshold and strictness it reports)."""
+    # thresholds at or above it (compared in float64, as the point kernels compare)
+    above = len(thresholds) - bisect.bisect_left(thresholds[::-1], np.float64(at))
+    if negatives.dtype.kind != "f":  # exact integers, summed above the threshold
+        tp, fp = int(positives[:above].sum()), int(negatives[:above].sum())
+        return BinaryConfusion(tp, fp, int(positives[above:].sum()),
+                               int(negatives[above:].sum()), **rule)
+    # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
+    return BinaryConfusion(
+        float(positives[:above].sum()), float(negatives[:above].sum()),
+        float(positives[above:].sum()), float(negatives[above:].sum()), **rule)

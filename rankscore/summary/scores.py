@@ -3,7 +3,6 @@ threshold-sweep result as a view of it."""
 
 from __future__ import annotations
 
-import bisect
 import math
 from typing import Any, Iterable, cast
 
@@ -22,7 +21,7 @@ from . import encoding
 from .checks import checked_arrays, plain_label, same_label
 from .compression import binned, loose_share
 from .merging import check_mergeable, merge_many, promoted_arrays
-from .reports import report_cuts, report_of_reads
+from .reports import report_cuts, report_of_reads, summary_confusion
 
 __all__ = ["ScoreSummary"]
 
@@ -62,7 +61,8 @@ class ScoreSummary:
     True
     """
 
-    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_loose", "_cache")
+    __slots__ = ("thresholds", "negatives", "positives", "pos_label", "_loose", "_compressed",
+                 "_cache")
     __hash__ = None  # type: ignore[assignment]  # mutable caches; equality is by value
 
     def __init__(self, thresholds: Any, negatives: Any, positives: Any, pos_label: Any = 1):
@@ -87,6 +87,7 @@ class ScoreSummary:
         self.thresholds, self.negatives, self.positives = thresholds, negatives, positives
         self.pos_label = pos_label
         self._loose = 0.0  # the share of positive-negative pairs compress() made ties
+        self._compressed = False  # binned (by compress): refuses to merge, even at _loose 0
         self._cache: dict[Any, Any] = {}
 
     def _set_totals(self, n_negatives: Any, n_positives: Any) -> None:
@@ -104,6 +105,13 @@ class ScoreSummary:
     def loose_pairs(self, pairs: float) -> None:
         # (set once, by whoever builds a compressed summary, before it is shared)
         self._loose = loose_share(pairs, self.n_positives, self.n_negatives)
+        self._compressed = True
+
+    @property
+    def compressed(self) -> bool:
+        """True for a summary binned by :meth:`compress` (it cannot be merged), also when
+        its bins made no pair a tie (``auc_error_bound`` 0.0)."""
+        return self._compressed
 
     # -- building -------------------------------------------------------------------
 
@@ -272,7 +280,8 @@ class ScoreSummary:
         ``|ΔAUC| <= (Σ_bins P_b N_b - Σ_thresholds P_t N_t) / (2 P N)`` (the second sum:
         pairs tied already). About ``1 / (8 max_thresholds prior (1 - prior))`` for
         continuous scores. Compressed summaries cannot be merged (their bins would hide
-        where another summary's scores fall): merge first, compress last.
+        where another summary's scores fall), also those whose bins made no pair a tie
+        (``auc_error_bound`` 0.0): merge first, compress last.
 
         Examples
         --------
@@ -296,7 +305,7 @@ class ScoreSummary:
                                max_thresholds, float(n_neg), float(n_pos))
         compressed = ScoreSummary._trusted(arrays[0], arrays[1], arrays[2], self.pos_label)
         compressed._set_totals(n_neg, n_pos)
-        compressed._loose = min(1.0, self._loose + made)
+        compressed._loose, compressed._compressed = min(1.0, self._loose + made), True
         return compressed
 
     @property
@@ -587,17 +596,7 @@ class ScoreSummary:
         at = validate.inclusive_threshold(rule["threshold"], strict)  # score >= at is the rule
         if len(self) == 0:
             self.sweep()  # raises: nothing to score
-        # thresholds at or above it (compared in float64, as the point kernels compare)
-        above = len(self) - bisect.bisect_left(self.thresholds[::-1], np.float64(at))
-        if not self.weighted:  # exact integers, summed above the threshold
-            tp, fp = int(self.positives[:above].sum()), int(self.negatives[:above].sum())
-            return metrics.BinaryConfusion(tp, fp, self.n_positives - tp, self.n_negatives - fp,
-                                           **rule)
-        # each cell is summed directly (an empty cell is exactly 0, not rounding noise)
-        pos, neg = self.positives, self.negatives
-        return metrics.BinaryConfusion(
-            float(pos[:above].sum()), float(neg[:above].sum()), float(pos[above:].sum()),
-            float(neg[above:].sum()), **rule)
+        return summary_confusion(self.thresholds, self.negatives, self.positives, at, rule)
 
     def best_threshold(self, objective: str, *, min_precision: float | None = None,
                        min_recall: float | None = None, beta: float = 1.0,
@@ -702,7 +701,7 @@ class ScoreSummary:
         if not isinstance(other, ScoreSummary):
             return NotImplemented
         return (self.dtype == other.dtype and self.weighted == other.weighted
-                and self._loose == other._loose
+                and self._loose == other._loose and self._compressed == other._compressed
                 and same_label(self.pos_label, other.pos_label)
                 and np.array_equal(self.thresholds, other.thresholds)
                 and np.array_equal(self.negatives, other.negatives)
@@ -711,7 +710,7 @@ class ScoreSummary:
     def __repr__(self) -> str:
         kind = "weighted" if self.weighted else "unweighted"
         bound = (f", compressed: AUC within {self.auc_error_bound:.3g}"
-                 if self._loose else "")
+                 if self._compressed else "")
         return (f"ScoreSummary({len(self)} thresholds, {self.n_positives} positives, "
                 f"{self.n_negatives} negatives, {kind}, pos_label={self.pos_label!r}, "
                 f"{self.dtype}{bound})")
@@ -748,7 +747,7 @@ class ScoreSummary:
         (84, True)
         """
         return encoding.summary_bytes(self.thresholds, self.negatives, self.positives,
-                                      self.pos_label, self._loose)
+                                      self.pos_label, self._loose, self._compressed)
 
     @classmethod
     def from_bytes(cls, data: bytes) -> "ScoreSummary":
@@ -794,6 +793,7 @@ class ScoreSummary:
         summary = cls._trusted(read.thresholds, read.negatives, read.positives, read.pos_label)
         summary._set_totals(*read.totals)
         summary._loose = read.loose
+        summary._compressed = read.compressed
         return summary
 
     def __reduce__(self) -> tuple[Any, ...]:
