@@ -723,6 +723,25 @@ def test_a_compressed_summary_whose_bins_tie_no_pair_refuses_to_merge():
         restore(args[0], args[1], small.to_bytes())  # an accumulator's pickle holding it
 
 
+@pytest.mark.parametrize("first_weights", [None, [1.0, 2.0]])
+def test_a_batch_of_zero_weights_makes_the_accumulated_summary_weighted_float64(
+        first_weights):
+    first = ([0, 1], np.float32([0.25, 0.5]), first_weights)
+    zeros = ([0, 1], np.array([0.75, 1.0]), [0.0, 0.0])  # float64 scores, weights all 0
+    acc = ScoreAccumulator().update(*first).update(*zeros)
+    # the merge's rules: float32 with float64 is float64, counts with weights are weights
+    merged = ScoreSummary.from_arrays(*first[:2], sample_weight=first[2]).merge(
+        ScoreSummary.from_arrays(*zeros[:2], sample_weight=zeros[2]))
+    whole = ScoreSummary.from_arrays(
+        [0, 1, 0, 1], np.r_[first[1], zeros[1]],
+        sample_weight=np.r_[first[2] or [1.0, 1.0], zeros[2]])
+    assert whole.dtype == np.float64 and whole.weighted
+    for s in (acc.summary(), merged):
+        assert s == whole and s.dtype == np.float64 and s.weighted
+    acc.update([1], [0.375])  # and it keeps going
+    assert acc.summary() == whole.merge(ScoreSummary.from_arrays([1], [0.375]))
+
+
 def test_accumulator_keeps_going_after_a_summary():
     acc = ScoreAccumulator().update([0, 1, 1], [0.1, 0.5, 0.9])
     first = acc.summary()

@@ -146,8 +146,11 @@ class ScoreAccumulator:
                 rows = int(self._run_nbytes() / 2 // buffer.row_bytes(scores.dtype, weighted))
                 buffer.reserve(max(rows, len(scores)), scores.dtype, weighted)
             buffer.add(codes, pos_code, scores, weights)
-            if self._run is None:
-                self._flush()  # the first batch starts the summary
+            if self._run is None or not len(buffer) and _widens(self._run, scores.dtype,
+                                                                weighted):
+                # the first batch starts the summary; a batch of zero weights only still
+                # makes it weighted (float64), as the merge does
+                self._flush()
             self._weight += added
             self.n_batches += 1
             if seen is not None:
@@ -295,6 +298,13 @@ def _restored_accumulator(pos_label: Any, n_batches: int, data: bytes | None,
         acc._weight = float(summary.n_negatives) + float(summary.n_positives)
     acc.n_batches = validate.check_positive_int(n_batches, "n_batches", minimum=0)
     return acc
+
+
+def _widens(run: list[Any], dtype: Any, weighted: bool) -> bool:
+    """Whether a batch of scores of ``dtype`` (with weights or not) widens the summary's
+    arrays ``run``: float32 scores to float64, counts to weight sums."""
+    return bool(np.result_type(run[0].dtype, dtype) != run[0].dtype
+                or weighted and run[1].dtype.kind != "f")
 
 
 def _batch_labels(y_true: Any, codes: np.ndarray) -> tuple[Any, ...]:
