@@ -382,8 +382,9 @@ def key_values(part: Any) -> np.ndarray:
     column = part.to_numpy() if hasattr(part, "to_numpy") else np.asarray(part)
     if column.dtype.kind == "f" and getattr(getattr(part, "dtype", None), "kind", "f") != "f":
         # pandas makes a nullable integer (or categorical) column with a missing value
-        # float64, which would merge integers beyond 2**53: its values as they are
-        column = part.to_numpy(dtype=object)
+        # float64, which would merge integers beyond 2**53: its values as they are, the
+        # missing one None (as the Dask and Spark tables show it, not pandas' NA)
+        column = part.to_numpy(dtype=object, na_value=None)
     return column
 
 

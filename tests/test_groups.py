@@ -168,7 +168,7 @@ def test_nullable_integer_keys_stay_integers(dtype):
         table = rs.group_metrics(y, s, keys)
     assert table["k"].tolist()[:3] == [7, big, big + 1]
     assert [type(k) for k in table["k"].tolist()[:3]] == [int] * 3
-    assert pd.isna(table["k"][3]) and len(table) == 4
+    assert table["k"][3] is None and len(table) == 4  # (as Dask and Spark give it)
     assert table["positives"].tolist() == [0, 1, 1, 1]
     assert table["negatives"].tolist() == [1, 1, 1, 0]
     assert table["roc_auc"][2] == rs.roc_auc_score([0, 1], [0.1, 0.4])
