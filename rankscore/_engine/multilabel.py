@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from .. import _backend
-from .validate import as_array, check_sample_weight, quoted
+from .validate import as_array, check_sample_weight, is_scipy_sparse, quoted
 
 __all__ = ["MultilabelCounts", "is_indicator", "read_pair", "columns"]
 
@@ -55,15 +55,10 @@ def _sparse_module() -> Any:
     return sys.modules.get("scipy.sparse")
 
 
-def _is_sparse(x: Any) -> bool:
-    sparse = _sparse_module()
-    return sparse is not None and sparse.issparse(x)
-
-
 def is_indicator(x: Any) -> bool:
     """True for a scipy.sparse matrix and for a 2-D array-like with more than one column
     (a single column is a column vector of labels, as scikit-learn reads it)."""
-    if _is_sparse(x):
+    if is_scipy_sparse(x):
         return True
     if isinstance(x, np.ndarray):
         return bool(x.ndim == 2 and x.shape[1] != 1)
@@ -94,7 +89,7 @@ def read_pair(y_true: Any, y_pred: Any, sample_weight: Any) -> MultilabelCounts 
             f"(binary or multiclass) targets: {one} is a 2-D label-indicator matrix, "
             f"{other} is not"
         )
-    if _is_sparse(y_true) or _is_sparse(y_pred):
+    if is_scipy_sparse(y_true) or is_scipy_sparse(y_pred):
         t, p = _as_csr(y_true, "y_true"), _as_csr(y_pred, "y_pred")
     else:
         t, p = _as_dense(y_true, "y_true"), _as_dense(y_pred, "y_pred")
@@ -116,7 +111,7 @@ def _check_not_one_column(x: Any, name: str) -> None:
     """A scipy.sparse matrix of one column is a TypeError, as in scikit-learn: a dense
     column is a vector of labels, and a sparse one is not read as a one-label indicator
     (the two would give different numbers for the same values)."""
-    if _is_sparse(x) and len(x.shape) == 2 and x.shape[1] == 1:
+    if is_scipy_sparse(x) and len(x.shape) == 2 and x.shape[1] == 1:
         raise TypeError(
             "Sparse input is only supported when targets are of multilabel type: "
             f"{name} is a scipy.sparse matrix of one column; pass its labels as a dense "

@@ -29,7 +29,7 @@ __all__ = [
     "from_objects", "numbers_of_objects", "text_label", "text_labels", "common_labels",
     "as_label_array", "kernel_integers", "Problem",
     "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
-    "check_max_fpr", "multiclass_shape_error",
+    "check_max_fpr", "multiclass_shape_error", "is_scipy_sparse",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -82,7 +82,7 @@ def _name_of(x: Any) -> str:
     return type(x).__name__
 
 
-def _is_scipy_sparse(x: Any) -> bool:
+def is_scipy_sparse(x: Any) -> bool:
     """True for a scipy.sparse matrix or array (scipy is not imported for the check: such
     an input exists only once its caller has imported scipy.sparse)."""
     sparse = sys.modules.get("scipy.sparse")
@@ -99,7 +99,7 @@ def read_array(x: Any, name: str, what: str) -> np.ndarray:
     if isinstance(x, (Set, Mapping, Iterator)):  # unordered or read-once (NumPy: a 0-d object)
         raise TypeError(f"{name} must be {what}-like (a list, tuple, NumPy array or pandas "
                         f"Series), got a {_name_of(x)}")
-    if _is_scipy_sparse(x):  # (NumPy: a 0-d object array holding the matrix)
+    if is_scipy_sparse(x):  # (NumPy: a 0-d object array holding the matrix)
         raise TypeError(f"{name} must be {what}-like, got a scipy.sparse {_name_of(x)}; pass a "
                         "dense array (.toarray())")
     if hasattr(x, "to_numpy") and not isinstance(x, np.ndarray):  # pandas Series / Index
