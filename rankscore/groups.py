@@ -17,6 +17,7 @@ from __future__ import annotations
 import numbers
 import warnings
 import zlib
+from decimal import Decimal
 from typing import Any, Sequence
 
 import numpy as np
@@ -244,6 +245,8 @@ def is_missing(value: Any) -> bool:
     of any type (float, NumPy's floats, Decimal, pandas' NaT: unequal to itself)."""
     if value is None or type(value).__name__ == "NAType":
         return True
+    if isinstance(value, Decimal):  # (a signaling NaN raises in != and in hash())
+        return value.is_nan()
     try:
         return bool(value != value)
     except Exception:  # (a value whose comparison fails is no NaN)
