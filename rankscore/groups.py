@@ -415,19 +415,23 @@ def _key_columns(by: Any, n: int) -> tuple[list[str], list[np.ndarray]]:
                 and not isinstance(part, np.ndarray):
             column = _as_given(part, column)
         columns.append(column)
-    if len(set(names)) < len(names):
-        # a name given twice: name_i, i its position (or the next i no other column has)
-        duplicated = {name for name in names if names.count(name) > 1}
-        taken, unique = set(names) - duplicated, []
-        for i, name in enumerate(names):
-            if name in duplicated:
-                free = next(j for j in range(i, i + len(names) + 1)
-                            if f"{name}_{j}" not in taken)
-                name = f"{name}_{free}"
-            taken.add(name)
-            unique.append(name)
-        names = unique
-    return names, columns
+    return unique_key_names(names), columns
+
+
+def unique_key_names(names: list[str]) -> list[str]:
+    """The key columns' names, each its own: a name given twice becomes name_i, i its
+    position (or the next i that no other column has)."""
+    if len(set(names)) == len(names):
+        return names
+    duplicated = {name for name in names if names.count(name) > 1}
+    taken, unique = set(names) - duplicated, []
+    for i, name in enumerate(names):
+        if name in duplicated:
+            free = next(j for j in range(i, i + len(names) + 1) if f"{name}_{j}" not in taken)
+            name = f"{name}_{free}"
+        taken.add(name)
+        unique.append(name)
+    return unique
 
 
 def _as_given(values: Any, coerced: np.ndarray) -> np.ndarray:

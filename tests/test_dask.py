@@ -672,6 +672,27 @@ def test_group_metrics_reads_nullable_integer_keys_as_integers(client):
     pd.testing.assert_frame_equal(ours, memory, check_exact=True)
 
 
+@pytest.mark.parametrize("names", [["k", "k"], ["k", "k", "k_1"], ["k_2", "k", "k"]])
+def test_group_metrics_names_key_columns_named_alike_as_memory(client, names):
+    # Dask named them its own way (k, k_1 where memory says k_0, k_1), and with k_2, k, k
+    # the third column was named k_2 too and replaced the first in the table
+    frame = pd.DataFrame({"y": [0, 1, 0, 1, 0, 1], "s": [0.1, 0.2, 0.3, 0.4, 0.5, 0.6],
+                          "a": [1, 1, 1, 2, 2, 2], "b": list("xyxyxy"),
+                          "c": [5, 5, 6, 6, 5, 5]})
+    df = dd.from_pandas(frame, npartitions=2)
+    columns = ["a", "b", "c"][:len(names)]
+    ours = rd.group_metrics(df.y, df.s, [df[c].rename(n) for c, n in zip(columns, names)],
+                            one_class="nan")
+    memory = rs.group_metrics(frame.y, frame.s,
+                              [frame[c].rename(n) for c, n in zip(columns, names)],
+                              one_class="nan").to_pandas()
+    assert len(set(ours.columns[:len(names)])) == len(names)
+    groups = frame.groupby(columns).size().index  # (pandas' groups, in key order)
+    assert [ours[n].tolist() for n in ours.columns[:len(names)]] == [
+        groups.get_level_values(c).tolist() for c in columns]
+    pd.testing.assert_frame_equal(ours, memory, check_exact=True)
+
+
 def test_group_metrics_errors_name_the_partition(client):
     y, s, _ = _data(n=400, seed=22)
     s[250] = np.nan

@@ -43,7 +43,9 @@ def _key_columns(by: Any) -> dict[str, Any]:
         check_collection(part, "by", "group_metrics")
         name = part.name if isinstance(part, dd.Series) else None  # (an array's: its token)
         name = str(name) if name is not None else "group" if i == 0 else f"group_{i}"
-        names.append(name if name not in names else f"{name}_{i}")
+        names.append(name)
+    names = groups.unique_key_names(names)  # (as in memory)
+    groups.check_key_names(names)  # (before anything is computed)
     return dict(zip(names, parts))
 
 
