@@ -187,8 +187,7 @@ def bootstrap_auc(
         below, through = cum[below_at], cum[through_at]
         total = np.cumsum(pw * (below + 0.5 * (through - below)))[-1] if len(pw) else 0.0
         most = np.cumsum(pw * cum[-1])[-1] if len(pw) else 0.0
-        w_pos = np.cumsum(pw)[-1] if len(pw) else 0.0
-        out[r] = total / most if w_pos > 0 and cum[-1] > 0 else np.nan
+        out[r] = total / most if most > 0 else np.nan
 
 
 def bootstrap_group_counts(

@@ -505,7 +505,7 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
     cdef const Py_ssize_t* below_at
     cdef const Py_ssize_t* through_at
     cdef double* cum
-    cdef double total, most, w_pos, w, b
+    cdef double total, most, w, b
     no_buffers(a, 10)
     try:
         _read_drawn(a, neg_weight, pos_weight, neg_order, pos_order)
@@ -530,15 +530,15 @@ def bootstrap_auc(neg, neg_weight, pos, pos_weight, neg_order, pos_order, bint s
                 cum[0] = 0.0
                 for i in range(n_neg):
                     cum[i + 1] = cum[i] + _weight(&neg_c, i)
-                total = most = w_pos = 0.0
+                total = most = 0.0
                 for j in range(n_pos):
                     w = _weight(&pos_c, j)
                     b = cum[below_at[j]]
                     total += w * (b + 0.5 * (cum[through_at[j]] - b))
                     most += w * cum[n_neg]
-                    w_pos += w
-                result[r * out_step] = (total / most
-                                        if w_pos > 0 and cum[n_neg] > 0 else NAN)
+                # (most is 0 when a class has no weight drawn, or where W+ W- underflowed
+                # too: NaN)
+                result[r * out_step] = total / most if most > 0 else NAN
     finally:
         release_each(a, 10)
 
