@@ -383,10 +383,14 @@ def _one_class_text(key: tuple[Any, ...], positives: Any, negatives: Any) -> str
 def key_values(part: Any) -> np.ndarray:
     """One key column (array-like, pandas Series or Index) as a NumPy array of its values."""
     column = part.to_numpy() if hasattr(part, "to_numpy") else np.asarray(part)
-    if column.dtype.kind == "f" and getattr(getattr(part, "dtype", None), "kind", "f") != "f":
+    dtype = getattr(part, "dtype", None)
+    pandas_na = type(getattr(dtype, "na_value", None)).__name__ == "NAType"
+    if column.dtype.kind == "f" and getattr(dtype, "kind", "f") != "f" or \
+            column.dtype.kind == "O" and pandas_na:
         # pandas makes a nullable integer (or categorical) column with a missing value
-        # float64, which would merge integers beyond 2**53: its values as they are, the
-        # missing one None (as the Dask and Spark tables show it, not pandas' NA)
+        # float64, which would merge integers beyond 2**53, and a nullable boolean one
+        # objects holding pd.NA: its values as they are, the missing one None (as the Dask
+        # and Spark tables show it, not pandas' NA)
         column = part.to_numpy(dtype=object, na_value=None)
     return column
 

@@ -669,6 +669,25 @@ def test_group_metrics_reads_nullable_integer_keys_as_integers(client):
     assert ours["roc_auc"].tolist() == memory["roc_auc"].tolist()
     # the missing key as the Dask and Spark tables give it: None (memory showed <NA>)
     assert ours["k"].tolist()[2] is None and memory["k"].tolist()[2] is None
+
+
+@pytest.mark.parametrize("dtype", ["boolean", "Int64", "string", "category"])
+def test_group_metrics_tables_of_nullable_keys_equal_memorys(client, dtype):
+    # a nullable boolean key's missing value was pandas' <NA> in memory, None in Dask
+    values = {"boolean": [True, False, None, True, False, None],
+              "Int64": [3, 2**53 + 1, None, 3, 2**53 + 1, None],
+              "string": ["a", "b", None, "a", "b", None],
+              "category": ["a", "b", None, "a", "b", None]}[dtype]
+    frame = pd.DataFrame({"y": [0, 1, 0, 1, 0, 1], "s": [0.1, 0.4, 0.35, 0.8, 0.2, 0.9],
+                          "k": pd.Series(values, dtype=dtype)})
+    ours = rd.group_metrics(dd.from_pandas(frame, npartitions=2).y,
+                            dd.from_pandas(frame, npartitions=2).s,
+                            by=dd.from_pandas(frame, npartitions=2).k)
+    memory = rs.group_metrics(frame.y, frame.s, by=frame.k).to_pandas()
+    pd.testing.assert_frame_equal(ours.reset_index(drop=True),
+                                  memory.reset_index(drop=True), check_dtype=False)
+    if dtype in ("boolean", "Int64"):
+        assert memory["k"].tolist()[2] is None
     pd.testing.assert_frame_equal(ours, memory, check_exact=True)
 
 
