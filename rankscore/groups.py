@@ -17,14 +17,13 @@ from __future__ import annotations
 import numbers
 import warnings
 import zlib
-from decimal import Decimal
 from typing import Any, Sequence
 
 import numpy as np
 
 from ._engine.parts import binary_problem
 from ._engine.results import aligned_lines
-from ._engine.validate import quoted
+from ._engine.validate import is_missing, quoted
 from .exceptions import warn_undefined_metric
 from .summary import ScoreSummary
 
@@ -238,19 +237,6 @@ def key_hash(key: Any) -> int:
 def plain_key(value: Any) -> Any:
     """A key value as the groups' tables show it: a missing one (None, NaN, NA) is None."""
     return None if is_missing(value) else value
-
-
-def is_missing(value: Any) -> bool:
-    """Whether a key value is missing: None, pandas' NA (of its nullable dtypes), or a NaN
-    of any type (float, NumPy's floats, Decimal, pandas' NaT: unequal to itself)."""
-    if value is None or type(value).__name__ == "NAType":
-        return True
-    if isinstance(value, Decimal):  # (a signaling NaN raises in != and in hash())
-        return value.is_nan()
-    try:
-        return bool(value != value)
-    except Exception:  # (a value whose comparison fails is no NaN)
-        return False
 
 
 def merge_keyed(parts: Sequence[dict[tuple[Any, ...], ScoreSummary]]) -> dict[tuple[Any, ...], ScoreSummary]:

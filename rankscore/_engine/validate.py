@@ -29,7 +29,7 @@ __all__ = [
     "from_objects", "numbers_of_objects", "text_label", "text_labels", "common_labels",
     "as_label_array", "kernel_integers", "Problem",
     "native_binary", "as_score_matrix", "as_indicator_matrix", "multilabel_scores",
-    "check_max_fpr", "multiclass_shape_error", "is_scipy_sparse",
+    "check_max_fpr", "multiclass_shape_error", "is_scipy_sparse", "is_missing",
 ]
 
 _SCORE_DTYPES = (np.float32, np.float64)
@@ -198,7 +198,7 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
             kinds.add("b")
         elif isinstance(v, numbers.Integral):
             kinds.add("i")
-        elif v is None or _is_missing(v):
+        elif v is None or is_missing(v):
             kinds.add("missing")
         elif isinstance(v, (numbers.Real, Decimal)):
             kinds.add("f")
@@ -220,7 +220,7 @@ def numbers_of_objects(arr: np.ndarray, name: str) -> np.ndarray:
     out: list[float] = []
     exact: dict[float, Any] = {}  # each float64 value made, and the number it was made of
     for i, v in enumerate(values):
-        if v is None or _is_missing(v):
+        if v is None or is_missing(v):
             out.append(math.nan)
             continue
         if _beyond_float64(v):  # a finite number beyond float64's range
@@ -591,7 +591,7 @@ def from_objects(arr: np.ndarray, name: str) -> np.ndarray:
     """An object array of labels as strings (all strings or bytes, bytes read as UTF-8
     text), int64 (all integers that fit) or floats (all numbers)."""
     values = arr.ravel().tolist()
-    i = next((i for i, v in enumerate(values) if _is_missing(v)), None)
+    i = next((i for i, v in enumerate(values) if is_missing(v)), None)
     if i is not None:
         raise ValueError(f"{name} contains None or NaN (a missing value, {quoted(values[i])}, "
                          f"first "
@@ -640,9 +640,10 @@ def common_labels(*arrays: np.ndarray, names: str = "y_true and y_pred") -> list
     return [a.astype(exact) for a in arrays]
 
 
-def _is_missing(value: Any) -> bool:
-    """None, NaN, or a missing-value marker such as pandas' ``pd.NA`` (unequal to itself,
-    or without a truth value)."""
+def is_missing(value: Any) -> bool:
+    """Whether one value of an object array is missing: None, a NaN of any type (float,
+    NumPy's floats, Decimal, pandas' NaT: unequal to itself), or a marker such as pandas'
+    ``pd.NA`` (without a truth value)."""
     if value is None:
         return True
     if isinstance(value, str):
